@@ -1,0 +1,217 @@
+// Shared helpers for the end-to-end tests (run through e2e/run.mjs, which sets APP_URL).
+//
+// Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH) and is driven by
+// playwright-core. Nothing but loopback is ever reached: the resolver maps every other host to
+// NOTFOUND, and every other URL (IP literals included) is sent to a dead proxy on loopback.
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export const APP_URL = (process.env.APP_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS || path.join(HERE, 'artifacts');
+
+/** Default time for one UI expectation (ms). */
+export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS || 15_000);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-domain-reliability',
+  '--no-pings',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  // Belt and braces: anything that is not loopback (an IP literal skips the resolver) goes to a
+  // proxy on 127.0.0.1:9 where nothing listens. Loopback bypasses proxies implicitly.
+  '--proxy-server=http://127.0.0.1:9',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+function isLoopback(url) {
+  try {
+    const u = new URL(url);
+    if (!/^(https?|wss?):$/.test(u.protocol)) return true; // data:, blob:, about:, …
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A fresh browser context (empty storage: a first visit) with the app's locale. Requests that
+ * would leave loopback are recorded in `context.offsite` (they fail: see CHROMIUM_ARGS).
+ */
+export async function newContext(browser, options = {}) {
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  context.setDefaultTimeout(TIMEOUT);
+  context.offsite = [];
+  context.on('request', (req) => {
+    if (!isLoopback(req.url())) context.offsite.push(req.url());
+  });
+  return context;
+}
+
+/** Saves a full-page screenshot under ARTIFACTS_DIR and returns its path. */
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^a-zA-Z0-9_.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+  return file;
+}
+
+/**
+ * Runs `fn(page, context)` in a fresh context; on failure saves a screenshot of every open page
+ * and adds its path to the error message; always closes the context.
+ */
+export async function withPage(browser, name, fn, contextOptions) {
+  const context = await newContext(browser, contextOptions);
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  try {
+    return await fn(page, context);
+  } catch (err) {
+    const shots = [];
+    for (const [i, p] of context.pages().entries()) {
+      shots.push(await screenshot(p, i === 0 ? name : `${name}-${i}`));
+    }
+    const extra = [
+      `url: ${page.url()}`,
+      `screenshots: ${shots.join(', ')}`,
+      consoleErrors.length ? `browser console errors:\n  ${consoleErrors.join('\n  ')}` : '',
+    ].filter(Boolean).join('\n');
+    err.message = `${err.message}\n${extra}`;
+    throw err;
+  } finally {
+    if (context.offsite.length) {
+      console.log(`# warning: ${name}: the page asked for non-loopback URLs (blocked): ${[...new Set(context.offsite)].join(', ')}`);
+    }
+    await context.close().catch(() => {});
+  }
+}
+
+/** Waits until `locator` is visible; fails with `what` in the message. */
+export async function expectVisible(locator, what, timeout = TIMEOUT) {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    throw new Error(`expected to see ${what} (${err.message.split('\n')[0]})`, { cause: err });
+  }
+}
+
+/** Waits until `locator` matches nothing visible; fails with `what` in the message. */
+export async function expectHidden(locator, what, timeout = TIMEOUT) {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch (err) {
+    throw new Error(`expected ${what} to disappear (${err.message.split('\n')[0]})`, { cause: err });
+  }
+}
+
+/** A RegExp matching any accessible name that contains `text`. */
+export function containing(text) {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+
+/** A button, link or menu item with this accessible name (string: exact; RegExp: as given). */
+export function control(scope, name) {
+  const exact = typeof name === 'string';
+  return scope
+    .getByRole('button', { name, exact })
+    .or(scope.getByRole('link', { name, exact }))
+    .or(scope.getByRole('menuitem', { name, exact }));
+}
+
+/** The open dialog (role dialog or alertdialog) that contains `text`. */
+export function dialogWith(page, text) {
+  return page
+    .getByRole('dialog')
+    .or(page.getByRole('alertdialog'))
+    .filter({ hasText: text });
+}
+
+/** Polls `fn` until it returns a truthy value; fails with `what` in the message. */
+export async function eventually(fn, what, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+      last = undefined;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}${last ? ` (${last.message.split('\n')[0]})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const SIGN_IN_LABEL = 'Cadastre-se ou Faça login';
+
+/** The name the local OpenID provider gives a login (devservices/oidc.mjs). */
+export function providerName(login) {
+  const demo = {
+    'comprador@feira.test': 'Carla Souza',
+    'fornecedor@feira.test': 'João Batista',
+    'admin@feira.test': 'Administração Feira',
+  };
+  const l = login.trim().toLowerCase();
+  const email = l.includes('@') ? l : `${l}@feira.test`;
+  if (demo[email]) return demo[email];
+  const local = email.split('@')[0];
+  return local.charAt(0).toUpperCase() + local.slice(1);
+}
+
+/**
+ * Signs in through the popup: clicks 'Cadastre-se ou Faça login', fills the provider's login
+ * form (any login, no password check), submits, and waits until the header shows `name`
+ * (default: the provider's name for that login). Returns the name.
+ */
+export async function signIn(page, login, { name = providerName(login) } = {}) {
+  const popupPromise = page.waitForEvent('popup');
+  await control(page, SIGN_IN_LABEL).first().click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  const loginField = popup.locator('input[name="login"]');
+  // With a live provider session the popup may go straight back without a form.
+  const closed = popup.waitForEvent('close', { timeout: TIMEOUT }).then(() => 'closed', () => 'open');
+  const formShown = loginField.waitFor({ state: 'visible', timeout: TIMEOUT }).then(() => 'form', () => 'none');
+  if ((await Promise.race([closed, formShown])) === 'form') {
+    await loginField.fill(login);
+    const password = popup.locator('input[name="password"]');
+    if (await password.count()) await password.fill('e2e');
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+  }
+  await expectVisible(control(page, containing(name)), `the header to show the signed-in user '${name}'`);
+  return name;
+}

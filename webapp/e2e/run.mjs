@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// End-to-end harness: `node e2e/run.mjs` from webapp/.
+//
+// Starts, on free loopback ports and with a throw-away data directory:
+//   1. the local OpenID provider (../devservices/oidc.mjs),
+//   2. the API binary serving the built webapp (SEED_DEMO=true),
+// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL set, and finally stops every
+// child (whole process groups, also on Ctrl-C and on failure), removes the data directory and exits
+// with the test runner's code. Children's logs are printed when something fails.
+//
+// Env:
+//   API_BIN        API binary (default ../target/debug/feira-api, relative to webapp/)
+//   WEBAPP_DIR     built webapp (default dist, relative to webapp/)
+//   CHROMIUM_PATH  Chromium binary for the tests (default /usr/bin/chromium)
+//   E2E_ARTIFACTS  where failing tests leave screenshots (default e2e/artifacts)
+//   E2E_KEEP_TMP=1 keep the data directory and logs
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+const WEBAPP_ROOT = path.dirname(E2E_DIR);
+const REPO_ROOT = path.dirname(WEBAPP_ROOT);
+const DEVSERVICES = path.join(REPO_ROOT, 'devservices');
+
+const API_BIN = path.resolve(WEBAPP_ROOT, process.env.API_BIN || '../target/debug/feira-api');
+const WEBAPP_DIR = path.resolve(WEBAPP_ROOT, process.env.WEBAPP_DIR || 'dist');
+const ARTIFACTS = path.resolve(WEBAPP_ROOT, process.env.E2E_ARTIFACTS || path.join(E2E_DIR, 'artifacts'));
+const OIDC_CLIENT_ID = 'feira-local';
+
+const log = (msg) => console.log(`e2e: ${msg}`);
+
+// --- Children ---------------------------------------------------------------------------------
+
+const children = []; // { name, child, logFile }
+let tmp;
+let cleaningUp = false;
+
+function start(name, cmd, args, { env, cwd, inheritOutput = false } = {}) {
+  const logFile = path.join(tmp, `${name}.log`);
+  let fd;
+  let stdio;
+  if (inheritOutput) {
+    stdio = 'inherit';
+  } else {
+    fd = openSync(logFile, 'a');
+    stdio = ['ignore', fd, fd];
+  }
+  // detached: the child leads its own process group, so the whole group can be stopped.
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio, detached: true });
+  if (fd !== undefined) closeSync(fd);
+  const entry = { name, child, logFile: inheritOutput ? null : logFile, exited: false, code: null };
+  entry.exit = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      entry.exited = true;
+      entry.code = code ?? (signal ? 128 : 1);
+      resolve(entry.code);
+    });
+    child.on('error', (err) => {
+      entry.exited = true;
+      entry.code = 127;
+      entry.error = err;
+      resolve(127);
+    });
+  });
+  children.push(entry);
+  return entry;
+}
+
+function killGroup(entry, signal) {
+  if (!entry.child.pid) return;
+  try {
+    process.kill(-entry.child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopAll() {
+  const alive = children.filter((c) => !c.exited);
+  for (const c of alive) killGroup(c, 'SIGTERM');
+  const timeout = new Promise((r) => setTimeout(r, 5000));
+  await Promise.race([Promise.all(alive.map((c) => c.exit)), timeout]);
+  // SIGKILL whatever is left in the groups (also grandchildren of exited leaders).
+  for (const c of children) killGroup(c, 'SIGKILL');
+}
+
+function printLogs() {
+  for (const c of children) {
+    if (!c.logFile || !existsSync(c.logFile)) continue;
+    const text = readFileSync(c.logFile, 'utf8');
+    const lines = text.split('\n');
+    const tail = lines.length > 200 ? lines.slice(-200) : lines;
+    console.log(`\n----- ${c.name} log (${c.logFile}${lines.length > 200 ? ', last 200 lines' : ''}) -----`);
+    console.log(tail.join('\n'));
+  }
+}
+
+async function cleanup(code, { showLogs = false } = {}) {
+  if (cleaningUp) return;
+  cleaningUp = true;
+  await stopAll();
+  if (showLogs) printLogs();
+  if (tmp) {
+    if (process.env.E2E_KEEP_TMP) log(`kept ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    log(`${sig}: stopping`);
+    void cleanup(sig === 'SIGINT' ? 130 : 143);
+  });
+}
+
+// --- Helpers ----------------------------------------------------------------------------------
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, entry, { timeoutMs, what }) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (entry.exited) throw new Error(`${what} exited (code ${entry.code}) before answering ${url}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = err.cause?.code || err.message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+function fail(msg) {
+  console.error(`e2e: ${msg}`);
+  return cleanup(1, { showLogs: true });
+}
+
+// --- Main -------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(API_BIN)) return fail(`API binary not found: ${API_BIN} (build it, or set API_BIN)`);
+  if (!existsSync(path.join(WEBAPP_DIR, 'index.html'))) {
+    return fail(`built webapp not found: ${WEBAPP_DIR}/index.html (npm run build, or set WEBAPP_DIR)`);
+  }
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    return fail(`Chromium not found at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  }
+  if (!existsSync(path.join(DEVSERVICES, 'node_modules', 'oidc-provider'))) {
+    log('installing devservices dependencies (npm ci)');
+    const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: DEVSERVICES, stdio: 'inherit' });
+    if (r.status !== 0) return fail('npm ci in devservices failed');
+  }
+
+  tmp = mkdtempSync(path.join(tmpdir(), 'feira-e2e-'));
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+
+  const oidcPort = await freePort();
+  let apiPort = await freePort();
+  while (apiPort === oidcPort) apiPort = await freePort();
+  const issuer = `http://127.0.0.1:${oidcPort}`;
+  const appUrl = `http://127.0.0.1:${apiPort}`;
+
+  // 1. OpenID provider.
+  const oidc = start('oidc', process.execPath, [path.join(DEVSERVICES, 'oidc.mjs')], {
+    cwd: DEVSERVICES,
+    env: {
+      OIDC_PORT: String(oidcPort),
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID,
+      OIDC_REDIRECT_URIS: `${appUrl}/auth/callback,http://localhost:${apiPort}/auth/callback`,
+    },
+  });
+  await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc, { timeoutMs: 20_000, what: 'the OpenID provider' });
+  log(`OpenID provider on ${issuer}`);
+
+  // 2. API serving the webapp.
+  const mediaDir = path.join(tmp, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const api = start('api', API_BIN, [], {
+    cwd: REPO_ROOT,
+    env: {
+      APP_HOST: '127.0.0.1',
+      APP_PORT: String(apiPort),
+      DATABASE_URL: `sqlite://${path.join(tmp, 'e2e.db')}`,
+      MEDIA_DIR: mediaDir,
+      WEBAPP_DIR,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID,
+      ADMIN_EMAIL: 'admin@feira.test',
+      SEED_DEMO: 'true',
+      RUST_LOG: 'warn',
+    },
+  });
+  await waitForHttp(`${appUrl}/healthz`, api, { timeoutMs: 90_000, what: 'the API' });
+  log(`API on ${appUrl} (data in ${tmp})`);
+
+  // 3. Tests, one file at a time.
+  const runner = start(
+    'tests',
+    process.execPath,
+    ['--test', '--test-concurrency=1', '--test-reporter=spec', 'e2e/tests/'],
+    {
+      cwd: WEBAPP_ROOT,
+      env: { APP_URL: appUrl, OIDC_URL: issuer, E2E_ARTIFACTS: ARTIFACTS },
+      inheritOutput: true,
+    },
+  );
+  const code = await runner.exit;
+  if (cleaningUp) return undefined; // stopped by a signal
+  if (code !== 0) {
+    log(`tests failed (exit ${code}); screenshots in ${ARTIFACTS}`);
+  } else {
+    log('all tests passed');
+  }
+  if (oidc.exited || api.exited) {
+    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'})`);
+  }
+  return cleanup(code === 0 && !oidc.exited && !api.exited ? 0 : code || 1, { showLogs: code !== 0 || oidc.exited || api.exited });
+}
+
+main().catch((err) => fail(err.stack || String(err)));

@@ -1,0 +1,55 @@
+// d) First-visit weight: bytes transferred (encoded, as on the wire) for JS, CSS and wasm when a
+//    fresh browser opens '/'. Prints `first-visit-bytes: N`.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SIGN_IN_LABEL, control, expectVisible, launchBrowser, withPage } from '../lib.mjs';
+
+const BUDGET = 120 * 1024;
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+function kindOf(url, mimeType) {
+  const m = (mimeType || '').toLowerCase();
+  const p = new URL(url).pathname.toLowerCase();
+  if (m.includes('wasm') || p.endsWith('.wasm')) return 'wasm';
+  if (m.includes('css') || p.endsWith('.css')) return 'css';
+  if (m.includes('javascript') || m.includes('ecmascript') || /\.(m?js)$/.test(p)) return 'js';
+  return null;
+}
+
+test(`first visit to / transfers at most ${BUDGET} bytes of JS, CSS and wasm`, async () => {
+  await withPage(browser, 'first-visit', async (page, context) => {
+    const cdp = await context.newCDPSession(page);
+    const responses = new Map();
+    const finished = new Map();
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      responses.set(requestId, { url: response.url, mimeType: response.mimeType });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      finished.set(requestId, encodedDataLength);
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expectVisible(control(page, SIGN_IN_LABEL), 'the home page rendered (header sign-in control)');
+    await page.waitForLoadState('networkidle');
+
+    const counted = [];
+    for (const [id, bytes] of finished) {
+      const r = responses.get(id);
+      if (!r || r.url.startsWith('data:')) continue;
+      const kind = kindOf(r.url, r.mimeType);
+      if (kind) counted.push({ kind, bytes, url: r.url });
+    }
+    const total = counted.reduce((s, c) => s + c.bytes, 0);
+    console.log(`first-visit-bytes: ${total}`);
+    for (const c of counted.sort((a, b) => b.bytes - a.bytes)) {
+      console.log(`#   ${c.kind.padEnd(4)} ${String(c.bytes).padStart(8)}  ${new URL(c.url).pathname}`);
+    }
+    assert.ok(counted.some((c) => c.kind === 'js'), 'no JavaScript response was seen: the measurement is broken');
+    assert.ok(total <= BUDGET, `first visit transferred ${total} bytes of JS/CSS/wasm, budget ${BUDGET}`);
+  });
+});

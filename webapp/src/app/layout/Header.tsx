@@ -1,0 +1,66 @@
+/**
+ * The public pages' header: logo, region selector, menu links with the /anunciegratis promotion,
+ * and the account area. On small screens the links move to a side menu (hamburger) and a
+ * 'Baixe o app' button opens the app-download dialog; both load only when opened.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { LogoMark, MenuIcon } from '@/components/icons';
+import { AccountButton } from '@/features/account/components/AccountButton';
+import { RegionButton } from '@/features/region/components/RegionButton';
+import { NAV_ITEMS, PROMO_ITEM } from '../nav';
+
+const SideMenu = lazy(() => import('./SideMenu'));
+const AppDownloadDialog = lazy(() => import('./AppDownloadDialog'));
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [appOpen, setAppOpen] = useState(false);
+
+  return (
+    <header className="header">
+      <div className="header__inner container">
+        <button
+          type="button"
+          className="icon-btn header__burger"
+          aria-label="Abrir menu"
+          aria-haspopup="dialog"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className="logo" aria-label="Feira, página inicial">
+          <LogoMark />
+          <span className="logo__text">Feira</span>
+        </Link>
+        <RegionButton className="header__region" />
+        <nav className="header__nav" aria-label="Principal">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end className="nav-link">
+              {item.label}
+            </NavLink>
+          ))}
+          <NavLink to={PROMO_ITEM.to} className="nav-link nav-link--promo">
+            {PROMO_ITEM.label}
+          </NavLink>
+        </nav>
+        <button type="button" className="btn btn--small header__app" onClick={() => setAppOpen(true)}>
+          Baixe o app
+        </button>
+        <AccountButton className="header__account" />
+      </div>
+      <Suspense fallback={null}>
+        {menuOpen && (
+          <SideMenu
+            onClose={() => setMenuOpen(false)}
+            onDownloadApp={() => {
+              setMenuOpen(false);
+              setAppOpen(true);
+            }}
+          />
+        )}
+        {appOpen && <AppDownloadDialog onClose={() => setAppOpen(false)} />}
+      </Suspense>
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Provides the account context and owns the account dialogs (menu, personal data, sign-out
+ * confirmation), which are loaded only when first opened. At start it confirms a stored session
+ * with the API once.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSession } from '@/lib/session';
+import { revalidateSession } from '../api/session';
+import { signInWithPopup } from '../api/signIn';
+import { AccountContext, type AccountContextValue } from '../context';
+
+const AccountDialogs = lazy(() => import('./AccountDialogs'));
+
+export type AccountDialog = 'menu' | 'dados' | 'sair' | null;
+
+let revalidated = false;
+
+/** Test hook: allow the start-up check to run again. */
+export function resetAccountStartupForTests() {
+  revalidated = false;
+}
+
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const user = session?.userinfo ?? null;
+  const [dialog, setDialog] = useState<AccountDialog>(null);
+
+  useEffect(() => {
+    if (revalidated) return;
+    revalidated = true;
+    void revalidateSession();
+  }, []);
+
+  const signIn = useCallback(() => {
+    void signInWithPopup().then((r) => {
+      if (r === 'blocked') {
+        window.alert('Não foi possível abrir a janela de login. Permita pop-ups para este site e tente novamente.');
+      } else if (r === 'error') {
+        window.alert('Algum erro ocorreu!');
+      }
+    });
+  }, []);
+
+  const value = useMemo<AccountContextValue>(
+    () => ({
+      user,
+      signIn,
+      openAccountMenu: () => setDialog('menu'),
+      openPersonalData: () => setDialog('dados'),
+    }),
+    [user, signIn],
+  );
+
+  return (
+    <AccountContext.Provider value={value}>
+      {children}
+      {user && dialog && (
+        <Suspense fallback={null}>
+          <AccountDialogs user={user} dialog={dialog} setDialog={setDialog} />
+        </Suspense>
+      )}
+    </AccountContext.Provider>
+  );
+}

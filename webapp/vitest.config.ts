@@ -1,0 +1,22 @@
+/**
+ * Vitest configuration: unit tests of src/ in jsdom. End-to-end journeys live in e2e/ (Playwright,
+ * written separately) and are excluded here.
+ */
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    environmentOptions: { jsdom: { url: 'http://127.0.0.1:5173/' } },
+  },
+});
