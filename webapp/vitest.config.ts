@@ -17,6 +17,7 @@ export default defineConfig({
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
     environmentOptions: { jsdom: { url: 'http://127.0.0.1:5173/' } },
   },
 });

@@ -1,1 +1,13 @@
+//! Feira's API as a library: `main.rs` and the tests build the same [`startup::Application`].
 
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod media;
+pub mod places;
+pub mod rpc;
+pub mod seed;
+pub mod startup;
+pub mod telemetry;
+pub mod web;

@@ -2,6 +2,7 @@
 //! (behind the `wasm` feature) and linked natively by the API, so both sides compute the very
 //! same numbers and messages.
 
+pub mod money;
 pub mod places;
 pub mod text;
 

@@ -34,7 +34,11 @@ const STATES = new Set(
   'AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO'.split(' '),
 );
 
-/** Splits one CSV line, honouring double-quoted fields ("" inside quotes is a quote). */
+/**
+ * Splits one CSV line, honouring double-quoted fields ("" inside quotes is a quote).
+ * @param {string} line
+ * @returns {string[]}
+ */
 export function splitCsvLine(line) {
   const fields = [];
   let cur = '';
@@ -63,15 +67,20 @@ export function splitCsvLine(line) {
   return fields.map((f) => f.trim());
 }
 
-/** Turns the CSV text into sorted, de-duplicated `Nome, UF` lines. */
+/**
+ * Turns the CSV text into sorted, de-duplicated `Nome, UF` lines.
+ * @param {string} text
+ * @returns {string[]}
+ */
 export function municipiosFromCsv(text) {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = splitCsvLine(lines[0] ?? '').map((h) => h.toLowerCase());
   const iNome = header.indexOf('nome');
   const iUf = header.indexOf('uf');
   if (iNome < 0 || iUf < 0) throw new Error('municipios.csv: cabeçalho sem as colunas nome e uf');
+  /** @type {Set<string>} */
   const out = new Set();
-  lines.slice(1).forEach((line, i) => {
+  lines.slice(1).forEach((/** @type {string} */ line, /** @type {number} */ i) => {
     if (!line.trim()) return;
     const f = splitCsvLine(line);
     const nome = f[iNome];

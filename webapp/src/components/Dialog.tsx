@@ -11,8 +11,11 @@ import { CloseIcon } from './icons';
 export interface DialogProps {
   /** The heading, also the dialog's accessible name. */
   title: string;
-  /** Visually hide the heading (it still names the dialog). */
-  hideTitle?: boolean;
+  /**
+   * No heading: `title` only names the dialog (aria-label), for dialogs whose body already says
+   * it (the status dialog).
+   */
+  untitled?: boolean;
   onClose: () => void;
   /** When false, Escape and the backdrop do nothing and no close button is shown. */
   dismissable?: boolean;
@@ -25,7 +28,7 @@ const FOCUSABLE =
 
 let openCount = 0;
 
-export function Dialog({ title, hideTitle, onClose, dismissable = true, className = '', children }: DialogProps) {
+export function Dialog({ title, untitled, onClose, dismissable = true, className = '', children }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -81,15 +84,18 @@ export function Dialog({ title, hideTitle, onClose, dismissable = true, classNam
         ref={ref}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-labelledby={untitled ? undefined : titleId}
+        aria-label={untitled ? title : undefined}
         tabIndex={-1}
         className={`dlg ${className}`}
         onKeyDown={onKeyDown}
       >
         <div className="dlg__head">
-          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'dlg__title'}>
-            {title}
-          </h2>
+          {untitled ? <span /> : (
+            <h2 id={titleId} className="dlg__title">
+              {title}
+            </h2>
+          )}
           {dismissable && (
             <button type="button" className="icon-btn dlg__close" aria-label="Fechar" onClick={() => onCloseRef.current()}>
               <CloseIcon />

@@ -2,7 +2,9 @@
  * The wasm-core loader: one dynamic import, cached as a promise, so the module (and its .wasm) is
  * fetched once and only when a feature needs it — never on the first visit to `/`.
  */
-export type Core = typeof import('../wasm/core/wasm_core.js');
+import type * as CoreModule from '../wasm/core/wasm_core.js';
+
+export type Core = typeof CoreModule;
 
 let p: Promise<Core> | undefined;
 

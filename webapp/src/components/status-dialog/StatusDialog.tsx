@@ -23,7 +23,7 @@ export function StatusDialog({ status, message, onClose }: StatusDialogProps) {
   const text = message ?? STATUS_TEXT[status];
   const loading = status === 'loading';
   return (
-    <Dialog title={text} hideTitle onClose={onClose} dismissable={!loading} className="dlg--small dlg--status">
+    <Dialog title={text} untitled onClose={onClose} dismissable={!loading} className="dlg--small dlg--status">
       <div className="status" role={loading ? 'status' : 'alert'} aria-live="polite" data-status={status}>
         {loading ? <span className="spinner" aria-hidden="true" /> : <span className={`status__icon status__icon--${status}`} aria-hidden="true">{status === 'success' ? '✓' : '!'}</span>}
         <p>{text}</p>

@@ -1,0 +1,118 @@
+//! The database: one `sqlx::AnyPool` over SQLite (default) or PostgreSQL, the migrations in
+//! `migrations/`, and the small helpers every query uses (ids, time).
+
+use anyhow::Context;
+use rand::{Rng, distr::Alphanumeric};
+use sqlx::{AnyPool, Executor, any::AnyPoolOptions};
+use std::path::Path;
+
+/// The pool type used everywhere.
+pub type Db = AnyPool;
+
+/// Connects to `url`; for SQLite creates the file (and its folder), turns on WAL and foreign keys.
+pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
+    sqlx::any::install_default_drivers();
+    let is_sqlite = url.starts_with("sqlite:");
+    let url = if is_sqlite {
+        prepare_sqlite_url(url)?
+    } else {
+        url.to_owned()
+    };
+    let pool = AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .after_connect(|conn, _meta| {
+            Box::pin(async move {
+                if conn.backend_name() == "SQLite" {
+                    conn.execute(
+                        "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                         PRAGMA synchronous = NORMAL;",
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(&url)
+        .await
+        .with_context(|| format!("connecting to the database {}", redact(&url)))?;
+    if is_sqlite {
+        pool.execute("PRAGMA journal_mode = WAL;").await?;
+    }
+    Ok(pool)
+}
+
+/// Applies the migrations in `migrations/`.
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    sqlx::migrate!("../migrations")
+        .run(db)
+        .await
+        .context("running migrations")
+}
+
+fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let file = path.split('?').next().unwrap_or_default();
+    if !file.is_empty() && file != ":memory:" {
+        if let Some(dir) = Path::new(file)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+    }
+    Ok(if url.contains("mode=") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    })
+}
+
+fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Milliseconds since the Unix epoch, UTC: the one time type of the schema.
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// A new opaque, URL-safe id.
+pub fn new_id() -> String {
+    rand::rng()
+        .sample_iter(&Alphanumeric)
+        .take(20)
+        .map(char::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_url_safe_and_distinct() {
+        let a = new_id();
+        assert_eq!(a.len(), 20);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, new_id());
+    }
+
+    #[test]
+    fn sqlite_urls_get_create_mode() {
+        assert_eq!(
+            prepare_sqlite_url("sqlite::memory:").unwrap(),
+            "sqlite::memory:?mode=rwc"
+        );
+        assert!(redact("postgres://u:pw@h/db").contains("***"));
+    }
+}

@@ -1,0 +1,90 @@
+//! The one error type of the API. Its response is always `{"error": "<message>"}`
+//! (decisions.md §1): the spec's message where it has one; internals are logged, never sent.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+
+/// The generic failure message of the spec (§8).
+pub const GENERIC: &str = "Algum erro ocorreu!";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Bad input: the message is shown to the user as is.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No valid session.
+    #[error("Entre na sua conta para continuar.")]
+    Unauthorized,
+    /// A valid session acting on something that is not theirs.
+    #[error("Você não tem permissão para esta ação.")]
+    Forbidden,
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// Anything unexpected: logged with its chain of causes, answered with the generic message.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn bad_request(msg: impl Into<String>) -> Self {
+        Self::BadRequest(msg.into())
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Internal(anyhow::Error::new(e).context("database"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let message = match &self {
+            Self::Internal(e) => {
+                tracing::error!(error = ?e, "internal error");
+                GENERIC.to_owned()
+            }
+            other => other.to_string(),
+        };
+        (self.status(), Json(json!({ "error": message }))).into_response()
+    }
+}
+
+/// Result of a handler.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn internal_errors_hide_their_details() {
+        let res = ApiError::Internal(anyhow::anyhow!("secret table x")).into_response();
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
+        assert_eq!(&body[..], br#"{"error":"Algum erro ocorreu!"}"#);
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(ApiError::Forbidden.status(), StatusCode::FORBIDDEN);
+        assert_eq!(ApiError::bad_request("x").status(), StatusCode::BAD_REQUEST);
+    }
+}

@@ -1,0 +1,84 @@
+/**
+ * Routing: the route table's screens, the not-found page for unknown paths, and a first visit to
+ * `/` that loads no wasm.
+ */
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/fixtures';
+import { App } from './App';
+
+const loadCore = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/wasm', () => ({ loadCore }));
+
+function visit(path: string) {
+  window.history.pushState({}, '', path);
+  return render(<App />);
+}
+
+beforeEach(() => {
+  mockApi();
+});
+
+describe('routes', () => {
+  it('home shows header, footer and a heading, and loads no wasm', async () => {
+    visit('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Do campo direto para você' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cadastre-se ou Faça login' })).toBeTruthy();
+    expect(screen.getByTestId('regiao-atual').textContent).toBe('Piracicaba, SP');
+    expect(screen.getByRole('link', { name: 'contato@feira.agr.br' })).toBeTruthy();
+    expect(loadCore).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each(['/a/b/c', '/termos/x', '/painel/perfil/u/extra', '/detalhes/x'])('%s is not found', async (path) => {
+    visit(path);
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['/termos', 'Termos e condições de uso'],
+    ['/privacidade', 'Política de privacidade'],
+    ['/links', 'Feira'],
+    ['/anunciegratis', 'Anuncie grátis na Feira'],
+    ['/lojas', 'Lojas'],
+    ['/anuncios?categoria=Alimentos', 'Anúncios'],
+    ['/blockchain', 'Registro em blockchain'],
+    ['/detalhes/Alimentos/abc/loja-x?type=forn', 'Detalhes do produto'],
+    ['/detalhes/Alimentos/abc/u1', 'Detalhes do anúncio'],
+    ['/verificar/tx123', 'Verificar registro'],
+    ['/painel/loja-x', 'Painel do fornecedor'],
+    ['/admin', 'Painel administrativo'],
+    ['/admin/loja-x', 'Loja loja-x (visão do administrador)'],
+    ['/loja-x', 'Loja loja-x'],
+  ])('%s shows %s', async (path, heading) => {
+    visit(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('a path that cannot be a store URL is not found', async () => {
+    visit('/Loja_X');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+  });
+
+  it("another user's profile panel is not found", async () => {
+    visit('/painel/perfil/alguem');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+  });
+
+  it('the terms state the 5-day window to object', async () => {
+    visit('/termos');
+    await screen.findByRole('heading', { level: 1, name: 'Termos e condições de uso' });
+    expect(document.body.textContent).toContain('5 (cinco) dias');
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    visit('/lojas');
+    await screen.findByRole('heading', { level: 1, name: 'Lojas' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Test helpers: a sample user, a stored session and a `fetch` mock that answers RPC actions.
+ */
+import { vi } from 'vitest';
+import { SESSION_KEY, type Session, type UserInfo } from '@/lib/session';
+
+export const USER: UserInfo = {
+  usuario: 'u_abc123',
+  nome: 'Maria Silva',
+  email: 'maria@example.com',
+  telefone: null,
+  cidade: null,
+  rua: null,
+  numero: null,
+  complemento: null,
+  latitude: null,
+  longitude: null,
+  type: null,
+  admin: false,
+};
+
+export const SESSION: Session = { token: 'tok-1', userinfo: USER };
+
+/** Stores a session the way the app does. */
+export function storeSession(session: Session = SESSION) {
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+export interface MockCall {
+  codigo: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+type Answer = { status?: number; body: unknown } | Error;
+
+/**
+ * Replaces `fetch` with a mock answering `POST /api` by `codigo` (default: 200 `{}`), recording
+ * each call.
+ */
+export function mockApi(answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)> = {}) {
+  const calls: MockCall[] = [];
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ codigo: String(body.codigo), body, headers: (init?.headers ?? {}) as Record<string, string> });
+    const a = answers[String(body.codigo)];
+    const answer = typeof a === 'function' ? a(body) : (a ?? { body: {} });
+    if (answer instanceof Error) throw answer;
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
