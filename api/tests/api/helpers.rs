@@ -1,0 +1,233 @@
+//! Test harness: `spawn_app()` and a test OpenID issuer.
+//!
+//! The issuer here is a fake at the edge of the tests (stated plainly): a tiny HTTP server that
+//! publishes a discovery document and a JWKS for a fixed test key, so tests can mint valid,
+//! expired, forged, wrong-audience and wrong-issuer ID tokens. The API verifies them with the
+//! very code it uses against Google; the end-to-end suite signs in through a real provider.
+
+use axum::{Json, Router, routing::get};
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use feira_api::{
+    config::{Config, MediaConfig},
+    startup::Application,
+};
+use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use rsa::{RsaPrivateKey, pkcs8::DecodePrivateKey, traits::PublicKeyParts};
+use serde_json::{Value, json};
+use std::{path::PathBuf, time::Duration};
+
+pub const CLIENT_ID: &str = "feira-test";
+pub const ADMIN_EMAIL: &str = "admin@feira.test";
+pub const TEST_KEY: &str = include_str!("../fixtures/oidc_test_key.pem");
+pub const OTHER_KEY: &str = include_str!("../fixtures/oidc_other_key.pem");
+pub const KID: &str = "test-key";
+
+/// A running application and what tests need to talk to it.
+pub struct TestApp {
+    pub address: String,
+    pub issuer: String,
+    pub http: reqwest::Client,
+    pub webapp_dir: PathBuf,
+    pub app: feira_api::startup::AppState,
+    _tmp: TempDir,
+}
+
+/// A temporary directory removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn random(n: usize) -> String {
+    use rand::{Rng, distr::Alphanumeric};
+    rand::rng()
+        .sample_iter(&Alphanumeric)
+        .take(n)
+        .map(char::from)
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// Starts the test issuer on a random port; returns its URL.
+async fn spawn_issuer() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = format!("http://{}", listener.local_addr().unwrap());
+    let key = RsaPrivateKey::from_pkcs8_pem(TEST_KEY).unwrap();
+    let jwks = json!({ "keys": [{
+        "kty": "RSA", "use": "sig", "alg": "RS256", "kid": KID,
+        "n": URL_SAFE_NO_PAD.encode(key.n().to_bytes_be()),
+        "e": URL_SAFE_NO_PAD.encode(key.e().to_bytes_be()),
+    }]});
+    let discovery = json!({
+        "issuer": issuer,
+        "authorization_endpoint": format!("{issuer}/auth"),
+        "jwks_uri": format!("{issuer}/jwks"),
+    });
+    let router = Router::new()
+        .route(
+            "/.well-known/openid-configuration",
+            get(move || async move { Json(discovery) }),
+        )
+        .route("/jwks", get(move || async move { Json(jwks) }));
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    issuer
+}
+
+/// A fresh database URL: a new SQLite file, or a new database on the PostgreSQL server of
+/// `TEST_DATABASE_URL`.
+async fn fresh_database(tmp: &std::path::Path) -> String {
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => {
+            sqlx::any::install_default_drivers();
+            let name = format!("feira_test_{}", random(12));
+            let admin = sqlx::AnyPool::connect(&url).await.expect("TEST_DATABASE_URL");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&admin)
+                .await
+                .unwrap();
+            admin.close().await;
+            let mut u = url::Url::parse(&url).unwrap();
+            u.set_path(&name);
+            u.to_string()
+        }
+        _ => format!("sqlite://{}/test.db", tmp.display()),
+    }
+}
+
+/// Spawns the application with a fresh database, media folder and a tiny built webapp.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Like [`spawn_app`], letting the test adjust the configuration.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+    feira_api::telemetry::init();
+    let tmp = TempDir(std::env::temp_dir().join(format!("feira-test-{}", random(10))));
+    let webapp_dir = tmp.0.join("dist");
+    std::fs::create_dir_all(webapp_dir.join("assets")).unwrap();
+    std::fs::write(webapp_dir.join("index.html"), "<!doctype html><title>Feira</title>").unwrap();
+    std::fs::write(webapp_dir.join("assets/app-123.js"), "console.log('feira')").unwrap();
+    let issuer = spawn_issuer().await;
+    let mut config = Config::from_lookup(|k| match k {
+        "APP_PORT" => Some("0".into()),
+        "OIDC_CLIENT_ID" => Some(CLIENT_ID.into()),
+        "ADMIN_EMAIL" => Some(ADMIN_EMAIL.into()),
+        _ => None,
+    })
+    .unwrap();
+    config.database_url = fresh_database(&tmp.0).await;
+    config.database_max_connections = 5;
+    config.webapp_dir = webapp_dir.clone();
+    config.media = MediaConfig::Local {
+        dir: tmp.0.join("media"),
+    };
+    config.oidc_issuer = issuer.clone();
+    adjust(&mut config);
+    let app = Application::build(config).await.expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state().clone();
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        issuer,
+        http: reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .unwrap(),
+        webapp_dir,
+        app: state,
+        _tmp: tmp,
+    }
+}
+
+/// What an ID token may get wrong.
+#[derive(Default, Clone)]
+pub struct Token<'a> {
+    pub email: &'a str,
+    pub sub: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub aud: Option<&'a str>,
+    pub iss: Option<&'a str>,
+    /// Seconds from now (negative: already expired).
+    pub expires_in: Option<i64>,
+    pub nonce: Option<&'a str>,
+    /// Sign with a key that is not the issuer's (same `kid`).
+    pub forged: bool,
+}
+
+impl TestApp {
+    /// `POST /api` with `body`, optionally signed in; returns status and JSON.
+    pub async fn rpc(&self, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut req = self.http.post(format!("{}/api", self.address)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.unwrap();
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A fresh nonce from `iniciar_login`.
+    pub async fn nonce(&self) -> String {
+        let (status, body) = self.rpc(None, json!({"codigo": "iniciar_login"})).await;
+        assert_eq!(status, 200, "{body}");
+        body["nonce"].as_str().unwrap().to_owned()
+    }
+
+    /// An ID token as the test issuer would sign it (or as `t` distorts it).
+    pub fn id_token(&self, t: &Token<'_>, nonce: &str) -> String {
+        let now = chrono::Utc::now().timestamp();
+        let claims = json!({
+            "iss": t.iss.unwrap_or(&self.issuer),
+            "aud": t.aud.unwrap_or(CLIENT_ID),
+            "sub": t.sub.unwrap_or(t.email),
+            "email": t.email,
+            "email_verified": true,
+            "name": t.name.unwrap_or("Pessoa Teste"),
+            "nonce": t.nonce.unwrap_or(nonce),
+            "iat": now,
+            "exp": now + t.expires_in.unwrap_or(600),
+        });
+        let mut header = Header::new(Algorithm::RS256);
+        header.kid = Some(KID.into());
+        let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
+        encode(&header, &claims, &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap()
+    }
+
+    /// Tries to sign in with token `t`; returns status and body of `login_site`.
+    pub async fn try_login(&self, t: &Token<'_>) -> (u16, Value) {
+        let nonce = self.nonce().await;
+        let id_token = self.id_token(t, &nonce);
+        self.rpc(
+            None,
+            json!({"codigo": "login_site", "user": {"id_token": id_token, "nonce": nonce}}),
+        )
+        .await
+    }
+
+    /// Signs in as `email`; returns the session token and the userinfo.
+    pub async fn login(&self, email: &str) -> (String, Value) {
+        let (status, body) = self
+            .try_login(&Token {
+                email,
+                ..Token::default()
+            })
+            .await;
+        assert_eq!(status, 200, "{body}");
+        (
+            body["token"].as_str().unwrap().to_owned(),
+            body["userinfo"].clone(),
+        )
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http
+            .get(format!("{}{}", self.address, path))
+            .send()
+            .await
+            .unwrap()
+    }
+}

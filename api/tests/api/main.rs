@@ -1,0 +1,6 @@
+//! The API suite: each test spawns the whole application on a random port with a fresh database
+//! (SQLite by default; PostgreSQL when `TEST_DATABASE_URL` points at a server).
+
+mod auth;
+mod contract;
+mod helpers;

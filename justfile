@@ -1,0 +1,87 @@
+# Feira's recipes. `just run` serves the app with demo data on http://localhost:8080;
+# `just test` runs the whole suite. Both install what they need and are idempotent.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# The wasm-bindgen version locked in Cargo.lock: the CLI must match it exactly.
+wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock`
+
+# List the recipes.
+default:
+    @just --list
+
+# Build everything in release mode and serve the app with demo data on http://localhost:8080 (Ctrl-C stops it all).
+run: setup wasm web
+    cargo build --release -p feira-api
+    scripts/run.sh target/release/feira-api
+
+# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, end-to-end in Chromium.
+test: setup wasm check-rust test-rust test-web e2e
+
+# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
+setup:
+    rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+    if ! wasm-bindgen --version 2>/dev/null | grep -qF "{{wasm_bindgen_version}}"; then \
+        echo "installing wasm-bindgen-cli {{wasm_bindgen_version}}"; \
+        cargo install wasm-bindgen-cli --version "{{wasm_bindgen_version}}"; \
+    fi
+    scripts/npm-ci.sh webapp
+    scripts/npm-ci.sh devservices
+
+# Compile wasm-core to WebAssembly and generate its JS bindings into webapp/src/wasm/core.
+wasm:
+    cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm
+    wasm-bindgen --target bundler --out-dir webapp/src/wasm/core --out-name wasm_core \
+        target/wasm32-unknown-unknown/wasm/wasm_core.wasm
+
+# Build the webapp into webapp/dist (skipped when nothing it is built from changed).
+web:
+    if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
+        echo "webapp/dist is up to date"; \
+    else \
+        cd webapp && npm run build; \
+    fi
+
+# Formatting and lints: cargo fmt --check and clippy with warnings as errors (native and wasm).
+check-rust:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+
+# All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
+test-rust:
+    env -u TEST_DATABASE_URL cargo test --workspace
+    if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \
+        echo "API suite on PostgreSQL"; \
+        cargo test -p feira-api --test api; \
+    else \
+        echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
+    fi
+
+# Webapp checks: tsc --noEmit, ESLint, Vitest.
+test-web:
+    cd webapp && npm run typecheck && npm run lint && npm test
+
+# End-to-end journeys in headless Chromium (Debian's chromium, installed with apt when missing).
+e2e: chromium web
+    cargo build -p feira-api
+    cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs
+
+# Install Debian's Chromium when it is missing (needs root and apt).
+chromium:
+    if ! command -v chromium >/dev/null; then \
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+            apt-get update && apt-get install -y chromium; \
+        else \
+            echo "Chromium is missing: install Debian's 'chromium' package (apt-get install chromium)"; exit 1; \
+        fi; \
+    fi
+
+# Run the local OpenID provider alone (demo accounts: comprador, fornecedor, admin).
+oidc: setup
+    node devservices/oidc.mjs
+
+# Remove build outputs and the local database (keeps installed tools).
+clean:
+    cargo clean
+    rm -rf webapp/dist webapp/src/wasm data

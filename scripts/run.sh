@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Serves Feira locally: the local OpenID provider on loopback, then the API (which migrates the
+# database, loads the demo data into an empty one and serves the built webapp).
+# Ctrl-C (or any exit) stops every process started here.
+set -euo pipefail
+api_bin=$1
+
+# Settings: .env when present, then these local defaults (see .env.example).
+if [ -f .env ]; then set -a; . ./.env; set +a; fi
+export APP_HOST=${APP_HOST:-127.0.0.1}
+export APP_PORT=${APP_PORT:-8080}
+export OIDC_PORT=${OIDC_PORT:-8091}
+export OIDC_ISSUER=${OIDC_ISSUER:-http://127.0.0.1:$OIDC_PORT}
+export OIDC_CLIENT_ID=${OIDC_CLIENT_ID:-feira-local}
+export OIDC_REDIRECT_URIS=${OIDC_REDIRECT_URIS:-http://localhost:$APP_PORT/auth/callback,http://127.0.0.1:$APP_PORT/auth/callback}
+export ADMIN_EMAIL=${ADMIN_EMAIL:-admin@feira.test}
+export SEED_DEMO=${SEED_DEMO:-true}
+export RUST_LOG=${RUST_LOG:-info}
+
+pids=()
+stop() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+if [[ "$OIDC_ISSUER" == http://127.0.0.1:* ]]; then
+  node devservices/oidc.mjs &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    curl -sf "$OIDC_ISSUER/.well-known/openid-configuration" >/dev/null && break
+    sleep 0.1
+  done
+fi
+
+"$api_bin" &
+pids+=($!)
+for _ in $(seq 1 300); do
+  curl -sf "http://$APP_HOST:$APP_PORT/healthz" >/dev/null && break
+  kill -0 "${pids[-1]}" 2>/dev/null || { echo "the API stopped; see the log above" >&2; exit 1; }
+  sleep 0.1
+done
+echo
+echo "Feira is running on http://localhost:$APP_PORT  (demo sign-in: comprador, fornecedor or admin; Ctrl-C stops)"
+wait -n "${pids[@]}"
