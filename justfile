@@ -31,7 +31,7 @@ setup:
 # Compile wasm-core to WebAssembly and generate its JS bindings into webapp/src/wasm/core.
 wasm:
     cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm
-    wasm-bindgen --target bundler --out-dir webapp/src/wasm/core --out-name wasm_core \
+    wasm-bindgen --target bundler --remove-name-section --remove-producers-section --out-dir webapp/src/wasm/core --out-name wasm_core \
         target/wasm32-unknown-unknown/wasm/wasm_core.wasm
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).

@@ -103,14 +103,14 @@ const provider = new Provider(ISSUER, {
   },
   findAccount,
   interactions: { policy },
-  // Reuse the session's grant or create one with the
-  // scopes the webapp asks for, so a sign-in is just: login form → redirect.
+  // Reuse the session's grant or create one with the scopes the webapp asks for, so a sign-in
+  // is just: login form → redirect.
   async loadExistingGrant(ctx) {
     const grantId = ctx.oidc.result?.consent?.grantId
       || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
     if (grantId) {
       const existing = await ctx.oidc.provider.Grant.find(grantId);
-      if (existing) return existing;
+      if (existing && existing.accountId === ctx.oidc.account.accountId) return existing;
     }
     const grant = new ctx.oidc.provider.Grant({
       clientId: ctx.oidc.client.clientId,

@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 export default defineConfig(
-  { ignores: ['dist', 'node_modules', 'src/wasm', 'public', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'src/wasm', 'public', 'test-results', 'playwright-report', 'e2e/artifacts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

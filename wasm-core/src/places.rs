@@ -140,14 +140,14 @@ impl PlaceIndex {
     }
 
     /// Places whose label contains `query`, ignoring accents and case, at most `limit`.
-    /// Exact city names come first, then names starting with the query, then the rest, each
-    /// group in list order. An empty query finds nothing.
+    /// Exact city names come first, then names starting with the query (shorter first), then
+    /// the rest, each group in list order. An empty query finds nothing.
     pub fn search(&self, query: &str, limit: usize) -> Vec<&str> {
         let q = fold(query.trim());
         if q.is_empty() || limit == 0 {
             return Vec::new();
         }
-        let mut hits: Vec<(u8, usize)> = self
+        let mut hits: Vec<(u8, usize, usize)> = self
             .entries
             .iter()
             .enumerate()
@@ -160,13 +160,14 @@ impl PlaceIndex {
                 } else {
                     2
                 };
-                Some((rank, i))
+                let length = if rank == 1 { e.name_len } else { 0 };
+                Some((rank, length, i))
             })
             .collect();
-        hits.sort_by_key(|&(rank, i)| (rank, i));
+        hits.sort_unstable();
         hits.into_iter()
             .take(limit)
-            .map(|(_, i)| self.entries[i].label.as_str())
+            .map(|(_, _, i)| self.entries[i].label.as_str())
             .collect()
     }
 }
@@ -188,6 +189,8 @@ mod tests {
         let found = idx.search("sao paulo", 3);
         assert_eq!(found[0], "São Paulo, SP");
         assert_eq!(found.len(), 3);
+        // A prefix prefers the shortest name: 'sao pa' is São Paulo before São Paulo das Missões.
+        assert_eq!(idx.search("sao pa", 1), vec!["São Paulo, SP"]);
     }
 
     #[test]

@@ -220,7 +220,7 @@ async function main() {
   const runner = start(
     'tests',
     process.execPath,
-    ['--test', '--test-concurrency=1', '--test-reporter=spec', 'e2e/tests/'],
+    ['--test', '--test-concurrency=1', '--test-timeout=180000', '--test-reporter=spec', 'e2e/tests/'],
     {
       cwd: WEBAPP_ROOT,
       env: { APP_URL: appUrl, OIDC_URL: issuer, E2E_ARTIFACTS: ARTIFACTS },

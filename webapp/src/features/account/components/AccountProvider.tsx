@@ -23,7 +23,14 @@ export function resetAccountStartupForTests() {
 export function AccountProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const user = session?.userinfo ?? null;
-  const [dialog, setDialog] = useState<AccountDialog>(null);
+  // The open dialog belongs to the user it was opened for: a sign-out (here or in another tab)
+  // closes it for good.
+  const [opened, setOpened] = useState<{ dialog: AccountDialog; usuario: string } | null>(null);
+  const dialog = user && opened?.usuario === user.usuario ? opened.dialog : null;
+  const setDialog = useCallback(
+    (d: AccountDialog) => setOpened(d && user ? { dialog: d, usuario: user.usuario } : null),
+    [user],
+  );
 
   useEffect(() => {
     if (revalidated) return;
@@ -48,7 +55,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       openAccountMenu: () => setDialog('menu'),
       openPersonalData: () => setDialog('dados'),
     }),
-    [user, signIn],
+    [user, signIn, setDialog],
   );
 
   return (
