@@ -28,11 +28,16 @@ setup:
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
 
-# Compile wasm-core to WebAssembly and generate its JS bindings into webapp/src/wasm/core.
+# Compile wasm-core to WebAssembly twice: the rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
     cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm
-    wasm-bindgen --target bundler --remove-name-section --remove-producers-section --out-dir webapp/src/wasm/core --out-name wasm_core \
-        target/wasm32-unknown-unknown/wasm/wasm_core.wasm
+    wasm-bindgen --target bundler --remove-name-section --remove-producers-section \
+        --out-dir webapp/src/wasm/core --out-name wasm_core target/wasm32-unknown-unknown/wasm/wasm_core.wasm
+    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
+        cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm-photo && \
+        wasm-bindgen --target web --remove-name-section --remove-producers-section \
+            --out-dir webapp/src/wasm/photo --out-name wasm_photo target/wasm32-unknown-unknown/wasm/wasm_core.wasm; \
+    fi
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
