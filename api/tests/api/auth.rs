@@ -28,11 +28,41 @@ async fn bad_id_tokens_are_refused() {
         ..Token::default()
     };
     let cases = [
-        ("forged", Token { forged: true, ..base.clone() }),
-        ("expired", Token { expires_in: Some(-3600), ..base.clone() }),
-        ("wrong audience", Token { aud: Some("someone-else"), ..base.clone() }),
-        ("wrong issuer", Token { iss: Some("https://evil.example"), ..base.clone() }),
-        ("wrong nonce", Token { nonce: Some("not-the-nonce"), ..base.clone() }),
+        (
+            "forged",
+            Token {
+                forged: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "expired",
+            Token {
+                expires_in: Some(-3600),
+                ..base.clone()
+            },
+        ),
+        (
+            "wrong audience",
+            Token {
+                aud: Some("someone-else"),
+                ..base.clone()
+            },
+        ),
+        (
+            "wrong issuer",
+            Token {
+                iss: Some("https://evil.example"),
+                ..base.clone()
+            },
+        ),
+        (
+            "wrong nonce",
+            Token {
+                nonce: Some("not-the-nonce"),
+                ..base.clone()
+            },
+        ),
     ];
     for (what, t) in cases {
         let (status, body) = app.try_login(&t).await;
@@ -73,7 +103,9 @@ async fn a_nonce_cannot_be_replayed_nor_invented() {
 async fn a_revoked_session_is_refused() {
     let app = spawn_app().await;
     let (token, _) = app.login("davi@exemplo.com.br").await;
-    let (status, _) = app.rpc(Some(&token), json!({"codigo": "logout_site"})).await;
+    let (status, _) = app
+        .rpc(Some(&token), json!({"codigo": "logout_site"}))
+        .await;
     assert_eq!(status, 200);
     let (status, body) = app.rpc(Some(&token), json!({"codigo": "login_site"})).await;
     assert_eq!(status, 401);
@@ -83,7 +115,10 @@ async fn a_revoked_session_is_refused() {
         .await;
     assert_eq!(status, 401);
     let (status, _) = app
-        .rpc(Some("not-a-session"), json!({"codigo": "alterar_nome", "nome": "X"}))
+        .rpc(
+            Some("not-a-session"),
+            json!({"codigo": "alterar_nome", "nome": "X"}),
+        )
         .await;
     assert_eq!(status, 401);
 }
@@ -112,7 +147,10 @@ async fn alterar_nome_changes_only_the_callers_name() {
     let (status, body) = app
         .rpc(Some(&ana), json!({"codigo": "alterar_nome", "nome": "   "}))
         .await;
-    assert_eq!((status, body["error"].as_str()), (400, Some("Insira um nome!")));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("Insira um nome!"))
+    );
 }
 
 #[tokio::test]

@@ -36,7 +36,9 @@ async fn actions_that_need_a_user_answer_401_without_one() {
 async fn oversized_bodies_are_refused() {
     let app = spawn_app_with(|c| c.body_limit = 1024).await;
     let big = "x".repeat(4096);
-    let (status, _) = app.rpc(None, json!({"codigo": "alterar_nome", "nome": big})).await;
+    let (status, _) = app
+        .rpc(None, json!({"codigo": "alterar_nome", "nome": big}))
+        .await;
     assert_eq!(status, 413);
 }
 
@@ -45,26 +47,46 @@ async fn healthz_answers_ok() {
     let app = spawn_app().await;
     let res = app.get("/healthz").await;
     assert_eq!(res.status(), 200);
-    assert_eq!(res.json::<serde_json::Value>().await.unwrap()["status"], "ok");
+    assert_eq!(
+        res.json::<serde_json::Value>().await.unwrap()["status"],
+        "ok"
+    );
 }
 
 #[tokio::test]
 async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_assets() {
     let app = spawn_app().await;
-    for path in ["/", "/lojas", "/sitio-boa-vista", "/painel/perfil/abc", "/a/b/c"] {
+    for path in [
+        "/",
+        "/lojas",
+        "/sitio-boa-vista",
+        "/painel/perfil/abc",
+        "/a/b/c",
+    ] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(res.headers()["cache-control"], "no-cache", "{path}");
-        assert!(res.text().await.unwrap().contains("<title>Feira</title>"), "{path}");
+        assert!(
+            res.text().await.unwrap().contains("<title>Feira</title>"),
+            "{path}"
+        );
     }
     for path in ["/api/qualquer", "/media/nada.jpg", "/assets/nada.js"] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 404, "{path}");
-        assert!(!res.text().await.unwrap().contains("<title>Feira</title>"), "{path}");
+        assert!(
+            !res.text().await.unwrap().contains("<title>Feira</title>"),
+            "{path}"
+        );
     }
     let asset = app.get("/assets/app-123.js").await;
     assert_eq!(asset.status(), 200);
-    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(
+        asset.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
     let callback = app.get("/auth/callback").await;
     assert!(callback.text().await.unwrap().contains("feira-oidc"));
     assert!(app.webapp_dir.exists());
@@ -83,7 +105,12 @@ async fn media_is_stored_served_with_long_cache_and_deleted() {
     let res = app.get(&url).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "image/jpeg");
-    assert!(res.headers()["cache-control"].to_str().unwrap().contains("max-age=31536000"));
+    assert!(
+        res.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("max-age=31536000")
+    );
     assert_eq!(&res.bytes().await.unwrap()[..], b"\xFF\xD8jpeg");
     app.app.media.delete_url(&url).await.unwrap();
     assert_eq!(app.get(&url).await.status(), 404);
@@ -94,12 +121,19 @@ async fn demo_data_loads_once() {
     let app = spawn_app_with(|c| c.seed_demo = true).await;
     let count = |sql: &'static str| {
         let db = app.app.db.clone();
-        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&db).await.unwrap() }
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .fetch_one(&db)
+                .await
+                .unwrap()
+        }
     };
     assert_eq!(count("SELECT COUNT(*) FROM products").await, 60);
     assert_eq!(count("SELECT COUNT(*) FROM ads").await, 12);
     assert!(count("SELECT COUNT(*) FROM suppliers").await >= 6);
-    let loaded = feira_api::seed::load_demo(&app.app.db, &app.app.media).await.unwrap();
+    let loaded = feira_api::seed::load_demo(&app.app.db, &app.app.media)
+        .await
+        .unwrap();
     assert!(!loaded, "demo data loaded twice");
     assert_eq!(count("SELECT COUNT(*) FROM products").await, 60);
     // Its photos are real files behind /media.

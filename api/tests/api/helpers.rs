@@ -83,7 +83,9 @@ async fn fresh_database(tmp: &std::path::Path) -> String {
         Ok(url) if url.starts_with("postgres") => {
             sqlx::any::install_default_drivers();
             let name = format!("feira_test_{}", random(12));
-            let admin = sqlx::AnyPool::connect(&url).await.expect("TEST_DATABASE_URL");
+            let admin = sqlx::AnyPool::connect(&url)
+                .await
+                .expect("TEST_DATABASE_URL");
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                 .execute(&admin)
                 .await
@@ -108,7 +110,11 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let tmp = TempDir(std::env::temp_dir().join(format!("feira-test-{}", random(10))));
     let webapp_dir = tmp.0.join("dist");
     std::fs::create_dir_all(webapp_dir.join("assets")).unwrap();
-    std::fs::write(webapp_dir.join("index.html"), "<!doctype html><title>Feira</title>").unwrap();
+    std::fs::write(
+        webapp_dir.join("index.html"),
+        "<!doctype html><title>Feira</title>",
+    )
+    .unwrap();
     std::fs::write(webapp_dir.join("assets/app-123.js"), "console.log('feira')").unwrap();
     let issuer = spawn_issuer().await;
     let mut config = Config::from_lookup(|k| match k {
@@ -194,7 +200,12 @@ impl TestApp {
         let mut header = Header::new(Algorithm::RS256);
         header.kid = Some(KID.into());
         let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
-        encode(&header, &claims, &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap()
+        encode(
+            &header,
+            &claims,
+            &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
+        )
+        .unwrap()
     }
 
     /// Tries to sign in with token `t`; returns status and body of `login_site`.
