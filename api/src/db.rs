@@ -54,13 +54,13 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
     let file = path.split('?').next().unwrap_or_default();
-    if !file.is_empty() && file != ":memory:" {
-        if let Some(dir) = Path::new(file)
+    if !file.is_empty()
+        && file != ":memory:"
+        && let Some(dir) = Path::new(file)
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        }
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     Ok(if url.contains("mode=") {
         url.to_owned()

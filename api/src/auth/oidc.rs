@@ -87,19 +87,23 @@ impl OidcVerifier {
         if let Some(d) = self.discovery.read().await.clone() {
             return Ok(d);
         }
-        let url = format!("{}/.well-known/openid-configuration", self.issuer);
         let d: Discovery = self
-            .http
-            .get(&url)
+            .get_json(&format!("{}/.well-known/openid-configuration", self.issuer))
+            .await?;
+        *self.discovery.write().await = Some(d.clone());
+        Ok(d)
+    }
+
+    async fn get_json<T: serde::de::DeserializeOwned>(&self, url: &str) -> anyhow::Result<T> {
+        self.http
+            .get(url)
             .send()
             .await
             .and_then(|r| r.error_for_status())
             .with_context(|| format!("GET {url}"))?
             .json()
             .await
-            .context("discovery document")?;
-        *self.discovery.write().await = Some(d.clone());
-        Ok(d)
+            .with_context(|| format!("reading {url}"))
     }
 
     async fn refresh_keys(&self) -> anyhow::Result<()> {
@@ -108,16 +112,7 @@ impl OidcVerifier {
             return Ok(());
         }
         let jwks_uri = self.discovery().await?.jwks_uri;
-        let set: JwkSet = self
-            .http
-            .get(&jwks_uri)
-            .send()
-            .await
-            .and_then(|r| r.error_for_status())
-            .with_context(|| format!("GET {jwks_uri}"))?
-            .json()
-            .await
-            .context("JWKS")?;
+        let set: JwkSet = self.get_json(&jwks_uri).await?;
         let mut keys = HashMap::new();
         for jwk in &set.keys {
             let (Some(kid), Ok(key)) = (jwk.common.key_id.clone(), DecodingKey::from_jwk(jwk))
