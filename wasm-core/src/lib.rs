@@ -2,9 +2,23 @@
 //! (behind the `wasm` feature) and linked natively by the API, so both sides compute the very
 //! same numbers and messages.
 
+pub mod checkout;
+pub mod coupon;
+pub mod delivery;
+pub mod document;
+pub mod forms;
+pub mod messages;
 pub mod money;
+pub mod phone;
 pub mod places;
+pub mod pricing;
+pub mod store_url;
 pub mod text;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
+
+#[cfg(feature = "photo")]
+pub mod photo;
+#[cfg(feature = "wasm-photo")]
+pub mod wasm_photo;

@@ -1,0 +1,544 @@
+//! Checkout: the order summary both sides compute — products total, delivery fee, coupon
+//! discount and total, all in centavos — or the first message that stops the purchase.
+//!
+//! The browser shows it; the server recomputes it from the database (decisions.md §7) and
+//! refuses a client total more than R$ 0,01 away ([`verify_client_total`]).
+//!
+//! Rules: `total = products + fee − discount`, never negative; no fee for pickup; the coupon
+//! discount is computed on the products total and never exceeds it; minimum orders compare the
+//! products total (before the coupon) with the supplier's minimum for the chosen mode. The
+//! checks, in order: an empty bag, purchases closed, no registered street (every order needs
+//! one, spec §4 and §6), the chosen mode not offered (a supplier that offers neither accepts
+//! pickup, the spec's "straight to confirmation"), quantities outside minimum order and stock,
+//! the minimum order, and a delivery fee that cannot be charged yet.
+
+use crate::coupon::Coupon;
+use crate::delivery::{Coordinates, DeliverySettings, FeeState, fee_state};
+use crate::messages::{self, Message};
+use crate::money::Money;
+use crate::pricing::ProductPrice;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// Delivery or pickup (`entrega: true / false` in `finalizar_pedido`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fulfilment {
+    #[serde(rename = "entrega")]
+    Delivery,
+    #[serde(rename = "retirada")]
+    Pickup,
+}
+
+/// One bag line: the product as stored and the quantity ordered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CartLine {
+    #[serde(default)]
+    pub titulo: String,
+    pub preco_centavos: Money,
+    #[serde(default)]
+    pub precopromo_centavos: Option<Money>,
+    #[serde(default)]
+    pub minimopromo: Option<u32>,
+    pub quantidade: u32,
+    /// Minimum order, if any.
+    #[serde(default)]
+    pub minimo: Option<u32>,
+    /// Stock, if tracked.
+    #[serde(default)]
+    pub estoque: Option<u32>,
+}
+
+impl CartLine {
+    pub fn price(&self) -> ProductPrice {
+        ProductPrice::new(
+            self.preco_centavos,
+            self.precopromo_centavos,
+            self.minimopromo,
+        )
+    }
+}
+
+/// The buyer as stored: a street (`rua`) and geocoded coordinates, if any.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Buyer {
+    pub rua: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+impl Buyer {
+    pub fn has_address(&self) -> bool {
+        self.rua.as_deref().is_some_and(|r| !r.trim().is_empty())
+    }
+
+    pub fn coordinates(&self) -> Option<Coordinates> {
+        Coordinates::from_pair(self.latitude, self.longitude)
+    }
+}
+
+/// The supplier's side of a checkout.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Seller {
+    pub nomeforn: String,
+    /// `compras: true`: purchases closed.
+    #[serde(default)]
+    pub compras_fechadas: bool,
+    #[serde(rename = "configuracao_entrega")]
+    pub delivery: DeliverySettings,
+}
+
+/// Everything a checkout needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckoutRequest {
+    pub itens: Vec<CartLine>,
+    #[serde(default)]
+    pub cupom: Option<Coupon>,
+    pub fornecedor: Seller,
+    pub comprador: Buyer,
+    pub modo: Fulfilment,
+}
+
+/// One line of the summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineSummary {
+    pub quantidade: u32,
+    pub unitario_centavos: Money,
+    pub total_centavos: Money,
+}
+
+/// The order summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckoutSummary {
+    pub linhas: Vec<LineSummary>,
+    pub produtos_centavos: Money,
+    /// The delivery fee state; `None` for pickup.
+    pub taxa: Option<FeeState>,
+    pub taxa_centavos: Money,
+    pub desconto_centavos: Money,
+    pub total_centavos: Money,
+}
+
+/// Why a checkout cannot go on; displays the spec's message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckoutError {
+    EmptyBag,
+    PurchasesClosed(String),
+    AddressRequired,
+    DeliveryUnavailable,
+    PickupUnavailable,
+    BelowMinimumQuantity {
+        titulo: String,
+        minimo: u32,
+    },
+    OutOfStock(String),
+    MinimumDelivery(Money),
+    MinimumPickup(Money),
+    /// The delivery fee cannot be charged yet; shows the state's text.
+    Fee(FeeState),
+    PricesChanged,
+}
+
+impl Message for CheckoutError {
+    fn message(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Self::EmptyBag => messages::SACOLA_VAZIA,
+            Self::AddressRequired => messages::CADASTRE_ENDERECO,
+            Self::DeliveryUnavailable => messages::ENTREGA_INDISPONIVEL,
+            Self::PickupUnavailable => messages::RETIRADA_INDISPONIVEL,
+            Self::PricesChanged => messages::PRECOS_MUDARAM,
+            Self::PurchasesClosed(nomeforn) => {
+                return Cow::Owned(messages::compras_fechadas(nomeforn));
+            }
+            Self::BelowMinimumQuantity { titulo, minimo } => {
+                return Cow::Owned(messages::quantidade_minima(titulo, *minimo));
+            }
+            Self::OutOfStock(titulo) => return Cow::Owned(messages::estoque_insuficiente(titulo)),
+            Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
+            Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_retirada(*m)),
+            Self::Fee(state) => return state.message(),
+        })
+    }
+}
+
+crate::display_message!(CheckoutError);
+
+/// Products total, fee and coupon → `(discount, total)`: the discount never exceeds the products
+/// total and the total is never negative.
+pub fn totals(products: Money, fee: Money, coupon: Option<&Coupon>) -> (Money, Money) {
+    let products = products.non_negative();
+    let discount = coupon.map_or(Money::ZERO, |c| c.discount(products));
+    let total = products
+        .saturating_add(fee.non_negative())
+        .saturating_sub(discount)
+        .non_negative();
+    (discount, total)
+}
+
+/// The summary of `request`, or the first message that stops it.
+pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutError> {
+    let seller = &request.fornecedor;
+    let settings = &seller.delivery;
+    if request.itens.is_empty() {
+        return Err(CheckoutError::EmptyBag);
+    }
+    if seller.compras_fechadas {
+        return Err(CheckoutError::PurchasesClosed(seller.nomeforn.clone()));
+    }
+    if !request.comprador.has_address() {
+        return Err(CheckoutError::AddressRequired);
+    }
+    let options = settings.options;
+    match request.modo {
+        Fulfilment::Delivery if !options.delivery => {
+            return Err(CheckoutError::DeliveryUnavailable);
+        }
+        Fulfilment::Pickup if !options.pickup && options.delivery => {
+            return Err(CheckoutError::PickupUnavailable);
+        }
+        _ => {}
+    }
+
+    let mut lines = Vec::with_capacity(request.itens.len());
+    let mut products = Money::ZERO;
+    for item in &request.itens {
+        let minimo = item.minimo.unwrap_or(1).max(1);
+        if item.quantidade < minimo {
+            return Err(CheckoutError::BelowMinimumQuantity {
+                titulo: item.titulo.clone(),
+                minimo,
+            });
+        }
+        if item.estoque.is_some_and(|s| item.quantidade > s) {
+            return Err(CheckoutError::OutOfStock(item.titulo.clone()));
+        }
+        let price = item.price();
+        let line = LineSummary {
+            quantidade: item.quantidade,
+            unitario_centavos: price.unit_price(item.quantidade),
+            total_centavos: price.line_total(item.quantidade).non_negative(),
+        };
+        products = products.saturating_add(line.total_centavos);
+        lines.push(line);
+    }
+
+    let (taxa, fee) = match request.modo {
+        Fulfilment::Delivery => {
+            if let Some(min) = settings.minimum_delivery
+                && products < min
+            {
+                return Err(CheckoutError::MinimumDelivery(min));
+            }
+            let state = fee_state(settings, request.comprador.coordinates());
+            let fee = state.fee().ok_or(CheckoutError::Fee(state))?;
+            (Some(state), fee)
+        }
+        Fulfilment::Pickup => {
+            if let Some(min) = settings.minimum_pickup
+                && products < min
+            {
+                return Err(CheckoutError::MinimumPickup(min));
+            }
+            (None, Money::ZERO)
+        }
+    };
+
+    let (discount, total) = totals(products, fee, request.cupom.as_ref());
+    Ok(CheckoutSummary {
+        linhas: lines,
+        produtos_centavos: products,
+        taxa,
+        taxa_centavos: fee,
+        desconto_centavos: discount,
+        total_centavos: total,
+    })
+}
+
+/// The server's check of a client's total: more than R$ 0,01 away is `Os preços mudaram.
+/// Revise o pedido.`
+pub fn verify_client_total(computed: Money, client: Money) -> Result<(), CheckoutError> {
+    let diff = computed.saturating_sub(client).centavos().unsigned_abs();
+    if diff > 1 {
+        Err(CheckoutError::PricesChanged)
+    } else {
+        Ok(())
+    }
+}
+
+/// A product from another supplier than the bag's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OtherSupplier;
+
+impl Message for OtherSupplier {
+    fn message(&self) -> Cow<'static, str> {
+        Cow::Borrowed(messages::OUTRO_FORNECEDOR)
+    }
+}
+
+crate::display_message!(OtherSupplier);
+
+/// The bag holds one supplier's products: adding `incoming`'s product to a bag of `current`'s
+/// (none when empty).
+pub fn bag_accepts(current: Option<&str>, incoming: &str) -> Result<(), OtherSupplier> {
+    match current {
+        Some(c) if c != incoming => Err(OtherSupplier),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coupon::CouponKind;
+    use proptest::prelude::*;
+
+    fn m(c: i64) -> Money {
+        Money::from_centavos(c)
+    }
+
+    fn line(preco: i64, promo: Option<i64>, minimopromo: Option<u32>, q: u32) -> CartLine {
+        CartLine {
+            titulo: "mel".into(),
+            preco_centavos: m(preco),
+            precopromo_centavos: promo.map(m),
+            minimopromo,
+            quantidade: q,
+            minimo: None,
+            estoque: None,
+        }
+    }
+
+    fn settings(json: serde_json::Value) -> DeliverySettings {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn request(modo: Fulfilment, delivery: serde_json::Value) -> CheckoutRequest {
+        CheckoutRequest {
+            itens: vec![line(1000, Some(800), Some(3), 3), line(550, None, None, 2)],
+            cupom: None,
+            fornecedor: Seller {
+                nomeforn: "Sítio Boa Vista".into(),
+                compras_fechadas: false,
+                delivery: settings(delivery),
+            },
+            comprador: Buyer {
+                rua: Some("Rua A".into()),
+                latitude: Some(-22.4149),
+                longitude: Some(-47.5651),
+            },
+            modo,
+        }
+    }
+
+    fn message(r: Result<CheckoutSummary, CheckoutError>) -> String {
+        r.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn fixed_fee_with_percent_coupon() {
+        let mut req = request(
+            Fulfilment::Delivery,
+            serde_json::json!({"entrega":"12","taxa_tipo":"fixa","taxa_entrega_centavos":750}),
+        );
+        req.cupom = Some(Coupon::from_stored("DEZ", CouponKind::Percent, 1000).unwrap());
+        let s = checkout(&req).unwrap();
+        // 3 × 8,00 (promo from 3) + 2 × 5,50 = 35,00; fee 7,50; 10 % = 3,50.
+        assert_eq!(s.linhas[0].unitario_centavos, m(800));
+        assert_eq!(s.produtos_centavos, m(3500));
+        assert_eq!(s.taxa_centavos, m(750));
+        assert_eq!(s.taxa.map(|t| t.label()).as_deref(), Some("R$ 7,50"));
+        assert_eq!(s.desconto_centavos, m(350));
+        assert_eq!(s.total_centavos, m(3900));
+    }
+
+    #[test]
+    fn per_km_fee_and_pickup() {
+        let km = serde_json::json!({"entrega":"12","taxa_tipo":"porKm","taxa_por_km_centavos":150,
+            "latitude":-22.7253,"longitude":-47.6492});
+        let s = checkout(&request(Fulfilment::Delivery, km.clone())).unwrap();
+        assert_eq!(s.taxa_centavos, m(5337)); // 35,578… km × R$ 1,50
+        assert_eq!(s.total_centavos, m(3500 + 5337));
+
+        let mut pickup = request(Fulfilment::Pickup, km);
+        pickup.cupom = Some(Coupon::from_stored("CINCO", CouponKind::Fixed, 500).unwrap());
+        let s = checkout(&pickup).unwrap();
+        assert_eq!(s.taxa, None);
+        assert_eq!(s.taxa_centavos, m(0));
+        assert_eq!(s.total_centavos, m(3000));
+    }
+
+    #[test]
+    fn coupon_larger_than_products_leaves_the_fee() {
+        let mut req = request(
+            Fulfilment::Delivery,
+            serde_json::json!({"entrega":"1","taxa_tipo":"fixa","taxa_entrega_centavos":750}),
+        );
+        req.cupom = Some(Coupon::from_stored("MIL", CouponKind::Fixed, 100_000).unwrap());
+        let s = checkout(&req).unwrap();
+        assert_eq!(s.desconto_centavos, m(3500));
+        assert_eq!(s.total_centavos, m(750));
+    }
+
+    #[test]
+    fn messages_in_order() {
+        let fixed = serde_json::json!({"entrega":"12","taxa_tipo":"fixa","taxa_entrega_centavos":750,
+            "pedido_minimo_entrega_centavos":3000,"pedido_minimo_retirada_centavos":5000});
+        let base = request(Fulfilment::Delivery, fixed.clone());
+        let with = |f: &dyn Fn(&mut CheckoutRequest)| {
+            let mut r = base.clone();
+            f(&mut r);
+            message(checkout(&r))
+        };
+        assert_eq!(with(&|r| r.itens.clear()), "Sua sacola está vazia");
+        assert_eq!(
+            with(&|r| r.fornecedor.compras_fechadas = true),
+            "Sítio Boa Vista está com o período de compras fechado!"
+        );
+        assert_eq!(
+            with(&|r| r.comprador.rua = Some(" ".into())),
+            "Cadastre um endereço para realizar compras"
+        );
+        assert_eq!(
+            with(&|r| r.fornecedor.delivery = settings(serde_json::json!({"entrega":"2"}))),
+            "Entrega indisponível"
+        );
+        assert_eq!(
+            with(&|r| {
+                r.modo = Fulfilment::Pickup;
+                r.fornecedor.delivery = settings(serde_json::json!({"entrega":"1"}));
+            }),
+            "Retirada indisponível"
+        );
+        assert_eq!(
+            with(&|r| r.itens[1].minimo = Some(3)),
+            "A quantidade mínima de mel é 3"
+        );
+        assert_eq!(
+            with(&|r| r.itens[1].estoque = Some(1)),
+            "Estoque insuficiente para mel"
+        );
+        assert_eq!(
+            with(&|r| r.itens.truncate(1)), // 24,00 < 30,00
+            "Pedido mínimo para entrega: R$ 30,00"
+        );
+        assert_eq!(
+            with(&|r| r.modo = Fulfilment::Pickup), // 35,00 < 50,00
+            "Pedido mínimo para retirada: R$ 50,00"
+        );
+        assert_eq!(
+            with(&|r| {
+                r.fornecedor.delivery =
+                    settings(serde_json::json!({"entrega":"1","taxa_tipo":"porKm",
+                    "taxa_por_km_centavos":150,"latitude":-22.7,"longitude":-47.6}));
+                r.comprador.latitude = None;
+            }),
+            "Cadastre seu endereço para calcular"
+        );
+        assert_eq!(
+            with(&|r| {
+                r.fornecedor.delivery = settings(
+                    serde_json::json!({"entrega":"1","taxa_tipo":"porKm","taxa_por_km_centavos":150}),
+                );
+            }),
+            "Taxa por Km indisponível no momento"
+        );
+        // Neither mode offered: pickup goes straight through.
+        let mut none = base.clone();
+        none.modo = Fulfilment::Pickup;
+        none.fornecedor.delivery = settings(serde_json::json!({"entrega":""}));
+        assert!(checkout(&none).is_ok());
+        let mut zero = base.clone();
+        zero.itens[0].quantidade = 0;
+        assert_eq!(message(checkout(&zero)), "A quantidade mínima de mel é 1");
+    }
+
+    #[test]
+    fn request_from_json_and_summary_to_json() {
+        let req: CheckoutRequest = serde_json::from_value(serde_json::json!({
+            "itens": [{"titulo":"mel","preco_centavos":2500,"quantidade":2}],
+            "cupom": {"codigo":"DEZ","tipo":"%","valor":1000},
+            "fornecedor": {"nomeforn":"Sítio","configuracao_entrega":{"entrega":"1"}},
+            "comprador": {"rua":"Rua A"},
+            "modo": "entrega"
+        }))
+        .unwrap();
+        let s = checkout(&req).unwrap();
+        let v = serde_json::to_value(&s).unwrap();
+        assert_eq!(v["produtos_centavos"], 5000);
+        assert_eq!(v["desconto_centavos"], 500);
+        assert_eq!(v["total_centavos"], 4500);
+        assert_eq!(v["taxa"]["texto"], "Entrega Grátis ou a combinar");
+    }
+
+    #[test]
+    fn client_totals_within_one_centavo() {
+        assert!(verify_client_total(m(3900), m(3900)).is_ok());
+        assert!(verify_client_total(m(3900), m(3901)).is_ok());
+        assert!(verify_client_total(m(3900), m(3899)).is_ok());
+        assert_eq!(
+            verify_client_total(m(3900), m(3902))
+                .unwrap_err()
+                .to_string(),
+            "Os preços mudaram. Revise o pedido."
+        );
+    }
+
+    #[test]
+    fn one_supplier_per_bag() {
+        assert!(bag_accepts(None, "a").is_ok());
+        assert!(bag_accepts(Some("a"), "a").is_ok());
+        assert_eq!(
+            bag_accepts(Some("a"), "b").unwrap_err().to_string(),
+            "Você já possui produtos de outro fornecedor no carrinho"
+        );
+    }
+
+    fn coupon_strategy() -> impl Strategy<Value = Option<Coupon>> {
+        prop_oneof![
+            Just(None),
+            (1i64..=10_000).prop_map(|v| Coupon::from_stored("P", CouponKind::Percent, v).ok()),
+            (1i64..=1_000_000).prop_map(|v| Coupon::from_stored("F", CouponKind::Fixed, v).ok()),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn totals_are_never_negative(
+            products in -1_000i64..100_000_000,
+            fee in -1_000i64..1_000_000,
+            coupon in coupon_strategy(),
+        ) {
+            let (discount, total) = totals(m(products), m(fee), coupon.as_ref());
+            prop_assert!(total >= Money::ZERO);
+            prop_assert!(discount >= Money::ZERO);
+            prop_assert!(discount <= m(products).non_negative());
+            prop_assert!(total >= m(fee).non_negative());
+        }
+
+        #[test]
+        fn checkout_totals_add_up(
+            items in proptest::collection::vec(
+                (1i64..100_000, proptest::option::of(1i64..100_000), proptest::option::of(1u32..10), 1u32..50),
+                1..6,
+            ),
+            coupon in coupon_strategy(),
+            pickup in any::<bool>(),
+            fee in 0i64..10_000,
+        ) {
+            let mut req = request(
+                if pickup { Fulfilment::Pickup } else { Fulfilment::Delivery },
+                serde_json::json!({"entrega":"12","taxa_tipo":"fixa","taxa_entrega_centavos":fee}),
+            );
+            req.itens = items.iter().map(|&(p, promo, mp, q)| line(p, promo, mp, q)).collect();
+            req.cupom = coupon;
+            let s = checkout(&req).unwrap();
+            prop_assert!(s.total_centavos >= Money::ZERO);
+            prop_assert!(s.desconto_centavos <= s.produtos_centavos);
+            prop_assert_eq!(
+                s.total_centavos,
+                s.produtos_centavos.saturating_add(s.taxa_centavos).saturating_sub(s.desconto_centavos)
+            );
+            if pickup { prop_assert_eq!(s.taxa_centavos, Money::ZERO); }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! Every user-facing Portuguese message of the domain rules, in one place.
+//!
+//! The error enums of the other modules display these (`#[error("{}", messages::X)]`), so a
+//! message is written once and the browser and the server show the very same text. The strings
+//! are the spec's own, typos included (`Adcione`, `endreço`); the few marked *gap* fill a hole
+//! the spec leaves (a rule it states without a message, or a check only the server makes).
+
+use crate::money::Money;
+use std::borrow::Cow;
+
+/// An error (or state) whose text is one of the messages below. `Display` shows the same text
+/// (see [`display_message!`](crate::display_message)); the wasm bindings use `message()`
+/// directly, which keeps string formatting out of the wasm for the constant messages.
+pub trait Message {
+    fn message(&self) -> Cow<'static, str>;
+}
+
+/// Implements `Display` (the message) and `std::error::Error` for [`Message`] types.
+#[macro_export]
+macro_rules! display_message {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&$crate::messages::Message::message(self))
+            }
+        }
+        impl ::std::error::Error for $ty {}
+    )+};
+}
+
+// --- Prices and generic form messages ----------------------------------------------------------
+
+/// Price that is not a number (ad wizard, add-product wizard).
+pub const PRECO_INVALIDO: &str = "Insira um preço válido";
+/// Price that is not a number (edit-product form).
+pub const PRECO_INVALIDO_EDICAO: &str = "Digite um preço válido";
+/// A required field is empty (ad and product wizards, address).
+pub const PREENCHA_TODOS: &str = "Preencha todos os campos!";
+/// Input the bindings could not read (a programming error on the caller's side). *Gap.*
+pub const DADOS_INVALIDOS: &str = "Dados inválidos";
+
+// --- Coupons -----------------------------------------------------------------------------------
+
+pub const CUPOM_VAZIO: &str = "O nome do cupom não pode ser vazio.";
+pub const CUPOM_LONGO: &str = "O nome do cupom deve ter no máximo 10 caracteres.";
+pub const CUPOM_ESPACOS: &str = "O nome do cupom não pode conter espaços.";
+pub const CUPOM_VALOR: &str = "O valor do desconto deve ser um número positivo.";
+pub const CUPOM_PORCENTAGEM: &str = "Desconto em porcentagem não pode ser maior que 100%.";
+pub const CUPOM_DUPLICADO: &str = "Já existe um cupom com este nome.";
+pub const CUPOM_NAO_ENCONTRADO: &str = "Cupom não encontrado!";
+/// A coupon type other than `%` or `R$`. *Gap.*
+pub const CUPOM_TIPO: &str = "Selecione o tipo do desconto.";
+
+// --- Bag and checkout --------------------------------------------------------------------------
+
+pub const CADASTRE_ENDERECO: &str = "Cadastre um endereço para realizar compras";
+pub const OUTRO_FORNECEDOR: &str = "Você já possui produtos de outro fornecedor no carrinho";
+/// decisions.md §7.
+pub const PRECOS_MUDARAM: &str = "Os preços mudaram. Revise o pedido.";
+/// An order without products. *Gap.*
+pub const SACOLA_VAZIA: &str = "Sua sacola está vazia";
+/// Pickup chosen at a supplier that offers delivery only. *Gap.*
+pub const RETIRADA_INDISPONIVEL: &str = "Retirada indisponível";
+
+/// `'{nomeforn} está com o período de compras fechado!'` (decisions.md §12).
+pub fn compras_fechadas(nomeforn: &str) -> String {
+    format!("{nomeforn} está com o período de compras fechado!")
+}
+
+/// `'Pedido mínimo para entrega: R$ 30,00'`.
+pub fn pedido_minimo_entrega(minimo: Money) -> String {
+    format!("Pedido mínimo para entrega: {}", minimo.format())
+}
+
+/// `'Pedido mínimo para retirada: R$ 30,00'`.
+pub fn pedido_minimo_retirada(minimo: Money) -> String {
+    format!("Pedido mínimo para retirada: {}", minimo.format())
+}
+
+/// `'Estoque insuficiente para {titulo}'` (decisions.md §8).
+pub fn estoque_insuficiente(titulo: &str) -> String {
+    format!("Estoque insuficiente para {titulo}")
+}
+
+/// A quantity below the product's minimum order (the stepper prevents it). *Gap.*
+pub fn quantidade_minima(titulo: &str, minimo: u32) -> String {
+    format!("A quantidade mínima de {titulo} é {minimo}")
+}
+
+// --- Delivery fee states -----------------------------------------------------------------------
+
+pub const ENTREGA_INDISPONIVEL: &str = "Entrega indisponível";
+pub const CALCULANDO_TAXA: &str = "Calculando taxa...";
+pub const CADASTRE_ENDERECO_CALCULAR: &str = "Cadastre seu endereço para calcular";
+pub const TAXA_KM_INDISPONIVEL: &str = "Taxa por Km indisponível no momento";
+pub const ENTREGA_GRATIS: &str = "Entrega Grátis ou a combinar";
+
+// --- Supplier delivery settings ----------------------------------------------------------------
+
+pub const TAXA_FIXA_INVALIDA: &str = "O valor da taxa de entrega fixa é inválido!";
+pub const TAXA_KM_INVALIDA: &str = "Insira um preço por Km válido e maior que zero!";
+pub const ENDERECO_PARTIDA: &str =
+    "Preencha o endereço de partida completo para usar a taxa por Km.";
+pub const NUMERO_PARTIDA_INVALIDO: &str = "Insira um número de endreço válido";
+pub const PEDIDO_MINIMO_ENTREGA_INVALIDO: &str =
+    "O valor do pedido mínimo para entrega é inválido!";
+pub const PEDIDO_MINIMO_RETIRADA_INVALIDO: &str = "Insira um pedido mínimo válido!";
+
+// --- Phone, CPF/CNPJ ---------------------------------------------------------------------------
+
+/// Business wizard: phone missing or shorter than a full mask.
+pub const TELEFONE_OBRIGATORIO: &str = "Insira um telefone";
+/// Address: phone missing or shorter than a full mask.
+pub const TELEFONE_INVALIDO: &str = "Insira um telefone válido!";
+pub const CPF_CNPJ_OBRIGATORIO: &str = "Insira um CPF/CNPJ";
+/// Wrong length or check digits. *Gap.*
+pub const CPF_CNPJ_INVALIDO: &str = "Insira um CPF/CNPJ válido";
+
+// --- Store URL ---------------------------------------------------------------------------------
+
+pub const URL_VAZIA: &str = "Digite uma URL";
+pub const URL_DISPONIVEL: &str = "URL disponível!";
+/// Taken by another store, or one of the app's own route names.
+pub const URL_INDISPONIVEL: &str = "URL indisponível. Por favor, escolha outro nome.";
+/// *Gap* (decisions.md §13).
+pub const URL_TAMANHO: &str = "A URL deve ter de 3 a 40 caracteres";
+/// *Gap* (decisions.md §13).
+pub const URL_CARACTERES: &str = "Use apenas letras minúsculas, números e hífen na URL";
+
+// --- Wizards and forms -------------------------------------------------------------------------
+
+pub const NOME_OBRIGATORIO: &str = "Insira um nome!";
+pub const SELECIONE_OPCAO: &str = "Selecione uma opção";
+pub const ADICIONE_LOCAL: &str = "Adcione ao menos 1 local";
+/// *Gap:* a category outside the four (the wizards offer only those).
+pub const SELECIONE_CATEGORIA: &str = "Selecione uma categoria";
+/// *Gap:* the ad wizard requires an origin city without naming a message.
+pub const SELECIONE_ORIGEM: &str = "Selecione a cidade de origem";
+pub const ESTOQUE_MENOR_MINIMO: &str = "O estoque não pode ser menor do que o pedido mínimo";
+/// *Gap:* the promotion-minimum stepper does not go below 1.
+pub const MINIMO_PROMOCAO: &str = "A quantidade mínima da promoção deve ser ao menos 1";
+pub const NUMERO_INVALIDO: &str = "Insira um número válido";
+pub const CATEGORIA_VAZIA: &str = "Insira o nome da categoria";
+pub const PREENCHA_NOME: &str = "Por favor, preencha o campo Nome.";
+pub const PREENCHA_CPF_CNPJ: &str = "Por favor, preencha o campo CPF/CNPJ.";
+pub const PREENCHA_TELEFONE: &str = "Por favor, preencha o campo Telefone.";
+
+/// The subjects of [`texto_longo`].
+pub const CAMPO_DESCRICAO: &str = "A descrição";
+pub const CAMPO_TITULO: &str = "O título";
+pub const CAMPO_OPCAO: &str = "Cada opção";
+
+/// *Gap:* a text longer than a field's limit (the inputs cap it; the server checks it).
+pub fn texto_longo(campo: &str, max: usize) -> String {
+    format!("{campo} deve ter no máximo {max} caracteres")
+}
+
+// --- Payments and withdrawal -------------------------------------------------------------------
+
+pub const CHAVE_PIX: &str = "Insira sua chave Pix";
+pub const SEM_SALDO: &str = "Você está sem saldo";
+/// *Gap:* the save button is disabled with no option selected.
+pub const SELECIONE_PAGAMENTO: &str = "Selecione ao menos uma forma de pagamento";
+
+// --- Blockchain --------------------------------------------------------------------------------
+
+pub const SEM_FICHAS: &str = "Você não possui fichas!";
+pub const ARQUIVO_GRANDE: &str = "Arquivo muito grande!";
+pub const INSIRA_DESCRICAO: &str = "Insira uma descrição";
+/// *Gap:* the quantity stepper does not go below 1.
+pub const FICHAS_QUANTIDADE: &str = "Escolha ao menos 1 ficha";
+
+/// Every constant message, for the uniqueness test.
+#[cfg(test)]
+const ALL: &[&str] = &[
+    PRECO_INVALIDO,
+    PRECO_INVALIDO_EDICAO,
+    PREENCHA_TODOS,
+    DADOS_INVALIDOS,
+    CUPOM_VAZIO,
+    CUPOM_LONGO,
+    CUPOM_ESPACOS,
+    CUPOM_VALOR,
+    CUPOM_PORCENTAGEM,
+    CUPOM_DUPLICADO,
+    CUPOM_NAO_ENCONTRADO,
+    CUPOM_TIPO,
+    CADASTRE_ENDERECO,
+    OUTRO_FORNECEDOR,
+    PRECOS_MUDARAM,
+    SACOLA_VAZIA,
+    RETIRADA_INDISPONIVEL,
+    ENTREGA_INDISPONIVEL,
+    CALCULANDO_TAXA,
+    CADASTRE_ENDERECO_CALCULAR,
+    TAXA_KM_INDISPONIVEL,
+    ENTREGA_GRATIS,
+    TAXA_FIXA_INVALIDA,
+    TAXA_KM_INVALIDA,
+    ENDERECO_PARTIDA,
+    NUMERO_PARTIDA_INVALIDO,
+    PEDIDO_MINIMO_ENTREGA_INVALIDO,
+    PEDIDO_MINIMO_RETIRADA_INVALIDO,
+    TELEFONE_OBRIGATORIO,
+    TELEFONE_INVALIDO,
+    CPF_CNPJ_OBRIGATORIO,
+    CPF_CNPJ_INVALIDO,
+    URL_VAZIA,
+    URL_DISPONIVEL,
+    URL_INDISPONIVEL,
+    URL_TAMANHO,
+    URL_CARACTERES,
+    NOME_OBRIGATORIO,
+    SELECIONE_OPCAO,
+    ADICIONE_LOCAL,
+    SELECIONE_CATEGORIA,
+    SELECIONE_ORIGEM,
+    ESTOQUE_MENOR_MINIMO,
+    MINIMO_PROMOCAO,
+    NUMERO_INVALIDO,
+    CATEGORIA_VAZIA,
+    PREENCHA_NOME,
+    PREENCHA_CPF_CNPJ,
+    PREENCHA_TELEFONE,
+    CHAVE_PIX,
+    SEM_SALDO,
+    SELECIONE_PAGAMENTO,
+    SEM_FICHAS,
+    ARQUIVO_GRANDE,
+    INSIRA_DESCRICAO,
+    FICHAS_QUANTIDADE,
+    CAMPO_DESCRICAO,
+    CAMPO_TITULO,
+    CAMPO_OPCAO,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_is_written_once() {
+        let mut seen = std::collections::HashSet::new();
+        for m in ALL {
+            assert!(seen.insert(*m), "duplicate message: {m}");
+            assert!(!m.trim().is_empty());
+        }
+    }
+
+    #[test]
+    fn parameterised_messages() {
+        assert_eq!(
+            pedido_minimo_entrega(Money::from_centavos(3000)),
+            "Pedido mínimo para entrega: R$ 30,00"
+        );
+        assert_eq!(
+            pedido_minimo_retirada(Money::from_centavos(1550)),
+            "Pedido mínimo para retirada: R$ 15,50"
+        );
+        assert_eq!(
+            compras_fechadas("Sítio Boa Vista"),
+            "Sítio Boa Vista está com o período de compras fechado!"
+        );
+        assert_eq!(estoque_insuficiente("mel"), "Estoque insuficiente para mel");
+        assert_eq!(
+            texto_longo(CAMPO_DESCRICAO, 500),
+            "A descrição deve ter no máximo 500 caracteres"
+        );
+    }
+}
