@@ -19,6 +19,26 @@ pub enum MediaConfig {
     },
 }
 
+/// Which Pix provider makes and confirms charges (decisions.md §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PixProviderKind {
+    /// BR Codes and QR images made locally; payments confirmed by `POST /pix/sandbox/{txid}/pagar`.
+    Sandbox,
+}
+
+/// The platform's Pix settings.
+#[derive(Debug, Clone)]
+pub struct PixConfig {
+    pub provider: PixProviderKind,
+    /// The platform's Pix key, written into every BR Code.
+    pub key: String,
+    /// The receiver's name and city in the BR Code (accents removed, cut to 25 / 15).
+    pub merchant_name: String,
+    pub merchant_city: String,
+    /// How long a charge can be paid.
+    pub expiry: Duration,
+}
+
 /// Everything the API needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -42,6 +62,9 @@ pub struct Config {
     pub body_limit: usize,
     /// Load the demo data set into an empty database at start.
     pub seed_demo: bool,
+    pub pix: PixConfig,
+    /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
+    pub geocoder_url: Option<String>,
 }
 
 impl Config {
@@ -75,6 +98,18 @@ impl Config {
             },
             other => bail!("MEDIA_STORE must be 'local' or 's3', not '{other}'"),
         };
+        let pix = PixConfig {
+            provider: match var("PIX_PROVIDER").as_deref().map(str::trim) {
+                None | Some("sandbox") => PixProviderKind::Sandbox,
+                Some(other) => bail!(
+                    "PIX_PROVIDER must be 'sandbox' (efi is not available yet), not '{other}'"
+                ),
+            },
+            key: var("PIX_KEY").unwrap_or_else(|| "123e4567-e12b-12d1-a456-426655440000".into()),
+            merchant_name: var("PIX_MERCHANT_NAME").unwrap_or_else(|| "Feira".into()),
+            merchant_city: var("PIX_MERCHANT_CITY").unwrap_or_else(|| "Piracicaba".into()),
+            expiry: Duration::from_secs(parse_num("PIX_EXPIRY_MINUTES", 60)?.max(1) * 60),
+        };
         let bool_var =
             |k: &str| var(k).is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
         Ok(Self {
@@ -102,6 +137,8 @@ impl Config {
             body_limit: usize::try_from(parse_num("BODY_LIMIT_BYTES", 8 * 1024 * 1024)?)
                 .context("BODY_LIMIT_BYTES out of range")?,
             seed_demo: bool_var("SEED_DEMO"),
+            pix,
+            geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
         })
     }
 }
@@ -143,5 +180,16 @@ mod tests {
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("APP_PORT", "abc")]).is_err());
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("MEDIA_STORE", "ftp")]).is_err());
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("MEDIA_STORE", "s3")]).is_err());
+        assert!(config(&[("OIDC_CLIENT_ID", "x"), ("PIX_PROVIDER", "efi")]).is_err());
+    }
+
+    #[test]
+    fn pix_and_geocoder_defaults() {
+        let c = config(&[("OIDC_CLIENT_ID", "x")]).unwrap();
+        assert_eq!(c.pix.provider, PixProviderKind::Sandbox);
+        assert_eq!(c.pix.expiry, Duration::from_secs(3600));
+        assert!(c.geocoder_url.is_none());
+        let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_URL", "http://g/")]).unwrap();
+        assert_eq!(c.geocoder_url.as_deref(), Some("http://g"));
     }
 }

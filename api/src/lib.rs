@@ -5,6 +5,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod media;
+pub mod pix;
 pub mod places;
 pub mod rpc;
 pub mod seed;

@@ -11,7 +11,7 @@ use bytes::Bytes;
 use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
 use serde::Deserialize;
 use sqlx::{Any, Transaction};
-use wasm_core::money::Money;
+use wasm_core::{money::Money, phone};
 
 const DEMO: &str = include_str!("../../seeds/demo.json");
 
@@ -153,7 +153,7 @@ pub async fn load_demo(db: &Db, media: &MediaStore) -> anyhow::Result<bool> {
         .bind(&u.id)
         .bind(u.email.to_lowercase())
         .bind(&u.nome)
-        .bind(&u.telefone)
+        .bind(u.telefone.as_deref().map(phone::mask))
         .bind(&u.cidade)
         .bind(&u.rua)
         .bind(&u.numero)
@@ -225,7 +225,7 @@ async fn insert_supplier(
     .bind(&s.usuario)
     .bind(&s.nomeforn)
     .bind(&s.descricaoforn)
-    .bind(&s.telefone)
+    .bind(phone::mask(&s.telefone))
     .bind(&s.instagram)
     .bind(&s.cpf)
     .bind(&email)
@@ -366,7 +366,7 @@ async fn insert_ad(
     .bind(&a.origem)
     .bind(a.local)
     .bind(&a.nome)
-    .bind(&a.telefone)
+    .bind(a.telefone.as_deref().map(phone::mask))
     .bind(now - i as i64 * 3_600_000)
     .execute(&mut **tx)
     .await

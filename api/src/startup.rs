@@ -22,6 +22,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub oidc: Arc<OidcVerifier>,
     pub media: MediaStore,
+    /// The Pix provider (`PIX_PROVIDER`).
+    pub pix: Arc<dyn crate::pix::PixProvider>,
 }
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
@@ -42,7 +44,10 @@ impl Application {
         if config.seed_demo {
             seed::load_demo(&db, &media).await?;
         }
+        let pix = crate::pix::from_config(&config.pix)?;
+        crate::pix::charges::spawn_expiry_task(db.clone());
         let state = AppState {
+            pix,
             db,
             oidc: Arc::new(OidcVerifier::new(
                 &config.oidc_issuer,
@@ -94,6 +99,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api", post(rpc::handle))
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(healthz))
+        .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
         .route("/media/{*key}", get(media::serve))
         .merge(web::routes(&webapp_dir))
         .layer(DefaultBodyLimit::max(body_limit))

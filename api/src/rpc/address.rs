@@ -1,0 +1,208 @@
+//! The buyer's address: `gerar_coordenadas` and `alterar_endereco` (spec §5, decisions.md §15).
+//!
+//! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages). The
+//! city must be an IBGE municipality (`City, UF`). Coordinates come from a Nominatim-compatible
+//! geocoder when `GEOCODER_URL` is set — a result farther than 100 km from the municipality's
+//! seat is taken for a wrong match and dropped — and otherwise, or when it finds nothing, from
+//! the seat. `alterar_endereco` always computes them itself: a buyer cannot move closer to the
+//! supplier to cut a per-km fee.
+
+use super::account::userinfo;
+use crate::{
+    auth::AuthUser,
+    error::{ApiError, ApiResult},
+    places::Places,
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::{sync::OnceLock, time::Duration};
+use wasm_core::{
+    delivery::{Coordinates, distance_km},
+    forms::{Address, AddressForm, FormError},
+    places::Municipality,
+    text::fold,
+};
+
+/// The spec's message when no coordinates can be had.
+pub const SEM_COORDENADAS: &str = "Não foi possível gerar as coordenadas para o novo endereço.";
+/// A city that is not an IBGE municipality.
+pub const CIDADE_INVALIDA: &str = "Selecione uma cidade da lista.";
+/// A geocoded point farther than this from the municipality's seat is a wrong match.
+const MAX_FROM_SEAT_KM: f64 = 100.0;
+/// How long the geocoder may take.
+const GEOCODER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The municipality labelled `cidade` (exactly, or ignoring accents and case).
+pub fn municipality(cidade: &str) -> Option<&'static Municipality> {
+    let places = Places::get();
+    let cidade = cidade.trim();
+    places.find(cidade).or_else(|| {
+        let wanted = fold(cidade);
+        let found = places.index().search(cidade, 1);
+        let label = found.first().filter(|l| fold(l) == wanted)?;
+        places.find(label)
+    })
+}
+
+/// Coordinates of `numero rua` in `city`: the geocoder's (when configured and plausible),
+/// else the municipality's seat; `None` when neither is valid.
+pub async fn coordinates(
+    geocoder_url: Option<&str>,
+    city: &Municipality,
+    rua: &str,
+    numero: &str,
+) -> Option<Coordinates> {
+    let seat = Coordinates::new(city.latitude, city.longitude).ok();
+    if let Some(url) = geocoder_url {
+        match geocode(url, city, rua, numero).await {
+            Ok(Some(point)) if seat.is_none_or(|s| distance_km(s, point) <= MAX_FROM_SEAT_KM) => {
+                return Some(point);
+            }
+            Ok(found) => tracing::info!(?found, "geocoder: no plausible result, using the seat"),
+            Err(e) => tracing::warn!(error = ?e, "geocoder failed, using the seat"),
+        }
+    }
+    seat
+}
+
+fn http() -> &'static reqwest::Client {
+    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
+    CLIENT.get_or_init(|| {
+        reqwest::Client::builder()
+            .timeout(GEOCODER_TIMEOUT)
+            .user_agent(concat!("feira/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default()
+    })
+}
+
+/// A Nominatim search hit: `lat` and `lon` as text (Nominatim) or numbers (some compatibles).
+#[derive(Deserialize)]
+struct Hit {
+    lat: Value,
+    lon: Value,
+}
+
+fn number(v: &Value) -> Option<f64> {
+    v.as_f64().or_else(|| v.as_str()?.trim().parse().ok())
+}
+
+/// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`.
+async fn geocode(
+    url: &str,
+    city: &Municipality,
+    rua: &str,
+    numero: &str,
+) -> anyhow::Result<Option<Coordinates>> {
+    let q = format!("{rua}, {numero}, {}, {}, Brasil", city.name, city.uf);
+    let hits: Vec<Hit> = http()
+        .get(format!("{url}/search"))
+        .query(&[
+            ("q", q.as_str()),
+            ("format", "jsonv2"),
+            ("limit", "1"),
+            ("countrycodes", "br"),
+        ])
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    Ok(hits
+        .first()
+        .and_then(|h| Coordinates::new(number(&h.lat)?, number(&h.lon)?).ok()))
+}
+
+/// Checks street, number and city (the phone too when `with_phone`), resolves the city.
+fn validate(
+    form: &AddressForm,
+    with_phone: bool,
+) -> ApiResult<(Option<Address>, &'static Municipality)> {
+    let address = match form.validate() {
+        Ok(a) => Some(a),
+        // The phone is checked last: its error means everything else passed.
+        Err(FormError::PhoneInvalid) if !with_phone => None,
+        Err(e) => return Err(ApiError::bad_request(e.to_string())),
+    };
+    let city = municipality(&form.cidade).ok_or_else(|| ApiError::bad_request(CIDADE_INVALIDA))?;
+    Ok((address, city))
+}
+
+/// `gerar_coordenadas`: `{latitude, longitude}` for `rua`, `numero`, `cidade`.
+pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Value> {
+    let (_, city) = validate(&form, false)?;
+    let point = coordinates(
+        state.config.geocoder_url.as_deref(),
+        city,
+        form.rua.trim(),
+        form.numero.trim(),
+    )
+    .await
+    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    Ok(json!({ "latitude": point.latitude(), "longitude": point.longitude() }))
+}
+
+/// `alterar_endereco`: the signed-in user's address, phone and (computed) coordinates.
+/// Answers `{ok, userinfo}`.
+pub async fn change_address(
+    state: &AppState,
+    user: AuthUser,
+    form: AddressForm,
+) -> ApiResult<Value> {
+    let (address, city) = validate(&form, true)?;
+    let address =
+        address.ok_or_else(|| ApiError::bad_request(FormError::PhoneInvalid.to_string()))?;
+    let point = coordinates(
+        state.config.geocoder_url.as_deref(),
+        city,
+        &address.rua,
+        &address.numero,
+    )
+    .await
+    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    sqlx::query(
+        "UPDATE users SET rua = $1, numero = $2, cidade = $3, complemento = $4, telefone = $5, \
+         latitude = $6, longitude = $7 WHERE id = $8",
+    )
+    .bind(&address.rua)
+    .bind(&address.numero)
+    .bind(city.label())
+    .bind(&address.complemento)
+    .bind(address.telefone.masked())
+    .bind(point.latitude())
+    .bind(point.longitude())
+    .bind(&user.id)
+    .execute(&state.db)
+    .await?;
+    Ok(json!({
+        "ok": true,
+        "userinfo": userinfo(&state.db, &user.id, user.is_admin).await?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cities_are_found_exactly_or_ignoring_accents_and_case() {
+        assert_eq!(municipality("Piracicaba, SP").unwrap().name, "Piracicaba");
+        assert_eq!(
+            municipality("sao paulo, sp").unwrap().label(),
+            "São Paulo, SP"
+        );
+        assert!(municipality("Piracicaba").is_none());
+        assert!(municipality("Atlântida, SP").is_none());
+    }
+
+    #[tokio::test]
+    async fn without_a_geocoder_the_seat_is_used() {
+        let pira = municipality("Piracicaba, SP").unwrap();
+        let c = coordinates(None, pira, "Rua A", "1").await.unwrap();
+        assert_eq!(
+            (c.latitude(), c.longitude()),
+            (pira.latitude, pira.longitude)
+        );
+    }
+}

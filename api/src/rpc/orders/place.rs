@@ -1,0 +1,268 @@
+//! `finalizar_pedido` (decisions.md §6–§8): the bag's product ids, quantities and options are
+//! the only things taken from the client. Prices, promotions, the coupon, the delivery fee and
+//! the minimum orders come from the database and are recomputed by wasm-core's `checkout`, the
+//! code the browser runs; the client's `total` must agree within R$ 0,01. Then one write
+//! transaction reserves the stock with conditional updates, stores the order and its lines,
+//! bumps the sales counters and, for Pix, opens the charge. A refusal stores nothing.
+
+use super::{
+    load::{self, ProductRow},
+    store::{self, Line, Priced},
+    view,
+};
+use crate::{
+    auth::AuthUser,
+    error::{ApiError, ApiResult},
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use wasm_core::{
+    checkout::{
+        Buyer, CartLine, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout,
+        verify_client_total,
+    },
+    forms::PaymentOptions,
+    messages,
+    money::Money,
+};
+
+/// Most lines a bag may have.
+const MAX_LINES: usize = 100;
+
+/// `finalizar_pedido`'s payload. `desconto`, `taxaentregafinal`, `dados` and every price in the
+/// bag are ignored: the server computes them.
+#[derive(Debug, Deserialize)]
+pub struct PlaceOrder {
+    #[serde(default)]
+    pub sacola: Vec<BagItem>,
+    /// The supplier the client thinks it is buying from (an id or `{usuario}`), checked.
+    #[serde(default)]
+    pub forn: Option<Value>,
+    /// The total the buyer saw, in reais.
+    pub total: f64,
+    /// `'1'` in person, `'2'` Pix (text or number).
+    #[serde(default)]
+    pub pagamento: Value,
+    /// Delivery (`true`) or pickup.
+    #[serde(default)]
+    pub entrega: bool,
+    /// `{codigo}` (other fields ignored), a code, or null.
+    #[serde(default)]
+    pub infoscupom: Option<Value>,
+}
+
+/// One bag line.
+#[derive(Debug, Deserialize)]
+pub struct BagItem {
+    pub id: String,
+    #[serde(alias = "qtd")]
+    pub quantidade: u32,
+    /// The option label, or `{opcao}`.
+    #[serde(default)]
+    pub opcaoselecionada: Option<Value>,
+    /// The product's supplier as the client has it, checked.
+    #[serde(default)]
+    pub userforn: Option<String>,
+}
+
+fn refusal(e: CheckoutError) -> ApiError {
+    match e {
+        CheckoutError::OutOfStock(_) | CheckoutError::PricesChanged => {
+            ApiError::Conflict(e.to_string())
+        }
+        other => ApiError::bad_request(other.to_string()),
+    }
+}
+
+fn count(v: Option<i64>) -> Option<u32> {
+    v.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
+}
+
+/// The supplier id in `forn`: text, or an object's `usuario` / `userforn`.
+fn supplier_claim(forn: &Value) -> Option<&str> {
+    match forn {
+        Value::String(s) => Some(s.as_str()),
+        Value::Object(o) => ["usuario", "userforn"]
+            .iter()
+            .find_map(|k| o.get(*k).and_then(Value::as_str)),
+        _ => None,
+    }
+}
+
+/// A label from text or `{opcao}`; empty is none.
+fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
+    let s = match v? {
+        Value::String(s) => s.as_str(),
+        Value::Object(o) => o.get(field)?.as_str()?,
+        _ => return None,
+    };
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+/// `'1'` or `'2'` from text or a number.
+fn payment_code(v: &Value) -> Option<&'static str> {
+    match v {
+        Value::String(s) if s.trim() == "1" => Some("1"),
+        Value::String(s) if s.trim() == "2" => Some("2"),
+        Value::Number(n) if n.as_u64() == Some(1) => Some("1"),
+        Value::Number(n) if n.as_u64() == Some(2) => Some("2"),
+        _ => None,
+    }
+}
+
+/// `finalizar_pedido`.
+pub(super) async fn place_order(
+    state: &AppState,
+    user: &AuthUser,
+    req: PlaceOrder,
+) -> ApiResult<Value> {
+    let db = &state.db;
+    if req.sacola.is_empty() {
+        return Err(refusal(CheckoutError::EmptyBag));
+    }
+    if req.sacola.len() > MAX_LINES {
+        return Err(ApiError::bad_request("Dados inválidos."));
+    }
+    let client_total = Money::from_reais(req.total)
+        .filter(|m| *m >= Money::ZERO)
+        .ok_or_else(|| refusal(CheckoutError::PricesChanged))?;
+
+    let products = load::load_products(db, &req.sacola).await?;
+    let supplier_id = one_supplier(&products, &req)?;
+    let lines = bag_lines(&products, &req.sacola)?;
+    let supplier = load::load_supplier(db, &supplier_id).await?;
+    if supplier.oculta != 0 {
+        return Err(ApiError::bad_request("Esta loja não está disponível."));
+    }
+    let buyer = load::load_buyer(db, &user.id).await?;
+    let coupon = match text_or_field(req.infoscupom.as_ref(), "codigo") {
+        Some(code) => Some(load::load_coupon(db, &supplier_id, &code).await?),
+        None => None,
+    };
+
+    let modo = if req.entrega {
+        Fulfilment::Delivery
+    } else {
+        Fulfilment::Pickup
+    };
+    let summary = checkout(&CheckoutRequest {
+        itens: lines
+            .iter()
+            .map(|l| CartLine {
+                titulo: l.product.titulo.clone(),
+                preco_centavos: Money::from_centavos(l.product.preco_centavos),
+                precopromo_centavos: l.product.preco_promo_centavos.map(Money::from_centavos),
+                minimopromo: count(l.product.minimo_promo),
+                quantidade: l.quantidade,
+                minimo: count(l.product.minimo),
+                estoque: count(l.product.estoque),
+            })
+            .collect(),
+        cupom: coupon.clone(),
+        fornecedor: Seller {
+            nomeforn: supplier.nomeforn.clone(),
+            compras_fechadas: supplier.compras_fechadas != 0,
+            delivery: load::delivery_settings(&supplier),
+        },
+        comprador: Buyer {
+            rua: buyer.rua.clone(),
+            latitude: buyer.latitude,
+            longitude: buyer.longitude,
+        },
+        modo,
+    })
+    .map_err(refusal)?;
+
+    let pagamento = payment_code(&req.pagamento)
+        .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
+    let offered = PaymentOptions::from_codes(&supplier.pagamento_opcoes);
+    let accepted = match pagamento {
+        "2" => offered.pix,
+        _ => offered.in_person,
+    };
+    if !accepted {
+        return Err(ApiError::bad_request(
+            "Esta forma de pagamento não é aceita pela loja.",
+        ));
+    }
+    verify_client_total(summary.total_centavos, client_total).map_err(refusal)?;
+    if pagamento == "2" && !summary.total_centavos.is_positive() {
+        return Err(ApiError::bad_request(
+            "Um pedido sem valor a pagar não pode ser pago por Pix.",
+        ));
+    }
+
+    let priced = Priced {
+        supplier_id,
+        supplier: &supplier,
+        buyer: &buyer,
+        lines,
+        summary,
+        coupon,
+        delivery: modo == Fulfilment::Delivery,
+        pagamento,
+    };
+    let (order_id, txid) = store::store(state, user, &priced).await?;
+
+    let order = view::load_order(db, &order_id).await?;
+    let mut answer = json!({ "all": order });
+    if txid.is_some() {
+        answer["qrcode"] = order["Infos"]["qrcode"].clone();
+        answer["imagem_qrcode"] = order["Infos"]["imagem_qrcode"].clone();
+    }
+    Ok(answer)
+}
+
+/// The bag's lines with their products: each must exist and be enabled, and the option must be
+/// one of the product's when it has options (none is stored otherwise).
+fn bag_lines<'a>(
+    products: &'a HashMap<String, ProductRow>,
+    bag: &[BagItem],
+) -> ApiResult<Vec<Line<'a>>> {
+    bag.iter()
+        .map(|item| {
+            let product = products
+                .get(item.id.as_str())
+                .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+            if product.desabilitado != 0 {
+                return Err(ApiError::bad_request(format!(
+                    "{} está indisponível.",
+                    product.titulo
+                )));
+            }
+            let opcoes: Vec<String> = serde_json::from_str(&product.opcoes).unwrap_or_default();
+            let opcao = match text_or_field(item.opcaoselecionada.as_ref(), "opcao") {
+                _ if opcoes.is_empty() => None,
+                Some(c) if opcoes.contains(&c) => Some(c),
+                _ => return Err(ApiError::bad_request(messages::SELECIONE_OPCAO)),
+            };
+            Ok(Line {
+                product,
+                quantidade: item.quantidade,
+                opcao,
+            })
+        })
+        .collect()
+}
+
+/// One supplier per order: the products' own (the first found), and the client's claims
+/// (`forn`, each line's `userforn`) must agree with it.
+fn one_supplier(products: &HashMap<String, ProductRow>, req: &PlaceOrder) -> ApiResult<String> {
+    let mut found = req
+        .sacola
+        .iter()
+        .filter_map(|i| products.get(&i.id))
+        .map(|p| p.supplier_id.as_str());
+    let supplier_id = found
+        .next()
+        .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+    let claims = req.sacola.iter().filter_map(|i| i.userforn.as_deref());
+    let forn = req.forn.as_ref().and_then(supplier_claim);
+    if found.chain(claims).chain(forn).any(|c| c != supplier_id) {
+        return Err(ApiError::bad_request(messages::OUTRO_FORNECEDOR));
+    }
+    Ok(supplier_id.to_owned())
+}

@@ -1,0 +1,256 @@
+//! Reading orders: the `pedido` shape of docs/rpc.md, `pegar_pedidos` (the buyer's orders,
+//! newest first) and `consultar_pagamento` (the buyer's or the supplier's own order). Pix
+//! charges past their time are expired first (lazily; a background task does it too).
+
+use super::{order_id_of, order_not_found};
+use crate::{
+    auth::AuthUser,
+    db::Db,
+    error::{ApiError, ApiResult},
+    pix::{charges, qr},
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use wasm_core::money::Money;
+
+/// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
+/// order object); `idpedido` / `txid` at the top level are accepted too.
+#[derive(Debug, Deserialize)]
+pub struct CheckPayment {
+    #[serde(default)]
+    pub all: Option<Value>,
+    #[serde(default)]
+    pub idpedido: Option<String>,
+    #[serde(default)]
+    pub txid: Option<String>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct OrderRow {
+    id: String,
+    buyer_id: String,
+    supplier_id: String,
+    nomeforn: String,
+    telefoneforn: String,
+    criado_em: i64,
+    situacao: String,
+    tipo_entrega: String,
+    pagamento: String,
+    status_pix: Option<String>,
+    txid: Option<String>,
+    preco_produtos_centavos: i64,
+    taxa_entrega_centavos: i64,
+    desconto_centavos: i64,
+    cupom_codigo: Option<String>,
+    cupom_tipo: Option<String>,
+    cupom_valor: Option<i64>,
+    total_centavos: i64,
+    cliente_nome: String,
+    cliente_telefone: Option<String>,
+    rua: Option<String>,
+    numero: Option<String>,
+    cidade: Option<String>,
+    complemento: Option<String>,
+    copia_e_cola: Option<String>,
+    charge_status: Option<String>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct LineRow {
+    order_id: String,
+    titulo: String,
+    icone: Option<String>,
+    opcao: Option<String>,
+    quantidade: i64,
+    preco_unitario_centavos: i64,
+    pago_centavos: i64,
+}
+
+macro_rules! orders_where {
+    ($where:literal) => {
+        concat!(
+            "SELECT o.id, o.buyer_id, o.supplier_id, o.nomeforn, s.telefone AS telefoneforn, \
+             o.criado_em, o.situacao, o.tipo_entrega, o.pagamento, o.status_pix, o.txid, \
+             o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
+             o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
+             o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
+             c.status AS charge_status \
+             FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
+             LEFT JOIN pix_charges c ON c.txid = o.txid ",
+            $where
+        )
+    };
+}
+
+macro_rules! lines_where {
+    ($where:literal) => {
+        concat!(
+            "SELECT l.order_id, l.titulo, l.icone, l.opcao, l.quantidade, \
+             l.preco_unitario_centavos, l.pago_centavos \
+             FROM order_lines l JOIN orders o ON o.id = l.order_id ",
+            $where,
+            " ORDER BY l.id"
+        )
+    };
+}
+
+fn reais(centavos: i64) -> f64 {
+    Money::from_centavos(centavos).reais()
+}
+
+/// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
+fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
+    let cupom = o.cupom_codigo.as_ref().map(|codigo| {
+        json!({
+            "codigo": codigo,
+            "tipo": o.cupom_tipo,
+            "valor": o.cupom_valor.map(reais),
+        })
+    });
+    let payable = o.charge_status.as_deref() == Some(charges::PENDENTE);
+    let imagem = match (&o.copia_e_cola, payable) {
+        (Some(code), true) => Some(qr::data_url(code)?),
+        _ => None,
+    };
+    let produtos: Vec<Value> = lines
+        .iter()
+        .map(|l| {
+            json!({
+                "titulo": l.titulo,
+                "icone": l.icone,
+                "opcao": l.opcao,
+                "quantidade": l.quantidade,
+                "preco": reais(l.preco_unitario_centavos),
+                "pago": reais(l.pago_centavos),
+                "telefone": o.telefoneforn,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "id": o.id,
+        "idpedido": o.id,
+        "Infos": {
+            "txid": o.txid,
+            "userforn": o.supplier_id,
+            "nomeforn": o.nomeforn,
+            "telefoneforn": o.telefoneforn,
+            "horario_pedido": o.criado_em,
+            "cliente_user": o.buyer_id,
+            "cliente_nome": o.cliente_nome,
+            "cliente_telefone": o.cliente_telefone,
+            "status_pix": o.status_pix,
+            "situacao": o.situacao,
+            "tipo_entrega": o.tipo_entrega,
+            "pagamento": o.pagamento,
+            "preco_produtos": reais(o.preco_produtos_centavos),
+            "taxa_entrega": reais(o.taxa_entrega_centavos),
+            "desconto": reais(o.desconto_centavos),
+            "total_pago": reais(o.total_centavos),
+            "cupom": cupom,
+            "qrcode": o.copia_e_cola,
+            "imagem_qrcode": imagem,
+            "reembolsado": o.charge_status.as_deref() == Some(charges::DEVOLVIDO),
+            "rua": o.rua,
+            "numero": o.numero,
+            "cidade": o.cidade,
+            "complemento": o.complemento,
+        },
+        "Produtos": produtos,
+    }))
+}
+
+fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Value>> {
+    let mut by_order: HashMap<&str, Vec<&LineRow>> = HashMap::new();
+    for l in lines {
+        by_order.entry(l.order_id.as_str()).or_default().push(l);
+    }
+    orders
+        .iter()
+        .map(|o| {
+            order_json(
+                o,
+                by_order.get(o.id.as_str()).map_or(&[][..], Vec::as_slice),
+            )
+        })
+        .collect()
+}
+
+/// One order as the `pedido` object.
+pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Value> {
+    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!("WHERE o.id = $1"))
+        .bind(order_id)
+        .fetch_all(db)
+        .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(lines_where!("WHERE o.id = $1"))
+        .bind(order_id)
+        .fetch_all(db)
+        .await?;
+    assemble(&orders, &lines)?
+        .into_iter()
+        .next()
+        .ok_or_else(order_not_found)
+}
+
+/// `pegar_pedidos`: `{pedidos: [pedido…]}`, newest first; an empty list when none.
+pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
+    charges::expire_due(&state.db).await?;
+    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
+        "WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"
+    ))
+    .bind(&user.id)
+    .fetch_all(&state.db)
+    .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(lines_where!("WHERE o.buyer_id = $1"))
+        .bind(&user.id)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(json!({ "pedidos": assemble(&orders, &lines)? }))
+}
+
+/// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
+/// waits, and for an order paid in person). Only the order's buyer or supplier may ask.
+pub(super) async fn check_payment(
+    state: &AppState,
+    user: &AuthUser,
+    req: CheckPayment,
+) -> ApiResult<Value> {
+    let all = req.all.as_ref();
+    let txid = req
+        .txid
+        .or_else(|| all.and_then(|a| a.get("txid")?.as_str().map(str::to_owned)))
+        .or_else(|| all.and_then(|a| a.get("Infos")?.get("txid")?.as_str().map(str::to_owned)));
+    let order_id = req.idpedido.or_else(|| all.and_then(order_id_of));
+    charges::expire_due(&state.db).await?;
+    let row: Option<(String, String, Option<String>)> = match (order_id, txid) {
+        (Some(id), _) => {
+            sqlx::query_as(
+                "SELECT o.buyer_id, o.supplier_id, c.status FROM orders o \
+             LEFT JOIN pix_charges c ON c.txid = o.txid WHERE o.id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&state.db)
+            .await?
+        }
+        (None, Some(txid)) => {
+            sqlx::query_as(
+                "SELECT o.buyer_id, o.supplier_id, c.status FROM pix_charges c \
+             JOIN orders o ON o.id = c.order_id WHERE c.txid = $1",
+            )
+            .bind(txid)
+            .fetch_optional(&state.db)
+            .await?
+        }
+        (None, None) => return Err(ApiError::bad_request("Dados inválidos.")),
+    };
+    let (buyer, supplier, status) = row.ok_or_else(order_not_found)?;
+    if user.id != buyer && user.id != supplier {
+        return Err(ApiError::Forbidden);
+    }
+    let status = status.as_deref();
+    Ok(json!({
+        "pago": matches!(status, Some(charges::PAGO | charges::DEVOLVIDO)),
+        "expirado": matches!(status, Some(charges::EXPIRADO | charges::CANCELADO)),
+    }))
+}
