@@ -2,7 +2,7 @@
  * Routing: the route table's screens, the not-found page for unknown paths, and a first visit to
  * `/` that loads no wasm.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/fixtures';
 import { App } from './App';
@@ -27,9 +27,10 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cadastre-se ou Faça login' })).toBeTruthy();
     expect(screen.getByTestId('regiao-atual').textContent).toBe('Piracicaba, SP');
-    expect(screen.getByRole('link', { name: 'contato@feira.agr.br' })).toBeTruthy();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'contato@feira.agr.br' })).toBeTruthy();
     expect(loadCore).not.toHaveBeenCalled();
-    expect(fetch).not.toHaveBeenCalled();
+    const codigos = () => vi.mocked(fetch).mock.calls.map(([, init]) => JSON.parse(String(init?.body)).codigo);
+    await waitFor(() => expect(codigos()).toEqual(['pegar_produtos_anuncios_site']));
   });
 
   it.each(['/a/b/c', '/termos/x', '/painel/perfil/u/extra', '/detalhes/x'])('%s is not found', async (path) => {
@@ -46,16 +47,26 @@ describe('routes', () => {
     ['/lojas', 'Lojas'],
     ['/anuncios?categoria=Alimentos', 'Anúncios'],
     ['/blockchain', 'Registro em blockchain'],
-    ['/detalhes/Alimentos/abc/loja-x?type=forn', 'Detalhes do produto'],
-    ['/detalhes/Alimentos/abc/u1', 'Detalhes do anúncio'],
     ['/verificar/tx123', 'Verificar registro'],
     ['/painel/loja-x', 'Painel do fornecedor'],
     ['/admin', 'Painel administrativo'],
     ['/admin/loja-x', 'Loja loja-x (visão do administrador)'],
-    ['/loja-x', 'Loja loja-x'],
   ])('%s shows %s', async (path, heading) => {
     visit(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each([
+    ['/detalhes/Alimentos/abc/loja-x?type=forn', 'pegar_produto_url_site', { status: 404, body: { error: 'x' } }],
+    ['/detalhes/Alimentos/abc/u1', 'pegar_anuncio_url_site', { status: 404, body: { error: 'x' } }],
+    ['/loja-x', 'start_site', { body: { exist: 0 } }],
+  ])('%s asks %s and is not found when the API knows nothing', async (path, codigo, answer) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadCore.mockReturnValue(new Promise(() => {}));
+    const { calls } = mockApi({ [codigo]: answer });
+    visit(path);
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(calls.map((c) => c.codigo)).toContain(codigo);
   });
 
   it('a path that cannot be a store URL is not found', async () => {

@@ -1,12 +1,14 @@
 /**
  * The public pages' header: logo, region selector, menu links with the /anunciegratis promotion,
- * and the account area. On small screens the links move to a side menu (hamburger) and a
- * 'Baixe o app' button opens the app-download dialog; both load only when opened.
+ * the bag button (with the bag's count) and the account area. On small screens the links move to
+ * a side menu (hamburger) and a 'Baixe o app' button opens the app-download dialog; both load only
+ * when opened.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { AccountButton } from '@/features/account/components/AccountButton';
+import { BagButton } from '@/features/bag/components/BagButton';
 import { RegionButton } from '@/features/region/components/RegionButton';
 import { NAV_ITEMS, PROMO_ITEM } from '../nav';
 
@@ -47,7 +49,10 @@ export function Header() {
         <button type="button" className="btn btn--small header__app" onClick={() => setAppOpen(true)}>
           Baixe o app
         </button>
-        <AccountButton className="header__account" />
+        <div className="header__account header__end">
+          <BagButton />
+          <AccountButton />
+        </div>
       </div>
       <Suspense fallback={null}>
         {menuOpen && (

@@ -1,32 +1,64 @@
 /**
- * Home (`/`). For now a short pitch for the current region; the carousel and the product sections
- * per category come with the catalogue.
+ * Home (`/`): the 3-slide carousel and, for the current region, a section per category with its
+ * products and ads and a 'Ver mais produtos' link to /anuncios; when the region has nothing,
+ * 'Não há produtos nessa região: {regiao}' with 'Mudar região'. Reloads when the region changes.
+ *
+ * First visit budget: no wasm here (the cards' badge is the API's `desconto`), images lazy.
  */
 import { Link } from 'react-router-dom';
 import { useRegion } from '@/features/region/context';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { pegarProdutosAnunciosSite, type SecoesHome } from '../api/pegarProdutosAnunciosSite';
+import type { Categoria, ItemCatalogo } from '../api/types';
+import { anunciosPath, itemPath } from '../display';
+import { useLoad } from '../useLoad';
+import { HomeCarousel } from './HomeCarousel';
+import { LoadError, Loading } from './LoadStates';
+import { ProductCard } from './ProductCard';
+import '../catalog.css';
 
 export default function HomePage() {
   usePageTitle();
   const { regiao, openRegionDialog } = useRegion();
+  const [load, retry] = useLoad(regiao, (signal) => pegarProdutosAnunciosSite(regiao, signal));
+
   return (
-    <section className="container page home">
-      <div className="hero">
-        <h1>Do campo direto para você</h1>
-        <p className="hero__pitch">
-          Alimentos, sementes, mudas e produtos agrícolas vendidos por quem produz. Compre de produtores e lojas
-          de <strong>{regiao}</strong> e região, com entrega ou retirada no local.
-        </p>
-        <div className="hero__actions">
-          <Link className="btn" to={`/anuncios?categoria=Alimentos&regiao=${encodeURIComponent(regiao)}`}>
-            Ver produtos
-          </Link>
-          <button type="button" className="btn btn--ghost" onClick={openRegionDialog}>
-            Mudar região
-          </button>
-        </div>
+    <div className="home">
+      <HomeCarousel />
+      <div className="container page home__sections">
+        {load.estado === 'carregando' && <Loading />}
+        {load.estado === 'erro' && <LoadError onRetry={retry} />}
+        {load.estado === 'pronto' &&
+          (load.data.categorias?.length ? (
+            load.data.categorias.map((c) => <CategorySection key={c} categoria={c} data={load.data} regiao={regiao} />)
+          ) : (
+            <div className="empty-region">
+              <p>Não há produtos nessa região: {regiao}</p>
+              <button type="button" className="btn" onClick={openRegionDialog}>
+                Mudar região
+              </button>
+            </div>
+          ))}
       </div>
-      <p className="muted">Em breve: os produtos da sua região por categoria.</p>
+    </div>
+  );
+}
+
+function CategorySection({ categoria, data, regiao }: { categoria: Categoria; data: SecoesHome; regiao: string }) {
+  const items: ItemCatalogo[] = [...(data.produtos?.[categoria] ?? []), ...(data.anuncios?.[categoria] ?? [])];
+  return (
+    <section className="cat-section" aria-label={categoria}>
+      <div className="cat-section__head">
+        <h2>{categoria}</h2>
+        <Link className="cat-section__more" to={anunciosPath(categoria, regiao)}>
+          Ver mais produtos
+        </Link>
+      </div>
+      <div className="card-row">
+        {items.map((item) => (
+          <ProductCard key={`${item.anuncio ? 'a' : 'p'}:${item.id}`} item={item} href={itemPath(item)} />
+        ))}
+      </div>
     </section>
   );
 }

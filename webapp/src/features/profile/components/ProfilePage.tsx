@@ -1,29 +1,116 @@
 /**
  * Customer profile panel (`/painel/perfil/:usuario`). Only the signed-in user's own panel exists
- * (anyone else sees the not-found screen). The section comes from the navigation state `inicial`
- * ('anuncios', 'endereco', 'historico'); default 'Dados pessoais'. Placeholder for the sections.
+ * (anyone else sees the not-found screen). A menu of four sections — Dados pessoais (default),
+ * Anúncios, Endereço, Histórico de pedidos — the first chosen by the navigation state `inicial`
+ * ('anuncios', 'endereco', 'historico'). On small screens the menu opens over the page.
+ *
+ * Endereço and Histórico de pedidos are their features' sections; Anúncios is still a placeholder.
  */
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { Placeholder } from '@/components/Placeholder';
+import { MenuIcon } from '@/components/icons';
+import { useAccount } from '@/features/account/context';
+import { AddressSection } from '@/features/address/components/AddressSection';
 import { NotFound } from '@/features/not-found/components/NotFoundPage';
-import { useSession } from '@/lib/session';
+import { OrdersSection } from '@/features/orders/components/OrdersSection';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { useSession, type UserInfo } from '@/lib/session';
+import '../profile.css';
 
-const SECTIONS: Record<string, string> = {
-  dados: 'Dados pessoais',
-  anuncios: 'Anúncios',
-  endereco: 'Endereço',
-  historico: 'Histórico de pedidos',
-};
+type Section = 'dados' | 'anuncios' | 'endereco' | 'historico';
+
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'dados', label: 'Dados pessoais' },
+  { id: 'anuncios', label: 'Anúncios' },
+  { id: 'endereco', label: 'Endereço' },
+  { id: 'historico', label: 'Histórico de pedidos' },
+];
+
+function isSection(v: unknown): v is Section {
+  return SECTIONS.some((s) => s.id === v);
+}
 
 export default function ProfilePage() {
   const { usuario } = useParams();
   const session = useSession();
-  const state = useLocation().state as { inicial?: string } | null;
+  const location = useLocation();
   if (!session || session.userinfo.usuario !== usuario) return <NotFound />;
-  const section = SECTIONS[state?.inicial ?? 'dados'] ?? SECTIONS.dados;
+  const inicial = (location.state as { inicial?: unknown } | null)?.inicial;
+  // A new navigation (e.g. the account menu's 'Endereco') starts at its section again.
+  return <ProfilePanel key={location.key} user={session.userinfo} inicial={isSection(inicial) ? inicial : 'dados'} />;
+}
+
+function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
+  usePageTitle('Meu perfil');
+  const [section, setSection] = useState<Section>(inicial);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
+
   return (
-    <Placeholder title="Meu perfil">
-      <p data-testid="secao-perfil">Seção: {section}</p>
-    </Placeholder>
+    <div className="container page profile">
+      <div className="profile__top">
+        <h1>Meu perfil</h1>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost profile__menu-btn"
+          aria-expanded={menuOpen}
+          aria-controls="perfil-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <MenuIcon /> {current.label}
+        </button>
+      </div>
+      <div className="profile__layout">
+        {menuOpen && <div className="profile__overlay" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+        <nav id="perfil-menu" className={`profile__menu${menuOpen ? ' profile__menu--open' : ''}`} aria-label="Seções do perfil">
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className={`profile__item${s.id === section ? ' profile__item--on' : ''}`}
+                  aria-current={s.id === section ? 'page' : undefined}
+                  onClick={() => {
+                    setSection(s.id);
+                    setMenuOpen(false);
+                  }}
+                >
+                  {s.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="profile__content" data-testid="secao-perfil" data-secao={section}>
+          {section === 'dados' && <PersonalData user={user} />}
+          {section === 'anuncios' && (
+            <section className="profile-section">
+              <h2>Seus anúncios</h2>
+              <p className="muted">Esta seção está em construção.</p>
+            </section>
+          )}
+          {section === 'endereco' && <AddressSection user={user} />}
+          {section === 'historico' && <OrdersSection />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Dados pessoais: the e-mail and the name, edited in the account's personal-data dialog. */
+function PersonalData({ user }: { user: UserInfo }) {
+  const { openPersonalData } = useAccount();
+  return (
+    <section className="profile-section">
+      <h2>Dados pessoais</h2>
+      <p>
+        <span className="muted">Nome:</span> {user.nome ?? '—'}
+        <br />
+        <span className="muted">E-mail:</span> {user.email}
+      </p>
+      <button type="button" className="btn btn--ghost" onClick={openPersonalData}>
+        Editar dados pessoais
+      </button>
+    </section>
   );
 }

@@ -1,0 +1,225 @@
+/**
+ * The address wizard (spec §2 'Wizards'): city (filtered dropdown, at most 3 suggestions); street
+ * and number; complement (optional) and phone (masked); geocode (`gerar_coordenadas`); save
+ * (`alterar_endereco`). Validation messages come from wasm-core. On success the stored userinfo is
+ * updated and `onDone` receives it; a failed save shows the status dialog's error.
+ *
+ * Rendered inside a dialog or the checkout drawer (it has no dialog of its own).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStatusDialog } from '@/components/status-dialog';
+import { getSession, updateUserInfo, type UserInfo } from '@/lib/session';
+import { useCore } from '@/features/checkout/useCore';
+import { alterarEndereco } from '../api/alterarEndereco';
+import { gerarCoordenadas } from '../api/gerarCoordenadas';
+import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, type AddressFields, type ValidAddress } from '../rules';
+import { CityField } from './CityField';
+import '../address.css';
+
+const STEPS = ['Cidade', 'Rua e número', 'Complemento e telefone', 'Confirmar endereço'] as const;
+
+export interface AddressWizardProps {
+  user: UserInfo;
+  onDone: (user: UserInfo) => void;
+  /** Back from the first step. */
+  onCancel?: () => void;
+}
+
+type Geo = { state: 'buscando' } | { state: 'ok' } | { state: 'erro'; message: string };
+
+export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
+  const { core, failed } = useCore();
+  const status = useStatusDialog();
+  const [step, setStep] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<AddressFields>({
+    cidade: user.cidade ?? '',
+    rua: user.rua ?? '',
+    numero: user.numero ?? '',
+    complemento: user.complemento ?? '',
+    telefone: user.telefone ?? '',
+  });
+  const [valid, setValid] = useState<ValidAddress | null>(null);
+  const [geo, setGeo] = useState<Geo>({ state: 'buscando' });
+  const [saving, setSaving] = useState(false);
+
+  const set = (k: keyof AddressFields, v: string) => {
+    setFields((f) => ({ ...f, [k]: v }));
+    setError(null);
+  };
+
+  // Geocode when the last step opens.
+  useEffect(() => {
+    if (step !== 3 || !valid) return;
+    let alive = true;
+    void gerarCoordenadas({ rua: valid.rua, numero: valid.numero, cidade: valid.cidade }).then((r) => {
+      if (!alive) return;
+      setGeo(r.error !== undefined ? { state: 'erro', message: r.error } : { state: 'ok' });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [step, valid]);
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    if (!core) return;
+    if (step === 0) {
+      if (fields.cidade) setStep(1);
+      return;
+    }
+    const check = validateAddress(core, fields);
+    if (step === 1) {
+      // The street and number are fine when the first complaint is about the phone (a later step).
+      if (!check.ok && check.message !== phoneMessage(core)) {
+        setError(check.message);
+        return;
+      }
+      setStep(2);
+      return;
+    }
+    if (step === 2) {
+      if (!check.ok) {
+        setError(check.message);
+        return;
+      }
+      setValid(check.value);
+      setGeo({ state: 'buscando' });
+      setStep(3);
+    }
+  }
+
+  async function save() {
+    if (!core || !valid || saving) return;
+    setSaving(true);
+    status.loading();
+    const r = await alterarEndereco({
+      rua: valid.rua,
+      numero: valid.numero,
+      cidade: valid.cidade,
+      telefone: maskPhone(core, valid.telefone),
+      complemento: valid.complemento,
+    });
+    setSaving(false);
+    if (r.error !== undefined) {
+      status.error();
+      return;
+    }
+    status.close();
+    if (r.userinfo) {
+      updateUserInfo(r.userinfo);
+    } else {
+      updateUserInfo({
+        rua: valid.rua,
+        numero: valid.numero,
+        cidade: valid.cidade,
+        complemento: valid.complemento,
+        telefone: maskPhone(core, valid.telefone),
+      });
+    }
+    onDone(getSession()?.userinfo ?? user);
+  }
+
+  function back() {
+    setError(null);
+    if (step === 0) onCancel?.();
+    else setStep(step - 1);
+  }
+
+  if (failed) {
+    return (
+      <p className="form__error" role="alert">
+        Algum erro ocorreu!
+      </p>
+    );
+  }
+
+  return (
+    <form className="form address-wizard" onSubmit={next} noValidate>
+      <progress className="wizard-progress" max={STEPS.length} value={step + 1} aria-label="Progresso do cadastro de endereço" />
+      <h3 className="wizard-title">{STEPS[step]}</h3>
+
+      {step === 0 && <CityField value={fields.cidade} onChange={(c) => set('cidade', c)} autoFocus />}
+
+      {step === 1 && (
+        <>
+          <label className="field">
+            <span className="field__label">Rua</span>
+            <input className="input" value={fields.rua} autoComplete="address-line1" data-autofocus onChange={(e) => set('rua', e.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field__label">Número</span>
+            <input className="input" value={fields.numero} inputMode="numeric" onChange={(e) => set('numero', e.target.value)} />
+          </label>
+        </>
+      )}
+
+      {step === 2 && (
+        <>
+          <label className="field">
+            <span className="field__label">Complemento (opcional)</span>
+            <input className="input" value={fields.complemento} autoComplete="address-line2" data-autofocus onChange={(e) => set('complemento', e.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field__label">Telefone</span>
+            <input
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(00) 00000-0000"
+              maxLength={PHONE_MAX_LENGTH}
+              value={core ? maskPhone(core, fields.telefone) : fields.telefone}
+              onChange={(e) => set('telefone', core ? maskPhone(core, e.target.value) : e.target.value)}
+            />
+          </label>
+        </>
+      )}
+
+      {step === 3 && valid && (
+        <div className="address-confirm">
+          <p>
+            {valid.rua}, {valid.numero}
+            {valid.complemento ? ` - ${valid.complemento}` : ''}
+            <br />
+            {valid.cidade}
+          </p>
+          {geo.state === 'buscando' && (
+            <p className="muted" role="status">
+              Localizando endereço...
+            </p>
+          )}
+          {geo.state === 'ok' && <p className="form__ok">Endereço localizado!</p>}
+          {geo.state === 'erro' && (
+            <p className="form__error" role="alert">
+              {geo.message}
+            </p>
+          )}
+        </div>
+      )}
+
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <div className="dlg__actions">
+        {(step > 0 || onCancel) && (
+          <button type="button" className="btn btn--ghost" onClick={back}>
+            Voltar
+          </button>
+        )}
+        {step < 3 ? (
+          <button type="submit" className="btn" disabled={!core || (step === 0 && !fields.cidade)}>
+            Continuar
+          </button>
+        ) : (
+          <button type="button" className="btn" disabled={geo.state !== 'ok' || saving} onClick={() => void save()}>
+            Salvar endereço
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

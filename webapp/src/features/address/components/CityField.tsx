@@ -1,0 +1,112 @@
+/**
+ * A city field with a filtered dropdown: type part of a name, pick one of at most 3 suggestions
+ * (wasm-core's accent- and case-insensitive search over the IBGE municipalities). The value is
+ * the picked 'City, UF', or '' while the text does not name a picked city.
+ */
+import { useEffect, useId, useState } from 'react';
+import { loadPlaces, type Places } from '@/lib/places';
+
+export const CITY_SUGGESTIONS = 3;
+
+export interface CityFieldProps {
+  label?: string;
+  value: string;
+  onChange: (cidade: string) => void;
+  autoFocus?: boolean;
+}
+
+export function CityField({ label = 'Cidade', value, onChange, autoFocus }: CityFieldProps) {
+  const [places, setPlaces] = useState<Places | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState(value);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+
+  useEffect(() => {
+    let alive = true;
+    loadPlaces().then(
+      (p) => alive && setPlaces(p),
+      (err: unknown) => {
+        console.error('municípios:', err);
+        if (alive) setFailed(true);
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const picked = value !== '' && query === value;
+  const suggestions = places && !picked ? places.search(query, CITY_SUGGESTIONS) : [];
+
+  function pick(city: string) {
+    setQuery(city);
+    setActive(-1);
+    onChange(city);
+  }
+
+  return (
+    <div className="city-field">
+      <label className="field">
+        <span className="field__label">{label}</span>
+        <input
+          type="search"
+          className="input"
+          placeholder="Digite o nome da cidade"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          value={query}
+          data-autofocus={autoFocus || undefined}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(-1);
+            if (value !== '') onChange('');
+          }}
+          onKeyDown={(e) => {
+            if (suggestions.length === 0) return;
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((i) => (i + 1) % suggestions.length);
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+            } else if (e.key === 'Enter' && active >= 0) {
+              e.preventDefault();
+              pick(suggestions[active]);
+            }
+          }}
+        />
+      </label>
+      {!places && !failed && (
+        <p className="muted" role="status">
+          Carregando cidades...
+        </p>
+      )}
+      {failed && (
+        <p className="form__error" role="alert">
+          Algum erro ocorreu!
+        </p>
+      )}
+      <ul id={listId} role="listbox" aria-label="Cidades" className="suggestions">
+        {suggestions.map((city, i) => (
+          <li
+            key={city}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={`suggestion${i === active ? ' suggestion--active' : ''}`}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => pick(city)}
+          >
+            {city}
+          </li>
+        ))}
+      </ul>
+      {places && query.trim() !== '' && !picked && suggestions.length === 0 && <p className="muted">Nenhuma cidade encontrada.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * Ads list (`/anuncios?categoria={categoria}&regiao={regiao}`): the four category tabs, a search
+ * (Enter or the icon) with a clear button, the products and ads of the region, and 'Carregar mais'
+ * until an empty page arrives. The region is the address's `regiao` when valid, else the visitor's;
+ * when the visitor changes region the list resets and reloads for the new one.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useRegion } from '@/features/region/context';
+import { isRegion } from '@/features/region/store';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { pegarProdutosAnunciosLocal } from '../api/pegarProdutosAnunciosLocal';
+import { pegarProdutosAnunciosSite2 } from '../api/pegarProdutosAnunciosSite2';
+import { search } from '../api/search';
+import type { Categoria, ItemCatalogo } from '../api/types';
+import { CATEGORIAS, categoriaOuPadrao } from '../categories';
+import { itemPath } from '../display';
+import { LoadError, Loading } from './LoadStates';
+import { ProductCard } from './ProductCard';
+import '../catalog.css';
+
+interface Lista {
+  key: string;
+  items: ItemCatalogo[];
+  nextp: string | null;
+  nexta: string | null;
+  /** No more pages: an empty page arrived, the cursors are done, or this is a search. */
+  fim: boolean;
+  erro: boolean;
+}
+
+export default function AdsPage() {
+  usePageTitle('Anúncios');
+  const [params, setParams] = useSearchParams();
+  const { regiao: regiaoVisitante, openRegionDialog } = useRegion();
+  const categoria = categoriaOuPadrao(params.get('categoria'));
+  const regiaoParam = params.get('regiao');
+  const regiao = isRegion(regiaoParam) ? regiaoParam : regiaoVisitante;
+
+  const [texto, setTexto] = useState('');
+  const [termo, setTermo] = useState<string | null>(null);
+  const [tentativa, setTentativa] = useState(0);
+
+  // The visitor picked another region: the search is cleared and the list follows the region.
+  const [regiaoVista, setRegiaoVista] = useState(regiaoVisitante);
+  if (regiaoVista !== regiaoVisitante) {
+    setRegiaoVista(regiaoVisitante);
+    setTexto('');
+    setTermo(null);
+  }
+  const visitanteAnterior = useRef(regiaoVisitante);
+  useEffect(() => {
+    if (visitanteAnterior.current === regiaoVisitante) return;
+    visitanteAnterior.current = regiaoVisitante;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('regiao', regiaoVisitante);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [regiaoVisitante, setParams]);
+
+  const key = JSON.stringify([categoria, regiao, termo, tentativa]);
+  const keyRef = useRef(key);
+  useEffect(() => {
+    keyRef.current = key;
+  });
+
+  const [lista, setLista] = useState<Lista | null>(null);
+  const [mais, setMais] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
+  const carregandoMais = mais?.key === key && mais.estado === 'carregando';
+  const erroMais = mais?.key === key && mais.estado === 'erro';
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const done = (l: Omit<Lista, 'key'>) => {
+      if (!ctrl.signal.aborted) setLista({ key, ...l });
+    };
+    const vazio = { items: [], nextp: null, nexta: null, fim: true };
+    if (termo !== null) {
+      search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then(({ data }) =>
+        done(
+          data.error !== undefined
+            ? { ...vazio, erro: true }
+            : { ...vazio, items: [...(data.produtos ?? []), ...(data.anuncios ?? [])], erro: false },
+        ),
+      );
+    } else {
+      pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then(({ data }) => {
+        if (data.error !== undefined) return done({ ...vazio, erro: true });
+        const items = [...(data.produtos ?? []), ...(data.anuncios ?? [])];
+        const nextp = data.produtos_lastIds ?? null;
+        const nexta = data.anuncios_lastIds ?? null;
+        done({ items, nextp, nexta, fim: items.length === 0 || (nextp === null && nexta === null), erro: false });
+      });
+    }
+    return () => ctrl.abort();
+  }, [key, categoria, regiao, termo]);
+
+  const atual = lista?.key === key ? lista : null;
+
+  async function carregarMais() {
+    if (!atual || atual.fim || carregandoMais) return;
+    const pedido = key;
+    setMais({ key: pedido, estado: 'carregando' });
+    const { data } = await pegarProdutosAnunciosLocal({
+      cidade: regiao,
+      categoria,
+      nextp: atual.nextp,
+      nexta: atual.nexta,
+    });
+    if (keyRef.current !== pedido) return;
+    if (data.error !== undefined) {
+      setMais({ key: pedido, estado: 'erro' });
+      return;
+    }
+    setMais(null);
+    const novos = [...(data.produtos ?? []), ...(data.anuncios ?? [])];
+    const nextp = data.nextp ?? null;
+    const nexta = data.nexta ?? null;
+    setLista((l) =>
+      l && l.key === pedido
+        ? {
+            ...l,
+            items: [...l.items, ...novos],
+            nextp,
+            nexta,
+            fim: novos.length === 0 || (nextp === null && nexta === null),
+          }
+        : l,
+    );
+  }
+
+  function escolherCategoria(c: Categoria) {
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('categoria', c);
+      return next;
+    });
+  }
+
+  function pesquisar(e: FormEvent) {
+    e.preventDefault();
+    const t = texto.trim();
+    setTermo(t ? t : null);
+  }
+
+  function limpar() {
+    setTexto('');
+    setTermo(null);
+  }
+
+  return (
+    <section className="container page ads-page">
+      <h1>Anúncios</h1>
+      <p className="muted ads-page__where">
+        {categoria} em <strong>{regiao}</strong>
+      </p>
+
+      <div className="tabs" role="tablist" aria-label="Categorias">
+        {CATEGORIAS.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="tab"
+            aria-selected={c === categoria}
+            className="tab"
+            onClick={() => escolherCategoria(c)}
+          >
+            {c}
+          </button>
+        ))}
+      </div>
+
+      <form className="searchbox" role="search" onSubmit={pesquisar}>
+        <input
+          className="searchbox__input"
+          type="search"
+          enterKeyHint="search"
+          placeholder="Pesquisar"
+          aria-label="Pesquisar"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+        />
+        {(texto || termo !== null) && (
+          <button type="button" className="icon-btn searchbox__clear" aria-label="Limpar pesquisa" onClick={limpar}>
+            ×
+          </button>
+        )}
+        <button type="submit" className="icon-btn searchbox__go" aria-label="Buscar">
+          <SearchIcon />
+        </button>
+      </form>
+
+      {!atual && <Loading />}
+      {atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
+      {atual && !atual.erro && (
+        <>
+          {atual.items.length === 0 ? (
+            termo !== null ? (
+              <p className="empty-list">Nenhum produto encontrado.</p>
+            ) : (
+              <div className="empty-region">
+                <p>Não há produtos nessa região: {regiao}</p>
+                <button type="button" className="btn" onClick={openRegionDialog}>
+                  Mudar região
+                </button>
+              </div>
+            )
+          ) : (
+            <div className="card-grid">
+              {atual.items.map((item) => (
+                <ProductCard key={`${item.anuncio ? 'a' : 'p'}:${item.id}`} item={item} href={itemPath(item)} />
+              ))}
+            </div>
+          )}
+          {erroMais && <LoadError onRetry={carregarMais} />}
+          {!atual.fim && !erroMais && (
+            <div className="load-more">
+              <button type="button" className="btn btn--ghost" disabled={carregandoMais} onClick={carregarMais}>
+                {carregandoMais ? 'Carregando...' : 'Carregar mais'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Product detail: a supplier product (buying panel with the real wasm-core, seller card) and a
+ * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found.
+ */
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/fixtures';
+import { anuncio, dadosforn, produto } from '../testing/fixtures';
+import { loadRealCore } from '../testing/realCore';
+import { renderPage } from '../testing/render';
+import ProductDetailPage from './ProductDetailPage';
+
+const loadCore = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/wasm', () => ({ loadCore }));
+vi.mock('@/features/bag/store', () => ({
+  OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
+  addToBag: vi.fn(() => 'added'),
+  useBag: () => ({ items: [], count: 0, open: vi.fn() }),
+}));
+
+const ROUTE = '/detalhes/:categoria/:id/:userforn';
+
+beforeEach(() => {
+  loadCore.mockReset().mockImplementation(loadRealCore);
+});
+
+describe('ProductDetailPage', () => {
+  it('shows a supplier product with its buying panel and seller card', async () => {
+    const { calls } = mockApi({
+      pegar_produto_url_site: { body: { item: { ...produto({ minimo: 2 }), dadosforn: dadosforn() } } },
+    });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alface crespa' })).toBeTruthy();
+    expect(calls[0].body).toEqual({ codigo: 'pegar_produto_url_site', id: 'p1', userforn: 'u1', categoria: 'Alimentos' });
+
+    const trail = screen.getByRole('navigation', { name: 'Trilha' });
+    expect(trail.textContent).toBe('Início / Anúncios / Alimentos');
+    expect(within(trail).getByRole('link', { name: 'Anúncios' }).getAttribute('href')).toBe(
+      '/anuncios?categoria=Alimentos&regiao=Piracicaba%2C%20SP',
+    );
+
+    expect(screen.getByTestId('quantidade').textContent).toBe('2');
+    expect(screen.getByTestId('preco-total').textContent).toBe('R$ 9,00');
+    expect(screen.getAllByRole('button', { name: /Imagem \d de 2/ })).toHaveLength(2);
+
+    const seller = screen.getByRole('complementary', { name: 'Vendedor' });
+    expect(within(seller).getByRole('heading', { name: 'Sítio Boa Vista' })).toBeTruthy();
+    expect(seller.textContent).toContain('Entrega, Retirada no local');
+    expect(seller.textContent).toContain('Presencial, Pix');
+    expect(within(seller).getByTestId('taxa-entrega').textContent).toBe('R$ 7,50');
+    expect(seller.textContent).toContain('Entregamos às terças.');
+    expect(seller.textContent).toContain('Retire no sítio.');
+    expect(seller.textContent).toContain('Hortaliças orgânicas.');
+    expect(within(seller).getByRole('link', { name: 'Instagram @sitioboavista' }).getAttribute('href')).toBe(
+      'https://instagram.com/sitioboavista',
+    );
+    expect(within(seller).getByRole('link', { name: /99876-5432/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
+    expect(within(seller).getByRole('link', { name: 'Acessar Loja' }).getAttribute('href')).toBe('/sitio-boa-vista');
+  });
+
+  it('asks for the supplier when the product comes without it; per-km fee needs an address', async () => {
+    const d = dadosforn();
+    d.extensoes!.delivery = { ...d.extensoes!.delivery!, taxaTipo: 'porKm', taxaentrega: null, taxaPorKm: 2.5 };
+    const { calls } = mockApi({
+      pegar_produto_url_site: { body: { item: produto({ status: true }) } },
+      pegar_dadosforn: { body: { dadosforn: d } },
+    });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeTruthy();
+    expect(calls[1].body).toEqual({ codigo: 'pegar_dadosforn', usuario: 'u1' });
+    expect(screen.getByTestId('taxa-entrega').textContent).toBe('Cadastre seu endereço para calcular (R$ 2,50 por km)');
+  });
+
+  it("shows a direct ad with 'Falar com o anunciante'", async () => {
+    const { calls } = mockApi({ pegar_anuncio_url_site: { body: { item: anuncio() } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/a1/u2', route: ROUTE });
+    expect(await screen.findByRole('heading', { level: 1, name: "Caixa d'água" })).toBeTruthy();
+    expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1', userforn: 'u2', categoria: 'Variedades' });
+    expect(screen.getByTestId('preco-anuncio').textContent).toBe('R$ 350,00');
+    expect(screen.getByTestId('publicado').textContent).toBe('21/11/2026');
+    expect(screen.getByText('Maria Oliveira')).toBeTruthy();
+    expect(screen.getByText('Limeira, SP')).toBeTruthy();
+    expect(screen.getByText('Caixa de 500 litros.')).toBeTruthy();
+    const wa = screen.getByRole('link', { name: 'Falar com o anunciante' });
+    expect(wa.getAttribute('href')).toBe('https://wa.me/5519981234567');
+    expect(wa.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
+  });
+
+  it('is not found when the API does not know the item', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ pegar_anuncio_url_site: { status: 404, body: { error: 'Anúncio não encontrado' } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/zz/u2', route: ROUTE });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+  });
+});

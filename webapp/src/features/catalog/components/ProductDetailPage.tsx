@@ -1,0 +1,97 @@
+/**
+ * Product detail (`/detalhes/:categoria/:id/:userforn`): a supplier's product with `?type=forn`
+ * (buying panel and seller card), otherwise a direct ad (whose last segment is the advertiser).
+ * Breadcrumb Início / Anúncios / category. Prices and quantities come from wasm-core, loaded
+ * here (never on the home page).
+ */
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { NotFound } from '@/features/not-found/components/NotFoundPage';
+import { useRegion } from '@/features/region/context';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import type { RpcResponse } from '@/lib/rpc';
+import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
+import { pegarDadosforn } from '../api/pegarDadosforn';
+import { pegarProdutoUrlSite } from '../api/pegarProdutoUrlSite';
+import type { Anuncio, DadosForn, Produto } from '../api/types';
+import { anunciosPath, capitalizar } from '../display';
+import { useCore } from '../useCore';
+import { useLoad } from '../useLoad';
+import { AdView } from './AdView';
+import { LoadError, Loading } from './LoadStates';
+import { ProductPurchase } from './ProductPurchase';
+import { SellerCard } from './SellerCard';
+import '../catalog.css';
+import '../detail.css';
+
+type Detalhe = { tipo: 'produto'; produto: Produto; dadosforn: DadosForn } | { tipo: 'anuncio'; anuncio: Anuncio };
+
+/** The product with its supplier (asked separately when the item came without it). */
+async function carregarProduto(
+  fields: { id: string; userforn: string; categoria: string },
+  signal: AbortSignal,
+): Promise<RpcResponse<Detalhe>> {
+  const r = await pegarProdutoUrlSite(fields, signal);
+  if (r.data.error !== undefined) return r as RpcResponse<never>;
+  const produto = r.data.item;
+  if (!produto) return { status: 404, data: { error: 'Página não encontrada' } };
+  let dadosforn = produto.dadosforn;
+  if (!dadosforn) {
+    const d = await pegarDadosforn(produto.userforn || fields.userforn, signal);
+    if (d.data.error !== undefined) return d as RpcResponse<never>;
+    dadosforn = d.data.dadosforn;
+  }
+  return { status: r.status, data: { tipo: 'produto', produto, dadosforn } };
+}
+
+async function carregarAnuncio(
+  fields: { id: string; userforn: string; categoria: string },
+  signal: AbortSignal,
+): Promise<RpcResponse<Detalhe>> {
+  const r = await pegarAnuncioUrlSite(fields, signal);
+  if (r.data.error !== undefined) return r as RpcResponse<never>;
+  if (!r.data.item) return { status: 404, data: { error: 'Página não encontrada' } };
+  return { status: r.status, data: { tipo: 'anuncio', anuncio: r.data.item } };
+}
+
+export default function ProductDetailPage() {
+  const { categoria = '', id = '', userforn = '' } = useParams();
+  const [params] = useSearchParams();
+  const { regiao } = useRegion();
+  const fornecedor = params.get('type') === 'forn';
+  const fields = { id, userforn, categoria };
+  const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
+    fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
+  );
+  const core = useCore();
+
+  const titulo =
+    load.estado === 'pronto'
+      ? capitalizar(load.data.tipo === 'produto' ? load.data.produto.titulo : load.data.anuncio.titulo)
+      : fornecedor
+        ? 'Detalhes do produto'
+        : 'Detalhes do anúncio';
+  usePageTitle(titulo);
+
+  if (load.estado === 'erro' && load.status === 404) return <NotFound />;
+
+  return (
+    <section className="container page detail">
+      <nav aria-label="Trilha" className="breadcrumb">
+        <Link to="/">Início</Link> / <Link to={anunciosPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
+      </nav>
+      {load.estado === 'erro' && <LoadError onRetry={retry} />}
+      {core === 'erro' && load.estado !== 'erro' && <LoadError onRetry={() => window.location.reload()} />}
+      {(load.estado === 'carregando' || core === null) && <Loading />}
+      {load.estado === 'pronto' && core !== null && core !== 'erro' && (
+        load.data.tipo === 'produto' ? (
+          <div className="detail__grid">
+            <ProductPurchase key={load.data.produto.id} produto={load.data.produto} dadosforn={load.data.dadosforn} core={core} />
+            <SellerCard dadosforn={load.data.dadosforn} core={core} />
+          </div>
+        ) : (
+          <AdView anuncio={load.data.anuncio} core={core} />
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * A supplier product's buying panel, shared by the product detail page and the storefront's
+ * product modal: images (at most 5, with thumbnails), title, the unit price for the chosen
+ * quantity (the promotional one from `minimopromo` units on) and the line total, the promotion
+ * note, minimum order, stock, the option select, the quantity stepper, the add-to-bag button (or
+ * 'Indisponível' when the product has a status) and the description.
+ *
+ * Every number comes from wasm-core (`core`): unit price, total, formatting, the default quantity
+ * and the stepper's limits (minus does nothing at 1 or at the minimum; plus stops at the stock).
+ * Adding goes through the bag (`addToBag`); a product of another supplier opens the conflict
+ * modal.
+ */
+import { useMemo, useState } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/features/bag/store';
+import type { Core } from '@/lib/wasm';
+import type { DadosForn, Produto } from '../api/types';
+import { capitalizar, imagensProduto } from '../display';
+import { ProductGallery } from './ProductGallery';
+import { QuantityStepper } from './QuantityStepper';
+import '../detail.css';
+
+export interface ProductPurchaseProps {
+  produto: Produto;
+  dadosforn: DadosForn;
+  core: Core;
+  /** The title's heading level: 1 on the detail page, 2 in a modal. */
+  nivel?: 1 | 2;
+  /** Called after the product went into the bag (the storefront closes its modal). */
+  onAdded?: () => void;
+}
+
+/** The product's prices in centavos (wasm-core), or null when the API's numbers are unreadable. */
+function centavos(core: Core, p: Produto) {
+  try {
+    return {
+      preco: core.money_from_reais(p.preco),
+      promo: p.precopromo == null ? null : core.money_from_reais(p.precopromo),
+    };
+  } catch (err) {
+    console.error('preço ilegível', p.id, err);
+    return null;
+  }
+}
+
+export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdded }: ProductPurchaseProps) {
+  const bag = useBag();
+  const [quantidade, setQuantidade] = useState(() => core.quantity_default(p.minimo));
+  const opcoes = (p.opcoes ?? []).map((o) => o.opcao).filter(Boolean);
+  const [opcao, setOpcao] = useState<string | null>(opcoes[0] ?? null);
+  const [aviso, setAviso] = useState<'adicionado' | 'conflito' | null>(null);
+  const imagens = useMemo(() => imagensProduto(p), [p]);
+
+  const c = useMemo(() => centavos(core, p), [core, p]);
+  const unitario = c && core.price_unit(c.preco, c.promo, p.minimopromo, quantidade);
+  const total = c && core.price_line_total(c.preco, c.promo, p.minimopromo, quantidade);
+  const menos = core.quantity_decrement(quantidade, p.minimo);
+  const mais = core.quantity_increment(quantidade, p.estoque);
+  const Titulo = nivel === 1 ? 'h1' : 'h2';
+  const indisponivel = !!p.status;
+
+  function adicionar() {
+    const r = addToBag({ product: p, quantidade, opcao, dadosforn });
+    if (r === 'conflict') {
+      setAviso('conflito');
+    } else {
+      setAviso('adicionado');
+      onAdded?.();
+    }
+  }
+
+  return (
+    <div className="purchase">
+      <ProductGallery imagens={imagens} titulo={capitalizar(p.titulo)} />
+      <div className="purchase__info">
+        <Titulo className="purchase__title">{capitalizar(p.titulo)}</Titulo>
+        {c && unitario != null && total != null && (
+          <div className="purchase__prices">
+            <p className="purchase__price" data-testid="preco-unitario">
+              {unitario < c.preco && <s className="purchase__old">{core.money_format(c.preco)}</s>}{' '}
+              {core.money_format(unitario)}
+            </p>
+            <p className="purchase__total">
+              Total: <strong data-testid="preco-total">{core.money_format(total)}</strong>
+            </p>
+          </div>
+        )}
+        {c?.promo != null && (
+          <p className="purchase__promo" data-testid="promocao">
+            {p.minimopromo != null
+              ? `Promoção: ${core.money_format(c.promo)} a partir de ${p.minimopromo} ${p.minimopromo === 1 ? 'unidade' : 'unidades'}`
+              : `Promoção: ${core.money_format(c.promo)}`}
+          </p>
+        )}
+        <ul className="purchase__facts">
+          {p.minimo != null && <li data-testid="minimo">Pedido mínimo: {p.minimo}</li>}
+          {p.estoque != null && <li data-testid="estoque">Estoque: {p.estoque}</li>}
+        </ul>
+
+        {opcoes.length > 0 && (
+          <label className="field">
+            <span className="field__label">Opção</span>
+            <select className="input" value={opcao ?? ''} onChange={(e) => setOpcao(e.target.value)}>
+              {opcoes.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+
+        {indisponivel ? (
+          <button type="button" className="btn purchase__add" disabled>
+            Indisponível
+          </button>
+        ) : (
+          <div className="purchase__buy">
+            <QuantityStepper
+              value={quantidade}
+              onMinus={() => setQuantidade(menos)}
+              onPlus={() => setQuantidade(mais)}
+              minusDisabled={menos === quantidade}
+              plusDisabled={mais === quantidade}
+            />
+            <button type="button" className="btn purchase__add" onClick={adicionar}>
+              Adicionar ao carrinho
+            </button>
+          </div>
+        )}
+        {aviso === 'adicionado' && !onAdded && (
+          <p className="purchase__added" role="status">
+            Produto adicionado ao carrinho!{' '}
+            <button type="button" className="link-btn" onClick={bag.open}>
+              Meu Pedido
+            </button>
+          </p>
+        )}
+
+        {p.descricao && (
+          <div className="purchase__desc">
+            <h3>Descrição</h3>
+            <p>{p.descricao}</p>
+          </div>
+        )}
+      </div>
+
+      {aviso === 'conflito' && (
+        <Dialog title={OUTRO_FORNECEDOR} untitled onClose={() => setAviso(null)} className="dlg--small">
+          <p className="conflict__text">{OUTRO_FORNECEDOR}</p>
+          <div className="dlg__actions">
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                setAviso(null);
+                bag.open();
+              }}
+            >
+              Meu Pedido
+            </button>
+            <button type="button" className="btn" data-autofocus onClick={() => setAviso(null)}>
+              OK
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,410 @@
+/**
+ * The bag drawer and the checkout that follows it (spec §2 'Bag and checkout', §4 'Checkout'):
+ *
+ *   bag → 'Continuar Compra' → (signed out) sign-in prompt → (no street) 'Cadastre um endereço
+ *   para realizar compras' and the address wizard → Entrega/Retirada choice (straight on when
+ *   only one is offered; straight to the confirmation when neither) → summary (fee state, coupon,
+ *   totals) → payment choice → 'Finalizar Compra' → loading → success (Pix: QR code and 'copia e
+ *   cola') or error. Back arrows go back a step. The bag is emptied on success.
+ *
+ * Loads wasm-core (every number shown comes from it) and the supplier's current data
+ * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it; its
+ * message is shown.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Dialog } from '@/components/Dialog';
+import { useAccount } from '@/features/account/context';
+import { AddressWizard } from '@/features/address/components/AddressWizard';
+import { clearBag, refreshBag, useBag, type BagInfos } from '@/features/bag/store';
+import type { DadosForn } from '@/features/catalog/api/types';
+import type { UserInfo } from '@/lib/session';
+import { finalizarPedido } from '../api/finalizarPedido';
+import { pegarDadosforn } from '../api/pegarDadosforn';
+import { pegarProduto } from '../api/pegarProduto';
+import { validarCupom } from '../api/validarCupom';
+import {
+  bagSubtotal,
+  coreCoupon,
+  deliveryFee,
+  feeCalculating,
+  fulfilmentOptions,
+  orderSummary,
+  paymentOptions,
+  purchasesClosed,
+  reais,
+  type CoreCoupon,
+  type Modo,
+} from '../rules';
+import { useCore } from '../useCore';
+import { BagStep } from './BagStep';
+import { BackIcon, DeliveryIcon, PickupIcon } from './icons';
+import { PaymentStep, type Pagamento } from './PaymentStep';
+import { SuccessStep } from './SuccessStep';
+import { SummaryStep } from './SummaryStep';
+import '../checkout.css';
+
+export type Step = 'sacola' | 'login' | 'endereco' | 'modo' | 'resumo' | 'pagamento' | 'enviando' | 'sucesso' | 'erro';
+
+const TITLES: Record<Step, string> = {
+  sacola: 'Sua sacola',
+  login: 'Entre para continuar',
+  endereco: 'Endereço de entrega',
+  modo: 'Entrega ou Retirada',
+  resumo: 'Resumo do pedido',
+  pagamento: 'Pagamento',
+  enviando: 'Finalizando pedido',
+  sucesso: 'Pedido realizado',
+  erro: 'Não foi possível finalizar',
+};
+
+export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
+const PRECOS_MUDARAM = 'Os preços mudaram. Revise o pedido.';
+
+interface Success {
+  pix: { qrcode: string; imagem: string | null | undefined } | null;
+}
+
+export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
+  const { core, failed } = useCore();
+  const { items, dadosforn: stored, setQuantity, remove } = useBag();
+  const { user, signIn } = useAccount();
+  const navigate = useNavigate();
+
+  const [steps, setSteps] = useState<Step[]>(['sacola']);
+  const step = steps[steps.length - 1];
+  const [fresh, setFresh] = useState<DadosForn | null>(null);
+  const [loadingSupplier, setLoadingSupplier] = useState(items.length > 0);
+  const [bagMessage, setBagMessage] = useState<string | null>(null);
+  const [wizard, setWizard] = useState(false);
+  const [modo, setModo] = useState<Modo | null>(null);
+  const [cupomText, setCupomText] = useState('');
+  const [cupom, setCupom] = useState<CoreCoupon | null>(null);
+  const [checkingCoupon, setCheckingCoupon] = useState(false);
+  const [pagamento, setPagamento] = useState<Pagamento | null>(null);
+  const [success, setSuccess] = useState<Success | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const supplier = fresh ?? stored;
+  const userforn = items[0]?.infos.userforn ?? null;
+
+  // The supplier's current settings (purchases closed, delivery, payments).
+  useEffect(() => {
+    if (!userforn) return;
+    const ctrl = new AbortController();
+    void pegarDadosforn(userforn, ctrl.signal).then((r) => {
+      if (ctrl.signal.aborted) return;
+      setLoadingSupplier(false);
+      if (r.error !== undefined) {
+        console.error('pegar_dadosforn:', r.error);
+        return;
+      }
+      setFresh(r.dadosforn);
+      refreshBag({ dadosforn: r.dadosforn });
+    });
+    return () => ctrl.abort();
+  }, [userforn]);
+
+  const push = (s: Step) => setSteps((st) => [...st, s]);
+  const replace = (s: Step) => setSteps((st) => [...st.slice(0, -1), s]);
+  const back = () => {
+    setError(null);
+    setSteps((st) => (st.length > 1 ? st.slice(0, -1) : st));
+  };
+
+  const buyer = useMemo(
+    () => ({ rua: user?.rua ?? null, latitude: user?.latitude ?? null, longitude: user?.longitude ?? null }),
+    [user?.rua, user?.latitude, user?.longitude],
+  );
+
+  const subtotal = useMemo(() => (core ? bagSubtotal(core, items) : null), [core, items]);
+  const fee = useMemo(() => {
+    if (!core || modo !== 'entrega') return null;
+    if (loadingSupplier || !supplier) return feeCalculating(core);
+    return deliveryFee(core, supplier, buyer);
+  }, [core, modo, loadingSupplier, supplier, buyer]);
+  const summary = useMemo(() => {
+    if (!core || !supplier || !modo || items.length === 0) return null;
+    return orderSummary(core, { items, supplier, buyer, modo, cupom });
+  }, [core, supplier, modo, items, buyer, cupom]);
+
+  /** After sign-in: the address prompt, or the mode choice. */
+  function afterSignIn(u: UserInfo, how: 'push' | 'replace') {
+    const go = how === 'push' ? push : replace;
+    if (!u.rua?.trim()) {
+      setWizard(false);
+      go('endereco');
+      return;
+    }
+    chooseMode(go);
+  }
+
+  /** Both offered: choose; one: straight to it; neither: straight to the confirmation. */
+  function chooseMode(go: (s: Step) => void) {
+    const o = fulfilmentOptions(supplier);
+    if (o.entrega && o.retirada) {
+      go('modo');
+    } else if (o.entrega || o.retirada) {
+      setModo(o.entrega ? 'entrega' : 'retirada');
+      go('resumo');
+    } else {
+      setModo('retirada');
+      go('pagamento');
+    }
+  }
+
+  function continueFromBag() {
+    if (!core || !supplier) return;
+    const closed = purchasesClosed(core, items, supplier);
+    setBagMessage(closed);
+    if (closed) return;
+    if (!user) push('login');
+    else afterSignIn(user, 'push');
+  }
+
+  // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
+  if (step === 'login' && user) afterSignIn(user, 'replace');
+
+  async function applyCoupon() {
+    if (!core || !userforn) return;
+    const codigo = cupomText.trim().toUpperCase();
+    setCheckingCoupon(true);
+    const r = await validarCupom(userforn, codigo);
+    setCheckingCoupon(false);
+    if (r.data.error !== undefined) {
+      window.alert(r.status === 404 ? CUPOM_NAO_ENCONTRADO : r.data.error);
+      setCupomText('');
+      setCupom(null);
+      return;
+    }
+    try {
+      setCupom(coreCoupon(core, r.data));
+    } catch (err) {
+      console.error('cupom:', err);
+      window.alert(CUPOM_NAO_ENCONTRADO);
+      setCupomText('');
+      setCupom(null);
+    }
+  }
+
+  async function finish() {
+    if (!summary?.ok || !pagamento || !modo || !userforn) return;
+    const s = summary.summary;
+    push('enviando');
+    const r = await finalizarPedido({
+      sacola: items.map((it) => ({ id: it.infos.id, quantidade: it.qtd, opcaoselecionada: it.opcao })),
+      forn: userforn,
+      total: reais(s.total_centavos),
+      desconto: reais(s.desconto_centavos),
+      taxaentregafinal: reais(s.taxa_centavos),
+      pagamento,
+      entrega: modo === 'entrega',
+      infoscupom: cupom ? { codigo: cupom.codigo } : null,
+    });
+    if (r.error !== undefined) {
+      setError(r.error);
+      replace('erro');
+      if (r.error === PRECOS_MUDARAM) void refreshProducts();
+      return;
+    }
+    const qrcode = r.qrcode ?? r.all?.Infos?.qrcode ?? null;
+    const imagem = r.imagem_qrcode ?? r.all?.Infos?.imagem_qrcode ?? null;
+    setSuccess({ pix: pagamento === '2' && qrcode ? { qrcode, imagem } : null });
+    clearBag();
+    setSteps(['sucesso']);
+  }
+
+  /** After 'Os preços mudaram': take the products as stored now, so the buyer reviews them. */
+  async function refreshProducts() {
+    const answers = await Promise.all(
+      items.map((it) => pegarProduto({ id: it.infos.id, userforn: it.infos.userforn, categoria: it.infos.categoria })),
+    );
+    const infos = new Map<string, Partial<BagInfos>>();
+    answers.forEach((a) => {
+      if (a.error !== undefined || !a.item) return;
+      const p = a.item;
+      infos.set(p.id, {
+        preco: p.preco,
+        precopromo: p.precopromo ?? null,
+        minimopromo: p.minimopromo ?? null,
+        minimo: p.minimo ?? null,
+        estoque: p.estoque ?? null,
+        titulo: p.titulo,
+        icone: p.icone ?? null,
+      });
+    });
+    if (infos.size) refreshBag({ infos });
+  }
+
+  function goToOrders() {
+    onClose();
+    if (user) navigate(`/painel/perfil/${encodeURIComponent(user.usuario)}`, { state: { inicial: 'historico' } });
+  }
+
+  // The address wizard has its own 'Voltar' (its first step's goes back to the prompt).
+  const canGoBack = steps.length > 1 && step !== 'enviando' && step !== 'sucesso' && !(step === 'endereco' && wizard);
+  const delivery = supplier?.extensoes?.delivery;
+
+  let body;
+  if (failed) {
+    body = (
+      <p className="form__error" role="alert">
+        Algum erro ocorreu!
+      </p>
+    );
+  } else if (!core || !subtotal) {
+    body = (
+      <div className="page-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">Carregando...</span>
+      </div>
+    );
+  } else {
+    switch (step) {
+      case 'sacola':
+        body = (
+          <BagStep
+            core={core}
+            items={items}
+            nomeforn={supplier?.nomeforn ?? items[0]?.infos.nomeforn ?? null}
+            subtotal={subtotal}
+            message={bagMessage}
+            busy={!supplier}
+            onQuantity={(i, q) => {
+              setBagMessage(null);
+              setQuantity(i, q);
+            }}
+            onRemove={(i) => {
+              setBagMessage(null);
+              remove(i);
+            }}
+            onContinue={continueFromBag}
+          />
+        );
+        break;
+      case 'login':
+        body = (
+          <div className="checkout__prompt">
+            <p>Entre na sua conta para finalizar a compra.</p>
+            <button type="button" className="btn checkout__cta" onClick={signIn}>
+              Cadastre-se ou Faça login
+            </button>
+          </div>
+        );
+        break;
+      case 'endereco':
+        body =
+          wizard && user ? (
+            <AddressWizard user={user} onCancel={() => setWizard(false)} onDone={(u) => afterSignIn(u, 'replace')} />
+          ) : (
+            <div className="checkout__prompt">
+              <p role="alert">Cadastre um endereço para realizar compras</p>
+              <button type="button" className="btn checkout__cta" onClick={() => setWizard(true)}>
+                Cadastrar endereço
+              </button>
+            </div>
+          );
+        break;
+      case 'modo':
+        body = (
+          <div className="checkout-modes">
+            <button
+              type="button"
+              className="checkout-mode"
+              onClick={() => {
+                setModo('entrega');
+                push('resumo');
+              }}
+            >
+              <span className="order-mode">
+                <DeliveryIcon /> Entrega
+              </span>
+              {delivery?.descricaoentrega && <span className="muted checkout__note">{delivery.descricaoentrega}</span>}
+            </button>
+            <button
+              type="button"
+              className="checkout-mode"
+              onClick={() => {
+                setModo('retirada');
+                push('resumo');
+              }}
+            >
+              <span className="order-mode">
+                <PickupIcon /> Retirada
+              </span>
+              {delivery?.descricaoretirada && <span className="muted checkout__note">{delivery.descricaoretirada}</span>}
+            </button>
+          </div>
+        );
+        break;
+      case 'resumo':
+        body = modo && (
+          <SummaryStep
+            core={core}
+            items={items}
+            modo={modo}
+            fee={fee}
+            summary={summary}
+            descricao={(modo === 'entrega' ? delivery?.descricaoentrega : delivery?.descricaoretirada) ?? null}
+            cupomText={cupomText}
+            cupomApplied={cupom?.codigo ?? null}
+            checkingCoupon={checkingCoupon}
+            onCupomText={setCupomText}
+            onApplyCoupon={() => void applyCoupon()}
+            onRemoveCoupon={() => {
+              setCupom(null);
+              setCupomText('');
+            }}
+            onContinue={() => push('pagamento')}
+          />
+        );
+        break;
+      case 'pagamento':
+        body = (
+          <PaymentStep
+            core={core}
+            options={paymentOptions(supplier)}
+            value={pagamento}
+            summary={summary}
+            onChange={setPagamento}
+            onFinish={() => void finish()}
+          />
+        );
+        break;
+      case 'enviando':
+        body = (
+          <div className="page-loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <p>Finalizando pedido...</p>
+          </div>
+        );
+        break;
+      case 'sucesso':
+        body = <SuccessStep pix={success?.pix ?? null} onOrders={goToOrders} onClose={onClose} />;
+        break;
+      case 'erro':
+        body = (
+          <div className="checkout__prompt">
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+            <button type="button" className="btn checkout__cta" onClick={back}>
+              Revisar pedido
+            </button>
+          </div>
+        );
+        break;
+    }
+  }
+
+  return (
+    <Dialog title={TITLES[step]} onClose={onClose} dismissable={step !== 'enviando'} className={`checkout${step === 'sacola' ? ' checkout--drawer' : ''}`}>
+      {canGoBack && (
+        <button type="button" className="icon-btn checkout__back" aria-label="Voltar" onClick={back}>
+          <BackIcon />
+        </button>
+      )}
+      {body}
+    </Dialog>
+  );
+}

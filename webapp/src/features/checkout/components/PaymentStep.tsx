@@ -1,0 +1,54 @@
+/**
+ * The payment choice: Pix and/or Presencial (what the supplier accepts), the total, and
+ * 'Finalizar Compra', active only after a payment method is chosen.
+ */
+import type { Core } from '@/lib/wasm';
+import { formatCentavos, type SummaryResult } from '../rules';
+
+export type Pagamento = '1' | '2';
+
+export interface PaymentStepProps {
+  core: Core;
+  options: { presencial: boolean; pix: boolean };
+  value: Pagamento | null;
+  summary: SummaryResult | null;
+  onChange: (p: Pagamento) => void;
+  onFinish: () => void;
+}
+
+export function PaymentStep({ core, options, value, summary, onChange, onFinish }: PaymentStepProps) {
+  const s = summary?.ok ? summary.summary : null;
+  return (
+    <div className="checkout__payment">
+      <fieldset className="checkout-choices">
+        <legend className="field__label">Forma de pagamento</legend>
+        {options.pix && (
+          <label className={`checkout-choice${value === '2' ? ' checkout-choice--on' : ''}`}>
+            <input type="radio" name="pagamento" value="2" checked={value === '2'} onChange={() => onChange('2')} />
+            <span>Pix</span>
+          </label>
+        )}
+        {options.presencial && (
+          <label className={`checkout-choice${value === '1' ? ' checkout-choice--on' : ''}`}>
+            <input type="radio" name="pagamento" value="1" checked={value === '1'} onChange={() => onChange('1')} />
+            <span>Presencial</span>
+          </label>
+        )}
+      </fieldset>
+      {s && (
+        <p className="checkout__row checkout__total">
+          <span>Total</span>
+          <strong data-testid="total">{formatCentavos(core, s.total_centavos)}</strong>
+        </p>
+      )}
+      {summary && !summary.ok && (
+        <p className="form__error" role="alert">
+          {summary.message}
+        </p>
+      )}
+      <button type="button" className="btn checkout__cta" disabled={value === null || !s} onClick={onFinish}>
+        Finalizar Compra
+      </button>
+    </div>
+  );
+}

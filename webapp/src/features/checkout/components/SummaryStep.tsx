@@ -1,0 +1,137 @@
+/**
+ * The order summary (spec §4 'Checkout', 'Delivery fee state', 'Totals'): the lines, the products
+ * total, the delivery fee state and its message (delivery) or the pickup note, the coupon (typed
+ * in upper case, checked with `validar_cupom`), the discount and the total. 'Continuar' stays
+ * disabled while the fee is null or wasm-core refuses the order (minimum order, …).
+ */
+import { useId, type FormEvent } from 'react';
+import type { Core } from '@/lib/wasm';
+import type { BagItem } from '@/features/bag/store';
+import { formatCentavos, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { DeliveryIcon, PickupIcon } from './icons';
+
+export interface SummaryStepProps {
+  core: Core;
+  items: BagItem[];
+  modo: Modo;
+  fee: FeeState | null;
+  summary: SummaryResult | null;
+  descricao: string | null;
+  cupomText: string;
+  cupomApplied: string | null;
+  checkingCoupon: boolean;
+  onCupomText: (text: string) => void;
+  onApplyCoupon: () => void;
+  onRemoveCoupon: () => void;
+  onContinue: () => void;
+}
+
+export function SummaryStep(p: SummaryStepProps) {
+  const { core, items, modo, fee, summary } = p;
+  const cupomId = useId();
+  const s = summary?.ok ? summary.summary : null;
+  // The fee's own message already says why the fee cannot be charged.
+  const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
+  const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    if (p.cupomText.trim()) p.onApplyCoupon();
+  }
+
+  return (
+    <div className="checkout__summary">
+      <ul className="summary-lines">
+        {items.map((it, i) => (
+          <li key={`${it.infos.id}|${it.opcao ?? ''}`} className="checkout__row">
+            <span>
+              {it.qtd} × <span className="checkout__cap">{it.infos.titulo}</span>
+              {it.opcao ? ` (${it.opcao})` : ''}
+            </span>
+            <span>{formatCentavos(core, s ? s.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
+          </li>
+        ))}
+      </ul>
+      {s && (
+        <p className="checkout__row">
+          <span>Produtos</span>
+          <strong data-testid="produtos">{formatCentavos(core, s.produtos_centavos)}</strong>
+        </p>
+      )}
+
+      {modo === 'entrega' ? (
+        <div className="checkout__mode">
+          <p className="checkout__row">
+            <span className="order-mode">
+              <DeliveryIcon /> Taxa de entrega
+            </span>
+            <strong data-testid="taxa-entrega" data-estado={fee?.estado}>
+              {fee?.texto}
+            </strong>
+          </p>
+          {p.descricao && <p className="muted checkout__note">{p.descricao}</p>}
+        </div>
+      ) : (
+        <div className="checkout__mode">
+          <p className="order-mode">
+            <PickupIcon /> Retirada no local
+          </p>
+          {p.descricao && <p className="muted checkout__note">{p.descricao}</p>}
+        </div>
+      )}
+
+      {p.cupomApplied ? (
+        <div className="checkout__row">
+          <span>
+            Cupom <strong>{p.cupomApplied}</strong>
+          </span>
+          <button type="button" className="btn btn--small btn--ghost" onClick={p.onRemoveCoupon}>
+            Remover cupom
+          </button>
+        </div>
+      ) : (
+        <form className="checkout-coupon" onSubmit={apply}>
+          <label htmlFor={cupomId} className="field__label">
+            Cupom de desconto
+          </label>
+          <div className="checkout-coupon__row">
+            <input
+              id={cupomId}
+              className="input"
+              value={p.cupomText}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+              onChange={(e) => p.onCupomText(e.target.value.toUpperCase())}
+            />
+            <button type="submit" className="btn btn--ghost" disabled={!p.cupomText.trim() || p.checkingCoupon}>
+              Aplicar
+            </button>
+          </div>
+        </form>
+      )}
+
+      {s && s.desconto_centavos > 0 && (
+        <p className="checkout__row">
+          <span>Desconto</span>
+          <strong data-testid="desconto">- {formatCentavos(core, s.desconto_centavos)}</strong>
+        </p>
+      )}
+      {s && (
+        <p className="checkout__row checkout__total">
+          <span>Total</span>
+          <strong data-testid="total">{formatCentavos(core, s.total_centavos)}</strong>
+        </p>
+      )}
+      {blocking && (
+        <p className="form__error" role="alert">
+          {blocking}
+        </p>
+      )}
+      <button type="button" className="btn checkout__cta" disabled={feeNull || !s} onClick={p.onContinue}>
+        Continuar
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The checkout's numbers, all from wasm-core (no rule is written here): amounts on the wire are
+ * reais, wasm-core works in whole centavos; this module only converts shapes between the two.
+ *
+ * - line totals and the unit price for a quantity (promo price from `minimopromo` on);
+ * - the delivery fee state (haversine from the supplier's delivery coordinates to the buyer's
+ *   stored coordinates) and its message;
+ * - the order summary (products, fee, coupon discount, total) or the message that stops it
+ *   (purchases closed, address, minimum order, stock, …);
+ * - money formatting ('R$ 12,50').
+ */
+import type { Core } from '@/lib/wasm';
+import type { BagDelivery, BagSupplier } from '@/features/bag/types';
+import type { BagInfos, BagItem } from '@/features/bag/store';
+
+export type Modo = 'entrega' | 'retirada';
+
+/** A coupon as wasm-core takes it: `valor` in hundredths (centavos, or hundredths of a percent). */
+export interface CoreCoupon {
+  codigo: string;
+  tipo: string;
+  valor: number;
+}
+
+/** A coupon as `validar_cupom` answers it (`valor` in reais or percent). */
+export interface WireCoupon {
+  codigo: string;
+  tipo: string;
+  valor: number;
+}
+
+/** wasm-core's fee state. */
+export interface FeeState {
+  estado: 'indisponivel' | 'calculando' | 'sem_endereco' | 'km_indisponivel' | 'fixa' | 'por_km' | 'gratis';
+  /** null while the fee cannot be charged (the continue button stays disabled). */
+  taxa_centavos: number | null;
+  km: number | null;
+  texto: string;
+}
+
+export interface SummaryLine {
+  quantidade: number;
+  unitario_centavos: number;
+  total_centavos: number;
+}
+
+export interface Summary {
+  linhas: SummaryLine[];
+  produtos_centavos: number;
+  taxa: FeeState | null;
+  taxa_centavos: number;
+  desconto_centavos: number;
+  total_centavos: number;
+}
+
+export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string };
+
+/** The buyer fields the rules read (the stored userinfo). */
+export interface BuyerInfo {
+  rua: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Reais (wire) → centavos. */
+export function centavos(core: Core, reais: number): number {
+  return core.money_from_reais(reais);
+}
+
+function optionalCentavos(core: Core, reais: number | null | undefined): number | null {
+  return reais == null ? null : core.money_from_reais(reais);
+}
+
+/** Centavos → reais for the wire (an exact division of a whole number of centavos). */
+export function reais(centavosValue: number): number {
+  return Math.round(centavosValue) / 100;
+}
+
+/** 'R$ 12,50' of a wire amount in reais. */
+export function formatReais(core: Core, value: number): string {
+  return core.money_format(core.money_from_reais(value));
+}
+
+/** 'R$ 12,50' of centavos. */
+export function formatCentavos(core: Core, value: number): string {
+  return core.money_format(value);
+}
+
+/** Unit price for `qtd` (promo price from `minimopromo` on), in centavos. */
+export function unitPrice(core: Core, infos: BagInfos, qtd: number): number {
+  return core.price_unit(
+    centavos(core, infos.preco),
+    optionalCentavos(core, infos.precopromo),
+    infos.minimopromo ?? null,
+    qtd,
+  );
+}
+
+/** Unit price × quantity, in centavos. */
+export function lineTotal(core: Core, infos: BagInfos, qtd: number): number {
+  return core.price_line_total(
+    centavos(core, infos.preco),
+    optionalCentavos(core, infos.precopromo),
+    infos.minimopromo ?? null,
+    qtd,
+  );
+}
+
+/** The quantity stepper's next values. */
+export function quantityDown(core: Core, infos: BagInfos, qtd: number): number {
+  return core.quantity_decrement(qtd, infos.minimo ?? null);
+}
+
+export function quantityUp(core: Core, infos: BagInfos, qtd: number): number {
+  return core.quantity_increment(qtd, infos.estoque ?? null);
+}
+
+/** `extensoes.delivery` (reais) → wasm-core's `DeliverySettingsRecord` (centavos). */
+export function deliverySettings(core: Core, d: BagDelivery | null | undefined) {
+  const tipo = d?.taxaTipo === 'fixa' || d?.taxaTipo === 'porKm' ? d.taxaTipo : null;
+  return {
+    entrega: d?.entrega ?? '',
+    taxa_tipo: tipo,
+    taxa_entrega_centavos: optionalCentavos(core, d?.taxaentrega),
+    taxa_por_km_centavos: optionalCentavos(core, d?.taxaPorKm),
+    latitude: d?.latitude ?? null,
+    longitude: d?.longitude ?? null,
+    pedido_minimo_entrega_centavos: optionalCentavos(core, d?.pedidominimoentrega),
+    pedido_minimo_retirada_centavos: optionalCentavos(core, d?.pedidominimoretirada),
+  };
+}
+
+/** The fee state while the supplier's settings or the wasm are loading. */
+export function feeCalculating(core: Core): FeeState {
+  return core.delivery_fee_calculating() as FeeState;
+}
+
+/** The delivery fee for the buyer's stored coordinates. */
+export function deliveryFee(core: Core, supplier: BagSupplier, buyer: BuyerInfo): FeeState {
+  return core.delivery_fee(
+    deliverySettings(core, supplier.extensoes?.delivery),
+    buyer.latitude ?? null,
+    buyer.longitude ?? null,
+  ) as FeeState;
+}
+
+/** `validar_cupom`'s coupon → wasm-core's (`valor` in hundredths). */
+export function coreCoupon(core: Core, c: WireCoupon): CoreCoupon {
+  return { codigo: c.codigo, tipo: c.tipo, valor: core.money_from_reais(c.valor) };
+}
+
+function cartLines(core: Core, items: BagItem[]) {
+  return items.map((it) => ({
+    titulo: it.infos.titulo,
+    preco_centavos: centavos(core, it.infos.preco),
+    precopromo_centavos: optionalCentavos(core, it.infos.precopromo),
+    minimopromo: it.infos.minimopromo ?? null,
+    quantidade: it.qtd,
+    minimo: it.infos.minimo ?? null,
+    estoque: it.infos.estoque ?? null,
+  }));
+}
+
+/** The order summary, or the first message that stops the purchase. */
+export function orderSummary(
+  core: Core,
+  input: { items: BagItem[]; supplier: BagSupplier; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null },
+): SummaryResult {
+  try {
+    const summary = core.checkout_summary({
+      itens: cartLines(core, input.items),
+      cupom: input.cupom,
+      fornecedor: {
+        nomeforn: input.supplier.nomeforn,
+        compras_fechadas: !!input.supplier.compras,
+        configuracao_entrega: deliverySettings(core, input.supplier.extensoes?.delivery),
+      },
+      comprador: { rua: input.buyer.rua, latitude: input.buyer.latitude, longitude: input.buyer.longitude },
+      modo: input.modo,
+    }) as Summary;
+    return { ok: true, summary };
+  } catch (err) {
+    return { ok: false, message: messageOf(err) };
+  }
+}
+
+/**
+ * The bag's products total before any checkout choice (no minimum order, no fee, no coupon), or
+ * the message about a line (minimum quantity, stock).
+ */
+export function bagSubtotal(core: Core, items: BagItem[]): SummaryResult {
+  return orderSummary(core, {
+    items,
+    supplier: { usuario: '', nomeforn: '', compras: false, extensoes: { delivery: { entrega: '2' } } },
+    buyer: { rua: '-', latitude: null, longitude: null },
+    modo: 'retirada',
+    cupom: null,
+  });
+}
+
+/** What the supplier offers (the stored codes: '1' delivery, '2' pickup). */
+export function fulfilmentOptions(supplier: BagSupplier | null): { entrega: boolean; retirada: boolean } {
+  const codes = supplier?.extensoes?.delivery?.entrega ?? '';
+  return { entrega: codes.includes('1'), retirada: codes.includes('2') };
+}
+
+/** The payment options (decisions.md §6: '1' in person, '2' Pix; in person when none set). */
+export function paymentOptions(supplier: BagSupplier | null): { presencial: boolean; pix: boolean } {
+  const codes = supplier?.extensoes?.pagamentos?.opcoes ?? '';
+  const presencial = codes.includes('1');
+  const pix = codes.includes('2');
+  return presencial || pix ? { presencial, pix } : { presencial: true, pix: false };
+}
+
+/**
+ * The purchases-closed message ('{nomeforn} está com o período de compras fechado!') when the
+ * supplier closed purchases, else null.
+ */
+export function purchasesClosed(core: Core, items: BagItem[], supplier: BagSupplier): string | null {
+  if (!supplier.compras || items.length === 0) return null;
+  const r = orderSummary(core, { items, supplier, buyer: { rua: '-', latitude: null, longitude: null }, modo: 'retirada', cupom: null });
+  return r.ok ? null : r.message;
+}

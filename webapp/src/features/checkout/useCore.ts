@@ -1,0 +1,29 @@
+/**
+ * React hook: wasm-core, loaded on first use (the checkout, the address forms and the order
+ * history need it; the first visit to `/` never does).
+ */
+import { useEffect, useState } from 'react';
+import { loadCore, type Core } from '@/lib/wasm';
+
+export interface CoreState {
+  core: Core | null;
+  failed: boolean;
+}
+
+export function useCore(): CoreState {
+  const [state, setState] = useState<CoreState>({ core: null, failed: false });
+  useEffect(() => {
+    let alive = true;
+    loadCore().then(
+      (core) => alive && setState({ core, failed: false }),
+      (err: unknown) => {
+        console.error('wasm-core:', err);
+        if (alive) setState({ core: null, failed: true });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return state;
+}

@@ -1,0 +1,51 @@
+/**
+ * An order (`pedido`) as the API answers it (docs/rpc.md 'Orders'). Money in reais, times in
+ * milliseconds since the epoch.
+ */
+export interface PedidoInfos {
+  txid: string | null;
+  userforn: string;
+  nomeforn: string;
+  telefoneforn?: string | null;
+  horario_pedido: number;
+  cliente_user: string;
+  cliente_nome?: string | null;
+  cliente_telefone?: string | null;
+  /** '1' awaiting, '2' paid, '0' expired; null for in person. */
+  status_pix: string | null;
+  /** '1' awaiting delivery, '2' delivered, '00' cancelled (first character decides). */
+  situacao: string;
+  /** 'Entrega' or pickup. */
+  tipo_entrega: string;
+  /** '1' in person, '2' Pix. */
+  pagamento?: string | null;
+  preco_produtos: number;
+  taxa_entrega: number | null;
+  desconto?: number | null;
+  total_pago: number;
+  cupom: { codigo: string; tipo: string; valor: number } | null;
+  /** Present means Pix. */
+  qrcode?: string | null;
+  imagem_qrcode?: string | null;
+  rua?: string | null;
+  numero?: string | null;
+  cidade?: string | null;
+  complemento?: string | null;
+}
+
+export interface PedidoProduto {
+  titulo: string;
+  icone: string | null;
+  opcao: string | null;
+  quantidade: number;
+  preco?: number;
+  pago: number;
+  telefone?: string | null;
+}
+
+export interface Pedido {
+  id: string;
+  idpedido?: string;
+  Infos: PedidoInfos;
+  Produtos: PedidoProduto[];
+}

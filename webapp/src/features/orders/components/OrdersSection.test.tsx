@@ -1,0 +1,171 @@
+/**
+ * 'Histórico de pedidos' with the RPC mocked and the real wasm-core: loading, empty, cards, the
+ * detail's status headline, amounts, the Pix check ('Verificando pagamento...' then Pago /
+ * Expirado / Pendente), the WhatsApp link, and 'Cancelar pedido' only while awaiting delivery
+ * (confirm 'Cancelar Pedido?').
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { StatusDialogProvider } from '@/components/status-dialog';
+import { mockApi } from '@/test/fixtures';
+import type { Pedido } from '../api/types';
+import { OrdersSection } from './OrdersSection';
+
+vi.mock('@/lib/wasm', async () => {
+  const { loadRealCore } = await import('@/features/checkout/testing/realCore');
+  return { loadCore: loadRealCore };
+});
+
+function pedido(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
+  return {
+    id,
+    idpedido: id,
+    Infos: {
+      txid: 'TX123456789012345678901234567',
+      userforn: 'forn1',
+      nomeforn: 'Sítio Boa Vista',
+      telefoneforn: '(19)99876-5432',
+      horario_pedido: Date.UTC(2026, 10, 20, 15, 30),
+      cliente_user: 'u_carla',
+      status_pix: '1',
+      situacao: '1',
+      tipo_entrega: 'Entrega',
+      pagamento: '2',
+      preco_produtos: 36.7,
+      taxa_entrega: 13.06,
+      desconto: 3.67,
+      total_pago: 46.09,
+      cupom: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 },
+      qrcode: '000201…',
+      imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      rua: 'Avenida Independência',
+      numero: '2350',
+      cidade: 'Piracicaba, SP',
+      complemento: 'Apto 42',
+      ...infos,
+    },
+    Produtos: [
+      { titulo: 'alface crespa', icone: null, opcao: null, quantidade: 3, preco: 3.9, pago: 11.7, telefone: '(19)99876-5432' },
+      { titulo: 'tomate italiano', icone: '/media/t.jpg', opcao: '1 kg', quantidade: 2, preco: 8.5, pago: 17, telefone: '(19)99876-5432' },
+    ],
+  };
+}
+
+const PICKUP = pedido('o2', {
+  tipo_entrega: 'Retirada',
+  pagamento: '1',
+  status_pix: null,
+  qrcode: null,
+  imagem_qrcode: null,
+  taxa_entrega: 0,
+  desconto: 0,
+  cupom: null,
+  total_pago: 36.7,
+});
+
+function renderOrders() {
+  return render(
+    <StatusDialogProvider>
+      <OrdersSection />
+    </StatusDialogProvider>,
+  );
+}
+
+async function openDetail(user: ReturnType<typeof userEvent.setup>, index: number) {
+  const cards = await screen.findAllByTestId('pedido');
+  await user.click(within(cards[index]).getByRole('button', { name: 'Detalhes' }));
+  return screen.findByRole('heading', { name: 'Detalhes do Pedido' });
+}
+
+describe('order history', () => {
+  it("shows 'Carregando pedidos...' then 'Nenhum pedido encontrado.'", async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [] } } });
+    renderOrders();
+    expect(screen.getByRole('heading', { name: 'Pedidos' })).toBeTruthy();
+    expect(screen.getByText('Carregando pedidos...')).toBeTruthy();
+    expect(await screen.findByText('Nenhum pedido encontrado.')).toBeTruthy();
+  });
+
+  it('lists cards with the type, the time and Detalhes', async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1'), PICKUP] } } });
+    renderOrders();
+    const cards = await screen.findAllByTestId('pedido');
+    expect(cards.map((c) => c.querySelector('.order-card__type')?.textContent)).toEqual(['Entrega', 'Retirada no local']);
+    expect(cards[0].querySelector('.order-card__time')?.textContent).toMatch(/20\/11\/2026/);
+    expect(within(cards[1]).getByRole('button', { name: 'Detalhes' })).toBeTruthy();
+  });
+
+  it.each([
+    [{ pago: true, expirado: false }, 'Pago'],
+    [{ pago: false, expirado: true }, 'Expirado'],
+    [{ pago: false, expirado: false }, 'Pendente'],
+  ])('Pix awaiting: "Verificando pagamento..." then %o → %s', async (answer, shown) => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1')] } }, consultar_pagamento: { body: answer } });
+    const fetchMock = vi.mocked(fetch);
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(init?.body).includes('consultar_pagamento')) await gate;
+      return inner(url, init);
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.getByTestId('pix-status').textContent).toBe('Verificando pagamento...');
+    release();
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe(shown));
+    expect(calls.find((c) => c.codigo === 'consultar_pagamento')?.body.all).toEqual({ idpedido: 'o1', txid: 'TX123456789012345678901234567' });
+  });
+
+  it('detail of a delivery paid by Pix: headline, lines, fee, coupon, total, address, seller, WhatsApp', async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' })] } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    const detail = screen.getByRole('heading', { name: 'Detalhes do Pedido' }).closest('section')!;
+    expect(within(detail).getByTestId('situacao').textContent).toBe('Aguardando entrega');
+    await waitFor(() => expect(within(detail).getByTestId('total-pago').textContent).toBe('R$ 46,09'));
+    const text = detail.textContent ?? '';
+    for (const s of ['alface crespa', 'tomate italiano', '1 kg', 'Quantidade: 3', 'R$ 11,70', 'R$ 17,00', 'Preço dos produtos', 'R$ 36,70', 'Taxa de entrega', 'R$ 13,06', 'Cupom BEMVINDO10', '- R$ 3,67', 'Pix', 'Pago', 'Avenida Independência, 2350 - Apto 42, Piracicaba, SP', 'Sítio Boa Vista', '(19)99876-5432']) {
+      expect(text).toContain(s);
+    }
+    expect(within(detail).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
+    expect(within(detail).getByRole('button', { name: 'Cancelar pedido' })).toBeTruthy();
+  });
+
+  it.each([
+    ['00', 'Cancelado'],
+    ['2', 'Entrega confirmada'],
+  ])("situacao '%s' shows '%s' and cannot be cancelled", async (situacao, headline) => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [{ ...PICKUP, Infos: { ...PICKUP.Infos, situacao } }] } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.getByTestId('situacao').textContent).toBe(headline);
+    expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+    expect(screen.getByText('Presencial')).toBeTruthy();
+    expect(screen.queryByText('Taxa de entrega')).toBeNull();
+  });
+
+  it("cancels after 'Cancelar Pedido?', closes the detail; Voltar returns to the list", async () => {
+    const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' }), PICKUP] } }, cancelar_pedido: { body: { ok: true } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await openDetail(user, 1);
+    await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancelar Pedido?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Nao' }));
+    expect(calls.some((c) => c.codigo === 'cancelar_pedido')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));
+    await screen.findByRole('heading', { name: 'Pedidos' });
+    expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toMatchObject({ item: 'o2' });
+    await openDetail(user, 1);
+    expect(screen.getByTestId('situacao').textContent).toBe('Cancelado');
+    expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The profile panel's 'Histórico de pedidos' (spec §2): heading 'Pedidos', 'Carregando
+ * pedidos...' while loading, 'Nenhum pedido encontrado.' when empty, and a card per order (Entrega
+ * or Retirada no local, the order time, 'Detalhes'). 'Detalhes' opens the order's detail; a
+ * cancelled order comes back marked '00' and the detail closes. Load errors are only logged.
+ */
+import { useEffect, useState } from 'react';
+import { pegarPedidos } from '../api/pegarPedidos';
+import type { Pedido } from '../api/types';
+import { formatOrderTime, isDelivery } from '../format';
+import { OrderDetail } from './OrderDetail';
+import '../orders.css';
+
+export function OrdersSection() {
+  const [pedidos, setPedidos] = useState<Pedido[] | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void pegarPedidos(ctrl.signal).then((r) => {
+      if (ctrl.signal.aborted) return;
+      if (r.error !== undefined) {
+        console.error('pegar_pedidos:', r.error);
+        setPedidos([]);
+        return;
+      }
+      setPedidos(r.pedidos);
+    });
+    return () => ctrl.abort();
+  }, []);
+
+  const open = pedidos?.find((p) => p.id === openId) ?? null;
+
+  if (open) {
+    return (
+      <OrderDetail
+        pedido={open}
+        onBack={() => setOpenId(null)}
+        onCancelled={(id) => {
+          setPedidos((list) => list?.map((p) => (p.id === id ? { ...p, Infos: { ...p.Infos, situacao: '00' } } : p)) ?? null);
+          setOpenId(null);
+        }}
+      />
+    );
+  }
+
+  return (
+    <section className="profile-section orders" aria-labelledby="pedidos-titulo">
+      <h2 id="pedidos-titulo">Pedidos</h2>
+      {pedidos === null && (
+        <p className="muted" role="status">
+          Carregando pedidos...
+        </p>
+      )}
+      {pedidos?.length === 0 && <p className="muted">Nenhum pedido encontrado.</p>}
+      {pedidos && pedidos.length > 0 && (
+        <ul className="order-cards">
+          {pedidos.map((p) => (
+            <li key={p.id} className="order-card" data-testid="pedido">
+              <div>
+                <strong className="order-card__type">{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
+                <span className="muted order-card__time">{formatOrderTime(p.Infos.horario_pedido)}</span>
+              </div>
+              <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpenId(p.id)}>
+                Detalhes
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * A ready storefront: header with the store's logo and name (opens the info modal), the sign-in
+ * button ('Entre ou cadastre-se' or the user's name) and the bag button; the search 'Pesquisar
+ * produtos...'; the side filter menu (sort 'Mais vendidos' / 'Alfabética', the store's categories
+ * with 'Todas'); the product grid; the product modal; the floating 'Meu Pedido'. Palettes 2 to 5
+ * change the theme colours.
+ *
+ * Prices in the product modal come from wasm-core, loaded with the store.
+ */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Dialog } from '@/components/Dialog';
+import { WhatsAppIcon } from '@/components/icons';
+import { displayName, useAccount } from '@/features/account/context';
+import { BagButton, BagIcon } from '@/features/bag/components/BagButton';
+import { useBag } from '@/features/bag/store';
+import type { DadosForn, Produto } from '@/features/catalog/api/types';
+import { Loading } from '@/features/catalog/components/LoadStates';
+import { ProductCard } from '@/features/catalog/components/ProductCard';
+import { ProductPurchase } from '@/features/catalog/components/ProductPurchase';
+import { StoreIcon } from '@/features/catalog/components/StoreIcon';
+import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/features/catalog/display';
+import { useCore } from '@/features/catalog/useCore';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { ERRO_GENERICO } from '@/lib/rpc';
+
+export type Ordem = 'vendidos' | 'alfabetica';
+
+export const TODAS = 'Todas';
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The grid's products: matching the search text and the category, in the chosen order. */
+export function filtrarProdutos(produtos: Produto[], busca: string, categoria: string, ordem: Ordem): Produto[] {
+  const q = fold(busca.trim());
+  const out = produtos.filter(
+    (p) => !p.status && (!q || fold(p.titulo).includes(q)) && (categoria === TODAS || p.subcategoria === categoria),
+  );
+  return ordem === 'alfabetica'
+    ? out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'))
+    : out.sort((a, b) => (b.vendas ?? 0) - (a.vendas ?? 0));
+}
+
+export interface StoreReadyProps {
+  dadosforn: DadosForn;
+  produtos: Produto[];
+  paleta: number | null;
+}
+
+export function StoreReady({ dadosforn: d, produtos, paleta }: StoreReadyProps) {
+  usePageTitle(d.nomeforn);
+  const { user, signIn, openAccountMenu } = useAccount();
+  const bag = useBag();
+  const core = useCore();
+  const [busca, setBusca] = useState('');
+  const [ordem, setOrdem] = useState<Ordem>('vendidos');
+  const [categoria, setCategoria] = useState(TODAS);
+  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
+  const [info, setInfo] = useState(false);
+  const [selecionado, setSelecionado] = useState<Produto | null>(null);
+  const [adicionado, setAdicionado] = useState(false);
+
+  const categorias = Object.keys(d.extensoes?.categorias ?? {});
+  const lista = useMemo(() => filtrarProdutos(produtos, busca, categoria, ordem), [produtos, busca, categoria, ordem]);
+  const tema = paleta != null && paleta >= 2 && paleta <= 5 ? ` store--p${paleta}` : '';
+
+  return (
+    <div className={`store${tema}`} data-testid="loja">
+      <header className="store__header">
+        <div className="store__header-inner container">
+          <button type="button" className="store__brand" onClick={() => setInfo(true)} aria-haspopup="dialog">
+            <StoreIcon src={d.iconeforn} size={44} />
+            <span className="store__name">{d.nomeforn}</span>
+          </button>
+          <div className="store__actions">
+            {user ? (
+              <button type="button" className="store__login" onClick={openAccountMenu}>
+                {displayName(user)}
+              </button>
+            ) : (
+              <button type="button" className="store__login" onClick={signIn}>
+                Entre ou cadastre-se
+              </button>
+            )}
+            <BagButton className="store__bag" />
+          </div>
+        </div>
+      </header>
+
+      <div className="container store__body">
+        <div className="store__toolbar">
+          <input
+            className="input store__search"
+            type="search"
+            placeholder="Pesquisar produtos..."
+            aria-label="Pesquisar produtos"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn--ghost store__filter-toggle"
+            aria-expanded={filtrosAbertos}
+            aria-controls="filtros-loja"
+            onClick={() => setFiltrosAbertos((v) => !v)}
+          >
+            Filtros
+          </button>
+        </div>
+
+        <div className="store__layout">
+          <aside id="filtros-loja" className={`store__filters${filtrosAbertos ? ' store__filters--open' : ''}`} aria-label="Filtros">
+            <fieldset className="filter-group">
+              <legend>Ordenar por</legend>
+              {(
+                [
+                  ['vendidos', 'Mais vendidos'],
+                  ['alfabetica', 'Alfabética'],
+                ] as const
+              ).map(([valor, rotulo]) => (
+                <label key={valor} className="filter-opt">
+                  <input type="radio" name="ordem" checked={ordem === valor} onChange={() => setOrdem(valor)} />
+                  {rotulo}
+                </label>
+              ))}
+            </fieldset>
+            {categorias.length > 0 && (
+              <fieldset className="filter-group">
+                <legend>Categorias</legend>
+                {[TODAS, ...categorias].map((c) => (
+                  <label key={c} className="filter-opt">
+                    <input type="radio" name="categoria" checked={categoria === c} onChange={() => setCategoria(c)} />
+                    {c}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </aside>
+
+          <div className="store__grid-wrap">
+            {lista.length === 0 ? (
+              <p className="empty-list">Nenhum produto encontrado.</p>
+            ) : (
+              <div className="card-grid">
+                {lista.map((p) => (
+                  <ProductCard
+                    key={p.id}
+                    item={p}
+                    onClick={() => {
+                      setAdicionado(false);
+                      setSelecionado(p);
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <footer className="store__footer">
+        <Link to="/">Feira — produtos do campo direto de quem produz</Link>
+      </footer>
+
+      <div className="store__float">
+        {adicionado && (
+          <p className="store__added" role="status">
+            Produto adicionado ao carrinho!
+          </p>
+        )}
+        <button type="button" className="store__meu-pedido" onClick={bag.open}>
+          <BagIcon /> Meu Pedido {bag.count > 0 && <span className="store__count">{bag.count}</span>}
+        </button>
+      </div>
+
+      {selecionado && (
+        <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={() => setSelecionado(null)} className={`dlg--product store-theme${tema}`}>
+          {core === null && <Loading />}
+          {core === 'erro' && <p>{ERRO_GENERICO}</p>}
+          {core !== null && core !== 'erro' && (
+            <ProductPurchase
+              key={selecionado.id}
+              produto={selecionado}
+              dadosforn={d}
+              core={core}
+              nivel={2}
+              onAdded={() => {
+                setSelecionado(null);
+                setAdicionado(true);
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+
+      {info && (
+        <Dialog title={d.nomeforn} onClose={() => setInfo(false)} className={`store-theme${tema}`}>
+          {d.descricaoforn && <p className="store-info__desc">{d.descricaoforn}</p>}
+          <ul className="store-info__links">
+            {d.telefone && (
+              <li>
+                <a href={whatsappUrl(d.telefone)} target="_blank" rel="noopener noreferrer">
+                  <WhatsAppIcon /> {d.telefone}
+                </a>
+              </li>
+            )}
+            {d.instagram && (
+              <li>
+                <a href={instagramUrl(d.instagram)} target="_blank" rel="noopener noreferrer">
+                  Instagram {instagramHandle(d.instagram)}
+                </a>
+              </li>
+            )}
+          </ul>
+        </Dialog>
+      )}
+    </div>
+  );
+}
