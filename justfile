@@ -30,13 +30,9 @@ setup:
 
 # Compile wasm-core to WebAssembly twice: the rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
-    cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm
-    wasm-bindgen --target bundler --remove-name-section --remove-producers-section \
-        --out-dir webapp/src/wasm/core --out-name wasm_core target/wasm32-unknown-unknown/wasm/wasm_core.wasm
+    scripts/build-wasm.sh wasm bundler webapp/src/wasm/core wasm_core
     if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        cargo build -p wasm-core --lib --target wasm32-unknown-unknown --profile wasm --features wasm-photo && \
-        wasm-bindgen --target web --remove-name-section --remove-producers-section \
-            --out-dir webapp/src/wasm/photo --out-name wasm_photo target/wasm32-unknown-unknown/wasm/wasm_core.wasm; \
+        scripts/build-wasm.sh wasm-photo web webapp/src/wasm/photo wasm_photo; \
     fi
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
@@ -51,11 +47,16 @@ web:
 check-rust:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p wasm-core --all-targets --features photo -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
+        cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm-photo -- -D warnings; \
+    fi
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
 test-rust:
     env -u TEST_DATABASE_URL cargo test --workspace
+    cargo test -p wasm-core --features photo photo
     if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \
         echo "API suite on PostgreSQL"; \
         cargo test -p feira-api --test api; \

@@ -4,6 +4,9 @@
 //! the payload.
 
 pub mod account;
+pub mod address;
+pub mod catalog;
+pub mod orders;
 
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
@@ -27,6 +30,38 @@ pub enum Request {
     LogoutSite,
     #[serde(rename = "alterar_nome")]
     ChangeName(account::ChangeName),
+    #[serde(rename = "gerar_coordenadas")]
+    GenerateCoordinates(wasm_core::forms::AddressForm),
+    #[serde(rename = "alterar_endereco")]
+    ChangeAddress(wasm_core::forms::AddressForm),
+    #[serde(rename = "finalizar_pedido")]
+    PlaceOrder(orders::PlaceOrder),
+    #[serde(rename = "pegar_pedidos")]
+    ListOrders,
+    #[serde(rename = "consultar_pagamento")]
+    CheckPayment(orders::CheckPayment),
+    #[serde(rename = "cancelar_pedido")]
+    CancelOrder(orders::CancelOrder),
+    #[serde(rename = "pegar_produtos_anuncios_site")]
+    CatalogHome(catalog::HomeListing),
+    #[serde(rename = "pegar_produtos_anuncios_site2")]
+    CatalogFirstPage(catalog::FirstPage),
+    #[serde(rename = "pegar_produtos_anuncios_local")]
+    CatalogNextPage(catalog::NextPage),
+    #[serde(rename = "search")]
+    CatalogSearch(catalog::Search),
+    #[serde(rename = "pegar_lojas")]
+    Stores,
+    #[serde(rename = "start_site")]
+    StartSite(catalog::StartSite),
+    #[serde(rename = "pegar_produto_url_site")]
+    ProductDetail(catalog::ItemRef),
+    #[serde(rename = "pegar_anuncio_url_site")]
+    AdDetail(catalog::ItemRef),
+    #[serde(rename = "pegar_dadosforn")]
+    SupplierData(catalog::SupplierRef),
+    #[serde(rename = "validar_cupom")]
+    CheckCoupon(catalog::CheckCoupon),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -63,6 +98,24 @@ pub async fn handle(
         Request::ChangeName(r) => {
             account::change_name(&state, AuthUser::try_from(caller)?, r).await?
         }
+        Request::GenerateCoordinates(r) => address::generate_coordinates(&state, r).await?,
+        Request::ChangeAddress(r) => {
+            address::change_address(&state, AuthUser::try_from(caller)?, r).await?
+        }
+        Request::PlaceOrder(r) => orders::place_order(&state, caller.try_into()?, r).await?,
+        Request::ListOrders => orders::list_orders(&state, caller.try_into()?).await?,
+        Request::CheckPayment(r) => orders::check_payment(&state, caller.try_into()?, r).await?,
+        Request::CancelOrder(r) => orders::cancel_order(&state, caller.try_into()?, r).await?,
+        Request::CatalogHome(r) => catalog::home(&state, r).await?,
+        Request::CatalogFirstPage(r) => catalog::first_page(&state, r).await?,
+        Request::CatalogNextPage(r) => catalog::next_page(&state, r).await?,
+        Request::CatalogSearch(r) => catalog::search(&state, r).await?,
+        Request::Stores => catalog::stores(&state).await?,
+        Request::StartSite(r) => catalog::start_site(&state, r).await?,
+        Request::ProductDetail(r) => catalog::product_detail(&state, r).await?,
+        Request::AdDetail(r) => catalog::ad_detail(&state, r).await?,
+        Request::SupplierData(r) => catalog::supplier_data(&state, r).await?,
+        Request::CheckCoupon(r) => catalog::check_coupon(&state, r).await?,
     };
     Ok(Json(answer))
 }

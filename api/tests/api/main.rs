@@ -1,6 +1,10 @@
 //! The API suite: each test spawns the whole application on a random port with a fresh database
 //! (SQLite by default; PostgreSQL when `TEST_DATABASE_URL` points at a server).
 
+mod address;
 mod auth;
+mod catalog;
 mod contract;
 mod helpers;
+mod orders;
+mod pix;

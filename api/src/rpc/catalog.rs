@@ -1,0 +1,509 @@
+//! The public catalogue (issue 4, point 1): the home's sections, a category's pages, search,
+//! the store list, storefronts, product and ad pages, a supplier's public data and coupon checks.
+//!
+//! Everything is scoped by region (decisions.md §11) and hides hidden suppliers (`oculto`,
+//! `invisivel`) and disabled products. Pages are newest first with opaque keyset cursors (the
+//! last item's time and id), so a walk sees every item once even while sales change; the home
+//! shows best sellers. The SQL is in [`queries`], the JSON in [`shapes`].
+
+mod queries;
+mod shapes;
+
+pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
+
+use crate::{
+    error::{ApiError, ApiResult},
+    places::Places,
+    startup::AppState,
+};
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use queries::{AdRow, CouponRow, Listed, ProductRow, StoreRow, SupplierRow};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use sqlx::AnyConnection;
+use wasm_core::{
+    coupon::{Coupon, CouponCode, CouponKind},
+    forms::Category,
+    messages::CUPOM_NAO_ENCONTRADO,
+    money::Money,
+    text::fold,
+};
+
+/// Items per category on the home.
+pub const HOME_SIZE: i64 = 8;
+/// Items per page of a category.
+pub const PAGE_SIZE: i64 = 12;
+/// Most results a search returns, per list.
+pub const SEARCH_SIZE: i64 = 60;
+/// Longest search text considered, in characters.
+const SEARCH_MAX_CHARS: usize = 100;
+
+const REGIAO_INVALIDA: &str = "Região inválida.";
+const CATEGORIA_INVALIDA: &str = "Categoria inválida.";
+const CURSOR_INVALIDO: &str = "Cursor inválido.";
+const PRODUTO_NAO_ENCONTRADO: &str = "Produto não encontrado.";
+const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
+const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
+
+/// `pegar_produtos_anuncios_site`.
+#[derive(Debug, Deserialize)]
+pub struct HomeListing {
+    pub regiao: String,
+}
+
+/// `pegar_produtos_anuncios_site2`.
+#[derive(Debug, Deserialize)]
+pub struct FirstPage {
+    pub regiao: String,
+    pub categoria: String,
+}
+
+/// `pegar_produtos_anuncios_local`: `null` cursors mean that list is done.
+#[derive(Debug, Deserialize)]
+pub struct NextPage {
+    pub cidade: String,
+    pub categoria: String,
+    #[serde(default)]
+    pub nextp: Option<String>,
+    #[serde(default)]
+    pub nexta: Option<String>,
+}
+
+/// `search`.
+#[derive(Debug, Deserialize)]
+pub struct Search {
+    pub all: String,
+    pub cidade: String,
+    pub categoria: String,
+}
+
+/// `start_site`.
+#[derive(Debug, Deserialize)]
+pub struct StartSite {
+    pub urlforn: String,
+}
+
+/// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
+/// `categoria` (kept for the spec's clients) are not needed.
+#[derive(Debug, Deserialize)]
+pub struct ItemRef {
+    pub id: String,
+}
+
+/// `pegar_dadosforn`.
+#[derive(Debug, Deserialize)]
+pub struct SupplierRef {
+    pub usuario: String,
+}
+
+/// `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action).
+#[derive(Debug, Deserialize)]
+pub struct CheckCoupon {
+    pub userforn: String,
+    pub cupom: String,
+}
+
+/// A region picked by the buyer: an IBGE municipality and its state.
+struct Region {
+    label: String,
+    uf: String,
+}
+
+fn region(input: &str) -> ApiResult<Region> {
+    let m = Places::get()
+        .find(input.trim())
+        .ok_or_else(|| ApiError::bad_request(REGIAO_INVALIDA))?;
+    Ok(Region {
+        label: m.label(),
+        uf: m.uf.clone(),
+    })
+}
+
+fn category(input: &str) -> ApiResult<&'static str> {
+    Category::parse(input)
+        .map(Category::label)
+        .map_err(|_| ApiError::bad_request(CATEGORIA_INVALIDA))
+}
+
+/// Where a page starts: after the item of this time and id.
+type Cursor = (i64, String);
+
+/// Before every item.
+fn start() -> Cursor {
+    (i64::MAX, String::new())
+}
+
+fn encode_cursor(time: i64, id: &str) -> String {
+    URL_SAFE_NO_PAD.encode(format!("{time}:{id}"))
+}
+
+fn decode_cursor(cursor: &str) -> ApiResult<Cursor> {
+    let bad = || ApiError::bad_request(CURSOR_INVALIDO);
+    let text = String::from_utf8(URL_SAFE_NO_PAD.decode(cursor.trim()).map_err(|_| bad())?)
+        .map_err(|_| bad())?;
+    let (time, id) = text.split_once(':').ok_or_else(bad)?;
+    Ok((time.parse().map_err(|_| bad())?, id.to_owned()))
+}
+
+fn products_json(list: &[Listed<ProductRow>]) -> Vec<Value> {
+    list.iter()
+        .map(|l| shapes::product(&l.item, &l.photos))
+        .collect()
+}
+
+fn ads_json(list: &[Listed<AdRow>]) -> Vec<Value> {
+    list.iter()
+        .map(|l| shapes::ad(&l.item, &l.photos, &l.places))
+        .collect()
+}
+
+/// One page of products after `after`, and the cursor of the next (None when done).
+async fn products_page(
+    conn: &mut AnyConnection,
+    r: &Region,
+    categoria: &str,
+    after: Cursor,
+) -> ApiResult<(Vec<Value>, Option<String>)> {
+    let rows = sqlx::query_as(PRODUCTS_PAGE)
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(false)
+        .bind(categoria)
+        .bind(after.0)
+        .bind(after.1)
+        .bind(PAGE_SIZE + 1)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut list = queries::products(rows, queries::by_time);
+    let more = list.len() as i64 > PAGE_SIZE;
+    list.truncate(PAGE_SIZE as usize);
+    let next = list
+        .last()
+        .filter(|_| more)
+        .map(|l| encode_cursor(l.item.criado_em, &l.item.id));
+    Ok((products_json(&list), next))
+}
+
+/// One page of ads after `after`, and the cursor of the next (None when done).
+async fn ads_page(
+    conn: &mut AnyConnection,
+    r: &Region,
+    categoria: &str,
+    after: Cursor,
+) -> ApiResult<(Vec<Value>, Option<String>)> {
+    let rows = sqlx::query_as(ADS_PAGE)
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(categoria)
+        .bind(after.0)
+        .bind(after.1)
+        .bind(PAGE_SIZE + 1)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut list = queries::ads(rows);
+    let more = list.len() as i64 > PAGE_SIZE;
+    list.truncate(PAGE_SIZE as usize);
+    let next = list
+        .last()
+        .filter(|_| more)
+        .map(|l| encode_cursor(l.item.publicado_em, &l.item.id));
+    Ok((ads_json(&list), next))
+}
+
+/// `pegar_produtos_anuncios_site`: per category, the 8 best-selling products and the 8 newest
+/// ads of the region; `categorias` lists the categories with something, in the spec's order.
+pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
+    let r = region(&req.regiao)?;
+    let [c0, c1, c2, c3] = Category::ALL.map(Category::label);
+    let mut conn = state.db.acquire().await?;
+    let products = sqlx::query_as(PRODUCTS_HOME)
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(false)
+        .bind(c0)
+        .bind(c1)
+        .bind(c2)
+        .bind(c3)
+        .bind(HOME_SIZE)
+        .fetch_all(&mut *conn)
+        .await?;
+    let ads = sqlx::query_as(ADS_HOME)
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(c0)
+        .bind(c1)
+        .bind(c2)
+        .bind(c3)
+        .bind(HOME_SIZE)
+        .fetch_all(&mut *conn)
+        .await?;
+    drop(conn);
+    let products = products_json(&queries::products(products, queries::by_sales));
+    let ads = ads_json(&queries::ads(ads));
+    let (mut categorias, mut by_cat_p, mut by_cat_a) = (Vec::new(), Map::new(), Map::new());
+    for c in Category::ALL.map(Category::label) {
+        // Sorted overall, so each category keeps its own order.
+        let of = |items: &[Value]| -> Vec<Value> {
+            items
+                .iter()
+                .filter(|i| i["categoria"] == c)
+                .cloned()
+                .collect()
+        };
+        let (p, a) = (of(&products), of(&ads));
+        if p.is_empty() && a.is_empty() {
+            continue;
+        }
+        categorias.push(c);
+        by_cat_p.insert(c.to_owned(), Value::Array(p));
+        by_cat_a.insert(c.to_owned(), Value::Array(a));
+    }
+    Ok(json!({ "categorias": categorias, "produtos": by_cat_p, "anuncios": by_cat_a }))
+}
+
+/// `pegar_produtos_anuncios_site2`: the first page of a category in a region.
+pub async fn first_page(state: &AppState, req: FirstPage) -> ApiResult<Value> {
+    let r = region(&req.regiao)?;
+    let categoria = category(&req.categoria)?;
+    let mut conn = state.db.acquire().await?;
+    let (produtos, nextp) = products_page(&mut conn, &r, categoria, start()).await?;
+    let (anuncios, nexta) = ads_page(&mut conn, &r, categoria, start()).await?;
+    Ok(json!({
+        "produtos": produtos,
+        "anuncios": anuncios,
+        "produtos_lastIds": nextp,
+        "anuncios_lastIds": nexta,
+    }))
+}
+
+/// `pegar_produtos_anuncios_local`: the page after the cursors; a `null` cursor gives an empty
+/// list, so the walk ends with an empty page.
+pub async fn next_page(state: &AppState, req: NextPage) -> ApiResult<Value> {
+    let r = region(&req.cidade)?;
+    let categoria = category(&req.categoria)?;
+    let nextp = req.nextp.as_deref().map(decode_cursor).transpose()?;
+    let nexta = req.nexta.as_deref().map(decode_cursor).transpose()?;
+    let mut conn = state.db.acquire().await?;
+    let (produtos, nextp) = match nextp {
+        Some(after) => products_page(&mut conn, &r, categoria, after).await?,
+        None => (Vec::new(), None),
+    };
+    let (anuncios, nexta) = match nexta {
+        Some(after) => ads_page(&mut conn, &r, categoria, after).await?,
+        None => (Vec::new(), None),
+    };
+    Ok(json!({ "produtos": produtos, "anuncios": anuncios, "nextp": nextp, "nexta": nexta }))
+}
+
+/// A `LIKE` pattern for "contains `folded`", with `!` escaping the wildcards.
+fn contains_pattern(folded: &str) -> String {
+    let mut p = String::with_capacity(folded.len() + 2);
+    p.push('%');
+    for c in folded.chars() {
+        if matches!(c, '!' | '%' | '_') {
+            p.push('!');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// `search`: products (best sellers first) and ads (newest first) of a category in a region
+/// whose title contains the text, ignoring accents and case; at most 60 of each.
+pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
+    let r = region(&req.cidade)?;
+    let categoria = category(&req.categoria)?;
+    let text: String = fold(req.all.trim())
+        .chars()
+        .take(SEARCH_MAX_CHARS)
+        .collect();
+    if text.is_empty() {
+        return Ok(json!({ "produtos": [], "anuncios": [] }));
+    }
+    let pattern = contains_pattern(&text);
+    let mut conn = state.db.acquire().await?;
+    let products = sqlx::query_as(queries::PRODUCTS_SEARCH.as_str())
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(false)
+        .bind(categoria)
+        .bind(&pattern)
+        .bind(SEARCH_SIZE)
+        .fetch_all(&mut *conn)
+        .await?;
+    let ads = sqlx::query_as(queries::ADS_SEARCH.as_str())
+        .bind(&r.label)
+        .bind(&r.uf)
+        .bind(categoria)
+        .bind(&pattern)
+        .bind(SEARCH_SIZE)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(json!({
+        "produtos": products_json(&queries::products(products, queries::by_sales)),
+        "anuncios": ads_json(&queries::ads(ads)),
+    }))
+}
+
+/// `pegar_lojas`: visible stores with a URL, best sellers first.
+pub async fn stores(state: &AppState) -> ApiResult<Value> {
+    let rows: Vec<StoreRow> = sqlx::query_as(queries::STORES)
+        .bind(false)
+        .fetch_all(&state.db)
+        .await?;
+    let lojas: Vec<Value> = rows
+        .into_iter()
+        .map(|s| {
+            json!({
+                "id": s.user_id,
+                "url": s.url,
+                "nomeforn": s.nomeforn,
+                "iconeforn": s.iconeforn,
+                "vendasforn": s.vendasforn,
+            })
+        })
+        .collect();
+    Ok(json!({ "lojas": lojas }))
+}
+
+/// A supplier's `dadosforn` (places and store categories included).
+async fn supplier_json(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
+    let places = queries::supplier_places(conn, &s.user_id).await?;
+    let categories = queries::store_categories(conn, &s.user_id).await?;
+    Ok(shapes::dadosforn(s, &places, &categories))
+}
+
+/// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),
+/// or ready with every enabled product, best sellers first.
+pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
+    let url = req.urlforn.trim().to_lowercase();
+    let mut conn = state.db.acquire().await?;
+    let supplier: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
+        .bind(&url)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(s) = supplier else {
+        return Ok(json!({ "exist": 0 }));
+    };
+    if s.hidden != 0 {
+        return Ok(json!({
+            "exist": 1,
+            "manutencao": true,
+            "dadosforn": { "nomeforn": s.nomeforn, "iconeforn": s.iconeforn },
+        }));
+    }
+    let products = sqlx::query_as(queries::STORE_PRODUCTS)
+        .bind(&s.user_id)
+        .bind(false)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(json!({
+        "exist": 1,
+        "infos": { "paleta": s.paleta },
+        "dadosforn": supplier_json(&mut conn, &s).await?,
+        "allprods": products_json(&queries::products(products, queries::by_sales)),
+    }))
+}
+
+/// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.
+pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+    let not_found = || ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into());
+    let mut conn = state.db.acquire().await?;
+    let rows = sqlx::query_as(queries::PRODUCT_BY_ID)
+        .bind(req.id.trim())
+        .bind(false)
+        .fetch_all(&mut *conn)
+        .await?;
+    let p = queries::products(rows, queries::by_sales)
+        .pop()
+        .ok_or_else(not_found)?;
+    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
+        .bind(&p.item.supplier_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(not_found)?;
+    let mut item = shapes::product(&p.item, &p.photos);
+    item["dadosforn"] = supplier_json(&mut conn, &s).await?;
+    Ok(json!({ "item": item }))
+}
+
+/// `pegar_anuncio_url_site`: one direct ad.
+pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+    let rows = sqlx::query_as(queries::AD_BY_ID)
+        .bind(req.id.trim())
+        .fetch_all(&state.db)
+        .await?;
+    let item = ads_json(&queries::ads(rows))
+        .pop()
+        .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
+    Ok(json!({ "item": item }))
+}
+
+/// `pegar_dadosforn`: a visible supplier's public data.
+pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Value> {
+    let mut conn = state.db.acquire().await?;
+    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
+        .bind(req.usuario.trim())
+        .fetch_optional(&mut *conn)
+        .await?
+        .filter(|s: &SupplierRow| s.hidden == 0)
+        .ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
+    Ok(json!({ "dadosforn": supplier_json(&mut conn, &s).await? }))
+}
+
+/// `validar_cupom`: the coupon of a visible supplier whose code the buyer typed (upper-cased
+/// first), as `{codigo, tipo, valor}` with `valor` in percent or reais.
+pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<Value> {
+    let not_found = || ApiError::NotFound(CUPOM_NAO_ENCONTRADO.into());
+    let code = CouponCode::parse(&req.cupom).map_err(|_| not_found())?;
+    let row: CouponRow = sqlx::query_as(queries::COUPON)
+        .bind(req.userforn.trim())
+        .bind(code.as_str())
+        .bind(false)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(not_found)?;
+    let coupon = CouponKind::parse(&row.tipo)
+        .and_then(|kind| Coupon::from_stored(&row.codigo, kind, row.valor))
+        .map_err(|e| {
+            tracing::warn!(codigo = %row.codigo, error = %e, "stored coupon is invalid");
+            not_found()
+        })?;
+    Ok(json!({
+        "codigo": coupon.code().as_str(),
+        "tipo": coupon.kind().as_str(),
+        "valor": Money::from_centavos(coupon.value_hundredths()).reais(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_refuse_garbage() {
+        let c = encode_cursor(1_763_700_000_000, "demo-p01");
+        assert!(!c.contains("demo"), "opaque: {c}");
+        assert_eq!(
+            decode_cursor(&c).unwrap(),
+            (1_763_700_000_000, "demo-p01".to_owned())
+        );
+        assert!(decode_cursor("%%%").is_err());
+        assert!(decode_cursor(&URL_SAFE_NO_PAD.encode("x:y")).is_err());
+    }
+
+    #[test]
+    fn regions_are_ibge_municipalities() {
+        let r = region(" Piracicaba, SP ").unwrap();
+        assert_eq!((r.label.as_str(), r.uf.as_str()), ("Piracicaba, SP", "SP"));
+        assert!(region("SP").is_err());
+        assert!(region("Atlantis, ZZ").is_err());
+    }
+
+    #[test]
+    fn search_patterns_escape_wildcards() {
+        assert_eq!(contains_pattern("cafe"), "%cafe%");
+        assert_eq!(contains_pattern("50%_!"), "%50!%!_!!%");
+    }
+}

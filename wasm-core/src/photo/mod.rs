@@ -1,0 +1,228 @@
+//! The photo pipeline (feature `photo`): a phone photo in, a small JPEG out, as the RPC expects it
+//! (decisions.md §16, supplier-panel.md §9).
+//!
+//! 1. Recognise JPEG, PNG or WebP by their first bytes; refuse others with a clear message and
+//!    anything over [`MAX_PIXELS`] before decoding a pixel (decompression bombs).
+//! 2. Read the EXIF orientation (1–8) and compute the target size in *displayed* orientation:
+//!    icons, product and ad photos fit in 300×300; profile backgrounds are at most 800 wide
+//!    (and, so that the server has a bound, at most 2400 tall). Never upscale.
+//! 3. Decode at reduced size. A JPEG is decoded through DCT scaling (1/8, 1/4 or 1/2) to the
+//!    smallest size still at least [`OVERSAMPLE`] × the target: at 1/8 and 1/4, ordinary
+//!    baseline JPEGs (what phones write) go through `fast_jpeg`, which only skips over the
+//!    coefficients the scaled image does not need; anything else through `jpeg-decoder`. PNG
+//!    and WebP are decoded in full and box-averaged by an integer factor.
+//! 4. Resample to the exact target with Lanczos3, then apply the orientation (on the small
+//!    image, where rotating is cheap).
+//! 5. Encode a baseline JPEG (quality 80, or 70 for backgrounds) without metadata, so the
+//!    orientation cannot be applied twice.
+//!
+//! Also [`validate_jpeg`] / [`validate_upload`]: the server's re-validation of an upload.
+//!
+//! Nothing here panics on any input; every failure is a [`PhotoError`] with a Portuguese message.
+
+mod base64;
+mod decode;
+mod error;
+mod fast_jpeg;
+mod format;
+mod resize;
+
+#[cfg(test)]
+mod test_jpeg;
+#[cfg(test)]
+mod tests;
+
+use image::codecs::jpeg::JpegEncoder;
+use image::{DynamicImage, ExtendedColorType};
+
+pub use error::PhotoError;
+
+/// The largest image accepted, in pixels (width × height): 60 MP.
+pub const MAX_PIXELS: u64 = 60_000_000;
+/// Icons, product photos and ad photos: the longest side, in pixels.
+pub const ICONE_MAX_SIDE: u32 = 300;
+/// Profile backgrounds: the width, in pixels.
+pub const FUNDO_MAX_WIDTH: u32 = 800;
+/// Profile backgrounds: the height, in pixels (the spec bounds only the width; a bound is needed
+/// for the server to refuse a 800×60000 strip; 3:1 portrait is far beyond any phone photo).
+pub const FUNDO_MAX_HEIGHT: u32 = 2400;
+/// The JPEG decode stops at the smallest DCT scale giving at least this many times the target
+/// size; the resampler does the rest. 1 is the fastest; the DCT scaling is an area filter, so it
+/// does not alias (SSIM figures in docs/benchmarks.md).
+pub const OVERSAMPLE: u32 = 1;
+
+/// What a photo is for: it decides the size bound and the JPEG quality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhotoKind {
+    /// Profile icon, product photo, ad photo: longest side ≤ 300 px, JPEG quality 80.
+    Icone,
+    /// Profile background: width ≤ 800 px (height ≤ 2400 px), JPEG quality 70.
+    Fundo,
+}
+
+impl PhotoKind {
+    /// `"icone"` or `"fundo"`.
+    pub fn parse(kind: &str) -> Result<Self, PhotoError> {
+        match kind {
+            "icone" => Ok(Self::Icone),
+            "fundo" => Ok(Self::Fundo),
+            _ => Err(PhotoError::InvalidKind),
+        }
+    }
+
+    /// The largest width and height a photo of this kind may have.
+    pub const fn bounds(self) -> (u32, u32) {
+        match self {
+            Self::Icone => (ICONE_MAX_SIDE, ICONE_MAX_SIDE),
+            Self::Fundo => (FUNDO_MAX_WIDTH, FUNDO_MAX_HEIGHT),
+        }
+    }
+
+    /// JPEG quality (1–100).
+    pub const fn quality(self) -> u8 {
+        match self {
+            Self::Icone => 80,
+            Self::Fundo => 70,
+        }
+    }
+
+    /// The output size for an image displayed at `w`×`h`: within [`Self::bounds`], same aspect
+    /// ratio, never larger than the input.
+    pub fn target_size(self, w: u32, h: u32) -> (u32, u32) {
+        let (max_w, max_h) = self.bounds();
+        resize::fit_within(w, h, max_w, max_h)
+    }
+}
+
+/// A processed photo: a JPEG and its size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Photo {
+    pub jpeg: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Photo {
+    /// The JPEG as standard base64, without a `data:` prefix (what the RPC expects).
+    pub fn base64(&self) -> String {
+        base64::encode(&self.jpeg)
+    }
+}
+
+/// Decodes a JPEG, PNG or WebP, applies its EXIF orientation, shrinks it to the bounds of `kind`
+/// and encodes it as JPEG.
+pub fn process(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
+    guard(|| process_inner(bytes, kind))
+}
+
+fn process_inner(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
+    let mut source = decode::Source::open(bytes)?;
+    let (w, h) = source.dimensions();
+    let orientation = source.orientation();
+    let swap = format::swaps_axes(orientation);
+    let (tw, th) = if swap {
+        kind.target_size(h, w)
+    } else {
+        kind.target_size(w, h)
+    };
+    // The target in stored orientation: resize first, rotate the small result.
+    let (sw, sh) = if swap { (th, tw) } else { (tw, th) };
+    let decoded =
+        source.decode_at_least(sw.saturating_mul(OVERSAMPLE), sh.saturating_mul(OVERSAMPLE))?;
+    let small = resize::resample(decoded, sw, sh);
+    let mut image = DynamicImage::ImageRgb8(small);
+    image.apply_orientation(orientation);
+    let rgb = image.into_rgb8();
+    let (width, height) = rgb.dimensions();
+    let mut jpeg = Vec::with_capacity(32 * 1024);
+    JpegEncoder::new_with_quality(&mut jpeg, kind.quality())
+        .encode(rgb.as_raw(), width, height, ExtendedColorType::Rgb8)
+        .map_err(|_| PhotoError::Encode)?;
+    Ok(Photo {
+        jpeg,
+        width,
+        height,
+    })
+}
+
+/// Runs the JPEG path on a small generated photo a few times. In the browser this lets the
+/// engine compile the hot functions with its optimising compiler before the first real photo
+/// (it first runs wasm with a quick baseline compiler); the photo worker calls it when it is
+/// preloaded. Returns how many times the pipeline ran.
+pub fn warm_up() -> u32 {
+    let (w, h) = (320u32, 240u32);
+    let pixels: Vec<u8> = (0..w * h)
+        .flat_map(|i| {
+            let (x, y) = (i % w, i / w);
+            [
+                (x * 255 / w) as u8,
+                (y * 255 / h) as u8,
+                ((x ^ y) & 0xFF) as u8,
+            ]
+        })
+        .collect();
+    let mut jpeg = Vec::new();
+    if JpegEncoder::new_with_quality(&mut jpeg, 90)
+        .encode(&pixels, w, h, ExtendedColorType::Rgb8)
+        .is_err()
+    {
+        return 0;
+    }
+    let mut runs = 0;
+    for _ in 0..24 {
+        if let Ok(image) = fast_jpeg::decode(&jpeg, 1) {
+            let small = resize::resample(image, 25, 19);
+            runs += u32::from(small.width() == 25);
+        }
+    }
+    runs
+}
+
+/// The server's re-validation (decisions.md §16): `bytes` must be a JPEG that decodes in full
+/// and whose width and height are both at most `max_side`. Returns the width and height.
+pub fn validate_jpeg(bytes: &[u8], max_side: u32) -> Result<(u32, u32), PhotoError> {
+    validate_jpeg_within(bytes, max_side, max_side)
+}
+
+/// [`validate_jpeg`] with the bounds of a photo kind (`fundo`: 800 wide, 2400 tall).
+pub fn validate_upload(bytes: &[u8], kind: PhotoKind) -> Result<(u32, u32), PhotoError> {
+    let (max_w, max_h) = kind.bounds();
+    validate_jpeg_within(bytes, max_w, max_h)
+}
+
+/// `bytes` must be a JPEG of at most `max_w`×`max_h` that decodes in full.
+pub fn validate_jpeg_within(
+    bytes: &[u8],
+    max_w: u32,
+    max_h: u32,
+) -> Result<(u32, u32), PhotoError> {
+    guard(|| {
+        if format::sniff(bytes) != format::Format::Jpeg {
+            return Err(PhotoError::NotJpeg);
+        }
+        // The header first: an oversized upload is refused without decoding it.
+        let (w, h) = decode::jpeg_dimensions(bytes)?;
+        if w > max_w || h > max_h {
+            return Err(PhotoError::OutOfBounds {
+                max_width: max_w,
+                max_height: max_h,
+            });
+        }
+        decode::decode_jpeg_fully(bytes)
+    })
+}
+
+/// Runs `f`, turning a panic in a decoder (a bug in a dependency on a malformed file) into
+/// [`PhotoError::Unreadable`] where panics unwind (native, the API). In the wasm build panics
+/// abort; the worker then starts afresh (see webapp/src/lib/photo).
+fn guard<T>(f: impl FnOnce() -> Result<T, PhotoError>) -> Result<T, PhotoError> {
+    #[cfg(panic = "unwind")]
+    {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .unwrap_or(Err(PhotoError::Unreadable))
+    }
+    #[cfg(not(panic = "unwind"))]
+    {
+        f()
+    }
+}
