@@ -45,11 +45,3 @@ pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     };
     serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
 }
-
-/// Runs the pipeline on a small generated photo so that the browser optimises its hot code
-/// before the first real photo (called by the worker when it is preloaded). Returns how many
-/// times it ran.
-#[wasm_bindgen]
-pub fn warm_up_photo() -> u32 {
-    photo::warm_up()
-}

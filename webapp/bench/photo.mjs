@@ -12,7 +12,7 @@
 //
 // Python (Pillow + numpy) runs in a venv under the temp dir, created on the first run with pip.
 // Env: RUNS (default 9), CHROMIUM_PATH, PYTHON (an interpreter that already has Pillow and numpy).
-/* global console, Buffer, window, fetch -- eslint.config.js gives Node and browser globals to e2e/, not to bench/ */
+/* global console, Buffer, window, fetch, setTimeout -- eslint.config.js gives Node and browser globals to e2e/, not to bench/ */
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

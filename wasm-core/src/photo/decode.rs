@@ -1,11 +1,12 @@
 //! Decoding JPEG, PNG and WebP into 8-bit RGB.
 //!
-//! A JPEG is decoded at reduced scale when it is much larger than needed: `jpeg-decoder` runs
-//! a 1×1, 2×2 or 4×4 inverse DCT per 8×8 block instead of the full 8×8 one (scales 1/8, 1/4,
-//! 1/2), so a 12 MP photo becomes a 0.2 MP image without ever existing at full size. That DCT
-//! scaling is an exact area filter (the 1/8 scale keeps each block's average), so nothing
-//! aliases. PNG and WebP have no such shortcut: they are decoded in full and then box-averaged
-//! by an integer factor.
+//! A JPEG is decoded at reduced scale when it is much larger than needed: a 1×1, 2×2 or 4×4
+//! inverse DCT per 8×8 block instead of the full 8×8 one (scales 1/8, 1/4, 1/2), so a 12 MP
+//! photo becomes a 0.2 MP image without ever existing at full size. The 1/8 scale keeps each
+//! block's average (an area filter), so nothing aliases. Ordinary baseline JPEGs go through
+//! `fast_jpeg`, the rest (progressive, CMYK, …) through `jpeg-decoder`'s own DCT scaling. PNG
+//! and WebP have no such shortcut: they are decoded in full and then box-averaged by an integer
+//! factor.
 
 use std::io::Cursor;
 

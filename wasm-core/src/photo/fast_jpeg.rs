@@ -632,11 +632,11 @@ impl<'t> Scan<'t> {
         self.to_rgb(&planes)
     }
 
-    /// Decodes one row of MCUs into the planes. A function of its own (called once per row)
-    /// for the browser's sake: V8 runs wasm first in its baseline compiler and swaps in the
-    /// optimised code only on a later call, so the first photo gets fast after a few rows.
+    /// Decodes one row of MCUs into the planes; compiled once per scale `S` (1, 2 or 4 output
+    /// samples per block side). A function of its own, called once per row, for the browser's
+    /// sake: V8 first runs wasm with its baseline compiler and swaps in optimised code only on
+    /// a later call, so even the first photo gets the optimised code after a few rows.
     #[inline(never)]
-    /// Compiled once per scale `S` (1, 2 or 4 output samples per block side).
     fn mcu_row<const S: usize>(
         &self,
         row: &mut Row,
@@ -706,7 +706,7 @@ impl<'t> Scan<'t> {
         };
         coef[1..=keep].fill(0);
         let mut k = 1usize;
-        // At 1/4 scale, zig-zag 1, 2 and 4 are needed: decode them in full.
+        // At 1/4 and 1/2 scale the lowest zig-zag positions are needed: decode them in full.
         while k <= keep {
             if bits.n < 32 {
                 bits.refill();

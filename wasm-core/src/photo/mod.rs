@@ -145,39 +145,6 @@ fn process_inner(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
     })
 }
 
-/// Runs the JPEG path on a small generated photo a few times. In the browser this lets the
-/// engine compile the hot functions with its optimising compiler before the first real photo
-/// (it first runs wasm with a quick baseline compiler); the photo worker calls it when it is
-/// preloaded. Returns how many times the pipeline ran.
-pub fn warm_up() -> u32 {
-    let (w, h) = (320u32, 240u32);
-    let pixels: Vec<u8> = (0..w * h)
-        .flat_map(|i| {
-            let (x, y) = (i % w, i / w);
-            [
-                (x * 255 / w) as u8,
-                (y * 255 / h) as u8,
-                ((x ^ y) & 0xFF) as u8,
-            ]
-        })
-        .collect();
-    let mut jpeg = Vec::new();
-    if JpegEncoder::new_with_quality(&mut jpeg, 90)
-        .encode(&pixels, w, h, ExtendedColorType::Rgb8)
-        .is_err()
-    {
-        return 0;
-    }
-    let mut runs = 0;
-    for _ in 0..24 {
-        if let Ok(image) = fast_jpeg::decode(&jpeg, 1) {
-            let small = resize::resample(image, 25, 19);
-            runs += u32::from(small.width() == 25);
-        }
-    }
-    runs
-}
-
 /// The server's re-validation (decisions.md §16): `bytes` must be a JPEG that decodes in full
 /// and whose width and height are both at most `max_side`. Returns the width and height.
 pub fn validate_jpeg(bytes: &[u8], max_side: u32) -> Result<(u32, u32), PhotoError> {

@@ -2,7 +2,7 @@
  * The photo worker: loads the photo wasm (webapp/src/wasm/photo, built by `just wasm`) once, on
  * its first message, and shrinks photos off the main thread. See index.ts for the client.
  */
-import init, { process_photo, warm_up_photo } from '../../wasm/photo/wasm_photo.js';
+import init, { process_photo } from '../../wasm/photo/wasm_photo.js';
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
 import { ERRO_LER_FOTO, type PhotoReply, type PhotoRequest } from './protocol';
 
@@ -38,8 +38,6 @@ scope.onmessage = async ({ data }: MessageEvent<PhotoRequest>) => {
   if ('preload' in data) {
     try {
       await load();
-      // A few small decodes, so that the engine optimises the hot code before the first photo.
-      warm_up_photo();
       reply({ id: data.id, type: 'ready' });
     } catch (err) {
       reply({ id: data.id, type: 'error', reason: 'load', message: messageOf(err) });
