@@ -16,6 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const csvPath = join(root, '..', 'seeds', 'municipios.csv');
 const outPath = join(root, 'public', 'municipios.txt');
 const wasmDir = join(root, 'src', 'wasm', 'core');
+const photoDir = join(root, 'src', 'wasm', 'photo');
 
 const STATES = new Set(
   'AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO'.split(' '),
@@ -87,8 +88,8 @@ function writeMunicipios() {
 }
 
 function ensureWasmCore() {
-  if (existsSync(join(wasmDir, 'wasm_core.js'))) return;
-  console.error('wasm-core ainda não foi compilado para src/wasm/core: rode `just wasm` na raiz.');
+  if (existsSync(join(wasmDir, 'wasm_core.js')) && existsSync(join(photoDir, 'wasm_photo.js'))) return;
+  console.error('wasm-core ainda não foi compilado para src/wasm/core e src/wasm/photo: rode `just wasm` na raiz.');
   process.exit(1);
 }
 
