@@ -9,9 +9,10 @@
 //! bounded in time; the folder is removed at the end.
 //!
 //! Options (`--name value`): `products` (100000), `suppliers` (2000), `ads` (10000),
-//! `concurrency` (16), `rate` (1000 per second), `seconds` (10 per phase), `region`
-//! ('Piracicaba, SP'), `only` (`all`, `site2` or `site`), `pool` (10, the server's
-//! `DATABASE_MAX_CONNECTIONS`).
+//! `concurrency` (16), `rate` (1000 per second, `_site2`), `home-rate` (300 per second,
+//! `_site`), `seconds` (10 per phase, at most 60), `region` ('Piracicaba, SP'), `only` (`all`,
+//! `site2` or `site`), `pool` (10, the server's `DATABASE_MAX_CONNECTIONS`). A watchdog ends the
+//! process after ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder.
 
 use anyhow::Context;
 use feira_api::{config::Config, db, startup::Application};
@@ -85,6 +86,8 @@ struct Options {
     ads: usize,
     concurrency: usize,
     rate: u64,
+    /// The open loop's rate for the home (`_site`), a heavier request.
+    home_rate: u64,
     seconds: u64,
     region: String,
     /// `all`, `site2` or `site`: which actions to load.
@@ -113,6 +116,7 @@ fn options() -> anyhow::Result<Options> {
         ads: num("ads", 10_000)? as usize,
         concurrency: num("concurrency", 16)? as usize,
         rate: num("rate", 1_000)?,
+        home_rate: num("home-rate", 300)?,
         seconds: num("seconds", 10)?.clamp(1, 60),
         region: map
             .get("region")
@@ -530,9 +534,74 @@ async fn open_loop(
     run
 }
 
+/// The requests of one action, sent in turn.
+fn bodies(o: &Options, action: &str) -> Arc<Vec<Value>> {
+    Arc::new(if action == "site" {
+        vec![json!({"codigo": "pegar_produtos_anuncios_site", "regiao": o.region})]
+    } else {
+        CATEGORIES
+            .iter()
+            .map(|c| {
+                json!({"codigo": "pegar_produtos_anuncios_site2", "regiao": o.region,
+                       "categoria": c})
+            })
+            .collect()
+    })
+}
+
+/// Checks that the region's first pages are full (or the bench would measure nothing), warms
+/// up, then runs and reports each phase.
+async fn load_server(o: &Options, url: &str) -> anyhow::Result<()> {
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .pool_max_idle_per_host(256)
+        .build()?;
+    let site2 = bodies(o, "site2");
+    for b in site2.iter() {
+        let r: Value = http.post(url).json(b).send().await?.json().await?;
+        let len = |k: &str| r[k].as_array().map_or(0, Vec::len);
+        let (p, a) = (len("produtos"), len("anuncios"));
+        let size = serde_json::to_vec(&r)?.len();
+        eprintln!("{}: {p} products, {a} ads, {size} bytes", b["categoria"]);
+        anyhow::ensure!(
+            p == 12 && a == 12,
+            "the region's first page is not full: {r}"
+        );
+    }
+    closed_loop(&http, url, site2, 4, 2, "warm-up").await;
+    println!(
+        "| action | phase | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors \
+         | server CPU µs/req | load |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for (action, rate) in [("site2", o.rate), ("site", o.home_rate)] {
+        if o.only != "all" && o.only != action {
+            continue;
+        }
+        let name = format!("`pegar_produtos_anuncios_{action}`");
+        let c = o.concurrency;
+        let phase = format!("{name} | closed loop, {c} in flight");
+        closed_loop(&http, url, bodies(o, action), c, o.seconds, &phase)
+            .await
+            .report();
+        let phase = format!("{name} | open loop, {rate} req/s");
+        open_loop(&http, url, bodies(o, action), rate, o.seconds, &phase)
+            .await
+            .report();
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let o = options()?;
     let dir = std::env::temp_dir().join(format!("feira-bench-{}", std::process::id()));
+    let watched = dir.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(600));
+        eprintln!("bench_listing: ten minutes are up, stopping");
+        let _ = std::fs::remove_dir_all(&watched);
+        std::process::exit(2);
+    });
     std::fs::create_dir_all(dir.join("dist"))?;
     std::fs::write(dir.join("dist/index.html"), "<!doctype html>")?;
     let result = run(&o, &dir);
@@ -589,41 +658,10 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
     let url = format!("http://{address}/api");
 
     // The client: one thread.
-    let client = tokio::runtime::Builder::new_current_thread()
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()?;
-    client.block_on(async {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(5))
-            .pool_max_idle_per_host(256)
-            .build()?;
-        let site2: Arc<Vec<Value>> = Arc::new(
-            CATEGORIES
-                .iter()
-                .map(|c| json!({"codigo": "pegar_produtos_anuncios_site2", "regiao": o.region, "categoria": c}))
-                .collect(),
-        );
-        let site = Arc::new(vec![json!({"codigo": "pegar_produtos_anuncios_site", "regiao": o.region})]);
-        // What a buyer in the region gets: full first pages, or the bench measures nothing.
-        for b in site2.iter() {
-            let r: Value = http.post(&url).json(b).send().await?.json().await?;
-            let (p, a) = (r["produtos"].as_array().map_or(0, Vec::len), r["anuncios"].as_array().map_or(0, Vec::len));
-            eprintln!("{}: {p} products, {a} ads, {} bytes", b["categoria"], serde_json::to_vec(&r)?.len());
-            anyhow::ensure!(p == 12 && a == 12, "the region's first page is not full: {r}");
-        }
-        let _warm = closed_loop(&http, &url, site2.clone(), 4, 2, "warm-up").await;
-        println!("| action | phase | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU µs/req | load |");
-        println!("|---|---|---|---|---|---|---|---|---|---|---|");
-        for (action, bodies) in [("`pegar_produtos_anuncios_site2`", site2), ("`pegar_produtos_anuncios_site`", site)] {
-            if o.only != "all" && !action.ends_with(&format!("_{}`", o.only)) {
-                continue;
-            }
-            let c = o.concurrency;
-            closed_loop(&http, &url, bodies.clone(), c, o.seconds, &format!("{action} | closed loop, {c} in flight")).await.report();
-            open_loop(&http, &url, bodies, o.rate, o.seconds, &format!("{action} | open loop, {} req/s", o.rate)).await.report();
-        }
-        anyhow::Ok(())
-    })?;
+        .build()?
+        .block_on(load_server(o, &url))?;
     server.shutdown_timeout(Duration::from_secs(1));
     Ok(())
 }

@@ -4,12 +4,23 @@
 //! Everything is scoped by region (decisions.md §11) and hides hidden suppliers (`oculto`,
 //! `invisivel`) and disabled products. Pages are newest first with opaque keyset cursors (the
 //! last item's time and id), so a walk sees every item once even while sales change; the home
-//! shows best sellers. The SQL is in [`queries`], the JSON in [`shapes`].
+//! shows best sellers. This file has the region listings; [`stores`] the stores, storefronts,
+//! detail pages and coupons; the SQL is in [`queries`] (rows in [`rows`]), the JSON in
+//! [`shapes`].
 
 mod queries;
+mod rows;
 mod shapes;
+mod stores;
 
-pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
+pub use stores::{
+    CheckCoupon, ItemRef, StartSite, SupplierRef, ad_detail, check_coupon, product_detail,
+    start_site, stores, supplier_data,
+};
+
+pub use queries::{
+    AD_EXTRAS, ADS_HOME, ADS_PAGE, BATCH, PRODUCT_PHOTOS, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql,
+};
 
 use crate::{
     error::{ApiError, ApiResult},
@@ -17,17 +28,11 @@ use crate::{
     startup::AppState,
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use queries::{AdRow, CouponRow, Listed, ProductRow, StoreRow, SupplierRow};
+use rows::{AdRow, Listed, ProductRow};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use sqlx::AnyConnection;
-use wasm_core::{
-    coupon::{Coupon, CouponCode, CouponKind},
-    forms::Category,
-    messages::CUPOM_NAO_ENCONTRADO,
-    money::Money,
-    text::fold,
-};
+use wasm_core::{forms::Category, text::fold};
 
 /// Items per category on the home.
 pub const HOME_SIZE: i64 = 8;
@@ -41,9 +46,6 @@ const SEARCH_MAX_CHARS: usize = 100;
 const REGIAO_INVALIDA: &str = "Região inválida.";
 const CATEGORIA_INVALIDA: &str = "Categoria inválida.";
 const CURSOR_INVALIDO: &str = "Cursor inválido.";
-const PRODUTO_NAO_ENCONTRADO: &str = "Produto não encontrado.";
-const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
-const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
 
 /// `pegar_produtos_anuncios_site`.
 #[derive(Debug, Deserialize)]
@@ -75,32 +77,6 @@ pub struct Search {
     pub all: String,
     pub cidade: String,
     pub categoria: String,
-}
-
-/// `start_site`.
-#[derive(Debug, Deserialize)]
-pub struct StartSite {
-    pub urlforn: String,
-}
-
-/// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
-/// `categoria` (kept for the spec's clients) are not needed.
-#[derive(Debug, Deserialize)]
-pub struct ItemRef {
-    pub id: String,
-}
-
-/// `pegar_dadosforn`.
-#[derive(Debug, Deserialize)]
-pub struct SupplierRef {
-    pub usuario: String,
-}
-
-/// `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action).
-#[derive(Debug, Deserialize)]
-pub struct CheckCoupon {
-    pub userforn: String,
-    pub cupom: String,
 }
 
 /// A region picked by the buyer: an IBGE municipality and its state.
@@ -145,12 +121,14 @@ fn decode_cursor(cursor: &str) -> ApiResult<Cursor> {
     Ok((time.parse().map_err(|_| bad())?, id.to_owned()))
 }
 
+/// Listed products as JSON.
 fn products_json(list: &[Listed<ProductRow>]) -> Vec<Value> {
     list.iter()
         .map(|l| shapes::product(&l.item, &l.photos))
         .collect()
 }
 
+/// Listed ads as JSON.
 fn ads_json(list: &[Listed<AdRow>]) -> Vec<Value> {
     list.iter()
         .map(|l| shapes::ad(&l.item, &l.photos, &l.places))
@@ -164,7 +142,7 @@ async fn products_page(
     categoria: &str,
     after: Cursor,
 ) -> ApiResult<(Vec<Value>, Option<String>)> {
-    let rows = sqlx::query_as(PRODUCTS_PAGE)
+    let mut rows: Vec<ProductRow> = sqlx::query_as(PRODUCTS_PAGE)
         .bind(&r.label)
         .bind(&r.uf)
         .bind(false)
@@ -174,13 +152,13 @@ async fn products_page(
         .bind(PAGE_SIZE + 1)
         .fetch_all(&mut *conn)
         .await?;
-    let mut list = queries::products(rows, queries::by_time);
-    let more = list.len() as i64 > PAGE_SIZE;
-    list.truncate(PAGE_SIZE as usize);
-    let next = list
+    let more = rows.len() as i64 > PAGE_SIZE;
+    rows.truncate(PAGE_SIZE as usize);
+    let next = rows
         .last()
         .filter(|_| more)
-        .map(|l| encode_cursor(l.item.criado_em, &l.item.id));
+        .map(|p| encode_cursor(p.criado_em, &p.id));
+    let list = queries::products(conn, rows, queries::by_time).await?;
     Ok((products_json(&list), next))
 }
 
@@ -191,7 +169,7 @@ async fn ads_page(
     categoria: &str,
     after: Cursor,
 ) -> ApiResult<(Vec<Value>, Option<String>)> {
-    let rows = sqlx::query_as(ADS_PAGE)
+    let mut rows: Vec<AdRow> = sqlx::query_as(ADS_PAGE)
         .bind(&r.label)
         .bind(&r.uf)
         .bind(categoria)
@@ -200,13 +178,13 @@ async fn ads_page(
         .bind(PAGE_SIZE + 1)
         .fetch_all(&mut *conn)
         .await?;
-    let mut list = queries::ads(rows);
-    let more = list.len() as i64 > PAGE_SIZE;
-    list.truncate(PAGE_SIZE as usize);
-    let next = list
+    let more = rows.len() as i64 > PAGE_SIZE;
+    rows.truncate(PAGE_SIZE as usize);
+    let next = rows
         .last()
         .filter(|_| more)
-        .map(|l| encode_cursor(l.item.publicado_em, &l.item.id));
+        .map(|a| encode_cursor(a.publicado_em, &a.id));
+    let list = queries::ads(conn, rows).await?;
     Ok((ads_json(&list), next))
 }
 
@@ -216,7 +194,7 @@ pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
     let r = region(&req.regiao)?;
     let [c0, c1, c2, c3] = Category::ALL.map(Category::label);
     let mut conn = state.db.acquire().await?;
-    let products = sqlx::query_as(PRODUCTS_HOME)
+    let products: Vec<ProductRow> = sqlx::query_as(PRODUCTS_HOME)
         .bind(&r.label)
         .bind(&r.uf)
         .bind(false)
@@ -227,7 +205,7 @@ pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
         .bind(HOME_SIZE)
         .fetch_all(&mut *conn)
         .await?;
-    let ads = sqlx::query_as(ADS_HOME)
+    let ads: Vec<AdRow> = sqlx::query_as(ADS_HOME)
         .bind(&r.label)
         .bind(&r.uf)
         .bind(c0)
@@ -237,9 +215,9 @@ pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
         .bind(HOME_SIZE)
         .fetch_all(&mut *conn)
         .await?;
+    let products = products_json(&queries::products(&mut conn, products, queries::by_sales).await?);
+    let ads = ads_json(&queries::ads(&mut conn, ads).await?);
     drop(conn);
-    let products = products_json(&queries::products(products, queries::by_sales));
-    let ads = ads_json(&queries::ads(ads));
     let (mut categorias, mut by_cat_p, mut by_cat_a) = (Vec::new(), Map::new(), Map::new());
     for c in Category::ALL.map(Category::label) {
         // Sorted overall, so each category keeps its own order.
@@ -323,7 +301,7 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
     }
     let pattern = contains_pattern(&text);
     let mut conn = state.db.acquire().await?;
-    let products = sqlx::query_as(queries::PRODUCTS_SEARCH.as_str())
+    let products: Vec<ProductRow> = sqlx::query_as(queries::PRODUCTS_SEARCH.as_str())
         .bind(&r.label)
         .bind(&r.uf)
         .bind(false)
@@ -332,7 +310,7 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
         .bind(SEARCH_SIZE)
         .fetch_all(&mut *conn)
         .await?;
-    let ads = sqlx::query_as(queries::ADS_SEARCH.as_str())
+    let ads: Vec<AdRow> = sqlx::query_as(queries::ADS_SEARCH.as_str())
         .bind(&r.label)
         .bind(&r.uf)
         .bind(categoria)
@@ -341,139 +319,8 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
         .fetch_all(&mut *conn)
         .await?;
     Ok(json!({
-        "produtos": products_json(&queries::products(products, queries::by_sales)),
-        "anuncios": ads_json(&queries::ads(ads)),
-    }))
-}
-
-/// `pegar_lojas`: visible stores with a URL, best sellers first.
-pub async fn stores(state: &AppState) -> ApiResult<Value> {
-    let rows: Vec<StoreRow> = sqlx::query_as(queries::STORES)
-        .bind(false)
-        .fetch_all(&state.db)
-        .await?;
-    let lojas: Vec<Value> = rows
-        .into_iter()
-        .map(|s| {
-            json!({
-                "id": s.user_id,
-                "url": s.url,
-                "nomeforn": s.nomeforn,
-                "iconeforn": s.iconeforn,
-                "vendasforn": s.vendasforn,
-            })
-        })
-        .collect();
-    Ok(json!({ "lojas": lojas }))
-}
-
-/// A supplier's `dadosforn` (places and store categories included).
-async fn supplier_json(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
-    let places = queries::supplier_places(conn, &s.user_id).await?;
-    let categories = queries::store_categories(conn, &s.user_id).await?;
-    Ok(shapes::dadosforn(s, &places, &categories))
-}
-
-/// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),
-/// or ready with every enabled product, best sellers first.
-pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
-    let url = req.urlforn.trim().to_lowercase();
-    let mut conn = state.db.acquire().await?;
-    let supplier: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
-        .bind(&url)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some(s) = supplier else {
-        return Ok(json!({ "exist": 0 }));
-    };
-    if s.hidden != 0 {
-        return Ok(json!({
-            "exist": 1,
-            "manutencao": true,
-            "dadosforn": { "nomeforn": s.nomeforn, "iconeforn": s.iconeforn },
-        }));
-    }
-    let products = sqlx::query_as(queries::STORE_PRODUCTS)
-        .bind(&s.user_id)
-        .bind(false)
-        .fetch_all(&mut *conn)
-        .await?;
-    Ok(json!({
-        "exist": 1,
-        "infos": { "paleta": s.paleta },
-        "dadosforn": supplier_json(&mut conn, &s).await?,
-        "allprods": products_json(&queries::products(products, queries::by_sales)),
-    }))
-}
-
-/// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.
-pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
-    let not_found = || ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into());
-    let mut conn = state.db.acquire().await?;
-    let rows = sqlx::query_as(queries::PRODUCT_BY_ID)
-        .bind(req.id.trim())
-        .bind(false)
-        .fetch_all(&mut *conn)
-        .await?;
-    let p = queries::products(rows, queries::by_sales)
-        .pop()
-        .ok_or_else(not_found)?;
-    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
-        .bind(&p.item.supplier_id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(not_found)?;
-    let mut item = shapes::product(&p.item, &p.photos);
-    item["dadosforn"] = supplier_json(&mut conn, &s).await?;
-    Ok(json!({ "item": item }))
-}
-
-/// `pegar_anuncio_url_site`: one direct ad.
-pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
-    let rows = sqlx::query_as(queries::AD_BY_ID)
-        .bind(req.id.trim())
-        .fetch_all(&state.db)
-        .await?;
-    let item = ads_json(&queries::ads(rows))
-        .pop()
-        .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "item": item }))
-}
-
-/// `pegar_dadosforn`: a visible supplier's public data.
-pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Value> {
-    let mut conn = state.db.acquire().await?;
-    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
-        .bind(req.usuario.trim())
-        .fetch_optional(&mut *conn)
-        .await?
-        .filter(|s: &SupplierRow| s.hidden == 0)
-        .ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "dadosforn": supplier_json(&mut conn, &s).await? }))
-}
-
-/// `validar_cupom`: the coupon of a visible supplier whose code the buyer typed (upper-cased
-/// first), as `{codigo, tipo, valor}` with `valor` in percent or reais.
-pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<Value> {
-    let not_found = || ApiError::NotFound(CUPOM_NAO_ENCONTRADO.into());
-    let code = CouponCode::parse(&req.cupom).map_err(|_| not_found())?;
-    let row: CouponRow = sqlx::query_as(queries::COUPON)
-        .bind(req.userforn.trim())
-        .bind(code.as_str())
-        .bind(false)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or_else(not_found)?;
-    let coupon = CouponKind::parse(&row.tipo)
-        .and_then(|kind| Coupon::from_stored(&row.codigo, kind, row.valor))
-        .map_err(|e| {
-            tracing::warn!(codigo = %row.codigo, error = %e, "stored coupon is invalid");
-            not_found()
-        })?;
-    Ok(json!({
-        "codigo": coupon.code().as_str(),
-        "tipo": coupon.kind().as_str(),
-        "valor": Money::from_centavos(coupon.value_hundredths()).reais(),
+        "produtos": products_json(&queries::products(&mut conn, products, queries::by_sales).await?),
+        "anuncios": ads_json(&queries::ads(&mut conn, ads).await?),
     }))
 }
 

@@ -8,6 +8,7 @@
 //! the suppliers and sorting (PostgreSQL reads it as a plain join). Search folds accents in SQL
 //! (see [`fold_sql`]), so no stored search column has to be kept in step with the titles.
 
+use super::rows::{AdRow, Listed, ProductRow};
 use sqlx::AnyConnection;
 use std::{collections::HashMap, sync::LazyLock};
 
@@ -92,36 +93,9 @@ macro_rules! ads_top {
     };
 }
 
-/// `$inner` (products, ordered and limited) with each product's extra photos: one row per
-/// photo, or one with null photo columns. The caller restores the order (see [`ProductRows`]).
-macro_rules! with_product_photos {
-    ($inner:expr) => {
-        concat!(
-            "WITH page AS (",
-            $inner,
-            ") SELECT page.*, ph.id AS extra_id, ph.url AS extra_url, ph.criado_em AS extra_em \
-             FROM page LEFT JOIN product_photos ph ON ph.product_id = page.id"
-        )
-    };
-}
-
-/// `$inner` (ads, ordered and limited) with each ad's photos (`kind` 'f') and places ('p').
-macro_rules! with_ad_extras {
-    ($inner:expr) => {
-        concat!(
-            "WITH page AS (",
-            $inner,
-            ") SELECT page.*, 'f' AS kind, ph.id AS extra_id, ph.url AS extra_url, \
-             ph.criado_em AS extra_em FROM page LEFT JOIN ad_photos ph ON ph.ad_id = page.id \
-             UNION ALL SELECT page.*, 'p', ap.place, ap.place, 0 \
-             FROM page CROSS JOIN ad_places ap WHERE ap.ad_id = page.id"
-        )
-    };
-}
-
 /// Home: the best sellers of each category. `$1` region, `$2` UF, `$3` false, `$4`–`$7` the
 /// four categories, `$8` how many per category.
-pub const PRODUCTS_HOME: &str = with_product_photos!(concat!(
+pub const PRODUCTS_HOME: &str = concat!(
     products_top!("$4", "c0"),
     " UNION ALL ",
     products_top!("$5", "c1"),
@@ -129,11 +103,11 @@ pub const PRODUCTS_HOME: &str = with_product_photos!(concat!(
     products_top!("$6", "c2"),
     " UNION ALL ",
     products_top!("$7", "c3")
-));
+);
 
 /// Home: the newest ads of each category. `$1` region, `$2` UF, `$3`–`$6` the categories,
 /// `$7` how many per category.
-pub const ADS_HOME: &str = with_ad_extras!(concat!(
+pub const ADS_HOME: &str = concat!(
     ads_top!("$3", "c0"),
     " UNION ALL ",
     ads_top!("$4", "c1"),
@@ -141,28 +115,28 @@ pub const ADS_HOME: &str = with_ad_extras!(concat!(
     ads_top!("$5", "c2"),
     " UNION ALL ",
     ads_top!("$6", "c3")
-));
+);
 
 /// A page of a category's products in a region, newest first, after the cursor
 /// (`$5` `criado_em`, `$6` id). `$1` region, `$2` UF, `$3` false, `$4` category, `$7` limit.
-pub const PRODUCTS_PAGE: &str = with_product_photos!(concat!(
+pub const PRODUCTS_PAGE: &str = concat!(
     "SELECT ",
     product_cols!(),
     " FROM products p CROSS JOIN suppliers s WHERE p.categoria = $4 AND p.desabilitado = $3 \
      AND (p.criado_em, p.id) < ($5, $6) AND s.user_id = p.supplier_id AND ",
     supplier_shown!("$1", "$2", "$3"),
     " ORDER BY p.criado_em DESC, p.id DESC LIMIT $7"
-));
+);
 
 /// A page of a category's ads in a region, newest first, after the cursor (`$4` `publicado_em`,
 /// `$5` id). `$1` region, `$2` UF, `$3` category, `$6` limit.
-pub const ADS_PAGE: &str = with_ad_extras!(concat!(
+pub const ADS_PAGE: &str = concat!(
     "SELECT ",
     ad_cols!(),
     " FROM ads a WHERE a.categoria = $3 AND (a.publicado_em, a.id) < ($4, $5) AND ",
     ad_shown!("$1", "$2"),
     " ORDER BY a.publicado_em DESC, a.id DESC LIMIT $6"
-));
+);
 
 /// The lower-case accented letters [`wasm_core::text::fold`] folds. Titles are stored lower
 /// case, so these and SQL's `LOWER` (ASCII in SQLite) cover them.
@@ -183,58 +157,46 @@ pub fn fold_sql(column: &str) -> String {
 /// `!` as escape), best sellers first. `$1` region, `$2` UF, `$3` false, `$4` category,
 /// `$6` limit.
 pub static PRODUCTS_SEARCH: LazyLock<String> = LazyLock::new(|| {
-    with_product_photos!("{}").replacen(
-        "{}",
-        &format!(
-            "SELECT {} FROM products p CROSS JOIN suppliers s WHERE p.categoria = $4 \
+    format!(
+        "SELECT {} FROM products p CROSS JOIN suppliers s WHERE p.categoria = $4 \
              AND p.desabilitado = $3 AND s.user_id = p.supplier_id AND {} AND {} LIKE $5 \
              ESCAPE '!' ORDER BY p.vendas DESC, p.id DESC LIMIT $6",
-            product_cols!(),
-            supplier_shown!("$1", "$2", "$3"),
-            fold_sql("p.titulo")
-        ),
-        1,
+        product_cols!(),
+        supplier_shown!("$1", "$2", "$3"),
+        fold_sql("p.titulo")
     )
 });
 
 /// Ads of a category in a region whose folded title contains `$4`, newest first. `$1` region,
 /// `$2` UF, `$3` category, `$5` limit.
 pub static ADS_SEARCH: LazyLock<String> = LazyLock::new(|| {
-    with_ad_extras!("{}").replacen(
-        "{}",
-        &format!(
-            "SELECT {} FROM ads a WHERE a.categoria = $3 AND {} AND {} LIKE $4 ESCAPE '!' \
+    format!(
+        "SELECT {} FROM ads a WHERE a.categoria = $3 AND {} AND {} LIKE $4 ESCAPE '!' \
              ORDER BY a.publicado_em DESC, a.id DESC LIMIT $5",
-            ad_cols!(),
-            ad_shown!("$1", "$2"),
-            fold_sql("a.titulo")
-        ),
-        1,
+        ad_cols!(),
+        ad_shown!("$1", "$2"),
+        fold_sql("a.titulo")
     )
 });
 
 /// A store's products for its storefront, best sellers first. `$1` supplier, `$2` false.
-pub const STORE_PRODUCTS: &str = with_product_photos!(concat!(
+pub const STORE_PRODUCTS: &str = concat!(
     "SELECT ",
     product_cols!(),
     " FROM products p JOIN suppliers s ON s.user_id = p.supplier_id \
      WHERE p.supplier_id = $1 AND p.desabilitado = $2"
-));
+);
 
 /// One product of a public supplier. `$1` id, `$2` false.
-pub const PRODUCT_BY_ID: &str = with_product_photos!(concat!(
+pub const PRODUCT_BY_ID: &str = concat!(
     "SELECT ",
     product_cols!(),
     " FROM products p JOIN suppliers s ON s.user_id = p.supplier_id \
      WHERE p.id = $1 AND p.desabilitado = $2 AND s.oculto = $2 AND s.invisivel = $2"
-));
+);
 
 /// One ad. `$1` id.
-pub const AD_BY_ID: &str = with_ad_extras!(concat!(
-    "SELECT ",
-    ad_cols!(),
-    " FROM ads a WHERE a.id = $1"
-));
+pub const AD_BY_ID: &str = concat!("SELECT ", ad_cols!(), " FROM ads a WHERE a.id = $1");
 
 /// The columns of [`SupplierRow`]; `hidden` is 1 when `oculto` or `invisivel`.
 macro_rules! supplier_select {
@@ -266,173 +228,99 @@ pub const COUPON: &str = "SELECT c.codigo, c.tipo, c.valor FROM coupons c \
      JOIN suppliers s ON s.user_id = c.supplier_id \
      WHERE c.supplier_id = $1 AND c.codigo = $2 AND s.oculto = $3 AND s.invisivel = $3";
 
-/// A product as the listings read it, with its supplier's name and URL.
+/// How many ids one photo or place lookup takes; shorter lists are padded (with the first id)
+/// so that each lookup is one prepared statement.
+pub const BATCH: usize = 32;
+
+fn in_list() -> String {
+    (1..=BATCH)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The extra photos of up to [`BATCH`] products.
+pub static PRODUCT_PHOTOS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT product_id AS owner, 'f' AS kind, id, url, criado_em AS ordem \
+         FROM product_photos WHERE product_id IN ({})",
+        in_list()
+    )
+});
+
+/// The photos (`kind` 'f') and places ('p') of up to [`BATCH`] ads.
+pub static AD_EXTRAS: LazyLock<String> = LazyLock::new(|| {
+    let ids = in_list();
+    format!(
+        "SELECT ad_id AS owner, 'f' AS kind, id, url, criado_em AS ordem FROM ad_photos \
+         WHERE ad_id IN ({ids}) UNION ALL SELECT ad_id, 'p', place, place, 0 FROM ad_places \
+         WHERE ad_id IN ({ids})"
+    )
+});
+
+/// A photo or a place of a product or an ad.
 #[derive(Debug, sqlx::FromRow)]
-pub struct ProductRow {
-    pub id: String,
-    pub supplier_id: String,
-    pub categoria: String,
-    pub subcategoria: Option<String>,
-    pub titulo: String,
-    pub descricao: Option<String>,
-    pub icone: Option<String>,
-    pub preco_centavos: i64,
-    pub preco_promo_centavos: Option<i64>,
-    pub minimo_promo: Option<i64>,
-    pub minimo: Option<i64>,
-    pub estoque: Option<i64>,
-    pub opcoes: String,
-    pub vendas: i64,
-    pub criado_em: i64,
-    pub nomeforn: String,
-    pub urlforn: Option<String>,
+struct Extra {
+    owner: String,
+    kind: String,
+    id: String,
+    url: String,
+    ordem: i64,
 }
 
-/// A direct ad.
-#[derive(Debug, sqlx::FromRow)]
-pub struct AdRow {
-    pub id: String,
-    pub user_id: String,
-    pub categoria: String,
-    pub titulo: String,
-    pub descricao: Option<String>,
-    pub preco_centavos: i64,
-    pub icone: Option<String>,
-    pub origem: String,
-    pub local: i64,
-    pub nome: String,
-    pub telefone: Option<String>,
-    pub publicado_em: i64,
-}
+/// An item's `(photos, places)`: `(id, URL)` oldest first, and places sorted.
+type Extras = (Vec<(String, String)>, Vec<String>);
 
-/// A supplier's public data.
-#[derive(Debug, sqlx::FromRow)]
-pub struct SupplierRow {
-    pub user_id: String,
-    pub nomeforn: String,
-    pub descricaoforn: Option<String>,
-    pub telefone: String,
-    pub instagram: Option<String>,
-    pub iconeforn: Option<String>,
-    pub fundoforn: Option<String>,
-    pub url: Option<String>,
-    pub paleta: i64,
-    pub local: i64,
-    pub vendasforn: i64,
-    pub pagamento_opcoes: String,
-    pub entrega_opcoes: String,
-    pub descricao_entrega: Option<String>,
-    pub descricao_retirada: Option<String>,
-    pub taxa_tipo: Option<String>,
-    pub taxa_entrega_centavos: Option<i64>,
-    pub taxa_por_km_centavos: Option<i64>,
-    pub entrega_latitude: Option<f64>,
-    pub entrega_longitude: Option<f64>,
-    pub pedido_minimo_entrega_centavos: Option<i64>,
-    pub pedido_minimo_retirada_centavos: Option<i64>,
-    pub compras: i64,
-    pub hidden: i64,
-}
-
-/// A store in `/lojas`.
-#[derive(Debug, sqlx::FromRow)]
-pub struct StoreRow {
-    pub user_id: String,
-    pub url: String,
-    pub nomeforn: String,
-    pub iconeforn: Option<String>,
-    pub vendasforn: i64,
-}
-
-/// A stored coupon.
-#[derive(Debug, sqlx::FromRow)]
-pub struct CouponRow {
-    pub codigo: String,
-    pub tipo: String,
-    pub valor: i64,
-}
-
-/// A product or an ad with its extra photos and (ads) places, as one listing item.
-pub struct Listed<T> {
-    pub item: T,
-    /// `(photo id, URL)`, oldest first.
-    pub photos: Vec<(String, String)>,
-    /// The ad's places (ads of scope 2 and 3).
-    pub places: Vec<String>,
-}
-
-/// A row of a `with_product_photos!` query.
-#[derive(Debug, sqlx::FromRow)]
-pub struct ProductPhotoRow {
-    #[sqlx(flatten)]
-    pub product: ProductRow,
-    pub extra_id: Option<String>,
-    pub extra_url: Option<String>,
-    pub extra_em: Option<i64>,
-}
-
-/// A row of a `with_ad_extras!` query.
-#[derive(Debug, sqlx::FromRow)]
-pub struct AdExtraRow {
-    #[sqlx(flatten)]
-    pub ad: AdRow,
-    pub kind: String,
-    pub extra_id: Option<String>,
-    pub extra_url: Option<String>,
-    pub extra_em: Option<i64>,
-}
-
-/// Folds the joined rows back into one item each, in first-seen order, with their extras
-/// sorted.
-fn fold_rows<T, R>(
-    rows: Vec<R>,
-    split: impl Fn(R) -> (String, T, Option<(char, i64, String, String)>),
-) -> Vec<Listed<T>> {
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut out: Vec<(Listed<T>, Vec<(i64, String, String)>)> = Vec::new();
+/// The extras of `ids`, by owner.
+async fn extras(
+    conn: &mut AnyConnection,
+    sql: &'static str,
+    ids: &[&str],
+) -> sqlx::Result<HashMap<String, Extras>> {
+    let mut rows = Vec::new();
+    for chunk in ids.chunks(BATCH) {
+        let mut q = sqlx::query_as::<_, Extra>(sql);
+        for n in 0..BATCH {
+            q = q.bind(chunk.get(n).unwrap_or(&chunk[0]).to_string());
+        }
+        rows.extend(q.fetch_all(&mut *conn).await?);
+    }
+    rows.sort_by(|a, b| (a.ordem, &a.id).cmp(&(b.ordem, &b.id)));
+    let mut by: HashMap<String, Extras> = HashMap::new();
     for r in rows {
-        let (id, item, extra) = split(r);
-        let at = *index.entry(id).or_insert_with(|| {
-            out.push((
-                Listed {
-                    item,
-                    photos: Vec::new(),
-                    places: Vec::new(),
-                },
-                Vec::new(),
-            ));
-            out.len() - 1
-        });
-        match extra {
-            Some(('p', _, place, _)) => out[at].0.places.push(place),
-            Some((_, em, id, url)) => out[at].1.push((em, id, url)),
-            None => {}
+        let entry = by.entry(r.owner).or_default();
+        if r.kind == "p" {
+            entry.1.push(r.id);
+        } else {
+            entry.0.push((r.id, r.url));
         }
     }
-    out.into_iter()
-        .map(|(mut listed, mut photos)| {
-            photos.sort();
-            listed.places.sort();
-            listed.photos = photos.into_iter().map(|(_, id, url)| (id, url)).collect();
-            listed
-        })
-        .collect()
+    for (_, places) in by.values_mut() {
+        places.sort();
+    }
+    Ok(by)
 }
 
-/// The products of a `with_product_photos!` query, in `order`.
-pub fn products(
-    rows: Vec<ProductPhotoRow>,
+/// `rows` with their photos, in `order`.
+pub async fn products(
+    conn: &mut AnyConnection,
+    mut rows: Vec<ProductRow>,
     order: fn(&ProductRow, &ProductRow) -> std::cmp::Ordering,
-) -> Vec<Listed<ProductRow>> {
-    let mut list = fold_rows(rows, |r| {
-        let extra = r
-            .extra_id
-            .zip(r.extra_url)
-            .map(|(id, url)| ('f', r.extra_em.unwrap_or_default(), id, url));
-        (r.product.id.clone(), r.product, extra)
-    });
-    list.sort_by(|a, b| order(&a.item, &b.item));
-    list
+) -> sqlx::Result<Vec<Listed<ProductRow>>> {
+    rows.sort_by(order);
+    let ids: Vec<&str> = rows.iter().map(|p| p.id.as_str()).collect();
+    let mut by = extras(conn, PRODUCT_PHOTOS.as_str(), &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|item| {
+            let (photos, places) = by.remove(&item.id).unwrap_or_default();
+            Listed {
+                item,
+                photos,
+                places,
+            }
+        })
+        .collect())
 }
 
 /// Best sellers first.
@@ -445,18 +333,25 @@ pub fn by_time(a: &ProductRow, b: &ProductRow) -> std::cmp::Ordering {
     (b.criado_em, &b.id).cmp(&(a.criado_em, &a.id))
 }
 
-/// The ads of a `with_ad_extras!` query, newest first.
-pub fn ads(rows: Vec<AdExtraRow>) -> Vec<Listed<AdRow>> {
-    let mut list = fold_rows(rows, |r| {
-        let kind = if r.kind == "p" { 'p' } else { 'f' };
-        let extra = r
-            .extra_id
-            .zip(r.extra_url)
-            .map(|(id, url)| (kind, r.extra_em.unwrap_or_default(), id, url));
-        (r.ad.id.clone(), r.ad, extra)
-    });
-    list.sort_by(|a, b| (b.item.publicado_em, &b.item.id).cmp(&(a.item.publicado_em, &a.item.id)));
-    list
+/// `rows` with their photos and places, newest first.
+pub async fn ads(
+    conn: &mut AnyConnection,
+    mut rows: Vec<AdRow>,
+) -> sqlx::Result<Vec<Listed<AdRow>>> {
+    rows.sort_by(|a, b| (b.publicado_em, &b.id).cmp(&(a.publicado_em, &a.id)));
+    let ids: Vec<&str> = rows.iter().map(|a| a.id.as_str()).collect();
+    let mut by = extras(conn, AD_EXTRAS.as_str(), &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|item| {
+            let (photos, places) = by.remove(&item.id).unwrap_or_default();
+            Listed {
+                item,
+                photos,
+                places,
+            }
+        })
+        .collect())
 }
 
 /// A supplier's places ('City, UF' or 'UF'), sorted.

@@ -2,7 +2,7 @@
 //! shapes"): database centavos become reais through `wasm_core::money::Money`, and the card's
 //! discount badge comes from `wasm_core::pricing`.
 
-use super::queries::{AdRow, ProductRow, SupplierRow};
+use super::rows::{AdRow, ProductRow, SupplierRow};
 use serde_json::{Map, Value, json};
 use wasm_core::{money::Money, pricing::discount_percent};
 

@@ -1,0 +1,184 @@
+//! Stores and single items: `pegar_lojas`, `start_site`, `pegar_produto_url_site`,
+//! `pegar_anuncio_url_site`, `pegar_dadosforn` and `validar_cupom`. A hidden supplier's store is
+//! in maintenance, and its products, data and coupons are not found.
+
+use super::{
+    ads_json, products_json, queries,
+    rows::{AdRow, CouponRow, ProductRow, StoreRow, SupplierRow},
+    shapes,
+};
+use crate::{
+    error::{ApiError, ApiResult},
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::AnyConnection;
+use wasm_core::{
+    coupon::{Coupon, CouponCode, CouponKind},
+    messages::CUPOM_NAO_ENCONTRADO,
+    money::Money,
+};
+
+const PRODUTO_NAO_ENCONTRADO: &str = "Produto não encontrado.";
+const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
+const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
+
+/// `start_site`.
+#[derive(Debug, Deserialize)]
+pub struct StartSite {
+    pub urlforn: String,
+}
+
+/// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
+/// `categoria` (kept for the spec's clients) are not needed.
+#[derive(Debug, Deserialize)]
+pub struct ItemRef {
+    pub id: String,
+}
+
+/// `pegar_dadosforn`.
+#[derive(Debug, Deserialize)]
+pub struct SupplierRef {
+    pub usuario: String,
+}
+
+/// `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action).
+#[derive(Debug, Deserialize)]
+pub struct CheckCoupon {
+    pub userforn: String,
+    pub cupom: String,
+}
+
+/// `pegar_lojas`: visible stores with a URL, best sellers first.
+pub async fn stores(state: &AppState) -> ApiResult<Value> {
+    let rows: Vec<StoreRow> = sqlx::query_as(queries::STORES)
+        .bind(false)
+        .fetch_all(&state.db)
+        .await?;
+    let lojas: Vec<Value> = rows
+        .into_iter()
+        .map(|s| {
+            json!({
+                "id": s.user_id,
+                "url": s.url,
+                "nomeforn": s.nomeforn,
+                "iconeforn": s.iconeforn,
+                "vendasforn": s.vendasforn,
+            })
+        })
+        .collect();
+    Ok(json!({ "lojas": lojas }))
+}
+
+/// A supplier's `dadosforn` (places and store categories included).
+async fn supplier_json(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
+    let places = queries::supplier_places(conn, &s.user_id).await?;
+    let categories = queries::store_categories(conn, &s.user_id).await?;
+    Ok(shapes::dadosforn(s, &places, &categories))
+}
+
+/// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),
+/// or ready with every enabled product, best sellers first.
+pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
+    let url = req.urlforn.trim().to_lowercase();
+    let mut conn = state.db.acquire().await?;
+    let supplier: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
+        .bind(&url)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(s) = supplier else {
+        return Ok(json!({ "exist": 0 }));
+    };
+    if s.hidden != 0 {
+        return Ok(json!({
+            "exist": 1,
+            "manutencao": true,
+            "dadosforn": { "nomeforn": s.nomeforn, "iconeforn": s.iconeforn },
+        }));
+    }
+    let products: Vec<ProductRow> = sqlx::query_as(queries::STORE_PRODUCTS)
+        .bind(&s.user_id)
+        .bind(false)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(json!({
+        "exist": 1,
+        "infos": { "paleta": s.paleta },
+        "dadosforn": supplier_json(&mut conn, &s).await?,
+        "allprods": products_json(&queries::products(&mut conn, products, queries::by_sales).await?),
+    }))
+}
+
+/// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.
+pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+    let not_found = || ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into());
+    let mut conn = state.db.acquire().await?;
+    let rows: Vec<ProductRow> = sqlx::query_as(queries::PRODUCT_BY_ID)
+        .bind(req.id.trim())
+        .bind(false)
+        .fetch_all(&mut *conn)
+        .await?;
+    let p = queries::products(&mut conn, rows, queries::by_sales)
+        .await?
+        .pop()
+        .ok_or_else(not_found)?;
+    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
+        .bind(&p.item.supplier_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(not_found)?;
+    let mut item = shapes::product(&p.item, &p.photos);
+    item["dadosforn"] = supplier_json(&mut conn, &s).await?;
+    Ok(json!({ "item": item }))
+}
+
+/// `pegar_anuncio_url_site`: one direct ad.
+pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+    let mut conn = state.db.acquire().await?;
+    let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
+        .bind(req.id.trim())
+        .fetch_all(&mut *conn)
+        .await?;
+    let item = ads_json(&queries::ads(&mut conn, rows).await?)
+        .pop()
+        .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
+    Ok(json!({ "item": item }))
+}
+
+/// `pegar_dadosforn`: a visible supplier's public data.
+pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Value> {
+    let mut conn = state.db.acquire().await?;
+    let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
+        .bind(req.usuario.trim())
+        .fetch_optional(&mut *conn)
+        .await?
+        .filter(|s: &SupplierRow| s.hidden == 0)
+        .ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
+    Ok(json!({ "dadosforn": supplier_json(&mut conn, &s).await? }))
+}
+
+/// `validar_cupom`: the coupon of a visible supplier whose code the buyer typed (upper-cased
+/// first), as `{codigo, tipo, valor}` with `valor` in percent or reais.
+pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<Value> {
+    let not_found = || ApiError::NotFound(CUPOM_NAO_ENCONTRADO.into());
+    let code = CouponCode::parse(&req.cupom).map_err(|_| not_found())?;
+    let row: CouponRow = sqlx::query_as(queries::COUPON)
+        .bind(req.userforn.trim())
+        .bind(code.as_str())
+        .bind(false)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(not_found)?;
+    let coupon = CouponKind::parse(&row.tipo)
+        .and_then(|kind| Coupon::from_stored(&row.codigo, kind, row.valor))
+        .map_err(|e| {
+            tracing::warn!(codigo = %row.codigo, error = %e, "stored coupon is invalid");
+            not_found()
+        })?;
+    Ok(json!({
+        "codigo": coupon.code().as_str(),
+        "tipo": coupon.kind().as_str(),
+        "valor": Money::from_centavos(coupon.value_hundredths()).reais(),
+    }))
+}
