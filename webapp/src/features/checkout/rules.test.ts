@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@/lib/wasm';
 import type { BagItem } from '@/features/bag/store';
 import { BUYER, dadosforn } from './testing/fixtures';
-import { loadRealCore } from './testing/realCore';
+import { loadRealCore } from '@/test/realCore';
 import { bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
 
 let core: Core;

@@ -16,7 +16,7 @@ import { AddressSection } from './AddressSection';
 import { AddressWizard } from './AddressWizard';
 
 vi.mock('@/lib/wasm', async () => {
-  const { loadRealCore } = await import('@/features/checkout/testing/realCore');
+  const { loadRealCore } = await import('@/test/realCore');
   return { loadCore: loadRealCore };
 });
 

@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/fixtures';
 import { anuncio, dadosforn, produto } from '../testing/fixtures';
-import { loadRealCore } from '../testing/realCore';
+import { loadRealCore } from '@/test/realCore';
 import { renderPage } from '../testing/render';
 import ProductDetailPage from './ProductDetailPage';
 

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@/lib/wasm';
 import { dadosforn, produto } from '../testing/fixtures';
-import { loadRealCore } from '../testing/realCore';
+import { loadRealCore } from '@/test/realCore';
 import { ProductPurchase } from './ProductPurchase';
 
 const bag = vi.hoisted(() => ({

@@ -20,7 +20,7 @@ import { mockApi } from '@/test/fixtures';
 import { ALFACE, BUYER, dadosforn, FORN, MANDIOCA, signInAs, TOMATE } from '../testing/fixtures';
 
 vi.mock('@/lib/wasm', async () => {
-  const { loadRealCore } = await import('../testing/realCore');
+  const { loadRealCore } = await import('@/test/realCore');
   return { loadCore: loadRealCore };
 });
 

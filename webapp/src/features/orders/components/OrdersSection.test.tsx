@@ -13,7 +13,7 @@ import type { Pedido } from '../api/types';
 import { OrdersSection } from './OrdersSection';
 
 vi.mock('@/lib/wasm', async () => {
-  const { loadRealCore } = await import('@/features/checkout/testing/realCore');
+  const { loadRealCore } = await import('@/test/realCore');
   return { loadCore: loadRealCore };
 });
 

@@ -12,7 +12,7 @@ import { mockApi, storeSession, USER } from '@/test/fixtures';
 import ProfilePage from './ProfilePage';
 
 vi.mock('@/lib/wasm', async () => {
-  const { loadRealCore } = await import('@/features/checkout/testing/realCore');
+  const { loadRealCore } = await import('@/test/realCore');
   return { loadCore: loadRealCore };
 });
 

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dadosforn, produto } from '@/features/catalog/testing/fixtures';
-import { loadRealCore } from '@/features/catalog/testing/realCore';
+import { loadRealCore } from '@/test/realCore';
 import { renderPage } from '@/features/catalog/testing/render';
 import { USER, mockApi } from '@/test/fixtures';
 import StorefrontPage from './StorefrontPage';

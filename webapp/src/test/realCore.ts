@@ -1,6 +1,6 @@
 /**
  * Tests only: the real wasm-core (the `just wasm` build in src/wasm/core), instantiated from its
- * bytes in Node, so the catalogue's tests exercise the real rules instead of a copy. Tests hand it
+ * bytes in Node, so the webapp's tests exercise the real rules instead of a copy. Tests hand it
  * to the components by mocking `@/lib/wasm`'s `loadCore`.
  */
 // @ts-expect-error wasm-bindgen's glue has no declaration file of its own (wasm_core.d.ts types the same functions)
