@@ -10,7 +10,7 @@ import { updateUserInfo, type UserInfo } from '@/lib/session';
 import { useCore } from '@/features/checkout/useCore';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { maskPhone, PHONE_MAX_LENGTH, validateAddress, type AddressFields } from '../rules';
-import { CityField } from './CityField';
+import { CityField } from '@/features/region/components/CityField';
 import '../address.css';
 
 function fieldsOf(user: UserInfo): AddressFields {

@@ -13,7 +13,7 @@ import { useCore } from '@/features/checkout/useCore';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { gerarCoordenadas } from '../api/gerarCoordenadas';
 import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, type AddressFields, type ValidAddress } from '../rules';
-import { CityField } from './CityField';
+import { CityField } from '@/features/region/components/CityField';
 import '../address.css';
 
 const STEPS = ['Cidade', 'Rua e número', 'Complemento e telefone', 'Confirmar endereço'] as const;

@@ -1,7 +1,8 @@
 /**
- * A city field with a filtered dropdown: type part of a name, pick one of at most 3 suggestions
- * (wasm-core's accent- and case-insensitive search over the IBGE municipalities). The value is
- * the picked 'City, UF', or '' while the text does not name a picked city.
+ * A city field with a filtered dropdown: type part of a name, pick one of at most `limit`
+ * suggestions (3 in the wizards; wasm-core's accent- and case-insensitive search over the IBGE
+ * municipalities), with the keyboard or the pointer. The value is the picked 'City, UF', or ''
+ * while the text does not name a picked city. Used by the region dialog and the address forms.
  */
 import { useEffect, useId, useState } from 'react';
 import { loadPlaces, type Places } from '@/lib/places';
@@ -13,9 +14,17 @@ export interface CityFieldProps {
   value: string;
   onChange: (cidade: string) => void;
   autoFocus?: boolean;
+  /** How many suggestions at most (default 3, the wizards' limit). */
+  limit?: number;
 }
 
-export function CityField({ label = 'Cidade', value, onChange, autoFocus }: CityFieldProps) {
+export function CityField({
+  label = 'Cidade',
+  value,
+  onChange,
+  autoFocus,
+  limit = CITY_SUGGESTIONS,
+}: CityFieldProps) {
   const [places, setPlaces] = useState<Places | null>(null);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState(value);
@@ -37,7 +46,7 @@ export function CityField({ label = 'Cidade', value, onChange, autoFocus }: City
   }, []);
 
   const picked = value !== '' && query === value;
-  const suggestions = places && !picked ? places.search(query, CITY_SUGGESTIONS) : [];
+  const suggestions = places && !picked ? places.search(query, limit) : [];
 
   function pick(city: string) {
     setQuery(city);
