@@ -8,6 +8,9 @@
 // child (whole process groups, also on Ctrl-C and on failure), removes the data directory and exits
 // with the test runner's code. Children's logs are printed when something fails.
 //
+// Arguments: test files to run (default: every file in e2e/tests/), e.g.
+//   node e2e/run.mjs e2e/tests/buyer.test.mjs
+//
 // Env:
 //   API_BIN        API binary (default ../target/debug/feira-api, relative to webapp/)
 //   WEBAPP_DIR     built webapp (default dist, relative to webapp/)
@@ -220,7 +223,13 @@ async function main() {
   const runner = start(
     'tests',
     process.execPath,
-    ['--test', '--test-concurrency=1', '--test-timeout=180000', '--test-reporter=spec', 'e2e/tests/'],
+    [
+      '--test',
+      '--test-concurrency=1',
+      '--test-timeout=180000',
+      '--test-reporter=spec',
+      ...(process.argv.length > 2 ? process.argv.slice(2) : ['e2e/tests/']),
+    ],
     {
       cwd: WEBAPP_ROOT,
       env: { APP_URL: appUrl, OIDC_URL: issuer, E2E_ARTIFACTS: ARTIFACTS },
