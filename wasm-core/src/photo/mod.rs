@@ -26,6 +26,8 @@ mod error;
 mod fast_jpeg;
 mod format;
 mod resize;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod stages;
 
 #[cfg(test)]
 mod test_jpeg;

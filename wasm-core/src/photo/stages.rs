@@ -1,0 +1,75 @@
+//! Native timing of each stage of the pipeline on one file, for profiling (not used by the app):
+//! `cargo run --release -p wasm-core --features photo --example photo_stages -- photo.jpg`.
+//! Native only (`std::time::Instant` does not exist on `wasm32-unknown-unknown`).
+
+use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, process, resize};
+use image::DynamicImage;
+use std::time::{Duration, Instant};
+
+/// One run's timings.
+#[derive(Debug, Clone)]
+pub struct Stages {
+    /// Reading the header and the EXIF orientation.
+    pub open: Duration,
+    /// Decoding at reduced scale, and the size decoded.
+    pub decode: Duration,
+    pub decoded: (u32, u32),
+    /// Resampling to the target, and the size reached (before orientation).
+    pub resize: Duration,
+    pub resized: (u32, u32),
+    /// The whole [`process`] call (a separate run), and its JPEG's size.
+    pub whole: Duration,
+    pub jpeg_bytes: usize,
+    /// For comparison: `jpeg-decoder`'s own DCT-scaled decode (JPEG input only).
+    pub jpeg_decoder: Option<Duration>,
+    /// The resized, upright image before JPEG encoding (to measure the resampling alone).
+    pub upright: DynamicImage,
+}
+
+/// Times the stages of one photo's processing.
+pub fn time(bytes: &[u8], kind: PhotoKind) -> Result<Stages, PhotoError> {
+    let t = Instant::now();
+    let mut source = decode::Source::open(bytes)?;
+    let (w, h) = source.dimensions();
+    let orientation = source.orientation();
+    let swap = format::swaps_axes(orientation);
+    let (tw, th) = if swap {
+        kind.target_size(h, w)
+    } else {
+        kind.target_size(w, h)
+    };
+    let (sw, sh) = if swap { (th, tw) } else { (tw, th) };
+    let open = t.elapsed();
+    let decoded = source.decode_at_least(sw * OVERSAMPLE, sh * OVERSAMPLE)?;
+    let decode = t.elapsed() - open;
+    let decoded_size = decoded.dimensions();
+    let small = resize::resample(decoded, sw, sh);
+    let resize = t.elapsed() - open - decode;
+    let resized = small.dimensions();
+
+    let t = Instant::now();
+    let photo = process(bytes, kind)?;
+    let whole = t.elapsed();
+
+    let jpeg_decoder = (format::sniff(bytes) == format::Format::Jpeg).then(|| {
+        let t = Instant::now();
+        let mut d = jpeg_decoder::Decoder::new(bytes);
+        let _ = d.scale(sw as u16, sh as u16);
+        let _ = d.decode();
+        t.elapsed()
+    });
+
+    let mut upright = DynamicImage::ImageRgb8(small);
+    upright.apply_orientation(orientation);
+    Ok(Stages {
+        open,
+        decode,
+        decoded: decoded_size,
+        resize,
+        resized,
+        whole,
+        jpeg_bytes: photo.jpeg.len(),
+        jpeg_decoder,
+        upright,
+    })
+}
