@@ -1,0 +1,149 @@
+//! Region-listing benchmark (docs/benchmarks.md, "Region listing"); not a test, never run by
+//! `cargo test`.
+//!
+//! `cargo run --release -p feira-api --example bench_listing` generates a SQLite database in a
+//! temporary folder (100,000 products of 2,000 suppliers spread over the three scopes, 10,000
+//! ads), starts the real application on a loopback port, and loads it from a client in the same
+//! process: first a closed loop at a fixed concurrency (throughput), then an open loop at a fixed
+//! rate (latency from each request's scheduled start, so a stall is not hidden). Every phase is
+//! bounded in time; the folder is removed at the end.
+//!
+//! Options (`--name value`): `products` (100000), `suppliers` (2000), `ads` (10000),
+//! `concurrency` (16), `rate` (1000 per second, `_site2`), `home-rate` (300 per second,
+//! `_site`), `seconds` (10 per phase, at most 60), `region` ('Piracicaba, SP'), `only` (`all`,
+//! `site2` or `site`), `pool` (10, the server's `DATABASE_MAX_CONNECTIONS`). A watchdog ends the
+//! process after ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder.
+//!
+//! Parts: `data` generates the catalogue, `load` drives the requests and reports.
+
+mod data;
+mod load;
+
+use anyhow::Context;
+use feira_api::{config::Config, db, startup::Application};
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    time::{Duration, Instant},
+};
+
+struct Options {
+    products: usize,
+    suppliers: usize,
+    ads: usize,
+    concurrency: usize,
+    rate: u64,
+    /// The open loop's rate for the home (`_site`), a heavier request.
+    home_rate: u64,
+    seconds: u64,
+    region: String,
+    /// `all`, `site2` or `site`: which actions to load.
+    only: String,
+    /// The server's `DATABASE_MAX_CONNECTIONS`.
+    pool: u64,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut map = HashMap::new();
+    for pair in args.chunks(2) {
+        let key = pair[0].trim_start_matches("--").to_owned();
+        map.insert(
+            key,
+            pair.get(1).cloned().context("an option without a value")?,
+        );
+    }
+    let num = |k: &str, d: u64| -> anyhow::Result<u64> {
+        map.get(k)
+            .map_or(Ok(d), |v| v.parse().with_context(|| format!("--{k}")))
+    };
+    Ok(Options {
+        products: num("products", 100_000)? as usize,
+        suppliers: num("suppliers", 2_000)? as usize,
+        ads: num("ads", 10_000)? as usize,
+        concurrency: num("concurrency", 16)? as usize,
+        rate: num("rate", 1_000)?,
+        home_rate: num("home-rate", 300)?,
+        seconds: num("seconds", 10)?.clamp(1, 60),
+        region: map
+            .get("region")
+            .cloned()
+            .unwrap_or_else(|| "Piracicaba, SP".into()),
+        only: map.get("only").cloned().unwrap_or_else(|| "all".into()),
+        pool: num("pool", 10)?,
+    })
+}
+
+fn main() -> anyhow::Result<()> {
+    let o = options()?;
+    let dir = std::env::temp_dir().join(format!("feira-bench-{}", std::process::id()));
+    let watched = dir.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(600));
+        eprintln!("bench_listing: ten minutes are up, stopping");
+        let _ = std::fs::remove_dir_all(&watched);
+        std::process::exit(2);
+    });
+    std::fs::create_dir_all(dir.join("dist"))?;
+    std::fs::write(dir.join("dist/index.html"), "<!doctype html>")?;
+    let result = run(&o, &dir);
+    if std::env::var_os("BENCH_KEEP").is_some() {
+        eprintln!("kept {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    result
+}
+
+fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
+    // The server: its own runtime with two workers, as on the project's 2-core machine.
+    let server = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let database_url = format!("sqlite://{}", dir.join("bench.db").display());
+    let address = server.block_on(async {
+        let db = db::connect(&database_url, 1).await?;
+        db::migrate(&db).await?;
+        let t = Instant::now();
+        data::generate(&db, o).await?;
+        eprintln!(
+            "generated {} products, {} suppliers, {} ads in {:.1} s",
+            o.products,
+            o.suppliers,
+            o.ads,
+            t.elapsed().as_secs_f64()
+        );
+        db.close().await;
+        let dist: PathBuf = dir.join("dist");
+        let media = dir.join("media");
+        let url = database_url.clone();
+        let config = Config::from_lookup(|k| match k {
+            "APP_HOST" => Some("127.0.0.1".into()),
+            "APP_PORT" => Some("0".into()),
+            "OIDC_CLIENT_ID" => Some("bench".into()),
+            "DATABASE_URL" => Some(url.clone()),
+            "WEBAPP_DIR" => Some(dist.display().to_string()),
+            "MEDIA_DIR" => Some(media.display().to_string()),
+            "DATABASE_MAX_CONNECTIONS" => Some(o.pool.to_string()),
+            _ => None,
+        })?;
+        let app = Application::build(config).await?;
+        let address = app.address();
+        tokio::spawn(app.run_until_stopped());
+        anyhow::Ok(address)
+    })?;
+    anyhow::ensure!(
+        address.ip().is_loopback(),
+        "the bench serves on loopback only"
+    );
+    let url = format!("http://{address}/api");
+
+    // The client: one thread.
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(load::load_server(o, &url))?;
+    server.shutdown_timeout(Duration::from_secs(1));
+    Ok(())
+}
