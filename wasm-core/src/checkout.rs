@@ -155,7 +155,8 @@ impl Message for CheckoutError {
             }
             Self::OutOfStock(titulo) => return Cow::Owned(messages::estoque_insuficiente(titulo)),
             Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
-            Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_retirada(*m)),
+            // The spec's one text for both modes (buyer-ads-admin.md §5).
+            Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
             Self::Fee(state) => return state.message(),
         })
     }
@@ -423,7 +424,7 @@ mod tests {
         );
         assert_eq!(
             with(&|r| r.modo = Fulfilment::Pickup), // 35,00 < 50,00
-            "Pedido mínimo para retirada: R$ 50,00"
+            "Pedido mínimo para entrega: R$ 50,00"
         );
         assert_eq!(
             with(&|r| {

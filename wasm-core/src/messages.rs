@@ -67,14 +67,10 @@ pub fn compras_fechadas(nomeforn: &str) -> String {
     format!("{nomeforn} está com o período de compras fechado!")
 }
 
-/// `'Pedido mínimo para entrega: R$ 30,00'`.
+/// `'Pedido mínimo para entrega: R$ 30,00'`. The spec gives this one text for the minimum
+/// order of delivery *and* of pickup (buyer-ads-admin.md §5; docs/readings.md).
 pub fn pedido_minimo_entrega(minimo: Money) -> String {
     format!("Pedido mínimo para entrega: {}", minimo.format())
-}
-
-/// `'Pedido mínimo para retirada: R$ 30,00'`.
-pub fn pedido_minimo_retirada(minimo: Money) -> String {
-    format!("Pedido mínimo para retirada: {}", minimo.format())
 }
 
 /// `'Estoque insuficiente para {titulo}'` (decisions.md §8).
@@ -252,10 +248,6 @@ mod tests {
         assert_eq!(
             pedido_minimo_entrega(Money::from_centavos(3000)),
             "Pedido mínimo para entrega: R$ 30,00"
-        );
-        assert_eq!(
-            pedido_minimo_retirada(Money::from_centavos(1550)),
-            "Pedido mínimo para retirada: R$ 15,50"
         );
         assert_eq!(
             compras_fechadas("Sítio Boa Vista"),

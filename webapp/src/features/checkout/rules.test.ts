@@ -79,7 +79,7 @@ describe('order summary', () => {
     const pickupMin = dadosforn({}, { pedidominimoretirada: 15 });
     expect(orderSummary(core, { items: few, supplier: pickupMin, buyer: BUYER, modo: 'retirada', cupom: null })).toEqual({
       ok: false,
-      message: 'Pedido mínimo para retirada: R$ 15,00',
+      message: 'Pedido mínimo para entrega: R$ 15,00',
     });
   });
 
