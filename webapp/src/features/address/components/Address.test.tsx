@@ -85,6 +85,9 @@ describe('address wizard', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toEqual({
       codigo: 'alterar_endereco',
+      usuario: NO_ADDRESS.usuario,
+      latitude: -22.72,
+      longitude: -47.64,
       rua: 'Rua do Rosário',
       numero: '45',
       cidade: 'Piracicaba, SP',
@@ -95,7 +98,7 @@ describe('address wizard', () => {
     expect(onDone.mock.calls[0][0]).toMatchObject({ rua: 'Rua do Rosário' });
   });
 
-  it("the geocoder's error is shown; a failed save shows the status dialog's error", async () => {
+  it("the geocoder's error: the status dialog's error and the reason; a failed save: the status dialog's error", async () => {
     storeSession({ token: 't', userinfo: BUYER });
     let geocodes = 0;
     api({
@@ -117,6 +120,9 @@ describe('address wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('Não foi possível gerar as coordenadas para o novo endereço.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Salvar endereço' }) as HTMLButtonElement).disabled).toBe(true);
+    // The address flow's failure: the status dialog's error.
+    const failed = await screen.findByRole('dialog', { name: 'Algum erro ocorreu!' });
+    await user.click(within(failed).getByRole('button', { name: 'OK' }));
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('Endereço localizado!')).toBeTruthy();

@@ -2,7 +2,7 @@
  * The address wizard (spec §2 'Wizards'): city (filtered dropdown, at most 3 suggestions); street
  * and number; complement (optional) and phone (masked); geocode (`gerar_coordenadas`); save
  * (`alterar_endereco`). Validation messages come from wasm-core. On success the stored userinfo is
- * updated and `onDone` receives it; a failed save shows the status dialog's error.
+ * updated and `onDone` receives it; a failed geocode or save shows the status dialog's error.
  *
  * Rendered inside a dialog or the checkout drawer (it has no dialog of its own).
  */
@@ -25,7 +25,7 @@ export interface AddressWizardProps {
   onCancel?: () => void;
 }
 
-type Geo = { state: 'buscando' } | { state: 'ok' } | { state: 'erro'; message: string };
+type Geo = { state: 'buscando' } | { state: 'ok'; latitude: number; longitude: number } | { state: 'erro'; message: string };
 
 export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
   const { core, failed } = useCore();
@@ -54,12 +54,18 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
     let alive = true;
     void gerarCoordenadas({ rua: valid.rua, numero: valid.numero, cidade: valid.cidade }).then((r) => {
       if (!alive) return;
-      setGeo(r.error !== undefined ? { state: 'erro', message: r.error } : { state: 'ok' });
+      if (r.error !== undefined) {
+        // The address flow's failure: the status dialog's error (spec §4, §8), and why, inline.
+        setGeo({ state: 'erro', message: r.error });
+        status.error();
+        return;
+      }
+      setGeo({ state: 'ok', latitude: r.latitude, longitude: r.longitude });
     });
     return () => {
       alive = false;
     };
-  }, [step, valid]);
+  }, [step, valid, status]);
 
   function next(e: FormEvent) {
     e.preventDefault();
@@ -90,10 +96,13 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
   }
 
   async function save() {
-    if (!core || !valid || saving) return;
+    if (!core || !valid || saving || geo.state !== 'ok') return;
     setSaving(true);
     status.loading();
     const r = await alterarEndereco({
+      usuario: user.usuario,
+      latitude: geo.latitude,
+      longitude: geo.longitude,
       rua: valid.rua,
       numero: valid.numero,
       cidade: valid.cidade,

@@ -8,8 +8,10 @@
  *   cola') or error. Back arrows go back a step. The bag is emptied on success.
  *
  * Loads wasm-core (every number shown comes from it) and the supplier's current data
- * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it; its
- * message is shown.
+ * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it: its
+ * refusal is shown; any other failure is 'Algum erro ocorreu!' (spec §8). The coupon lives in
+ * `useCoupon`, the order payload in `api/finalizarPedido`, the small steps in `ModeStep` and
+ * `Prompts`.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,14 +20,13 @@ import { useAccount } from '@/features/account/context';
 import { AddressWizard } from '@/features/address/components/AddressWizard';
 import { clearBag, refreshBag, useBag, type BagInfos } from '@/features/bag/store';
 import type { DadosForn } from '@/features/catalog/api/types';
+import { ERRO_GENERICO } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido } from '../api/finalizarPedido';
 import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProduto } from '../api/pegarProduto';
-import { validarCupom } from '../api/validarCupom';
 import {
   bagSubtotal,
-  coreCoupon,
   deliveryFee,
   feeCalculating,
   fulfilmentOptions,
@@ -33,13 +34,15 @@ import {
   paymentOptions,
   purchasesClosed,
   reais,
-  type CoreCoupon,
   type Modo,
 } from '../rules';
 import { useCore } from '../useCore';
+import { useCoupon } from '../useCoupon';
 import { BagStep } from './BagStep';
-import { BackIcon, DeliveryIcon, PickupIcon } from './icons';
+import { BackIcon } from './icons';
+import { ModeStep } from './ModeStep';
 import { PaymentStep, type Pagamento } from './PaymentStep';
+import { AddressPrompt, ErrorStep, SignInPrompt, Spinner } from './Prompts';
 import { SuccessStep } from './SuccessStep';
 import { SummaryStep } from './SummaryStep';
 import '../checkout.css';
@@ -58,7 +61,6 @@ const TITLES: Record<Step, string> = {
   erro: 'Não foi possível finalizar',
 };
 
-export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
 const PRECOS_MUDARAM = 'Os preços mudaram. Revise o pedido.';
 
 interface Success {
@@ -78,15 +80,14 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
   const [bagMessage, setBagMessage] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
   const [modo, setModo] = useState<Modo | null>(null);
-  const [cupomText, setCupomText] = useState('');
-  const [cupom, setCupom] = useState<CoreCoupon | null>(null);
-  const [checkingCoupon, setCheckingCoupon] = useState(false);
   const [pagamento, setPagamento] = useState<Pagamento | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const supplier = fresh ?? stored;
   const userforn = items[0]?.infos.userforn ?? null;
+  const coupon = useCoupon(core, userforn);
+  const cupom = coupon.applied?.core ?? null;
 
   // The supplier's current settings (purchases closed, delivery, payments).
   useEffect(() => {
@@ -165,44 +166,27 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
   // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
   if (step === 'login' && user) afterSignIn(user, 'replace');
 
-  async function applyCoupon() {
-    if (!core || !userforn) return;
-    const codigo = cupomText.trim().toUpperCase();
-    setCheckingCoupon(true);
-    const r = await validarCupom(userforn, codigo);
-    setCheckingCoupon(false);
-    if (r.data.error !== undefined) {
-      window.alert(r.status === 404 ? CUPOM_NAO_ENCONTRADO : r.data.error);
-      setCupomText('');
-      setCupom(null);
-      return;
-    }
-    try {
-      setCupom(coreCoupon(core, r.data));
-    } catch (err) {
-      console.error('cupom:', err);
-      window.alert(CUPOM_NAO_ENCONTRADO);
-      setCupomText('');
-      setCupom(null);
-    }
-  }
-
   async function finish() {
-    if (!summary?.ok || !pagamento || !modo || !userforn) return;
+    if (!summary?.ok || !pagamento || !modo || !userforn || !user) return;
     const s = summary.summary;
+    const applied = coupon.applied;
     push('enviando');
-    const r = await finalizarPedido({
-      sacola: items.map((it) => ({ id: it.infos.id, quantidade: it.qtd, opcaoselecionada: it.opcao })),
+    const { status, data: r } = await finalizarPedido({
+      items,
       forn: userforn,
+      user,
       total: reais(s.total_centavos),
       desconto: reais(s.desconto_centavos),
       taxaentregafinal: reais(s.taxa_centavos),
       pagamento,
       entrega: modo === 'entrega',
-      infoscupom: cupom ? { codigo: cupom.codigo } : null,
+      cupom: applied ? { codigo: applied.core.codigo, valor: applied.wire.valor } : null,
     });
     if (r.error !== undefined) {
-      setError(r.error);
+      // A refusal names its reason (decisions.md §7–§8, docs/rpc.md); any other failure is the
+      // spec's generic message (§8), its detail logged by the RPC client.
+      const refused = status >= 400 && status < 500 && status !== 401;
+      setError(refused ? r.error : ERRO_GENERICO);
       replace('erro');
       if (r.error === PRECOS_MUDARAM) void refreshProducts();
       return;
@@ -249,16 +233,11 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
   if (failed) {
     body = (
       <p className="form__error" role="alert">
-        Algum erro ocorreu!
+        {ERRO_GENERICO}
       </p>
     );
   } else if (!core || !subtotal) {
-    body = (
-      <div className="page-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">Carregando...</span>
-      </div>
-    );
+    body = <Spinner />;
   } else {
     switch (step) {
       case 'sacola':
@@ -283,58 +262,25 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
         );
         break;
       case 'login':
-        body = (
-          <div className="checkout__prompt">
-            <p>Entre na sua conta para finalizar a compra.</p>
-            <button type="button" className="btn checkout__cta" onClick={signIn}>
-              Cadastre-se ou Faça login
-            </button>
-          </div>
-        );
+        body = <SignInPrompt onSignIn={signIn} />;
         break;
       case 'endereco':
         body =
           wizard && user ? (
             <AddressWizard user={user} onCancel={() => setWizard(false)} onDone={(u) => afterSignIn(u, 'replace')} />
           ) : (
-            <div className="checkout__prompt">
-              <p role="alert">Cadastre um endereço para realizar compras</p>
-              <button type="button" className="btn checkout__cta" onClick={() => setWizard(true)}>
-                Cadastrar endereço
-              </button>
-            </div>
+            <AddressPrompt onRegister={() => setWizard(true)} />
           );
         break;
       case 'modo':
         body = (
-          <div className="checkout-modes">
-            <button
-              type="button"
-              className="checkout-mode"
-              onClick={() => {
-                setModo('entrega');
-                push('resumo');
-              }}
-            >
-              <span className="order-mode">
-                <DeliveryIcon /> Entrega
-              </span>
-              {delivery?.descricaoentrega && <span className="muted checkout__note">{delivery.descricaoentrega}</span>}
-            </button>
-            <button
-              type="button"
-              className="checkout-mode"
-              onClick={() => {
-                setModo('retirada');
-                push('resumo');
-              }}
-            >
-              <span className="order-mode">
-                <PickupIcon /> Retirada
-              </span>
-              {delivery?.descricaoretirada && <span className="muted checkout__note">{delivery.descricaoretirada}</span>}
-            </button>
-          </div>
+          <ModeStep
+            delivery={delivery}
+            onChoose={(m) => {
+              setModo(m);
+              push('resumo');
+            }}
+          />
         );
         break;
       case 'resumo':
@@ -346,15 +292,12 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
             fee={fee}
             summary={summary}
             descricao={(modo === 'entrega' ? delivery?.descricaoentrega : delivery?.descricaoretirada) ?? null}
-            cupomText={cupomText}
-            cupomApplied={cupom?.codigo ?? null}
-            checkingCoupon={checkingCoupon}
-            onCupomText={setCupomText}
-            onApplyCoupon={() => void applyCoupon()}
-            onRemoveCoupon={() => {
-              setCupom(null);
-              setCupomText('');
-            }}
+            cupomText={coupon.text}
+            cupomApplied={coupon.applied?.core.codigo ?? null}
+            checkingCoupon={coupon.checking}
+            onCupomText={coupon.setText}
+            onApplyCoupon={() => void coupon.apply()}
+            onRemoveCoupon={coupon.remove}
             onContinue={() => push('pagamento')}
           />
         );
@@ -372,27 +315,13 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
         );
         break;
       case 'enviando':
-        body = (
-          <div className="page-loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <p>Finalizando pedido...</p>
-          </div>
-        );
+        body = <Spinner text="Finalizando pedido..." />;
         break;
       case 'sucesso':
         body = <SuccessStep pix={success?.pix ?? null} onOrders={goToOrders} onClose={onClose} />;
         break;
       case 'erro':
-        body = (
-          <div className="checkout__prompt">
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-            <button type="button" className="btn checkout__cta" onClick={back}>
-              Revisar pedido
-            </button>
-          </div>
-        );
+        body = <ErrorStep message={error} onBack={back} />;
         break;
     }
   }

@@ -3,9 +3,10 @@
  * 'Finalizar Compra', active only after a payment method is chosen.
  */
 import type { Core } from '@/lib/wasm';
+import type { Pagamento } from '../api/finalizarPedido';
 import { formatCentavos, type SummaryResult } from '../rules';
 
-export type Pagamento = '1' | '2';
+export type { Pagamento };
 
 export interface PaymentStepProps {
   core: Core;

@@ -1,8 +1,15 @@
 /**
- * `cancelar_pedido`: cancels the buyer's own order while it awaits delivery (releases stock).
+ * `cancelar_pedido` (spec §7: usuario, item, fornend): cancels the buyer's own order while it
+ * awaits delivery (the server releases its stock). The buyer is the session's user on the server;
+ * `usuario` and `fornend` are sent as the spec has them and ignored there.
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
+import { rpcRequest, type RpcResponse } from '@/lib/rpc';
+import type { Pedido } from './types';
 
-export function cancelarPedido(item: string): Promise<RpcResult<{ ok: boolean }>> {
-  return rpc<{ ok: boolean }>('cancelar_pedido', { item });
+export function cancelarPedido(p: Pedido): Promise<RpcResponse<{ ok: boolean }>> {
+  return rpcRequest<{ ok: boolean }>('cancelar_pedido', {
+    usuario: p.Infos.cliente_user,
+    item: p.idpedido ?? p.id,
+    fornend: p.Infos.userforn,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * 'Detalhes do Pedido' (spec §2 'Histórico de pedidos'), with 'Voltar': the status headline, the
  * lines (icon or placeholder, title, option, quantity, amount paid), the products' price, the
- * delivery fee (delivery only), the coupon if any, the total, the payment (Pix with its checked
+ * delivery fee (delivery only), the total, the coupon if any, the payment (Pix with its checked
  * status, or Presencial), the delivery or pickup icon, the address with its complement (delivery),
  * the seller's name and phone with a WhatsApp button, and 'Cancelar pedido' (confirm 'Cancelar
  * Pedido?') only while the order awaits delivery.
@@ -58,7 +58,7 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
   useEffect(() => {
     if (!isPix(pedido) || pedido.Infos.status_pix !== '1') return;
     const ctrl = new AbortController();
-    void consultarPagamento({ idpedido: pedido.id, txid: pedido.Infos.txid }, ctrl.signal).then((r) => {
+    void consultarPagamento(pedido, ctrl.signal).then((r) => {
       if (ctrl.signal.aborted) return;
       if (r.error !== undefined) {
         console.error('consultar_pagamento:', r.error);
@@ -73,9 +73,11 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
   async function cancel() {
     setConfirming(false);
     status.loading();
-    const r = await cancelarPedido(pedido.id);
+    const { status: http, data: r } = await cancelarPedido(pedido);
     if (r.error !== undefined) {
-      status.error(r.error);
+      // A refusal (409: no longer cancellable, already paid out) names its reason; any other
+      // failure is the status dialog's 'Algum erro ocorreu!' (spec §8).
+      status.error(http === 409 ? r.error : undefined);
       return;
     }
     status.close();
@@ -128,16 +130,16 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
             <dd>{money(info.taxa_entrega ?? 0)}</dd>
           </>
         )}
+        <dt className="order-total">Total</dt>
+        <dd className="order-total" data-testid="total-pago">
+          {money(info.total_pago)}
+        </dd>
         {info.cupom && (
           <>
             <dt>Cupom {info.cupom.codigo}</dt>
             <dd>{info.desconto != null ? `- ${money(info.desconto)}` : info.cupom.codigo}</dd>
           </>
         )}
-        <dt className="order-total">Total</dt>
-        <dd className="order-total" data-testid="total-pago">
-          {money(info.total_pago)}
-        </dd>
       </dl>
 
       <div className="order-block">

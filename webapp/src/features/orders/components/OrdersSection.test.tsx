@@ -116,7 +116,13 @@ describe('order history', () => {
     expect(screen.getByTestId('pix-status').textContent).toBe('Verificando pagamento...');
     release();
     await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe(shown));
-    expect(calls.find((c) => c.codigo === 'consultar_pagamento')?.body.all).toEqual({ idpedido: 'o1', txid: 'TX123456789012345678901234567' });
+    expect(calls.find((c) => c.codigo === 'consultar_pagamento')?.body.all).toEqual({
+      txid: 'TX123456789012345678901234567',
+      idpedido: 'o1',
+      userforn: 'forn1',
+      horario_pedido: Date.UTC(2026, 10, 20, 15, 30),
+      cliente_user: 'u_carla',
+    });
   });
 
   it('detail of a delivery paid by Pix: headline, lines, fee, coupon, total, address, seller, WhatsApp', async () => {
@@ -133,6 +139,9 @@ describe('order history', () => {
     }
     expect(within(detail).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
     expect(within(detail).getByRole('button', { name: 'Cancelar pedido' })).toBeTruthy();
+    // The spec's order: product price, delivery fee, total, then the coupon.
+    const terms = [...detail.querySelectorAll('dt')].map((d) => d.textContent);
+    expect(terms).toEqual(['Preço dos produtos', 'Taxa de entrega', 'Total', 'Cupom BEMVINDO10']);
   });
 
   it.each([
@@ -163,9 +172,38 @@ describe('order history', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));
     await screen.findByRole('heading', { name: 'Pedidos' });
-    expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toMatchObject({ item: 'o2' });
+    expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toEqual({
+      codigo: 'cancelar_pedido',
+      usuario: 'u_carla',
+      item: 'o2',
+      fornend: 'forn1',
+    });
     await openDetail(user, 1);
     expect(screen.getByTestId('situacao').textContent).toBe('Cancelado');
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+  });
+
+  it.each([
+    [409, 'Este pedido não pode mais ser cancelado.', 'Este pedido não pode mais ser cancelado.'],
+    [500, 'Erro interno.', 'Algum erro ocorreu!'],
+  ])('a failed cancellation (HTTP %i, %s): the status dialog; the order stays', async (status, error, shown) => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } }, cancelar_pedido: { status, body: { error } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));
+    const dialog = await screen.findByRole('dialog', { name: shown });
+    expect(within(dialog).getByRole('alert').textContent).toContain(shown);
+    expect(screen.getByTestId('situacao').textContent).toBe('Aguardando entrega');
+  });
+
+  it('pegar_pedidos sends the signed-in user as dados', async () => {
+    const userinfo = { usuario: 'u_carla', nome: 'Carla', email: 'c@example.com' };
+    localStorage.setItem('sessao', JSON.stringify({ token: 't', userinfo }));
+    const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [] } } });
+    renderOrders();
+    await screen.findByText('Nenhum pedido encontrado.');
+    expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos', dados: userinfo });
   });
 });

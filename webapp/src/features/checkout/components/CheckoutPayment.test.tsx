@@ -1,0 +1,182 @@
+/**
+ * The checkout's coupon and payment, with the RPC mocked and the real wasm-core: the coupon (upper
+ * case, not found, other failures), 'Finalizar Compra' disabled until a payment is chosen, the
+ * spec's order payload, the Pix success screen, the server's refusal and a transport failure.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BAG_KEY } from '@/features/bag/store';
+import type { Produto } from '@/features/catalog/api/types';
+import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '../testing/fixtures';
+import { api, checkout, continueToSummary, fill, renderShop, registerShopHooks } from '../testing/shop';
+
+vi.mock('@/lib/wasm', async () => {
+  const { loadRealCore } = await import('@/test/realCore');
+  return { loadCore: loadRealCore };
+});
+
+registerShopHooks();
+
+describe('coupon', () => {
+  it('typed in upper case, applied with validar_cupom; unknown: alert and cleared', async () => {
+    const { calls } = api(FORN, {
+      validar_cupom: (body) =>
+        body.cupom === 'BEMVINDO10'
+          ? { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } }
+          : { status: 404, body: { error: 'Cupom não encontrado!' } },
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signInAs(BUYER);
+    fill([
+      [ALFACE, 3, null],
+      [TOMATE, 2, null],
+      [MANDIOCA, 1, null],
+    ]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Entrega');
+    const input = within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement;
+    await user.type(input, 'bemvindo10');
+    expect(input.value).toBe('BEMVINDO10');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    await within(summary).findByTestId('desconto');
+    expect(calls.find((c) => c.codigo === 'validar_cupom')?.body).toMatchObject({ userforn: 'forn1', cupom: 'BEMVINDO10' });
+    expect(within(summary).getByTestId('produtos').textContent).toBe('R$ 36,70');
+    expect(within(summary).getByTestId('desconto').textContent).toBe('- R$ 3,67');
+    expect(within(summary).getByTestId('total').textContent).toBe('R$ 46,09');
+
+    await user.click(within(summary).getByRole('button', { name: 'Remover cupom' }));
+    const again = within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement;
+    await user.type(again, 'nada');
+    expect(again.value).toBe('NADA');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Cupom não encontrado!'));
+    expect((within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement).value).toBe('');
+    expect(within(summary).queryByTestId('desconto')).toBeNull();
+  });
+});
+
+describe('coupon failures', () => {
+  it("a failure other than not-found: alert 'Algum erro ocorreu!', the typed code kept", async () => {
+    api(FORN, { validar_cupom: { status: 500, body: { error: 'Erro interno.' } } });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signInAs(BUYER);
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Retirada');
+    await user.type(within(summary).getByLabelText('Cupom de desconto'), 'bemvindo10');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Algum erro ocorreu!'));
+    expect((within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement).value).toBe('BEMVINDO10');
+    expect(within(summary).queryByTestId('desconto')).toBeNull();
+  });
+});
+
+describe('payment and finishing', () => {
+  it('Finalizar Compra only after a choice; sends the contract payload; Pix success with QR and copy; bag cleared', async () => {
+    const { calls } = api(FORN, {
+      validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
+      finalizar_pedido: { body: { all: { id: 'o1' }, qrcode: '00020101021226…6304ABCD', imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+' } },
+    });
+    signInAs(BUYER);
+    fill([
+      [ALFACE, 3, null],
+      [TOMATE, 2, '1 kg'],
+      [MANDIOCA, 1, null],
+    ]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Entrega');
+    await user.type(within(summary).getByLabelText('Cupom de desconto'), 'BEMVINDO10');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    await within(summary).findByTestId('desconto');
+    await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
+
+    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+    const finalizar = within(pay).getByRole('button', { name: 'Finalizar Compra' }) as HTMLButtonElement;
+    expect(finalizar.disabled).toBe(true);
+    await user.click(within(pay).getByRole('radio', { name: 'Pix' }));
+    expect(finalizar.disabled).toBe(false);
+    await user.click(finalizar);
+
+    const done = await screen.findByRole('dialog', { name: 'Pedido realizado' });
+    expect(within(done).getByText('Pedido realizado com sucesso!')).toBeTruthy();
+    expect(within(done).getByRole('img', { name: 'QR Code Pix' }).getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect((within(done).getByTestId('pix-copia-e-cola') as HTMLTextAreaElement).value).toBe('00020101021226…6304ABCD');
+    await user.click(within(done).getByRole('button', { name: 'Copiar código' }));
+    expect(await navigator.clipboard.readText()).toBe('00020101021226…6304ABCD');
+    expect(await within(done).findByText('Código copiado!')).toBeTruthy();
+
+    const sent = calls.find((c) => c.codigo === 'finalizar_pedido')?.body;
+    const line = (p: Produto, quantidade: number, opcaoselecionada: string | null) => ({
+      id: p.id,
+      idlocal: p.idlocal,
+      categoria: p.categoria,
+      nomeforn: p.nomeforn,
+      userforn: p.userforn,
+      quantidade,
+      minimopromo: p.minimopromo,
+      precopromo: p.precopromo,
+      preco: p.preco,
+      icone: p.icone,
+      titulo: p.titulo,
+      opcaoselecionada,
+    });
+    // The spec's order payload (§3, §7): site, the bag's items, forn, dados, totals, payment code
+    // '2' for Pix (decisions.md §6), delivery, and the coupon {valor, codigo}.
+    expect(sent).toEqual({
+      codigo: 'finalizar_pedido',
+      site: true,
+      sacola: [line(ALFACE, 3, null), line(TOMATE, 2, '1 kg'), line(MANDIOCA, 1, null)],
+      forn: 'forn1',
+      dados: BUYER,
+      total: 46.09,
+      desconto: 3.67,
+      taxaentregafinal: 13.06,
+      pagamento: '2',
+      entrega: true,
+      infoscupom: { valor: 10, codigo: 'BEMVINDO10' },
+    });
+    expect(localStorage.getItem(BAG_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sacola: 0 produtos' })).toBeTruthy();
+  });
+
+  it("shows the server's refusal and keeps the bag", async () => {
+    api(FORN, { finalizar_pedido: { status: 409, body: { error: 'Estoque insuficiente para alface crespa' } } });
+    signInAs(BUYER);
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Retirada');
+    await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+    await user.click(within(pay).getByRole('radio', { name: 'Presencial' }));
+    await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
+    const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
+    expect(within(err).getByRole('alert').textContent).toBe('Estoque insuficiente para alface crespa');
+    expect(localStorage.getItem(BAG_KEY)).not.toBeNull();
+    await user.click(within(err).getByRole('button', { name: 'Revisar pedido' }));
+    expect(await screen.findByRole('dialog', { name: 'Pagamento' })).toBeTruthy();
+    expect(checkout()).toBeTruthy();
+  });
+
+  it("a transport failure shows 'Algum erro ocorreu!', in person sends pagamento '1'", async () => {
+    const { calls } = api(FORN, { finalizar_pedido: new TypeError('Failed to fetch') });
+    signInAs(BUYER);
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Retirada');
+    await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+    await user.click(within(pay).getByRole('radio', { name: 'Presencial' }));
+    await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
+    const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
+    expect(within(err).getByRole('alert').textContent).toBe('Algum erro ocorreu!');
+    const sent = calls.find((c) => c.codigo === 'finalizar_pedido')?.body;
+    expect(sent).toMatchObject({ pagamento: '1', entrega: false, infoscupom: null });
+    expect(localStorage.getItem(BAG_KEY)).not.toBeNull();
+  });
+});
