@@ -3,14 +3,17 @@
  * asked with `start_site_admin`; the sign-in card for anyone else; not found and load failure.
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dadosforn, produto } from '@/features/catalog/testing/fixtures';
 import { renderPage } from '@/features/catalog/testing/render';
 import { USER, mockApi } from '@/test/fixtures';
+import { loadRealCore } from '@/test/realCore';
 import AdminStorefrontPage from './AdminStorefrontPage';
 import { ADMIN } from './testing';
 
-vi.mock('@/lib/wasm', () => ({ loadCore: vi.fn(() => new Promise(() => {})) }));
+const loadCore = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/wasm', () => ({ loadCore }));
 vi.mock('@/features/bag/store', () => ({
   addToBag: vi.fn(),
   useBag: () => ({ items: [], count: 0, open: vi.fn() }),
@@ -18,6 +21,10 @@ vi.mock('@/features/bag/store', () => ({
 vi.mock('@/features/bag/components/BagButton', () => ({ BagIcon: () => null, BagButton: () => null }));
 
 const ROUTE = '/admin/:urlforn';
+
+beforeEach(() => {
+  loadCore.mockReset().mockImplementation(loadRealCore);
+});
 
 describe('AdminStorefrontPage', () => {
   it('shows a hidden store with its products, asked by the path (URL or user id)', async () => {
@@ -40,6 +47,25 @@ describe('AdminStorefrontPage', () => {
     expect(within(loja).getByRole('button', { name: /banana prata/i })).toBeTruthy();
     expect(screen.getByText('Loja oculta ao público')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para o painel administrativo' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('is view only: the product modal prices the quantity but has no bag, sign-in or add button', async () => {
+    mockApi({
+      start_site_admin: {
+        body: { exist: 1, infos: null, dadosforn: dadosforn(), allprods: [produto({ id: 'p1', titulo: 'alface crespa' })] },
+      },
+    });
+    renderPage(<AdminStorefrontPage />, { path: '/admin/sitio-boa-vista', route: ROUTE, user: ADMIN });
+    const loja = await screen.findByTestId('loja');
+    expect(within(loja).queryByRole('button', { name: /Meu Pedido/ })).toBeNull();
+    expect(within(loja).queryByRole('button', { name: 'Entre ou cadastre-se' })).toBeNull();
+    await userEvent.click(within(loja).getByRole('button', { name: /alface crespa/i }));
+    const modal = await screen.findByRole('dialog', { name: 'Alface crespa' });
+    expect((await within(modal).findByTestId('preco-total')).textContent).toMatch(/^R\$ \d+,\d{2}$/);
+    expect(within(modal).queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
+    const antes = within(modal).getByTestId('preco-total').textContent;
+    await userEvent.click(within(modal).getByRole('button', { name: 'Aumentar quantidade' }));
+    expect(within(modal).getByTestId('preco-total').textContent).not.toBe(antes);
   });
 
   it('shows the sign-in card to anyone but the admin and asks nothing', async () => {

@@ -2,7 +2,8 @@
  * A supplier's storefront as the admin sees it (`/admin/:urlforn`; spec §2): the public
  * storefront's ready screen (header with the info modal, 'Pesquisar produtos...', sort and
  * categories with 'Todas', the product modal with up to five images, options, price × quantity,
- * minimum, stock, promotion and description), for any supplier, invisible ones included. The
+ * minimum, stock, promotion and description) in view-only mode (no sign-in, bag or add-to-bag),
+ * for any supplier, invisible ones included. The
  * path takes the store URL or the supplier's user id (the panel links /admin/{usuario}). Anyone
  * but the admin sees the sign-in card; a load failure shows 'Algum erro ocorreu!'.
  */
@@ -55,6 +56,7 @@ function AdminStorefront({ urlforn }: { urlforn: string }) {
         dadosforn={loja.dadosforn}
         produtos={loja.allprods ?? []}
         paleta={loja.infos?.paleta ?? loja.dadosforn.paleta ?? null}
+        somenteVer
       />
     </>
   );
