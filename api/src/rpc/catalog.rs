@@ -13,6 +13,7 @@ mod rows;
 mod shapes;
 mod stores;
 
+pub use stores::admin_storefront;
 pub use stores::{
     CheckCoupon, ItemRef, StartSite, SupplierRef, ad_detail, check_coupon, product_detail,
     start_site, stores, supplier_data,

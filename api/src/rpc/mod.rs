@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod address;
+pub mod admin;
 pub mod catalog;
 pub mod orders;
 
@@ -62,6 +63,18 @@ pub enum Request {
     SupplierData(catalog::SupplierRef),
     #[serde(rename = "validar_cupom")]
     CheckCoupon(catalog::CheckCoupon),
+    #[serde(rename = "loading_admin")]
+    AdminSuppliers,
+    #[serde(rename = "invisivel")]
+    AdminSetVisibility(admin::SetVisibility),
+    #[serde(rename = "pegar_clientes")]
+    AdminCustomers,
+    #[serde(rename = "pegar_solicitacoes_saque")]
+    AdminPendingWithdrawals,
+    #[serde(rename = "confirmar_saque")]
+    AdminConfirmWithdrawal(admin::ConfirmWithdrawal),
+    #[serde(rename = "start_site_admin")]
+    AdminStorefront(admin::AdminStorefront),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -90,6 +103,7 @@ pub async fn handle(
     caller: MaybeAuthUser,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
+    admin::guard(&body, &caller)?;
     let request = parse(&body)?;
     let answer = match request {
         Request::StartLogin => account::start_login(&state).await?,
@@ -116,6 +130,18 @@ pub async fn handle(
         Request::AdDetail(r) => catalog::ad_detail(&state, r).await?,
         Request::SupplierData(r) => catalog::supplier_data(&state, r).await?,
         Request::CheckCoupon(r) => catalog::check_coupon(&state, r).await?,
+        Request::AdminSuppliers => admin::suppliers(&state, caller.try_into()?).await?,
+        Request::AdminSetVisibility(r) => {
+            admin::set_visibility(&state, caller.try_into()?, r).await?
+        }
+        Request::AdminCustomers => admin::customers(&state, caller.try_into()?).await?,
+        Request::AdminPendingWithdrawals => {
+            admin::pending_withdrawals(&state, caller.try_into()?).await?
+        }
+        Request::AdminConfirmWithdrawal(r) => {
+            admin::confirm_withdrawal(&state, caller.try_into()?, r).await?
+        }
+        Request::AdminStorefront(r) => admin::storefront(&state, caller.try_into()?, r).await?,
     };
     Ok(Json(answer))
 }

@@ -97,6 +97,12 @@ pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
             "dadosforn": { "nomeforn": s.nomeforn, "iconeforn": s.iconeforn },
         }));
     }
+    ready_store(&mut conn, &s).await
+}
+
+/// A ready storefront: the palette, the supplier's data and every enabled product, best sellers
+/// first.
+async fn ready_store(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
     let products: Vec<ProductRow> = sqlx::query_as(queries::STORE_PRODUCTS)
         .bind(&s.user_id)
         .bind(false)
@@ -105,9 +111,37 @@ pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
     Ok(json!({
         "exist": 1,
         "infos": { "paleta": s.paleta },
-        "dadosforn": supplier_json(&mut conn, &s).await?,
-        "allprods": products_json(&queries::products(&mut conn, products, queries::by_sales).await?),
+        "dadosforn": supplier_json(conn, s).await?,
+        "allprods": products_json(&queries::products(conn, products, queries::by_sales).await?),
     }))
+}
+
+/// `start_site_admin` (issue 7): the storefront of the supplier whose URL or user id is `key`,
+/// ready even when the supplier is hidden (`dadosforn.oculto` says whether it is, by itself or by the admin); `exist: 0`
+/// when there is none. Only the admin's handler calls it.
+pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<Value> {
+    let mut conn = state.db.acquire().await?;
+    let by_url: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
+        .bind(key.trim().to_lowercase())
+        .fetch_optional(&mut *conn)
+        .await?;
+    let supplier = match by_url {
+        Some(s) => Some(s),
+        None => {
+            sqlx::query_as(queries::SUPPLIER_BY_ID)
+                .bind(key.trim())
+                .fetch_optional(&mut *conn)
+                .await?
+        }
+    };
+    match supplier {
+        Some(s) => {
+            let mut store = ready_store(&mut conn, &s).await?;
+            store["dadosforn"]["oculto"] = json!(s.hidden != 0);
+            Ok(store)
+        }
+        None => Ok(json!({ "exist": 0 })),
+    }
 }
 
 /// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.

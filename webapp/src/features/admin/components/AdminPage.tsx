@@ -1,16 +1,79 @@
 /**
- * Admin panel (`/admin`). Placeholder: suppliers, customers and withdrawal requests come later.
+ * Admin panel (`/admin`; spec §2 'Admin panel', §6 'Administrator'). Anyone but the admin
+ * (decisions.md §2: the `ADMIN_EMAIL` account, `userinfo.admin`) sees the sign-in card. The admin
+ * sees three sections: Fornecedores (from `loading_admin`), Clientes and Solicitações de Saque.
+ * When the suppliers cannot be loaded the spec's alert shows over a not-found screen.
  */
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Placeholder } from '@/components/Placeholder';
+import { useStatusDialog } from '@/components/status-dialog';
+import { useAccount } from '@/features/account/context';
+import { Loading } from '@/features/catalog/components/LoadStates';
+import { useLoad } from '@/features/catalog/useLoad';
+import { NotFound } from '@/features/not-found/components/NotFoundPage';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { loadingAdmin } from '../api/loadingAdmin';
+import { ERRO_DADOS } from '../messages';
+import { AdminLoginCard } from './AdminLoginCard';
+import { CustomersSection } from './CustomersSection';
+import { SuppliersSection } from './SuppliersSection';
+import { WithdrawalsSection } from './WithdrawalsSection';
+import '../admin.css';
+
+type Secao = 'fornecedores' | 'clientes' | 'saques';
+
+const SECOES: [Secao, string][] = [
+  ['fornecedores', 'Fornecedores'],
+  ['clientes', 'Clientes'],
+  ['saques', 'Solicitações de Saque'],
+];
 
 export default function AdminPage() {
+  usePageTitle('Painel administrativo');
+  const { user } = useAccount();
+  if (!user?.admin) return <AdminLoginCard />;
+  return <AdminPanel key={user.usuario} />;
+}
+
+function AdminPanel() {
+  const [load] = useLoad('admin', (signal) => loadingAdmin(signal));
+  const status = useStatusDialog();
+  const [secao, setSecao] = useState<Secao>('fornecedores');
+  const falhou = load.estado === 'erro';
+  useEffect(() => {
+    if (falhou) status.error(ERRO_DADOS);
+  }, [falhou, status]);
+
+  if (load.estado === 'carregando') return <Loading />;
+  if (load.estado === 'erro') return <NotFound />;
   return (
-    <Placeholder title="Painel administrativo">
-      <p>Fornecedores, clientes e solicitações de saque.</p>
-      <p>
-        <Link to="/">Voltar para o início</Link>
-      </p>
-    </Placeholder>
+    <div className="admin">
+      <header className="admin__header">
+        <div className="container admin__header-inner">
+          <Link to="/" className="admin__brand">
+            Feira
+          </Link>
+          <h1 className="admin__title">Painel administrativo</h1>
+        </div>
+        <nav className="container admin__tabs" aria-label="Seções">
+          {SECOES.map(([id, rotulo]) => (
+            <button
+              key={id}
+              type="button"
+              className={`admin__tab${secao === id ? ' admin__tab--on' : ''}`}
+              aria-pressed={secao === id}
+              onClick={() => setSecao(id)}
+            >
+              {rotulo}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <main className="container page">
+        {secao === 'fornecedores' && <SuppliersSection inicial={load.data.fornecedores} />}
+        {secao === 'clientes' && <CustomersSection />}
+        {secao === 'saques' && <WithdrawalsSection />}
+      </main>
+    </div>
   );
 }

@@ -1,16 +1,63 @@
 /**
- * A supplier's storefront as the admin sees it (`/admin/:urlforn`). Placeholder.
+ * A supplier's storefront as the admin sees it (`/admin/:urlforn`; spec §2): the public
+ * storefront's ready screen (header with the info modal, 'Pesquisar produtos...', sort and
+ * categories with 'Todas', the product modal with up to five images, options, price × quantity,
+ * minimum, stock, promotion and description) in view-only mode (no sign-in, bag or add-to-bag),
+ * for any supplier, invisible ones included. The
+ * path takes the store URL or the supplier's user id (the panel links /admin/{usuario}). Anyone
+ * but the admin sees the sign-in card; a load failure shows 'Algum erro ocorreu!'.
  */
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Placeholder } from '@/components/Placeholder';
+import { useStatusDialog } from '@/components/status-dialog';
+import { useAccount } from '@/features/account/context';
+import { Loading, LoadError } from '@/features/catalog/components/LoadStates';
+import { useLoad } from '@/features/catalog/useLoad';
+import { NotFound } from '@/features/not-found/components/NotFoundPage';
+import { StoreReady } from '@/features/storefront/components/StoreReady';
+import { ERRO_GENERICO } from '@/lib/rpc';
+import { startSiteAdmin } from '../api/startSiteAdmin';
+import { AdminLoginCard } from './AdminLoginCard';
+import '@/features/storefront/storefront.css';
+import '../admin.css';
 
 export default function AdminStorefrontPage() {
   const { urlforn = '' } = useParams();
+  const { user } = useAccount();
+  if (!user?.admin) return <AdminLoginCard />;
+  return <AdminStorefront key={urlforn} urlforn={urlforn} />;
+}
+
+function AdminStorefront({ urlforn }: { urlforn: string }) {
+  const [load, retry] = useLoad(urlforn, (signal) => startSiteAdmin(urlforn, signal));
+  const status = useStatusDialog();
+  const falhou = load.estado === 'erro';
+  useEffect(() => {
+    if (falhou) status.error(ERRO_GENERICO);
+  }, [falhou, status]);
+
+  if (load.estado === 'carregando') return <Loading />;
+  if (load.estado === 'erro') {
+    return (
+      <section className="container page">
+        <LoadError onRetry={retry} />
+      </section>
+    );
+  }
+  const loja = load.data;
+  if (!loja.exist) return <NotFound />;
   return (
-    <Placeholder title={`Loja ${urlforn} (visão do administrador)`}>
-      <p>
+    <>
+      <p className="admin-store-bar" role="note">
         <Link to="/admin">Voltar para o painel administrativo</Link>
+        {loja.dadosforn.oculto && <span className="admin-badge">Loja oculta ao público</span>}
       </p>
-    </Placeholder>
+      <StoreReady
+        dadosforn={loja.dadosforn}
+        produtos={loja.allprods ?? []}
+        paleta={loja.infos?.paleta ?? loja.dadosforn.paleta ?? null}
+        somenteVer
+      />
+    </>
   );
 }

@@ -28,6 +28,8 @@ export interface ProductPurchaseProps {
   nivel?: 1 | 2;
   /** Called after the product went into the bag (the storefront closes its modal). */
   onAdded?: () => void;
+  /** View only (the admin's storefront): prices and quantity without the add-to-bag button. */
+  somenteVer?: boolean;
 }
 
 /** The product's prices in centavos (wasm-core), or null when the API's numbers are unreadable. */
@@ -43,7 +45,7 @@ function centavos(core: Core, p: Produto) {
   }
 }
 
-export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdded }: ProductPurchaseProps) {
+export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdded, somenteVer = false }: ProductPurchaseProps) {
   const bag = useBag();
   const [quantidade, setQuantidade] = useState(() => core.quantity_default(p.minimo));
   const opcoes = (p.opcoes ?? []).map((o) => o.opcao).filter(Boolean);
@@ -123,9 +125,11 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
               minusDisabled={menos === quantidade}
               plusDisabled={mais === quantidade}
             />
-            <button type="button" className="btn purchase__add" onClick={adicionar}>
-              Adicionar ao carrinho
-            </button>
+            {!somenteVer && (
+              <button type="button" className="btn purchase__add" onClick={adicionar}>
+                Adicionar ao carrinho
+              </button>
+            )}
           </div>
         )}
         {aviso === 'adicionado' && !onAdded && (

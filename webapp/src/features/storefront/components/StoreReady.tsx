@@ -49,9 +49,11 @@ export interface StoreReadyProps {
   dadosforn: DadosForn;
   produtos: Produto[];
   paleta: number | null;
+  /** View only (the admin's storefront, /admin/{urlforn}): no sign-in, bag or add-to-bag. */
+  somenteVer?: boolean;
 }
 
-export function StoreReady({ dadosforn: d, produtos, paleta }: StoreReadyProps) {
+export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false }: StoreReadyProps) {
   usePageTitle(d.nomeforn);
   const { user, signIn, openAccountMenu } = useAccount();
   const bag = useBag();
@@ -76,18 +78,20 @@ export function StoreReady({ dadosforn: d, produtos, paleta }: StoreReadyProps) 
             <StoreIcon src={d.iconeforn} size={44} />
             <span className="store__name">{d.nomeforn}</span>
           </button>
-          <div className="store__actions">
-            {user ? (
-              <button type="button" className="store__login" onClick={openAccountMenu}>
-                {displayName(user)}
-              </button>
-            ) : (
-              <button type="button" className="store__login" onClick={signIn}>
-                Entre ou cadastre-se
-              </button>
-            )}
-            <BagButton className="store__bag" />
-          </div>
+          {!somenteVer && (
+            <div className="store__actions">
+              {user ? (
+                <button type="button" className="store__login" onClick={openAccountMenu}>
+                  {displayName(user)}
+                </button>
+              ) : (
+                <button type="button" className="store__login" onClick={signIn}>
+                  Entre ou cadastre-se
+                </button>
+              )}
+              <BagButton className="store__bag" />
+            </div>
+          )}
         </div>
       </header>
 
@@ -166,16 +170,18 @@ export function StoreReady({ dadosforn: d, produtos, paleta }: StoreReadyProps) 
         <Link to="/">Feira — produtos do campo direto de quem produz</Link>
       </footer>
 
-      <div className="store__float">
-        {adicionado && (
-          <p className="store__added" role="status">
-            Produto adicionado ao carrinho!
-          </p>
-        )}
-        <button type="button" className="store__meu-pedido" onClick={bag.open}>
-          <BagIcon /> Meu Pedido {bag.count > 0 && <span className="store__count">{bag.count}</span>}
-        </button>
-      </div>
+      {!somenteVer && (
+        <div className="store__float">
+          {adicionado && (
+            <p className="store__added" role="status">
+              Produto adicionado ao carrinho!
+            </p>
+          )}
+          <button type="button" className="store__meu-pedido" onClick={bag.open}>
+            <BagIcon /> Meu Pedido {bag.count > 0 && <span className="store__count">{bag.count}</span>}
+          </button>
+        </div>
+      )}
 
       {selecionado && (
         <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={() => setSelecionado(null)} className={`dlg--product store-theme${tema}`}>
@@ -188,6 +194,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta }: StoreReadyProps) 
               dadosforn={d}
               core={core}
               nivel={2}
+              somenteVer={somenteVer}
               onAdded={() => {
                 setSelecionado(null);
                 setAdicionado(true);

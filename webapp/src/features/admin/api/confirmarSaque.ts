@@ -1,0 +1,9 @@
+/**
+ * `confirmar_saque`: marks a withdrawal request paid out; `userforn` carries the request's id
+ * (the spec's field name). A second confirmation changes nothing (`confirmado: false`).
+ */
+import { rpc, type RpcResult } from '@/lib/rpc';
+
+export function confirmarSaque(id: string): Promise<RpcResult<{ confirmado: boolean }>> {
+  return rpc<{ confirmado: boolean }>('confirmar_saque', { userforn: id });
+}

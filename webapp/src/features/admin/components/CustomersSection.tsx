@@ -1,0 +1,101 @@
+/**
+ * Clientes: the title, a card with the total count, a search box filtering by name or e-mail
+ * (accents and case ignored), one card per customer (name, e-mail, city) and the details modal
+ * (name, e-mail, phone or 'Não informado', street and number, city, complement). A load failure
+ * shows 'Algum erro ocorreu ao carregar os clientes.'.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { Loading } from '@/features/catalog/components/LoadStates';
+import { useLoad } from '@/features/catalog/useLoad';
+import { pegarClientes } from '../api/pegarClientes';
+import type { Cliente } from '../api/types';
+import { ERRO_CLIENTES, NAO_INFORMADO } from '../messages';
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The customers whose name or e-mail contains `busca` (accents and case ignored). */
+export function filtrarClientes(clientes: Cliente[], busca: string): Cliente[] {
+  const q = fold(busca.trim());
+  if (!q) return clientes;
+  return clientes.filter((c) => fold(c.nome).includes(q) || fold(c.email).includes(q));
+}
+
+export function CustomersSection() {
+  const [load] = useLoad('clientes', (signal) => pegarClientes(signal));
+  const status = useStatusDialog();
+  const [busca, setBusca] = useState('');
+  const [aberto, setAberto] = useState<Cliente | null>(null);
+  const falhou = load.estado === 'erro';
+  useEffect(() => {
+    if (falhou) status.error(ERRO_CLIENTES);
+  }, [falhou, status]);
+  const clientes = useMemo(() => (load.estado === 'pronto' ? load.data.clientes : []), [load]);
+  const lista = useMemo(() => filtrarClientes(clientes, busca), [clientes, busca]);
+
+  return (
+    <section aria-labelledby="admin-clientes">
+      <h2 id="admin-clientes">Clientes</h2>
+      {load.estado === 'carregando' && <Loading />}
+      {load.estado === 'pronto' && (
+        <>
+          <div className="admin-total">
+            <span>Total de clientes</span>
+            <strong data-testid="total-clientes">{clientes.length}</strong>
+          </div>
+          <input
+            className="input admin-search"
+            type="search"
+            placeholder="Buscar por nome ou e-mail"
+            aria-label="Buscar por nome ou e-mail"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
+          {lista.length === 0 ? (
+            <p className="empty-list">Nenhum cliente encontrado.</p>
+          ) : (
+            <ul className="admin-cards" aria-label="Clientes">
+              {lista.map((c) => (
+                <li key={c.usuario}>
+                  <button type="button" className="admin-card" onClick={() => setAberto(c)}>
+                    <span className="admin-card__name">{c.nome || c.email}</span>
+                    <span className="admin-card__sub">{c.email}</span>
+                    <span className="admin-card__sub">{c.cidade || NAO_INFORMADO}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {aberto && <CustomerDetails cliente={aberto} onClose={() => setAberto(null)} />}
+    </section>
+  );
+}
+
+function CustomerDetails({ cliente: c, onClose }: { cliente: Cliente; onClose: () => void }) {
+  const endereco = [c.rua, c.numero].filter(Boolean).join(', ');
+  return (
+    <Dialog title={c.nome || c.email} onClose={onClose} className="admin-details">
+      <dl className="admin-dl">
+        <dt>Nome</dt>
+        <dd>{c.nome || NAO_INFORMADO}</dd>
+        <dt>E-mail</dt>
+        <dd>{c.email}</dd>
+        <dt>Telefone</dt>
+        <dd>{c.telefone || NAO_INFORMADO}</dd>
+        <dt>Endereço</dt>
+        <dd>{endereco || NAO_INFORMADO}</dd>
+        <dt>Cidade</dt>
+        <dd>{c.cidade || NAO_INFORMADO}</dd>
+        <dt>Complemento</dt>
+        <dd>{c.complemento || NAO_INFORMADO}</dd>
+      </dl>
+    </Dialog>
+  );
+}

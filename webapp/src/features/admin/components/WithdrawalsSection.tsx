@@ -1,0 +1,97 @@
+/**
+ * Solicitações de Saque: the pending count and a table (supplier, amount, Pix key) with
+ * 'Confirmar Transferência' per request, asking 'Confirmar Transferência?' (Nao/Sim) before
+ * `confirmar_saque`; the list then reloads. Empty: 'Nenhuma solicitação de saque pendente.'.
+ * A failed list load is logged only (spec §8), the spinner ends; a failed confirmation shows
+ * 'Algum erro ocorreu!'.
+ */
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { Loading } from '@/features/catalog/components/LoadStates';
+import { StoreIcon } from '@/features/catalog/components/StoreIcon';
+import { formatReais } from '@/features/catalog/display';
+import { useLoad } from '@/features/catalog/useLoad';
+import { ERRO_GENERICO } from '@/lib/rpc';
+import { confirmarSaque } from '../api/confirmarSaque';
+import { pegarSolicitacoesSaque } from '../api/pegarSolicitacoesSaque';
+import type { SolicitacaoSaque } from '../api/types';
+import { CONFIRMAR_TRANSFERENCIA, SEM_SAQUES } from '../messages';
+
+export function WithdrawalsSection() {
+  const [load, recarregar] = useLoad('saques', (signal) => pegarSolicitacoesSaque(signal));
+  const status = useStatusDialog();
+  const [confirmando, setConfirmando] = useState<SolicitacaoSaque | null>(null);
+  const pendentes = load.estado === 'pronto' ? load.data.pendentes : [];
+
+  async function confirmar(s: SolicitacaoSaque) {
+    setConfirmando(null);
+    status.loading();
+    const res = await confirmarSaque(s.id);
+    if (res.error !== undefined) {
+      status.error(ERRO_GENERICO);
+      return;
+    }
+    status.close();
+    recarregar();
+  }
+
+  return (
+    <section aria-labelledby="admin-saques">
+      <h2 id="admin-saques">Solicitações de Saque</h2>
+      {load.estado === 'carregando' && <Loading />}
+      {load.estado !== 'carregando' && (
+        <>
+          <div className="admin-total">
+            <span>Pendentes</span>
+            <strong data-testid="total-saques">{pendentes.length}</strong>
+          </div>
+          {pendentes.length === 0 ? (
+            <p className="empty-list">{SEM_SAQUES}</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Fornecedor</th>
+                    <th scope="col">Valor</th>
+                    <th scope="col">Chave Pix</th>
+                    <th scope="col">
+                      <span className="sr-only">Ação</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pendentes.map((s) => (
+                    <tr key={s.id}>
+                      <td>
+                        <span className="admin-table__forn">
+                          <StoreIcon src={s.iconeforn} size={32} />
+                          {s.nomeforn}
+                        </span>
+                      </td>
+                      <td>{formatReais(s.Solicitacao.valor)}</td>
+                      <td className="admin-table__pix">{s.Solicitacao.chave_pix}</td>
+                      <td>
+                        <button type="button" className="btn btn--small" onClick={() => setConfirmando(s)}>
+                          {CONFIRMAR_TRANSFERENCIA}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+      {confirmando && (
+        <ConfirmDialog
+          message={`${CONFIRMAR_TRANSFERENCIA}?`}
+          onConfirm={() => void confirmar(confirmando)}
+          onCancel={() => setConfirmando(null)}
+        />
+      )}
+    </section>
+  );
+}
