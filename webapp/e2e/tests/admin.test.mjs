@@ -76,6 +76,10 @@ async function toggleVisibility(page, label, expected) {
   const modal = page.getByRole('dialog', { name: HIDDEN_STORE });
   await expectVisible(modal, `the details of '${HIDDEN_STORE}'`);
   await modal.getByRole('button', { name: label, exact: true }).click();
+  // The spec's confirmation: 'tornar invisível?' / 'Tornar visível?' with Nao/Sim.
+  const confirm = page.getByRole('dialog', { name: label === 'Tornar visível' ? 'Tornar visível?' : 'tornar invisível?' });
+  await expectVisible(confirm, 'the visibility confirmation');
+  await confirm.getByRole('button', { name: 'Sim', exact: true }).click();
   await eventually(async () => (await modal.getByTestId('visibilidade').textContent()) === expected, `visibility '${expected}'`);
   await modal.getByRole('button', { name: 'Fechar' }).click();
 }
@@ -93,7 +97,7 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
     await signInAsAdmin(page);
 
     // Hide the supplier.
-    await toggleVisibility(page, 'tornar invisível?', 'Invisível');
+    await toggleVisibility(page, 'Tornar invisível', 'Invisível');
     try {
       assert.equal(await storeListed(page), 0, `${HIDDEN_STORE} gone from /lojas`);
       assert.equal(await hiddenProductsOnHome(page), 0, `no product of ${HIDDEN_STORE} on the home`);
@@ -106,7 +110,7 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
     } finally {
       // Show it again, so later journeys see the demo data as it was.
       await page.goto('/admin');
-      await toggleVisibility(page, 'Tornar visível?', 'Visível');
+      await toggleVisibility(page, 'Tornar visível', 'Visível');
     }
     assert.equal(await storeListed(page), 1, `${HIDDEN_STORE} back in /lojas`);
 

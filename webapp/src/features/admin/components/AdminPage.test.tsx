@@ -60,10 +60,16 @@ describe('Fornecedores', () => {
     expect(within(modal).getByText('(19) 99876-5432')).toBeTruthy();
     expect(within(modal).getByTestId('visibilidade').textContent).toBe('Visível');
     expect(within(modal).getByRole('link', { name: 'Ver loja' }).getAttribute('href')).toBe('/admin/demo-joao');
-    await userEvent.click(within(modal).getByRole('button', { name: 'tornar invisível?' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
+    // Nothing changes before the confirmation; 'Nao' leaves it as it was.
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Nao' }));
+    expect(calls.filter((c) => (c.body as { codigo: string }).codigo === 'invisivel')).toHaveLength(0);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(within(modal).getByTestId('visibilidade').textContent).toBe('Invisível'));
     expect(calls.at(-1)!.body).toEqual({ codigo: 'invisivel', userforn: 'demo-joao', invisivel: true });
-    await userEvent.click(within(modal).getByRole('button', { name: 'Tornar visível?' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Tornar visível' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Tornar visível?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(within(modal).getByTestId('visibilidade').textContent).toBe('Visível'));
     expect(calls.at(-1)!.body).toMatchObject({ invisivel: false });
   });
@@ -72,7 +78,8 @@ describe('Fornecedores', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     abrir({ invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     await userEvent.click(await screen.findByRole('button', { name: /Sítio Boa Vista/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'tornar invisível?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tornar invisível' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByRole('dialog', { name: 'Não foi possível alterar a visibilidade.' })).toBeTruthy();
     expect(screen.getByTestId('visibilidade').textContent).toBe('Visível');
   });

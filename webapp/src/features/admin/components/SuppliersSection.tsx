@@ -1,12 +1,14 @@
 /**
  * Fornecedores: one card per supplier (background, icon, name, e-mail); a card opens the details
  * modal with e-mail, phone, CPF/CNPJ, the visibility ('Visível' / 'Invisível'), the toggle
- * ('tornar invisível?' while visible, 'Tornar visível?' while hidden) and a link to the store as
- * the admin sees it, /admin/{usuario}. A failed toggle shows 'Não foi possível alterar a
+ * ('Tornar invisível' while visible, 'Tornar visível' while hidden), which changes it after the
+ * spec's confirmation ('tornar invisível?' / 'Tornar visível?', Nao/Sim), and a link to the store
+ * as the admin sees it, /admin/{usuario}. A failed toggle shows 'Não foi possível alterar a
  * visibilidade.' and changes nothing on screen.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/features/catalog/components/StoreIcon';
@@ -65,8 +67,10 @@ interface DetailsProps {
 function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
   const status = useStatusDialog();
   const [enviando, setEnviando] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
 
   async function alternar() {
+    setConfirmando(false);
     setEnviando(true);
     const res = await invisivel(f.usuario, !f.invisivel);
     setEnviando(false);
@@ -90,13 +94,20 @@ function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
         <dd data-testid="visibilidade">{f.invisivel ? 'Invisível' : 'Visível'}</dd>
       </dl>
       <div className="dlg__actions">
-        <button type="button" className="btn btn--ghost" onClick={alternar} disabled={enviando}>
-          {f.invisivel ? 'Tornar visível?' : 'tornar invisível?'}
+        <button type="button" className="btn btn--ghost" onClick={() => setConfirmando(true)} disabled={enviando}>
+          {f.invisivel ? 'Tornar visível' : 'Tornar invisível'}
         </button>
         <Link className="btn" to={`/admin/${f.usuario}`}>
           Ver loja
         </Link>
       </div>
+      {confirmando && (
+        <ConfirmDialog
+          message={f.invisivel ? 'Tornar visível?' : 'tornar invisível?'}
+          onConfirm={() => void alternar()}
+          onCancel={() => setConfirmando(false)}
+        />
+      )}
     </Dialog>
   );
 }
