@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod address;
+pub mod ads;
 pub mod catalog;
 pub mod orders;
 
@@ -62,6 +63,18 @@ pub enum Request {
     SupplierData(catalog::SupplierRef),
     #[serde(rename = "validar_cupom")]
     CheckCoupon(catalog::CheckCoupon),
+    #[serde(rename = "adicionar_anuncio")]
+    AddAd(ads::AddAd),
+    #[serde(rename = "pegar_anuncios")]
+    ListAds,
+    #[serde(rename = "editar_anuncio")]
+    EditAd(ads::EditAd),
+    #[serde(rename = "excluir_anuncio")]
+    DeleteAd(ads::DeleteAd),
+    #[serde(rename = "upload_foto_anuncio")]
+    UploadAdPhoto(ads::UploadPhoto),
+    #[serde(rename = "excluir_foto_anuncio")]
+    DeleteAdPhoto(ads::DeletePhoto),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -116,6 +129,12 @@ pub async fn handle(
         Request::AdDetail(r) => catalog::ad_detail(&state, r).await?,
         Request::SupplierData(r) => catalog::supplier_data(&state, r).await?,
         Request::CheckCoupon(r) => catalog::check_coupon(&state, r).await?,
+        Request::AddAd(r) => ads::add_ad(&state, caller.try_into()?, r).await?,
+        Request::ListAds => ads::list_ads(&state, caller.try_into()?).await?,
+        Request::EditAd(r) => ads::edit_ad(&state, caller.try_into()?, r).await?,
+        Request::DeleteAd(r) => ads::delete_ad(&state, caller.try_into()?, r).await?,
+        Request::UploadAdPhoto(r) => ads::upload_photo(&state, caller.try_into()?, r).await?,
+        Request::DeleteAdPhoto(r) => ads::delete_photo(&state, caller.try_into()?, r).await?,
     };
     Ok(Json(answer))
 }

@@ -2,6 +2,7 @@
 //! (SQLite by default; PostgreSQL when `TEST_DATABASE_URL` points at a server).
 
 mod address;
+mod ads;
 mod auth;
 mod catalog;
 mod contract;
