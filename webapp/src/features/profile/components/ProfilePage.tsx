@@ -4,12 +4,13 @@
  * Anúncios, Endereço, Histórico de pedidos — the first chosen by the navigation state `inicial`
  * ('anuncios', 'endereco', 'historico'). On small screens the menu opens over the page.
  *
- * Endereço and Histórico de pedidos are their features' sections; Anúncios is still a placeholder.
+ * Anúncios, Endereço and Histórico de pedidos are their features' sections.
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MenuIcon } from '@/components/icons';
 import { useAccount } from '@/features/account/context';
+import { AdsSection } from '@/features/ads/components/AdsSection';
 import { AddressSection } from '@/features/address/components/AddressSection';
 import { NotFound } from '@/features/not-found/components/NotFoundPage';
 import { OrdersSection } from '@/features/orders/components/OrdersSection';
@@ -83,12 +84,7 @@ function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
         </nav>
         <div className="profile__content" data-testid="secao-perfil" data-secao={section}>
           {section === 'dados' && <PersonalData user={user} />}
-          {section === 'anuncios' && (
-            <section className="profile-section">
-              <h2>Seus anúncios</h2>
-              <p className="muted">Esta seção está em construção.</p>
-            </section>
-          )}
+          {section === 'anuncios' && <AdsSection user={user} />}
           {section === 'endereco' && <AddressSection user={user} />}
           {section === 'historico' && <OrdersSection />}
         </div>
