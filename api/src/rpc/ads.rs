@@ -139,8 +139,9 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<V
         Some(bytes) => Some(photos::put(state, &id, bytes).await?),
         None => None,
     };
-    let mut tx = state.db.begin().await?;
-    sqlx::query(
+    let stored: sqlx::Result<()> = async {
+        let mut tx = state.db.begin().await?;
+        sqlx::query(
         "INSERT INTO ads (id, user_id, categoria, titulo, descricao, preco_centavos, icone, origem, \
          local, nome, telefone, publicado_em) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
     )
@@ -158,8 +159,17 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<V
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;
-    store::set_places(&mut tx, &id, &ad.alcance).await?;
-    tx.commit().await?;
+        store::set_places(&mut tx, &id, &ad.alcance).await?;
+        tx.commit().await
+    }
+    .await;
+    if let Err(e) = stored {
+        // Nothing refers to the icon's file: do not leave it behind.
+        if let Some(url) = &icone {
+            photos::forget(state, url).await;
+        }
+        return Err(e.into());
+    }
     answer(state, &id).await
 }
 
@@ -211,23 +221,33 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
         Some(Some(bytes)) => Some(photos::put(state, &id, bytes).await?),
         Some(None) => None,
     };
-    let mut tx = state.db.begin().await?;
-    sqlx::query(
-        "UPDATE ads SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
+    let stored: sqlx::Result<()> = async {
+        let mut tx = state.db.begin().await?;
+        sqlx::query(
+            "UPDATE ads SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
          icone = $5, origem = $6, local = $7 WHERE id = $8",
-    )
-    .bind(ad.categoria.label())
-    .bind(&ad.titulo)
-    .bind(&ad.descricao)
-    .bind(ad.preco_centavos.centavos())
-    .bind(&icone)
-    .bind(&ad.origem)
-    .bind(i64::from(ad.alcance.code()))
-    .bind(&id)
-    .execute(&mut *tx)
-    .await?;
-    store::set_places(&mut tx, &id, &ad.alcance).await?;
-    tx.commit().await?;
+        )
+        .bind(ad.categoria.label())
+        .bind(&ad.titulo)
+        .bind(&ad.descricao)
+        .bind(ad.preco_centavos.centavos())
+        .bind(&icone)
+        .bind(&ad.origem)
+        .bind(i64::from(ad.alcance.code()))
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+        store::set_places(&mut tx, &id, &ad.alcance).await?;
+        tx.commit().await
+    }
+    .await;
+    if let Err(e) = stored {
+        // A newly stored icon is not referred to: do not leave it behind.
+        if icon_changed && let Some(url) = &icone {
+            photos::forget(state, url).await;
+        }
+        return Err(e.into());
+    }
     if icon_changed && let Some(old) = current.icone.as_deref() {
         photos::forget(state, old).await;
     }

@@ -50,6 +50,25 @@ async fn listed_in(app: &TestApp, regiao: &str) -> Vec<String> {
         .collect()
 }
 
+/// Ids of the Variedades ads on the home of `regiao`.
+async fn home_of(app: &TestApp, regiao: &str) -> Vec<String> {
+    let (status, body) = app
+        .rpc(
+            None,
+            json!({"codigo": "pegar_produtos_anuncios_site", "regiao": regiao}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["anuncios"]["Variedades"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .map(|a| a["id"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 async fn my_ads(app: &TestApp, token: &str) -> Vec<Value> {
     let (status, body) = app
         .rpc(Some(token), json!({"codigo": "pegar_anuncios"}))
@@ -158,6 +177,8 @@ async fn an_ad_lives_in_its_regions_changes_and_leaves_no_media_behind() {
     assert!(listed_in(&app, "Campinas, SP").await.contains(&id));
     assert!(listed_in(&app, "Piracicaba, SP").await.contains(&id));
     assert!(!listed_in(&app, "Sorocaba, SP").await.contains(&id));
+    assert!(home_of(&app, "Campinas, SP").await.contains(&id));
+    assert!(!home_of(&app, "Sorocaba, SP").await.contains(&id));
     let (_, detail) = app
         .rpc(None, json!({"codigo": "pegar_anuncio_url_site", "id": id, "userforn": "", "categoria": "Variedades"}))
         .await;
