@@ -38,7 +38,7 @@ export function AdsSection({ user }: { user: UserInfo }) {
     void pegarAnuncios(user.usuario).then((r) => {
       if (!alive) return;
       if (r.error !== undefined) console.error('pegar_anuncios:', r.error);
-      setAds(r.error === undefined ? r.anuncios : []);
+      setAds(r.error === undefined ? (r.anuncios ?? []) : []);
     });
     return () => {
       alive = false;
