@@ -325,6 +325,25 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
     }))
 }
 
+/// The ads of `user`, every scope, newest first, in the catalogue's JSON shape (the ad owner's
+/// actions, issue 6).
+pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Value>> {
+    let rows: Vec<AdRow> = sqlx::query_as(queries::ADS_BY_USER)
+        .bind(user)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(ads_json(&queries::ads(conn, rows).await?))
+}
+
+/// One ad by id, in the catalogue's JSON shape (the ad owner's actions, issue 6).
+pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Value>> {
+    let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(ads_json(&queries::ads(conn, rows).await?).pop())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 pub mod account;
 pub mod address;
 pub mod admin;
+pub mod ads;
 pub mod catalog;
 pub mod orders;
 
@@ -75,6 +76,18 @@ pub enum Request {
     AdminConfirmWithdrawal(admin::ConfirmWithdrawal),
     #[serde(rename = "start_site_admin")]
     AdminStorefront(admin::AdminStorefront),
+    #[serde(rename = "adicionar_anuncio")]
+    AddAd(ads::AddAd),
+    #[serde(rename = "pegar_anuncios")]
+    ListAds,
+    #[serde(rename = "editar_anuncio")]
+    EditAd(ads::EditAd),
+    #[serde(rename = "excluir_anuncio")]
+    DeleteAd(ads::DeleteAd),
+    #[serde(rename = "upload_foto_anuncio")]
+    UploadAdPhoto(ads::UploadPhoto),
+    #[serde(rename = "excluir_foto_anuncio")]
+    DeleteAdPhoto(ads::DeletePhoto),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -142,6 +155,12 @@ pub async fn handle(
             admin::confirm_withdrawal(&state, caller.try_into()?, r).await?
         }
         Request::AdminStorefront(r) => admin::storefront(&state, caller.try_into()?, r).await?,
+        Request::AddAd(r) => ads::add_ad(&state, caller.try_into()?, r).await?,
+        Request::ListAds => ads::list_ads(&state, caller.try_into()?).await?,
+        Request::EditAd(r) => ads::edit_ad(&state, caller.try_into()?, r).await?,
+        Request::DeleteAd(r) => ads::delete_ad(&state, caller.try_into()?, r).await?,
+        Request::UploadAdPhoto(r) => ads::upload_photo(&state, caller.try_into()?, r).await?,
+        Request::DeleteAdPhoto(r) => ads::delete_photo(&state, caller.try_into()?, r).await?,
     };
     Ok(Json(answer))
 }

@@ -3,6 +3,7 @@
 
 mod address;
 mod admin;
+mod ads;
 mod auth;
 mod catalog;
 mod contract;

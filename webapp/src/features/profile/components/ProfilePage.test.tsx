@@ -55,6 +55,42 @@ describe('profile panel', () => {
     expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
   });
 
+  it('Dados pessoais: e-mail read-only, Salvar only after a change, then Salvo com sucesso!', async () => {
+    storeSession();
+    const { calls } = mockApi({ alterar_nome: { body: { ok: true, nome: 'Maria S.' } } });
+    const user = userEvent.setup();
+    visit();
+    const email = screen.getByLabelText('E-mail') as HTMLInputElement;
+    expect(email.value).toBe(USER.email);
+    expect(email.readOnly).toBe(true);
+    const salvar = screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
+    expect(salvar.disabled).toBe(true);
+    await user.clear(screen.getByLabelText('Nome'));
+    expect(salvar.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Nome'), 'Maria S.');
+    expect(salvar.disabled).toBe(false);
+    await user.click(salvar);
+    expect(await screen.findByText('Salvo com sucesso!')).toBeTruthy();
+    expect(calls.find((c) => c.codigo === 'alterar_nome')?.body.nome).toBe('Maria S.');
+    expect(salvar.disabled).toBe(true);
+  });
+
+  it('the mobile menu opens over an overlay and closes when a section is picked', async () => {
+    storeSession();
+    mockApi({ pegar_anuncios: { body: { anuncios: [] } } });
+    const user = userEvent.setup();
+    const { container } = visit();
+    const toggle = screen.getByRole('button', { name: /Dados pessoais/, expanded: false });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(container.ownerDocument.querySelector('.profile__overlay')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Seções do perfil' });
+    await user.click(screen.getAllByRole('button', { name: 'Anúncios' }).find((b) => menu.contains(b))!);
+    expect(screen.getByRole('heading', { level: 2, name: 'Seus anúncios' })).toBeTruthy();
+    expect(container.ownerDocument.querySelector('.profile__overlay')).toBeNull();
+    expect(await screen.findByText('Nenhum anúncio encontrado.')).toBeTruthy();
+  });
+
   it("another user's panel is not found", () => {
     storeSession();
     visit('historico', 'alguem');

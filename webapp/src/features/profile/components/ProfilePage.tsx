@@ -4,15 +4,16 @@
  * Anúncios, Endereço, Histórico de pedidos — the first chosen by the navigation state `inicial`
  * ('anuncios', 'endereco', 'historico'). On small screens the menu opens over the page.
  *
- * Endereço and Histórico de pedidos are their features' sections; Anúncios is still a placeholder.
+ * Anúncios, Endereço and Histórico de pedidos are their features' sections.
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MenuIcon } from '@/components/icons';
-import { useAccount } from '@/features/account/context';
+import { AdsSection } from '@/features/ads/components/AdsSection';
 import { AddressSection } from '@/features/address/components/AddressSection';
 import { NotFound } from '@/features/not-found/components/NotFoundPage';
 import { OrdersSection } from '@/features/orders/components/OrdersSection';
+import { PersonalDataSection } from './PersonalDataSection';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession, type UserInfo } from '@/lib/session';
 import '../profile.css';
@@ -82,35 +83,12 @@ function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
           </ul>
         </nav>
         <div className="profile__content" data-testid="secao-perfil" data-secao={section}>
-          {section === 'dados' && <PersonalData user={user} />}
-          {section === 'anuncios' && (
-            <section className="profile-section">
-              <h2>Seus anúncios</h2>
-              <p className="muted">Esta seção está em construção.</p>
-            </section>
-          )}
+          {section === 'dados' && <PersonalDataSection user={user} />}
+          {section === 'anuncios' && <AdsSection user={user} />}
           {section === 'endereco' && <AddressSection user={user} />}
           {section === 'historico' && <OrdersSection />}
         </div>
       </div>
     </div>
-  );
-}
-
-/** Dados pessoais: the e-mail and the name, edited in the account's personal-data dialog. */
-function PersonalData({ user }: { user: UserInfo }) {
-  const { openPersonalData } = useAccount();
-  return (
-    <section className="profile-section">
-      <h2>Dados pessoais</h2>
-      <p>
-        <span className="muted">Nome:</span> {user.nome ?? '—'}
-        <br />
-        <span className="muted">E-mail:</span> {user.email}
-      </p>
-      <button type="button" className="btn btn--ghost" onClick={openPersonalData}>
-        Editar dados pessoais
-      </button>
-    </section>
   );
 }

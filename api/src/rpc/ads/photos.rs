@@ -1,0 +1,113 @@
+//! An ad's photos: `upload_foto_anuncio` and `excluir_foto_anuncio`, and the icon's storage.
+//!
+//! Photos arrive as base64 JPEGs (no `data:` prefix) already shrunk in the browser; the server
+//! decodes them again with wasm-core and refuses anything that is not a JPEG within 300×300
+//! (decisions.md §16). An ad holds its icon and at most [`MAX_PHOTOS`] photos. Media files live
+//! under `anuncios/{ad id}/` and are removed with their photo.
+
+use super::{AdRef, store};
+use crate::{
+    auth::AuthUser,
+    db::{new_id, now_ms},
+    error::{ApiError, ApiResult},
+    startup::AppState,
+};
+use base64::{Engine, engine::general_purpose::STANDARD};
+use bytes::Bytes;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use wasm_core::photo::{PhotoKind, validate_upload};
+
+/// Photos an ad may hold besides its icon (the add tile shows while 3 or fewer are held).
+pub const MAX_PHOTOS: i64 = 4;
+/// *Gap:* a fifth photo.
+pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";
+/// *Gap:* a photo that is not base64.
+pub const FOTO_ILEGIVEL: &str = "Não foi possível ler esta imagem.";
+/// A photo that does not exist (or belongs to another ad).
+pub const FOTO_NAO_ENCONTRADA: &str = "Foto não encontrada.";
+
+/// `upload_foto_anuncio`.
+#[derive(Debug, Deserialize)]
+pub struct UploadPhoto {
+    pub item: AdRef,
+    /// Base64 JPEG without prefix.
+    pub uri: String,
+}
+
+/// `excluir_foto_anuncio`.
+#[derive(Debug, Deserialize)]
+pub struct DeletePhoto {
+    pub item: AdRef,
+    pub idfoto: String,
+}
+
+/// A base64 JPEG (a `data:` prefix is tolerated) that passes the server's photo checks.
+pub fn decode(base64: &str) -> ApiResult<Bytes> {
+    let text = base64.trim();
+    let text = text
+        .strip_prefix("data:")
+        .and_then(|t| t.split_once(',').map(|(_, b)| b))
+        .unwrap_or(text);
+    let bytes = STANDARD
+        .decode(text)
+        .map_err(|_| ApiError::bad_request(FOTO_ILEGIVEL))?;
+    validate_upload(&bytes, PhotoKind::Icone).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(Bytes::from(bytes))
+}
+
+/// Stores a checked photo of ad `id`; returns its URL.
+pub async fn put(state: &AppState, id: &str, bytes: Bytes) -> ApiResult<String> {
+    let key = format!("anuncios/{id}/{}.jpg", new_id());
+    Ok(state.media.put(&key, bytes).await?)
+}
+
+/// Removes a media file; a failure is logged (the row is already gone).
+pub async fn forget(state: &AppState, url: &str) {
+    if let Err(e) = state.media.delete_url(url).await {
+        tracing::error!(error = ?e, %url, "ad photo left in the media store");
+    }
+}
+
+/// `upload_foto_anuncio`: `{chave, url}` of the new photo.
+pub async fn upload_photo(state: &AppState, user: AuthUser, req: UploadPhoto) -> ApiResult<Value> {
+    let id = req.item.0;
+    store::owned(&state.db, &id, &user.id).await?;
+    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ad_photos WHERE ad_id = $1")
+        .bind(&id)
+        .fetch_one(&state.db)
+        .await?;
+    if held >= MAX_PHOTOS {
+        return Err(ApiError::bad_request(LIMITE_FOTOS));
+    }
+    let bytes = decode(&req.uri)?;
+    let url = put(state, &id, bytes).await?;
+    let chave = new_id();
+    sqlx::query("INSERT INTO ad_photos (id, ad_id, url, criado_em) VALUES ($1, $2, $3, $4)")
+        .bind(&chave)
+        .bind(&id)
+        .bind(&url)
+        .bind(now_ms())
+        .execute(&state.db)
+        .await?;
+    Ok(json!({ "chave": chave, "url": url }))
+}
+
+/// `excluir_foto_anuncio`: removes one photo of the user's ad and its media file.
+pub async fn delete_photo(state: &AppState, user: AuthUser, req: DeletePhoto) -> ApiResult<Value> {
+    let id = req.item.0;
+    store::owned(&state.db, &id, &user.id).await?;
+    let url: String = sqlx::query_scalar("SELECT url FROM ad_photos WHERE id = $1 AND ad_id = $2")
+        .bind(req.idfoto.trim())
+        .bind(&id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(FOTO_NAO_ENCONTRADA.into()))?;
+    sqlx::query("DELETE FROM ad_photos WHERE id = $1 AND ad_id = $2")
+        .bind(req.idfoto.trim())
+        .bind(&id)
+        .execute(&state.db)
+        .await?;
+    forget(state, &url).await;
+    Ok(json!({ "ok": true }))
+}
