@@ -6,6 +6,7 @@
 pub mod account;
 pub mod address;
 pub mod catalog;
+pub mod notary;
 pub mod orders;
 
 use crate::{
@@ -62,6 +63,14 @@ pub enum Request {
     SupplierData(catalog::SupplierRef),
     #[serde(rename = "validar_cupom")]
     CheckCoupon(catalog::CheckCoupon),
+    #[serde(rename = "pegar_fichas_blockchain")]
+    TokenBalance,
+    #[serde(rename = "gerarpix_blockchain")]
+    BuyTokens(notary::BuyTokens),
+    #[serde(rename = "upload_blockchain")]
+    UploadNotarisation(notary::UploadJson),
+    #[serde(rename = "verificar_blockchain")]
+    VerifyNotarisation(notary::VerifyRecord),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -116,6 +125,12 @@ pub async fn handle(
         Request::AdDetail(r) => catalog::ad_detail(&state, r).await?,
         Request::SupplierData(r) => catalog::supplier_data(&state, r).await?,
         Request::CheckCoupon(r) => catalog::check_coupon(&state, r).await?,
+        Request::TokenBalance => notary::balance(&state, caller.try_into()?).await?,
+        Request::BuyTokens(r) => notary::buy_tokens(&state, caller.try_into()?, r).await?,
+        Request::UploadNotarisation(r) => {
+            notary::upload_json(&state, caller.try_into()?, r).await?
+        }
+        Request::VerifyNotarisation(r) => notary::verify_record(&state, r).await?,
     };
     Ok(Json(answer))
 }

@@ -6,5 +6,6 @@ mod auth;
 mod catalog;
 mod contract;
 mod helpers;
+mod notary;
 mod orders;
 mod pix;
