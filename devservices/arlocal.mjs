@@ -51,6 +51,8 @@ const cleanup = () => rmSync(dbDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 
+// arlocal appends its request log to ./logs: keep it in the temporary directory.
+process.chdir(dbDir);
 const arlocal = new ArLocal(port, LOGS, join(dbDir, 'db'), false);
 // Loopback only.
 arlocal.app.listen = (p, cb) => createServer(arlocal.app.callback()).listen(p, '127.0.0.1', cb);
