@@ -20,6 +20,7 @@ const brl = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', curren
 export function TokensCard({ fichas, reload }: TokensCardProps) {
   const qtyId = useId();
   const [quantidade, setQuantidade] = useState(1);
+  /** In reais. */
   const [price, setPrice] = useState<number | null>(5);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
       .then((core) => {
         if (!live) return;
         try {
-          setPrice(core.tokens_price(quantidade));
+          setPrice(core.tokens_price(quantidade) / 100);
           setError(null);
         } catch (e) {
           setPrice(null);
