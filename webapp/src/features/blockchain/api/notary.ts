@@ -93,9 +93,20 @@ export function uploadFile(
   });
 }
 
+/** The bytes of `file` (FileReader where `Blob.arrayBuffer` is missing: older browsers, jsdom). */
+function readAll(file: Blob): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('leitura do arquivo'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** Lower-case hex SHA-256 of `file`, computed in the browser. */
 export async function sha256Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await readAll(file)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
