@@ -85,10 +85,12 @@ pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult
 
 /// The user's token balance.
 pub async fn tokens_of(db: &Db, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COALESCE(SUM(delta), 0) FROM token_ledger WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(db)
-        .await
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await
 }
 
 /// Spends one token of `user_id` for transaction `reference`, inside `tx`; false when the
@@ -105,11 +107,12 @@ pub async fn spend_one(
         .bind(user_id)
         .execute(&mut **tx)
         .await?;
-    let balance: i64 =
-        sqlx::query_scalar("SELECT COALESCE(SUM(delta), 0) FROM token_ledger WHERE user_id = $1")
-            .bind(user_id)
-            .fetch_one(&mut **tx)
-            .await?;
+    let balance: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(&mut **tx)
+    .await?;
     if balance < 1 {
         return Ok(false);
     }
