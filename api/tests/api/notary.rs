@@ -392,3 +392,33 @@ async fn a_file_is_stored_on_arlocal_and_verified() {
         .await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn two_uploads_racing_for_the_last_token_spend_it_once() {
+    let arlocal = Arlocal::start().await;
+    let app = app_with_gateway(&arlocal.url, arlocal.wallet.clone()).await;
+    let (token, _) = app.login(BUYER).await;
+    buy_tokens(&app, &token, 1).await;
+    let (a, b) = tokio::join!(
+        upload(
+            &app,
+            &token,
+            "a.pdf",
+            reqwest::Body::from(random_bytes(300 * 1024))
+        ),
+        upload(
+            &app,
+            &token,
+            "b.pdf",
+            reqwest::Body::from(random_bytes(300 * 1024))
+        ),
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 400], "{a:?} {b:?}");
+    let refused = if a.0 == 400 { &a.1 } else { &b.1 };
+    assert_eq!(refused["error"], "Você não possui fichas!");
+    let b = balance(&app, &token).await;
+    assert_eq!(b["fichas"], 0);
+    assert_eq!(b["historico"].as_array().unwrap().len(), 1);
+}
