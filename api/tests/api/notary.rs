@@ -1,8 +1,10 @@
 //! Notarisation on Arweave (issue 8): tokens bought by Pix (sandbox), uploads against a real
 //! local gateway (npm `arlocal`, started by [`Arlocal`] from devservices/arlocal.mjs on a free
 //! loopback port), refusals that spend nothing, and our signed transactions checked by the npm
-//! `arweave` client (devservices/scripts/arweave-verify.mjs). The only fake is the failing
-//! gateway of `a_gateway_failure_spends_nothing`, a tiny HTTP server at the edge of the test.
+//! `arweave` client (devservices/scripts/arweave-verify.mjs). Fakes, only at the edge: the
+//! failing gateway of `a_gateway_failure_spends_nothing` and the scripted one of
+//! `status_answers_and_chunk_retries_follow_the_gateway_api` (tiny HTTP servers standing in for
+//! a gateway's answers that arlocal cannot be made to give).
 
 use crate::helpers::{TestApp, spawn_app_with};
 use axum::{
