@@ -222,4 +222,19 @@ mod tests {
         let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_URL", "http://g/")]).unwrap();
         assert_eq!(c.geocoder_url.as_deref(), Some("http://g"));
     }
+
+    #[test]
+    fn arweave_defaults_to_arlocal_on_loopback() {
+        let c = config(&[("OIDC_CLIENT_ID", "x")]).unwrap();
+        assert_eq!(c.arweave.gateway, "http://127.0.0.1:1984");
+        assert_eq!(c.arweave.wallet, PathBuf::from("data/arweave-wallet.json"));
+        let c = config(&[
+            ("OIDC_CLIENT_ID", "x"),
+            ("ARWEAVE_GATEWAY", "https://arweave.net/"),
+            ("ARWEAVE_TIMEOUT_SECONDS", "5"),
+        ])
+        .unwrap();
+        assert_eq!(c.arweave.gateway, "https://arweave.net");
+        assert_eq!(c.arweave.timeout, Duration::from_secs(5));
+    }
 }
