@@ -104,11 +104,16 @@ impl Wallet {
 
     /// Reads the wallet at `path`, or generates one there when the file does not exist.
     pub fn load_or_generate(path: &Path) -> anyhow::Result<Self> {
+        Self::load_or_generate_bits(path, KEY_BITS)
+    }
+
+    /// [`Self::load_or_generate`] with a key size for a new wallet (tests use small keys).
+    pub fn load_or_generate_bits(path: &Path, bits: usize) -> anyhow::Result<Self> {
         match std::fs::read_to_string(path) {
             Ok(text) => Self::from_jwk(&text).with_context(|| format!("wallet {}", path.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 tracing::warn!(path = %path.display(), "no Arweave wallet: generating one");
-                let wallet = Self::generate(KEY_BITS)?;
+                let wallet = Self::generate(bits)?;
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)?;
                 }
@@ -165,11 +170,16 @@ mod tests {
     #[test]
     fn a_missing_file_gets_a_new_wallet_that_is_read_back() {
         let dir = std::env::temp_dir().join(format!("feira-wallet-{}", crate::db::new_id()));
-        let path = dir.join("w.json");
+        let path = dir.join("sub").join("w.json");
         assert!(Wallet::from_jwk("{}").is_err());
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, Wallet::generate(1024).unwrap().to_jwk()).unwrap();
-        let a = Wallet::load_or_generate(&path).unwrap();
+        let a = Wallet::load_or_generate_bits(&path, 1024).unwrap();
+        assert!(path.exists());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
         let b = Wallet::load_or_generate(&path).unwrap();
         assert_eq!(a.address(), b.address());
         let _ = std::fs::remove_dir_all(dir);
