@@ -10,7 +10,7 @@ wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version
 default:
     @just --list
 
-# Build everything in release mode and serve the app with demo data on http://localhost:8080 (Ctrl-C stops it all).
+# Build everything in release mode and serve the app with demo data on http://localhost:8080, with the local OpenID provider and Arweave gateway (arlocal) on loopback (Ctrl-C stops it all).
 run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
@@ -86,6 +86,10 @@ chromium:
 # Run the local OpenID provider alone (demo accounts: comprador, fornecedor, admin).
 oidc: setup
     node devservices/oidc.mjs
+
+# Run the local Arweave gateway alone (arlocal on 127.0.0.1:1984; funds data/arweave-wallet.json, generated when missing, and mines pending uploads).
+arlocal: setup
+    ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json} node devservices/arlocal.mjs
 
 # Remove build outputs and the local database (keeps installed tools).
 clean:

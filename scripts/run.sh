@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serves Feira locally: the local OpenID provider on loopback, then the API (which migrates the
+# Serves Feira locally: the local OpenID provider and the local Arweave gateway (arlocal, which
+# funds the wallet in ARWEAVE_WALLET and mines pending uploads) on loopback, then the API (which migrates the
 # database, loads the demo data into an empty one and serves the built webapp).
 # Ctrl-C (or any exit) stops every process started here.
 set -euo pipefail
@@ -16,6 +17,9 @@ export OIDC_REDIRECT_URIS=${OIDC_REDIRECT_URIS:-http://localhost:$APP_PORT/auth/
 export ADMIN_EMAIL=${ADMIN_EMAIL:-admin@feira.test}
 export SEED_DEMO=${SEED_DEMO:-true}
 export RUST_LOG=${RUST_LOG:-info}
+export ARLOCAL_PORT=${ARLOCAL_PORT:-1984}
+export ARWEAVE_GATEWAY=${ARWEAVE_GATEWAY:-http://127.0.0.1:$ARLOCAL_PORT}
+export ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json}
 
 pids=()
 stop() {
@@ -33,6 +37,16 @@ if [[ "$OIDC_ISSUER" == http://127.0.0.1:* ]]; then
     curl -sf "$OIDC_ISSUER/.well-known/openid-configuration" >/dev/null && break
     sleep 0.1
   done
+fi
+
+if [[ "$ARWEAVE_GATEWAY" == http://127.0.0.1:* ]]; then
+  ARLOCAL_PORT=${ARWEAVE_GATEWAY##*:} node devservices/arlocal.mjs &
+  pids+=($!)
+  for _ in $(seq 1 300); do
+    curl -sf "$ARWEAVE_GATEWAY/info" >/dev/null && [ -s "$ARWEAVE_WALLET" ] && break
+    sleep 0.1
+  done
+  sleep 1 # the wallet is funded right after it is written
 fi
 
 "$api_bin" &

@@ -65,6 +65,24 @@ pub struct Config {
     pub pix: PixConfig,
     /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
     pub geocoder_url: Option<String>,
+    /// Notarisation on Arweave (decisions.md §17).
+    pub arweave: ArweaveConfig,
+}
+
+/// Where files are notarised (`ARWEAVE_*`).
+#[derive(Debug, Clone)]
+pub struct ArweaveConfig {
+    /// The gateway (`ARWEAVE_GATEWAY`): arlocal on loopback in demo and tests
+    /// (`http://127.0.0.1:1984`, the default), e.g. `https://arweave.net` in production.
+    pub gateway: String,
+    /// The platform's wallet, a JWK file (`ARWEAVE_WALLET`, default `data/arweave-wallet.json`);
+    /// generated there when missing (demo and tests only: production brings a funded wallet).
+    pub wallet: PathBuf,
+    /// Timeout of each request to the gateway (`ARWEAVE_TIMEOUT_SECONDS`, default 60).
+    pub timeout: Duration,
+    /// Where uploads are spooled while they are hashed and chunked (`ARWEAVE_SPOOL_DIR`,
+    /// default the system's temporary directory).
+    pub spool_dir: PathBuf,
 }
 
 impl Config {
@@ -139,6 +157,18 @@ impl Config {
             seed_demo: bool_var("SEED_DEMO"),
             pix,
             geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
+            arweave: ArweaveConfig {
+                gateway: var("ARWEAVE_GATEWAY")
+                    .unwrap_or_else(|| "http://127.0.0.1:1984".into())
+                    .trim()
+                    .trim_end_matches('/')
+                    .to_owned(),
+                wallet: var("ARWEAVE_WALLET")
+                    .unwrap_or_else(|| "data/arweave-wallet.json".into())
+                    .into(),
+                timeout: Duration::from_secs(parse_num("ARWEAVE_TIMEOUT_SECONDS", 60)?.max(1)),
+                spool_dir: var("ARWEAVE_SPOOL_DIR").map_or_else(std::env::temp_dir, PathBuf::from),
+            },
         })
     }
 }
@@ -191,5 +221,20 @@ mod tests {
         assert!(c.geocoder_url.is_none());
         let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_URL", "http://g/")]).unwrap();
         assert_eq!(c.geocoder_url.as_deref(), Some("http://g"));
+    }
+
+    #[test]
+    fn arweave_defaults_to_arlocal_on_loopback() {
+        let c = config(&[("OIDC_CLIENT_ID", "x")]).unwrap();
+        assert_eq!(c.arweave.gateway, "http://127.0.0.1:1984");
+        assert_eq!(c.arweave.wallet, PathBuf::from("data/arweave-wallet.json"));
+        let c = config(&[
+            ("OIDC_CLIENT_ID", "x"),
+            ("ARWEAVE_GATEWAY", "https://arweave.net/"),
+            ("ARWEAVE_TIMEOUT_SECONDS", "5"),
+        ])
+        .unwrap();
+        assert_eq!(c.arweave.gateway, "https://arweave.net");
+        assert_eq!(c.arweave.timeout, Duration::from_secs(5));
     }
 }

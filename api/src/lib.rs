@@ -1,5 +1,6 @@
 //! Feira's API as a library: `main.rs` and the tests build the same [`startup::Application`].
 
+pub mod arweave;
 pub mod auth;
 pub mod config;
 pub mod db;

@@ -24,6 +24,8 @@ pub struct AppState {
     pub media: MediaStore,
     /// The Pix provider (`PIX_PROVIDER`).
     pub pix: Arc<dyn crate::pix::PixProvider>,
+    /// Arweave gateway and wallet (`ARWEAVE_*`).
+    pub notary: Arc<crate::arweave::Notary>,
 }
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
@@ -46,7 +48,9 @@ impl Application {
         }
         let pix = crate::pix::from_config(&config.pix)?;
         crate::pix::charges::spawn_expiry_task(db.clone());
+        let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         let state = AppState {
+            notary,
             pix,
             db,
             oidc: Arc::new(OidcVerifier::new(
@@ -100,6 +104,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(healthz))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
+        .route("/api/blockchain/upload", post(rpc::notary::upload_stream))
         .route("/media/{*key}", get(media::serve))
         .merge(web::routes(&webapp_dir))
         .layer(DefaultBodyLimit::max(body_limit))

@@ -3,8 +3,9 @@
 //
 // Starts, on free loopback ports and with a throw-away data directory:
 //   1. the local OpenID provider (../devservices/oidc.mjs),
-//   2. the API binary serving the built webapp (SEED_DEMO=true),
-// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL set, and finally stops every
+//   1b. the local Arweave gateway (../devservices/arlocal.mjs, funded wallet in the data dir),
+//   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set),
+// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (and ARWEAVE_URL) set, and finally stops every
 // child (whole process groups, also on Ctrl-C and on failure), removes the data directory and exits
 // with the test runner's code. Children's logs are printed when something fails.
 //
@@ -169,7 +170,7 @@ async function main() {
   if (!existsSync(chromiumPath)) {
     return fail(`Chromium not found at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   }
-  if (!existsSync(path.join(DEVSERVICES, 'node_modules', 'oidc-provider'))) {
+  if (!existsSync(path.join(DEVSERVICES, 'node_modules', 'oidc-provider')) || !existsSync(path.join(DEVSERVICES, 'node_modules', 'arlocal'))) {
     log('installing devservices dependencies (npm ci)');
     const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: DEVSERVICES, stdio: 'inherit' });
     if (r.status !== 0) return fail('npm ci in devservices failed');
@@ -198,6 +199,22 @@ async function main() {
   await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc, { timeoutMs: 20_000, what: 'the OpenID provider' });
   log(`OpenID provider on ${issuer}`);
 
+  // 1b. Arweave gateway (arlocal) with the platform's wallet, funded.
+  let arweavePort = await freePort();
+  while (arweavePort === oidcPort || arweavePort === apiPort) arweavePort = await freePort();
+  const arweaveUrl = `http://127.0.0.1:${arweavePort}`;
+  const arweaveWallet = path.join(tmp, 'arweave-wallet.json');
+  const arlocal = start('arlocal', process.execPath, [path.join(DEVSERVICES, 'arlocal.mjs')], {
+    cwd: DEVSERVICES,
+    env: { ARLOCAL_PORT: String(arweavePort), ARWEAVE_WALLET: arweaveWallet },
+  });
+  await waitForHttp(`${arweaveUrl}/info`, arlocal, { timeoutMs: 30_000, what: 'arlocal' });
+  // Ready once the wallet is written and funded (the service's last start-up step).
+  for (let i = 0; i < 100 && !readFileSync(arlocal.logFile, 'utf8').includes('arlocal: listening'); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`Arweave gateway (arlocal) on ${arweaveUrl}`);
+
   // 2. API serving the webapp.
   const mediaDir = path.join(tmp, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -214,6 +231,9 @@ async function main() {
       ADMIN_EMAIL: 'admin@feira.test',
       SEED_DEMO: 'true',
       RUST_LOG: 'warn',
+      ARWEAVE_GATEWAY: arweaveUrl,
+      ARWEAVE_WALLET: arweaveWallet,
+      ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
     },
   });
   await waitForHttp(`${appUrl}/healthz`, api, { timeoutMs: 90_000, what: 'the API' });
@@ -232,7 +252,7 @@ async function main() {
     ],
     {
       cwd: WEBAPP_ROOT,
-      env: { APP_URL: appUrl, OIDC_URL: issuer, E2E_ARTIFACTS: ARTIFACTS },
+      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, E2E_ARTIFACTS: ARTIFACTS },
       inheritOutput: true,
     },
   );
@@ -243,10 +263,11 @@ async function main() {
   } else {
     log('all tests passed');
   }
-  if (oidc.exited || api.exited) {
-    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'})`);
+  const stopped = oidc.exited || api.exited || arlocal.exited;
+  if (stopped) {
+    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'})`);
   }
-  return cleanup(code === 0 && !oidc.exited && !api.exited ? 0 : code || 1, { showLogs: code !== 0 || oidc.exited || api.exited });
+  return cleanup(code === 0 && !stopped ? 0 : code || 1, { showLogs: code !== 0 || stopped });
 }
 
 main().catch((err) => fail(err.stack || String(err)));

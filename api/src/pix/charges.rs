@@ -1,4 +1,5 @@
-//! A Pix charge's life in the database (`pix_charges`): opened with its order, paid exactly
+//! A Pix charge's life in the database (`pix_charges`): opened with its order or for a token
+//! purchase ([`record`], [`Purpose`]), paid exactly
 //! once (the order becomes `status_pix '2'` and the supplier gains an open item, decisions.md
 //! §9), expired after its time unpaid (the order is cancelled and its stock released, §8),
 //! cancelled or refunded with its order (`rpc::orders`).
@@ -56,27 +57,75 @@ pub async fn open(
         expires_in,
         now,
     } = c;
-    let charge = provider
-        .open_charge(NewCharge {
+    record(
+        tx,
+        provider,
+        Charge {
             txid,
+            purpose: Purpose::Order(order_id),
+            user_id,
             amount,
             expires_in,
+            now,
+        },
+    )
+    .await
+}
+
+/// What a charge pays for (`pix_charges.finalidade`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose<'a> {
+    /// An order (`'pedido'`): paid, it becomes `status_pix '2'`.
+    Order(&'a str),
+    /// Notarisation tokens (`'fichas'`): paid, they are credited to the buyer's ledger once.
+    Tokens(i64),
+}
+
+/// Any charge: an order's or a token purchase.
+#[derive(Debug, Clone, Copy)]
+pub struct Charge<'a> {
+    /// From [`super::new_txid`].
+    pub txid: &'a str,
+    pub purpose: Purpose<'a>,
+    pub user_id: &'a str,
+    pub amount: Money,
+    pub expires_in: Duration,
+    pub now: i64,
+}
+
+/// Opens charge `c` at the provider and records it in `tx`; returns the "copia e cola".
+pub async fn record(
+    tx: &mut Transaction<'_, Any>,
+    provider: &dyn PixProvider,
+    c: Charge<'_>,
+) -> ApiResult<String> {
+    let charge = provider
+        .open_charge(NewCharge {
+            txid: c.txid,
+            amount: c.amount,
+            expires_in: c.expires_in,
         })
         .await?;
-    let expires_in_ms = i64::try_from(expires_in.as_millis()).unwrap_or(i64::MAX / 2);
+    let expires_in_ms = i64::try_from(c.expires_in.as_millis()).unwrap_or(i64::MAX / 2);
+    let (finalidade, order_id, fichas) = match c.purpose {
+        Purpose::Order(id) => ("pedido", Some(id), None),
+        Purpose::Tokens(n) => ("fichas", None, Some(n)),
+    };
     sqlx::query(
-        "INSERT INTO pix_charges (txid, finalidade, order_id, user_id, valor_centavos, \
+        "INSERT INTO pix_charges (txid, finalidade, order_id, user_id, valor_centavos, fichas, \
          copia_e_cola, status, criado_em, expira_em) \
-         VALUES ($1, 'pedido', $2, $3, $4, $5, $6, $7, $8)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
-    .bind(txid)
+    .bind(c.txid)
+    .bind(finalidade)
     .bind(order_id)
-    .bind(user_id)
-    .bind(amount.centavos())
+    .bind(c.user_id)
+    .bind(c.amount.centavos())
+    .bind(fichas)
     .bind(&charge.copia_e_cola)
     .bind(PENDENTE)
-    .bind(now)
-    .bind(now.saturating_add(expires_in_ms))
+    .bind(c.now)
+    .bind(c.now.saturating_add(expires_in_ms))
     .execute(&mut **tx)
     .await?;
     Ok(charge.copia_e_cola)

@@ -8,6 +8,7 @@ pub mod address;
 pub mod admin;
 pub mod ads;
 pub mod catalog;
+pub mod notary;
 pub mod orders;
 
 use crate::{
@@ -88,6 +89,14 @@ pub enum Request {
     UploadAdPhoto(ads::UploadPhoto),
     #[serde(rename = "excluir_foto_anuncio")]
     DeleteAdPhoto(ads::DeletePhoto),
+    #[serde(rename = "pegar_fichas_blockchain")]
+    TokenBalance,
+    #[serde(rename = "gerarpix_blockchain")]
+    BuyTokens(notary::BuyTokens),
+    #[serde(rename = "upload_blockchain")]
+    UploadNotarisation(notary::UploadJson),
+    #[serde(rename = "verificar_blockchain")]
+    VerifyNotarisation(notary::VerifyRecord),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -161,6 +170,12 @@ pub async fn handle(
         Request::DeleteAd(r) => ads::delete_ad(&state, caller.try_into()?, r).await?,
         Request::UploadAdPhoto(r) => ads::upload_photo(&state, caller.try_into()?, r).await?,
         Request::DeleteAdPhoto(r) => ads::delete_photo(&state, caller.try_into()?, r).await?,
+        Request::TokenBalance => notary::balance(&state, caller.try_into()?).await?,
+        Request::BuyTokens(r) => notary::buy_tokens(&state, caller.try_into()?, r).await?,
+        Request::UploadNotarisation(r) => {
+            notary::upload_json(&state, caller.try_into()?, r).await?
+        }
+        Request::VerifyNotarisation(r) => notary::verify_record(&state, r).await?,
     };
     Ok(Json(answer))
 }

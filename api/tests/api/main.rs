@@ -8,5 +8,6 @@ mod auth;
 mod catalog;
 mod contract;
 mod helpers;
+mod notary;
 mod orders;
 mod pix;

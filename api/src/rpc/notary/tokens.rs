@@ -1,0 +1,188 @@
+//! Tokens: a Pix charge of R$ 5 × quantity (at least 1) that credits the buyer's
+//! `token_ledger` once when paid (`pix::charges::confirm_payment`), and the balance with the
+//! notarisation history.
+
+use crate::{
+    auth::AuthUser,
+    db::{Db, now_ms},
+    error::{ApiError, ApiResult},
+    pix::{
+        self,
+        charges::{self, Charge, Purpose},
+    },
+    rpc::orders::begin_write,
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::{Any, Transaction};
+use wasm_core::{forms, money::Money};
+
+/// `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
+/// of R$ 5). The amount charged is always recomputed here.
+#[derive(Debug, Deserialize)]
+pub struct BuyTokens {
+    #[serde(default)]
+    quantidade: Option<Value>,
+    #[serde(default)]
+    preco: Option<Value>,
+}
+
+fn quantity(req: &BuyTokens) -> ApiResult<u32> {
+    let refused = || ApiError::bad_request(wasm_core::messages::FICHAS_QUANTIDADE);
+    let as_text = |v: &Value| match v {
+        Value::String(s) => Some(s.trim().to_owned()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    if let Some(q) = req.quantidade.as_ref().and_then(as_text) {
+        return q.parse::<u32>().map_err(|_| refused());
+    }
+    let preco = req.preco.as_ref().and_then(as_text).ok_or_else(refused)?;
+    let amount = Money::parse(&preco).map_err(|_| refused())?;
+    let each = forms::TOKEN_PRICE.centavos();
+    if amount.centavos() % each != 0 {
+        return Err(refused());
+    }
+    u32::try_from(amount.centavos() / each).map_err(|_| refused())
+}
+
+/// Opens the charge; answers the QR like the order's Pix (`codigo.qrcode`,
+/// `codigo.imagemQrcode`, and the same at the top level).
+pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult<Value> {
+    let quantidade = quantity(&req)?;
+    if quantidade > 1000 {
+        return Err(ApiError::bad_request("Escolha no máximo 1000 fichas"));
+    }
+    let amount =
+        forms::tokens_price(quantidade).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let txid = pix::new_txid();
+    let mut tx = begin_write(&state.db).await?;
+    let copia_e_cola = charges::record(
+        &mut tx,
+        state.pix.as_ref(),
+        Charge {
+            txid: &txid,
+            purpose: Purpose::Tokens(i64::from(quantidade)),
+            user_id: &user.id,
+            amount,
+            expires_in: state.config.pix.expiry,
+            now: now_ms(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    let imagem = pix::qr::data_url(&copia_e_cola)?;
+    Ok(json!({
+        "codigo": { "qrcode": copia_e_cola, "imagemQrcode": imagem },
+        "qrcode": copia_e_cola,
+        "imagem_qrcode": imagem,
+        "txid": txid,
+        "fichas": quantidade,
+        "valor": amount.decimal_string(),
+    }))
+}
+
+/// The user's token balance.
+pub async fn tokens_of(db: &Db, user_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(db)
+    .await
+}
+
+/// Spends one token of `user_id` for transaction `reference`, inside `tx`; false when the
+/// balance is zero. The user's row is locked first (a no-op update) so that two uploads of the
+/// same user never both spend the last token on PostgreSQL; SQLite's `BEGIN IMMEDIATE`
+/// already serialises writers.
+pub async fn spend_one(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    reference: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    sqlx::query("UPDATE users SET id = id WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    let balance: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    if balance < 1 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO token_ledger (id, user_id, delta, motivo, referencia, criado_em) \
+         VALUES ($1, $2, -1, 'registro', $3, $4)",
+    )
+    .bind(crate::db::new_id())
+    .bind(user_id)
+    .bind(reference)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}
+
+#[derive(sqlx::FromRow)]
+struct Entry {
+    id: String,
+    descricao: String,
+    nome_arquivo: String,
+    tamanho: i64,
+    sha256: String,
+    link: String,
+    criado_em: i64,
+}
+
+/// `pegar_fichas_blockchain`: `fichas` and `historico` (newest first: id, descricao, data in
+/// ms, link, nomeArquivo, tamanho, sha256).
+pub async fn balance(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
+    let fichas = tokens_of(&state.db, &user.id).await?;
+    let entries: Vec<Entry> = sqlx::query_as(
+        "SELECT id, descricao, nome_arquivo, tamanho, sha256, link, criado_em FROM notarisations \
+         WHERE user_id = $1 ORDER BY criado_em DESC, id",
+    )
+    .bind(&user.id)
+    .fetch_all(&state.db)
+    .await?;
+    let historico: Vec<Value> = entries
+        .into_iter()
+        .map(|e| {
+            json!({
+                "id": e.id,
+                "descricao": e.descricao,
+                "data": e.criado_em,
+                "link": e.link,
+                "nomeArquivo": e.nome_arquivo,
+                "tamanho": e.tamanho,
+                "sha256": e.sha256,
+            })
+        })
+        .collect();
+    Ok(json!({ "fichas": fichas, "historico": historico }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(v: Value) -> ApiResult<u32> {
+        quantity(&serde_json::from_value(v).unwrap())
+    }
+
+    #[test]
+    fn quantity_from_quantidade_or_a_multiple_of_five_reais() {
+        assert_eq!(q(json!({"quantidade": 2})).unwrap(), 2);
+        assert_eq!(q(json!({"quantidade": "3"})).unwrap(), 3);
+        assert_eq!(q(json!({"preco": "15.00"})).unwrap(), 3);
+        assert!(q(json!({"preco": "12.00"})).is_err());
+        assert!(q(json!({})).is_err());
+        assert!(q(json!({"quantidade": -1})).is_err());
+    }
+}

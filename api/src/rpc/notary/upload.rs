@@ -1,0 +1,240 @@
+//! Uploads: `POST /api/blockchain/upload?nome=…&descricao=…` streams the raw file (Bearer
+//! auth; the webapp's path), `upload_blockchain` takes the spec's data URL (old clients; within
+//! the API's body limit). Both spool to disk ([`super::spool`]), build the chunk tree from the
+//! file, post the signed transaction and its chunks, and only then spend the token and record
+//! the notarisation, in one database transaction.
+
+use super::{
+    spool::{Spooled, TempFile, spool, too_large},
+    tokens::{spend_one, tokens_of},
+};
+use crate::{
+    arweave::{ChunkedFile, Tag},
+    auth::{AuthUser, MaybeAuthUser},
+    db::now_ms,
+    error::{ApiError, ApiResult},
+    rpc::orders::begin_write,
+    startup::AppState,
+};
+use anyhow::Context;
+use axum::{
+    Json,
+    body::Body,
+    extract::{Query, State},
+    http::{HeaderMap, header},
+};
+use base64::{Engine, engine::general_purpose::STANDARD};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::io::BufReader;
+use wasm_core::{
+    forms::{self, MAX_FILE_BYTES},
+    messages,
+};
+
+/// The query of the streaming endpoint.
+#[derive(Debug, Deserialize)]
+pub struct UploadQuery {
+    #[serde(default)]
+    nome: String,
+    #[serde(default)]
+    descricao: String,
+}
+
+/// `upload_blockchain`: `arquivo` is a data URL, `nomeArquivo` its name.
+#[derive(Debug, Deserialize)]
+pub struct UploadJson {
+    arquivo: String,
+    #[serde(rename = "nomeArquivo", default)]
+    nome_arquivo: String,
+    #[serde(default)]
+    descricao: String,
+}
+
+/// What is stored besides the bytes.
+struct Meta {
+    nome: String,
+    tipo: String,
+    descricao: String,
+}
+
+/// The checks before reading the file, in the page's order: a token, the size when known, a
+/// description of at most 500 characters. Returns the trimmed description.
+async fn precheck(
+    state: &AppState,
+    user: &AuthUser,
+    size: u64,
+    descricao: &str,
+) -> ApiResult<String> {
+    let fichas = tokens_of(&state.db, &user.id).await?;
+    let fichas = u32::try_from(fichas.max(0)).unwrap_or(u32::MAX);
+    forms::blockchain_upload(fichas, size, descricao)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+/// A file name safe for a tag and for display: no path, at most 200 characters.
+fn clean_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
+    let base: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
+    if base.is_empty() {
+        "arquivo".into()
+    } else {
+        base
+    }
+}
+
+/// `POST /api/blockchain/upload`.
+pub async fn upload_stream(
+    State(state): State<AppState>,
+    caller: MaybeAuthUser,
+    Query(q): Query<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> ApiResult<Json<Value>> {
+    let user = AuthUser::try_from(caller)?;
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    let descricao = precheck(&state, &user, declared, &q.descricao).await?;
+    let tipo = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .filter(|t| !t.is_empty() && t.len() <= 200)
+        .unwrap_or("application/octet-stream")
+        .to_owned();
+    let spooled = spool(&state.notary.spool_dir, body.into_data_stream()).await?;
+    let meta = Meta {
+        nome: clean_name(&q.nome),
+        tipo,
+        descricao,
+    };
+    notarise(&state, &user, spooled, meta).await.map(Json)
+}
+
+/// `upload_blockchain` with a data URL.
+pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> ApiResult<Value> {
+    let (head, data) = req
+        .arquivo
+        .split_once(',')
+        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+    let tipo = head
+        .strip_prefix("data:")
+        .and_then(|h| h.strip_suffix(";base64"))
+        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+    let estimated = (data.len() as u64 / 4) * 3;
+    let descricao = precheck(
+        state,
+        user,
+        estimated.min(MAX_FILE_BYTES + 1),
+        &req.descricao,
+    )
+    .await?;
+    let bytes = STANDARD
+        .decode(data.trim())
+        .map_err(|_| ApiError::bad_request("Arquivo inválido."))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let body =
+        futures::stream::once(async move { Ok::<_, std::io::Error>(bytes::Bytes::from(bytes)) });
+    let spooled = spool(&state.notary.spool_dir, Box::pin(body)).await?;
+    let meta = Meta {
+        nome: clean_name(&req.nome_arquivo),
+        tipo: if tipo.is_empty() {
+            "application/octet-stream".into()
+        } else {
+            tipo.to_owned()
+        },
+        descricao,
+    };
+    notarise(state, user, spooled, meta).await
+}
+
+/// Builds the tree, uploads, then spends the token and records, in one transaction.
+async fn notarise(
+    state: &AppState,
+    user: &AuthUser,
+    spooled: Spooled,
+    meta: Meta,
+) -> ApiResult<Value> {
+    if spooled.size == 0 {
+        return Err(ApiError::bad_request("Arquivo vazio."));
+    }
+    let Spooled { file, size, sha256 } = spooled;
+    let tx = match store(state, &file, size, &sha256, &meta).await {
+        Ok(tx) => tx,
+        Err(e) => {
+            tracing::error!(error = ?e, "notarisation upload failed; no token spent");
+            return Err(ApiError::Internal(e));
+        }
+    };
+    let link = state.notary.gateway.link(&tx.id);
+    let now = now_ms();
+    let mut db = begin_write(&state.db).await?;
+    if !spend_one(&mut db, &user.id, &tx.id, now).await? {
+        db.rollback().await?;
+        tracing::warn!(id = %tx.id, "uploaded, but the last token was spent meanwhile");
+        return Err(ApiError::bad_request(messages::SEM_FICHAS));
+    }
+    sqlx::query(
+        "INSERT INTO notarisations (id, user_id, descricao, nome_arquivo, tipo_conteudo, tamanho, \
+         sha256, link, criado_em) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&tx.id)
+    .bind(&user.id)
+    .bind(&meta.descricao)
+    .bind(&meta.nome)
+    .bind(&meta.tipo)
+    .bind(i64::try_from(size).unwrap_or(i64::MAX))
+    .bind(&sha256)
+    .bind(&link)
+    .bind(now)
+    .execute(&mut *db)
+    .await?;
+    db.commit().await?;
+    tracing::info!(id = %tx.id, size, "file notarised");
+    Ok(json!({ "transactionId": tx.id, "link": link }))
+}
+
+async fn store(
+    state: &AppState,
+    file: &TempFile,
+    size: u64,
+    sha256: &str,
+    meta: &Meta,
+) -> anyhow::Result<crate::arweave::Transaction> {
+    let wallet = state.notary.wallet().await?;
+    let path = file.path().to_owned();
+    let tree = tokio::task::spawn_blocking(move || {
+        let f = std::fs::File::open(&path)?;
+        ChunkedFile::from_reader(BufReader::with_capacity(64 * 1024, f), size)
+    })
+    .await
+    .context("chunk task")?
+    .context("building the chunk tree")?;
+    let tags = vec![
+        Tag::new("Content-Type", &meta.tipo),
+        Tag::new("File-Name", &meta.nome),
+        Tag::new("File-SHA256", sha256),
+        Tag::new("App-Name", "Feira"),
+    ];
+    state
+        .notary
+        .gateway
+        .upload(&wallet, file.path(), &tree, tags)
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_name;
+
+    #[test]
+    fn names_lose_their_path() {
+        assert_eq!(clean_name("C:\\x\\laudo.pdf"), "laudo.pdf");
+        assert_eq!(clean_name("/etc/passwd"), "passwd");
+        assert_eq!(clean_name("  "), "arquivo");
+    }
+}

@@ -1,0 +1,123 @@
+/**
+ * The notarisation actions: balance and history (`pegar_fichas_blockchain`), a token purchase
+ * by Pix (`gerarpix_blockchain`), the public record (`verificar_blockchain`), and the streaming
+ * upload (`POST /api/blockchain/upload?nome=…&descricao=…` with the raw file as the body), sent
+ * with XMLHttpRequest because fetch reports no upload progress.
+ */
+import { ERRO_COMUNICACAO, ERRO_GENERICO, rpc, type RpcResult } from '@/lib/rpc';
+import { clearSession, getSession } from '@/lib/session';
+
+export const UPLOAD_PATH = '/api/blockchain/upload';
+
+export interface HistoryEntry {
+  id: string;
+  descricao: string;
+  /** Milliseconds since the epoch. */
+  data: number;
+  link: string;
+  nomeArquivo: string;
+  tamanho: number;
+  sha256: string;
+}
+
+export interface Tokens {
+  fichas: number;
+  historico: HistoryEntry[];
+}
+
+export interface TokenCharge {
+  codigo: { qrcode: string; imagemQrcode: string };
+  txid: string;
+  fichas: number;
+  valor: string;
+}
+
+export interface Uploaded {
+  transactionId: string;
+  link: string;
+}
+
+export interface VerifiedRecord {
+  transactionId: string;
+  nomeArquivo: string;
+  tipo: string;
+  tamanho: number;
+  sha256: string;
+  data: number;
+  link: string;
+  status: 'confirmado' | 'pendente' | 'desconhecido' | 'indisponivel';
+  confirmacoes: number;
+}
+
+export const getTokens = (): Promise<RpcResult<Tokens>> => rpc<Tokens>('pegar_fichas_blockchain');
+
+export const buyTokens = (quantidade: number): Promise<RpcResult<TokenCharge>> =>
+  rpc<TokenCharge>('gerarpix_blockchain', { quantidade, preco: (quantidade * 5).toFixed(2) });
+
+export const verifyRecord = (transactionId: string): Promise<RpcResult<VerifiedRecord>> =>
+  rpc<VerifiedRecord>('verificar_blockchain', { transactionId });
+
+/** Streams `file` to the upload endpoint; `onProgress` gets 0–1 as bytes leave. Never throws. */
+export function uploadFile(
+  file: File,
+  descricao: string,
+  onProgress: (fraction: number) => void,
+): Promise<RpcResult<Uploaded>> {
+  return new Promise((resolve) => {
+    const token = getSession()?.token;
+    const query = new URLSearchParams({ nome: file.name, descricao });
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${UPLOAD_PATH}?${query.toString()}`);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => resolve({ error: ERRO_COMUNICACAO });
+    xhr.onload = () => {
+      if (xhr.status === 401 && token && getSession()?.token === token) clearSession();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && !error) {
+        resolve(body as Uploaded);
+      } else {
+        resolve({ error: typeof error === 'string' ? error : ERRO_GENERICO });
+      }
+    };
+    xhr.send(file);
+  });
+}
+
+/** The bytes of `file` (FileReader where `Blob.arrayBuffer` is missing: older browsers, jsdom). */
+function readAll(file: Blob): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('leitura do arquivo'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/** Lower-case hex SHA-256 of `file`, computed in the browser. */
+export async function sha256Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await readAll(file)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** '5,0 MB', '700 KB', '12 bytes'. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
+/** A date and time in Brasília time. */
+export function formatDate(ms: number): string {
+  return new Date(ms).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+}
