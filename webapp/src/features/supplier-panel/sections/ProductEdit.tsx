@@ -34,8 +34,9 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
       return setError(errorText(err));
     }
     status.loading();
+    // The promotion is left out: absent keeps it (docs/rpc.md); it has its own form.
     const newproduto = {
-      ...p,
+      id: p.id,
       categoria: v.categoria,
       titulo: v.titulo,
       preco: v.preco_centavos / 100,
