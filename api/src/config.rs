@@ -65,6 +65,8 @@ pub struct Config {
     pub pix: PixConfig,
     /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
     pub geocoder_url: Option<String>,
+    /// An SMTP relay for the e-mail outbox (`smtp://user:pass@host:port`); `None`: recorded only.
+    pub smtp_url: Option<String>,
 }
 
 impl Config {
@@ -139,6 +141,7 @@ impl Config {
             seed_demo: bool_var("SEED_DEMO"),
             pix,
             geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
+            smtp_url: var("SMTP_URL").map(|u| u.trim().to_owned()),
         })
     }
 }

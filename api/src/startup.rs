@@ -24,6 +24,8 @@ pub struct AppState {
     pub media: MediaStore,
     /// The Pix provider (`PIX_PROVIDER`).
     pub pix: Arc<dyn crate::pix::PixProvider>,
+    /// Supplier events (new orders, pending counts) for the panel's live stream.
+    pub events: crate::rpc::supplier::events::Hub,
 }
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
@@ -55,6 +57,7 @@ impl Application {
             )),
             config: Arc::new(config),
             media,
+            events: crate::rpc::supplier::events::Hub::default(),
         };
         let listener =
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
@@ -98,6 +101,10 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api", post(rpc::handle))
         .route("/api/{*rest}", any(api_not_found))
+        .route(
+            "/api/fornecedor/eventos",
+            get(rpc::supplier::events::stream),
+        )
         .route("/healthz", get(healthz))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
         .route("/media/{*key}", get(media::serve))

@@ -8,3 +8,4 @@ mod contract;
 mod helpers;
 mod orders;
 mod pix;
+mod supplier;
