@@ -13,7 +13,7 @@ import type { ProductMenuProps } from './ProductMenu';
 import { OptionsEditor, Stepper } from './ProductFields';
 import { errorText } from './types';
 
-export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack }: ProductMenuProps & { onBack: () => void }) {
+export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
   const [categoria, setCategoria] = useState(p.categoria);
   const [titulo, setTitulo] = useState(p.titulo);
@@ -53,7 +53,8 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
     }
     status.success();
     await onChanged();
-    onBack();
+    // Back to the product list (a menu opened now would cover the status dialog).
+    onClose();
   }
 
   return (

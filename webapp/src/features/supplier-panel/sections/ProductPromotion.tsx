@@ -11,7 +11,7 @@ import type { ProductMenuProps } from './ProductMenu';
 import { Stepper } from './ProductFields';
 import { errorText } from './types';
 
-export function ProductPromotion({ core, produto: p, onChanged, onBack }: ProductMenuProps & { onBack: () => void }) {
+export function ProductPromotion({ core, produto: p, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
   const [preco, setPreco] = useState(p.precopromo != null ? String(p.precopromo) : '');
   const [minimo, setMinimo] = useState(p.minimopromo ?? 1);
@@ -30,7 +30,8 @@ export function ProductPromotion({ core, produto: p, onChanged, onBack }: Produc
     if (r.error !== undefined) return status.error();
     status.success();
     await onChanged();
-    onBack();
+    // Back to the product list (a menu opened now would cover the status dialog).
+    onClose();
   }
 
   return (
