@@ -179,6 +179,18 @@ async function addProduct(page) {
   await saved(page, 'the promotion');
   await expectVisible(page.getByRole('button', { name: /Tomate cereja/i }).getByText('R$ 7,00'), 'the card at the promotional price');
   await expectVisible(page.getByRole('button', { name: /Tomate cereja/i }).getByText(/^1[23]%$/), 'the discount badge (12.5 % rounded)');
+
+  // A photo beside the icon (upload_foto), shrunk in the browser too.
+  await page.getByRole('button', { name: /Tomate cereja/i }).click();
+  await page.getByRole('button', { name: 'Adicionar fotos' }).click();
+  const photos = page.getByRole('dialog', { name: 'Adicionar fotos' });
+  await photos.getByLabel('Adicionar foto', { exact: true }).setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await bigJpeg(page) });
+  await saved(page, 'the photo');
+  await expectVisible(photos.getByRole('img', { name: 'Foto 1' }), 'the uploaded photo');
+  await photos.getByRole('button', { name: 'Voltar' }).click();
+  await page.getByRole('dialog', { name: 'Tomate cereja' }).getByRole('button', { name: 'Voltar' }).click();
+  const [withPhoto] = (await rpcIn(page, 'pegar_produtos_fornecedor', { all: true })).produtos;
+  assert.equal(Object.keys(withPhoto.fotos).length, 1, 'one stored photo');
 }
 
 async function storeSettings(page) {
