@@ -14,7 +14,7 @@ import { DeliveryDetail } from './DeliveryDetail';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';
 
-export default function Deliveries({ usuario, live, pendentes, onOrdersChanged }: PanelViewProps) {
+export default function Deliveries({ usuario, forn, live, pendentes, onOrdersChanged }: PanelViewProps) {
   const [tab, setTab] = useState<'pendentes' | 'historico'>('pendentes');
   const [detail, setDetail] = useState<Pedido | null>(null);
   const now = new Date();
@@ -35,7 +35,7 @@ export default function Deliveries({ usuario, live, pendentes, onOrdersChanged }
       alive = false;
     };
   }, [tab, usuario, ano, mes, live]);
-  const years = useYears(hist?.anos);
+  const years = useYears(hist?.anos ?? forn.anos);
 
   if (detail) {
     return (

@@ -31,7 +31,7 @@ export function Images({ forn, update, reload }: SectionProps) {
       iconefornfinal: finalValue(icone),
       fundofornfinal: finalValue(fundo),
     });
-    if (r.error !== undefined) return status.error();
+    if (r.error !== undefined) return status.error(r.error);
     status.success();
     if (r.iconeforn !== undefined || r.fundoforn !== undefined) {
       update({ iconeforn: r.iconeforn ?? null, fundoforn: r.fundoforn ?? null });

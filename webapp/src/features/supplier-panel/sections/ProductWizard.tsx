@@ -81,7 +81,7 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
       },
     });
     setSending(false);
-    if (r.error !== undefined) return setError('Algum erro ocorreu!');
+    if (r.error !== undefined) return setError(r.error);
     onAdded(r.infos ?? null);
     go(8);
   }
