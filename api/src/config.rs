@@ -67,6 +67,8 @@ pub struct Config {
     pub geocoder_url: Option<String>,
     /// An SMTP relay for the e-mail outbox (`smtp://user:pass@host:port`); `None`: recorded only.
     pub smtp_url: Option<String>,
+    /// The sender of outbox e-mails (`SMTP_FROM`).
+    pub smtp_from: String,
 }
 
 impl Config {
@@ -142,6 +144,9 @@ impl Config {
             pix,
             geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
             smtp_url: var("SMTP_URL").map(|u| u.trim().to_owned()),
+            smtp_from: var("SMTP_FROM")
+                .map(|f| f.trim().to_owned())
+                .unwrap_or_else(|| "nao-responda@feira.local".into()),
         })
     }
 }

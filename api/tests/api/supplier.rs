@@ -4,6 +4,7 @@
 //! another supplier's resources are 403.
 
 mod deliveries;
+mod mail;
 mod payments;
 mod products;
 mod settings;

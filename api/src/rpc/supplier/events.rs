@@ -7,8 +7,8 @@
 //! a hook (a buyer's cancellation, a Pix expiry) show up too.
 //!
 //! [`order_placed`] is the one hook `finalizar_pedido` calls: it records an e-mail to the
-//! supplier in `email_outbox` (decisions: recorded even without SMTP; this build has no SMTP
-//! client, so messages stay pending) and publishes the event.
+//! supplier in `email_outbox` (recorded even without SMTP), hands it to `SMTP_URL` when set
+//! ([`crate::mail`]) and publishes the event.
 
 use super::FORNECEDOR_NAO_ENCONTRADO;
 use crate::{
@@ -113,21 +113,21 @@ async fn notify(state: &AppState, order_id: &str) -> ApiResult<()> {
          Veja os detalhes em Entregas, no seu painel.",
         Money::from_centavos(total).format()
     );
+    let mail_id = new_id();
     sqlx::query(
         "INSERT INTO email_outbox (id, destinatario, assunto, corpo, criado_em) \
          VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(new_id())
+    .bind(&mail_id)
     .bind(&email)
     .bind(format!("Novo pedido de {cliente}"))
     .bind(&corpo)
     .bind(now_ms())
     .execute(&state.db)
     .await?;
-    if state.config.smtp_url.is_some() {
-        tracing::warn!(
-            "SMTP_URL is set, but this build has no SMTP client: e-mail kept in the outbox"
-        );
+    if let Some(url) = state.config.smtp_url.clone() {
+        let (db, from) = (state.db.clone(), state.config.smtp_from.clone());
+        tokio::spawn(async move { crate::mail::deliver(&db, Some(&url), &from, &mail_id).await });
     }
     state.events.publish(SupplierEvent {
         supplier_id,
