@@ -185,7 +185,7 @@ pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiR
 /// A product sold in a month: title, option, quantity, revenue.
 type SoldRow = (String, Option<String>, Option<i64>, Option<i64>);
 
-/// `pegar_gestao`: the month's orders that were not cancelled.
+/// `pegar_gestao`: the month's orders that were not cancelled, Pix ones only once paid.
 pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
@@ -193,7 +193,7 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
     let (count, total): (i64, Option<i64>) = sqlx::query_as(
         "SELECT COUNT(*), CAST(SUM(total_centavos) AS BIGINT) FROM orders \
          WHERE supplier_id = $1 AND criado_em >= $2 AND criado_em < $3 \
-         AND situacao NOT LIKE '0%'",
+         AND situacao NOT LIKE '0%' AND (pagamento <> '2' OR status_pix = '2')",
     )
     .bind(&supplier_id)
     .bind(from)
@@ -205,7 +205,8 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
          CAST(SUM(l.pago_centavos) AS BIGINT) \
          FROM order_lines l JOIN orders o ON o.id = l.order_id \
          WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND o.situacao NOT LIKE '0%' GROUP BY l.titulo, l.opcao",
+         AND o.situacao NOT LIKE '0%' AND (o.pagamento <> '2' OR o.status_pix = '2') \
+         GROUP BY l.titulo, l.opcao",
     )
     .bind(&supplier_id)
     .bind(from)

@@ -127,7 +127,9 @@ async fn pending_deliveries_are_confirmed_or_cancelled_by_their_supplier_only() 
         "Selecione um ano e um mês válidos."
     );
 
-    // Gestão: the confirmed order only (the cancelled one is not revenue).
+    // Gestão: the confirmed order only (the cancelled one and an unpaid Pix one are not revenue).
+    let (s, _) = app.rpc(Some(&buyer), cassava(1, "2")).await;
+    assert_eq!(s, 200);
     let (s, g) = call(
         &app,
         &token,
