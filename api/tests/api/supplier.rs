@@ -356,6 +356,24 @@ async fn a_new_order_reaches_the_supplier_at_once_and_is_recorded_for_e_mail() {
         json!({"pendentes": 0})
     );
 
+    // A buyer's cancellation too.
+    let (_, again) = app.rpc(Some(&buyer), cassava(1, "1")).await;
+    assert_eq!(
+        next_event(&mut res, &mut buf, "novo_pedido").await["pendentes"],
+        1
+    );
+    let (s, _) = app
+        .rpc(
+            Some(&buyer),
+            json!({"codigo": "cancelar_pedido", "item": again["all"]["id"]}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(
+        next_event(&mut res, &mut buf, "pendentes").await,
+        json!({"pendentes": 0})
+    );
+
     let (to, subject, sent): (String, String, Option<i64>) = sqlx::query_as(
         "SELECT destinatario, assunto, enviado_em FROM email_outbox ORDER BY criado_em DESC",
     )
@@ -365,4 +383,9 @@ async fn a_new_order_reaches_the_supplier_at_once_and_is_recorded_for_e_mail() {
     assert_eq!(to, SUPPLIER);
     assert!(subject.starts_with("Novo pedido de "), "{subject}");
     assert_eq!(sent, None);
+    let mails: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM email_outbox")
+        .fetch_one(&app.app.db)
+        .await
+        .unwrap();
+    assert_eq!(mails, 2, "one per new order");
 }

@@ -95,12 +95,12 @@ pub async fn cancel_awaiting(
     by: CancelledBy<'_>,
     not_pending: fn() -> ApiError,
 ) -> ApiResult<()> {
-    let order: Option<(Option<String>, i64)> =
-        sqlx::query_as("SELECT txid, total_centavos FROM orders WHERE id = $1")
+    let order: Option<(Option<String>, i64, String)> =
+        sqlx::query_as("SELECT txid, total_centavos, supplier_id FROM orders WHERE id = $1")
             .bind(order_id)
             .fetch_optional(&state.db)
             .await?;
-    let (txid, total) = order.ok_or_else(order_not_found)?;
+    let (txid, total, supplier_id) = order.ok_or_else(order_not_found)?;
     let now = now_ms();
     let mut tx = begin_write(&state.db).await?;
     // Locks in the order charges.rs uses: charge, order, open item, products.
@@ -174,5 +174,7 @@ pub async fn cancel_awaiting(
     }
     release_stock(&mut tx, order_id).await?;
     tx.commit().await?;
+    // The supplier's panel shows the new pending count at once.
+    state.events.changed(&supplier_id);
     Ok(())
 }
