@@ -3,6 +3,7 @@
 //! other panel areas are in `supplier/`. Every test asserts the spec's messages and that
 //! another supplier's resources are 403.
 
+mod access;
 mod deliveries;
 mod mail;
 mod payments;
