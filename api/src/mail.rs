@@ -1,6 +1,7 @@
 //! The e-mail outbox's sender: every message is first a row of `email_outbox` (so nothing is
 //! lost); when `SMTP_URL` is set, [`deliver`] hands it to that relay and marks it sent
-//! (`enviado_em`) or records the failure (`erro`).
+//! (`enviado_em`) or records the failure (`erro`); [`spawn_outbox_task`] retries unsent ones of
+//! the last 24 hours every minute.
 //!
 //! The client is a small SMTP client of our own (the `lettre` crate is not available offline):
 //! `smtp://[user:password@]host[:port]` (port 25 by default), EHLO, optional AUTH PLAIN, one
@@ -173,6 +174,45 @@ pub async fn deliver(db: &Db, smtp_url: Option<&str>, from: &str, id: &str) {
     if let Err(e) = update.execute(db).await {
         tracing::error!(error = ?e, id, "recording an e-mail outcome");
     }
+}
+
+/// How often the outbox is swept for messages not sent yet.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// Messages older than this are no longer retried (they stay recorded).
+const RETRY_FOR_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// With a relay configured, sends every minute the outbox messages of the last 24 hours that
+/// are not sent yet (recorded while the relay was down or not configured), oldest first; the
+/// last minute's are left to their first try.
+pub fn spawn_outbox_task(db: Db, smtp_url: Option<String>, from: String) {
+    let Some(url) = smtp_url else { return };
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SWEEP_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            let due: Vec<String> = match sqlx::query_scalar(
+                "SELECT id FROM email_outbox WHERE enviado_em IS NULL AND criado_em >= $1 \
+                 AND criado_em <= $2 ORDER BY criado_em LIMIT 50",
+            )
+            .bind(now_ms() - RETRY_FOR_MS)
+            // A message of the last minute may still be on its first try.
+            .bind(now_ms() - 60_000)
+            .fetch_all(&db)
+            .await
+            {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::warn!(error = ?e, "reading the e-mail outbox");
+                    continue;
+                }
+            };
+            for id in due {
+                deliver(&db, Some(&url), &from, &id).await;
+            }
+        }
+    });
 }
 
 #[cfg(test)]

@@ -48,6 +48,11 @@ impl Application {
         }
         let pix = crate::pix::from_config(&config.pix)?;
         crate::pix::charges::spawn_expiry_task(db.clone());
+        crate::mail::spawn_outbox_task(
+            db.clone(),
+            config.smtp_url.clone(),
+            config.smtp_from.clone(),
+        );
         let state = AppState {
             pix,
             db,
