@@ -65,6 +65,10 @@ pub struct Config {
     pub pix: PixConfig,
     /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
     pub geocoder_url: Option<String>,
+    /// An SMTP relay for the e-mail outbox (`smtp://user:pass@host:port`); `None`: recorded only.
+    pub smtp_url: Option<String>,
+    /// The sender of outbox e-mails (`SMTP_FROM`).
+    pub smtp_from: String,
     /// Notarisation on Arweave (decisions.md §17).
     pub arweave: ArweaveConfig,
 }
@@ -169,6 +173,10 @@ impl Config {
                 timeout: Duration::from_secs(parse_num("ARWEAVE_TIMEOUT_SECONDS", 60)?.max(1)),
                 spool_dir: var("ARWEAVE_SPOOL_DIR").map_or_else(std::env::temp_dir, PathBuf::from),
             },
+            smtp_url: var("SMTP_URL").map(|u| u.trim().to_owned()),
+            smtp_from: var("SMTP_FROM")
+                .map(|f| f.trim().to_owned())
+                .unwrap_or_else(|| "nao-responda@feira.local".into()),
         })
     }
 }

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod mail;
 pub mod media;
 pub mod pix;
 pub mod places;

@@ -26,6 +26,8 @@ pub struct AppState {
     pub pix: Arc<dyn crate::pix::PixProvider>,
     /// Arweave gateway and wallet (`ARWEAVE_*`).
     pub notary: Arc<crate::arweave::Notary>,
+    /// Supplier events (new orders, pending counts) for the panel's live stream.
+    pub events: crate::rpc::supplier::events::Hub,
 }
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
@@ -49,6 +51,11 @@ impl Application {
         let pix = crate::pix::from_config(&config.pix)?;
         crate::pix::charges::spawn_expiry_task(db.clone());
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
+        crate::mail::spawn_outbox_task(
+            db.clone(),
+            config.smtp_url.clone(),
+            config.smtp_from.clone(),
+        );
         let state = AppState {
             notary,
             pix,
@@ -59,6 +66,7 @@ impl Application {
             )),
             config: Arc::new(config),
             media,
+            events: crate::rpc::supplier::events::Hub::default(),
         };
         let listener =
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
@@ -102,6 +110,10 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api", post(rpc::handle))
         .route("/api/{*rest}", any(api_not_found))
+        .route(
+            "/api/fornecedor/eventos",
+            get(rpc::supplier::events::stream),
+        )
         .route("/healthz", get(healthz))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
         .route("/api/blockchain/upload", post(rpc::notary::upload_stream))

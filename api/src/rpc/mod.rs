@@ -10,6 +10,7 @@ pub mod ads;
 pub mod catalog;
 pub mod notary;
 pub mod orders;
+pub mod supplier;
 
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
@@ -97,6 +98,80 @@ pub enum Request {
     UploadNotarisation(notary::UploadJson),
     #[serde(rename = "verificar_blockchain")]
     VerifyNotarisation(notary::VerifyRecord),
+    #[serde(rename = "cadastro_fornecedor")]
+    RegisterSupplier(supplier::registration::Register),
+    #[serde(rename = "loading_forn_site")]
+    LoadSupplierPanel(supplier::panel::LoadPanel),
+    #[serde(rename = "editar_dados_fornecedor")]
+    EditSupplierProfile(supplier::registration::EditProfile),
+    #[serde(rename = "editar_locais_fornecedor")]
+    EditSupplierPlaces(supplier::registration::EditPlaces),
+    #[serde(rename = "alterar_visibilidade")]
+    SetSupplierHidden(supplier::registration::SetHidden),
+    #[serde(rename = "alterar_compras")]
+    SetSupplierPurchases(supplier::registration::SetPurchases),
+    #[serde(rename = "editar_imagens_fornecedor")]
+    EditSupplierImages(supplier::photos::EditImages),
+    #[serde(rename = "adicionar_produto")]
+    AddProduct(supplier::products::AddProduct),
+    #[serde(rename = "pegar_produtos_fornecedor")]
+    SupplierProducts,
+    #[serde(rename = "editar_produto_site")]
+    EditProduct(supplier::products::EditProduct),
+    #[serde(rename = "editar_icone_produto_site")]
+    EditProductIcon(supplier::photos::ProductIcon),
+    #[serde(rename = "excluir_foto")]
+    RemoveProductPhoto(supplier::photos::ProductPhoto),
+    #[serde(rename = "upload_foto")]
+    UploadProductPhoto(supplier::photos::ProductPhoto),
+    #[serde(rename = "adicionar_promocao")]
+    AddPromotion(supplier::products::ProductAction),
+    #[serde(rename = "remover_promocao")]
+    RemovePromotion(supplier::products::ProductAction),
+    #[serde(rename = "habilitar_produto")]
+    EnableProduct(supplier::products::ProductAction),
+    #[serde(rename = "desabilitar_produto")]
+    DisableProduct(supplier::products::ProductAction),
+    #[serde(rename = "excluir_produto")]
+    RemoveProduct(supplier::products::ProductAction),
+    #[serde(rename = "adicionar_categoria_produto")]
+    SetProductCategory(supplier::products::ProductAction),
+    #[serde(rename = "remover_categoria_produto")]
+    ClearProductCategory(supplier::products::ProductAction),
+    #[serde(rename = "adicionar_categoria")]
+    AddStoreCategory(supplier::store::CategoryAction),
+    #[serde(rename = "remover_categoria")]
+    RemoveStoreCategory(supplier::store::CategoryAction),
+    #[serde(rename = "adicionar_cupom")]
+    AddCoupon(supplier::store::AddCoupon),
+    #[serde(rename = "excluir_cupom")]
+    RemoveCoupon(supplier::store::RemoveCoupon),
+    #[serde(rename = "pegar_entregas_pendentes")]
+    PendingDeliveries,
+    #[serde(rename = "pegar_entregas")]
+    DeliveryHistory(supplier::deliveries::Period),
+    #[serde(rename = "cancelar_entrega")]
+    CancelDelivery(supplier::deliveries::OrderAction),
+    #[serde(rename = "confirmar_entrega")]
+    ConfirmDelivery(supplier::deliveries::OrderAction),
+    #[serde(rename = "pegar_gestao")]
+    Management(supplier::deliveries::Period),
+    #[serde(rename = "verificar_url_site")]
+    CheckStoreUrl(supplier::settings::CheckUrl),
+    #[serde(rename = "criar_site")]
+    CreateSite(supplier::settings::CreateSite),
+    #[serde(rename = "entregas_edit")]
+    EditDelivery(supplier::settings::EditDelivery),
+    #[serde(rename = "pegar_infos_pagamentos")]
+    PaymentInfo,
+    #[serde(rename = "opcoes_pagamento")]
+    PaymentOptions(supplier::payments::PaymentChoice),
+    #[serde(rename = "pegar_historico_pagamentos")]
+    PaymentHistory,
+    #[serde(rename = "alterar_pix")]
+    SetPixKey(supplier::payments::PixKey),
+    #[serde(rename = "transferir")]
+    Withdraw(supplier::payments::PixKey),
 }
 
 /// The message for a `codigo` no handler knows (decisions.md §1).
@@ -176,6 +251,99 @@ pub async fn handle(
             notary::upload_json(&state, caller.try_into()?, r).await?
         }
         Request::VerifyNotarisation(r) => notary::verify_record(&state, r).await?,
+        Request::RegisterSupplier(r) => {
+            supplier::registration::register(&state, caller.try_into()?, r).await?
+        }
+        Request::LoadSupplierPanel(r) => {
+            supplier::panel::load(&state, caller.try_into()?, r).await?
+        }
+        Request::EditSupplierProfile(r) => {
+            supplier::registration::edit_profile(&state, caller.try_into()?, r).await?
+        }
+        Request::EditSupplierPlaces(r) => {
+            supplier::registration::edit_places(&state, caller.try_into()?, r).await?
+        }
+        Request::SetSupplierHidden(r) => {
+            supplier::registration::set_hidden(&state, caller.try_into()?, r).await?
+        }
+        Request::SetSupplierPurchases(r) => {
+            supplier::registration::set_purchases(&state, caller.try_into()?, r).await?
+        }
+        Request::EditSupplierImages(r) => {
+            supplier::photos::edit_images(&state, caller.try_into()?, r).await?
+        }
+        Request::AddProduct(r) => supplier::products::add(&state, caller.try_into()?, r).await?,
+        Request::SupplierProducts => supplier::products::list(&state, caller.try_into()?).await?,
+        Request::EditProduct(r) => supplier::products::edit(&state, caller.try_into()?, r).await?,
+        Request::EditProductIcon(r) => {
+            supplier::photos::product_icon(&state, caller.try_into()?, r).await?
+        }
+        Request::RemoveProductPhoto(r) => {
+            supplier::photos::remove(&state, caller.try_into()?, r).await?
+        }
+        Request::UploadProductPhoto(r) => {
+            supplier::photos::upload(&state, caller.try_into()?, r).await?
+        }
+        Request::AddPromotion(r) => {
+            supplier::products::add_promotion(&state, caller.try_into()?, r).await?
+        }
+        Request::RemovePromotion(r) => {
+            supplier::products::remove_promotion(&state, caller.try_into()?, r).await?
+        }
+        Request::EnableProduct(r) => {
+            supplier::products::set_disabled(&state, caller.try_into()?, r, false).await?
+        }
+        Request::DisableProduct(r) => {
+            supplier::products::set_disabled(&state, caller.try_into()?, r, true).await?
+        }
+        Request::RemoveProduct(r) => {
+            supplier::products::remove(&state, caller.try_into()?, r).await?
+        }
+        Request::SetProductCategory(r) => {
+            supplier::products::set_category(&state, caller.try_into()?, r).await?
+        }
+        Request::ClearProductCategory(r) => {
+            supplier::products::clear_category(&state, caller.try_into()?, r).await?
+        }
+        Request::AddStoreCategory(r) => {
+            supplier::store::add_category(&state, caller.try_into()?, r).await?
+        }
+        Request::RemoveStoreCategory(r) => {
+            supplier::store::remove_category(&state, caller.try_into()?, r).await?
+        }
+        Request::AddCoupon(r) => supplier::store::add_coupon(&state, caller.try_into()?, r).await?,
+        Request::RemoveCoupon(r) => {
+            supplier::store::remove_coupon(&state, caller.try_into()?, r).await?
+        }
+        Request::PendingDeliveries => {
+            supplier::deliveries::pending(&state, caller.try_into()?).await?
+        }
+        Request::DeliveryHistory(r) => {
+            supplier::deliveries::history(&state, caller.try_into()?, r).await?
+        }
+        Request::CancelDelivery(r) => {
+            supplier::deliveries::cancel(&state, caller.try_into()?, r).await?
+        }
+        Request::ConfirmDelivery(r) => {
+            supplier::deliveries::confirm(&state, caller.try_into()?, r).await?
+        }
+        Request::Management(r) => {
+            supplier::deliveries::management(&state, caller.try_into()?, r).await?
+        }
+        Request::CheckStoreUrl(r) => supplier::settings::check_url(&state, caller, r).await?,
+        Request::CreateSite(r) => {
+            supplier::settings::create_site(&state, caller.try_into()?, r).await?
+        }
+        Request::EditDelivery(r) => {
+            supplier::settings::edit_delivery(&state, caller.try_into()?, r).await?
+        }
+        Request::PaymentInfo => supplier::payments::info(&state, caller.try_into()?).await?,
+        Request::PaymentOptions(r) => {
+            supplier::payments::set_options(&state, caller.try_into()?, r).await?
+        }
+        Request::PaymentHistory => supplier::payments::history(&state, caller.try_into()?).await?,
+        Request::SetPixKey(r) => supplier::payments::set_pix(&state, caller.try_into()?, r).await?,
+        Request::Withdraw(r) => supplier::payments::withdraw(&state, caller.try_into()?, r).await?,
     };
     Ok(Json(answer))
 }

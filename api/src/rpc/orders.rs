@@ -13,9 +13,9 @@ mod place;
 mod store;
 mod view;
 
-pub use cancel::CancelOrder;
+pub use cancel::{CancelOrder, CancelledBy, cancel_awaiting};
 pub use place::PlaceOrder;
-pub use view::CheckPayment;
+pub use view::{CheckPayment, supplier_orders};
 
 use crate::{
     auth::AuthUser,

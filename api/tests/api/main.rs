@@ -11,3 +11,4 @@ mod helpers;
 mod notary;
 mod orders;
 mod pix;
+mod supplier;

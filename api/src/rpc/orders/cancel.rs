@@ -46,12 +46,12 @@ pub(super) async fn cancel_order(
         .ok_or_else(|| ApiError::bad_request("Dados inválidos."))?;
     // A charge past its time expires (and cancels its order) before anything else.
     charges::expire_due(&state.db).await?;
-    let order: Option<(String, String, Option<String>, i64)> =
-        sqlx::query_as("SELECT buyer_id, situacao, txid, total_centavos FROM orders WHERE id = $1")
+    let order: Option<(String, String)> =
+        sqlx::query_as("SELECT buyer_id, situacao FROM orders WHERE id = $1")
             .bind(&order_id)
             .fetch_optional(&state.db)
             .await?;
-    let (buyer, situacao, txid, total) = order.ok_or_else(order_not_found)?;
+    let (buyer, situacao) = order.ok_or_else(order_not_found)?;
     if buyer != user.id {
         return Err(ApiError::Forbidden);
     }
@@ -59,6 +59,48 @@ pub(super) async fn cancel_order(
         return Err(not_cancellable());
     }
 
+    cancel_awaiting(
+        state,
+        &order_id,
+        CancelledBy::Buyer(&user.id),
+        not_cancellable,
+    )
+    .await?;
+    Ok(json!({ "ok": true }))
+}
+
+/// Who cancels an order awaiting delivery: its buyer (`'00'`) or its supplier (`'0'`).
+#[derive(Debug, Clone, Copy)]
+pub enum CancelledBy<'a> {
+    Buyer(&'a str),
+    Supplier(&'a str),
+}
+
+impl CancelledBy<'_> {
+    fn user_id(&self) -> &str {
+        match self {
+            Self::Buyer(id) | Self::Supplier(id) => id,
+        }
+    }
+}
+
+/// Cancels order `order_id` while it awaits delivery, as `by` (whose ownership the caller has
+/// checked), in one write transaction: an unpaid Pix charge is cancelled, a paid one refunded
+/// (its open item leaves the balance), stock and sales counters are given back. `not_pending`
+/// is the refusal when the order no longer awaits delivery. Shared by `cancelar_pedido` and the
+/// supplier's `cancelar_entrega`.
+pub async fn cancel_awaiting(
+    state: &AppState,
+    order_id: &str,
+    by: CancelledBy<'_>,
+    not_pending: fn() -> ApiError,
+) -> ApiResult<()> {
+    let order: Option<(Option<String>, i64, String)> =
+        sqlx::query_as("SELECT txid, total_centavos, supplier_id FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_optional(&state.db)
+            .await?;
+    let (txid, total, supplier_id) = order.ok_or_else(order_not_found)?;
     let now = now_ms();
     let mut tx = begin_write(&state.db).await?;
     // Locks in the order charges.rs uses: charge, order, open item, products.
@@ -87,27 +129,34 @@ pub(super) async fn cancel_order(
                 == 1;
         }
     }
-    let changed = sqlx::query(
-        "UPDATE orders SET situacao = '00', atualizado_em = $1, \
-         status_pix = CASE WHEN status_pix = '1' THEN '0' ELSE status_pix END \
-         WHERE id = $2 AND buyer_id = $3 AND situacao = '1'",
-    )
+    let changed = sqlx::query(match by {
+        CancelledBy::Buyer(_) => {
+            "UPDATE orders SET situacao = '00', atualizado_em = $1, \
+                 status_pix = CASE WHEN status_pix = '1' THEN '0' ELSE status_pix END \
+                 WHERE id = $2 AND buyer_id = $3 AND situacao = '1'"
+        }
+        CancelledBy::Supplier(_) => {
+            "UPDATE orders SET situacao = '0', atualizado_em = $1, \
+                 status_pix = CASE WHEN status_pix = '1' THEN '0' ELSE status_pix END \
+                 WHERE id = $2 AND supplier_id = $3 AND situacao = '1'"
+        }
+    })
     .bind(now)
-    .bind(&order_id)
-    .bind(&user.id)
+    .bind(order_id)
+    .bind(by.user_id())
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if changed == 0 {
         tx.rollback().await?;
-        return Err(not_cancellable());
+        return Err(not_pending());
     }
     if let (true, Some(txid)) = (refund, &txid) {
         let released = sqlx::query(
             "UPDATE open_items SET status = 'devolvido' \
              WHERE order_id = $1 AND status = '2' AND withdrawal_id IS NULL",
         )
-        .bind(&order_id)
+        .bind(order_id)
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -123,7 +172,9 @@ pub(super) async fn cancel_order(
         // fails, nothing changes.
         state.pix.refund(txid, Money::from_centavos(total)).await?;
     }
-    release_stock(&mut tx, &order_id).await?;
+    release_stock(&mut tx, order_id).await?;
     tx.commit().await?;
-    Ok(json!({ "ok": true }))
+    // The supplier's panel shows the new pending count at once.
+    state.events.changed(&supplier_id);
+    Ok(())
 }

@@ -206,6 +206,7 @@ pub(super) async fn place_order(
         pagamento,
     };
     let (order_id, txid) = store::store(state, user, &priced).await?;
+    crate::rpc::supplier::events::order_placed(state, &order_id).await;
 
     let order = view::load_order(db, &order_id).await?;
     let mut answer = json!({ "all": order });

@@ -193,6 +193,39 @@ pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Value> {
         .ok_or_else(order_not_found)
 }
 
+/// A supplier's orders as `pedido` objects, oldest first (the panel's Entregas): those
+/// awaiting delivery when `pending_only`, placed in `[from_ms, to_ms)`.
+pub async fn supplier_orders(
+    db: &Db,
+    supplier_id: &str,
+    pending_only: bool,
+    from_ms: i64,
+    to_ms: i64,
+) -> ApiResult<Vec<Value>> {
+    let pending = i64::from(pending_only);
+    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
+        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
+         AND ($4 = 0 OR o.situacao = '1') ORDER BY o.criado_em, o.id"
+    ))
+    .bind(supplier_id)
+    .bind(from_ms)
+    .bind(to_ms)
+    .bind(pending)
+    .fetch_all(db)
+    .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(lines_where!(
+        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
+         AND ($4 = 0 OR o.situacao = '1')"
+    ))
+    .bind(supplier_id)
+    .bind(from_ms)
+    .bind(to_ms)
+    .bind(pending)
+    .fetch_all(db)
+    .await?;
+    assemble(&orders, &lines)
+}
+
 /// `pegar_pedidos`: `{pedidos: [pedido…]}`, newest first; an empty list when none.
 pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
     charges::expire_due(&state.db).await?;

@@ -10,6 +10,8 @@ export interface AccountContextValue {
   signIn: () => void;
   openAccountMenu: () => void;
   openPersonalData: () => void;
+  /** Opens the Ads entry dialog ('Conta Empresarial' / 'Anuncio Direto'). */
+  openAdsEntry?: () => void;
 }
 
 export const AccountContext = createContext<AccountContextValue | null>(null);

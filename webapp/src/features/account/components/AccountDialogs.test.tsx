@@ -54,8 +54,21 @@ describe('account dialog', () => {
     }
   });
 
+  it("Anuncios opens the Ads entry dialog; 'Seus anuncios' opens the profile panel with inicial=anuncios", async () => {
+    mockApi({ login_site: { body: { userinfo: USER } } });
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(within(await openMenu(user)).getByRole('button', { name: 'Anuncios' }));
+    const entry = await screen.findByRole('dialog', { name: 'Anuncios' });
+    expect(within(entry).getByRole('button', { name: /Conta Empresarial/ })).toBeTruthy();
+    await user.click(within(entry).getByRole('button', { name: /Anuncio Direto/ }));
+    expect(within(entry).getByRole('button', { name: 'Novo anuncio' })).toBeTruthy();
+    await user.click(within(entry).getByRole('button', { name: 'Seus anuncios' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/painel/perfil/${USER.usuario} {"inicial":"anuncios"}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it.each([
-    ['Anuncios', 'anuncios'],
     ['Endereco', 'endereco'],
     ['Historico de Pedidos', 'historico'],
   ])('%s opens the profile panel with inicial=%s', async (entry, inicial) => {

@@ -3,6 +3,7 @@
  * Dados pessoais, Endereco, Historico de Pedidos, Sair), the personal-data dialog and the sign-out
  * confirmation. Loaded lazily.
  */
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import type { UserInfo } from '@/lib/session';
@@ -10,6 +11,8 @@ import { signOut } from '../api/session';
 import type { AccountDialog } from './AccountProvider';
 import { AccountMenuDialog, type PanelSection } from './AccountMenuDialog';
 import { PersonalDataDialog } from './PersonalDataDialog';
+
+const AdsEntryDialog = lazy(() => import('@/features/ads-entry/components/AdsEntryDialog'));
 
 export interface AccountDialogsProps {
   user: UserInfo;
@@ -32,7 +35,7 @@ export default function AccountDialogs({ user, dialog, setDialog }: AccountDialo
         <AccountMenuDialog
           user={user}
           onClose={close}
-          onPanel={goToPanel}
+          onPanel={(section) => (section === 'anuncios' ? setDialog('anuncios') : goToPanel(section))}
           onPersonalData={() => setDialog('dados')}
           onSignOut={() => setDialog('sair')}
         />
@@ -41,6 +44,12 @@ export default function AccountDialogs({ user, dialog, setDialog }: AccountDialo
       return <PersonalDataDialog user={user} onClose={close} />;
     case 'sair':
       return <SignOutConfirm onDone={close} />;
+    case 'anuncios':
+      return (
+        <Suspense fallback={null}>
+          <AdsEntryDialog user={user} onClose={close} />
+        </Suspense>
+      );
   }
 }
 

@@ -11,7 +11,7 @@ import { AccountContext, type AccountContextValue } from '../context';
 
 const AccountDialogs = lazy(() => import('./AccountDialogs'));
 
-export type AccountDialog = 'menu' | 'dados' | 'sair' | null;
+export type AccountDialog = 'menu' | 'dados' | 'sair' | 'anuncios' | null;
 
 let revalidated = false;
 
@@ -54,6 +54,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       signIn,
       openAccountMenu: () => setDialog('menu'),
       openPersonalData: () => setDialog('dados'),
+      openAdsEntry: () => setDialog('anuncios'),
     }),
     [user, signIn, setDialog],
   );

@@ -10,15 +10,17 @@ import '../static.css';
 
 export default function AdvertisePage() {
   usePageTitle('Anuncie grátis');
-  const { user, signIn } = useAccount();
+  const { user, signIn, openAdsEntry } = useAccount();
   const navigate = useNavigate();
 
   const startAd = () => {
     if (!user) return signIn();
+    if (openAdsEntry) return openAdsEntry();
     navigate(`/painel/perfil/${encodeURIComponent(user.usuario)}`, { state: { inicial: 'anuncios' } });
   };
   const startStore = () => {
     if (!user) return signIn();
+    if (!user.type && openAdsEntry) return openAdsEntry();
     navigate(`/painel/${encodeURIComponent(user.usuario)}`);
   };
 

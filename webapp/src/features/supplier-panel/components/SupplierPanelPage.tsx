@@ -1,16 +1,117 @@
 /**
- * Supplier panel (`/painel/:userforn`), described in the second spec document. Placeholder.
+ * The supplier panel, /painel/{userforn} (supplier-panel.md §2): only for the signed-in user whose
+ * id is `userforn` and who has a business account; anyone else sees 'Página não encontrada'. A
+ * spinner shows while `loading_forn_site` runs; a failed load alerts and shows the not-found
+ * screen. Header (logo and 'Voltar' to home), a collapsible side menu with the nine sections,
+ * and the chosen section, each loaded lazily. The pending deliveries' count is live (server-sent
+ * events, see ../live.ts).
  */
-import { Link } from 'react-router-dom';
-import { Placeholder } from '@/components/Placeholder';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LogoMark, MenuIcon } from '@/components/icons';
+import { PageLoading } from '@/components/PageLoading';
+import { StatusDialogProvider } from '@/components/status-dialog';
+import { NotFound } from '@/features/not-found/components/NotFoundPage';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { useSession } from '@/lib/session';
+import { loadingFornSite } from '../api/actions';
+import type { DadosForn } from '../api/types';
+import { useOrderEvents, usePendingDeliveries } from '../live';
+import type { PanelViewProps } from '../sections/types';
+import { PanelMenu, type Section } from './PanelMenu';
+import '../panel.css';
+
+export const ERRO_CARREGAR = 'Algum erro ocorreu ao carregar os dados. Por favor, tente novamente.';
+
+const VIEWS: Record<Section, ComponentType<PanelViewProps>> = {
+  'Informações gerais': lazy(() => import('../sections/GeneralInfo')),
+  Produtos: lazy(() => import('../sections/Products')),
+  Entregas: lazy(() => import('../sections/Deliveries')),
+  Gestão: lazy(() => import('../sections/Management')),
+  'Loja online': lazy(() => import('../sections/OnlineStore')),
+  Pagamentos: lazy(() => import('../sections/Payments')),
+  Delivery: lazy(() => import('../sections/DeliverySettings')),
+  Categorias: lazy(() => import('../sections/Categories')),
+  'Cupons de desconto': lazy(() => import('../sections/Coupons')),
+};
 
 export default function SupplierPanelPage() {
+  usePageTitle('Painel do fornecedor');
+  const { userforn = '' } = useParams();
+  const session = useSession();
+  const user = session?.userinfo;
+  const allowed = !!user && user.usuario === userforn && !!user.type;
+  if (!allowed) return <NotFound />;
   return (
-    <Placeholder title="Painel do fornecedor">
-      <p>Aqui o fornecedor vai gerenciar a loja, os produtos, os pedidos e os pagamentos.</p>
-      <p>
-        <Link to="/">Voltar para o início</Link>
-      </p>
-    </Placeholder>
+    <StatusDialogProvider>
+      <Panel key={userforn} usuario={userforn} />
+    </StatusDialogProvider>
+  );
+}
+
+function Panel({ usuario }: { usuario: string }) {
+  const [forn, setForn] = useState<DadosForn | null | 'erro'>(null);
+  const [section, setSection] = useState<Section>('Informações gerais');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [ordersBump, setOrdersBump] = useState(0);
+  const live = useOrderEvents();
+  const { pendentes } = usePendingDeliveries(usuario, live, ordersBump);
+
+  const reload = useCallback(async () => {
+    const r = await loadingFornSite(usuario);
+    if (r.error !== undefined || !r.infos) {
+      window.alert(ERRO_CARREGAR);
+      setForn('erro');
+    } else {
+      setForn(r.infos);
+    }
+  }, [usuario]);
+
+  useEffect(() => {
+    // The first load; later reloads come from the sections.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void reload();
+  }, [reload]);
+
+  const update = useCallback((patch: Partial<DadosForn>) => setForn((f) => (f && f !== 'erro' ? { ...f, ...patch } : f)), []);
+
+  if (forn === 'erro') return <NotFound />;
+  if (forn === null) return <PageLoading />;
+  const View = VIEWS[section];
+
+  return (
+    <div className="panel">
+      <header className="panel__header">
+        <button type="button" className="icon-btn panel__burger" aria-label="Abrir menu do painel" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+          <MenuIcon />
+        </button>
+        <Link to="/" className="logo" aria-label="Feira, página inicial">
+          <LogoMark />
+          <span className="logo__text">Feira</span>
+        </Link>
+        <span className="panel__name">{forn.nomeforn}</span>
+        <Link to="/" className="panel__back">
+          Voltar
+        </Link>
+      </header>
+      <div className="panel__body">
+        <PanelMenu
+          current={section}
+          open={menuOpen}
+          pendentes={pendentes?.length ?? null}
+          onPick={(s) => {
+            setSection(s);
+            setMenuOpen(false);
+          }}
+          onClose={() => setMenuOpen(false)}
+        />
+        <main className="panel__main">
+          <h1 className="panel__title">{section}</h1>
+          <Suspense fallback={<PageLoading />}>
+            <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />
+          </Suspense>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,253 @@
+//! Entregas and Gestão: `pegar_entregas_pendentes`, `pegar_entregas` (by year and month; the
+//! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the buyer's
+//! cancellation code: charge cancelled or refunded, stock released) and `confirmar_entrega`,
+//! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
+//! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
+
+use super::{events::pending_count, id_of, own_supplier, reais, text};
+use crate::{
+    auth::AuthUser,
+    db::{Db, now_ms},
+    error::{ApiError, ApiResult},
+    pix::charges,
+    rpc::orders::{CancelledBy, cancel_awaiting, supplier_orders},
+    startup::AppState,
+};
+use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+/// *Gap:* confirming or cancelling an order that no longer awaits delivery.
+pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
+pub const PEDIDO_NAO_ENCONTRADO: &str = "Pedido não encontrado.";
+/// *Gap:* a year or month outside the calendar.
+pub const PERIODO_INVALIDO: &str = "Selecione um ano e um mês válidos.";
+
+fn brasilia() -> FixedOffset {
+    FixedOffset::west_opt(3 * 3600).unwrap_or(Utc.fix())
+}
+
+/// `ano` and `mes` (text or numbers).
+#[derive(Debug, Deserialize)]
+pub struct Period {
+    #[serde(default)]
+    pub ano: Option<Value>,
+    #[serde(default)]
+    pub mes: Option<Value>,
+}
+
+/// `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object).
+#[derive(Debug, Deserialize)]
+pub struct OrderAction {
+    #[serde(default)]
+    pub item: Option<Value>,
+    #[serde(default)]
+    pub idpedido: Option<String>,
+}
+
+impl Period {
+    /// `[start, end)` of the month in epoch milliseconds.
+    fn range(&self) -> ApiResult<(i64, i64)> {
+        let invalid = || ApiError::bad_request(PERIODO_INVALIDO);
+        let year: i32 = text(self.ano.as_ref())
+            .trim()
+            .parse()
+            .map_err(|_| invalid())?;
+        let month: u32 = text(self.mes.as_ref())
+            .trim()
+            .parse()
+            .map_err(|_| invalid())?;
+        let start = NaiveDate::from_ymd_opt(year, month, 1).ok_or_else(invalid)?;
+        let end = if month == 12 {
+            NaiveDate::from_ymd_opt(year + 1, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(year, month + 1, 1)
+        }
+        .ok_or_else(invalid)?;
+        let ms = |d: NaiveDate| -> ApiResult<i64> {
+            let t = d.and_hms_opt(0, 0, 0).ok_or_else(invalid)?;
+            Ok(brasilia()
+                .from_local_datetime(&t)
+                .single()
+                .ok_or_else(invalid)?
+                .timestamp_millis())
+        };
+        Ok((ms(start)?, ms(end)?))
+    }
+}
+
+/// The history's years: from the first order's year to the current one (just the current year
+/// without orders).
+pub async fn years(db: &Db, supplier_id: &str) -> ApiResult<Vec<i32>> {
+    let first: Option<i64> =
+        sqlx::query_scalar("SELECT MIN(criado_em) FROM orders WHERE supplier_id = $1")
+            .bind(supplier_id)
+            .fetch_one(db)
+            .await?;
+    let year_of = |ms: i64| {
+        brasilia()
+            .timestamp_millis_opt(ms)
+            .single()
+            .map_or(1970, |t| t.year())
+    };
+    let now = year_of(now_ms());
+    let from = first.map_or(now, year_of).min(now);
+    Ok((from..=now).collect())
+}
+
+/// `pegar_entregas_pendentes`: `{entregas: [pedido…] (oldest first), pendentes}`.
+pub async fn pending(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    charges::expire_due(&state.db).await?;
+    let list = supplier_orders(&state.db, &supplier_id, true, 0, i64::MAX).await?;
+    Ok(json!({ "pendentes": list.len(), "entregas": list }))
+}
+
+/// `pegar_entregas`: `{all: {id: pedido}, anos}` of one month.
+pub async fn history(state: &AppState, user: AuthUser, req: Period) -> ApiResult<Value> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    let (from, to) = req.range()?;
+    charges::expire_due(&state.db).await?;
+    let list = supplier_orders(&state.db, &supplier_id, false, from, to).await?;
+    let all: Map<String, Value> = list
+        .into_iter()
+        .map(|o| (o["id"].as_str().unwrap_or_default().to_owned(), o))
+        .collect();
+    Ok(json!({ "all": all, "anos": years(&state.db, &supplier_id).await? }))
+}
+
+/// The order of `req`, checked to be this supplier's and awaiting delivery.
+async fn own_pending_order(
+    state: &AppState,
+    supplier_id: &str,
+    req: &OrderAction,
+) -> ApiResult<String> {
+    let id = req
+        .item
+        .as_ref()
+        .and_then(id_of)
+        .or_else(|| req.idpedido.clone())
+        .ok_or_else(|| ApiError::bad_request("Dados inválidos."))?;
+    charges::expire_due(&state.db).await?;
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT supplier_id, situacao FROM orders WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&state.db)
+            .await?;
+    let (owner, situacao) = row.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
+    if owner != supplier_id {
+        return Err(ApiError::Forbidden);
+    }
+    if situacao != "1" {
+        return Err(not_pending());
+    }
+    Ok(id)
+}
+
+fn not_pending() -> ApiError {
+    ApiError::Conflict(NAO_PENDENTE.into())
+}
+
+async fn after_change(state: &AppState, supplier_id: &str) -> ApiResult<Value> {
+    state.events.changed(supplier_id);
+    let n = pending_count(&state.db, supplier_id).await?;
+    Ok(json!({ "ok": true, "pendentes": n }))
+}
+
+/// `cancelar_entrega`.
+pub async fn cancel(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    let id = own_pending_order(state, &supplier_id, &req).await?;
+    cancel_awaiting(state, &id, CancelledBy::Supplier(&supplier_id), not_pending).await?;
+    after_change(state, &supplier_id).await
+}
+
+/// `confirmar_entrega`.
+pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    let id = own_pending_order(state, &supplier_id, &req).await?;
+    let changed = sqlx::query(
+        "UPDATE orders SET situacao = '2', atualizado_em = $1 \
+         WHERE id = $2 AND supplier_id = $3 AND situacao = '1'",
+    )
+    .bind(now_ms())
+    .bind(&id)
+    .bind(&supplier_id)
+    .execute(&state.db)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(not_pending());
+    }
+    after_change(state, &supplier_id).await
+}
+
+/// A product sold in a month: title, option, quantity, revenue.
+type SoldRow = (String, Option<String>, Option<i64>, Option<i64>);
+
+/// `pegar_gestao`: the month's orders that were not cancelled, Pix ones only once paid.
+pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiResult<Value> {
+    let db = &state.db;
+    let supplier_id = own_supplier(db, &user).await?;
+    let (from, to) = req.range()?;
+    let (count, total): (i64, Option<i64>) = sqlx::query_as(
+        "SELECT COUNT(*), CAST(SUM(total_centavos) AS BIGINT) FROM orders \
+         WHERE supplier_id = $1 AND criado_em >= $2 AND criado_em < $3 \
+         AND situacao NOT LIKE '0%' AND (pagamento <> '2' OR status_pix = '2')",
+    )
+    .bind(&supplier_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(db)
+    .await?;
+    let lines: Vec<SoldRow> = sqlx::query_as(
+        "SELECT l.titulo, l.opcao, CAST(SUM(l.quantidade) AS BIGINT), \
+         CAST(SUM(l.pago_centavos) AS BIGINT) \
+         FROM order_lines l JOIN orders o ON o.id = l.order_id \
+         WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
+         AND o.situacao NOT LIKE '0%' AND (o.pagamento <> '2' OR o.status_pix = '2') \
+         GROUP BY l.titulo, l.opcao",
+    )
+    .bind(&supplier_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(db)
+    .await?;
+    let mut produtos: Vec<(String, Option<String>, i64, i64)> = lines
+        .into_iter()
+        .map(|(t, o, q, v)| (t, o, q.unwrap_or(0), v.unwrap_or(0)))
+        .collect();
+    produtos.sort_by(|a, b| b.3.cmp(&a.3).then_with(|| a.0.cmp(&b.0)));
+    Ok(json!({
+        "total": reais(total.unwrap_or(0)),
+        "pedidos": count,
+        "produtos": produtos
+            .into_iter()
+            .map(|(titulo, opcao, quantidade, valor)| json!({
+                "titulo": titulo, "opcao": opcao, "quantidade": quantidade, "total": reais(valor),
+            }))
+            .collect::<Vec<_>>(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_are_brazilian_time() {
+        let p = Period {
+            ano: Some(json!(2025)),
+            mes: Some(json!("02")),
+        };
+        let (from, to) = p.range().unwrap();
+        // 2025-02-01T03:00:00Z and 2025-03-01T03:00:00Z.
+        assert_eq!(from, 1_738_378_800_000);
+        assert_eq!(to, 1_740_798_000_000);
+        let bad = Period {
+            ano: Some(json!("2025")),
+            mes: Some(json!(13)),
+        };
+        assert!(bad.range().is_err());
+    }
+}

@@ -1,0 +1,308 @@
+//! `loading_forn_site` and the panel's JSON shapes (docs/rpc.md, "The supplier panel"): the
+//! supplier's private `dadosforn` (the public one plus `cpf`, `email`, `oculto`, coupons, the
+//! Pix key and the start address) and the panel product (with its real `status`).
+
+use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier, payments, reais};
+use crate::{
+    auth::AuthUser,
+    db::Db,
+    error::{ApiError, ApiResult},
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use wasm_core::{money::Money, pricing::discount_percent};
+
+/// `loading_forn_site`: `usuario`, when sent, must be the session's user.
+#[derive(Debug, Deserialize)]
+pub struct LoadPanel {
+    #[serde(default)]
+    pub usuario: Option<String>,
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct SupplierRow {
+    user_id: String,
+    nomeforn: String,
+    descricaoforn: Option<String>,
+    telefone: String,
+    instagram: Option<String>,
+    documento: String,
+    email: String,
+    iconeforn: Option<String>,
+    fundoforn: Option<String>,
+    url: Option<String>,
+    paleta: i64,
+    modelo: Option<String>,
+    oculto: i64,
+    invisivel: i64,
+    compras: i64,
+    local: i64,
+    vendasforn: i64,
+    pagamento_opcoes: String,
+    pix_chave: Option<String>,
+    entrega_opcoes: String,
+    descricao_entrega: Option<String>,
+    descricao_retirada: Option<String>,
+    taxa_tipo: Option<String>,
+    taxa_entrega_centavos: Option<i64>,
+    taxa_por_km_centavos: Option<i64>,
+    entrega_rua: Option<String>,
+    entrega_numero: Option<String>,
+    entrega_cidade: Option<String>,
+    entrega_latitude: Option<f64>,
+    entrega_longitude: Option<f64>,
+    pedido_minimo_entrega_centavos: Option<i64>,
+    pedido_minimo_retirada_centavos: Option<i64>,
+}
+
+/// A product as the panel reads it.
+#[derive(Debug, sqlx::FromRow)]
+struct ProductRow {
+    id: String,
+    supplier_id: String,
+    categoria: String,
+    subcategoria: Option<String>,
+    titulo: String,
+    descricao: Option<String>,
+    icone: Option<String>,
+    preco_centavos: i64,
+    preco_promo_centavos: Option<i64>,
+    minimo_promo: Option<i64>,
+    minimo: Option<i64>,
+    estoque: Option<i64>,
+    opcoes: String,
+    desabilitado: i64,
+    vendas: i64,
+    nomeforn: String,
+    urlforn: Option<String>,
+}
+
+const PRODUCT_SELECT: &str = "SELECT p.id, p.supplier_id, p.categoria, p.subcategoria, p.titulo, \
+     p.descricao, p.icone, p.preco_centavos, p.preco_promo_centavos, p.minimo_promo, p.minimo, \
+     p.estoque, p.opcoes, CAST(CASE WHEN p.desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
+     p.vendas, s.nomeforn, s.url AS urlforn \
+     FROM products p JOIN suppliers s ON s.user_id = p.supplier_id ";
+
+fn opt_reais(c: Option<i64>) -> Option<f64> {
+    c.map(reais)
+}
+
+fn product_json(p: &ProductRow, photos: &[(String, String)]) -> Value {
+    let desconto = p.preco_promo_centavos.and_then(|promo| {
+        discount_percent(
+            Money::from_centavos(p.preco_centavos),
+            Money::from_centavos(promo),
+        )
+    });
+    let labels: Vec<String> = serde_json::from_str(&p.opcoes).unwrap_or_default();
+    let fotos: Map<String, Value> = photos
+        .iter()
+        .map(|(id, url)| (id.clone(), Value::String(url.clone())))
+        .collect();
+    json!({
+        "id": p.id,
+        "idlocal": p.id,
+        "anuncio": false,
+        "categoria": p.categoria,
+        "subcategoria": p.subcategoria,
+        "titulo": p.titulo,
+        "descricao": p.descricao,
+        "icone": p.icone,
+        "fotos": fotos,
+        "preco": reais(p.preco_centavos),
+        "precopromo": opt_reais(p.preco_promo_centavos),
+        "minimopromo": p.minimo_promo,
+        "minimo": p.minimo,
+        "estoque": p.estoque,
+        "opcoes": labels.into_iter().map(|opcao| json!({ "opcao": opcao })).collect::<Vec<_>>(),
+        "status": p.desabilitado != 0,
+        "userforn": p.supplier_id,
+        "nomeforn": p.nomeforn,
+        "urlforn": p.urlforn,
+        "vendas": p.vendas,
+        "desconto": desconto,
+    })
+}
+
+/// The supplier's products (newest first), disabled ones included.
+pub async fn products(db: &Db, supplier_id: &str) -> ApiResult<Vec<Value>> {
+    let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{PRODUCT_SELECT} WHERE p.supplier_id = $1 ORDER BY p.criado_em DESC, p.id"
+    )))
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    let photos: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT f.product_id, f.id, f.url FROM product_photos f \
+         JOIN products p ON p.id = f.product_id WHERE p.supplier_id = $1 \
+         ORDER BY f.criado_em, f.id",
+    )
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|p| {
+            let mine: Vec<(String, String)> = photos
+                .iter()
+                .filter(|(pid, _, _)| *pid == p.id)
+                .map(|(_, id, url)| (id.clone(), url.clone()))
+                .collect();
+            product_json(p, &mine)
+        })
+        .collect())
+}
+
+/// One product as the panel shows it.
+pub async fn product(db: &Db, product_id: &str) -> ApiResult<Value> {
+    let row: ProductRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{PRODUCT_SELECT} WHERE p.id = $1"
+    )))
+    .bind(product_id)
+    .fetch_optional(db)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(super::PRODUTO_NAO_ENCONTRADO.into()))?;
+    let photos: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, url FROM product_photos WHERE product_id = $1 ORDER BY criado_em, id",
+    )
+    .bind(product_id)
+    .fetch_all(db)
+    .await?;
+    Ok(product_json(&row, &photos))
+}
+
+/// The store categories as `{name: name}`.
+pub async fn categories(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT nome FROM store_categories WHERE supplier_id = $1 ORDER BY nome",
+    )
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    Ok(Value::Object(
+        names
+            .into_iter()
+            .map(|n| (n.clone(), Value::String(n)))
+            .collect(),
+    ))
+}
+
+/// The coupons as `{code: {codigo, tipo, valor}}` (`valor` in percent or reais).
+pub async fn coupons(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+    let rows: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT codigo, tipo, valor FROM coupons WHERE supplier_id = $1 ORDER BY codigo",
+    )
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    Ok(Value::Object(
+        rows.into_iter()
+            .map(|(codigo, tipo, valor)| {
+                let v = json!({ "codigo": codigo, "tipo": tipo, "valor": reais(valor) });
+                (codigo, v)
+            })
+            .collect(),
+    ))
+}
+
+/// The `delivery` object of `dadosforn.extensoes` (panel view: with the start address).
+fn delivery_json(s: &SupplierRow) -> Value {
+    json!({
+        "entrega": s.entrega_opcoes,
+        "taxaTipo": s.taxa_tipo,
+        "taxaentrega": opt_reais(s.taxa_entrega_centavos),
+        "taxaPorKm": opt_reais(s.taxa_por_km_centavos),
+        "enderecoRua": s.entrega_rua,
+        "enderecoNumero": s.entrega_numero,
+        "enderecoCidade": s.entrega_cidade,
+        "latitude": s.entrega_latitude,
+        "longitude": s.entrega_longitude,
+        "pedidominimoentrega": opt_reais(s.pedido_minimo_entrega_centavos),
+        "pedidominimoretirada": opt_reais(s.pedido_minimo_retirada_centavos),
+        "descricaoentrega": s.descricao_entrega,
+        "descricaoretirada": s.descricao_retirada,
+    })
+}
+
+async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
+    sqlx::query_as(
+        "SELECT user_id, nomeforn, descricaoforn, telefone, instagram, documento, email, \
+         iconeforn, fundoforn, url, paleta, modelo, \
+         CAST(CASE WHEN oculto THEN 1 ELSE 0 END AS BIGINT) AS oculto, \
+         CAST(CASE WHEN invisivel THEN 1 ELSE 0 END AS BIGINT) AS invisivel, \
+         CAST(CASE WHEN compras_fechadas THEN 1 ELSE 0 END AS BIGINT) AS compras, \
+         local, vendasforn, pagamento_opcoes, pix_chave, entrega_opcoes, descricao_entrega, \
+         descricao_retirada, taxa_tipo, taxa_entrega_centavos, taxa_por_km_centavos, \
+         entrega_rua, entrega_numero, entrega_cidade, entrega_latitude, entrega_longitude, \
+         pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos \
+         FROM suppliers WHERE user_id = $1",
+    )
+    .bind(supplier_id)
+    .fetch_optional(db)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))
+}
+
+/// The delivery settings as `dadosforn.extensoes.delivery`.
+pub async fn delivery(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+    Ok(delivery_json(&supplier_row(db, supplier_id).await?))
+}
+
+/// The private `dadosforn` of the panel.
+pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+    let s = supplier_row(db, supplier_id).await?;
+    let places: Vec<String> = sqlx::query_scalar(
+        "SELECT place FROM supplier_places WHERE supplier_id = $1 ORDER BY place",
+    )
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    let cpf = wasm_core::document::TaxId::parse(&s.documento)
+        .map_or_else(|_| s.documento.clone(), |t| t.formatted());
+    Ok(json!({
+        "usuario": s.user_id,
+        "nomeforn": s.nomeforn,
+        "descricaoforn": s.descricaoforn,
+        "telefone": s.telefone,
+        "instagram": s.instagram,
+        "cpf": cpf,
+        "email": s.email,
+        "iconeforn": s.iconeforn,
+        "fundoforn": s.fundoforn,
+        "url": s.url,
+        "paleta": s.paleta,
+        "oculto": s.oculto != 0,
+        "invisivel": s.invisivel != 0,
+        "compras": s.compras != 0,
+        "local": s.local,
+        "cidades": if s.local == 1 { json!(["ALL"]) } else { json!(places) },
+        "vendasforn": s.vendasforn,
+        "extensoes": {
+            "pagamentos": { "opcoes": s.pagamento_opcoes, "pix": s.pix_chave },
+            "delivery": delivery_json(&s),
+            "categorias": categories(db, supplier_id).await?,
+            "cupons": coupons(db, supplier_id).await?,
+            "site": { "url": s.url, "paleta": s.paleta, "modelo": s.modelo },
+        },
+    }))
+}
+
+/// `loading_forn_site`: `{infos: dadosforn + produtos, pendentes, saldo, anos}`.
+pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult<Value> {
+    if req
+        .usuario
+        .as_deref()
+        .is_some_and(|u| !u.is_empty() && u != user.id)
+    {
+        return Err(ApiError::Forbidden);
+    }
+    let db = &state.db;
+    let supplier_id = own_supplier(db, &user).await?;
+    let mut infos = dadosforn(db, &supplier_id).await?;
+    infos["produtos"] = Value::Array(products(db, &supplier_id).await?);
+    infos["pendentes"] = json!(events::pending_count(db, &supplier_id).await?);
+    infos["saldo"] = json!(reais(payments::balance(db, &supplier_id).await?));
+    infos["anos"] = json!(deliveries::years(db, &supplier_id).await?);
+    Ok(json!({ "infos": infos }))
+}

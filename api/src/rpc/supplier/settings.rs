@@ -1,0 +1,195 @@
+//! Delivery settings (`entregas_edit`: wasm-core's `DeliveryForm`; a per-km start address is
+//! geocoded as the buyer's address is, api/src/rpc/address.rs) and the online store
+//! (`verificar_url_site`, `criar_site`: wasm-core's `store_url`, decisions.md §13). The buyer's
+//! checkout reads these very columns.
+
+use super::{bad, own_supplier, panel};
+use crate::{
+    auth::{AuthUser, MaybeAuthUser},
+    error::{ApiError, ApiResult},
+    rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
+    startup::AppState,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use wasm_core::{
+    delivery::{DeliveryForm, FeeSetting},
+    forms::long_description,
+    messages,
+    store_url::{StoreUrl, StoreUrlError},
+};
+
+/// *Gap:* a palette outside 1–5.
+pub const PALETA_INVALIDA: &str = "Escolha uma paleta de 1 a 5.";
+
+/// `entregas_edit`: `form` (the spec's delivery fields plus the two descriptions).
+#[derive(Debug, Deserialize)]
+pub struct EditDelivery {
+    pub form: Value,
+}
+
+/// `verificar_url_site`.
+#[derive(Debug, Deserialize)]
+pub struct CheckUrl {
+    #[serde(default)]
+    pub url: String,
+}
+
+/// `criar_site`.
+#[derive(Debug, Deserialize)]
+pub struct CreateSite {
+    #[serde(default)]
+    pub url: String,
+    #[serde(default)]
+    pub paleta: Option<Value>,
+    #[serde(default)]
+    pub modelo: Option<Value>,
+}
+
+/// `entregas_edit`: answers `{ok, delivery}`.
+pub async fn edit_delivery(
+    state: &AppState,
+    user: AuthUser,
+    req: EditDelivery,
+) -> ApiResult<Value> {
+    let db = &state.db;
+    let supplier_id = own_supplier(db, &user).await?;
+    let form: DeliveryForm = serde_json::from_value(req.form.clone())
+        .map_err(|_| ApiError::bad_request("Dados inválidos."))?;
+    let setup = form.validate().map_err(bad)?;
+    let describe = |k: &str| -> ApiResult<Option<String>> {
+        long_description(&super::text(req.form.get(k))).map_err(bad)
+    };
+    let (descricao_entrega, descricao_retirada) = (
+        describe("descricaoentrega")?,
+        describe("descricaoretirada")?,
+    );
+    let (tipo, fixa, por_km, rua, numero, cidade, lat, lon) = match &setup.fee {
+        FeeSetting::Free => (None, None, None, None, None, None, None, None),
+        FeeSetting::Fixed {
+            taxa_entrega_centavos,
+        } => (
+            Some("fixa"),
+            Some(taxa_entrega_centavos.centavos()),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+        ),
+        FeeSetting::PerKm {
+            taxa_por_km_centavos,
+            rua,
+            numero,
+            cidade,
+        } => {
+            let city =
+                municipality(cidade).ok_or_else(|| ApiError::bad_request(CIDADE_INVALIDA))?;
+            let point = coordinates(state.config.geocoder_url.as_deref(), city, rua, numero)
+                .await
+                .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+            (
+                Some("porKm"),
+                None,
+                Some(taxa_por_km_centavos.centavos()),
+                Some(rua.clone()),
+                Some(numero.clone()),
+                Some(city.label()),
+                Some(point.latitude()),
+                Some(point.longitude()),
+            )
+        }
+    };
+    sqlx::query(
+        "UPDATE suppliers SET entrega_opcoes = $1, taxa_tipo = $2, taxa_entrega_centavos = $3, \
+         taxa_por_km_centavos = $4, entrega_rua = $5, entrega_numero = $6, entrega_cidade = $7, \
+         entrega_latitude = $8, entrega_longitude = $9, pedido_minimo_entrega_centavos = $10, \
+         pedido_minimo_retirada_centavos = $11, descricao_entrega = $12, \
+         descricao_retirada = $13 WHERE user_id = $14",
+    )
+    .bind(setup.options.codes())
+    .bind(tipo)
+    .bind(fixa)
+    .bind(por_km)
+    .bind(rua)
+    .bind(numero)
+    .bind(cidade)
+    .bind(lat)
+    .bind(lon)
+    .bind(setup.pedido_minimo_entrega_centavos.map(|m| m.centavos()))
+    .bind(setup.pedido_minimo_retirada_centavos.map(|m| m.centavos()))
+    .bind(descricao_entrega)
+    .bind(descricao_retirada)
+    .bind(&supplier_id)
+    .execute(db)
+    .await?;
+    Ok(json!({ "ok": true, "delivery": panel::delivery(db, &supplier_id).await? }))
+}
+
+/// The owner of store URL `url`, if any.
+async fn url_owner(state: &AppState, url: &str) -> ApiResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT user_id FROM suppliers WHERE url = $1")
+            .bind(url)
+            .fetch_optional(&state.db)
+            .await?,
+    )
+}
+
+/// `verificar_url_site`: `{exist, id, url}`; `exist` is false when the URL is free or the
+/// caller's own.
+pub async fn check_url(state: &AppState, caller: MaybeAuthUser, req: CheckUrl) -> ApiResult<Value> {
+    let url = match StoreUrl::parse(&req.url) {
+        Ok(u) => u,
+        Err(StoreUrlError::Reserved) => {
+            let url = wasm_core::store_url::normalize(&req.url);
+            return Ok(json!({ "exist": true, "id": null, "url": url }));
+        }
+        Err(e) => return Err(bad(e)),
+    };
+    let owner = url_owner(state, url.as_str()).await?;
+    let mine = caller.user.as_ref().map(|u| u.id.as_str());
+    let exist = owner.as_deref().is_some_and(|o| Some(o) != mine);
+    Ok(json!({ "exist": exist, "id": owner, "url": url.as_str() }))
+}
+
+/// `criar_site`: the store's URL and palette (1–5).
+pub async fn create_site(state: &AppState, user: AuthUser, req: CreateSite) -> ApiResult<Value> {
+    let db = &state.db;
+    let supplier_id = own_supplier(db, &user).await?;
+    let url = StoreUrl::parse(&req.url).map_err(|e| match e {
+        StoreUrlError::Reserved => ApiError::Conflict(e.to_string()),
+        other => bad(other),
+    })?;
+    let paleta = super::text(req.paleta.as_ref())
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|p| (1..=5).contains(p))
+        .ok_or_else(|| ApiError::bad_request(PALETA_INVALIDA))?;
+    let modelo = super::text(req.modelo.as_ref());
+    let modelo = Some(modelo.trim()).filter(|m| !m.is_empty());
+    if url_owner(state, url.as_str())
+        .await?
+        .is_some_and(|o| o != supplier_id)
+    {
+        return Err(ApiError::Conflict(messages::URL_INDISPONIVEL.into()));
+    }
+    let updated = sqlx::query(
+        "UPDATE suppliers SET url = $1, paleta = $2, modelo = COALESCE($3, modelo) \
+         WHERE user_id = $4",
+    )
+    .bind(url.as_str())
+    .bind(paleta)
+    .bind(modelo)
+    .bind(&supplier_id)
+    .execute(db)
+    .await;
+    if let Err(e) = updated {
+        // The unique index: another store took it a moment ago.
+        tracing::info!(error = %e, "store url refused");
+        return Err(ApiError::Conflict(messages::URL_INDISPONIVEL.into()));
+    }
+    Ok(json!({ "ok": true, "url": url.as_str(), "paleta": paleta }))
+}

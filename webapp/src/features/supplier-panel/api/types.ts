@@ -1,0 +1,90 @@
+/**
+ * The supplier's own data as the panel receives it (`loading_forn_site` → `infos`; spec §3
+ * 'Supplier data', docs/rpc.md). Money in reais, times in milliseconds since the epoch.
+ */
+import type { Categoria, Produto } from '@/features/catalog/api/types';
+
+export type { Pedido, PedidoProduto } from '@/features/orders/api/types';
+
+export interface CupomForn {
+  codigo: string;
+  /** '%' or 'R$'. */
+  tipo: string;
+  /** Percent for '%', reais for 'R$'. */
+  valor: number;
+}
+
+export interface DeliveryConfig {
+  entrega?: string | null;
+  taxaTipo?: string | null;
+  taxaentrega?: number | null;
+  taxaPorKm?: number | null;
+  enderecoRua?: string | null;
+  enderecoNumero?: string | null;
+  enderecoCidade?: string | null;
+  pedidominimoentrega?: number | null;
+  descricaoentrega?: string | null;
+  pedidominimoretirada?: number | null;
+  descricaoretirada?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+export interface Extensoes {
+  site?: { url?: string | null; paleta?: number | null; modelo?: number | string | null } | null;
+  pagamentos?: { opcoes?: string | null; pix?: string | null } | null;
+  delivery?: DeliveryConfig | null;
+  categorias?: Record<string, string> | null;
+  cupons?: Record<string, CupomForn> | null;
+}
+
+export interface DadosForn {
+  usuario: string;
+  nomeforn: string;
+  cpf?: string | null;
+  telefone?: string | null;
+  instagram?: string | null;
+  descricaoforn?: string | null;
+  email?: string | null;
+  iconeforn?: string | null;
+  fundoforn?: string | null;
+  url?: string | null;
+  paleta?: number | null;
+  oculto?: boolean | null;
+  compras?: boolean | null;
+  local?: number | null;
+  cidades?: string[] | null;
+  vendasforn?: number | null;
+  rua?: string | null;
+  numero?: string | null;
+  cidade?: string | null;
+  extensoes?: Extensoes | null;
+  /** `loading_forn_site` only: years with orders, first order's year → now. */
+  anos?: number[] | null;
+  /** `loading_forn_site` only: deliveries awaiting. */
+  pendentes?: number | null;
+}
+
+/** A product as the supplier sees it (disabled ones too). */
+export type ProdutoForn = Omit<Produto, 'categoria'> & { categoria: Categoria | string };
+
+/** A payment record of the history (`fechados`). */
+export interface RegistroPagamento {
+  id: string;
+  horario_pedido: number;
+  cliente_nome: string | null;
+  valor: number;
+  /** '0' Expirado, '1' Aguardando pagamento, '2' Recebido, '3' Saque. */
+  status_pix: string;
+}
+
+/** `pegar_infos_pagamentos` → `pagamentos`. */
+export interface InfosPagamentos {
+  pix?: string | null;
+  opcoes?: string | null;
+  Abertos?: Record<string, { valor: number }> | { valor: number }[] | null;
+  Solicitacao?: { valor: number; chave_pix?: string | null; taxa?: number | null; liquido?: number | null } | null;
+  saldo?: number | null;
+  taxa?: number | null;
+  liquido?: number | null;
+}

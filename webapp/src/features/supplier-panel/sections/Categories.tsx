@@ -1,0 +1,110 @@
+/**
+ * Categorias: the store's own categories — create ('Insira o nome da categoria' from wasm-core),
+ * delete ('Remover categoria?'), and assign one to a product (or remove a product's).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { capitalizar } from '@/features/catalog/display';
+import { useCore } from '@/features/checkout/useCore';
+import { adicionarCategoria, adicionarCategoriaProduto, pegarProdutosFornecedor, removerCategoria, removerCategoriaProduto } from '../api/actions';
+import type { ProdutoForn } from '../api/types';
+import { errorText, type SectionProps } from './types';
+
+export default function Categories({ usuario, forn, update }: SectionProps) {
+  const { core } = useCore();
+  const status = useStatusDialog();
+  const categorias = Object.keys(forn.extensoes?.categorias ?? {});
+  const [nome, setNome] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [remover, setRemover] = useState<string | null>(null);
+  const [produtos, setProdutos] = useState<ProdutoForn[] | null>(null);
+
+  const load = useCallback(async () => {
+    const r = await pegarProdutosFornecedor(usuario);
+    setProdutos(r.error !== undefined ? [] : r.produtos);
+  }, [usuario]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  const setCats = (list: string[]) => update({ extensoes: { ...forn.extensoes, categorias: Object.fromEntries(list.map((c) => [c, c])) } });
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    if (!core) return;
+    let valid: string;
+    try {
+      valid = core.category_name_validate(nome);
+    } catch (err) {
+      return setError(errorText(err));
+    }
+    status.loading();
+    const r = await adicionarCategoria(usuario, valid);
+    if (r.error !== undefined) return status.error(r.error);
+    status.success();
+    setNome('');
+    setCats(r.categorias ? Object.keys(r.categorias) : [...categorias.filter((c) => c !== valid), valid]);
+  }
+
+  async function remove(c: string) {
+    setRemover(null);
+    status.loading();
+    const r = await removerCategoria(usuario, c);
+    if (r.error !== undefined) return status.error();
+    status.success();
+    setCats(r.categorias ? Object.keys(r.categorias) : categorias.filter((x) => x !== c));
+    await load();
+  }
+
+  async function assign(p: ProdutoForn, c: string) {
+    status.loading();
+    const r = c ? await adicionarCategoriaProduto(p.id, c) : await removerCategoriaProduto(p.id);
+    if (r.error !== undefined) return status.error();
+    status.success();
+    setProdutos((l) => l && l.map((x) => (x.id === p.id ? { ...x, subcategoria: c || null } : x)));
+  }
+
+  return (
+    <div className="panel-form">
+      <form className="inline-form" onSubmit={add} noValidate>
+        <label className="field">
+          <span className="field__label">Nova categoria</span>
+          <input className="input" value={nome} maxLength={40} onChange={(e) => (setNome(e.target.value), setError(null))} />
+        </label>
+        <button type="submit" className="btn" disabled={!core}>Adicionar</button>
+      </form>
+      {error && <p className="form__error" role="alert">{error}</p>}
+      <ul className="tags" aria-label="Categorias da loja">
+        {categorias.map((c) => (
+          <li key={c} className="tag">
+            {c}
+            <button type="button" className="tag__remove" aria-label={`Remover ${c}`} onClick={() => setRemover(c)}>×</button>
+          </li>
+        ))}
+      </ul>
+      {remover && <ConfirmDialog message="Remover categoria?" onCancel={() => setRemover(null)} onConfirm={() => void remove(remover)} />}
+      <h3>Categorias dos produtos</h3>
+      {produtos === null ? (
+        <p className="muted" role="status">Carregando produtos...</p>
+      ) : (
+        <ul className="assign-list">
+          {produtos.map((p) => (
+            <li key={p.id}>
+              <label className="field">
+                <span className="field__label">{capitalizar(p.titulo)}</span>
+                <select className="input" value={p.subcategoria ?? ''} onChange={(e) => void assign(p, e.target.value)}>
+                  <option value="">Sem categoria</option>
+                  {categorias.map((c) => (
+                    <option key={c} value={c}>{c}</option>
+                  ))}
+                </select>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * 'Detalhes da Entrega': products (icon, title, option, quantity, amount paid), product price,
+ * delivery fee (delivery only), total, coupon, payment (Pix with its checked status, or
+ * Presencial), delivery or pickup, address, the customer's name and phone with a WhatsApp link
+ * (55 + digits). Pending orders have 'Cancelar entrega' / 'Confirmar entrega', each asked
+ * first ('Cancelar entrega?' / 'Confirmar entrega?'); in the history a heading shows Cancelado,
+ * Aguardando entrega or Entrega confirmada.
+ */
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { capitalizar } from '@/features/catalog/display';
+import { useCore } from '@/features/checkout/useCore';
+import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, whatsappUrl } from '@/features/orders/format';
+import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
+import type { Pedido } from '../api/types';
+
+export interface DeliveryDetailProps {
+  usuario: string;
+  pedido: Pedido;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+export function DeliveryDetail({ usuario, pedido: p, onBack, onDone }: DeliveryDetailProps) {
+  const { core } = useCore();
+  const status = useStatusDialog();
+  const [ask, setAsk] = useState<'cancelar' | 'confirmar' | null>(null);
+  const [pix, setPix] = useState<string>('Verificando pagamento...');
+  const i = p.Infos;
+  const pendente = canCancel(p);
+  const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '');
+
+  useEffect(() => {
+    if (!isPix(p)) return;
+    let alive = true;
+    void consultarPagamento({ idpedido: p.id, txid: i.txid }).then((r) => {
+      if (!alive) return;
+      setPix(r.error !== undefined ? 'Pendente' : r.pago ? 'Pago' : r.expirado ? 'Expirado' : 'Pendente');
+    });
+    return () => {
+      alive = false;
+    };
+  }, [p, i.txid]);
+
+  async function act(which: 'cancelar' | 'confirmar') {
+    setAsk(null);
+    status.loading();
+    const r = which === 'cancelar' ? await cancelarEntrega(usuario, p.id) : await confirmarEntrega(usuario, p.id);
+    if (r.error !== undefined) return status.error(r.error);
+    status.success();
+    onDone();
+  }
+
+  return (
+    <section className="delivery-detail" aria-label="Detalhes da Entrega">
+      <button type="button" className="btn btn--ghost btn--small" onClick={onBack}>Voltar</button>
+      <h2>Detalhes da Entrega</h2>
+      {!pendente && <h3>{situacaoLabel(i.situacao)}</h3>}
+      <p className="muted">{formatOrderTime(i.horario_pedido)}</p>
+      <ul className="order-lines">
+        {p.Produtos.map((l, n) => (
+          <li key={n} className="order-line">
+            {l.icone ? <img src={l.icone} alt="" className="order-line__img" /> : <span className="order-line__img" />}
+            <span>{capitalizar(l.titulo)}{l.opcao ? ` — ${l.opcao}` : ''}</span>
+            <span>{l.quantidade}×</span>
+            <span>{money(l.pago)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-sums">
+        <dt>Preço dos produtos</dt><dd>{money(i.preco_produtos)}</dd>
+        {isDelivery(p) && (<><dt>Taxa de entrega</dt><dd>{money(i.taxa_entrega ?? 0)}</dd></>)}
+        {i.cupom && (<><dt>Cupom</dt><dd>{i.cupom.codigo}{i.desconto ? ` (−${money(i.desconto)})` : ''}</dd></>)}
+        <dt>Total</dt><dd><strong>{money(i.total_pago)}</strong></dd>
+        <dt>Pagamento</dt><dd>{isPix(p) ? `Pix — ${pix}` : 'Presencial'}</dd>
+        <dt>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</dt>
+        <dd>{isDelivery(p) ? [i.rua && `${i.rua}, ${i.numero ?? ''}`, i.cidade, i.complemento].filter(Boolean).join(' — ') : ''}</dd>
+        <dt>Cliente</dt><dd>{i.cliente_nome ?? ''}</dd>
+        <dt>Telefone</dt><dd>{i.cliente_telefone ?? ''}</dd>
+      </dl>
+      {i.cliente_telefone && (
+        <a className="btn btn--ghost" href={whatsappUrl(i.cliente_telefone)} target="_blank" rel="noreferrer">
+          Conversar no WhatsApp
+        </a>
+      )}
+      {pendente && (
+        <div className="dlg__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setAsk('cancelar')}>Cancelar entrega</button>
+          <button type="button" className="btn" onClick={() => setAsk('confirmar')}>Confirmar entrega</button>
+        </div>
+      )}
+      {ask && <ConfirmDialog message={ask === 'cancelar' ? 'Cancelar entrega?' : 'Confirmar entrega?'} onCancel={() => setAsk(null)} onConfirm={() => void act(ask)} />}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Delivery: delivery and pickup switches ('1' / '2'), the fee — fixed or per km, toggled off by
+ * clicking the selected one again —, the per-km start address (street, number, city picker)
+ * (geocoded by the server on save; its failure reads 'Não foi possível gerar as coordenadas para o
+ * novo endereço.'), the minimum orders and descriptions. Fee and address fields
+ * are disabled while delivery is off. wasm-core checks the form with the spec's messages; the
+ * save is `entregas_edit`, and the buyer's checkout computes its fee from these settings.
+ */
+import { useState } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { useCore } from '@/features/checkout/useCore';
+import { CityField } from '@/features/region/components/CityField';
+import { entregasEdit } from '../api/actions';
+import { Field } from './MyData';
+import { errorText, type SectionProps } from './types';
+
+const txt = (v: number | string | null | undefined) => (v == null ? '' : String(v));
+
+export default function DeliverySettings({ usuario, forn, update }: SectionProps) {
+  const { core } = useCore();
+  const status = useStatusDialog();
+  const d = forn.extensoes?.delivery ?? {};
+  const [entrega, setEntrega] = useState((d.entrega ?? '').includes('1'));
+  const [retirada, setRetirada] = useState((d.entrega ?? '').includes('2'));
+  const [taxaTipo, setTaxaTipo] = useState<'' | 'fixa' | 'porKm'>(d.taxaTipo === 'fixa' || d.taxaTipo === 'porKm' ? d.taxaTipo : '');
+  const [f, setF] = useState({
+    taxaentrega: txt(d.taxaentrega),
+    taxaPorKm: txt(d.taxaPorKm),
+    enderecoRua: txt(d.enderecoRua),
+    enderecoNumero: txt(d.enderecoNumero),
+    enderecoCidade: txt(d.enderecoCidade),
+    pedidominimoentrega: txt(d.pedidominimoentrega),
+    descricaoentrega: txt(d.descricaoentrega),
+    pedidominimoretirada: txt(d.pedidominimoretirada),
+    descricaoretirada: txt(d.descricaoretirada),
+  });
+  const [cityOpen, setCityOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (k: keyof typeof f, v: string) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setError(null);
+  };
+  const money = (k: keyof typeof f) => (v: string) => set(k, core ? core.money_filter_input(v) : v);
+
+  async function save() {
+    if (!core) return;
+    const form = { ...f, entrega: `${entrega ? '1' : ''}${retirada ? '2' : ''}`, taxaTipo };
+    try {
+      core.delivery_settings_validate(form);
+    } catch (e) {
+      return setError(errorText(e));
+    }
+    // The server geocodes the per-km start address itself and answers the stored settings.
+    status.loading();
+    const r = await entregasEdit(usuario, form);
+    if (r.error !== undefined) {
+      setError(r.error);
+      return status.error(r.error);
+    }
+    status.success();
+    if (r.delivery) update({ extensoes: { ...forn.extensoes, delivery: r.delivery } });
+  }
+
+  const off = !entrega;
+  return (
+    <div className="panel-form">
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={entrega} onChange={(e) => (setEntrega(e.target.checked), setError(null))} /> Entrega
+      </label>
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={retirada} onChange={(e) => (setRetirada(e.target.checked), setError(null))} /> Retirada no local
+      </label>
+      <fieldset disabled={off} className="fieldset">
+        <legend>Taxa de entrega</legend>
+        <div className="filters">
+          {(['fixa', 'porKm'] as const).map((t) => (
+            <button key={t} type="button" className={`chip${taxaTipo === t ? ' chip--on' : ''}`} aria-pressed={taxaTipo === t} onClick={() => (setTaxaTipo(taxaTipo === t ? '' : t), setError(null))}>
+              {t === 'fixa' ? 'Taxa fixa' : 'Taxa por Km'}
+            </button>
+          ))}
+        </div>
+        {taxaTipo === 'fixa' && <Field label="Taxa de entrega fixa (R$)" value={f.taxaentrega} onChange={money('taxaentrega')} disabled={off} />}
+        {taxaTipo === 'porKm' && (
+          <>
+            <Field label="Preço por Km (R$)" value={f.taxaPorKm} onChange={money('taxaPorKm')} disabled={off} />
+            <Field label="Rua de partida" value={f.enderecoRua} onChange={(v) => set('enderecoRua', v)} disabled={off} />
+            <Field label="Número de partida" value={f.enderecoNumero} onChange={(v) => set('enderecoNumero', v)} disabled={off} />
+            <p>
+              Cidade de partida: <strong>{f.enderecoCidade || '—'}</strong>{' '}
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setCityOpen(true)} disabled={off}>
+                Escolher cidade
+              </button>
+            </p>
+          </>
+        )}
+        <Field label="Pedido mínimo para entrega (R$)" value={f.pedidominimoentrega} onChange={money('pedidominimoentrega')} disabled={off} />
+        <label className="field">
+          <span className="field__label">Descrição da entrega</span>
+          <textarea className="input" rows={3} value={f.descricaoentrega} disabled={off} onChange={(e) => set('descricaoentrega', e.target.value)} />
+        </label>
+      </fieldset>
+      <Field label="Pedido mínimo para retirada (R$)" value={f.pedidominimoretirada} onChange={money('pedidominimoretirada')} disabled={!retirada} />
+      <label className="field">
+        <span className="field__label">Descrição da retirada</span>
+        <textarea className="input" rows={3} value={f.descricaoretirada} disabled={!retirada} onChange={(e) => set('descricaoretirada', e.target.value)} />
+      </label>
+      {error && <p className="form__error" role="alert">{error}</p>}
+      <button type="button" className="btn" disabled={!core} onClick={() => void save()}>
+        Salvar
+      </button>
+      {cityOpen && (
+        <Dialog title="Selecione uma cidade" onClose={() => setCityOpen(false)} className="dlg--small">
+          <CityField
+            value={f.enderecoCidade}
+            autoFocus
+            onChange={(c) => {
+              if (!c) return;
+              set('enderecoCidade', c);
+              setCityOpen(false);
+            }}
+          />
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Gestão: year and month selectors (years from the first order's to now, as `loading_forn_site`
+ * reports them), the month's revenue and the products sold (title, option, quantity sold,
+ * revenue), from `pegar_gestao` (the server sums the month's orders, cancelled ones left out).
+ * 'Nenhum produto vendido neste período.' when there is nothing.
+ */
+import { useEffect, useState } from 'react';
+import { capitalizar } from '@/features/catalog/display';
+import { useCore } from '@/features/checkout/useCore';
+import { pegarGestao } from '../api/actions';
+import { MonthYear, useYears } from './MonthYear';
+import type { PanelViewProps } from './types';
+
+type Gestao = { total: number; produtos: { titulo: string; opcao: string | null; quantidade: number; total: number }[] };
+
+export default function Management({ forn, live }: PanelViewProps) {
+  const { core } = useCore();
+  const now = new Date();
+  const [ano, setAno] = useState(now.getFullYear());
+  const [mes, setMes] = useState(now.getMonth() + 1);
+  const [data, setData] = useState<{ key: string; g: Gestao | null } | null>(null);
+  const key = `${ano}-${mes}`;
+  const years = useYears(forn.anos);
+
+  useEffect(() => {
+    let alive = true;
+    void pegarGestao(ano, mes).then((r) => {
+      if (!alive) return;
+      if (r.error !== undefined) console.error('pegar_gestao:', r.error);
+      setData({ key: `${ano}-${mes}`, g: r.error !== undefined ? null : { total: r.total, produtos: r.produtos ?? [] } });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [ano, mes, live]);
+
+  const g = data?.key === key ? data.g : undefined;
+  const fmt = (reais: number) => (core ? core.money_format(core.money_from_reais(reais)) : '');
+  return (
+    <div>
+      <MonthYear years={years} ano={ano} mes={mes} onAno={setAno} onMes={setMes} />
+      {g === undefined || !core ? (
+        <p className="muted" role="status">Carregando...</p>
+      ) : g === null ? (
+        <p className="form__error" role="alert">Algum erro ocorreu!</p>
+      ) : (
+        <>
+          <p className="revenue">
+            Faturamento do mês: <strong data-testid="faturamento">{fmt(g.total)}</strong>
+          </p>
+          {g.produtos.length === 0 ? (
+            <p className="muted">Nenhum produto vendido neste período.</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr><th>Produto</th><th>Opção</th><th>Quantidade</th><th>Faturamento</th></tr>
+              </thead>
+              <tbody>
+                {g.produtos.map((v) => (
+                  <tr key={`${v.titulo}|${v.opcao ?? ''}`}>
+                    <td>{capitalizar(v.titulo)}</td>
+                    <td>{v.opcao ?? '—'}</td>
+                    <td>{v.quantidade}</td>
+                    <td>{fmt(v.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

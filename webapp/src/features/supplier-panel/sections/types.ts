@@ -1,0 +1,22 @@
+/**
+ * What every panel section receives: the supplier's data as loaded, a local patch after a save,
+ * and a reload from the server.
+ */
+import type { DadosForn, Pedido } from '../api/types';
+
+export interface SectionProps {
+  usuario: string;
+  forn: DadosForn;
+  update: (patch: Partial<DadosForn>) => void;
+  reload: () => Promise<void>;
+}
+
+/** The message of a wasm-core rule's refusal (a thrown `Error`). */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** What the panel hands its sections: the live order events' counter and the pending orders. */
+export interface PanelViewProps extends SectionProps {
+  live: number;
+  pendentes: Pedido[] | null;
+  onOrdersChanged: () => void;
+}

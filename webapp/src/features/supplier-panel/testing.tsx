@@ -1,0 +1,91 @@
+/**
+ * Tests only: a supplier session, its panel data, a fake `EventSource` (the edge: jsdom has none)
+ * that a test can fire, and a renderer of the panel route.
+ */
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { UserInfo } from '@/lib/session';
+import { storeSession, USER } from '@/test/fixtures';
+import type { DadosForn, Pedido } from './api/types';
+import SupplierPanelPage from './components/SupplierPanelPage';
+
+export const SUPPLIER: UserInfo = { ...USER, type: 1 };
+
+export const FORN: DadosForn = {
+  usuario: SUPPLIER.usuario,
+  nomeforn: 'Sítio Boa Vista',
+  cpf: '123.456.789-09',
+  telefone: '(19) 99876-5432',
+  instagram: null,
+  descricaoforn: null,
+  oculto: false,
+  compras: false,
+  local: 1,
+  cidades: ['ALL'],
+  anos: [2025, 2026],
+  extensoes: { pagamentos: { opcoes: '1' }, cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } }, categorias: {} },
+};
+
+export function pedido(id: string, over: Partial<Pedido['Infos']> = {}): Pedido {
+  return {
+    id,
+    Infos: {
+      txid: null,
+      userforn: SUPPLIER.usuario,
+      nomeforn: FORN.nomeforn,
+      horario_pedido: Date.UTC(2026, 10, 21, 12, 0),
+      cliente_user: 'u9',
+      cliente_nome: 'João Comprador',
+      cliente_telefone: '(19) 98123-4567',
+      status_pix: null,
+      situacao: '1',
+      tipo_entrega: 'Entrega',
+      pagamento: '1',
+      preco_produtos: 20,
+      taxa_entrega: 5,
+      total_pago: 25,
+      cupom: null,
+      rua: 'Rua A',
+      numero: '10',
+      cidade: 'Piracicaba, SP',
+      complemento: null,
+      ...over,
+    },
+    Produtos: [{ titulo: 'alface', icone: null, opcao: 'Maço', quantidade: 2, pago: 20 }],
+  };
+}
+
+export class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  url: string;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  closed = false;
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  fire(name: string, data: unknown) {
+    const e = new MessageEvent(name, { data: JSON.stringify(data) });
+    for (const fn of this.listeners.get(name) ?? []) fn(e);
+  }
+}
+
+export function renderPanel(usuario = SUPPLIER.usuario, session = SUPPLIER) {
+  storeSession({ token: 'tok-1', userinfo: session });
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return render(
+    <MemoryRouter initialEntries={[`/painel/${usuario}`]}>
+      <Routes>
+        <Route path="/painel/:userforn" element={<SupplierPanelPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
