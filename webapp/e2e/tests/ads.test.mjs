@@ -52,11 +52,15 @@ async function listedIn(page, regiao) {
   return (await page.getByText(SHOWN, { exact: true }).count()) > 0;
 }
 
-/** Opens the profile's Anúncios section through the account menu. */
+/** Opens the profile's Anúncios section through the account menu and the ads entry dialog. */
 async function openMyAds(page) {
   await page.goto('/');
   await control(page, containing('Carla Souza')).first().click();
   await page.getByRole('dialog', { name: 'Minha conta' }).getByRole('button', { name: 'Anuncios' }).click();
+  // The ads entry dialog: 'Anuncio Direto' → 'Seus anuncios'.
+  const entry = page.getByRole('dialog', { name: 'Anuncios' });
+  await entry.getByRole('button', { name: /Anuncio Direto/ }).click();
+  await entry.getByRole('button', { name: 'Seus anuncios' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Seus anúncios' }), "the 'Seus anúncios' section");
 }
 
