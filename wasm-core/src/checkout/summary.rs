@@ -1,168 +1,10 @@
-//! Checkout: the order summary both sides compute — products total, delivery fee, coupon
-//! discount and total, all in centavos — or the first message that stops the purchase.
-//!
-//! The browser shows it; the server recomputes it from the database (decisions.md §7) and
-//! refuses a client total more than R$ 0,01 away ([`verify_client_total`]).
-//!
-//! Rules: `total = products + fee − discount`, never negative; no fee for pickup; the coupon
-//! discount is computed on the products total and never exceeds it; minimum orders compare the
-//! products total (before the coupon) with the supplier's minimum for the chosen mode. The
-//! checks, in order: an empty bag, purchases closed, no registered street (every order needs
-//! one, spec §4 and §6), the chosen mode not offered (a supplier that offers neither accepts
-//! pickup, the spec's "straight to confirmation"), quantities outside minimum order and stock,
-//! the minimum order, and a delivery fee that cannot be charged yet.
+//! The order summary: products total, delivery fee, coupon discount and total, checked in the
+//! spec's order; and the server's check of a client's total.
 
+use super::{CheckoutError, CheckoutRequest, CheckoutSummary, Fulfilment, LineSummary};
 use crate::coupon::Coupon;
-use crate::delivery::{Coordinates, DeliverySettings, FeeState, fee_state};
-use crate::messages::{self, Message};
+use crate::delivery::fee_state;
 use crate::money::Money;
-use crate::pricing::ProductPrice;
-use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
-
-/// Delivery or pickup (`entrega: true / false` in `finalizar_pedido`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Fulfilment {
-    #[serde(rename = "entrega")]
-    Delivery,
-    #[serde(rename = "retirada")]
-    Pickup,
-}
-
-/// One bag line: the product as stored and the quantity ordered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CartLine {
-    #[serde(default)]
-    pub titulo: String,
-    pub preco_centavos: Money,
-    #[serde(default)]
-    pub precopromo_centavos: Option<Money>,
-    #[serde(default)]
-    pub minimopromo: Option<u32>,
-    pub quantidade: u32,
-    /// Minimum order, if any.
-    #[serde(default)]
-    pub minimo: Option<u32>,
-    /// Stock, if tracked.
-    #[serde(default)]
-    pub estoque: Option<u32>,
-}
-
-impl CartLine {
-    pub fn price(&self) -> ProductPrice {
-        ProductPrice::new(
-            self.preco_centavos,
-            self.precopromo_centavos,
-            self.minimopromo,
-        )
-    }
-}
-
-/// The buyer as stored: a street (`rua`) and geocoded coordinates, if any.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Buyer {
-    pub rua: Option<String>,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
-}
-
-impl Buyer {
-    pub fn has_address(&self) -> bool {
-        self.rua.as_deref().is_some_and(|r| !r.trim().is_empty())
-    }
-
-    pub fn coordinates(&self) -> Option<Coordinates> {
-        Coordinates::from_pair(self.latitude, self.longitude)
-    }
-}
-
-/// The supplier's side of a checkout.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Seller {
-    pub nomeforn: String,
-    /// `compras: true`: purchases closed.
-    #[serde(default)]
-    pub compras_fechadas: bool,
-    #[serde(rename = "configuracao_entrega")]
-    pub delivery: DeliverySettings,
-}
-
-/// Everything a checkout needs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CheckoutRequest {
-    pub itens: Vec<CartLine>,
-    #[serde(default)]
-    pub cupom: Option<Coupon>,
-    pub fornecedor: Seller,
-    pub comprador: Buyer,
-    pub modo: Fulfilment,
-}
-
-/// One line of the summary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LineSummary {
-    pub quantidade: u32,
-    pub unitario_centavos: Money,
-    pub total_centavos: Money,
-}
-
-/// The order summary.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CheckoutSummary {
-    pub linhas: Vec<LineSummary>,
-    pub produtos_centavos: Money,
-    /// The delivery fee state; `None` for pickup.
-    pub taxa: Option<FeeState>,
-    pub taxa_centavos: Money,
-    pub desconto_centavos: Money,
-    pub total_centavos: Money,
-}
-
-/// Why a checkout cannot go on; displays the spec's message.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CheckoutError {
-    EmptyBag,
-    PurchasesClosed(String),
-    AddressRequired,
-    DeliveryUnavailable,
-    PickupUnavailable,
-    BelowMinimumQuantity {
-        titulo: String,
-        minimo: u32,
-    },
-    OutOfStock(String),
-    MinimumDelivery(Money),
-    MinimumPickup(Money),
-    /// The delivery fee cannot be charged yet; shows the state's text.
-    Fee(FeeState),
-    PricesChanged,
-}
-
-impl Message for CheckoutError {
-    fn message(&self) -> Cow<'static, str> {
-        Cow::Borrowed(match self {
-            Self::EmptyBag => messages::SACOLA_VAZIA,
-            Self::AddressRequired => messages::CADASTRE_ENDERECO,
-            Self::DeliveryUnavailable => messages::ENTREGA_INDISPONIVEL,
-            Self::PickupUnavailable => messages::RETIRADA_INDISPONIVEL,
-            Self::PricesChanged => messages::PRECOS_MUDARAM,
-            Self::PurchasesClosed(nomeforn) => {
-                return Cow::Owned(messages::compras_fechadas(nomeforn));
-            }
-            Self::BelowMinimumQuantity { titulo, minimo } => {
-                return Cow::Owned(messages::quantidade_minima(titulo, *minimo));
-            }
-            Self::OutOfStock(titulo) => return Cow::Owned(messages::estoque_insuficiente(titulo)),
-            Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
-            // The spec's one text for both modes (buyer-ads-admin.md §5).
-            Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
-            Self::Fee(state) => return state.message(),
-        })
-    }
-}
-
-crate::display_message!(CheckoutError);
 
 /// Products total, fee and coupon → `(discount, total)`: the discount never exceeds the products
 /// total and the total is never negative.
@@ -225,21 +67,21 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
 
     let (taxa, fee) = match request.modo {
         Fulfilment::Delivery => {
-            if let Some(min) = settings.minimum_delivery
-                && products < min
-            {
-                return Err(CheckoutError::MinimumDelivery(min));
-            }
+            minimum_order(
+                products,
+                settings.minimum_delivery,
+                CheckoutError::MinimumDelivery,
+            )?;
             let state = fee_state(settings, request.comprador.coordinates());
             let fee = state.fee().ok_or(CheckoutError::Fee(state))?;
             (Some(state), fee)
         }
         Fulfilment::Pickup => {
-            if let Some(min) = settings.minimum_pickup
-                && products < min
-            {
-                return Err(CheckoutError::MinimumPickup(min));
-            }
+            minimum_order(
+                products,
+                settings.minimum_pickup,
+                CheckoutError::MinimumPickup,
+            )?;
             (None, Money::ZERO)
         }
     };
@@ -255,6 +97,18 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
     })
 }
 
+/// `refused(minimum)` when the products total is below the mode's minimum order.
+fn minimum_order(
+    products: Money,
+    minimum: Option<Money>,
+    refused: fn(Money) -> CheckoutError,
+) -> Result<(), CheckoutError> {
+    match minimum {
+        Some(min) if products < min => Err(refused(min)),
+        _ => Ok(()),
+    }
+}
+
 /// The server's check of a client's total: more than R$ 0,01 away is `Os preços mudaram.
 /// Revise o pedido.`
 pub fn verify_client_total(computed: Money, client: Money) -> Result<(), CheckoutError> {
@@ -266,31 +120,12 @@ pub fn verify_client_total(computed: Money, client: Money) -> Result<(), Checkou
     }
 }
 
-/// A product from another supplier than the bag's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OtherSupplier;
-
-impl Message for OtherSupplier {
-    fn message(&self) -> Cow<'static, str> {
-        Cow::Borrowed(messages::OUTRO_FORNECEDOR)
-    }
-}
-
-crate::display_message!(OtherSupplier);
-
-/// The bag holds one supplier's products: adding `incoming`'s product to a bag of `current`'s
-/// (none when empty).
-pub fn bag_accepts(current: Option<&str>, incoming: &str) -> Result<(), OtherSupplier> {
-    match current {
-        Some(c) if c != incoming => Err(OtherSupplier),
-        _ => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checkout::{Buyer, CartLine, Seller};
     use crate::coupon::CouponKind;
+    use crate::delivery::DeliverySettings;
     use proptest::prelude::*;
 
     fn m(c: i64) -> Money {
@@ -481,16 +316,6 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "Os preços mudaram. Revise o pedido."
-        );
-    }
-
-    #[test]
-    fn one_supplier_per_bag() {
-        assert!(bag_accepts(None, "a").is_ok());
-        assert!(bag_accepts(Some("a"), "a").is_ok());
-        assert_eq!(
-            bag_accepts(Some("a"), "b").unwrap_err().to_string(),
-            "Você já possui produtos de outro fornecedor no carrinho"
         );
     }
 

@@ -1,0 +1,245 @@
+//! The supplier's delivery-settings form (supplier panel §5, Delivery).
+
+use super::DeliveryOptions;
+use crate::forms::{lenient_text, optional_text};
+use crate::messages::{self, Message};
+use crate::money::{AmountError, Money};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// Why the delivery-settings form was refused (supplier panel §5, Delivery).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeliveryFormError {
+    InvalidFixedFee,
+    InvalidRate,
+    IncompleteStartAddress,
+    InvalidStartNumber,
+    InvalidMinimumDelivery,
+    InvalidMinimumPickup,
+}
+
+impl Message for DeliveryFormError {
+    fn message(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Self::InvalidFixedFee => messages::TAXA_FIXA_INVALIDA,
+            Self::InvalidRate => messages::TAXA_KM_INVALIDA,
+            Self::IncompleteStartAddress => messages::ENDERECO_PARTIDA,
+            Self::InvalidStartNumber => messages::NUMERO_PARTIDA_INVALIDO,
+            Self::InvalidMinimumDelivery => messages::PEDIDO_MINIMO_ENTREGA_INVALIDO,
+            Self::InvalidMinimumPickup => messages::PEDIDO_MINIMO_RETIRADA_INVALIDO,
+        })
+    }
+}
+
+crate::display_message!(DeliveryFormError);
+
+/// The form as typed (the spec's field names; text or numbers).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct DeliveryForm {
+    /// `"1"`, `"2"`, `"12"` or `""`.
+    #[serde(deserialize_with = "lenient_text")]
+    pub entrega: String,
+    /// `"fixa"`, `"porKm"`, or empty for none.
+    #[serde(rename = "taxaTipo", deserialize_with = "lenient_text")]
+    pub taxa_tipo: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub taxaentrega: String,
+    #[serde(rename = "taxaPorKm", deserialize_with = "lenient_text")]
+    pub taxa_por_km: String,
+    #[serde(rename = "enderecoRua", deserialize_with = "lenient_text")]
+    pub endereco_rua: String,
+    #[serde(rename = "enderecoNumero", deserialize_with = "lenient_text")]
+    pub endereco_numero: String,
+    #[serde(rename = "enderecoCidade", deserialize_with = "lenient_text")]
+    pub endereco_cidade: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub pedidominimoentrega: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub pedidominimoretirada: String,
+}
+
+/// The fee part of a valid form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "taxa_tipo")]
+pub enum FeeSetting {
+    #[serde(rename = "gratis")]
+    Free,
+    #[serde(rename = "fixa")]
+    Fixed { taxa_entrega_centavos: Money },
+    /// Per km from the start address (to be geocoded by `gerar_coordenadas`).
+    #[serde(rename = "porKm")]
+    PerKm {
+        taxa_por_km_centavos: Money,
+        rua: String,
+        numero: String,
+        cidade: String,
+    },
+}
+
+/// A valid delivery-settings form. With delivery off, the fee is free and the delivery minimum
+/// unset (those fields are disabled); with pickup off, the pickup minimum is unset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeliverySetup {
+    pub options: DeliveryOptions,
+    pub fee: FeeSetting,
+    pub pedido_minimo_entrega_centavos: Option<Money>,
+    pub pedido_minimo_retirada_centavos: Option<Money>,
+}
+
+fn optional_amount<E: Copy>(text: &str, err: E) -> Result<Option<Money>, E> {
+    match Money::parse(text) {
+        Ok(m) => Ok(m.is_positive().then_some(m)),
+        Err(AmountError::Empty) => Ok(None),
+        Err(AmountError::Malformed | AmountError::TooLarge) => Err(err),
+    }
+}
+
+impl DeliveryForm {
+    /// Checks the form in the spec's order and returns the settings to store.
+    pub fn validate(&self) -> Result<DeliverySetup, DeliveryFormError> {
+        let options = DeliveryOptions::from_codes(&self.entrega);
+        let mut fee = FeeSetting::Free;
+        let mut minimum_delivery = None;
+        if options.delivery {
+            fee = match self.taxa_tipo.trim() {
+                "fixa" => optional_amount(&self.taxaentrega, DeliveryFormError::InvalidFixedFee)?
+                    .map_or(FeeSetting::Free, |m| FeeSetting::Fixed {
+                        taxa_entrega_centavos: m,
+                    }),
+                "porKm" => {
+                    let rate = Money::parse(&self.taxa_por_km)
+                        .ok()
+                        .filter(|m| m.is_positive())
+                        .ok_or(DeliveryFormError::InvalidRate)?;
+                    let (rua, numero, cidade) = (
+                        optional_text(&self.endereco_rua),
+                        optional_text(&self.endereco_numero),
+                        optional_text(&self.endereco_cidade),
+                    );
+                    let (Some(rua), Some(numero), Some(cidade)) = (rua, numero, cidade) else {
+                        return Err(DeliveryFormError::IncompleteStartAddress);
+                    };
+                    if !numero.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(DeliveryFormError::InvalidStartNumber);
+                    }
+                    FeeSetting::PerKm {
+                        taxa_por_km_centavos: rate,
+                        rua,
+                        numero,
+                        cidade,
+                    }
+                }
+                _ => FeeSetting::Free,
+            };
+            minimum_delivery = optional_amount(
+                &self.pedidominimoentrega,
+                DeliveryFormError::InvalidMinimumDelivery,
+            )?;
+        }
+        let minimum_pickup = if options.pickup {
+            optional_amount(
+                &self.pedidominimoretirada,
+                DeliveryFormError::InvalidMinimumPickup,
+            )?
+        } else {
+            None
+        };
+        Ok(DeliverySetup {
+            options,
+            fee,
+            pedido_minimo_entrega_centavos: minimum_delivery,
+            pedido_minimo_retirada_centavos: minimum_pickup,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::delivery::tests::m;
+
+    fn form(json: &str) -> Result<DeliverySetup, String> {
+        let f: DeliveryForm = serde_json::from_str(json).unwrap();
+        f.validate().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn delivery_form_messages() {
+        let cases: &[(&str, &str)] = &[
+            (
+                r#"{"entrega":"1","taxaTipo":"fixa","taxaentrega":"abc"}"#,
+                "O valor da taxa de entrega fixa é inválido!",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"0"}"#,
+                "Insira um preço por Km válido e maior que zero!",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":""}"#,
+                "Insira um preço por Km válido e maior que zero!",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"1,5","enderecoRua":"Rua A","enderecoCidade":"Piracicaba, SP"}"#,
+                "Preencha o endereço de partida completo para usar a taxa por Km.",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"1,5","enderecoRua":"Rua A","enderecoNumero":"12b","enderecoCidade":"Piracicaba, SP"}"#,
+                "Insira um número de endreço válido",
+            ),
+            (
+                r#"{"entrega":"1","pedidominimoentrega":"x"}"#,
+                "O valor do pedido mínimo para entrega é inválido!",
+            ),
+            (
+                r#"{"entrega":"2","pedidominimoretirada":"x"}"#,
+                "Insira um pedido mínimo válido!",
+            ),
+        ];
+        for (json, message) in cases {
+            assert_eq!(form(json).unwrap_err(), *message, "{json}");
+        }
+    }
+
+    #[test]
+    fn valid_delivery_forms() {
+        let fixed = form(
+            r#"{"entrega":"12","taxaTipo":"fixa","taxaentrega":"7,50","pedidominimoentrega":30,"pedidominimoretirada":""}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            fixed.fee,
+            FeeSetting::Fixed {
+                taxa_entrega_centavos: m(750)
+            }
+        );
+        assert_eq!(fixed.pedido_minimo_entrega_centavos, Some(m(3000)));
+        assert_eq!(fixed.pedido_minimo_retirada_centavos, None);
+
+        let km = form(
+            r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"1.5","enderecoRua":" Rua A ","enderecoNumero":"120","enderecoCidade":"Piracicaba, SP"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            km.fee,
+            FeeSetting::PerKm {
+                taxa_por_km_centavos: m(150),
+                rua: "Rua A".into(),
+                numero: "120".into(),
+                cidade: "Piracicaba, SP".into()
+            }
+        );
+
+        // Delivery off: its fields are disabled and ignored.
+        let pickup = form(
+            r#"{"entrega":"2","taxaTipo":"fixa","taxaentrega":"abc","pedidominimoentrega":"x","pedidominimoretirada":"15"}"#,
+        )
+        .unwrap();
+        assert_eq!(pickup.fee, FeeSetting::Free);
+        assert_eq!(pickup.pedido_minimo_retirada_centavos, Some(m(1500)));
+        assert_eq!(
+            form(r#"{"entrega":"1","taxaTipo":"fixa"}"#).unwrap().fee,
+            FeeSetting::Free
+        );
+    }
+}

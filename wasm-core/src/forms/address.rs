@@ -1,0 +1,86 @@
+//! The buyer's address form (`alterar_endereco`).
+
+use super::{FormError, lenient_text, optional_text};
+use crate::phone::Phone;
+use serde::{Deserialize, Serialize};
+
+/// The buyer's address form as typed (`alterar_endereco`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct AddressForm {
+    #[serde(deserialize_with = "lenient_text")]
+    pub cidade: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub rua: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub numero: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub complemento: String,
+    #[serde(deserialize_with = "lenient_text")]
+    pub telefone: String,
+}
+
+/// A valid address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Address {
+    pub cidade: String,
+    pub rua: String,
+    pub numero: String,
+    /// `None` (sent as null) when empty.
+    pub complemento: Option<String>,
+    pub telefone: Phone,
+}
+
+impl AddressForm {
+    /// City, street and number required (`Preencha todos os campos!`), the number made of
+    /// digits (`Insira um número válido`), a full phone (`Insira um telefone válido!`).
+    pub fn validate(&self) -> Result<Address, FormError> {
+        let cidade = optional_text(&self.cidade).ok_or(FormError::FillAll)?;
+        let rua = optional_text(&self.rua).ok_or(FormError::FillAll)?;
+        let numero = optional_text(&self.numero).ok_or(FormError::FillAll)?;
+        if !numero.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(FormError::InvalidNumber);
+        }
+        let telefone = Phone::parse(&self.telefone).map_err(|_| FormError::PhoneInvalid)?;
+        Ok(Address {
+            cidade,
+            rua,
+            numero,
+            complemento: optional_text(&self.complemento),
+            telefone,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forms::test_util::refusal;
+
+    #[test]
+    fn address_messages() {
+        let ok = AddressForm {
+            cidade: "Piracicaba, SP".into(),
+            rua: "Rua Moraes Barros".into(),
+            numero: " 1200 ".into(),
+            complemento: " ".into(),
+            telefone: "19998765432".into(),
+        };
+        let a = ok.validate().unwrap();
+        assert_eq!(a.numero, "1200");
+        assert_eq!(a.complemento, None);
+        assert_eq!(a.telefone.masked(), "(19) 99876-5432");
+        let with = refusal(&ok, AddressForm::validate);
+        assert_eq!(with(&|f| f.rua = "".into()), "Preencha todos os campos!");
+        assert_eq!(with(&|f| f.numero = "".into()), "Preencha todos os campos!");
+        assert_eq!(with(&|f| f.cidade = "".into()), "Preencha todos os campos!");
+        assert_eq!(
+            with(&|f| f.numero = "12A".into()),
+            "Insira um número válido"
+        );
+        assert_eq!(
+            with(&|f| f.telefone = "1999".into()),
+            "Insira um telefone válido!"
+        );
+    }
+}
