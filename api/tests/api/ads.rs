@@ -309,3 +309,33 @@ async fn another_users_ad_cannot_be_edited_photographed_or_removed() {
         .await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn concurrent_photo_uploads_never_exceed_four() {
+    let app = spawn_app().await;
+    let (token, _) = app.login(SELLER).await;
+    let (status, body) = app
+        .rpc(Some(&token), add(infos("Mel", json!("10"), 1, &[]), None))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["infos"]["id"].as_str().unwrap().to_owned();
+    let photo = json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg(120, 120)});
+    let answers =
+        futures::future::join_all((0..6).map(|_| app.rpc(Some(&token), photo.clone()))).await;
+    let stored = answers.iter().filter(|(s, _)| *s == 200).count();
+    assert_eq!(stored, 4, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != 200) {
+        assert_eq!(
+            (*status, body["error"].as_str()),
+            (400, Some("Limite de 4 fotos atingido."))
+        );
+    }
+    let mine = my_ads(&app, &token).await;
+    assert_eq!(mine[0]["fotos"].as_object().unwrap().len(), 4);
+    // Only the stored photos' files are left in the media store.
+    for (status, body) in &answers {
+        if *status == 200 {
+            assert_eq!(status_of(&app, body["url"].as_str().unwrap()).await, 200);
+        }
+    }
+}

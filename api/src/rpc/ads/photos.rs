@@ -10,6 +10,7 @@ use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    rpc::orders::begin_write,
     startup::AppState,
 };
 use base64::{Engine, engine::general_purpose::STANDARD};
@@ -69,28 +70,55 @@ pub async fn forget(state: &AppState, url: &str) {
     }
 }
 
-/// `upload_foto_anuncio`: `{chave, url}` of the new photo.
+/// `upload_foto_anuncio`: `{chave, url}` of the new photo. The count and the insert share one
+/// write transaction that first locks the ad's row, so two uploads racing for the last place
+/// never leave the ad with more than [`MAX_PHOTOS`]; the loser's file is removed.
 pub async fn upload_photo(state: &AppState, user: AuthUser, req: UploadPhoto) -> ApiResult<Value> {
     let id = req.item.0;
     store::owned(&state.db, &id, &user.id).await?;
-    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ad_photos WHERE ad_id = $1")
-        .bind(&id)
-        .fetch_one(&state.db)
-        .await?;
-    if held >= MAX_PHOTOS {
+    if held(&state.db, &id).await? >= MAX_PHOTOS {
         return Err(ApiError::bad_request(LIMITE_FOTOS));
     }
     let bytes = decode(&req.uri)?;
     let url = put(state, &id, bytes).await?;
     let chave = new_id();
-    sqlx::query("INSERT INTO ad_photos (id, ad_id, url, criado_em) VALUES ($1, $2, $3, $4)")
-        .bind(&chave)
-        .bind(&id)
-        .bind(&url)
-        .bind(now_ms())
-        .execute(&state.db)
-        .await?;
+    let stored: ApiResult<()> = async {
+        let mut tx = begin_write(&state.db).await?;
+        sqlx::query("UPDATE ads SET id = id WHERE id = $1")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        if held(&mut *tx, &id).await? >= MAX_PHOTOS {
+            tx.rollback().await?;
+            return Err(ApiError::bad_request(LIMITE_FOTOS));
+        }
+        sqlx::query("INSERT INTO ad_photos (id, ad_id, url, criado_em) VALUES ($1, $2, $3, $4)")
+            .bind(&chave)
+            .bind(&id)
+            .bind(&url)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    if let Err(e) = stored {
+        // Nothing refers to the file: do not leave it behind.
+        forget(state, &url).await;
+        return Err(e);
+    }
     Ok(json!({ "chave": chave, "url": url }))
+}
+
+/// How many photos ad `id` holds.
+async fn held<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(db: E, id: &str) -> ApiResult<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM ad_photos WHERE ad_id = $1")
+            .bind(id)
+            .fetch_one(db)
+            .await?,
+    )
 }
 
 /// `excluir_foto_anuncio`: removes one photo of the user's ad and its media file.

@@ -57,6 +57,17 @@ export const buyTokens = (quantidade: number): Promise<RpcResult<TokenCharge>> =
 export const verifyRecord = (transactionId: string): Promise<RpcResult<VerifiedRecord>> =>
   rpc<VerifiedRecord>('verificar_blockchain', { transactionId });
 
+/**
+ * What the page shows for a failed call (spec §8): the server's message (the spec's
+ * 'Você não possui fichas!', 'Arquivo muito grande!', 'Insira uma descrição', or 'Algum erro
+ * ocorreu!'), but 'Algum erro ocorreu!' for a transport failure, whose detail is only logged.
+ */
+export function alertText(error: string): string {
+  if (error !== ERRO_COMUNICACAO) return error;
+  console.error('blockchain:', error);
+  return ERRO_GENERICO;
+}
+
 /** Streams `file` to the upload endpoint; `onProgress` gets 0–1 as bytes leave. Never throws. */
 export function uploadFile(
   file: File,

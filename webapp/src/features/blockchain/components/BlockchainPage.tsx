@@ -8,7 +8,7 @@ import { useAccount } from '@/features/account/context';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession } from '@/lib/session';
 import type { RpcResult } from '@/lib/rpc';
-import { getTokens, type HistoryEntry, type Tokens } from '../api/notary';
+import { alertText, getTokens, type HistoryEntry, type Tokens } from '../api/notary';
 import { HistoryCard } from './HistoryCard';
 import { TokensCard } from './TokensCard';
 import { UploadCard } from './UploadCard';
@@ -50,7 +50,7 @@ function Signed() {
 
   const apply = useCallback((res: RpcResult<Tokens>) => {
     if (res.error !== undefined) {
-      setError(res.error);
+      setError(alertText(res.error));
       return null;
     }
     setError(null);

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { PixPayment } from '@/features/checkout/components/PixPayment';
 import { loadCore } from '@/lib/wasm';
-import { buyTokens, type TokenCharge } from '../api/notary';
+import { alertText, buyTokens, type TokenCharge } from '../api/notary';
 
 export interface TokensCardProps {
   fichas: number | null;
@@ -62,7 +62,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
     const res = await buyTokens(quantidade);
     setBusy(false);
     if (res.error !== undefined) {
-      setError(res.error);
+      setError(alertText(res.error));
       return;
     }
     setPaid(false);

@@ -22,6 +22,7 @@ interface Sent {
   body: unknown;
 }
 
+/** `answer` null: the request fails at transport level (onerror). */
 function fakeXhr(status: number, answer: unknown) {
   const sent: Sent[] = [];
   class FakeXhr {
@@ -41,6 +42,10 @@ function fakeXhr(status: number, answer: unknown) {
       this.req.body = body;
       sent.push(this.req);
       setTimeout(() => {
+        if (answer === null) {
+          this.onerror?.();
+          return;
+        }
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
         this.status = status;
         this.responseText = JSON.stringify(answer);
@@ -69,7 +74,10 @@ async function toFinalizar(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'FINALIZAR' }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('upload card', () => {
   it('streams the file with the session and shows the link', async () => {
@@ -96,6 +104,18 @@ describe('upload card', () => {
     await toFinalizar(user);
     expect((await screen.findAllByText('Algum erro ocorreu!')).length).toBeGreaterThan(0);
     expect((screen.getByLabelText('Descrição') as HTMLTextAreaElement).value).toBe('Laudo');
+    expect(screen.getByRole('button', { name: 'FINALIZAR' })).toBeTruthy();
+  });
+
+  it("says 'Algum erro ocorreu!' (not the transport detail) when the connection fails", async () => {
+    storeSession();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeXhr(0, null);
+    const user = userEvent.setup();
+    visit();
+    await toFinalizar(user);
+    expect((await screen.findAllByText('Algum erro ocorreu!')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Ocorreu um erro de comunicação.')).toBeNull();
     expect(screen.getByRole('button', { name: 'FINALIZAR' })).toBeTruthy();
   });
 });

@@ -3,13 +3,13 @@
  * 'FINALIZAR' (the file streams to the server, with a progress bar) → success with the link.
  * The checks are wasm-core's (`Você não possui fichas!`, `Arquivo muito grande!`,
  * `Insira uma descrição`); a failed upload returns to the description step with the server's
- * message ('Algum erro ocorreu!') and keeps the token.
+ * message ('Algum erro ocorreu!', also for a transport failure) and keeps the token.
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStatusDialog } from '@/components/status-dialog';
 import { loadCore } from '@/lib/wasm';
-import { formatSize, uploadFile, type Uploaded } from '../api/notary';
+import { alertText, formatSize, uploadFile, type Uploaded } from '../api/notary';
 
 const MAX_DESCRIPTION = 500;
 
@@ -67,9 +67,10 @@ export function UploadCard({ fichas, onUploaded }: UploadCardProps) {
     setStep('sending');
     const res = await uploadFile(file, descricao.trim(), setProgress);
     if (res.error !== undefined) {
-      setError(res.error);
+      const shown = alertText(res.error);
+      setError(shown);
       setStep('describe');
-      status.error(res.error);
+      status.error(shown);
       return;
     }
     setResult(res);
