@@ -169,6 +169,10 @@ async fn the_panel_loads_only_for_its_own_supplier() {
     assert_eq!(infos["nomeforn"], "Sítio Boa Vista");
     assert_eq!(infos["extensoes"]["cupons"]["BEMVINDO10"]["valor"], 10.0);
     assert_eq!(infos["extensoes"]["pagamentos"]["pix"], "08183658466");
+    // supplier-panel.md §3: the supplier's own address.
+    assert_eq!(infos["rua"], "Rua Moraes Barros");
+    assert_eq!(infos["numero"], "1200");
+    assert_eq!(infos["cidade"], "Piracicaba, SP");
     assert_eq!(infos["produtos"].as_array().unwrap().len(), 10);
     // The disabled product is in the panel, flagged.
     let p05 = infos["produtos"]

@@ -258,6 +258,14 @@ pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<Value> {
     .bind(supplier_id)
     .fetch_all(db)
     .await?;
+    // supplier-panel.md §3: `rua`, `numero`, `cidade` are the supplier's own address (the
+    // user's, as the address wizard saved it).
+    let (rua, numero, cidade): (Option<String>, Option<String>, Option<String>) =
+        sqlx::query_as("SELECT rua, numero, cidade FROM users WHERE id = $1")
+            .bind(supplier_id)
+            .fetch_optional(db)
+            .await?
+            .unwrap_or_default();
     let cpf = wasm_core::document::TaxId::parse(&s.documento)
         .map_or_else(|_| s.documento.clone(), |t| t.formatted());
     Ok(json!({
@@ -278,6 +286,9 @@ pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<Value> {
         "local": s.local,
         "cidades": if s.local == 1 { json!(["ALL"]) } else { json!(places) },
         "vendasforn": s.vendasforn,
+        "rua": rua,
+        "numero": numero,
+        "cidade": cidade,
         "extensoes": {
             "pagamentos": { "opcoes": s.pagamento_opcoes, "pix": s.pix_chave },
             "delivery": delivery_json(&s),

@@ -9,6 +9,7 @@ use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    rpc::orders::begin_write,
     startup::AppState,
 };
 use serde::Deserialize;
@@ -167,15 +168,24 @@ pub async fn upload(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiR
     let supplier_id = own_supplier(db, &user).await?;
     let id = required_id(req.item.as_ref())?;
     owned_product(db, &supplier_id, &id).await?;
+    let bytes = decode_photo(req.uri.as_deref().unwrap_or_default(), PhotoKind::Icone)?;
+    // The count and the insert in one write transaction that first locks the product's row
+    // (PostgreSQL; SQLite's `BEGIN IMMEDIATE` serialises writers), so two uploads at once
+    // cannot both pass the limit.
+    let mut tx = begin_write(db).await?;
+    sqlx::query("UPDATE products SET vendas = vendas WHERE id = $1")
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
     let count: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM product_photos WHERE product_id = $1")
             .bind(&id)
-            .fetch_one(db)
+            .fetch_one(&mut *tx)
             .await?;
     if count >= MAX_PHOTOS {
+        tx.rollback().await?;
         return Err(ApiError::bad_request(LIMITE_FOTOS));
     }
-    let bytes = decode_photo(req.uri.as_deref().unwrap_or_default(), PhotoKind::Icone)?;
     let chave = new_id();
     let url = state
         .media
@@ -188,8 +198,9 @@ pub async fn upload(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiR
     .bind(&id)
     .bind(&url)
     .bind(now_ms())
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(json!({ "chave": chave, "url": url }))
 }
 

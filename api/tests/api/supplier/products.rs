@@ -258,6 +258,37 @@ async fn photos_are_at_most_four_and_their_files_go_with_them() {
 }
 
 #[tokio::test]
+async fn six_uploads_at_once_store_only_four_photos() {
+    let app = demo_app().await;
+    let (token, _) = app.login(SUPPLIER).await;
+    let (_, b) = call(&app, &token, "adicionar_produto", product(&|_| {})).await;
+    let id = b["infos"]["id"].as_str().unwrap().to_owned();
+    let photo = json!({"codigo": "upload_foto", "item": id, "uri": jpeg_b64(120, 120)});
+    let answers =
+        futures::future::join_all((0..6).map(|_| app.rpc(Some(&token), photo.clone()))).await;
+    assert_eq!(
+        answers.iter().filter(|(s, _)| *s == 200).count(),
+        4,
+        "{answers:?}"
+    );
+    for (s, b) in answers.iter().filter(|(s, _)| *s != 200) {
+        assert_eq!(
+            (*s, b["error"].as_str()),
+            (400, Some("Limite de 4 fotos por produto."))
+        );
+    }
+    let (_, list) = call(&app, &token, "pegar_produtos_fornecedor", json!({})).await;
+    let mine = list["produtos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id.as_str())
+        .cloned()
+        .unwrap();
+    assert_eq!(mine["fotos"].as_object().unwrap().len(), 4);
+}
+
+#[tokio::test]
 async fn another_suppliers_product_is_forbidden_in_every_action() {
     let app = demo_app().await;
     let (token, _) = app.login(SUPPLIER).await;

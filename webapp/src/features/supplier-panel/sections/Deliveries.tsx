@@ -42,6 +42,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
       <DeliveryDetail
         usuario={usuario}
         pedido={detail}
+        historico={tab === 'historico'}
         onBack={() => setDetail(null)}
         onDone={() => {
           setDetail(null);
@@ -56,7 +57,12 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
     <div>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'pendentes'} className={`tab${tab === 'pendentes' ? ' tab--on' : ''}`} onClick={() => setTab('pendentes')}>
-          Entregas Pendentes{pendentes && pendentes.length > 0 ? ` (${pendentes.length})` : ''}
+          Entregas Pendentes
+          {pendentes && pendentes.length > 0 && (
+            <span className="panel-menu__count tab__count" aria-hidden="true">
+              {pendentes.length}
+            </span>
+          )}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'historico'} className={`tab${tab === 'historico' ? ' tab--on' : ''}`} onClick={() => setTab('historico')}>
           Histórico de Entregas

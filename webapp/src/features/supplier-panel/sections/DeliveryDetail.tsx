@@ -4,7 +4,7 @@
  * Presencial), delivery or pickup, address, the customer's name and phone with a WhatsApp link
  * (55 + digits). Pending orders have 'Cancelar entrega' / 'Confirmar entrega', each asked
  * first ('Cancelar entrega?' / 'Confirmar entrega?'); in the history a heading shows Cancelado,
- * Aguardando entrega or Entrega confirmada.
+ * Aguardando entrega or Entrega confirmada (and in the pending list, only the buttons).
  */
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -18,11 +18,13 @@ import type { Pedido } from '../api/types';
 export interface DeliveryDetailProps {
   usuario: string;
   pedido: Pedido;
+  /** Opened from 'Histórico de Entregas': the situation heading is shown. */
+  historico?: boolean;
   onBack: () => void;
   onDone: () => void;
 }
 
-export function DeliveryDetail({ usuario, pedido: p, onBack, onDone }: DeliveryDetailProps) {
+export function DeliveryDetail({ usuario, pedido: p, historico = false, onBack, onDone }: DeliveryDetailProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const [ask, setAsk] = useState<'cancelar' | 'confirmar' | null>(null);
@@ -56,7 +58,7 @@ export function DeliveryDetail({ usuario, pedido: p, onBack, onDone }: DeliveryD
     <section className="delivery-detail" aria-label="Detalhes da Entrega">
       <button type="button" className="btn btn--ghost btn--small" onClick={onBack}>Voltar</button>
       <h2>Detalhes da Entrega</h2>
-      {!pendente && <h3>{situacaoLabel(i.situacao)}</h3>}
+      {(historico || !pendente) && <h3>{situacaoLabel(i.situacao)}</h3>}
       <p className="muted">{formatOrderTime(i.horario_pedido)}</p>
       <ul className="order-lines">
         {p.Produtos.map((l, n) => (

@@ -1,7 +1,7 @@
 /**
  * Informações gerais, Imagens and Locais de Exibição, with the real wasm-core and the RPC mocked:
  * removing the icon shows the unsaved-changes banner and sends `iconefornfinal: false` (the
- * background kept as null); the locations wizard confirms Todo Brasil directly and checks the
+ * background kept as null), and a refused save shows only the error state; the locations wizard confirms Todo Brasil directly and checks the
  * cities step ('Adcione ao menos 1 local', at most 5 suggestions).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -47,6 +47,19 @@ describe('Imagens', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByText('Você fez alterações que ainda não foram salvas.')).toBeNull());
     expect(screen.getAllByRole('button', { name: 'Remover imagem' })).toHaveLength(1);
+  });
+
+  it("a refused save ends in the error state ('Algum erro ocorreu!'); the detail is only logged (spec §8)", async () => {
+    api({ ...base, editar_imagens_fornecedor: { status: 400, body: { error: 'A foto enviada não é um JPEG.' } } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('tab', { name: 'Imagens' }));
+    await user.click(screen.getAllByRole('button', { name: 'Remover imagem' })[1]);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Algum erro ocorreu!')).toBeTruthy();
+    expect(screen.queryByText('A foto enviada não é um JPEG.')).toBeNull();
+    expect(logged.mock.calls.some((c) => c.join(' ').includes('A foto enviada não é um JPEG.'))).toBe(true);
   });
 });
 

@@ -31,7 +31,11 @@ export function Images({ forn, update, reload }: SectionProps) {
       iconefornfinal: finalValue(icone),
       fundofornfinal: finalValue(fundo),
     });
-    if (r.error !== undefined) return status.error(r.error);
+    if (r.error !== undefined) {
+      // spec §8: the status dialog shows the error state; the detail is only logged.
+      console.error('editar_imagens_fornecedor:', r.error);
+      return status.error();
+    }
     status.success();
     if (r.iconeforn !== undefined || r.fundoforn !== undefined) {
       update({ iconeforn: r.iconeforn ?? null, fundoforn: r.fundoforn ?? null });

@@ -64,8 +64,10 @@ export default function OnlineStore({ usuario, forn, update }: SectionProps) {
     status.loading();
     const r = await criarSite({ vendasforn: forn.vendasforn ?? 0, cidades: forn.cidades ?? [], usuario, url: valid, old, modelo: 1, paleta });
     if (r.error !== undefined) {
+      // spec §8: a URL that belongs to someone else ends in the error state.
+      console.error('criar_site:', r.error);
       if (r.error === URL_INDISPONIVEL) setCheck('unavailable');
-      return status.error(r.error);
+      return status.error();
     }
     status.success();
     update({ url: valid, paleta, extensoes: { ...forn.extensoes, site: { url: valid, paleta, modelo: 1 } } });

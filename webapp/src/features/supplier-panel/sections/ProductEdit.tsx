@@ -83,7 +83,8 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
           <span className="field__label">Descrição</span>
           <textarea className="input" rows={7} maxLength={1500} value={descricao} onChange={(e) => setDescricao(e.target.value)} />
         </label>
-        <IconPicker label="Trocar ícone" value={icone} onChange={(i) => setIcone(i)} />
+        {/* The spec has no icon removal here: removing a newly picked icon goes back to the stored one. */}
+        <IconPicker label="Trocar ícone" value={icone} onChange={(i) => setIcone(i ?? p.icone)} />
         {error && <p className="form__error" role="alert">{error}</p>}
         <div className="dlg__actions">
           <button type="button" className="btn btn--ghost" onClick={onBack}>Voltar</button>

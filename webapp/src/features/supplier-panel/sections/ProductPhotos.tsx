@@ -30,7 +30,7 @@ export function ProductPhotos({ produto: p, forn, usuario, onChanged, onBack }: 
       await onChanged();
     } catch (err) {
       console.error(`Erro ao fazer upload da foto ${fotos.length + 1}: ${err instanceof Error ? err.message : String(err)}`);
-      status.error(err instanceof Error && !err.message.startsWith('Algum') ? err.message : undefined);
+      status.error();
     }
   }
 

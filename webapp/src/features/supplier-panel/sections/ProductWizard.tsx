@@ -143,7 +143,7 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
         {step === 6 && <IconPicker label="Escolher ícone" value={icone} onChange={setIcone} />}
         {step === 7 && (
           <p>
-            {categoria} — {titulo} — R$ {preco}
+            {categoria} — {titulo} — {shownPrice(core, preco)}
           </p>
         )}
         {error && <p className="form__error" role="alert">{error}</p>}
@@ -153,4 +153,13 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
       </form>
     </Dialog>
   );
+}
+
+/** The typed price as the app shows money ('R$ 8,00'), or as typed when it does not parse. */
+function shownPrice(core: Core, preco: string): string {
+  try {
+    return core.money_format(core.money_parse(preco));
+  } catch {
+    return `R$ ${preco}`;
+  }
 }

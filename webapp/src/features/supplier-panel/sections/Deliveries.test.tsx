@@ -1,0 +1,59 @@
+/**
+ * Entregas with the real wasm-core and the RPC mocked at `fetch`: the tab reads exactly
+ * 'Entregas Pendentes' (the live count is a separate badge), the history's years run from the
+ * first order's year to now (decisions.md §14) with the current year and month as defaults, and
+ * a history detail shows its situation heading (Aguardando entrega / Entrega confirmada), with
+ * the buttons only while the order is pending.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/fixtures';
+import { FORN, pedido, renderPanel } from '../testing';
+
+vi.mock('@/lib/wasm', async () => {
+  const { loadRealCore } = await import('@/test/realCore');
+  return { loadCore: loadRealCore };
+});
+
+const now = new Date();
+const first = now.getFullYear() - 2;
+
+describe('Entregas', () => {
+  it("tab 'Entregas Pendentes', history years from the first order to now, situation headings", async () => {
+    const { calls } = mockApi({
+      loading_forn_site: { body: { infos: { ...FORN, anos: [first] } } },
+      pegar_entregas_pendentes: { body: { entregas: [pedido('o1')] } },
+      pegar_entregas: { body: { all: { h1: pedido('h1', { cliente_nome: 'Bia Antiga', situacao: '1' }), h2: pedido('h2', { cliente_nome: 'Caio Feito', situacao: '2' }) }, anos: [first] } },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: /^Entregas/ }));
+    expect(await screen.findByText('João Comprador')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Entregas Pendentes' }).textContent).toBe('Entregas Pendentes1');
+
+    await user.click(screen.getByRole('tab', { name: 'Histórico de Entregas' }));
+    expect(await screen.findByText('Bia Antiga')).toBeTruthy();
+    const ano = screen.getByLabelText('Ano') as HTMLSelectElement;
+    expect([...ano.options].map((o) => Number(o.value))).toEqual([first, first + 1, first + 2]);
+    expect(Number(ano.value)).toBe(now.getFullYear());
+    expect(Number((screen.getByLabelText('Mês') as HTMLSelectElement).value)).toBe(now.getMonth() + 1);
+    const sent = calls.find((c) => c.codigo === 'pegar_entregas')!.body;
+    expect(sent).toMatchObject({ ano: String(now.getFullYear()), mes: String(now.getMonth() + 1).padStart(2, '0') });
+
+    const detalhes = () => within(screen.getByRole('list', { name: 'Histórico' })).getAllByRole('button', { name: 'Detalhes' });
+    // Newest first: both orders share a time, so find each by its customer.
+    const rows = within(screen.getByRole('list', { name: 'Histórico' })).getAllByRole('listitem');
+    const index = (name: string) => rows.findIndex((r) => r.textContent?.includes(name));
+    await user.click(detalhes()[index('Bia Antiga')]);
+    expect(screen.getByRole('heading', { name: 'Aguardando entrega' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirmar entrega' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+
+    await waitFor(() => expect(detalhes()).toHaveLength(2));
+    await user.click(detalhes()[index('Caio Feito')]);
+    expect(screen.getByRole('heading', { name: 'Entrega confirmada' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirmar entrega' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancelar entrega' })).toBeNull();
+  });
+});
