@@ -16,6 +16,9 @@ import { Field } from './MyData';
 import { errorText, type SectionProps } from './types';
 
 const txt = (v: number | string | null | undefined) => (v == null ? '' : String(v));
+/** A stored amount as a Brazilian types it: 2.5 → '2,50' (the input accepts either separator). */
+const amount = (v: number | string | null | undefined) =>
+  typeof v === 'number' ? v.toFixed(2).replace('.', ',') : txt(v);
 
 export default function DeliverySettings({ usuario, forn, update }: SectionProps) {
   const { core } = useCore();
@@ -25,14 +28,14 @@ export default function DeliverySettings({ usuario, forn, update }: SectionProps
   const [retirada, setRetirada] = useState((d.entrega ?? '').includes('2'));
   const [taxaTipo, setTaxaTipo] = useState<'' | 'fixa' | 'porKm'>(d.taxaTipo === 'fixa' || d.taxaTipo === 'porKm' ? d.taxaTipo : '');
   const [f, setF] = useState({
-    taxaentrega: txt(d.taxaentrega),
-    taxaPorKm: txt(d.taxaPorKm),
+    taxaentrega: amount(d.taxaentrega),
+    taxaPorKm: amount(d.taxaPorKm),
     enderecoRua: txt(d.enderecoRua),
     enderecoNumero: txt(d.enderecoNumero),
     enderecoCidade: txt(d.enderecoCidade),
-    pedidominimoentrega: txt(d.pedidominimoentrega),
+    pedidominimoentrega: amount(d.pedidominimoentrega),
     descricaoentrega: txt(d.descricaoentrega),
-    pedidominimoretirada: txt(d.pedidominimoretirada),
+    pedidominimoretirada: amount(d.pedidominimoretirada),
     descricaoretirada: txt(d.descricaoretirada),
   });
   const [cityOpen, setCityOpen] = useState(false);

@@ -1,0 +1,45 @@
+/**
+ * Delivery, with the real wasm-core and the RPC mocked: stored amounts come back as a Brazilian
+ * types them ('2,50', not 2.5), and saving sends what the fields hold.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/fixtures';
+import { FORN, renderPanel } from '../testing';
+
+vi.mock('@/lib/wasm', async () => {
+  const { loadRealCore } = await import('@/test/realCore');
+  return { loadCore: loadRealCore };
+});
+
+const delivery = {
+  entrega: '12', taxaTipo: 'porKm', taxaPorKm: 2.5, pedidominimoentrega: 30, pedidominimoretirada: 12.9,
+  enderecoRua: 'Estrada Municipal PIR-164', enderecoNumero: '2450', enderecoCidade: 'Piracicaba, SP',
+  descricaoentrega: 'Terças e sextas.', descricaoretirada: 'No sítio.',
+};
+const forn = { ...FORN, extensoes: { ...FORN.extensoes, delivery } };
+
+describe('Delivery', () => {
+  it("shows stored amounts with a comma and two decimals ('2,50', '30,00', '12,90')", async () => {
+    const { calls } = mockApi({
+      loading_forn_site: { body: { infos: forn } },
+      pegar_entregas_pendentes: { body: { entregas: [] } },
+      entregas_edit: { body: { ok: true } },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Delivery' }));
+    await screen.findByLabelText('Preço por Km (R$)'); // the section is a lazy chunk
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Preço por Km (R$)')).toBe('2,50');
+    expect(value('Pedido mínimo para entrega (R$)')).toBe('30,00');
+    expect(value('Pedido mínimo para retirada (R$)')).toBe('12,90');
+    // 'Salvar' acts once the wasm core has loaded.
+    await waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Suas alteracoes foram salvas com sucesso', {}, { timeout: 300 })).toBeTruthy();
+    }, { timeout: 10_000 });
+    expect(calls.find((c) => c.codigo === 'entregas_edit')!.body.form).toMatchObject({ taxaPorKm: '2,50', pedidominimoentrega: '30,00' });
+  });
+});
