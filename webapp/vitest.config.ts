@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['src/test/setup.ts'],
+    // User-event journeys through whole wizards take seconds on a busy 2-core machine.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     environmentOptions: { jsdom: { url: 'http://127.0.0.1:5173/' } },

@@ -4,6 +4,7 @@
 // playwright-core. Nothing but loopback is ever reached: the resolver maps every other host to
 // NOTFOUND, and every other URL (IP literals included) is sent to a dead proxy on loopback.
 
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,13 +194,15 @@ export function providerName(login) {
 }
 
 /**
- * Signs in through the popup: clicks 'Cadastre-se ou Faça login', fills the provider's login
- * form (any login, no password check), submits, and waits until the header shows `name`
- * (default: the provider's name for that login). Returns the name.
+ * Signs in through the popup: clicks `via` (default: the header's 'Cadastre-se ou Faça login';
+ * e.g. the admin card's 'Entrar com o Google' or the checkout prompt's button), fills the
+ * provider's login form (any login, no password check), submits, and waits until `until` is
+ * visible (default: the header showing `name`, by default the provider's name for that login;
+ * `null`: no wait). Returns the name.
  */
-export async function signIn(page, login, { name = providerName(login) } = {}) {
+export async function signIn(page, login, { name = providerName(login), via, until } = {}) {
   const popupPromise = page.waitForEvent('popup');
-  await control(page, SIGN_IN_LABEL).first().click();
+  await (via ?? control(page, SIGN_IN_LABEL).first()).click();
   const popup = await popupPromise;
   await popup.waitForLoadState('domcontentloaded');
   const loginField = popup.locator('input[name="login"]');
@@ -212,6 +215,49 @@ export async function signIn(page, login, { name = providerName(login) } = {}) {
     if (await password.count()) await password.fill('e2e');
     await popup.getByRole('button', { name: 'Sign-in' }).click();
   }
-  await expectVisible(control(page, containing(name)), `the header to show the signed-in user '${name}'`);
+  if (until === undefined) {
+    await expectVisible(control(page, containing(name)), `the header to show the signed-in user '${name}'`);
+  } else if (until !== null) {
+    await expectVisible(until.locator, until.what);
+  }
   return name;
+}
+
+/** 'R$ 1.234,56' → 123456 centavos (test arithmetic only: checks the screen's coherence). */
+export function centavos(text) {
+  const m = /R\$\s*([\d.]+),(\d{2})/.exec(text);
+  assert.ok(m, `an amount in '${text}'`);
+  return Number(m[1].replace(/\./g, '')) * 100 + Number(m[2]);
+}
+
+/** `POST /api` from the page with its stored session: `{ status, body }`. */
+export function rpcFromPage(page, body) {
+  return page.evaluate(async (b) => {
+    const { token } = JSON.parse(localStorage.getItem('sessao'));
+    const res = await fetch('/api', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(b),
+    });
+    return { status: res.status, body: await res.json() };
+  }, body);
+}
+
+/**
+ * A JPEG drawn by the page's canvas (`width`×`height`, each fill `[color, x, y, w, h]`, quality
+ * `quality`), as an array of bytes: a phone photo stand-in.
+ */
+export function canvasJpeg(page, { width = 640, height = 480, fills, quality }) {
+  return page.evaluate(async ([w, h, f, q]) => {
+    const c = document.createElement('canvas');
+    c.width = w;
+    c.height = h;
+    const ctx = c.getContext('2d');
+    for (const [color, x, y, fw, fh] of f) {
+      ctx.fillStyle = color;
+      ctx.fillRect(x, y, fw, fh);
+    }
+    const blob = await new Promise((r) => c.toBlob(r, 'image/jpeg', q));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  }, [width, height, fills, quality]);
 }

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  TIMEOUT, containing, eventually, expectHidden, expectVisible, launchBrowser, signIn,
+  containing, eventually, expectHidden, expectVisible, launchBrowser, rpcFromPage, signIn,
   withPage,
 } from '../lib.mjs';
 
@@ -25,34 +25,11 @@ before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
 /** Signs in from the admin card's 'Entrar com o Google' (the provider's popup). */
-async function signInAsAdmin(page) {
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Entrar com o Google' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  const loginField = popup.locator('input[name="login"]');
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT }).then(() => 'closed', () => 'open');
-  const formShown = loginField.waitFor({ state: 'visible', timeout: TIMEOUT }).then(() => 'form', () => 'none');
-  if ((await Promise.race([closed, formShown])) === 'form') {
-    await loginField.fill(ADMIN);
-    const password = popup.locator('input[name="password"]');
-    if (await password.count()) await password.fill('e2e');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
-  }
-  await expectVisible(page.getByRole('heading', { name: 'Painel administrativo' }), 'the admin panel after sign-in');
-}
-
-/** `POST /api` from the page with its stored session. */
-async function api(page, body) {
-  return page.evaluate(async (b) => {
-    const { token } = JSON.parse(localStorage.getItem('sessao'));
-    const res = await fetch('/api', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(b),
-    });
-    return { status: res.status, body: await res.json() };
-  }, body);
+function signInAsAdmin(page) {
+  return signIn(page, ADMIN, {
+    via: page.getByRole('button', { name: 'Entrar com o Google' }),
+    until: { locator: page.getByRole('heading', { name: 'Painel administrativo' }), what: 'the admin panel after sign-in' },
+  });
 }
 
 /** How many cards of the hidden supplier's products the home shows (after it loaded). */
@@ -139,7 +116,7 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
   await withPage(browser, 'admin-withdrawal-buyer', async (page) => {
     await page.goto('/');
     await signIn(page, 'comprador@feira.test');
-    const order = await api(page, {
+    const order = await rpcFromPage(page, {
       codigo: 'finalizar_pedido', site: true,
       sacola: [{ id: 'demo-p04', quantidade: 2, preco: 8.0, userforn: 'demo-joao' }],
       forn: 'demo-joao', total: 16.0, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false, infoscupom: null,
@@ -153,7 +130,7 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
   await withPage(browser, 'admin-withdrawal-supplier', async (page) => {
     await page.goto('/');
     await signIn(page, 'fornecedor@feira.test');
-    const res = await api(page, { codigo: 'transferir', pix: PIX_KEY });
+    const res = await rpcFromPage(page, { codigo: 'transferir', pix: PIX_KEY });
     assert.equal(res.status, 200, `transferir: ${JSON.stringify(res.body)}`);
   });
   // The admin confirms it.

@@ -9,8 +9,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  APP_URL, SIGN_IN_LABEL, TIMEOUT, containing, control, dialogWith, eventually, expectHidden, expectVisible,
-  launchBrowser, providerName, withPage,
+  APP_URL, SIGN_IN_LABEL, centavos, containing, control, dialogWith, eventually, expectHidden, expectVisible,
+  launchBrowser, providerName, rpcFromPage, signIn, withPage,
 } from '../lib.mjs';
 
 // A buyer the demo data does not know: no street yet.
@@ -22,13 +22,6 @@ const OTHER_STORE = 'engenho-capivari';
 let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
-
-/** 'R$ 1.234,56' → 123456 centavos (test arithmetic only: checks the screen's coherence). */
-function centavos(text) {
-  const m = /R\$\s*([\d.]+),(\d{2})/.exec(text);
-  assert.ok(m, `an amount in '${text}'`);
-  return Number(m[1].replace(/\./g, '')) * 100 + Number(m[2]);
-}
 
 /** The open dialog whose accessible name is `name`. */
 function dialogNamed(page, name) {
@@ -53,33 +46,13 @@ async function addFromStore(page, title, { qtd = 1, opcao = null } = {}) {
 }
 
 /** Signs in from the checkout's sign-in prompt (the popup of the local OpenID provider). */
-async function signInFromCheckout(page, dialog, login) {
-  const popupPromise = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: SIGN_IN_LABEL }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  const loginField = popup.locator('input[name="login"]');
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT }).then(() => 'closed', () => 'open');
-  const formShown = loginField.waitFor({ state: 'visible', timeout: TIMEOUT }).then(() => 'form', () => 'none');
-  if ((await Promise.race([closed, formShown])) === 'form') {
-    await loginField.fill(login);
-    const password = popup.locator('input[name="password"]');
-    if (await password.count()) await password.fill('e2e');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
-  }
+function signInFromCheckout(page, dialog, login) {
+  return signIn(page, login, { via: dialog.getByRole('button', { name: SIGN_IN_LABEL }), until: null });
 }
 
 /** The signed-in buyer's orders, straight from the API (to read the Pix txid). */
 async function ordersOf(page) {
-  return page.evaluate(async () => {
-    const { token } = JSON.parse(localStorage.getItem('sessao'));
-    const res = await fetch('/api', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ codigo: 'pegar_pedidos' }),
-    });
-    return (await res.json()).pedidos;
-  });
+  return (await rpcFromPage(page, { codigo: 'pegar_pedidos' })).body.pedidos;
 }
 
 /** Opens the profile's 'Histórico de pedidos' from the account menu. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildBenchPage, serveStatic } from '../../bench/page.mjs';
-import { expectVisible, control, launchBrowser, SIGN_IN_LABEL, withPage } from '../lib.mjs';
+import { canvasJpeg, expectVisible, control, launchBrowser, SIGN_IN_LABEL, withPage } from '../lib.mjs';
 
 let browser;
 let server;
@@ -34,35 +34,27 @@ async function openBench(page) {
 }
 
 /**
- * In the page: a 640×480 JPEG made by the canvas (left half red, right half blue) with an EXIF
- * APP1 segment (orientation `orientation`) inserted after SOI, as a phone writes a portrait photo.
- * Returns it as an array of bytes. Runs in the page (`page.evaluate(makeTaggedJpeg, 6)`).
+ * A 640×480 JPEG made by the page's canvas (left half red, right half blue) with an EXIF APP1
+ * segment (orientation `orientation`) inserted after SOI, as a phone writes a portrait photo.
+ * Returns it as an array of bytes.
  */
-function makeTaggedJpeg(orientation) {
-  return (async () => {
-    const c = document.createElement('canvas');
-    c.width = 640;
-    c.height = 480;
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = 'rgb(230,20,20)';
-    ctx.fillRect(0, 0, 320, 480);
-    ctx.fillStyle = 'rgb(20,20,230)';
-    ctx.fillRect(320, 0, 320, 480);
-    const blob = await new Promise((r) => c.toBlob(r, 'image/jpeg', 0.9));
-    const jpeg = new Uint8Array(await blob.arrayBuffer());
-    // Big-endian TIFF: header, IFD0 with one entry (0x0112 Orientation, SHORT, 1), no next IFD.
-    const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
-    const exif = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
-    const len = exif.length + 2;
-    const app1 = [0xff, 0xe1, len >> 8, len & 0xff, ...exif];
-    return [...jpeg.slice(0, 2), ...app1, ...jpeg.slice(2)];
-  })();
+async function makeTaggedJpeg(page, orientation) {
+  const jpeg = await canvasJpeg(page, {
+    fills: [['rgb(230,20,20)', 0, 0, 320, 480], ['rgb(20,20,230)', 320, 0, 320, 480]],
+    quality: 0.9,
+  });
+  // Big-endian TIFF: header, IFD0 with one entry (0x0112 Orientation, SHORT, 1), no next IFD.
+  const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const exif = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+  const len = exif.length + 2;
+  const app1 = [0xff, 0xe1, len >> 8, len & 0xff, ...exif];
+  return [...jpeg.slice(0, 2), ...app1, ...jpeg.slice(2)];
 }
 
 test('an EXIF-6 portrait comes out upright, taller than wide and at most 300 px', async () => {
   await withPage(browser, 'photo-portrait', async (page) => {
     await openBench(page);
-    const tagged = await page.evaluate(makeTaggedJpeg, 6);
+    const tagged = await makeTaggedJpeg(page, 6);
     const out = await page.evaluate(async (bytes) => {
       const stages = [];
       const photo = await window.feiraBench.processPhoto(
@@ -108,7 +100,7 @@ test('an EXIF-6 portrait comes out upright, taller than wide and at most 300 px'
 test('a truncated file and an unsupported format are refused with Portuguese messages', async () => {
   await withPage(browser, 'photo-errors', async (page) => {
     await openBench(page);
-    const plain = await page.evaluate(makeTaggedJpeg, 1);
+    const plain = await makeTaggedJpeg(page, 1);
     const errors = await page.evaluate(async (bytes) => {
       const attempt = (parts) =>
         window.feiraBench.processPhoto(new Blob(parts), 'icone').then(

@@ -9,8 +9,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  APP_URL, containing, control, dialogWith, eventually, expectVisible, launchBrowser, newContext, providerName,
-  signIn, withPage,
+  APP_URL, canvasJpeg, centavos, containing, control, dialogWith, eventually, expectVisible, launchBrowser, newContext, providerName,
+  rpcFromPage, signIn, withPage,
 } from '../lib.mjs';
 
 const SUPPLIER_LOGIN = 'novofornecedor';
@@ -22,13 +22,6 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
-/** 'R$ 1.234,56' → 123456 centavos (test arithmetic only). */
-function centavos(text) {
-  const m = /R\$\s*([\d.]+),(\d{2})/.exec(text);
-  assert.ok(m, `an amount in '${text}'`);
-  return Number(m[1].replace(/\./g, '')) * 100 + Number(m[2]);
-}
-
 /** Waits for the status dialog's success and closes it. */
 async function saved(page, what) {
   const ok = dialogWith(page, 'Suas alteracoes foram salvas com sucesso');
@@ -38,32 +31,16 @@ async function saved(page, what) {
 
 /** A 640×480 JPEG drawn by the page's canvas, as bytes (a phone photo stand-in). */
 async function bigJpeg(page) {
-  const bytes = await page.evaluate(async () => {
-    const c = document.createElement('canvas');
-    c.width = 640;
-    c.height = 480;
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#c62828';
-    ctx.fillRect(0, 0, 640, 480);
-    ctx.fillStyle = '#2e7d32';
-    ctx.fillRect(100, 100, 300, 200);
-    const blob = await new Promise((r) => c.toBlob(r, 'image/jpeg', 0.95));
-    return [...new Uint8Array(await blob.arrayBuffer())];
+  const bytes = await canvasJpeg(page, {
+    fills: [['#c62828', 0, 0, 640, 480], ['#2e7d32', 100, 100, 300, 200]],
+    quality: 0.95,
   });
   return Buffer.from(bytes);
 }
 
 /** One RPC action with the page's session. */
-function rpcIn(page, codigo, fields = {}) {
-  return page.evaluate(async ([c, f]) => {
-    const { token } = JSON.parse(localStorage.getItem('sessao'));
-    const res = await fetch('/api', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ ...f, codigo: c }),
-    });
-    return res.json();
-  }, [codigo, fields]);
+async function rpcIn(page, codigo, fields = {}) {
+  return (await rpcFromPage(page, { ...fields, codigo })).body;
 }
 
 /** Opens a panel section from the side menu. */

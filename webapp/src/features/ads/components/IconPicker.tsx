@@ -3,14 +3,16 @@
  * side 300 px, JPEG 0.8), shown as a preview with 'Remover imagem'. The value is a new base64
  * JPEG, the current icon's URL (edit wizard), or null.
  */
-import { useEffect, useState } from 'react';
-import { preloadPhotoWorker, processPhoto } from '@/lib/photo';
+import { useEffect } from 'react';
+import { PhotoFileInput, PhotoPickStatus } from './PhotoPickParts';
+import { usePhotoPick } from './usePhotoPick';
 
 export type IconValue = { kind: 'none' } | { kind: 'url'; url: string } | { kind: 'new'; base64: string; preview: string };
 
 export function IconPicker({ value, onChange }: { value: IconValue; onChange: (v: IconValue) => void }) {
-  const [stage, setStage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { stage, error, pick } = usePhotoPick((photo) =>
+    onChange({ kind: 'new', base64: photo.base64, preview: URL.createObjectURL(photo.blob) }),
+  );
   const preview = value.kind === 'url' ? value.url : value.kind === 'new' ? value.preview : null;
 
   useEffect(
@@ -19,19 +21,6 @@ export function IconPicker({ value, onChange }: { value: IconValue; onChange: (v
     },
     [value],
   );
-
-  async function pick(file: File | undefined) {
-    if (!file) return;
-    setError(null);
-    try {
-      const photo = await processPhoto(file, 'icone', setStage);
-      onChange({ kind: 'new', base64: photo.base64, preview: URL.createObjectURL(photo.blob) });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setStage(null);
-    }
-  }
 
   return (
     <div className="ad-icon">
@@ -42,33 +31,14 @@ export function IconPicker({ value, onChange }: { value: IconValue; onChange: (v
       )}
       <label className="btn btn--ghost ad-icon__pick">
         {preview ? 'Trocar imagem' : 'Escolher imagem'}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="sr-only"
-          data-testid="icone-anuncio"
-          onClick={() => void preloadPhotoWorker()}
-          onChange={(e) => {
-            void pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        <PhotoFileInput testId="icone-anuncio" onFile={(file) => void pick(file)} />
       </label>
       {preview && (
         <button type="button" className="btn btn--ghost" onClick={() => onChange({ kind: 'none' })}>
           Remover imagem
         </button>
       )}
-      {stage && (
-        <p className="muted" role="status">
-          {stage}
-        </p>
-      )}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <PhotoPickStatus stage={stage} error={error} />
     </div>
   );
 }

@@ -7,9 +7,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { preloadPhotoWorker, processPhoto } from '@/lib/photo';
 import { excluirFotoAnuncio, uploadFotoAnuncio, type Anuncio } from '../api/anuncios';
 import { canAdd, changed, changes, storedItems, type PhotoItem } from '../photos';
+import { PhotoFileInput, PhotoPickStatus } from './PhotoPickParts';
+import { usePhotoPick } from './usePhotoPick';
 import '../ads.css';
 
 export interface PhotosModalProps {
@@ -23,27 +24,15 @@ export function PhotosModal({ usuario, anuncio, onClose, onSaved }: PhotosModalP
   const status = useStatusDialog();
   const [initial] = useState(() => storedItems(anuncio.fotos));
   const [items, setItems] = useState<PhotoItem[]>(initial);
-  const [stage, setStage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const nextId = useRef(1);
   const previews = useRef<string[]>([]);
+  const { stage, error, pick: add } = usePhotoPick((photo) => {
+    const url = URL.createObjectURL(photo.blob);
+    previews.current.push(url);
+    setItems((list) => (canAdd(list) ? [...list, { kind: 'new', id: `nova-${nextId.current++}`, base64: photo.base64, url }] : list));
+  });
 
   useEffect(() => () => previews.current.forEach((u) => URL.revokeObjectURL(u)), []);
-
-  async function add(file: File | undefined) {
-    if (!file) return;
-    setError(null);
-    try {
-      const photo = await processPhoto(file, 'icone', setStage);
-      const url = URL.createObjectURL(photo.blob);
-      previews.current.push(url);
-      setItems((list) => (canAdd(list) ? [...list, { kind: 'new', id: `nova-${nextId.current++}`, base64: photo.base64, url }] : list));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setStage(null);
-    }
-  }
 
   async function save() {
     const { remover, enviar } = changes(initial, items);
@@ -93,31 +82,12 @@ export function PhotosModal({ usuario, anuncio, onClose, onSaved }: PhotosModalP
           <li className="photos__item">
             <label className="photos__add">
               + Adicionar
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                className="sr-only"
-                data-testid="foto-anuncio"
-                onClick={() => void preloadPhotoWorker()}
-                onChange={(e) => {
-                  void add(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
+              <PhotoFileInput testId="foto-anuncio" onFile={(file) => void add(file)} />
             </label>
           </li>
         )}
       </ul>
-      {stage && (
-        <p className="muted" role="status">
-          {stage}
-        </p>
-      )}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <PhotoPickStatus stage={stage} error={error} />
       <div className="dlg__actions">
         <button type="button" className="btn" disabled={!changed(initial, items) || stage !== null} onClick={() => void save()}>
           Salvar

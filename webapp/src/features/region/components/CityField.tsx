@@ -4,8 +4,10 @@
  * municipalities), with the keyboard or the pointer. The value is the picked 'City, UF', or ''
  * while the text does not name a picked city. Used by the region dialog and the address forms.
  */
-import { useEffect, useId, useState } from 'react';
-import { loadPlaces, type Places } from '@/lib/places';
+import { useId, useState } from 'react';
+import { usePlaces } from '../usePlaces';
+import { PlaceSearchInput } from './PlaceSearchInput';
+import { PlacesStatus } from './PlacesStatus';
 
 export const CITY_SUGGESTIONS = 3;
 
@@ -25,25 +27,10 @@ export function CityField({
   autoFocus,
   limit = CITY_SUGGESTIONS,
 }: CityFieldProps) {
-  const [places, setPlaces] = useState<Places | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { places, failed } = usePlaces();
   const [query, setQuery] = useState(value);
   const [active, setActive] = useState(-1);
   const listId = useId();
-
-  useEffect(() => {
-    let alive = true;
-    loadPlaces().then(
-      (p) => alive && setPlaces(p),
-      (err: unknown) => {
-        console.error('municípios:', err);
-        if (alive) setFailed(true);
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   const picked = value !== '' && query === value;
   const suggestions = places && !picked ? places.search(query, limit) : [];
@@ -56,50 +43,36 @@ export function CityField({
 
   return (
     <div className="city-field">
-      <label className="field">
-        <span className="field__label">{label}</span>
-        <input
-          type="search"
-          className="input"
-          placeholder="Digite o nome da cidade"
-          autoComplete="off"
-          role="combobox"
-          aria-expanded={suggestions.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          value={query}
-          data-autofocus={autoFocus || undefined}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(-1);
-            if (value !== '') onChange('');
-          }}
-          onKeyDown={(e) => {
-            if (suggestions.length === 0) return;
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setActive((i) => (i + 1) % suggestions.length);
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-            } else if (e.key === 'Enter' && active >= 0) {
-              e.preventDefault();
-              pick(suggestions[active]);
-            }
-          }}
-        />
-      </label>
-      {!places && !failed && (
-        <p className="muted" role="status">
-          Carregando cidades...
-        </p>
-      )}
-      {failed && (
-        <p className="form__error" role="alert">
-          Algum erro ocorreu!
-        </p>
-      )}
+      <PlaceSearchInput
+        label={label}
+        placeholder="Digite o nome da cidade"
+        role="combobox"
+        aria-expanded={suggestions.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        value={query}
+        data-autofocus={autoFocus || undefined}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(-1);
+          if (value !== '') onChange('');
+        }}
+        onKeyDown={(e) => {
+          if (suggestions.length === 0) return;
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((i) => (i + 1) % suggestions.length);
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+          } else if (e.key === 'Enter' && active >= 0) {
+            e.preventDefault();
+            pick(suggestions[active]);
+          }
+        }}
+      />
+      <PlacesStatus places={places} failed={failed} announce />
       <ul id={listId} role="listbox" aria-label="Cidades" className="suggestions">
         {suggestions.map((city, i) => (
           <li

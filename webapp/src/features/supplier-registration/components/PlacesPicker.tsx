@@ -4,8 +4,10 @@
  * municipalities); at most `limit` suggestions (3 in the wizards, 5 in the panel's locations
  * picker); duplicates are not added.
  */
-import { useEffect, useState } from 'react';
-import { loadPlaces, type Places } from '@/lib/places';
+import { useState } from 'react';
+import { PlaceSearchInput } from '@/features/region/components/PlaceSearchInput';
+import { PlacesStatus } from '@/features/region/components/PlacesStatus';
+import { usePlaces } from '@/features/region/usePlaces';
 
 export interface PlacesPickerProps {
   /** 2 = states, 3 = cities. */
@@ -16,23 +18,8 @@ export interface PlacesPickerProps {
 }
 
 export function PlacesPicker({ local, value, onChange, limit = 3 }: PlacesPickerProps) {
-  const [places, setPlaces] = useState<Places | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { places, failed } = usePlaces();
   const [query, setQuery] = useState('');
-
-  useEffect(() => {
-    let alive = true;
-    loadPlaces().then(
-      (p) => alive && setPlaces(p),
-      (err: unknown) => {
-        console.error('municípios:', err);
-        if (alive) setFailed(true);
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   const found = places ? (local === 2 ? places.searchStates(query, limit) : places.search(query, limit)) : [];
   const suggestions = found.filter((s) => !value.includes(s));
@@ -45,24 +32,14 @@ export function PlacesPicker({ local, value, onChange, limit = 3 }: PlacesPicker
 
   return (
     <div className="places-picker">
-      <label className="field">
-        <span className="field__label">{label}</span>
-        <input
-          type="search"
-          className="input"
-          autoComplete="off"
-          placeholder={local === 2 ? 'Digite a sigla do estado' : 'Digite o nome da cidade'}
-          value={query}
-          data-autofocus
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </label>
-      {!places && !failed && <p className="muted">Carregando cidades...</p>}
-      {failed && (
-        <p className="form__error" role="alert">
-          Algum erro ocorreu!
-        </p>
-      )}
+      <PlaceSearchInput
+        label={label}
+        placeholder={local === 2 ? 'Digite a sigla do estado' : 'Digite o nome da cidade'}
+        value={query}
+        data-autofocus
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <PlacesStatus places={places} failed={failed} />
       <ul className="suggestions" role="listbox" aria-label={local === 2 ? 'Estados' : 'Cidades'}>
         {suggestions.map((s) => (
           <li key={s} role="option" aria-selected={false} className="suggestion" onMouseDown={(e) => e.preventDefault()} onClick={() => add(s)}>
