@@ -2,7 +2,11 @@
 //! default or an S3-compatible bucket by configuration, served under `/media` with long cache
 //! headers (keys are never reused, so a URL's content never changes).
 
-use crate::{config::MediaConfig, startup::AppState};
+use crate::{
+    config::MediaConfig,
+    error::{ApiError, ApiResult},
+    startup::AppState,
+};
 use anyhow::Context;
 use axum::{
     body::Body,
@@ -10,12 +14,19 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use base64::{Engine, engine::general_purpose::STANDARD};
 use bytes::Bytes;
 use object_store::{ObjectStore, PutPayload, path::Path as StorePath};
 use std::sync::Arc;
+use wasm_core::photo::{PhotoError, PhotoKind, validate_upload};
 
 /// URL prefix of every media file.
 pub const PREFIX: &str = "/media/";
+/// Photos an ad or a product may hold besides its icon (supplier-panel.md §5; the add tile
+/// shows while 3 or fewer are held).
+pub const MAX_PHOTOS: i64 = 4;
+/// A photo that does not exist (or belongs to another ad or product).
+pub const FOTO_NAO_ENCONTRADA: &str = "Foto não encontrada.";
 
 /// The media store.
 #[derive(Clone)]
@@ -75,6 +86,31 @@ impl MediaStore {
             Err(e) => Err(e).with_context(|| format!("deleting {key}")),
         }
     }
+
+    /// Removes the file behind `url` once nothing refers to it any more; a failure is only
+    /// logged (the row is already gone or replaced).
+    pub async fn forget(&self, url: &str) {
+        if let Err(e) = self.delete_url(url).await {
+            tracing::warn!(error = ?e, %url, "photo left in the media store");
+        }
+    }
+}
+
+/// A base64 JPEG from the browser (a `data:` prefix and white space tolerated), decoded and
+/// re-validated with wasm-core (decisions.md §16): a JPEG within the bounds of `kind`. Anything
+/// else is 400 with wasm-core's message.
+pub fn decode_photo(base64: &str, kind: PhotoKind) -> ApiResult<Bytes> {
+    let data = base64.trim();
+    let data = data
+        .strip_prefix("data:")
+        .and_then(|d| d.split_once(',').map(|(_, b)| b))
+        .unwrap_or(data);
+    let cleaned: String = data.chars().filter(|c| !c.is_whitespace()).collect();
+    let bytes = STANDARD
+        .decode(cleaned.as_bytes())
+        .map_err(|_| ApiError::bad_request(PhotoError::Unreadable.to_string()))?;
+    validate_upload(&bytes, kind).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(Bytes::from(bytes))
 }
 
 /// `GET /media/{*key}`.
@@ -101,5 +137,20 @@ pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Re
             tracing::error!(error = %e, %key, "media read failed");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn photos_must_be_base64_jpegs() {
+        let err = decode_photo("not base64!", PhotoKind::Icone).unwrap_err();
+        assert_eq!(err.to_string(), "Não foi possível ler esta imagem.");
+        // A PNG signature is not a JPEG.
+        let png = STANDARD.encode(b"\x89PNG\r\n\x1a\n0000");
+        let err = decode_photo(&png, PhotoKind::Icone).unwrap_err();
+        assert_eq!(err.to_string(), "A foto enviada não é um JPEG.");
     }
 }

@@ -30,48 +30,6 @@ pub const CANCELADO: &str = "cancelado";
 /// How often the background task looks for expired charges.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
-/// The charge of an order.
-#[derive(Debug, Clone, Copy)]
-pub struct OrderCharge<'a> {
-    /// From [`super::new_txid`].
-    pub txid: &'a str,
-    pub order_id: &'a str,
-    pub user_id: &'a str,
-    pub amount: Money,
-    pub expires_in: Duration,
-    pub now: i64,
-}
-
-/// Opens the charge of an order (already inserted in `tx`) at the provider and records it;
-/// returns the "copia e cola".
-pub async fn open(
-    tx: &mut Transaction<'_, Any>,
-    provider: &dyn PixProvider,
-    c: OrderCharge<'_>,
-) -> ApiResult<String> {
-    let OrderCharge {
-        txid,
-        order_id,
-        user_id,
-        amount,
-        expires_in,
-        now,
-    } = c;
-    record(
-        tx,
-        provider,
-        Charge {
-            txid,
-            purpose: Purpose::Order(order_id),
-            user_id,
-            amount,
-            expires_in,
-            now,
-        },
-    )
-    .await
-}
-
 /// What a charge pays for (`pix_charges.finalidade`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose<'a> {

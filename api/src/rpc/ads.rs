@@ -166,7 +166,7 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<V
     if let Err(e) = stored {
         // Nothing refers to the icon's file: do not leave it behind.
         if let Some(url) = &icone {
-            photos::forget(state, url).await;
+            state.media.forget(url).await;
         }
         return Err(e.into());
     }
@@ -244,12 +244,12 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
     if let Err(e) = stored {
         // A newly stored icon is not referred to: do not leave it behind.
         if icon_changed && let Some(url) = &icone {
-            photos::forget(state, url).await;
+            state.media.forget(url).await;
         }
         return Err(e.into());
     }
     if icon_changed && let Some(old) = current.icone.as_deref() {
-        photos::forget(state, old).await;
+        state.media.forget(old).await;
     }
     answer(state, &id).await
 }
@@ -273,7 +273,7 @@ pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiRe
     }
     tx.commit().await?;
     for url in &urls {
-        photos::forget(state, url).await;
+        state.media.forget(url).await;
     }
     Ok(json!({ "ok": true }))
 }

@@ -9,8 +9,8 @@
 //! [`shapes`].
 
 mod queries;
-mod rows;
-mod shapes;
+pub(crate) mod rows;
+pub(crate) mod shapes;
 mod stores;
 
 pub use stores::admin_storefront;

@@ -23,14 +23,9 @@ use crate::{
     db::Db,
     error::{ApiError, ApiResult},
 };
-use base64::{Engine, engine::general_purpose::STANDARD};
-use bytes::Bytes;
 use serde_json::Value;
 use std::fmt::Display;
-use wasm_core::{
-    money::Money,
-    photo::{PhotoKind, validate_upload},
-};
+use wasm_core::money::Money;
 
 /// A signed-in user without a business account, in the panel.
 pub const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
@@ -79,22 +74,6 @@ pub async fn owned_product(db: &Db, supplier_id: &str, product_id: &str) -> ApiR
     }
 }
 
-/// A base64 JPEG from the browser (a `data:` prefix tolerated), decoded and re-validated with
-/// wasm-core (decisions.md §16): a JPEG within the bounds of `kind`.
-pub fn decode_photo(base64: &str, kind: PhotoKind) -> ApiResult<Bytes> {
-    let data = base64.trim();
-    let data = data
-        .strip_prefix("data:")
-        .and_then(|d| d.split_once(',').map(|(_, b)| b))
-        .unwrap_or(data);
-    let cleaned: String = data.chars().filter(|c| !c.is_whitespace()).collect();
-    let bytes = STANDARD
-        .decode(cleaned.as_bytes())
-        .map_err(|_| ApiError::bad_request(wasm_core::photo::PhotoError::Unreadable.to_string()))?;
-    validate_upload(&bytes, kind).map_err(bad)?;
-    Ok(Bytes::from(bytes))
-}
-
 /// A form value as text: text as is, numbers as their decimal text, anything else empty.
 pub fn text(v: Option<&Value>) -> String {
     match v {
@@ -129,15 +108,6 @@ mod tests {
         assert_eq!(id_of(&json!({"idpedido": "o1"})).as_deref(), Some("o1"));
         assert_eq!(id_of(&json!(" ")), None);
         assert_eq!(id_of(&json!(4)), None);
-    }
-
-    #[test]
-    fn photos_must_be_base64_jpegs() {
-        assert!(decode_photo("not base64!", PhotoKind::Icone).is_err());
-        // A PNG signature is not a JPEG.
-        let png = STANDARD.encode(b"\x89PNG\r\n\x1a\n0000");
-        let err = decode_photo(&png, PhotoKind::Icone).unwrap_err();
-        assert_eq!(err.to_string(), "A foto enviada não é um JPEG.");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod customers;
 mod visibility;
 mod withdrawals;
 
+use crate::fixtures::pay_pix;
 use crate::helpers::{ADMIN_EMAIL, TestApp};
 use crate::orders::{SUPPLIER, cassava};
 use serde_json::{Value, json};
@@ -49,13 +50,7 @@ async fn ok(app: &TestApp, token: Option<&str>, body: Value) -> Value {
 async fn paid_pix_order(app: &TestApp, buyer_token: &str, n: u32) -> String {
     let body = ok(app, Some(buyer_token), cassava(n, "2")).await;
     let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
-    let res = app
-        .http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(pay_pix(app, &txid).await.0, 200);
     body["all"]["id"]
         .as_str()
         .or(body["all"]["idpedido"].as_str())

@@ -2,23 +2,13 @@
 //! with an icon, region listings of its scope, edit, photos, removal with its media files), and
 //! that nobody touches another user's ad.
 
+use crate::fixtures::jpeg_b64;
 use crate::helpers::{TestApp, spawn_app};
 use base64::{Engine, engine::general_purpose::STANDARD};
-use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
 use serde_json::{Value, json};
 
 const SELLER: &str = "vendedora@feira.test";
 const OTHER: &str = "outra@feira.test";
-
-/// A real JPEG of `w`×`h` as base64 without prefix.
-fn jpeg(w: u32, h: u32) -> String {
-    let img = ImageBuffer::from_fn(w, h, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
-    let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, 80)
-        .encode_image(&img)
-        .unwrap();
-    STANDARD.encode(out)
-}
 
 fn infos(titulo: &str, preco: Value, locais: u32, cidades: &[&str]) -> Value {
     json!({
@@ -134,7 +124,7 @@ async fn the_wizards_messages_come_back_and_nothing_is_stored() {
     let (status, body) = app
         .rpc(
             Some(&token),
-            add(infos("Mel", json!("10"), 1, &[]), Some(jpeg(600, 200))),
+            add(infos("Mel", json!("10"), 1, &[]), Some(jpeg_b64(600, 200))),
         )
         .await;
     assert_eq!(status, 400, "{body}");
@@ -159,7 +149,7 @@ async fn an_ad_lives_in_its_regions_changes_and_leaves_no_media_behind() {
                     3,
                     &["Piracicaba, SP", "Campinas, SP", "Campinas, SP"],
                 ),
-                Some(jpeg(300, 200)),
+                Some(jpeg_b64(300, 200)),
             ),
         )
         .await;
@@ -208,7 +198,7 @@ async fn an_ad_lives_in_its_regions_changes_and_leaves_no_media_behind() {
         let (status, body) = app
             .rpc(
                 Some(&token),
-                json!({"codigo": "upload_foto_anuncio", "usuario": "x", "item": id, "uri": jpeg(200, 300)}),
+                json!({"codigo": "upload_foto_anuncio", "usuario": "x", "item": id, "uri": jpeg_b64(200, 300)}),
             )
             .await;
         assert_eq!(status, 200, "{body}");
@@ -220,7 +210,7 @@ async fn an_ad_lives_in_its_regions_changes_and_leaves_no_media_behind() {
     let (status, body) = app
         .rpc(
             Some(&token),
-            json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg(100, 100)}),
+            json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg_b64(100, 100)}),
         )
         .await;
     assert_eq!(
@@ -264,7 +254,7 @@ async fn another_users_ad_cannot_be_edited_photographed_or_removed() {
     let (_, body) = app
         .rpc(
             Some(&owner),
-            add(infos("Mel", json!("12"), 1, &[]), Some(jpeg(100, 100))),
+            add(infos("Mel", json!("12"), 1, &[]), Some(jpeg_b64(100, 100))),
         )
         .await;
     let ad = body["infos"].clone();
@@ -272,7 +262,7 @@ async fn another_users_ad_cannot_be_edited_photographed_or_removed() {
     let (_, body) = app
         .rpc(
             Some(&owner),
-            json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg(100, 100)}),
+            json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg_b64(100, 100)}),
         )
         .await;
     let photo = body["chave"].as_str().unwrap().to_owned();
@@ -282,7 +272,7 @@ async fn another_users_ad_cannot_be_edited_photographed_or_removed() {
         json!({"codigo": "editar_anuncio", "infos": ad, "usuario": "x", "iconeurlfinal": null,
                "tituloinputfinal": "Roubado", "precoinputfinal": "1", "descricaoinputfinal": "",
                "origeminputfinal": "Piracicaba, SP", "locaisinputfinal": 1, "cidadesfinal": ["ALL"]}),
-        json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg(100, 100)}),
+        json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg_b64(100, 100)}),
         json!({"codigo": "excluir_foto_anuncio", "item": id, "idfoto": photo}),
         json!({"codigo": "excluir_anuncio", "item": ad, "fotos": {}}),
     ];
@@ -319,7 +309,7 @@ async fn concurrent_photo_uploads_never_exceed_four() {
         .await;
     assert_eq!(status, 200, "{body}");
     let id = body["infos"]["id"].as_str().unwrap().to_owned();
-    let photo = json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg(120, 120)});
+    let photo = json!({"codigo": "upload_foto_anuncio", "item": id, "uri": jpeg_b64(120, 120)});
     let answers =
         futures::future::join_all((0..6).map(|_| app.rpc(Some(&token), photo.clone()))).await;
     let stored = answers.iter().filter(|(s, _)| *s == 200).count();

@@ -7,6 +7,7 @@ mod ads;
 mod auth;
 mod catalog;
 mod contract;
+mod fixtures;
 mod helpers;
 mod notary;
 mod orders;

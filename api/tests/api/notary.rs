@@ -14,6 +14,7 @@ mod signing;
 mod stored;
 mod tokens;
 
+use crate::fixtures::pay_pix;
 use crate::helpers::{TestApp, spawn_app_with};
 use rand::RngCore;
 use serde_json::{Value, json};
@@ -96,13 +97,7 @@ async fn buy_tokens(app: &TestApp, token: &str, n: u32) -> Value {
         .await;
     assert_eq!(status, 200, "{body}");
     let txid = body["txid"].as_str().unwrap();
-    let res = app
-        .http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    assert_eq!(pay_pix(app, txid).await.0, 200);
     body
 }
 

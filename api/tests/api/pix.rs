@@ -2,6 +2,7 @@
 //! `pix-utils`, `devservices/scripts/parse-brcode.mjs`), the QR image, the sandbox payment
 //! (exactly once, one open item), expiry and refunds (decisions.md §8–§10).
 
+use crate::fixtures::pay_pix;
 use crate::helpers::TestApp;
 use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, exec, scalar_i64, stock};
 use base64::{Engine, engine::general_purpose::STANDARD};
@@ -33,17 +34,6 @@ async fn pix_order(app: &TestApp, token: &str, n: u32) -> Value {
     let (status, body) = app.rpc(Some(token), cassava(n, "2")).await;
     assert_eq!(status, 200, "{body}");
     body
-}
-
-async fn pay(app: &TestApp, txid: &str) -> (u16, Value) {
-    let res = app
-        .http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
 }
 
 async fn check(app: &TestApp, token: &str, id: &str) -> Value {
@@ -116,8 +106,8 @@ async fn the_sandbox_payment_is_idempotent_and_adds_exactly_one_open_item() {
     );
 
     // Two payments at once, then a third: one wins, the others see it paid.
-    let (a, b) = tokio::join!(pay(&app, txid), pay(&app, txid));
-    let (c_status, c) = pay(&app, txid).await;
+    let (a, b) = tokio::join!(pay_pix(&app, txid), pay_pix(&app, txid));
+    let (c_status, c) = pay_pix(&app, txid).await;
     assert_eq!((a.0, b.0, c_status), (200, 200, 200), "{a:?} {b:?} {c}");
     let fresh = [&a.1, &b.1, &c]
         .iter()
@@ -149,7 +139,7 @@ async fn the_sandbox_payment_is_idempotent_and_adds_exactly_one_open_item() {
     assert_eq!(list["pedidos"][0]["Infos"]["status_pix"], "2");
     assert!(list["pedidos"][0]["Infos"]["imagem_qrcode"].is_null());
 
-    let (status, _) = pay(&app, "NaoExisteNenhumaCobrancaAssim00").await;
+    let (status, _) = pay_pix(&app, "NaoExisteNenhumaCobrancaAssim00").await;
     assert_eq!(status, 404);
 }
 
@@ -191,7 +181,7 @@ async fn an_expired_charge_cancels_its_order_releases_stock_and_cannot_be_paid()
                    AND id = $1";
         assert_eq!(scalar_i64(&app, sql, &id_of(order)).await, 1);
         // Neither paid nor cancelled later, and the stock is not released twice.
-        let (status, body) = pay(&app, &txid_of(order)).await;
+        let (status, body) = pay_pix(&app, &txid_of(order)).await;
         assert_eq!(
             (status, body["error"].as_str()),
             (409, Some("Cobrança expirada."))
@@ -227,14 +217,14 @@ async fn cancelling_a_pix_order_cancels_or_refunds_its_charge() {
         )
         .await;
     assert_eq!(status, 200);
-    assert_eq!(pay(&app, txid).await.0, 409);
+    assert_eq!(pay_pix(&app, txid).await.0, 409);
     assert_eq!(check(&app, &token, id).await["expirado"], true);
 
     // Paid: refunded, the open item leaves the supplier's balance, stock comes back.
     let paid = pix_order(&app, &token, 4).await;
     let id = paid["all"]["idpedido"].as_str().unwrap();
     let txid = paid["all"]["Infos"]["txid"].as_str().unwrap();
-    assert_eq!(pay(&app, txid).await.0, 200);
+    assert_eq!(pay_pix(&app, txid).await.0, 200);
     assert_eq!(stock(&app, "demo-p04").await, 16);
     let (status, body) = app
         .rpc(
@@ -262,7 +252,7 @@ async fn a_paid_order_already_withdrawn_is_not_refunded_by_the_platform() {
     let paid = pix_order(&app, &token, 1).await;
     let id = paid["all"]["idpedido"].as_str().unwrap();
     assert_eq!(
-        pay(&app, paid["all"]["Infos"]["txid"].as_str().unwrap())
+        pay_pix(&app, paid["all"]["Infos"]["txid"].as_str().unwrap())
             .await
             .0,
         200

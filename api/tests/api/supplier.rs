@@ -12,26 +12,15 @@ mod settings;
 mod store;
 
 use crate::{
+    fixtures::jpeg_b64,
     helpers::{TestApp, spawn_app},
     orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
-use base64::{Engine, engine::general_purpose::STANDARD};
-use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 /// Ana's store (another supplier of the demo data).
 pub const OTHER_SUPPLIER: &str = "ana@feira.test";
-
-/// A `w`×`h` JPEG as base64 (what the browser sends).
-pub fn jpeg_b64(w: u32, h: u32) -> String {
-    let img = ImageBuffer::from_fn(w, h, |x, y| Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
-    let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, 80)
-        .encode_image(&img)
-        .unwrap();
-    STANDARD.encode(out)
-}
 
 /// `rpc` with a `codigo` and a signed-in token; returns status and body.
 pub async fn call(app: &TestApp, token: &str, codigo: &str, mut body: Value) -> (u16, Value) {

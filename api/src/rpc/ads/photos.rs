@@ -10,23 +10,17 @@ use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
     rpc::orders::begin_write,
     startup::AppState,
 };
-use base64::{Engine, engine::general_purpose::STANDARD};
 use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use wasm_core::photo::{PhotoKind, validate_upload};
+use wasm_core::photo::PhotoKind;
 
-/// Photos an ad may hold besides its icon (the add tile shows while 3 or fewer are held).
-pub const MAX_PHOTOS: i64 = 4;
 /// *Gap:* a fifth photo.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";
-/// *Gap:* a photo that is not base64.
-pub const FOTO_ILEGIVEL: &str = "Não foi possível ler esta imagem.";
-/// A photo that does not exist (or belongs to another ad).
-pub const FOTO_NAO_ENCONTRADA: &str = "Foto não encontrada.";
 
 /// `upload_foto_anuncio`.
 #[derive(Debug, Deserialize)]
@@ -43,31 +37,15 @@ pub struct DeletePhoto {
     pub idfoto: String,
 }
 
-/// A base64 JPEG (a `data:` prefix is tolerated) that passes the server's photo checks.
+/// A base64 JPEG (a `data:` prefix is tolerated) that passes the server's checks for an icon.
 pub fn decode(base64: &str) -> ApiResult<Bytes> {
-    let text = base64.trim();
-    let text = text
-        .strip_prefix("data:")
-        .and_then(|t| t.split_once(',').map(|(_, b)| b))
-        .unwrap_or(text);
-    let bytes = STANDARD
-        .decode(text)
-        .map_err(|_| ApiError::bad_request(FOTO_ILEGIVEL))?;
-    validate_upload(&bytes, PhotoKind::Icone).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(Bytes::from(bytes))
+    decode_photo(base64, PhotoKind::Icone)
 }
 
 /// Stores a checked photo of ad `id`; returns its URL.
 pub async fn put(state: &AppState, id: &str, bytes: Bytes) -> ApiResult<String> {
     let key = format!("anuncios/{id}/{}.jpg", new_id());
     Ok(state.media.put(&key, bytes).await?)
-}
-
-/// Removes a media file; a failure is logged (the row is already gone).
-pub async fn forget(state: &AppState, url: &str) {
-    if let Err(e) = state.media.delete_url(url).await {
-        tracing::error!(error = ?e, %url, "ad photo left in the media store");
-    }
 }
 
 /// `upload_foto_anuncio`: `{chave, url}` of the new photo. The count and the insert share one
@@ -105,7 +83,7 @@ pub async fn upload_photo(state: &AppState, user: AuthUser, req: UploadPhoto) ->
     .await;
     if let Err(e) = stored {
         // Nothing refers to the file: do not leave it behind.
-        forget(state, &url).await;
+        state.media.forget(&url).await;
         return Err(e);
     }
     Ok(json!({ "chave": chave, "url": url }))
@@ -136,6 +114,6 @@ pub async fn delete_photo(state: &AppState, user: AuthUser, req: DeletePhoto) ->
         .bind(&id)
         .execute(&state.db)
         .await?;
-    forget(state, &url).await;
+    state.media.forget(&url).await;
     Ok(json!({ "ok": true }))
 }

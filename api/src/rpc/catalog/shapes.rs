@@ -37,8 +37,14 @@ fn options(stored: &str) -> Value {
 }
 
 /// A product (`produto`). Public products are never disabled, so `status` is always false.
-/// `desconto` is the card's rounded percent off (null without a promotion).
 pub fn product(p: &ProductRow, photos: &[(String, String)]) -> Value {
+    product_with_status(p, photos, false)
+}
+
+/// A product (`produto`) with its `status` (disabled), as the catalogue and the supplier's
+/// panel both answer it. `desconto` is the card's rounded percent off (null without a
+/// promotion).
+pub fn product_with_status(p: &ProductRow, photos: &[(String, String)], status: bool) -> Value {
     let desconto = p.preco_promo_centavos.and_then(|promo| {
         discount_percent(
             Money::from_centavos(p.preco_centavos),
@@ -61,7 +67,7 @@ pub fn product(p: &ProductRow, photos: &[(String, String)]) -> Value {
         "minimo": p.minimo,
         "estoque": p.estoque,
         "opcoes": options(&p.opcoes),
-        "status": false,
+        "status": status,
         "userforn": p.supplier_id,
         "nomeforn": p.nomeforn,
         "urlforn": p.urlforn,

@@ -135,15 +135,15 @@ pub(super) async fn store(
         .await?;
     }
     if let Some(txid) = &txid {
-        let charge = charges::OrderCharge {
+        let charge = charges::Charge {
             txid,
-            order_id: &order_id,
+            purpose: charges::Purpose::Order(&order_id),
             user_id: &user.id,
             amount: summary.total_centavos,
             expires_in: state.config.pix.expiry,
             now,
         };
-        charges::open(&mut tx, state.pix.as_ref(), charge).await?;
+        charges::record(&mut tx, state.pix.as_ref(), charge).await?;
     }
     tx.commit().await?;
     Ok((order_id, txid))

@@ -7,11 +7,11 @@ use crate::{
     auth::AuthUser,
     db::Db,
     error::{ApiError, ApiResult},
+    rpc::catalog,
     startup::AppState,
 };
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
-use wasm_core::{money::Money, pricing::discount_percent};
+use serde_json::{Value, json};
 
 /// `loading_forn_site`: `usuario`, when sent, must be the session's user.
 #[derive(Debug, Deserialize)]
@@ -57,31 +57,18 @@ struct SupplierRow {
 }
 
 /// A product as the panel reads it.
+/// A product as the panel reads it: the catalogue's row and whether it is disabled.
 #[derive(Debug, sqlx::FromRow)]
 struct ProductRow {
-    id: String,
-    supplier_id: String,
-    categoria: String,
-    subcategoria: Option<String>,
-    titulo: String,
-    descricao: Option<String>,
-    icone: Option<String>,
-    preco_centavos: i64,
-    preco_promo_centavos: Option<i64>,
-    minimo_promo: Option<i64>,
-    minimo: Option<i64>,
-    estoque: Option<i64>,
-    opcoes: String,
+    #[sqlx(flatten)]
+    item: catalog::rows::ProductRow,
     desabilitado: i64,
-    vendas: i64,
-    nomeforn: String,
-    urlforn: Option<String>,
 }
 
 const PRODUCT_SELECT: &str = "SELECT p.id, p.supplier_id, p.categoria, p.subcategoria, p.titulo, \
      p.descricao, p.icone, p.preco_centavos, p.preco_promo_centavos, p.minimo_promo, p.minimo, \
      p.estoque, p.opcoes, CAST(CASE WHEN p.desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
-     p.vendas, s.nomeforn, s.url AS urlforn \
+     p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn \
      FROM products p JOIN suppliers s ON s.user_id = p.supplier_id ";
 
 fn opt_reais(c: Option<i64>) -> Option<f64> {
@@ -89,40 +76,7 @@ fn opt_reais(c: Option<i64>) -> Option<f64> {
 }
 
 fn product_json(p: &ProductRow, photos: &[(String, String)]) -> Value {
-    let desconto = p.preco_promo_centavos.and_then(|promo| {
-        discount_percent(
-            Money::from_centavos(p.preco_centavos),
-            Money::from_centavos(promo),
-        )
-    });
-    let labels: Vec<String> = serde_json::from_str(&p.opcoes).unwrap_or_default();
-    let fotos: Map<String, Value> = photos
-        .iter()
-        .map(|(id, url)| (id.clone(), Value::String(url.clone())))
-        .collect();
-    json!({
-        "id": p.id,
-        "idlocal": p.id,
-        "anuncio": false,
-        "categoria": p.categoria,
-        "subcategoria": p.subcategoria,
-        "titulo": p.titulo,
-        "descricao": p.descricao,
-        "icone": p.icone,
-        "fotos": fotos,
-        "preco": reais(p.preco_centavos),
-        "precopromo": opt_reais(p.preco_promo_centavos),
-        "minimopromo": p.minimo_promo,
-        "minimo": p.minimo,
-        "estoque": p.estoque,
-        "opcoes": labels.into_iter().map(|opcao| json!({ "opcao": opcao })).collect::<Vec<_>>(),
-        "status": p.desabilitado != 0,
-        "userforn": p.supplier_id,
-        "nomeforn": p.nomeforn,
-        "urlforn": p.urlforn,
-        "vendas": p.vendas,
-        "desconto": desconto,
-    })
+    catalog::shapes::product_with_status(&p.item, photos, p.desabilitado != 0)
 }
 
 /// The supplier's products (newest first), disabled ones included.
@@ -146,7 +100,7 @@ pub async fn products(db: &Db, supplier_id: &str) -> ApiResult<Vec<Value>> {
         .map(|p| {
             let mine: Vec<(String, String)> = photos
                 .iter()
-                .filter(|(pid, _, _)| *pid == p.id)
+                .filter(|(pid, _, _)| *pid == p.item.id)
                 .map(|(_, id, url)| (id.clone(), url.clone()))
                 .collect();
             product_json(p, &mine)

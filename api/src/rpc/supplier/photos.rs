@@ -4,11 +4,12 @@
 //! browser resized; the server decodes it again and refuses anything beyond 300 px (icons and
 //! product photos) or 800 px wide (backgrounds). A replaced or removed photo's file is deleted.
 
-use super::{decode_photo, own_supplier, owned_product, required_id};
+use super::{own_supplier, owned_product, required_id};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
     rpc::orders::begin_write,
     startup::AppState,
 };
@@ -16,11 +17,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use wasm_core::photo::PhotoKind;
 
-/// Photos a product may have besides its icon (supplier-panel.md §5).
-pub const MAX_PHOTOS: i64 = 4;
 /// *Gap:* the add tile is hidden at 4; the server says why.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos por produto.";
-pub const FOTO_NAO_ENCONTRADA: &str = "Foto não encontrada.";
 
 /// `editar_imagens_fornecedor`: `form.iconefornfinal` / `form.fundofornfinal`.
 #[derive(Debug, Deserialize)]
@@ -75,11 +73,10 @@ fn change(v: Option<&Value>) -> Change {
     }
 }
 
+/// Removes a replaced or removed photo's file, if there was one.
 async fn delete_media(state: &AppState, url: Option<&str>) {
-    if let Some(url) = url
-        && let Err(e) = state.media.delete_url(url).await
-    {
-        tracing::warn!(error = ?e, %url, "removing a replaced photo");
+    if let Some(url) = url {
+        state.media.forget(url).await;
     }
 }
 

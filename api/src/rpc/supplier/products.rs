@@ -4,13 +4,12 @@
 //! store category of a product (`adicionar_categoria_produto` / `remover_categoria_produto`).
 //! Validation is wasm-core's `ProductForm` and `promotion`; every action checks ownership.
 
-use super::{
-    bad, decode_photo, own_supplier, owned_product, panel, required_id, store::owned_category, text,
-};
+use super::{bad, own_supplier, owned_product, panel, required_id, store::owned_category, text};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    media::decode_photo,
     startup::AppState,
 };
 use serde::Deserialize;

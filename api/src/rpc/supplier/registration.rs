@@ -4,11 +4,12 @@
 //! (`alterar_visibilidade`, `alterar_compras`). Rules and messages are wasm-core's `forms`
 //! (CPF/CNPJ check digits, numeric and alphanumeric CNPJ, in `document`).
 
-use super::{bad, decode_photo, own_supplier, panel};
+use super::{bad, own_supplier, panel};
 use crate::{
     auth::AuthUser,
     db::{Db, new_id, now_ms},
     error::{ApiError, ApiResult},
+    media::decode_photo,
     rpc::{account::userinfo, address::municipality, orders::begin_write},
     startup::AppState,
 };

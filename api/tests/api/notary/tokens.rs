@@ -1,6 +1,7 @@
 //! Tokens: R$ 5 each, bought by Pix (sandbox) and credited exactly once.
 
 use super::{BUYER, app_with_gateway, balance, buy_tokens};
+use crate::fixtures::pay_pix;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -41,11 +42,7 @@ async fn tokens_cost_five_reais_each_and_are_credited_once() {
     );
     // Paying again credits nothing more.
     let txid = body["txid"].as_str().unwrap();
-    app.http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
+    pay_pix(&app, txid).await;
     assert_eq!(balance(&app, &token).await["fichas"], 3);
     // The spec's `preco` works too.
     let (status, body) = app

@@ -4,6 +4,7 @@
 
 use super::{OTHER_SUPPLIER, call, refused};
 use crate::{
+    fixtures::pay_pix,
     helpers::TestApp,
     orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
@@ -13,13 +14,7 @@ async fn paid_pix_order(app: &TestApp, buyer: &str, n: u32) -> Value {
     let (s, order) = app.rpc(Some(buyer), cassava(n, "2")).await;
     assert_eq!(s, 200, "{order}");
     let txid = order["all"]["Infos"]["txid"].as_str().unwrap();
-    let res = app
-        .http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    assert_eq!(pay_pix(app, txid).await.0, 200);
     order["all"].clone()
 }
 
@@ -132,11 +127,7 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
 
     // A new payment while the request is pending: balance again, but one request at a time.
     let txid = unpaid["all"]["Infos"]["txid"].as_str().unwrap();
-    app.http
-        .post(format!("{}/pix/sandbox/{txid}/pagar", app.address))
-        .send()
-        .await
-        .unwrap();
+    pay_pix(&app, txid).await;
     assert_eq!(
         refused(&app, &token, "transferir", json!({}), 409).await,
         "Você já tem uma solicitação de saque pendente."

@@ -1,7 +1,8 @@
 //! Products: the add-product rules and messages, edit, promotions, enable/disable, photos
 //! (re-validated JPEGs, at most 4, files deleted with them), removal, and ownership.
 
-use super::{OTHER_SUPPLIER, call, jpeg_b64, refused};
+use super::{OTHER_SUPPLIER, call, refused};
+use crate::fixtures::jpeg_b64;
 use crate::orders::{SUPPLIER, demo_app};
 use serde_json::{Value, json};
 

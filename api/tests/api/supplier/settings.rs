@@ -1,7 +1,8 @@
 //! Delivery settings (the spec's messages; the per-km start address geocoded; the checkout
 //! uses them) and the online store's URL and palette.
 
-use super::{OTHER_SUPPLIER, call, jpeg_b64, refused};
+use super::{OTHER_SUPPLIER, call, refused};
+use crate::fixtures::jpeg_b64;
 use crate::orders::{BUYER, SUPPLIER, demo_app};
 use serde_json::{Value, json};
 
