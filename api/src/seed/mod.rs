@@ -7,122 +7,16 @@ use crate::{
     media::MediaStore,
 };
 use anyhow::Context;
-use bytes::Bytes;
-use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
-use serde::Deserialize;
 use sqlx::{Any, Transaction};
 use wasm_core::{money::Money, phone};
 
-const DEMO: &str = include_str!("../../seeds/demo.json");
+mod photos;
+mod records;
 
-#[derive(Deserialize)]
-struct Demo {
-    usuarios: Vec<User>,
-    fornecedores: Vec<Supplier>,
-    produtos: Vec<Product>,
-    anuncios: Vec<Ad>,
-}
+use photos::photo;
+use records::{Ad, Demo, Product, Supplier};
 
-#[derive(Deserialize)]
-struct User {
-    id: String,
-    email: String,
-    nome: String,
-    telefone: Option<String>,
-    cidade: Option<String>,
-    rua: Option<String>,
-    numero: Option<String>,
-    complemento: Option<String>,
-    latitude: Option<f64>,
-    longitude: Option<f64>,
-}
-
-#[derive(Deserialize)]
-struct Supplier {
-    usuario: String,
-    nomeforn: String,
-    descricaoforn: Option<String>,
-    telefone: String,
-    instagram: Option<String>,
-    cpf: String,
-    url: String,
-    paleta: i64,
-    local: i64,
-    cidades: Vec<String>,
-    vendasforn: i64,
-    oculto: bool,
-    compras: bool,
-    pagamentos: String,
-    pix: Option<String>,
-    delivery: Delivery,
-    categorias: Vec<String>,
-    cupons: Vec<Coupon>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Delivery {
-    entrega: String,
-    taxa_tipo: Option<String>,
-    #[serde(rename = "taxaentrega")]
-    taxa_entrega: Option<f64>,
-    taxa_por_km: Option<f64>,
-    rua: Option<String>,
-    numero: Option<String>,
-    cidade: Option<String>,
-    latitude: Option<f64>,
-    longitude: Option<f64>,
-    #[serde(rename = "pedidominimoentrega")]
-    minimo_entrega: Option<f64>,
-    #[serde(rename = "pedidominimoretirada")]
-    minimo_retirada: Option<f64>,
-    #[serde(rename = "descricaoentrega")]
-    descricao_entrega: Option<String>,
-    #[serde(rename = "descricaoretirada")]
-    descricao_retirada: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Coupon {
-    codigo: String,
-    tipo: String,
-    valor: f64,
-}
-
-#[derive(Deserialize)]
-struct Product {
-    id: String,
-    fornecedor: String,
-    categoria: String,
-    subcategoria: Option<String>,
-    titulo: String,
-    descricao: Option<String>,
-    preco: f64,
-    precopromo: Option<f64>,
-    minimopromo: Option<i64>,
-    minimo: Option<i64>,
-    estoque: Option<i64>,
-    opcoes: Vec<String>,
-    status: bool,
-    vendas: i64,
-    fotos: u32,
-}
-
-#[derive(Deserialize)]
-struct Ad {
-    id: String,
-    usuario: String,
-    categoria: String,
-    titulo: String,
-    descricao: Option<String>,
-    preco: f64,
-    origem: String,
-    local: i64,
-    cidades: Vec<String>,
-    telefone: Option<String>,
-    nome: String,
-    fotos: u32,
-}
+const DEMO: &str = include_str!("../../../seeds/demo.json");
 
 fn centavos(reais: f64) -> anyhow::Result<i64> {
     Money::from_reais(reais)
@@ -392,47 +286,6 @@ async fn insert_ad(
     Ok(())
 }
 
-/// Draws a demo photo (a soft gradient with a disc, its colours picked by `seed`), stores it
-/// as a JPEG at quality 80 and returns its URL.
-async fn photo(
-    media: &MediaStore,
-    key: &str,
-    seed: usize,
-    width: u32,
-    height: u32,
-) -> anyhow::Result<String> {
-    media.put(key, draw(seed, width, height)?).await
-}
-
-fn draw(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes> {
-    const PALETTE: [[u8; 3]; 8] = [
-        [76, 153, 0],
-        [230, 126, 34],
-        [192, 57, 43],
-        [241, 196, 15],
-        [39, 174, 96],
-        [142, 68, 173],
-        [211, 84, 0],
-        [22, 160, 133],
-    ];
-    let base = PALETTE[seed % PALETTE.len()];
-    let accent = PALETTE[(seed * 3 + 1) % PALETTE.len()];
-    let (cx, cy) = (f64::from(width) / 2.0, f64::from(height) / 2.0);
-    let r = f64::from(width.min(height)) * (0.25 + (seed % 4) as f64 * 0.04);
-    let img = ImageBuffer::from_fn(width, height, |x, y| {
-        let (fx, fy) = (f64::from(x), f64::from(y));
-        if (fx - cx).powi(2) + (fy - cy).powi(2) < r * r {
-            Rgb(accent)
-        } else {
-            let t = fy / f64::from(height);
-            Rgb(base.map(|c| (f64::from(c) * (0.75 + 0.35 * t)).min(255.0) as u8))
-        }
-    });
-    let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, 80).encode_image(&img)?;
-    Ok(Bytes::from(out))
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -441,7 +294,7 @@ mod tests {
         assert!(demo.fornecedores.len() >= 6);
         assert_eq!(demo.produtos.len(), 60);
         assert_eq!(demo.anuncios.len(), 12);
-        let jpeg = super::draw(3, 300, 300).unwrap();
+        let jpeg = super::photos::draw(3, 300, 300).unwrap();
         assert_eq!(&jpeg[..2], &[0xFF, 0xD8]);
     }
 }

@@ -1,0 +1,46 @@
+//! Demo photos, drawn here (simple coloured JPEGs) so the repository carries no binaries.
+
+use crate::media::MediaStore;
+use bytes::Bytes;
+use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
+
+/// Draws a demo photo (a soft gradient with a disc, its colours picked by `seed`), stores it
+/// as a JPEG at quality 80 and returns its URL.
+pub(super) async fn photo(
+    media: &MediaStore,
+    key: &str,
+    seed: usize,
+    width: u32,
+    height: u32,
+) -> anyhow::Result<String> {
+    media.put(key, draw(seed, width, height)?).await
+}
+
+pub(super) fn draw(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes> {
+    const PALETTE: [[u8; 3]; 8] = [
+        [76, 153, 0],
+        [230, 126, 34],
+        [192, 57, 43],
+        [241, 196, 15],
+        [39, 174, 96],
+        [142, 68, 173],
+        [211, 84, 0],
+        [22, 160, 133],
+    ];
+    let base = PALETTE[seed % PALETTE.len()];
+    let accent = PALETTE[(seed * 3 + 1) % PALETTE.len()];
+    let (cx, cy) = (f64::from(width) / 2.0, f64::from(height) / 2.0);
+    let r = f64::from(width.min(height)) * (0.25 + (seed % 4) as f64 * 0.04);
+    let img = ImageBuffer::from_fn(width, height, |x, y| {
+        let (fx, fy) = (f64::from(x), f64::from(y));
+        if (fx - cx).powi(2) + (fy - cy).powi(2) < r * r {
+            Rgb(accent)
+        } else {
+            let t = fy / f64::from(height);
+            Rgb(base.map(|c| (f64::from(c) * (0.75 + 0.35 * t)).min(255.0) as u8))
+        }
+    });
+    let mut out = Vec::new();
+    JpegEncoder::new_with_quality(&mut out, 80).encode_image(&img)?;
+    Ok(Bytes::from(out))
+}
