@@ -5,9 +5,10 @@
 //! `invisivel`) and disabled products. Pages are newest first with opaque keyset cursors (the
 //! last item's time and id), so a walk sees every item once even while sales change; the home
 //! shows best sellers. This file has the region listings; [`stores`] the stores, storefronts,
-//! detail pages and coupons; the SQL is in [`queries`] (rows in [`rows`]), the JSON in
-//! [`shapes`].
+//! detail pages and coupons; the SQL is in [`queries`] (rows in [`rows`], batched photo and
+//! place lookups in [`lookups`]), the JSON in [`shapes`].
 
+mod lookups;
 mod queries;
 pub(crate) mod rows;
 pub(crate) mod shapes;
@@ -19,9 +20,8 @@ pub use stores::{
     start_site, stores, supplier_data,
 };
 
-pub use queries::{
-    AD_EXTRAS, ADS_HOME, ADS_PAGE, BATCH, PRODUCT_PHOTOS, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql,
-};
+pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
+pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
 
 use crate::{
     error::{ApiError, ApiResult},
@@ -136,6 +136,14 @@ fn ads_json(list: &[Listed<AdRow>]) -> Vec<Value> {
         .collect()
 }
 
+/// Keeps the first [`PAGE_SIZE`] of `rows` (fetched with one extra to tell whether more follow)
+/// and gives the next page's cursor, from the last row kept, when more do.
+fn trim_page<T>(rows: &mut Vec<T>, cursor: impl Fn(&T) -> String) -> Option<String> {
+    let more = rows.len() as i64 > PAGE_SIZE;
+    rows.truncate(PAGE_SIZE as usize);
+    rows.last().filter(|_| more).map(cursor)
+}
+
 /// One page of products after `after`, and the cursor of the next (None when done).
 async fn products_page(
     conn: &mut AnyConnection,
@@ -153,13 +161,8 @@ async fn products_page(
         .bind(PAGE_SIZE + 1)
         .fetch_all(&mut *conn)
         .await?;
-    let more = rows.len() as i64 > PAGE_SIZE;
-    rows.truncate(PAGE_SIZE as usize);
-    let next = rows
-        .last()
-        .filter(|_| more)
-        .map(|p| encode_cursor(p.criado_em, &p.id));
-    let list = queries::products(conn, rows, queries::by_time).await?;
+    let next = trim_page(&mut rows, |p| encode_cursor(p.criado_em, &p.id));
+    let list = lookups::products(conn, rows, lookups::by_time).await?;
     Ok((products_json(&list), next))
 }
 
@@ -179,13 +182,8 @@ async fn ads_page(
         .bind(PAGE_SIZE + 1)
         .fetch_all(&mut *conn)
         .await?;
-    let more = rows.len() as i64 > PAGE_SIZE;
-    rows.truncate(PAGE_SIZE as usize);
-    let next = rows
-        .last()
-        .filter(|_| more)
-        .map(|a| encode_cursor(a.publicado_em, &a.id));
-    let list = queries::ads(conn, rows).await?;
+    let next = trim_page(&mut rows, |a| encode_cursor(a.publicado_em, &a.id));
+    let list = lookups::ads(conn, rows).await?;
     Ok((ads_json(&list), next))
 }
 
@@ -216,8 +214,8 @@ pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
         .bind(HOME_SIZE)
         .fetch_all(&mut *conn)
         .await?;
-    let products = products_json(&queries::products(&mut conn, products, queries::by_sales).await?);
-    let ads = ads_json(&queries::ads(&mut conn, ads).await?);
+    let products = products_json(&lookups::products(&mut conn, products, lookups::by_sales).await?);
+    let ads = ads_json(&lookups::ads(&mut conn, ads).await?);
     drop(conn);
     let (mut categorias, mut by_cat_p, mut by_cat_a) = (Vec::new(), Map::new(), Map::new());
     for c in Category::ALL.map(Category::label) {
@@ -320,8 +318,8 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
         .fetch_all(&mut *conn)
         .await?;
     Ok(json!({
-        "produtos": products_json(&queries::products(&mut conn, products, queries::by_sales).await?),
-        "anuncios": ads_json(&queries::ads(&mut conn, ads).await?),
+        "produtos": products_json(&lookups::products(&mut conn, products, lookups::by_sales).await?),
+        "anuncios": ads_json(&lookups::ads(&mut conn, ads).await?),
     }))
 }
 
@@ -332,7 +330,7 @@ pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<V
         .bind(user)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&queries::ads(conn, rows).await?))
+    Ok(ads_json(&lookups::ads(conn, rows).await?))
 }
 
 /// One ad by id, in the catalogue's JSON shape (the ad owner's actions, issue 6).
@@ -341,7 +339,7 @@ pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&queries::ads(conn, rows).await?).pop())
+    Ok(ads_json(&lookups::ads(conn, rows).await?).pop())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! in maintenance, and its products, data and coupons are not found.
 
 use super::{
-    ads_json, products_json, queries,
+    ads_json, lookups, products_json, queries,
     rows::{AdRow, CouponRow, ProductRow, StoreRow, SupplierRow},
     shapes,
 };
@@ -73,8 +73,8 @@ pub async fn stores(state: &AppState) -> ApiResult<Value> {
 
 /// A supplier's `dadosforn` (places and store categories included).
 async fn supplier_json(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
-    let places = queries::supplier_places(conn, &s.user_id).await?;
-    let categories = queries::store_categories(conn, &s.user_id).await?;
+    let places = lookups::supplier_places(conn, &s.user_id).await?;
+    let categories = lookups::store_categories(conn, &s.user_id).await?;
     Ok(shapes::dadosforn(s, &places, &categories))
 }
 
@@ -112,7 +112,7 @@ async fn ready_store(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Val
         "exist": 1,
         "infos": { "paleta": s.paleta },
         "dadosforn": supplier_json(conn, s).await?,
-        "allprods": products_json(&queries::products(conn, products, queries::by_sales).await?),
+        "allprods": products_json(&lookups::products(conn, products, lookups::by_sales).await?),
     }))
 }
 
@@ -153,7 +153,7 @@ pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> 
         .bind(false)
         .fetch_all(&mut *conn)
         .await?;
-    let p = queries::products(&mut conn, rows, queries::by_sales)
+    let p = lookups::products(&mut conn, rows, lookups::by_sales)
         .await?
         .pop()
         .ok_or_else(not_found)?;
@@ -174,7 +174,7 @@ pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
         .bind(req.id.trim())
         .fetch_all(&mut *conn)
         .await?;
-    let item = ads_json(&queries::ads(&mut conn, rows).await?)
+    let item = ads_json(&lookups::ads(&mut conn, rows).await?)
         .pop()
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
     Ok(json!({ "item": item }))
