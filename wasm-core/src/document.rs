@@ -96,16 +96,21 @@ fn punctuate(s: &str, marks: &[(usize, char)]) -> String {
     out
 }
 
+/// `input` without its punctuation, or why it cannot be a document: empty, or a character other
+/// than digits, letters and the usual separators.
+fn cleaned(input: &str) -> Result<String, DocumentError> {
+    if input.trim().is_empty() {
+        return Err(DocumentError::Empty);
+    }
+    clean(input).ok_or(DocumentError::Invalid)
+}
+
 /// CPF weights: 11…2 (the first check digit uses 10…2).
 const CPF_W: [u32; 10] = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
 
 impl Cpf {
     pub fn parse(input: &str) -> Result<Self, DocumentError> {
-        if input.trim().is_empty() {
-            return Err(DocumentError::Empty);
-        }
-        let s = clean(input).ok_or(DocumentError::Invalid)?;
-        Self::from_clean(s)
+        Self::from_clean(cleaned(input)?)
     }
 
     fn from_clean(s: String) -> Result<Self, DocumentError> {
@@ -160,11 +165,7 @@ pub fn cnpj_check_digits(base: &str) -> Option<[u8; 2]> {
 
 impl Cnpj {
     pub fn parse(input: &str) -> Result<Self, DocumentError> {
-        if input.trim().is_empty() {
-            return Err(DocumentError::Empty);
-        }
-        let s = clean(input).ok_or(DocumentError::Invalid)?;
-        Self::from_clean(s)
+        Self::from_clean(cleaned(input)?)
     }
 
     fn from_clean(s: String) -> Result<Self, DocumentError> {

@@ -1,0 +1,339 @@
+//! Discount coupons: creating one with the spec's rules, finding the one a buyer typed, and the
+//! discount it gives on a product total.
+//!
+//! A coupon's value is kept in hundredths, as the database stores it: centavos for a fixed
+//! (`R$`) coupon, hundredths of a percent for a `%` coupon (`1250` = 12,5 %). A `%` discount is
+//! the product total × percentage rounded to the centavo (half away from zero), i.e. "to 2
+//! decimals"; no discount ever exceeds the product total, so nothing goes below zero.
+
+use crate::messages::{self, Message};
+use crate::money::{AmountError, Money, parse_hundredths};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+mod code;
+
+use code::upper_case;
+pub use code::{CouponCode, MAX_CODE_CHARS};
+
+/// Why a coupon could not be created or found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CouponError {
+    EmptyCode,
+    CodeTooLong,
+    CodeHasSpaces,
+    InvalidValue,
+    PercentAbove100,
+    Duplicate,
+    UnknownKind,
+    NotFound,
+}
+
+impl Message for CouponError {
+    fn message(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Self::EmptyCode => messages::CUPOM_VAZIO,
+            Self::CodeTooLong => messages::CUPOM_LONGO,
+            Self::CodeHasSpaces => messages::CUPOM_ESPACOS,
+            Self::InvalidValue => messages::CUPOM_VALOR,
+            Self::PercentAbove100 => messages::CUPOM_PORCENTAGEM,
+            Self::Duplicate => messages::CUPOM_DUPLICADO,
+            Self::UnknownKind => messages::CUPOM_TIPO,
+            Self::NotFound => messages::CUPOM_NAO_ENCONTRADO,
+        })
+    }
+}
+
+crate::display_message!(CouponError);
+
+/// `%` (a percentage of the product total) or `R$` (a fixed amount).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CouponKind {
+    #[serde(rename = "%")]
+    Percent,
+    #[serde(rename = "R$")]
+    Fixed,
+}
+
+impl CouponKind {
+    /// `"%"` or `"R$"` (the stored `tipo`).
+    pub fn parse(tipo: &str) -> Result<Self, CouponError> {
+        match tipo.trim() {
+            "%" => Ok(Self::Percent),
+            "R$" => Ok(Self::Fixed),
+            _ => Err(CouponError::UnknownKind),
+        }
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Percent => "%",
+            Self::Fixed => "R$",
+        }
+    }
+}
+
+/// A valid coupon: code, kind and a positive value in hundredths (at most 100 % for `%`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "CouponRecord", into = "CouponRecord")]
+pub struct Coupon {
+    code: CouponCode,
+    kind: CouponKind,
+    value: i64,
+}
+
+/// A coupon as stored and as the bindings exchange it: `{codigo, tipo, valor}` with `valor` in
+/// hundredths (centavos for `R$`, hundredths of a percent for `%`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CouponRecord {
+    pub codigo: String,
+    pub tipo: CouponKind,
+    pub valor: i64,
+}
+
+impl TryFrom<CouponRecord> for Coupon {
+    type Error = CouponError;
+    fn try_from(r: CouponRecord) -> Result<Self, CouponError> {
+        Coupon::from_stored(&r.codigo, r.tipo, r.valor)
+    }
+}
+
+impl From<Coupon> for CouponRecord {
+    fn from(c: Coupon) -> Self {
+        Self {
+            codigo: c.code.0,
+            tipo: c.kind,
+            valor: c.value,
+        }
+    }
+}
+
+impl Coupon {
+    /// The supplier's new-coupon form: the code as typed, the type, the value as typed (`10`,
+    /// `12,5`, `7,50`), and the codes the supplier already has (compared case-insensitively).
+    pub fn create<'a>(
+        code: &str,
+        kind: CouponKind,
+        value: &str,
+        existing: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, CouponError> {
+        let code = CouponCode::parse(code)?;
+        let value = match parse_hundredths(value) {
+            Ok(v) => v,
+            Err(AmountError::Empty | AmountError::Malformed | AmountError::TooLarge) => {
+                return Err(CouponError::InvalidValue);
+            }
+        };
+        let coupon = Self::checked(code, kind, value)?;
+        if existing
+            .into_iter()
+            .any(|e| upper_case(e.trim()) == coupon.code.0)
+        {
+            return Err(CouponError::Duplicate);
+        }
+        Ok(coupon)
+    }
+
+    /// A stored coupon (`valor` in hundredths), re-checked.
+    pub fn from_stored(codigo: &str, kind: CouponKind, valor: i64) -> Result<Self, CouponError> {
+        Self::checked(CouponCode::parse(codigo)?, kind, valor)
+    }
+
+    fn checked(code: CouponCode, kind: CouponKind, value: i64) -> Result<Self, CouponError> {
+        if value <= 0 || value > Money::MAX.centavos() {
+            return Err(CouponError::InvalidValue);
+        }
+        if kind == CouponKind::Percent && value > 10_000 {
+            return Err(CouponError::PercentAbove100);
+        }
+        Ok(Self { code, kind, value })
+    }
+
+    pub fn code(&self) -> &CouponCode {
+        &self.code
+    }
+
+    pub fn kind(&self) -> CouponKind {
+        self.kind
+    }
+
+    /// The value in hundredths (centavos, or hundredths of a percent).
+    pub fn value_hundredths(&self) -> i64 {
+        self.value
+    }
+
+    /// The discount on `products_total`: never negative, never more than the total.
+    pub fn discount(&self, products_total: Money) -> Money {
+        let total = products_total.non_negative();
+        let raw = match self.kind {
+            CouponKind::Percent => total.percent_hundredths(self.value),
+            CouponKind::Fixed => Money::from_centavos(self.value),
+        };
+        raw.min(total).non_negative()
+    }
+}
+
+/// The coupon whose code the buyer typed (upper-cased first), or `Cupom não encontrado!`.
+pub fn find_coupon<'a>(coupons: &'a [Coupon], typed: &str) -> Result<&'a Coupon, CouponError> {
+    let wanted = upper_case(typed.trim());
+    coupons
+        .iter()
+        .find(|c| c.code.0 == wanted)
+        .ok_or(CouponError::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn m(c: i64) -> Money {
+        Money::from_centavos(c)
+    }
+
+    #[test]
+    fn creation_rules_with_the_spec_messages() {
+        let none: [&str; 0] = [];
+        let cases: &[(&str, CouponKind, &str, &str)] = &[
+            (
+                "",
+                CouponKind::Percent,
+                "10",
+                "O nome do cupom não pode ser vazio.",
+            ),
+            (
+                "   ",
+                CouponKind::Percent,
+                "10",
+                "O nome do cupom não pode ser vazio.",
+            ),
+            (
+                "PROMOCAO2025",
+                CouponKind::Percent,
+                "10",
+                "O nome do cupom deve ter no máximo 10 caracteres.",
+            ),
+            (
+                "MEU CUPOM",
+                CouponKind::Fixed,
+                "10",
+                "O nome do cupom não pode conter espaços.",
+            ),
+            (
+                "OI",
+                CouponKind::Fixed,
+                "0",
+                "O valor do desconto deve ser um número positivo.",
+            ),
+            (
+                "OI",
+                CouponKind::Fixed,
+                "",
+                "O valor do desconto deve ser um número positivo.",
+            ),
+            (
+                "OI",
+                CouponKind::Fixed,
+                "abc",
+                "O valor do desconto deve ser um número positivo.",
+            ),
+            (
+                "OI",
+                CouponKind::Percent,
+                "100,01",
+                "Desconto em porcentagem não pode ser maior que 100%.",
+            ),
+            (
+                "OI",
+                CouponKind::Percent,
+                "150",
+                "Desconto em porcentagem não pode ser maior que 100%.",
+            ),
+        ];
+        for (code, kind, value, message) in cases {
+            let err = Coupon::create(code, *kind, value, none).unwrap_err();
+            assert_eq!(err.to_string(), *message, "{code:?} {value:?}");
+        }
+        let err = Coupon::create("feira10", CouponKind::Percent, "10", ["FEIRA10"]).unwrap_err();
+        assert_eq!(err.to_string(), "Já existe um cupom com este nome.");
+    }
+
+    #[test]
+    fn codes_are_upper_cased() {
+        let c = Coupon::create("feira10", CouponKind::Percent, "12,5", ["OUTRO"]).unwrap();
+        assert_eq!(c.code().as_str(), "FEIRA10");
+        assert_eq!(c.value_hundredths(), 1250);
+        assert!(Coupon::create("x", CouponKind::Percent, "100", [""; 0]).is_ok());
+        let accented = Coupon::create("promoção", CouponKind::Fixed, "1", [""; 0]).unwrap();
+        assert_eq!(accented.code().as_str(), "PROMOÇÃO");
+    }
+
+    #[test]
+    fn percent_and_fixed_discounts() {
+        let pct = Coupon::from_stored("DEZ", CouponKind::Percent, 1000).unwrap();
+        assert_eq!(pct.discount(m(4590)), m(459));
+        assert_eq!(pct.discount(m(1999)), m(200)); // 199,9 → 200: to 2 decimals
+        let half = Coupon::from_stored("METADE", CouponKind::Percent, 5000).unwrap();
+        assert_eq!(half.discount(m(5)), m(3));
+        let odd = Coupon::from_stored("ODD", CouponKind::Percent, 1250).unwrap();
+        assert_eq!(odd.discount(m(1000)), m(125));
+        let all = Coupon::from_stored("TUDO", CouponKind::Percent, 10_000).unwrap();
+        assert_eq!(all.discount(m(4321)), m(4321));
+
+        let fixed = Coupon::from_stored("CINCO", CouponKind::Fixed, 500).unwrap();
+        assert_eq!(fixed.discount(m(3000)), m(500));
+        assert_eq!(fixed.discount(m(300)), m(300)); // never below zero
+        assert_eq!(fixed.discount(m(0)), m(0));
+        assert_eq!(fixed.discount(m(-100)), m(0));
+    }
+
+    #[test]
+    fn finds_typed_codes_case_insensitively() {
+        let coupons = vec![
+            Coupon::from_stored("DEZ", CouponKind::Percent, 1000).unwrap(),
+            Coupon::from_stored("CINCO", CouponKind::Fixed, 500).unwrap(),
+        ];
+        assert_eq!(
+            find_coupon(&coupons, " cinco ").unwrap().code().as_str(),
+            "CINCO"
+        );
+        let err = find_coupon(&coupons, "VINTE").unwrap_err();
+        assert_eq!(err.to_string(), "Cupom não encontrado!");
+    }
+
+    #[test]
+    fn records_round_trip_through_serde() {
+        let json = r#"{"codigo":"dez","tipo":"%","valor":1000}"#;
+        let c: Coupon = serde_json::from_str(json).unwrap();
+        assert_eq!(c.code().as_str(), "DEZ");
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"codigo":"DEZ","tipo":"%","valor":1000}"#
+        );
+        assert!(
+            serde_json::from_str::<Coupon>(r#"{"codigo":"A","tipo":"%","valor":20000}"#).is_err()
+        );
+        assert!(serde_json::from_str::<Coupon>(r#"{"codigo":"A","tipo":"x","valor":1}"#).is_err());
+        assert_eq!(CouponKind::parse("R$"), Ok(CouponKind::Fixed));
+        assert_eq!(CouponKind::parse("?"), Err(CouponError::UnknownKind));
+    }
+
+    proptest! {
+        #[test]
+        fn discount_never_exceeds_the_product_total(
+            percent in any::<bool>(),
+            value in 1i64..=1_000_000,
+            total in -1_000i64..100_000_000,
+        ) {
+            let (kind, value) = if percent {
+                (CouponKind::Percent, value.min(10_000))
+            } else {
+                (CouponKind::Fixed, value)
+            };
+            let c = Coupon::from_stored("P", kind, value).unwrap();
+            let d = c.discount(m(total));
+            prop_assert!(d >= Money::ZERO);
+            prop_assert!(d <= m(total).non_negative());
+        }
+    }
+}
