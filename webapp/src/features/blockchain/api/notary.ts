@@ -51,8 +51,9 @@ export interface VerifiedRecord {
 
 export const getTokens = (): Promise<RpcResult<Tokens>> => rpc<Tokens>('pegar_fichas_blockchain');
 
-export const buyTokens = (quantidade: number): Promise<RpcResult<TokenCharge>> =>
-  rpc<TokenCharge>('gerarpix_blockchain', { quantidade, preco: (quantidade * 5).toFixed(2) });
+/** `precoCentavos`: the total wasm-core priced (`tokens_price`); the server prices it again. */
+export const buyTokens = (quantidade: number, precoCentavos: number): Promise<RpcResult<TokenCharge>> =>
+  rpc<TokenCharge>('gerarpix_blockchain', { quantidade, preco: (precoCentavos / 100).toFixed(2) });
 
 export const verifyRecord = (transactionId: string): Promise<RpcResult<VerifiedRecord>> =>
   rpc<VerifiedRecord>('verificar_blockchain', { transactionId });

@@ -81,7 +81,9 @@ describe('blockchain page', () => {
     await user.click(screen.getByRole('button', { name: 'GERAR PIX' }));
     const modal = await screen.findByRole('dialog', { name: 'Pagamento via Pix' });
     expect(within(modal).getByTestId('pix-copia-e-cola')).toHaveProperty('value', '000201abc');
-    expect(calls.find((c) => c.codigo === 'gerarpix_blockchain')?.body.quantidade).toBe(3);
+    const sent = calls.find((c) => c.codigo === 'gerarpix_blockchain')?.body;
+    expect(sent?.quantidade).toBe(3);
+    expect(sent?.preco).toBe('15.00'); // priced by wasm-core (tokens_price), sent as the spec's string
     await user.keyboard('{Escape}');
     await user.upload(screen.getByTestId('arquivo-blockchain'), new File(['abc'], 'laudo.pdf'));
     await user.click(await screen.findByRole('button', { name: 'Confirmar arquivo' }));

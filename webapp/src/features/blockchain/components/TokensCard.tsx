@@ -6,7 +6,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { PixPayment } from '@/features/checkout/components/PixPayment';
-import { loadCore } from '@/lib/wasm';
+import { ERRO_GENERICO } from '@/lib/rpc';
+import { loadCore, type Core } from '@/lib/wasm';
 import { alertText, buyTokens, type TokenCharge } from '../api/notary';
 
 export interface TokensCardProps {
@@ -15,13 +16,12 @@ export interface TokensCardProps {
   reload: () => Promise<number | null>;
 }
 
-const brl = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-
 export function TokensCard({ fichas, reload }: TokensCardProps) {
   const qtyId = useId();
   const [quantidade, setQuantidade] = useState(1);
-  /** In reais. */
-  const [price, setPrice] = useState<number | null>(5);
+  const [core, setCore] = useState<Core | null>(null);
+  /** The total in centavos, from wasm-core (null while unknown or invalid). */
+  const [price, setPrice] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [charge, setCharge] = useState<{ data: TokenCharge; before: number } | null>(null);
@@ -32,15 +32,19 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
     loadCore()
       .then((core) => {
         if (!live) return;
+        setCore(core);
         try {
-          setPrice(core.tokens_price(quantidade) / 100);
+          setPrice(core.tokens_price(quantidade));
           setError(null);
         } catch (e) {
           setPrice(null);
           setError(e instanceof Error ? e.message : String(e));
         }
       })
-      .catch(() => setPrice(quantidade >= 1 ? quantidade * 5 : null));
+      .catch((e: unknown) => {
+        console.error('wasm-core', e);
+        if (live) setError(ERRO_GENERICO);
+      });
     return () => {
       live = false;
     };
@@ -59,7 +63,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
   async function generate() {
     if (price === null) return;
     setBusy(true);
-    const res = await buyTokens(quantidade);
+    const res = await buyTokens(quantidade, price);
     setBusy(false);
     if (res.error !== undefined) {
       setError(alertText(res.error));
@@ -89,7 +93,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
           value={quantidade}
           onChange={(e) => setQuantidade(Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
         />
-        <span>{price === null ? '' : `Total: ${brl(price)}`}</span>
+        <span>{price === null || !core ? '' : `Total: ${core.money_format(price)}`}</span>
         <button type="button" className="btn" disabled={busy || price === null} onClick={() => void generate()}>
           GERAR PIX
         </button>
@@ -102,7 +106,8 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
       {charge && (
         <Dialog title="Pagamento via Pix" onClose={() => setCharge(null)}>
           <p>
-            {charge.data.fichas} {charge.data.fichas === 1 ? 'ficha' : 'fichas'} — {brl(Number(charge.data.valor))}
+            {charge.data.fichas} {charge.data.fichas === 1 ? 'ficha' : 'fichas'}
+            {core && ` — ${core.money_format(core.money_from_reais(Number(charge.data.valor)))}`}
           </p>
           <PixPayment qrcode={charge.data.codigo.qrcode} imagem={charge.data.codigo.imagemQrcode} />
           {paid ? (
