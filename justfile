@@ -32,7 +32,7 @@ setup:
 wasm:
     scripts/build-wasm.sh wasm bundler webapp/src/wasm/core wasm_core
     if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        scripts/build-wasm.sh wasm-photo web webapp/src/wasm/photo wasm_photo; \
+        scripts/build-wasm.sh wasm-photo web webapp/src/wasm/photo wasm_photo wasm-photo; \
     fi
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).

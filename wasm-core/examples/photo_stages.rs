@@ -34,6 +34,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map(|d| format!("; jpeg-decoder alone {d:?}"))
                 .unwrap_or_default()
         );
+        // The two halves of the webapp's two-worker split (cut in the middle, as it does).
+        let at = bytes.len() / 2;
+        let t = std::time::Instant::now();
+        let tail = wasm_core::photo::scan_tail(&bytes[..at.min(256 << 10)], &bytes[at..]);
+        let b = t.elapsed();
+        let t = std::time::Instant::now();
+        let part = bytes[..(at + (64 << 10)).min(bytes.len())].to_vec();
+        let started = wasm_core::photo::SplitPhoto::start(part, at, kind);
+        let a1 = t.elapsed();
+        let t = std::time::Instant::now();
+        let joined = started.zip(tail).and_then(|(s, tail)| s.finish(&tail));
+        let a2 = t.elapsed();
+        println!(
+            "  split at {at}: worker B {b:?}; worker A {a1:?} meanwhile, then {a2:?} ({})",
+            match joined {
+                Some(p) if p.jpeg.len() == s.jpeg_bytes => "joined, same size as one pass",
+                Some(_) => "joined, DIFFERENT from one pass",
+                None => "not joined: one pass",
+            }
+        );
         if let Some(dump) = &dump {
             s.upright.save(dump)?;
         }

@@ -45,3 +45,44 @@ pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     };
     serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
 }
+
+/// The second half of a large JPEG, for a second worker (see `webapp/src/lib/photo`): `head` is
+/// the file's first bytes (its headers up to the scan), `tail` the file from some offset to its
+/// end. Decodes the tail's Huffman codes from a guessed starting point and returns the record
+/// that [`PhotoSplit::finish`] joins to the first half. Throws when the file is not a JPEG this
+/// can split (the caller then decodes the whole file in one worker).
+#[wasm_bindgen]
+pub fn scan_photo_tail(head: &[u8], tail: &[u8]) -> Result<Vec<u8>, JsError> {
+    photo::scan_tail(head, tail).ok_or_else(|| JsError::new("not split"))
+}
+
+/// Worker A's share of a large JPEG split between two workers (see `webapp/src/lib/photo`).
+#[wasm_bindgen]
+pub struct PhotoSplit(photo::SplitPhoto);
+
+#[wasm_bindgen]
+impl PhotoSplit {
+    /// `part` is the file from its start to `at` (where worker B's tail starts) plus a margin;
+    /// decodes the blocks before B's start at once, while B works. `undefined` when the file or
+    /// the kind is not split: then call [`process_photo`] with the whole file.
+    pub fn start(part: Vec<u8>, at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
+        let kind = PhotoKind::parse(kind).map_err(js_error)?;
+        Ok(photo::SplitPhoto::start(part, at as usize, kind).map(PhotoSplit))
+    }
+
+    /// Joins worker B's record and finishes the photo: the same object as [`process_photo`]
+    /// returns for the whole file, or `null` when the halves do not join (then call
+    /// [`process_photo`] with the whole file). Frees this object.
+    pub fn finish(self, tail: &[u8]) -> Result<JsValue, JsError> {
+        let Some(out) = self.0.finish(tail) else {
+            return Ok(JsValue::NULL);
+        };
+        let value = Processed {
+            jpeg: Bytes(&out.jpeg),
+            base64: out.base64(),
+            width: out.width,
+            height: out.height,
+        };
+        serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
+    }
+}

@@ -105,6 +105,14 @@ impl<'a> Source<'a> {
     }
 }
 
+impl Source<'_> {
+    /// Whether [`Source::decode_at_least`] would decode this JPEG at 1/8 scale, the one scale
+    /// the two-worker split (`fast_jpeg::split`) serves.
+    pub fn at_one_eighth(&self, min_w: u32, min_h: u32) -> bool {
+        matches!(self, Source::Jpeg(_, _, w, h) if dct_scale(*w, *h, min_w, min_h) == 1)
+    }
+}
+
 /// Decodes a JPEG in full (no scaling): the server's re-validation.
 pub fn decode_jpeg_fully(bytes: &[u8]) -> Result<(u32, u32), PhotoError> {
     let mut decoder = jpeg_decoder::Decoder::new(bytes);

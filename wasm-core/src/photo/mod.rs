@@ -35,7 +35,8 @@ mod test_jpeg;
 mod tests;
 
 use image::codecs::jpeg::JpegEncoder;
-use image::{DynamicImage, ExtendedColorType};
+use image::metadata::Orientation;
+use image::{DynamicImage, ExtendedColorType, RgbImage};
 
 pub use error::PhotoError;
 
@@ -119,6 +120,15 @@ pub fn process(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
 
 fn process_inner(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
     let mut source = decode::Source::open(bytes)?;
+    let (orientation, sw, sh) = plan(&mut source, kind);
+    let decoded =
+        source.decode_at_least(sw.saturating_mul(OVERSAMPLE), sh.saturating_mul(OVERSAMPLE))?;
+    finish(decoded, orientation, sw, sh, kind)
+}
+
+/// The EXIF orientation and the target size in stored orientation (resize first, then rotate
+/// the small result).
+fn plan(source: &mut decode::Source, kind: PhotoKind) -> (Orientation, u32, u32) {
     let (w, h) = source.dimensions();
     let orientation = source.orientation();
     let swap = format::swaps_axes(orientation);
@@ -127,10 +137,18 @@ fn process_inner(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
     } else {
         kind.target_size(w, h)
     };
-    // The target in stored orientation: resize first, rotate the small result.
     let (sw, sh) = if swap { (th, tw) } else { (tw, th) };
-    let decoded =
-        source.decode_at_least(sw.saturating_mul(OVERSAMPLE), sh.saturating_mul(OVERSAMPLE))?;
+    (orientation, sw, sh)
+}
+
+/// Resizes the decoded image to `sw`×`sh`, turns it upright and encodes it.
+fn finish(
+    decoded: RgbImage,
+    orientation: Orientation,
+    sw: u32,
+    sh: u32,
+    kind: PhotoKind,
+) -> Result<Photo, PhotoError> {
     let small = resize::resample(decoded, sw, sh);
     let mut image = DynamicImage::ImageRgb8(small);
     image.apply_orientation(orientation);
@@ -145,6 +163,80 @@ fn process_inner(bytes: &[u8], kind: PhotoKind) -> Result<Photo, PhotoError> {
         width,
         height,
     })
+}
+
+/// For the second of two workers sharing a large JPEG (see [`fast_jpeg::split`]): `head` holds
+/// the file's headers (its first bytes), `tail` the file from some offset on. The record for
+/// [`process_split`], or `None` when this file cannot be split that way.
+pub fn scan_tail(head: &[u8], tail: &[u8]) -> Option<Vec<u8>> {
+    guard(|| Ok(fast_jpeg::split::scan_tail(head, tail).ok()))
+        .ok()
+        .flatten()
+        .map(|record| record.to_bytes())
+}
+
+/// Worker A's share of a large JPEG split between two workers ([`fast_jpeg::split`]): the blocks
+/// before the point where worker B ([`scan_tail`]) starts, decoded while B works.
+pub struct SplitPhoto {
+    part: Vec<u8>,
+    head: fast_jpeg::split::Head,
+    orientation: Orientation,
+    size: (u32, u32),
+    kind: PhotoKind,
+}
+
+impl SplitPhoto {
+    /// `part` is the file from its start to past `at` (the offset B's tail starts at) plus a
+    /// margin. `None` when this file or this kind is not split (anything but a baseline JPEG
+    /// shrunk at 1/8 scale): the caller then processes the whole file.
+    pub fn start(part: Vec<u8>, at: usize, kind: PhotoKind) -> Option<Self> {
+        let started = guard(|| {
+            let mut source = decode::Source::open(&part)?;
+            let (orientation, sw, sh) = plan(&mut source, kind);
+            if !source.at_one_eighth(sw * OVERSAMPLE, sh * OVERSAMPLE) {
+                return Ok(None);
+            }
+            let head = fast_jpeg::split::decode_head(&part, at).ok();
+            Ok(head.map(|head| (head, orientation, (sw, sh))))
+        });
+        let (head, orientation, size) = started.ok().flatten()?;
+        Some(Self {
+            part,
+            head,
+            orientation,
+            size,
+            kind,
+        })
+    }
+
+    /// Joins B's record `tail` and finishes the photo: the same bytes [`process`] gives for
+    /// the whole file. `None` when the halves do not join (the caller then processes the whole
+    /// file, which also gives the verdict on a broken one).
+    pub fn finish(self, tail: &[u8]) -> Option<Photo> {
+        let Self {
+            part,
+            head,
+            orientation,
+            size: (sw, sh),
+            kind,
+        } = self;
+        guard(|| {
+            let Ok(tail) = fast_jpeg::split::TailRecord::from_bytes(tail) else {
+                return Ok(None);
+            };
+            let Ok(decoded) = head.join(&part, &tail) else {
+                return Ok(None);
+            };
+            finish(decoded, orientation, sw, sh, kind).map(Some)
+        })
+        .ok()
+        .flatten()
+    }
+}
+
+/// Both of worker A's steps at once ([`SplitPhoto::start`] then [`SplitPhoto::finish`]).
+pub fn process_split(part: &[u8], at: usize, tail: &[u8], kind: PhotoKind) -> Option<Photo> {
+    SplitPhoto::start(part.to_vec(), at, kind)?.finish(tail)
 }
 
 /// The server's re-validation (decisions.md §16): `bytes` must be a JPEG that decodes in full

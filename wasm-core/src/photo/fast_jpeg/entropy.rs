@@ -143,6 +143,11 @@ pub(super) struct Bits<'a> {
     pub(super) marker: Option<u8>,
     /// The data ended without a marker (a truncated file).
     pub(super) eof: bool,
+    /// Raw bytes read that carry no data (stuffing, fill bytes, the marker) minus the zero bytes
+    /// fed after the end: see [`Bits::bit_pos`].
+    pub(super) skew: isize,
+    /// Zero bytes fed after the end of the data.
+    pub(super) zero_fill: usize,
 }
 
 impl<'a> Bits<'a> {
@@ -154,6 +159,8 @@ impl<'a> Bits<'a> {
             n: 0,
             marker: None,
             eof: false,
+            skew: 0,
+            zero_fill: 0,
         }
     }
 
@@ -196,6 +203,8 @@ impl<'a> Bits<'a> {
         while self.n <= 48 {
             if self.marker.is_some() {
                 self.n += 8; // zeros
+                self.skew -= 1;
+                self.zero_fill += 1;
             } else {
                 self.refill_byte();
             }
@@ -209,6 +218,8 @@ impl<'a> Bits<'a> {
             None => {
                 self.eof = true;
                 self.marker = Some(0);
+                self.skew -= 1;
+                self.zero_fill += 1;
                 0
             }
             Some(&0xFF) => {
@@ -219,10 +230,13 @@ impl<'a> Bits<'a> {
                 }
                 match self.data.get(p) {
                     Some(0x00) => {
+                        self.skew += (p - self.pos) as isize;
                         self.pos = p + 1;
                         0xFF
                     }
                     Some(&m) => {
+                        self.skew += (p + 1 - self.pos) as isize - 1;
+                        self.zero_fill += 1;
                         self.pos = p + 1;
                         self.marker = Some(m);
                         0
@@ -230,6 +244,8 @@ impl<'a> Bits<'a> {
                     None => {
                         self.eof = true;
                         self.marker = Some(0);
+                        self.skew -= 1;
+                        self.zero_fill += 1;
                         0
                     }
                 }
@@ -241,6 +257,15 @@ impl<'a> Bits<'a> {
         };
         self.acc |= u64::from(byte) << (56 - self.n);
         self.n += 8;
+    }
+
+    /// How many data bits were consumed since `origin` (the raw position the reading started
+    /// from): raw bytes read, less those that carry no data, in bits, less the bits still
+    /// buffered. Two readers of the same data that started at different places agree on it up to
+    /// a constant: that is how two halves decoded apart find where they meet (`split`).
+    #[inline(always)]
+    pub(super) fn bit_pos(&self, origin: usize) -> i64 {
+        ((self.pos - origin) as i64 - self.skew as i64) * 8 - i64::from(self.n)
     }
 
     #[inline(always)]

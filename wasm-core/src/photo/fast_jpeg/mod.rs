@@ -17,6 +17,7 @@
 mod entropy;
 mod pixels;
 mod scan;
+pub mod split;
 
 use entropy::Huffman;
 use scan::Scan;
@@ -44,11 +45,45 @@ const KEEP: usize = 25;
 /// Zig-zag index of the natural position (row, column), for rows and columns 0–3.
 const ZIGZAG_4X4: [[usize; 4]; 4] = [[0, 1, 5, 6], [2, 4, 7, 13], [3, 8, 12, 17], [9, 11, 18, 24]];
 
+/// What the headers before the (only) scan say; `start` is where the entropy-coded data begins.
+struct Header {
+    width: usize,
+    height: usize,
+    comps: Vec<Component>,
+    qt: [Option<[u16; KEEP]>; 4],
+    dc: [Option<Huffman>; 4],
+    ac: [Option<Huffman>; 4],
+    restart_interval: usize,
+    start: usize,
+}
+
+impl Header {
+    /// The scan decoding at 1/8 (`idct == 1`), 1/4 (2) or 1/2 scale (4).
+    fn scan(&self, idct: usize) -> R<Scan<'_>> {
+        Scan::new(
+            self.width,
+            self.height,
+            &self.comps,
+            &self.qt,
+            &self.dc,
+            &self.ac,
+            self.restart_interval,
+            idct,
+        )
+    }
+}
+
 /// Decodes `bytes` at 1/8 (`idct == 1`), 1/4 (`idct == 2`) or 1/2 scale (`idct == 4`), to RGB.
 pub fn decode(bytes: &[u8], idct: usize) -> R<RgbImage> {
     if !matches!(idct, 1 | 2 | 4) {
         return Err(Declined);
     }
+    let header = parse(bytes)?;
+    header.scan(idct)?.run(bytes, header.start)
+}
+
+/// Reads the markers up to the start of the scan. `bytes` need not hold more than that.
+fn parse(bytes: &[u8]) -> R<Header> {
     if bytes.get(..2) != Some(&[0xFF, 0xD8][..]) {
         return Err(Declined);
     }
@@ -187,8 +222,16 @@ pub fn decode(bytes: &[u8], idct: usize) -> R<RgbImage> {
                 if comps.len() == 3 && (adobe_rgb || comps.iter().map(|c| c.id).eq(*b"RGB")) {
                     return Err(Declined);
                 }
-                let scan = Scan::new(width, height, comps, &qt, &dc, &ac, restart_interval, idct)?;
-                return scan.run(bytes, pos);
+                return Ok(Header {
+                    width,
+                    height,
+                    comps,
+                    qt,
+                    dc,
+                    ac,
+                    restart_interval,
+                    start: pos,
+                });
             }
             0xD9 => return Err(Declined),
             _ => {} // APPn, COM, DNL, … : skipped

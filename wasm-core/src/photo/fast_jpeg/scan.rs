@@ -29,7 +29,7 @@ pub(super) struct Plane {
 pub(super) struct Scan<'t> {
     pub(super) width: usize,
     pub(super) height: usize,
-    pub(super) comps: Vec<Component>,
+    pub(super) comps: &'t [Component],
     pub(super) quant: Vec<[i32; KEEP]>,
     pub(super) dc: Vec<&'t Huffman>,
     pub(super) ac: Vec<&'t Huffman>,
@@ -44,7 +44,7 @@ impl<'t> Scan<'t> {
     pub(super) fn new(
         width: usize,
         height: usize,
-        comps: Vec<Component>,
+        comps: &'t [Component],
         qt: &[Option<[u16; KEEP]>; 4],
         dc: &'t [Option<Huffman>; 4],
         ac: &'t [Option<Huffman>; 4],
@@ -53,7 +53,7 @@ impl<'t> Scan<'t> {
     ) -> R<Self> {
         let hmax = comps.iter().map(|c| c.h).max().ok_or(Declined)?;
         let vmax = comps.iter().map(|c| c.v).max().ok_or(Declined)?;
-        for c in &comps {
+        for c in comps {
             let ok = (1..=2).contains(&c.h)
                 && (1..=2).contains(&c.v)
                 && hmax % c.h == 0
@@ -69,7 +69,7 @@ impl<'t> Scan<'t> {
         let mut quant = Vec::new();
         let mut dcs = Vec::new();
         let mut acs = Vec::new();
-        for c in &comps {
+        for c in comps {
             let q = qt[c.tq].ok_or(Declined)?;
             quant.push(q.map(i32::from));
             dcs.push(dc[c.td].as_ref().ok_or(Declined)?);

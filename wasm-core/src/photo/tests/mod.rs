@@ -10,6 +10,7 @@ use image::{ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
 mod dc_decoder;
 mod errors;
 mod pipeline;
+mod split;
 
 // --- Generators --------------------------------------------------------------------------------
 

@@ -1,15 +1,21 @@
 /**
- * The photo client with a fake Worker: one worker created lazily and reused, progress stages,
- * the result, the Portuguese errors, and recovery after a crashed or unloadable worker.
+ * The photo client with a fake Worker: the main worker created lazily and reused, progress
+ * stages, the result, the Portuguese errors, and recovery after a crashed or unloadable worker;
+ * then the split of a big file between the main worker (A) and the helper (B): who gets what,
+ * B's record forwarded to A, and A never left waiting when B fails, dies or crashes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ERRO_CARREGAR_FOTO,
   ERRO_LER_FOTO,
   ETAPAS_FOTO,
+  HEAD_BYTES,
+  MARGIN_BYTES,
   preloadPhotoWorker,
   processPhoto,
   resetPhotoWorker,
+  SPLIT_FRACTION,
+  SPLIT_MIN_BYTES,
 } from './index';
 import type { PhotoReply, PhotoRequest } from './protocol';
 
@@ -18,6 +24,8 @@ class FakeWorker {
   onmessage: ((event: MessageEvent<PhotoReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   received: PhotoRequest[] = [];
+  /** The transfer list of each message, in the same order. */
+  transfers: Transferable[][] = [];
   terminated = false;
 
   constructor(
@@ -27,8 +35,9 @@ class FakeWorker {
     FakeWorker.instances.push(this);
   }
 
-  postMessage(message: PhotoRequest) {
+  postMessage(message: PhotoRequest, transfer: Transferable[] = []) {
     this.received.push(message);
+    this.transfers.push(transfer);
   }
 
   terminate() {
@@ -46,11 +55,19 @@ class FakeWorker {
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const file = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+/** A file big enough to be split (`size` bytes). */
+const bigFile = (size = SPLIT_MIN_BYTES) => new Blob([new Uint8Array(size)], { type: 'image/jpeg' });
+const done = (id: number, base64 = 'ok'): PhotoReply => ({ id, type: 'done', jpeg: jpeg(), base64, width: 1, height: 1 });
 const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** Pretends the device has `n` cores (`undefined`: the browser does not say). */
+const cores = (n: number | undefined) =>
+  vi.spyOn(navigator, 'hardwareConcurrency', 'get').mockReturnValue(n as number);
 
 beforeEach(() => {
   FakeWorker.instances = [];
   vi.stubGlobal('Worker', FakeWorker);
+  cores(4);
 });
 
 afterEach(() => {
@@ -157,18 +174,35 @@ describe('processPhoto', () => {
     expect((await promise).base64).toBe('y');
   });
 
-  it('preloads the wasm once on demand, and photos then reuse that worker', async () => {
+  it('preloads the wasm once on demand in both workers, and photos then reuse them', async () => {
     const first = preloadPhotoWorker();
     expect(preloadPhotoWorker()).toBe(first);
-    expect(FakeWorker.instances).toHaveLength(1);
-    const w = FakeWorker.instances[0];
+    expect(FakeWorker.instances).toHaveLength(2);
+    const [w, helper] = FakeWorker.instances;
     expect(w.received).toEqual([{ id: 1, preload: true }]);
+    expect(helper.received).toEqual([{ id: 2, preload: true }]);
+    expect(helper.url.pathname).toMatch(/photo\.worker\.ts$/);
+    expect(helper.options).toEqual({ type: 'module' });
+    // The helper's answer does not settle the preload; the main worker's does.
+    helper.reply({ id: 2, type: 'ready' });
     w.reply({ id: 1, type: 'ready' });
     await expect(first).resolves.toBeUndefined();
     const photo = processPhoto(file(), 'icone');
-    expect(FakeWorker.instances).toHaveLength(1);
+    const big = processPhoto(bigFile(), 'icone');
+    expect(FakeWorker.instances).toHaveLength(2);
+    expect(helper.received.map((r) => r.id)).toEqual([2, w.received[2].id]);
     w.reply({ id: w.received[1].id, type: 'done', jpeg: jpeg(), base64: 'p', width: 1, height: 1 });
     expect((await photo).base64).toBe('p');
+    w.reply({ id: w.received[2].id, type: 'done', jpeg: jpeg(), base64: 'q', width: 1, height: 1 });
+    expect((await big).base64).toBe('q');
+  });
+
+  it('does not start the helper in a preload on a single-core device', async () => {
+    cores(1);
+    const ready = preloadPhotoWorker();
+    expect(FakeWorker.instances).toHaveLength(1);
+    FakeWorker.instances[0].reply({ id: 1, type: 'ready' });
+    await expect(ready).resolves.toBeUndefined();
   });
 
   it('never rejects a preload; a failed one is tried again', async () => {
@@ -180,5 +214,198 @@ describe('processPhoto', () => {
     expect(second).not.toBe(first);
     w.reply({ id: w.received[1].id, type: 'ready' });
     await expect(second).resolves.toBeUndefined();
+  });
+});
+
+describe('processPhoto with a big file (split between two workers)', () => {
+  /** Starts a big photo and returns the main worker, the helper and the photo's id. */
+  const startBig = (size = SPLIT_MIN_BYTES) => {
+    const blob = bigFile(size);
+    const promise = processPhoto(blob, 'icone');
+    const [main, helper] = FakeWorker.instances;
+    return { blob, promise, main, helper, id: main.received.at(-1)!.id };
+  };
+
+  it('uses the split sizes the Rust side expects', () => {
+    expect([SPLIT_MIN_BYTES, HEAD_BYTES, MARGIN_BYTES, SPLIT_FRACTION]).toEqual([1 << 20, 256 << 10, 64 << 10, 0.5]);
+  });
+
+  it('sends a file just under 1 MiB to the main worker alone, without a split', () => {
+    void processPhoto(bigFile(SPLIT_MIN_BYTES - 1), 'fundo');
+    expect(FakeWorker.instances).toHaveLength(1);
+    const [request] = FakeWorker.instances[0].received;
+    expect(request).not.toHaveProperty('split');
+    expect(request).toMatchObject({ id: 1, kind: 'fundo' });
+  });
+
+  it('sends A the photo with split.at and B the tail scan of the same file, same id', () => {
+    const size = 2_500_001;
+    const { blob, main, helper, id } = startBig(size);
+    expect(FakeWorker.instances).toHaveLength(2);
+    expect(helper.url.pathname).toMatch(/photo\.worker\.ts$/);
+    expect(helper.options).toEqual({ type: 'module' });
+    const at = Math.floor(size * SPLIT_FRACTION);
+    expect(main.received).toEqual([{ id, file: blob, kind: 'icone', split: { at } }]);
+    expect(helper.received).toEqual([{ id, tail: { file: blob, at } }]);
+    // Both are reused for the next big photo.
+    void processPhoto(bigFile(), 'icone');
+    expect(FakeWorker.instances).toHaveLength(2);
+    expect(helper.received).toHaveLength(2);
+  });
+
+  it('does not split on a single-core device, and splits when the core count is unknown', () => {
+    cores(1);
+    void processPhoto(bigFile(), 'icone');
+    expect(FakeWorker.instances).toHaveLength(1);
+    expect(FakeWorker.instances[0].received[0]).not.toHaveProperty('split');
+    resetPhotoWorker();
+    FakeWorker.instances = [];
+    cores(undefined);
+    void processPhoto(bigFile(), 'icone');
+    expect(FakeWorker.instances).toHaveLength(2);
+    expect(FakeWorker.instances[0].received[0]).toHaveProperty('split');
+  });
+
+  it("forwards B's record to A with the same id, transferring its buffer", async () => {
+    const stages: string[] = [];
+    const blob = bigFile();
+    const promise = processPhoto(blob, 'icone', (s) => stages.push(s));
+    const [main, helper] = FakeWorker.instances;
+    const { id } = main.received[0];
+    const record = new Uint8Array([7, 8, 9]);
+    helper.reply({ id, type: 'tail', record });
+    expect(main.received[1]).toEqual({ id, tail: record });
+    expect(main.transfers[1]).toEqual([record.buffer]);
+    expect(helper.terminated).toBe(false);
+    main.reply({ id, type: 'resizing' });
+    main.reply({ id, type: 'done', jpeg: jpeg(), base64: '/9j/2Q==', width: 225, height: 300 });
+    const photo = await promise;
+    expect([photo.width, photo.height, photo.base64]).toEqual([225, 300, '/9j/2Q==']);
+    expect(stages).toEqual([ETAPAS_FOTO.lendo, ETAPAS_FOTO.reduzindo, ETAPAS_FOTO.pronto]);
+  });
+
+  it('matches records to photos by id', () => {
+    const first = startBig();
+    const second = startBig();
+    const { main, helper } = first;
+    helper.reply({ id: second.id, type: 'tail', record: new Uint8Array([2]) });
+    helper.reply({ id: first.id, type: 'tail', record: new Uint8Array([1]) });
+    expect(main.received.slice(2)).toEqual([
+      { id: second.id, tail: new Uint8Array([2]) },
+      { id: first.id, tail: new Uint8Array([1]) },
+    ]);
+  });
+
+  it("tells A {tail: null} when B cannot split the file, and keeps B", async () => {
+    const { promise, main, helper, id } = startBig();
+    helper.reply({ id, type: 'tail', record: null });
+    expect(main.received[1]).toEqual({ id, tail: null });
+    expect(main.transfers[1]).toEqual([]);
+    expect(helper.terminated).toBe(false);
+    // A decodes the whole file itself; its result is the photo's.
+    main.reply(done(id, 'whole'));
+    expect((await promise).base64).toBe('whole');
+  });
+
+  it('tells A {tail: null} for every photo B held when B dies, then starts a new B', () => {
+    const first = startBig();
+    const second = startBig();
+    const { main, helper } = first;
+    helper.fail();
+    expect(helper.terminated).toBe(true);
+    expect(main.received.slice(2)).toEqual([
+      { id: first.id, tail: null },
+      { id: second.id, tail: null },
+    ]);
+    expect(main.terminated).toBe(false);
+    // A late answer of the dead helper is not forwarded a second time.
+    helper.reply({ id: first.id, type: 'tail', record: new Uint8Array([1]) });
+    expect(main.received).toHaveLength(4);
+    const third = startBig();
+    expect(FakeWorker.instances).toHaveLength(3);
+    const fresh = FakeWorker.instances[2];
+    expect(fresh.received).toEqual([{ id: third.id, tail: { file: third.blob, at: SPLIT_MIN_BYTES / 2 } }]);
+  });
+
+  it('tells A {tail: null} at once when B cannot be created', async () => {
+    let created = 0;
+    vi.stubGlobal(
+      'Worker',
+      class extends FakeWorker {
+        constructor(url: URL, options: WorkerOptions) {
+          if (++created === 2) throw new Error('blocked');
+          super(url, options);
+        }
+      },
+    );
+    const promise = processPhoto(bigFile(), 'icone');
+    expect(FakeWorker.instances).toHaveLength(1);
+    const [main] = FakeWorker.instances;
+    const { id } = main.received[0];
+    expect(main.received[1]).toEqual({ id, tail: null });
+    main.reply(done(id, 'alone'));
+    expect((await promise).base64).toBe('alone');
+  });
+
+  it('replaces a crashed B and hands the new one the scans still pending', () => {
+    const first = startBig();
+    const second = startBig();
+    const { main, helper } = first;
+    helper.reply({ id: first.id, type: 'tail', record: null, crash: true });
+    expect(main.received[2]).toEqual({ id: first.id, tail: null });
+    expect(helper.terminated).toBe(true);
+    expect(main.terminated).toBe(false);
+    expect(FakeWorker.instances).toHaveLength(3);
+    const fresh = FakeWorker.instances[2];
+    expect(fresh.received).toEqual([{ id: second.id, tail: { file: second.blob, at: SPLIT_MIN_BYTES / 2 } }]);
+    // Only the fresh helper's answer counts now.
+    helper.reply({ id: second.id, type: 'tail', record: new Uint8Array([0]) });
+    expect(main.received).toHaveLength(3);
+    const record = new Uint8Array([5]);
+    fresh.reply({ id: second.id, type: 'tail', record });
+    expect(main.received[3]).toEqual({ id: second.id, tail: record });
+  });
+
+  it("rejects with A's Portuguese photo error, and drops B's late record", async () => {
+    const { promise, main, helper, id } = startBig();
+    const message = 'Não foi possível ler esta imagem: o arquivo está incompleto.';
+    main.reply({ id, type: 'error', reason: 'photo', message });
+    await expect(promise).rejects.toThrow(message);
+    helper.reply({ id, type: 'tail', record: new Uint8Array([1]) });
+    expect(main.received).toHaveLength(1);
+    expect(main.terminated).toBe(false);
+  });
+
+  it('after a crash of A, resends a photo whose record A already had whole, and one still waiting split', async () => {
+    const crashed = startBig();
+    const forwarded = startBig();
+    const waiting = startBig();
+    const { main, helper } = crashed;
+    helper.reply({ id: forwarded.id, type: 'tail', record: new Uint8Array([1]) });
+    main.reply({ id: crashed.id, type: 'error', reason: 'crash', message: 'unreachable' });
+    await expect(crashed.promise).rejects.toThrow(ERRO_LER_FOTO);
+    expect(main.terminated).toBe(true);
+    expect(helper.terminated).toBe(false);
+    const fresh = FakeWorker.instances[2];
+    expect(fresh.received).toEqual([
+      { id: forwarded.id, file: forwarded.blob, kind: 'icone' },
+      { id: waiting.id, file: waiting.blob, kind: 'icone', split: { at: SPLIT_MIN_BYTES / 2 } },
+    ]);
+    // The record still to come goes to the fresh worker; the crashed photo's is dropped.
+    helper.reply({ id: crashed.id, type: 'tail', record: new Uint8Array([0]) });
+    helper.reply({ id: waiting.id, type: 'tail', record: new Uint8Array([3]) });
+    expect(fresh.received.slice(2)).toEqual([{ id: waiting.id, tail: new Uint8Array([3]) }]);
+    fresh.reply(done(forwarded.id, 'F'));
+    fresh.reply(done(waiting.id, 'W'));
+    expect([(await forwarded.promise).base64, (await waiting.promise).base64]).toEqual(['F', 'W']);
+  });
+
+  it('stops both workers on reset', () => {
+    const { main, helper } = startBig();
+    resetPhotoWorker();
+    expect([main.terminated, helper.terminated]).toEqual([true, true]);
+    // Nothing is forwarded for the forgotten photo.
+    helper.reply({ id: 1, type: 'tail', record: null });
+    expect(main.received).toHaveLength(1);
   });
 });

@@ -3,12 +3,24 @@
  * orientation), shrunk and re-encoded as JPEG by wasm-core's photo pipeline in a Web Worker.
  *
  * The worker — and with it the photo wasm — is created on the first call only, so no page pays
- * for it until a user picks a photo; it is then reused for every later photo.
+ * for it until a user picks a photo; it is then reused for every later photo. A big JPEG
+ * (≥ SPLIT_MIN_BYTES, on a device with at least two cores) is decoded by two workers at once: the
+ * main one (A) and a helper (B, workers.ts) that scans its second half; see protocol.ts.
  */
-import { ERRO_LER_FOTO, type PhotoKind, type PhotoReply, type PhotoRequest } from './protocol';
+import {
+  ERRO_LER_FOTO,
+  SPLIT_FRACTION,
+  SPLIT_MIN_BYTES,
+  type PhotoJob,
+  type PhotoKind,
+  type PhotoReply,
+  type Preload,
+  type TailRecord,
+} from './protocol';
+import { spawnPhotoWorker, TailHelper } from './workers';
 
 export type { PhotoKind } from './protocol';
-export { ERRO_LER_FOTO } from './protocol';
+export { ERRO_LER_FOTO, HEAD_BYTES, MARGIN_BYTES, SPLIT_FRACTION, SPLIT_MIN_BYTES } from './protocol';
 
 /** A photo ready to send: `base64` has no `data:` prefix (what the RPC expects). */
 export interface ProcessedPhoto {
@@ -30,31 +42,32 @@ export const ERRO_CARREGAR_FOTO =
   'Não foi possível carregar o processador de fotos. Verifique sua conexão e tente novamente.';
 
 interface Pending {
-  request: PhotoRequest;
+  request: PhotoJob | Preload;
   /** With the photo, or `null` for a preload. */
   resolve: (photo: ProcessedPhoto | null) => void;
   reject: (err: Error) => void;
   onProgress?: (stage: string) => void;
+  /** A split photo whose tail record (or its absence) has not gone to the main worker yet. */
+  awaitingTail?: boolean;
 }
 
+/** The main worker (A). */
 let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 let preloading: Promise<void> | undefined;
+/** The helper worker (B); its records go to A. */
+const helper = new TailHelper(forwardTail);
 
 function startWorker(): Worker {
-  const w = new Worker(new URL('./photo.worker.ts', import.meta.url), { type: 'module' });
-  w.onmessage = (event: MessageEvent<PhotoReply>) => onReply(w, event.data);
-  // The worker script itself failed to load or threw outside a request: fail what it holds.
-  w.onerror = (event: ErrorEvent) => {
-    event.preventDefault();
+  return spawnPhotoWorker(onReply, (w) => {
+    // The worker script itself failed to load or threw outside a request: fail what it holds.
     discard(w);
     for (const [id, p] of pending) {
       pending.delete(id);
       p.reject(new Error(ERRO_CARREGAR_FOTO));
     }
-  };
-  return w;
+  });
 }
 
 /** Stops a worker that must not be reused; the next call starts a fresh one. */
@@ -82,6 +95,16 @@ function submit(p: Pending) {
     if (worker) discard(worker);
     p.reject(new Error(ERRO_CARREGAR_FOTO));
   }
+}
+
+/** Sends A the helper's record for a split photo still waiting for it (transferring its buffer). */
+function forwardTail(id: number, record: Uint8Array<ArrayBuffer> | null) {
+  const p = pending.get(id);
+  // A photo already settled (or handed whole to a fresh worker) needs no record.
+  if (!p?.awaitingTail || !worker) return;
+  p.awaitingTail = false;
+  const message: TailRecord = { id, tail: record };
+  worker.postMessage(message, record ? [record.buffer] : []);
 }
 
 function onReply(from: Worker, reply: PhotoReply) {
@@ -119,9 +142,37 @@ function onReply(from: Worker, reply: PhotoReply) {
       // photos the old one still held.
       p.reject(new Error(ERRO_LER_FOTO));
       discard(from);
-      for (const other of pending.values()) send(other);
+      resubmitAll();
+      return;
+    case 'tail':
+      // Only the helper answers with a record (workers.ts).
       return;
   }
+}
+
+/**
+ * Hands every pending request to a fresh main worker. A split photo whose record already went to
+ * the old worker is sent whole (the record's buffer went with it).
+ */
+function resubmitAll() {
+  const held = [...pending.values()];
+  pending.clear();
+  for (const p of held) {
+    if ('file' in p.request && p.request.split && !p.awaitingTail) {
+      const { id, file, kind } = p.request;
+      p.request = { id, file, kind };
+    }
+    submit(p);
+  }
+}
+
+/** Whether the device has a second core for the helper (`hardwareConcurrency` may be missing). */
+const hasSpareCore = () => ((navigator.hardwareConcurrency as number | undefined) ?? 2) >= 2;
+
+/** Where a file is split between the two workers, or `undefined` when one worker does it all. */
+function splitAt(file: Blob): number | undefined {
+  if (file.size < SPLIT_MIN_BYTES || !hasSpareCore()) return undefined;
+  return Math.floor(file.size * SPLIT_FRACTION);
 }
 
 /**
@@ -140,19 +191,25 @@ export function processPhoto(
 ): Promise<ProcessedPhoto> {
   return new Promise<ProcessedPhoto>((resolve, reject) => {
     onProgress?.(ETAPAS_FOTO.lendo);
+    const id = nextId++;
+    const at = splitAt(file);
     submit({
-      request: { id: nextId++, file, kind },
+      request: at === undefined ? { id, file, kind } : { id, file, kind, split: { at } },
       resolve: (photo) => (photo ? resolve(photo) : reject(new Error(ERRO_LER_FOTO))),
       reject,
       onProgress,
+      awaitingTail: at !== undefined,
     });
+    // The helper scans the second half meanwhile; A waits for its record (or a null).
+    if (at !== undefined && pending.has(id)) helper.scan({ id, tail: { file, at } });
   });
 }
 
 /**
- * Optional: starts the worker and fetches and compiles the photo wasm ahead of the first photo,
+ * Optional: starts the workers and fetches and compiles the photo wasm ahead of the first photo,
  * e.g. when the user opens the file chooser (the wasm then loads while they choose). Resolves
- * when it is ready; never rejects (a failure shows on `processPhoto`, which retries).
+ * when the main worker is ready; never rejects (a failure shows on `processPhoto`, which
+ * retries). The helper is started too unless the device has a single core (it never splits).
  */
 export function preloadPhotoWorker(): Promise<void> {
   preloading ??= new Promise<void>((resolve) => {
@@ -164,13 +221,15 @@ export function preloadPhotoWorker(): Promise<void> {
         resolve();
       },
     });
+    if (hasSpareCore()) helper.preload(nextId++);
   });
   return preloading;
 }
 
-/** Stops the worker and forgets pending photos (tests). */
+/** Stops both workers and forgets pending photos (tests). */
 export function resetPhotoWorker() {
   if (worker) discard(worker);
+  helper.stop();
   pending.clear();
   preloading = undefined;
   nextId = 1;

@@ -1,10 +1,23 @@
 /**
  * The photo worker: loads the photo wasm (webapp/src/wasm/photo, built by `just wasm`) once, on
  * its first message, and shrinks photos off the main thread. See index.ts for the client.
+ *
+ * The same script runs twice for a big JPEG (protocol.ts): as the main worker (A) it decodes the
+ * first half (`PhotoSplit.start`) while the helper (B) scans the second (`scan_photo_tail`), then
+ * joins B's record and finishes the photo (`PhotoSplit.finish`).
  */
-import init, { process_photo } from '../../wasm/photo/wasm_photo.js';
+import init, { PhotoSplit, process_photo, scan_photo_tail } from '../../wasm/photo/wasm_photo.js';
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
-import { ERRO_LER_FOTO, type PhotoReply, type PhotoRequest } from './protocol';
+import {
+  ERRO_LER_FOTO,
+  HEAD_BYTES,
+  isTailScan,
+  MARGIN_BYTES,
+  type PhotoJob,
+  type PhotoReply,
+  type PhotoRequest,
+  type TailScan,
+} from './protocol';
 
 interface Processed {
   jpeg: Uint8Array<ArrayBuffer>;
@@ -34,36 +47,73 @@ const reply = (message: PhotoReply, transfer: Transferable[] = []) => scope.post
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-scope.onmessage = async ({ data }: MessageEvent<PhotoRequest>) => {
+/** Reads a Blob; the promise is awaited later, so an early failure must not go unhandled meanwhile. */
+const read = (blob: Blob) => {
+  const reading = blob.arrayBuffer();
+  reading.catch(() => {});
+  return reading;
+};
+
+/** A: the split photos whose tail record has not arrived yet, by id. */
+const awaitingTail = new Map<number, (record: Uint8Array<ArrayBuffer> | null) => void>();
+
+scope.onmessage = ({ data }: MessageEvent<PhotoRequest>) => {
   if ('preload' in data) {
-    try {
-      await load();
-      reply({ id: data.id, type: 'ready' });
-    } catch (err) {
-      reply({ id: data.id, type: 'error', reason: 'load', message: messageOf(err) });
-    }
-    return;
+    void preload(data.id);
+  } else if ('file' in data) {
+    void shrink(data);
+  } else if (isTailScan(data)) {
+    void scanTail(data);
+  } else {
+    // A record for a photo that no longer waits for one (e.g. it failed to load) is dropped.
+    awaitingTail.get(data.id)?.(data.tail);
+    awaitingTail.delete(data.id);
   }
-  const { id, file, kind } = data;
-  // Read the file while the wasm loads.
-  const reading = file.arrayBuffer();
-  reading.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+};
+
+async function preload(id: number) {
+  try {
+    await load();
+    reply({ id, type: 'ready' });
+  } catch (err) {
+    reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
+  }
+}
+
+/** A: shrinks a photo, joining B's record of its second half when it is split. */
+async function shrink({ id, file, kind, split }: PhotoJob) {
+  // Wait for B's record from now on: it can arrive while the wasm still loads.
+  const tail = split
+    ? new Promise<Uint8Array<ArrayBuffer> | null>((resolve) => awaitingTail.set(id, resolve))
+    : Promise.resolve(null);
+  // Read the file (with a split, only up to the join) while the wasm loads.
+  const reading = read(split ? file.slice(0, Math.min(file.size, split.at + MARGIN_BYTES)) : file);
   try {
     await load();
   } catch (err) {
+    awaitingTail.delete(id);
     reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
     return;
   }
-  let bytes: ArrayBuffer;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await reading;
+    bytes = new Uint8Array(await reading);
   } catch {
+    awaitingTail.delete(id);
     reply({ id, type: 'error', reason: 'photo', message: ERRO_LER_FOTO });
     return;
   }
   reply({ id, type: 'resizing' });
   try {
-    const out = process_photo(new Uint8Array(bytes), kind) as Processed;
+    // A's half now, while B scans the other; `undefined` when this photo is not split after all.
+    const started = split ? PhotoSplit.start(bytes, split.at, kind) : undefined;
+    if (!started) awaitingTail.delete(id);
+    const record = started ? await tail : null;
+    let out: Processed | null = null;
+    if (started && record) out = started.finish(record) as Processed | null;
+    else started?.free();
+    // Not split, no record, or the halves do not join: the whole file in this worker.
+    out ??= process_photo(await whole(file, bytes), kind) as Processed;
     reply({ id, type: 'done', ...out }, [out.jpeg.buffer]);
   } catch (err) {
     // A Rust PhotoError arrives as an Error carrying its Portuguese message; a trap (a panic in a
@@ -71,4 +121,37 @@ scope.onmessage = async ({ data }: MessageEvent<PhotoRequest>) => {
     const crash = err instanceof WebAssembly.RuntimeError;
     reply({ id, type: 'error', reason: crash ? 'crash' : 'photo', message: messageOf(err) });
   }
-};
+}
+
+/** B: the record of the file's second half, or `null` on any failure (A then decodes it all). */
+async function scanTail({ id, tail: { file, at } }: TailScan) {
+  try {
+    const [head, rest] = await Promise.all([
+      file.slice(0, Math.min(at, HEAD_BYTES)).arrayBuffer(),
+      file.slice(at).arrayBuffer(),
+      load(),
+    ]);
+    const record = scan_photo_tail(new Uint8Array(head), new Uint8Array(rest)) as Uint8Array<ArrayBuffer>;
+    reply({ id, type: 'tail', record }, [record.buffer]);
+  } catch (err) {
+    // Not a JPEG that can be split, or a read or load error: no record. A trap also makes the
+    // client replace this worker.
+    const crash = err instanceof WebAssembly.RuntimeError;
+    reply(crash ? { id, type: 'tail', record: null, crash: true } : { id, type: 'tail', record: null });
+  }
+}
+
+/** The whole file: `part` (its first bytes) and the rest of the Blob; a read error becomes ERRO_LER_FOTO. */
+async function whole(file: Blob, part: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  if (part.byteLength >= file.size) return part;
+  let rest: ArrayBuffer;
+  try {
+    rest = await file.slice(part.byteLength).arrayBuffer();
+  } catch {
+    throw new Error(ERRO_LER_FOTO);
+  }
+  const bytes = new Uint8Array(part.byteLength + rest.byteLength);
+  bytes.set(part);
+  bytes.set(new Uint8Array(rest), part.byteLength);
+  return bytes;
+}

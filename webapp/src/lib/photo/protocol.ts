@@ -1,13 +1,59 @@
 /**
- * Messages between the photo client (index.ts) and the photo worker (photo.worker.ts).
+ * Messages between the photo client (index.ts, workers.ts) and the photo workers
+ * (photo.worker.ts), and the sizes of the split of a big JPEG between two of them.
+ *
+ * A big JPEG is decoded by two workers running the same script: the main worker (A) decodes the
+ * first half of the entropy-coded data and joins the record that the helper worker (B) makes of
+ * the second half (`scan_photo_tail`). The client sends A `{id, file, kind, split: {at}}` and B
+ * `{id, tail: {file, at}}`; B answers the client `{id, type: 'tail', record}` and the client
+ * forwards it to A as `{id, tail: record}` (`null`: no record, A decodes the whole file).
  */
 
 /** What a photo is for: `icone` (icons, product and ad photos: longest side ≤ 300 px, JPEG 0.8)
  * or `fundo` (profile background: width ≤ 800 px, JPEG 0.7). */
 export type PhotoKind = 'icone' | 'fundo';
 
-/** Client → worker: shrink `file`, or only load the wasm (`preload`). */
-export type PhotoRequest = { id: number; file: Blob; kind: PhotoKind } | { id: number; preload: true };
+/** Files from this size on are split between the two workers (smaller ones: A alone). */
+export const SPLIT_MIN_BYTES = 1 << 20;
+/** Where the split falls: `at = Math.floor(file.size * SPLIT_FRACTION)`. */
+export const SPLIT_FRACTION = 0.5;
+/** B reads the file's first `Math.min(at, HEAD_BYTES)` bytes for its headers (up to the scan). */
+export const HEAD_BYTES = 256 << 10;
+/** A reads the file up to `at + MARGIN_BYTES` (where the halves are joined), no further unless it falls back. */
+export const MARGIN_BYTES = 64 << 10;
+
+/** Client → A: shrink `file`; with `split`, B scans the file from `split.at` and A joins its record. */
+export interface PhotoJob {
+  id: number;
+  file: Blob;
+  kind: PhotoKind;
+  split?: { at: number };
+}
+
+/** Client → B: scan `file` from `at` to its end (`scan_photo_tail`) for the photo `id`. */
+export interface TailScan {
+  id: number;
+  tail: { file: Blob; at: number };
+}
+
+/** Client → A: B's record for the split photo `id`, or `null` (B failed: decode the whole file). */
+export interface TailRecord {
+  id: number;
+  tail: Uint8Array<ArrayBuffer> | null;
+}
+
+/** Client → worker: only load the wasm (the client preloads both workers). */
+export interface Preload {
+  id: number;
+  preload: true;
+}
+
+/** Client → worker: a photo (A), a tail scan (B), a tail record (A), or a preload. */
+export type PhotoRequest = PhotoJob | TailScan | TailRecord | Preload;
+
+/** Whether a request carrying `tail` is a scan for B (rather than a record for A). */
+export const isTailScan = (request: TailScan | TailRecord): request is TailScan =>
+  request.tail !== null && !(request.tail instanceof Uint8Array);
 
 /** Worker → client. */
 export type PhotoReply =
@@ -20,7 +66,12 @@ export type PhotoReply =
    * `photo`: the pipeline refused the file (`message` is its Portuguese text); `load`: the wasm
    * could not be fetched or compiled; `crash`: the wasm trapped (its instance must not be reused).
    */
-  | { id: number; type: 'error'; reason: 'photo' | 'load' | 'crash'; message: string };
+  | { id: number; type: 'error'; reason: 'photo' | 'load' | 'crash'; message: string }
+  /**
+   * B's answer to a tail scan: the record, or `null` on any failure (the file cannot be split,
+   * a read or load error, a trap). `crash`: the wasm trapped, B must be replaced.
+   */
+  | { id: number; type: 'tail'; record: Uint8Array<ArrayBuffer> | null; crash?: true };
 
 /** The file could not be read or decoded in a way the pipeline did not foresee. */
 export const ERRO_LER_FOTO = 'Não foi possível ler esta imagem.';
