@@ -17,6 +17,7 @@ use image::{DynamicImage, ImageDecoder, ImageError, Limits, RgbImage};
 
 use super::error::PhotoError;
 use super::format::{self, Format};
+use super::planes::Ycc;
 use super::{MAX_PIXELS, fast_jpeg, resize};
 
 /// An opened image: its header is read, its pixels are not decoded yet.
@@ -75,17 +76,30 @@ impl<'a> Source<'a> {
         }
     }
 
-    /// Decodes to RGB, at the smallest size that is still at least `min_w`×`min_h` when the
-    /// format allows a cheap reduction (never below it, never above the stored size).
-    pub fn decode_at_least(self, min_w: u32, min_h: u32) -> Result<RgbImage, PhotoError> {
-        match self {
+    /// Decodes to YCbCr planes, at the smallest size that is still at least `min_w`×`min_h`
+    /// when the format allows a cheap reduction (never below it, never above the stored size).
+    pub fn decode_at_least(self, min_w: u32, min_h: u32) -> Result<Ycc, PhotoError> {
+        match self.decode_rgb_or_ycc(min_w, min_h)? {
+            Ok(ycc) => Ok(ycc),
+            // Only a side beyond 65,535 (which no JPEG can hold) is refused.
+            Err(rgb) => Ycc::from_rgb(&rgb).ok_or(PhotoError::TooManyPixels),
+        }
+    }
+
+    /// The planes straight from the JPEG when `fast_jpeg` decodes it, else RGB.
+    fn decode_rgb_or_ycc(
+        self,
+        min_w: u32,
+        min_h: u32,
+    ) -> Result<Result<Ycc, RgbImage>, PhotoError> {
+        Ok(Err(match self {
             Source::Jpeg(mut decoder, bytes, w, h) => {
                 let scale = dct_scale(w, h, min_w, min_h);
                 // 1/8, 1/4 and 1/2 scale: the skipping decoder for ordinary baseline JPEGs first.
                 if scale <= 4
-                    && let Ok(image) = fast_jpeg::decode(bytes, scale as usize)
+                    && let Ok(planes) = fast_jpeg::decode(bytes, scale as usize)
                 {
-                    return Ok(image);
+                    return Ok(Ok(planes));
                 }
                 let (rw, rh) = (scaled(w, scale), scaled(h, scale));
                 decoder
@@ -93,15 +107,15 @@ impl<'a> Source<'a> {
                     .map_err(jpeg_error)?;
                 let pixels = decoder.decode().map_err(jpeg_error)?;
                 let info = decoder.info().ok_or(PhotoError::Unreadable)?;
-                jpeg_to_rgb(pixels, info)
+                jpeg_to_rgb(pixels, info)?
             }
             Source::Png(decoder) => {
-                other_to_rgb(DynamicImage::from_decoder(*decoder), min_w, min_h)
+                other_to_rgb(DynamicImage::from_decoder(*decoder), min_w, min_h)?
             }
             Source::WebP(decoder) => {
-                other_to_rgb(DynamicImage::from_decoder(*decoder), min_w, min_h)
+                other_to_rgb(DynamicImage::from_decoder(*decoder), min_w, min_h)?
             }
-        }
+        }))
     }
 }
 

@@ -22,9 +22,11 @@
 
 mod base64;
 mod decode;
+pub mod encode;
 mod error;
 mod fast_jpeg;
 mod format;
+pub mod planes;
 mod resize;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stages;
@@ -34,9 +36,8 @@ mod test_jpeg;
 #[cfg(test)]
 mod tests;
 
-use image::codecs::jpeg::JpegEncoder;
 use image::metadata::Orientation;
-use image::{DynamicImage, ExtendedColorType, RgbImage};
+use planes::Ycc;
 
 pub use error::PhotoError;
 
@@ -143,21 +144,17 @@ fn plan(source: &mut decode::Source, kind: PhotoKind) -> (Orientation, u32, u32)
 
 /// Resizes the decoded image to `sw`×`sh`, turns it upright and encodes it.
 fn finish(
-    decoded: RgbImage,
+    decoded: Ycc,
     orientation: Orientation,
     sw: u32,
     sh: u32,
     kind: PhotoKind,
 ) -> Result<Photo, PhotoError> {
-    let small = resize::resample(decoded, sw, sh);
-    let mut image = DynamicImage::ImageRgb8(small);
-    image.apply_orientation(orientation);
-    let rgb = image.into_rgb8();
-    let (width, height) = rgb.dimensions();
-    let mut jpeg = Vec::with_capacity(32 * 1024);
-    JpegEncoder::new_with_quality(&mut jpeg, kind.quality())
-        .encode(rgb.as_raw(), width, height, ExtendedColorType::Rgb8)
-        .map_err(|_| PhotoError::Encode)?;
+    let (jpeg, width, height) =
+        decoded.to_jpeg(sw as usize, sh as usize, orientation, kind.quality());
+    if jpeg.is_empty() {
+        return Err(PhotoError::Encode);
+    }
     Ok(Photo {
         jpeg,
         width,

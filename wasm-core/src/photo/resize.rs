@@ -146,30 +146,24 @@ fn clamp_px(v: i32) -> u8 {
 #[inline(never)]
 fn horizontal(tx: &Taps, row: &[u8], out: &mut [u8]) {
     let len = tx.len;
-    let (pixels, _) = row.as_chunks::<3>();
-    let (outs, _) = out.as_chunks_mut::<3>();
-    for (x, o) in outs.iter_mut().enumerate() {
+    for (x, o) in out.iter_mut().enumerate() {
         let (Some(weights), Some(&first)) =
             (tx.weights.get(x * len..(x + 1) * len), tx.start.get(x))
         else {
             return;
         };
-        let Some(taps) = pixels.get(first..first + len) else {
+        let Some(taps) = row.get(first..first + len) else {
             return;
         };
-        let (mut r, mut g, mut b) = (0i32, 0i32, 0i32);
-        for i in 0..len {
-            let (p, wt) = (taps[i], weights[i]);
-            r += i32::from(p[0]) * wt;
-            g += i32::from(p[1]) * wt;
-            b += i32::from(p[2]) * wt;
-        }
-        *o = [clamp_px(r), clamp_px(g), clamp_px(b)];
+        let sum: i32 = taps
+            .iter()
+            .zip(weights)
+            .map(|(&p, &wt)| i32::from(p) * wt)
+            .sum();
+        *o = clamp_px(sum);
     }
 }
 
-/// One output row of the vertical pass: `rows` are the input rows under the window, one weight
-/// each.
 #[inline(never)]
 fn vertical(weights: &[i32], rows: &[u8], acc: &mut [i32], out: &mut [u8]) {
     let stride = out.len();
@@ -185,32 +179,34 @@ fn vertical(weights: &[i32], rows: &[u8], acc: &mut [i32], out: &mut [u8]) {
     }
 }
 
-/// Resamples to exactly `w`×`h` with Lanczos3. The image is at most a few times the target here
-/// (after the DCT-scaled decode or the box average), and the kernel is widened by the scale
+/// Resamples one plane of `sw`×`sh` samples (a JPEG's Y, Cb or Cr) to exactly `w`×`h` with
+/// Lanczos3; a copy when the size already matches. The plane is at most a few times the target
+/// here (after the DCT-scaled decode or the box average), and the kernel is widened by the scale
 /// factor, so it low-passes before it samples: no aliasing. Separable, horizontal then vertical,
-/// 14-bit fixed-point weights, 8-bit intermediate (as Pillow does). Returns `src` when the size
-/// already matches.
-pub fn resample(src: RgbImage, w: u32, h: u32) -> RgbImage {
-    let (sw, sh) = (src.width() as usize, src.height() as usize);
-    let (w, h) = (w.max(1) as usize, h.max(1) as usize);
-    if (sw, sh) == (w, h) || sw == 0 || sh == 0 {
-        return src;
+/// 14-bit fixed-point weights, 8-bit intermediate (as Pillow does).
+pub fn resample_plane(src: &[u8], sw: usize, sh: usize, w: usize, h: usize) -> Vec<u8> {
+    let (w, h) = (w.max(1), h.max(1));
+    if sw == 0 || sh == 0 || src.len() < sw * sh {
+        return vec![128; w * h];
     }
-    let raw = src.as_raw();
+    if (sw, sh) == (w, h) {
+        return src[..w * h].to_vec();
+    }
+    let raw = src;
     // Horizontal: sw × sh → w × sh, then vertical: → w × h. One call per row (see
     // `fast_jpeg`'s `mcu_row`: V8 swaps in optimised code between calls).
     let tx = Taps::new(sw, w);
-    let mut mid = vec![0u8; w * sh * 3];
+    let mut mid = vec![0u8; w * sh];
     for y in 0..sh {
         horizontal(
             &tx,
-            &raw[y * sw * 3..(y + 1) * sw * 3],
-            &mut mid[y * w * 3..(y + 1) * w * 3],
+            &raw[y * sw..(y + 1) * sw],
+            &mut mid[y * w..(y + 1) * w],
         );
     }
     let ty = Taps::new(sh, h);
-    let stride = w * 3;
-    let mut out = vec![0u8; w * h * 3];
+    let stride = w;
+    let mut out = vec![0u8; w * h];
     let mut acc = vec![0i32; stride];
     for y in 0..h {
         let weights = &ty.weights[y * ty.len..(y + 1) * ty.len];
@@ -222,7 +218,7 @@ pub fn resample(src: RgbImage, w: u32, h: u32) -> RgbImage {
             &mut out[y * stride..(y + 1) * stride],
         );
     }
-    RgbImage::from_raw(w as u32, h as u32, out).unwrap_or(src)
+    out
 }
 
 #[cfg(test)]
@@ -264,13 +260,24 @@ mod tests {
     }
 
     #[test]
-    fn resample_keeps_flat_colours_and_sizes() {
-        let src = RgbImage::from_pixel(500, 375, image::Rgb([200, 100, 50]));
-        let out = resample(src, 300, 225);
-        assert_eq!(out.dimensions(), (300, 225));
-        assert!(out.pixels().all(|p| p.0 == [200, 100, 50]));
-        let tiny = resample(RgbImage::from_pixel(3, 1, image::Rgb([9, 9, 9])), 1, 1);
-        assert_eq!(tiny.get_pixel(0, 0).0, [9, 9, 9]);
+    fn resample_keeps_flat_planes_flat_and_sizes_right() {
+        let out = resample_plane(&vec![200; 500 * 375], 500, 375, 300, 225);
+        assert_eq!(out.len(), 300 * 225);
+        assert!(out.iter().all(|&v| v == 200));
+        assert_eq!(resample_plane(&[9, 9, 9], 3, 1, 1, 1), [9]);
+        // Too short a plane, or an empty one: grey, never a panic.
+        assert_eq!(resample_plane(&[1, 2], 3, 1, 2, 1), [128, 128]);
+    }
+
+    #[test]
+    fn resample_keeps_edges_where_they_are() {
+        // Left half dark, right half light: after halving, still dark then light, with the
+        // step in the middle.
+        let src: Vec<u8> = (0..40 * 4)
+            .map(|i| if i % 40 < 20 { 20 } else { 220 })
+            .collect();
+        let out = resample_plane(&src, 40, 4, 20, 2);
+        assert!(out[..8].iter().all(|&v| v < 40) && out[12..20].iter().all(|&v| v > 200));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! `cargo run --release -p wasm-core --features photo --example photo_stages -- photo.jpg`.
 //! Native only (`std::time::Instant` does not exist on `wasm32-unknown-unknown`).
 
-use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, process, resize};
+use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, process};
 use image::DynamicImage;
 use std::time::{Duration, Instant};
 
@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 pub struct Stages {
     /// Reading the header and the EXIF orientation.
     pub open: Duration,
-    /// Decoding at reduced scale, and the size decoded.
+    /// Decoding at reduced scale (to YCbCr planes), and the size decoded.
     pub decode: Duration,
     pub decoded: (u32, u32),
-    /// Resampling to the target, and the size reached (before orientation).
+    /// Resampling the planes to the target and turning them upright, and the target size (before
+    /// orientation).
     pub resize: Duration,
     pub resized: (u32, u32),
     /// The whole [`process`] call (a separate run), and its JPEG's size.
@@ -22,7 +23,7 @@ pub struct Stages {
     pub jpeg_bytes: usize,
     /// For comparison: `jpeg-decoder`'s own DCT-scaled decode (JPEG input only).
     pub jpeg_decoder: Option<Duration>,
-    /// The resized, upright image before JPEG encoding (to measure the resampling alone).
+    /// The resized, upright image before JPEG encoding, as RGB (to measure the resampling alone).
     pub upright: DynamicImage,
 }
 
@@ -42,10 +43,10 @@ pub fn time(bytes: &[u8], kind: PhotoKind) -> Result<Stages, PhotoError> {
     let open = t.elapsed();
     let decoded = source.decode_at_least(sw * OVERSAMPLE, sh * OVERSAMPLE)?;
     let decode = t.elapsed() - open;
-    let decoded_size = decoded.dimensions();
-    let small = resize::resample(decoded, sw, sh);
+    let decoded_size = (decoded.width(), decoded.height());
+    let small = decoded.shrunk_upright(sw as usize, sh as usize, orientation);
     let resize = t.elapsed() - open - decode;
-    let resized = small.dimensions();
+    let resized = (sw, sh);
 
     let t = Instant::now();
     let photo = process(bytes, kind)?;
@@ -59,8 +60,7 @@ pub fn time(bytes: &[u8], kind: PhotoKind) -> Result<Stages, PhotoError> {
         t.elapsed()
     });
 
-    let mut upright = DynamicImage::ImageRgb8(small);
-    upright.apply_orientation(orientation);
+    let upright = DynamicImage::ImageRgb8(small.to_rgb());
     Ok(Stages {
         open,
         decode,

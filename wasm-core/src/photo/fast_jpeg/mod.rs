@@ -22,6 +22,8 @@ pub mod split;
 use entropy::Huffman;
 use scan::Scan;
 
+use crate::photo::planes::Ycc;
+#[cfg(test)]
 use image::RgbImage;
 
 /// Not decoded here: the caller falls back to the general decoder.
@@ -73,13 +75,27 @@ impl Header {
     }
 }
 
-/// Decodes `bytes` at 1/8 (`idct == 1`), 1/4 (`idct == 2`) or 1/2 scale (`idct == 4`), to RGB.
-pub fn decode(bytes: &[u8], idct: usize) -> R<RgbImage> {
+/// Decodes `bytes` at 1/8 (`idct == 1`), 1/4 (`idct == 2`) or 1/2 scale (`idct == 4`), to its
+/// Y, Cb and Cr planes.
+pub fn decode(bytes: &[u8], idct: usize) -> R<Ycc> {
     if !matches!(idct, 1 | 2 | 4) {
         return Err(Declined);
     }
     let header = parse(bytes)?;
-    header.scan(idct)?.run(bytes, header.start)
+    let scan = header.scan(idct)?;
+    scan.to_ycc(&scan.run(bytes, header.start)?)
+}
+
+/// [`decode`] to RGB (chroma upsampled as libjpeg's "fancy" filter does): what the tests compare
+/// with `jpeg-decoder`.
+#[cfg(test)]
+pub fn decode_rgb(bytes: &[u8], idct: usize) -> R<RgbImage> {
+    if !matches!(idct, 1 | 2 | 4) {
+        return Err(Declined);
+    }
+    let header = parse(bytes)?;
+    let scan = header.scan(idct)?;
+    scan.to_rgb(&scan.run(bytes, header.start)?)
 }
 
 /// Reads the markers up to the start of the scan. `bytes` need not hold more than that.

@@ -1,5 +1,6 @@
 //! Pixels: the scaled inverse DCTs, chroma upsampling and YCbCr → RGB.
 
+#[cfg(test)]
 use super::scan::Plane;
 use super::{KEEP, ZIGZAG_4X4};
 
@@ -98,18 +99,13 @@ pub(super) fn idct_4x4(coef: &[i32; KEEP], q: &[i32; KEEP], stride: usize, out: 
     }
 }
 
+#[cfg(test)]
 /// Upsamples a chroma plane by `fx`×`fy` (1 or 2) to `ow`×`oh` samples with libjpeg's "fancy"
 /// triangle filter: along a doubled axis each output sample weighs the two nearest input
 /// samples 3:1 (edges repeat).
-pub(super) fn upsample(
-    plane: &Plane,
-    fx: usize,
-    fy: usize,
-    ow: usize,
-    oh: usize,
-    s: usize,
-) -> Vec<u8> {
-    let (pw, ph) = ((plane.bw * s).max(1), (plane.bh * s).max(1));
+pub(super) fn upsample(plane: &Plane, fx: usize, fy: usize, ow: usize, oh: usize) -> Vec<u8> {
+    let pw = plane.stride.max(1);
+    let ph = (plane.data.len() / pw).max(1);
     let mut out = Vec::with_capacity(ow * oh);
     let mut t = vec![0u16; pw];
     let mut wide = vec![0u8; pw * fx];
@@ -154,6 +150,7 @@ pub(super) fn upsample(
     out
 }
 
+#[cfg(test)]
 /// JFIF YCbCr → RGB (ITU-R BT.601 full range), 20-bit fixed point as in `jpeg-decoder`.
 #[inline(always)]
 pub(super) fn ycbcr_to_rgb(y: u8, cb: u8, cr: u8) -> [u8; 3] {

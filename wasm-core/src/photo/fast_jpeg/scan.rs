@@ -2,8 +2,12 @@
 //! the planes upsampled and converted to RGB.
 
 use super::entropy::{Bits, Huffman, LUT_BITS};
-use super::pixels::{idct_1x1, idct_2x2, idct_4x4, upsample, ycbcr_to_rgb};
+use super::pixels::{idct_1x1, idct_2x2, idct_4x4};
+#[cfg(test)]
+use super::pixels::{upsample, ycbcr_to_rgb};
 use super::{Component, Declined, KEEP, R};
+use crate::photo::planes::{Plane as YccPlane, Ycc};
+#[cfg(test)]
 use image::RgbImage;
 
 /// The decoding state carried from one MCU row to the next.
@@ -18,10 +22,8 @@ pub(super) struct Row<'a> {
 
 pub(super) struct Plane {
     pub(super) comp: usize,
-    /// Blocks across and down, including the MCU padding.
-    pub(super) bw: usize,
-    pub(super) bh: usize,
-    /// Samples across and down at this scale (bw × idct, bh × idct).
+    /// Samples across at this scale (blocks across, MCU padding included, × idct); the rows
+    /// follow one another in `data`.
     pub(super) stride: usize,
     pub(super) data: Vec<u8>,
 }
@@ -89,7 +91,7 @@ impl<'t> Scan<'t> {
         })
     }
 
-    pub(super) fn run(self, bytes: &[u8], start: usize) -> R<RgbImage> {
+    pub(super) fn run(&self, bytes: &[u8], start: usize) -> R<Vec<Plane>> {
         let mcux = self.width.div_ceil(8 * self.hmax);
         let mcuy = self.height.div_ceil(8 * self.vmax);
         let s = self.idct;
@@ -101,8 +103,6 @@ impl<'t> Scan<'t> {
                 let (bw, bh) = (mcux * c.h, mcuy * c.v);
                 Plane {
                     comp: i,
-                    bw,
-                    bh,
                     stride: bw * s,
                     data: vec![0u8; bw * bh * s * s],
                 }
@@ -127,7 +127,35 @@ impl<'t> Scan<'t> {
         if bits.eof || matches!(bits.marker, Some(0xD0..=0xD7)) {
             return Err(Declined);
         }
-        self.to_rgb(&planes)
+        Ok(planes)
+    }
+
+    /// The planes cropped to the picture at this scale: luma `ceil(width × s / 8)` by
+    /// `ceil(height × s / 8)`, chroma in proportion to its sampling factors.
+    pub(super) fn to_ycc(&self, planes: &[Plane]) -> R<Ycc> {
+        let s = self.idct;
+        let ow = (self.width * s).div_ceil(8);
+        let oh = (self.height * s).div_ceil(8);
+        let crop = |p: &Plane| -> R<YccPlane> {
+            let c = &self.comps[p.comp];
+            let w = (ow * c.h).div_ceil(self.hmax);
+            let h = (oh * c.v).div_ceil(self.vmax);
+            let mut data = Vec::with_capacity(w * h);
+            for y in 0..h {
+                data.extend_from_slice(p.data.get(y * p.stride..y * p.stride + w).ok_or(Declined)?);
+            }
+            Ok(YccPlane {
+                width: w,
+                height: h,
+                data,
+            })
+        };
+        let y = crop(&planes[0])?;
+        let chroma = match planes {
+            [_, cb, cr] => Some([crop(cb)?, crop(cr)?]),
+            _ => None,
+        };
+        Ok(Ycc { y, chroma })
     }
 
     /// Decodes one row of MCUs into the planes; compiled once per scale `S` (1, 2 or 4 output
@@ -258,6 +286,7 @@ impl<'t> Scan<'t> {
         Ok(())
     }
 
+    #[cfg(test)]
     /// Upsamples the chroma planes (libjpeg's "fancy" triangle filter) and converts to RGB.
     pub(super) fn to_rgb(&self, planes: &[Plane]) -> R<RgbImage> {
         let s = self.idct;
@@ -278,8 +307,8 @@ impl<'t> Scan<'t> {
             }
         } else {
             let (c1, c2) = (&self.comps[1], &self.comps[2]);
-            let cb = upsample(&planes[1], self.hmax / c1.h, self.vmax / c1.v, ow, oh, s);
-            let cr = upsample(&planes[2], self.hmax / c2.h, self.vmax / c2.v, ow, oh, s);
+            let cb = upsample(&planes[1], self.hmax / c1.h, self.vmax / c1.v, ow, oh);
+            let cr = upsample(&planes[2], self.hmax / c2.h, self.vmax / c2.v, ow, oh);
             if cb.len() < ow * oh || cr.len() < ow * oh {
                 return Err(Declined);
             }

@@ -3,9 +3,10 @@
 //! are here; the tests by subject in the submodules.
 
 use super::*;
+use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::codecs::webp::WebPEncoder;
-use image::{ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
+use image::{ExtendedColorType, ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
 
 mod dc_decoder;
 mod errors;

@@ -20,11 +20,11 @@
 //! in one go. The DC predictors are then run over the differences in one pass, as the scan would
 //! have.
 
-use super::entropy::Bits;
+use super::entropy::{Bits, ff_bytes};
 use super::pixels::idct_1x1;
 use super::scan::{Plane, Scan};
 use super::{Declined, Header, KEEP, R, parse};
-use image::RgbImage;
+use crate::photo::planes::Ycc;
 
 mod record;
 pub use record::TailRecord;
@@ -179,7 +179,7 @@ pub fn decode_head(part: &[u8], at: usize) -> R<Head> {
 impl Head {
     /// Worker A, second step: carries on from where [`decode_head`] stopped, over the same
     /// `part`, until it meets B's record `tail`; then the image at 1/8 scale.
-    pub fn join(self, part: &[u8], tail: &TailRecord) -> R<RgbImage> {
+    pub fn join(self, part: &[u8], tail: &TailRecord) -> R<Ycc> {
         let Head {
             header,
             mut diffs,
@@ -245,13 +245,13 @@ impl Head {
         if !clean_end {
             return Err(Declined);
         }
-        scan.to_rgb(&planes(&scan, &comps, &diffs)?)
+        scan.to_ycc(&planes(&scan, &comps, &diffs)?)
     }
 }
 
 /// Both of worker A's steps at once (tests).
 #[cfg(test)]
-pub fn decode_joined(part: &[u8], at: usize, tail: &TailRecord) -> R<RgbImage> {
+pub fn decode_joined(part: &[u8], at: usize, tail: &TailRecord) -> R<Ycc> {
     decode_head(part, at)?.join(part, tail)
 }
 
@@ -296,11 +296,30 @@ impl<'a> Bits<'a> {
 }
 
 /// Data bytes in a stretch of entropy-coded data: a 0x00 or 0xFF after a 0xFF carries none.
+/// Eight bytes at a time: a word without 0xFF (nearly all of them) is skipped whole.
 fn data_bytes(raw: &[u8]) -> usize {
-    let extra = raw
-        .windows(2)
-        .filter(|w| w[0] == 0xFF && (w[1] == 0x00 || w[1] == 0xFF))
-        .count();
+    let mut extra = 0;
+    let mut i = 0;
+    while i + 8 <= raw.len() {
+        let word = u64::from_be_bytes(raw[i..i + 8].try_into().unwrap_or([0; 8]));
+        if ff_bytes(word) == 0 {
+            i += 8;
+            continue;
+        }
+        let end = (i + 8).min(raw.len() - 1);
+        extra += raw[i..=end]
+            .windows(2)
+            .filter(|w| w[0] == 0xFF && (w[1] == 0x00 || w[1] == 0xFF))
+            .count();
+        i += 8;
+    }
+    if i < raw.len() {
+        extra += raw[i.saturating_sub(1)..]
+            .windows(2)
+            .skip(usize::from(i > 0))
+            .filter(|w| w[0] == 0xFF && (w[1] == 0x00 || w[1] == 0xFF))
+            .count();
+    }
     raw.len() - extra
 }
 
@@ -314,8 +333,6 @@ fn planes(scan: &Scan, comps: &[usize], diffs: &[i16]) -> R<Vec<Plane>> {
         .enumerate()
         .map(|(i, c)| Plane {
             comp: i,
-            bw: mcux * c.h,
-            bh: mcuy * c.v,
             stride: mcux * c.h,
             data: vec![0u8; mcux * c.h * mcuy * c.v],
         })
@@ -342,4 +359,35 @@ fn planes(scan: &Scan, comps: &[usize], diffs: &[i16]) -> R<Vec<Plane>> {
         }
     }
     Ok(planes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::data_bytes;
+
+    #[test]
+    fn data_bytes_leaves_out_stuffing_and_fill_bytes() {
+        let naive = |raw: &[u8]| {
+            raw.len()
+                - raw
+                    .windows(2)
+                    .filter(|w| w[0] == 0xFF && (w[1] == 0x00 || w[1] == 0xFF))
+                    .count()
+        };
+        assert_eq!(data_bytes(&[1, 0xFF, 0, 2]), 3);
+        assert_eq!(data_bytes(&[0xFF, 0xFF, 0]), 1);
+        // Pseudo-random data full of 0xFF, 0x00 and 0xFE, cut at every length around the words.
+        let mut x = 0x2545_F491_u32;
+        let raw: Vec<u8> = (0..200)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                [0xFF, 0x00, 0xFE, 0x12][(x % 4) as usize]
+            })
+            .collect();
+        for len in 0..raw.len() {
+            assert_eq!(data_bytes(&raw[..len]), naive(&raw[..len]), "length {len}");
+        }
+    }
 }
