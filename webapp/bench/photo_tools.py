@@ -1,9 +1,18 @@
 """Python side of the photo benchmark (bench/photo.mjs runs it in a venv under the temp dir).
 
+  phone ORIGINAL OUT [--width W --height H --orientation O --quality Q]
+      Turns a real photograph into a phone-like JPEG of W×H stored pixels (default 4000×3000,
+      EXIF orientation 6, quality 95, 4:2:0 like an Android camera). The photo is centre-cropped
+      in its native pixels when it covers W×H; a smaller one is first enlarged with LANCZOS by the
+      least factor that covers it (a much larger one, over 1.25×, is first shrunk to cover it).
+      A landscape photo is stored as it is, so with orientation 6 it is shown turned, as a
+      3000×4000 portrait; a portrait photo is stored turned, so it is shown upright. Its own
+      metadata (EXIF, ICC profile) is dropped.
+
   fixture OUT [--width W --height H --orientation O --quality Q]
-      Writes a photographic-looking JPEG: smooth gradients (sky, ground, soft light), filtered
-      noise at several scales (foliage-like texture), hard-edged shapes and thin lines, and sensor
-      noise; 4:2:0 chroma like a phone camera, with an EXIF orientation tag.
+      The synthetic stress scene: smooth gradients (sky, ground, soft light), filtered noise at
+      several scales (foliage-like texture everywhere), hard-edged shapes and thin lines, and
+      sensor noise; drawn upright and stored turned, 4:2:0, with an EXIF orientation tag.
 
   ssim ORIGINAL OUTPUT...
       For each output image: SSIM against Pillow's LANCZOS resize of the original (EXIF
@@ -15,6 +24,8 @@
 import argparse
 import io
 import json
+import math
+import os
 import sys
 
 import numpy as np
@@ -80,16 +91,45 @@ def fixture(out, width, height, orientation, quality):
     # Sensor noise.
     img += rng.normal(0.0, 6.0, img.shape).astype(np.float32)
     pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8), "RGB")
-    # Store it as the camera would: the inverse of the transform the orientation tag asks for.
-    inverse = {2: [Image.FLIP_LEFT_RIGHT], 3: [Image.ROTATE_180], 4: [Image.FLIP_TOP_BOTTOM],
-               5: [Image.TRANSPOSE], 6: [Image.ROTATE_90], 7: [Image.TRANSVERSE], 8: [Image.ROTATE_270]}
-    for op in inverse.get(orientation, []):
-        pil = pil.transpose(op)
-    assert pil.size == (width, height), pil.size
+    stored = store_turned(pil, orientation)
+    assert stored.size == (width, height), stored.size
+    save_phone_jpeg(stored, out, orientation, quality)
+
+
+# The inverse of the transform each EXIF orientation asks for: how a camera stores an upright scene.
+INVERSE = {2: Image.FLIP_LEFT_RIGHT, 3: Image.ROTATE_180, 4: Image.FLIP_TOP_BOTTOM,
+           5: Image.TRANSPOSE, 6: Image.ROTATE_90, 7: Image.TRANSVERSE, 8: Image.ROTATE_270}
+
+
+def store_turned(upright, orientation):
+    return upright.transpose(INVERSE[orientation]) if orientation in INVERSE else upright
+
+
+def save_phone_jpeg(stored, out, orientation, quality):
+    """Baseline JPEG, 4:2:0, with only the orientation tag and a maker tag as EXIF."""
     exif = Image.Exif()
     exif[0x0112] = orientation
     exif[0x010F] = "Feira bench"
-    pil.save(out, "JPEG", quality=quality, subsampling="4:2:0", exif=exif.tobytes())
+    stored.save(out, "JPEG", quality=quality, subsampling="4:2:0", exif=exif.tobytes())
+
+
+def phone(original, out, width, height, orientation, quality):
+    src = ImageOps.exif_transpose(Image.open(original)).convert("RGB")
+    upright = (height, width) if orientation >= 5 else (width, height)
+    # Keep the photo's own way up when it has the upright shape; else store it as it is.
+    same_shape = (src.width >= src.height) == (upright[0] >= upright[1])
+    tw, th = upright if same_shape else (width, height)
+    w, h = src.size
+    s = max(tw / w, th / h)
+    if s > 1 or s < 0.8:
+        src = src.resize((max(tw, math.ceil(w * s - 1e-6)), max(th, math.ceil(h * s - 1e-6))), Image.LANCZOS)
+    left, top = (src.width - tw) // 2, (src.height - th) // 2
+    crop = src.crop((left, top, left + tw, top + th))
+    stored = store_turned(crop, orientation) if same_shape else crop
+    assert stored.size == (width, height), stored.size
+    save_phone_jpeg(stored, out, orientation, quality)
+    print(json.dumps({"original": [w, h], "scale": round(s, 4), "stored": list(stored.size),
+                      "bytes": os.path.getsize(out)}))
 
 
 def gaussian_kernel(size=11, sigma=1.5):
@@ -153,17 +193,21 @@ def ssim(original, outputs):
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest="cmd", required=True)
-    f = sub.add_parser("fixture")
-    f.add_argument("out")
-    f.add_argument("--width", type=int, default=4000)
-    f.add_argument("--height", type=int, default=3000)
-    f.add_argument("--orientation", type=int, default=6)
-    f.add_argument("--quality", type=int, default=90)
+    for name, inputs in (("phone", ["original", "out"]), ("fixture", ["out"])):
+        f = sub.add_parser(name)
+        for arg in inputs:
+            f.add_argument(arg)
+        f.add_argument("--width", type=int, default=4000)
+        f.add_argument("--height", type=int, default=3000)
+        f.add_argument("--orientation", type=int, default=6)
+        f.add_argument("--quality", type=int, default=95)
     s = sub.add_parser("ssim")
     s.add_argument("original")
     s.add_argument("outputs", nargs="+")
     args = p.parse_args()
-    if args.cmd == "fixture":
+    if args.cmd == "phone":
+        phone(args.original, args.out, args.width, args.height, args.orientation, args.quality)
+    elif args.cmd == "fixture":
         fixture(args.out, args.width, args.height, args.orientation, args.quality)
     else:
         ssim(args.original, args.outputs)
