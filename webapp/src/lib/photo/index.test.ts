@@ -1,8 +1,9 @@
 /**
  * The photo client with a fake Worker: the main worker created lazily and reused, progress
  * stages, the result, the Portuguese errors, and recovery after a crashed or unloadable worker;
- * then the split of a big file between the main worker (A) and the helper (B): who gets what,
- * B's record forwarded to A, and A never left waiting when B fails, dies or crashes.
+ * then the split of a big file between the main worker (A) and the helper (B): who gets what, the
+ * photo's own MessageChannel (one port to each, transferred) that carries B's record to A, and A
+ * never left waiting when B dies, cannot be created or crashes, nor given a dead port after A crashes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -17,7 +18,7 @@ import {
   SPLIT_FRACTION,
   SPLIT_MIN_BYTES,
 } from './index';
-import type { PhotoReply, PhotoRequest } from './protocol';
+import type { PhotoJob, PhotoReply, PhotoRequest, TailScan } from './protocol';
 
 class FakeWorker {
   static instances: FakeWorker[] = [];
@@ -72,6 +73,8 @@ beforeEach(() => {
 
 afterEach(() => {
   resetPhotoWorker();
+  // The fake workers keep the ports they were sent: close them all.
+  for (const w of FakeWorker.instances) for (const t of w.transfers.flat()) (t as MessagePort).close();
 });
 
 describe('processPhoto', () => {
@@ -218,39 +221,65 @@ describe('processPhoto', () => {
 });
 
 describe('processPhoto with a big file (split between two workers)', () => {
-  /** Starts a big photo and returns the main worker, the helper and the photo's id. */
+  /** Starts a big photo and returns the main worker, the helper, the photo's id and both its ports. */
   const startBig = (size = SPLIT_MIN_BYTES) => {
     const blob = bigFile(size);
     const promise = processPhoto(blob, 'icone');
-    const [main, helper] = FakeWorker.instances;
-    return { blob, promise, main, helper, id: main.received.at(-1)!.id };
+    // The current helper is the last worker created (an earlier one may have been replaced).
+    const [main, helper] = [FakeWorker.instances[0], FakeWorker.instances.at(-1)!];
+    const job = main.received.at(-1) as PhotoJob;
+    const scan = helper.received.at(-1) as TailScan;
+    return { blob, promise, main, helper, id: job.id, portA: job.split!.port, portB: scan.tail.port };
   };
+  /** Makes the `n`-th Worker construction throw (e.g. a blocked script URL). */
+  const blockWorker = (n: number) => {
+    let created = 0;
+    class Blocked extends FakeWorker {
+      constructor(url: URL, options: WorkerOptions) {
+        if (++created === n) throw new Error('blocked');
+        super(url, options);
+      }
+    }
+    vi.stubGlobal('Worker', Blocked);
+  };
+  /** The first message that arrives on `port` (delivery is asynchronous). */
+  const next = (port: MessagePort) => new Promise<unknown>((r) => (port.onmessage = (e) => r(e.data)));
 
   it('uses the split sizes the Rust side expects', () => {
     expect([SPLIT_MIN_BYTES, HEAD_BYTES, MARGIN_BYTES, SPLIT_FRACTION]).toEqual([1 << 20, 256 << 10, 64 << 10, 0.5]);
   });
 
-  it('sends a file just under 1 MiB to the main worker alone, without a split', () => {
+  it('sends a file just under 1 MiB to the main worker alone, without a split or a port', () => {
     void processPhoto(bigFile(SPLIT_MIN_BYTES - 1), 'fundo');
     expect(FakeWorker.instances).toHaveLength(1);
     const [request] = FakeWorker.instances[0].received;
     expect(request).not.toHaveProperty('split');
     expect(request).toMatchObject({ id: 1, kind: 'fundo' });
+    expect(FakeWorker.instances[0].transfers).toEqual([[]]);
   });
 
-  it('sends A the photo with split.at and B the tail scan of the same file, same id', () => {
+  it("sends A the photo with split {at, port} and B the tail scan with the channel's other port, both transferred", async () => {
     const size = 2_500_001;
-    const { blob, main, helper, id } = startBig(size);
+    const { blob, main, helper, id, portA, portB } = startBig(size);
     expect(FakeWorker.instances).toHaveLength(2);
     expect(helper.url.pathname).toMatch(/photo\.worker\.ts$/);
     expect(helper.options).toEqual({ type: 'module' });
     const at = Math.floor(size * SPLIT_FRACTION);
-    expect(main.received).toEqual([{ id, file: blob, kind: 'icone', split: { at } }]);
-    expect(helper.received).toEqual([{ id, tail: { file: blob, at } }]);
-    // Both are reused for the next big photo.
-    void processPhoto(bigFile(), 'icone');
+    expect(portA).toBeInstanceOf(MessagePort);
+    expect(portB).toBeInstanceOf(MessagePort);
+    expect(main.received).toEqual([{ id, file: blob, kind: 'icone', split: { at, port: portA } }]);
+    expect(main.transfers).toEqual([[portA]]);
+    expect(helper.received).toEqual([{ id, tail: { file: blob, at, port: portB } }]);
+    expect(helper.transfers).toEqual([[portB]]);
+    // The two ports are the ends of one channel: what B posts reaches A without the client.
+    const arrived = next(portA);
+    portB.postMessage(new Uint8Array([7, 8, 9]));
+    const record = await arrived;
+    expect(ArrayBuffer.isView(record) && Array.from(record as Uint8Array)).toEqual([7, 8, 9]);
+    // Both workers are reused for the next big photo, which gets a channel of its own.
+    const second = startBig();
     expect(FakeWorker.instances).toHaveLength(2);
-    expect(helper.received).toHaveLength(2);
+    expect(new Set([portA, portB, second.portA, second.portB]).size).toBe(4);
   });
 
   it('does not split on a single-core device, and splits when the core count is unknown', () => {
@@ -266,45 +295,14 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect(FakeWorker.instances[0].received[0]).toHaveProperty('split');
   });
 
-  it("forwards B's record to A with the same id, transferring its buffer", async () => {
-    const stages: string[] = [];
-    const blob = bigFile();
-    const promise = processPhoto(blob, 'icone', (s) => stages.push(s));
-    const [main, helper] = FakeWorker.instances;
-    const { id } = main.received[0];
-    const record = new Uint8Array([7, 8, 9]);
-    helper.reply({ id, type: 'tail', record });
-    expect(main.received[1]).toEqual({ id, tail: record });
-    expect(main.transfers[1]).toEqual([record.buffer]);
-    expect(helper.terminated).toBe(false);
-    main.reply({ id, type: 'resizing' });
-    main.reply({ id, type: 'done', jpeg: jpeg(), base64: '/9j/2Q==', width: 225, height: 300 });
-    const photo = await promise;
-    expect([photo.width, photo.height, photo.base64]).toEqual([225, 300, '/9j/2Q==']);
-    expect(stages).toEqual([ETAPAS_FOTO.lendo, ETAPAS_FOTO.reduzindo, ETAPAS_FOTO.pronto]);
-  });
-
-  it('matches records to photos by id', () => {
-    const first = startBig();
-    const second = startBig();
-    const { main, helper } = first;
-    helper.reply({ id: second.id, type: 'tail', record: new Uint8Array([2]) });
-    helper.reply({ id: first.id, type: 'tail', record: new Uint8Array([1]) });
-    expect(main.received.slice(2)).toEqual([
-      { id: second.id, tail: new Uint8Array([2]) },
-      { id: first.id, tail: new Uint8Array([1]) },
-    ]);
-  });
-
-  it("tells A {tail: null} when B cannot split the file, and keeps B", async () => {
+  it("sends A nothing when B's scan ends (its record went on the port), not even if B dies later", async () => {
     const { promise, main, helper, id } = startBig();
-    helper.reply({ id, type: 'tail', record: null });
-    expect(main.received[1]).toEqual({ id, tail: null });
-    expect(main.transfers[1]).toEqual([]);
-    expect(helper.terminated).toBe(false);
-    // A decodes the whole file itself; its result is the photo's.
-    main.reply(done(id, 'whole'));
-    expect((await promise).base64).toBe('whole');
+    helper.reply({ id, type: 'tail' });
+    helper.fail();
+    expect(helper.terminated).toBe(true);
+    expect(main.received).toHaveLength(1);
+    main.reply(done(id, 'joined'));
+    expect((await promise).base64).toBe('joined');
   });
 
   it('tells A {tail: null} for every photo B held when B dies, then starts a new B', () => {
@@ -317,27 +315,21 @@ describe('processPhoto with a big file (split between two workers)', () => {
       { id: first.id, tail: null },
       { id: second.id, tail: null },
     ]);
+    expect(main.transfers.slice(2)).toEqual([[], []]);
     expect(main.terminated).toBe(false);
-    // A late answer of the dead helper is not forwarded a second time.
-    helper.reply({ id: first.id, type: 'tail', record: new Uint8Array([1]) });
+    // A late answer of the dead helper changes nothing.
+    helper.reply({ id: first.id, type: 'tail' });
     expect(main.received).toHaveLength(4);
     const third = startBig();
     expect(FakeWorker.instances).toHaveLength(3);
     const fresh = FakeWorker.instances[2];
-    expect(fresh.received).toEqual([{ id: third.id, tail: { file: third.blob, at: SPLIT_MIN_BYTES / 2 } }]);
+    expect(third.helper).toBe(fresh);
+    expect(fresh.received).toEqual([{ id: third.id, tail: { file: third.blob, at: SPLIT_MIN_BYTES / 2, port: third.portB } }]);
+    expect(fresh.transfers).toEqual([[third.portB]]);
   });
 
   it('tells A {tail: null} at once when B cannot be created', async () => {
-    let created = 0;
-    vi.stubGlobal(
-      'Worker',
-      class extends FakeWorker {
-        constructor(url: URL, options: WorkerOptions) {
-          if (++created === 2) throw new Error('blocked');
-          super(url, options);
-        }
-      },
-    );
+    blockWorker(2);
     const promise = processPhoto(bigFile(), 'icone');
     expect(FakeWorker.instances).toHaveLength(1);
     const [main] = FakeWorker.instances;
@@ -347,65 +339,69 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect((await promise).base64).toBe('alone');
   });
 
-  it('replaces a crashed B and hands the new one the scans still pending', () => {
+  it('asks B for no scan when A cannot be created', async () => {
+    blockWorker(1);
+    await expect(processPhoto(bigFile(), 'icone')).rejects.toThrow(ERRO_CARREGAR_FOTO);
+    expect(FakeWorker.instances).toHaveLength(0);
+  });
+
+  it('replaces a crashed B: tells A {tail: null} for the scans it still held, not for the one it posted', () => {
     const first = startBig();
     const second = startBig();
     const { main, helper } = first;
-    helper.reply({ id: first.id, type: 'tail', record: null, crash: true });
-    expect(main.received[2]).toEqual({ id: first.id, tail: null });
+    helper.reply({ id: first.id, type: 'tail', crash: true });
     expect(helper.terminated).toBe(true);
     expect(main.terminated).toBe(false);
-    expect(FakeWorker.instances).toHaveLength(3);
-    const fresh = FakeWorker.instances[2];
-    expect(fresh.received).toEqual([{ id: second.id, tail: { file: second.blob, at: SPLIT_MIN_BYTES / 2 } }]);
-    // Only the fresh helper's answer counts now.
-    helper.reply({ id: second.id, type: 'tail', record: new Uint8Array([0]) });
+    expect(main.received.slice(2)).toEqual([{ id: second.id, tail: null }]);
+    // Only a fresh helper's answers count now; it gets the next photo's scan alone.
+    helper.reply({ id: second.id, type: 'tail' });
+    helper.fail();
     expect(main.received).toHaveLength(3);
-    const record = new Uint8Array([5]);
-    fresh.reply({ id: second.id, type: 'tail', record });
-    expect(main.received[3]).toEqual({ id: second.id, tail: record });
+    const third = startBig();
+    expect(FakeWorker.instances).toHaveLength(3);
+    expect(FakeWorker.instances[2].received.map((r) => r.id)).toEqual([third.id]);
   });
 
-  it("rejects with A's Portuguese photo error, and drops B's late record", async () => {
+  it("rejects with A's Portuguese photo error, and tells A nothing when B dies afterwards", async () => {
     const { promise, main, helper, id } = startBig();
     const message = 'Não foi possível ler esta imagem: o arquivo está incompleto.';
     main.reply({ id, type: 'error', reason: 'photo', message });
     await expect(promise).rejects.toThrow(message);
-    helper.reply({ id, type: 'tail', record: new Uint8Array([1]) });
+    helper.fail();
     expect(main.received).toHaveLength(1);
     expect(main.terminated).toBe(false);
   });
 
-  it('after a crash of A, resends a photo whose record A already had whole, and one still waiting split', async () => {
+  it('after a crash of A, resends its other split photos whole (their ports died with it)', async () => {
     const crashed = startBig();
-    const forwarded = startBig();
-    const waiting = startBig();
+    const second = startBig();
+    const third = startBig();
     const { main, helper } = crashed;
-    helper.reply({ id: forwarded.id, type: 'tail', record: new Uint8Array([1]) });
+    helper.reply({ id: second.id, type: 'tail' });
     main.reply({ id: crashed.id, type: 'error', reason: 'crash', message: 'unreachable' });
     await expect(crashed.promise).rejects.toThrow(ERRO_LER_FOTO);
     expect(main.terminated).toBe(true);
     expect(helper.terminated).toBe(false);
     const fresh = FakeWorker.instances[2];
     expect(fresh.received).toEqual([
-      { id: forwarded.id, file: forwarded.blob, kind: 'icone' },
-      { id: waiting.id, file: waiting.blob, kind: 'icone', split: { at: SPLIT_MIN_BYTES / 2 } },
+      { id: second.id, file: second.blob, kind: 'icone' },
+      { id: third.id, file: third.blob, kind: 'icone' },
     ]);
-    // The record still to come goes to the fresh worker; the crashed photo's is dropped.
-    helper.reply({ id: crashed.id, type: 'tail', record: new Uint8Array([0]) });
-    helper.reply({ id: waiting.id, type: 'tail', record: new Uint8Array([3]) });
-    expect(fresh.received.slice(2)).toEqual([{ id: waiting.id, tail: new Uint8Array([3]) }]);
-    fresh.reply(done(forwarded.id, 'F'));
-    fresh.reply(done(waiting.id, 'W'));
-    expect([(await forwarded.promise).base64, (await waiting.promise).base64]).toEqual(['F', 'W']);
+    expect(fresh.transfers).toEqual([[], []]);
+    // B dying now sends the fresh A no {tail: null}: it waits for no record.
+    helper.fail();
+    expect(fresh.received).toHaveLength(2);
+    fresh.reply(done(second.id, 'S'));
+    fresh.reply(done(third.id, 'T'));
+    expect([(await second.promise).base64, (await third.promise).base64]).toEqual(['S', 'T']);
   });
 
   it('stops both workers on reset', () => {
     const { main, helper } = startBig();
     resetPhotoWorker();
     expect([main.terminated, helper.terminated]).toEqual([true, true]);
-    // Nothing is forwarded for the forgotten photo.
-    helper.reply({ id: 1, type: 'tail', record: null });
+    // Nothing is sent for the forgotten photo.
+    helper.fail();
     expect(main.received).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@
  * The worker — and with it the photo wasm — is created on the first call only, so no page pays
  * for it until a user picks a photo; it is then reused for every later photo. A big JPEG
  * (≥ SPLIT_MIN_BYTES, on a device with at least two cores) is decoded by two workers at once: the
- * main one (A) and a helper (B, workers.ts) that scans its second half; see protocol.ts.
+ * main one (A) and a helper (B, workers.ts) that scans its second half and posts its record to A
+ * on a MessageChannel of their own; see protocol.ts.
  */
 import {
   ERRO_LER_FOTO,
@@ -47,8 +48,6 @@ interface Pending {
   resolve: (photo: ProcessedPhoto | null) => void;
   reject: (err: Error) => void;
   onProgress?: (stage: string) => void;
-  /** A split photo whose tail record (or its absence) has not gone to the main worker yet. */
-  awaitingTail?: boolean;
 }
 
 /** The main worker (A). */
@@ -56,8 +55,8 @@ let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 let preloading: Promise<void> | undefined;
-/** The helper worker (B); its records go to A. */
-const helper = new TailHelper(forwardTail);
+/** The helper worker (B); its records go to A on each split photo's own port. */
+const helper = new TailHelper(tailLost);
 
 function startWorker(): Worker {
   return spawnPhotoWorker(onReply, (w) => {
@@ -79,9 +78,11 @@ function discard(w: Worker) {
   }
 }
 
+/** Sends a request to A, transferring a split photo's port. */
 function send(p: Pending) {
   worker ??= startWorker();
-  worker.postMessage(p.request);
+  const { request } = p;
+  worker.postMessage(request, 'split' in request && request.split ? [request.split.port] : []);
 }
 
 /** Registers a request and sends it; a Worker that cannot even be constructed rejects it. */
@@ -97,14 +98,13 @@ function submit(p: Pending) {
   }
 }
 
-/** Sends A the helper's record for a split photo still waiting for it (transferring its buffer). */
-function forwardTail(id: number, record: Uint8Array<ArrayBuffer> | null) {
+/** B will post nothing on the port of the split photo `id`: tells A, which then decodes the whole file. */
+function tailLost(id: number) {
   const p = pending.get(id);
-  // A photo already settled (or handed whole to a fresh worker) needs no record.
-  if (!p?.awaitingTail || !worker) return;
-  p.awaitingTail = false;
-  const message: TailRecord = { id, tail: record };
-  worker.postMessage(message, record ? [record.buffer] : []);
+  // A photo already settled (or handed whole to a fresh worker) waits for no record.
+  if (!p || !('split' in p.request && p.request.split) || !worker) return;
+  const message: TailRecord = { id, tail: null };
+  worker.postMessage(message);
 }
 
 function onReply(from: Worker, reply: PhotoReply) {
@@ -145,20 +145,20 @@ function onReply(from: Worker, reply: PhotoReply) {
       resubmitAll();
       return;
     case 'tail':
-      // Only the helper answers with a record (workers.ts).
+      // Only the helper answers a tail scan (workers.ts).
       return;
   }
 }
 
 /**
- * Hands every pending request to a fresh main worker. A split photo whose record already went to
- * the old worker is sent whole (the record's buffer went with it).
+ * Hands every pending request to a fresh main worker. A split photo is sent whole: its port went
+ * to the old worker (B's record, if any, is lost with it).
  */
 function resubmitAll() {
   const held = [...pending.values()];
   pending.clear();
   for (const p of held) {
-    if ('file' in p.request && p.request.split && !p.awaitingTail) {
+    if ('file' in p.request && p.request.split) {
       const { id, file, kind } = p.request;
       p.request = { id, file, kind };
     }
@@ -193,15 +193,26 @@ export function processPhoto(
     onProgress?.(ETAPAS_FOTO.lendo);
     const id = nextId++;
     const at = splitAt(file);
-    submit({
-      request: at === undefined ? { id, file, kind } : { id, file, kind, split: { at } },
-      resolve: (photo) => (photo ? resolve(photo) : reject(new Error(ERRO_LER_FOTO))),
+    const handlers = {
+      resolve: (photo: ProcessedPhoto | null) => (photo ? resolve(photo) : reject(new Error(ERRO_LER_FOTO))),
       reject,
       onProgress,
-      awaitingTail: at !== undefined,
-    });
-    // The helper scans the second half meanwhile; A waits for its record (or a null).
-    if (at !== undefined && pending.has(id)) helper.scan({ id, tail: { file, at } });
+    };
+    if (at === undefined) {
+      submit({ request: { id, file, kind }, ...handlers });
+      return;
+    }
+    // The photo's own channel: B posts its record on port1, A receives it on port2.
+    const { port1, port2 } = new MessageChannel();
+    submit({ request: { id, file, kind, split: { at, port: port2 } }, ...handlers });
+    if (pending.has(id)) {
+      // The helper scans the second half meanwhile; A waits for its record (or a null).
+      helper.scan({ id, tail: { file, at, port: port1 } });
+    } else {
+      // A could not even be created: the channel is unused.
+      port1.close();
+      port2.close();
+    }
   });
 }
 

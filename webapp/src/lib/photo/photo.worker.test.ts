@@ -1,8 +1,10 @@
 /**
- * The photo worker's script with a fake photo wasm: as the main worker (A) it reads only up to the
- * join, decodes its half before the helper's record arrives (even one that arrives while the wasm
- * loads), joins it or falls back to the whole file; as the helper (B) it scans the second half and answers a record,
- * or `null` on any failure (with `crash` after a trap).
+ * The photo worker's script with a fake photo wasm and real MessageChannels: as the main worker
+ * (A) it reads only up to the join, decodes its half before the helper's record arrives on its
+ * port (even one that arrives while the wasm loads), takes the first of that record and the
+ * client's `{tail: null}`, joins it or falls back to the whole file, and closes its port; as the
+ * helper (B) it scans the second half, posts the record (or `null` on any failure) on its port,
+ * closes it, and tells the client the scan is over (with `crash` after a trap).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRO_LER_FOTO, HEAD_BYTES, MARGIN_BYTES, type PhotoReply, type PhotoRequest } from './protocol';
@@ -36,6 +38,25 @@ const send = (data: PhotoRequest) => {
 
 /** Waits until the worker has posted `n` messages. */
 const posts = (n: number) => vi.waitFor(() => expect(posted).toHaveLength(n));
+
+/** The channels made by a test, closed after it. */
+let channels: MessageChannel[];
+
+/** A new channel: `port1` plays B's end, `port2` A's. */
+const channel = () => {
+  const c = new MessageChannel();
+  channels.push(c);
+  return c;
+};
+
+/** Resolves when `port` is closed (by the port at its other end). */
+const closed = (port: MessagePort) => new Promise((r) => port.addEventListener('close', r, { once: true }));
+
+/** The first message that arrives on `port`. */
+const next = (port: MessagePort) => new Promise<unknown>((r) => (port.onmessage = (e) => r(e.data)));
+
+/** Lets pending port messages and timers run. */
+const settle = () => new Promise((r) => setTimeout(r, 20));
 
 /** A file of `size` bytes numbered 0, 1, … 250, 0, 1, … so that slices can be told apart. */
 const numbered = (size: number) => new Uint8Array(size).map((_, i) => i % 251);
@@ -81,6 +102,7 @@ const processed = () => ({ jpeg: new Uint8Array([0xff, 0xd8]), base64: '/9g=', w
 
 beforeEach(async () => {
   posted = [];
+  channels = [];
   vi.spyOn(self, 'postMessage').mockImplementation(((message: PhotoReply, transfer: Transferable[]) => {
     posted.push({ message, transfer });
   }) as typeof self.postMessage);
@@ -93,7 +115,26 @@ beforeEach(async () => {
 
 afterEach(() => {
   for (const f of Object.values(wasm)) f.mockReset();
+  for (const c of channels) [c.port1, c.port2].forEach((p) => p.close());
 });
+
+/** Sends A a split photo and returns B's end of its port. */
+const split = (id: number, file: Blob, at: number, kind: 'icone' | 'fundo' = 'icone') => {
+  const { port1, port2 } = channel();
+  send({ id, file, kind, split: { at, port: port2 } });
+  return port1;
+};
+
+/** Sends B a tail scan and returns the first message it posts on its port. */
+const scan = (id: number, file: Blob, at: number) => {
+  const { port1, port2 } = channel();
+  const message = next(port2);
+  send({ id, tail: { file, at, port: port1 } });
+  return message;
+};
+
+/** The values of a byte array (anything else as it is), to compare arrays from another realm. */
+const bytesOf = (a: unknown) => (ArrayBuffer.isView(a) ? Array.from(a as Uint8Array) : a);
 
 describe('the main worker (A)', () => {
   it('shrinks a photo that is not split from the whole file', async () => {
@@ -108,49 +149,58 @@ describe('the main worker (A)', () => {
     expect(posted[1].transfer).toEqual([done.jpeg.buffer]);
   });
 
-  it("joins the helper's record that arrived while the wasm was loading, reading only up to at + margin", async () => {
+  it('joins the record B posted on its port while the wasm was loading, reading only up to at + margin', async () => {
     let loaded!: () => void;
     wasm.init.mockReturnValue(new Promise<void>((r) => (loaded = r)));
     wasm.finish.mockReturnValue(processed());
     const bytes = numbered(400_000);
     const at = 200_000;
     const log: ReadLog = { reads: [], failFrom: Infinity };
-    send({ id: 7, file: blobOf(bytes, log), kind: 'icone', split: { at } });
-    const record = new Uint8Array([1, 2, 3]);
-    send({ id: 7, tail: record });
+    const { port1, port2 } = channel();
+    send({ id: 7, file: blobOf(bytes, log), kind: 'icone', split: { at, port: port2 } });
+    // The record is delivered while the wasm still loads: A must already listen on its port.
+    const delivered = new Promise((r) => port2.addEventListener('message', r, { once: true }));
+    port1.postMessage(new Uint8Array([1, 2, 3]));
+    await delivered;
+    expect(wasm.start).not.toHaveBeenCalled();
     loaded();
     await posts(2);
     expect(log.reads).toEqual([[0, at + MARGIN_BYTES]]);
     expect(wasm.start).toHaveBeenCalledWith(expect.any(Uint8Array), at, 'icone');
     expect(same(wasm.start.mock.calls[0][0], bytes.slice(0, at + MARGIN_BYTES))).toBe(true);
-    expect(wasm.finish).toHaveBeenCalledWith(record);
+    expect(bytesOf(wasm.finish.mock.calls[0][0])).toEqual([1, 2, 3]);
     expect(wasm.process_photo).not.toHaveBeenCalled();
     expect(posted.map((p) => p.message.type)).toEqual(['resizing', 'done']);
   });
 
-  it('decodes its half without waiting for the record, and joins the record when it comes', async () => {
+  it('decodes its half without waiting for the record, joins the record when it comes, and closes its port', async () => {
     wasm.finish.mockReturnValue(processed());
-    send({ id: 2, file: blobOf(numbered(300_000)), kind: 'icone', split: { at: 150_000 } });
+    const portB = split(2, blobOf(numbered(300_000)), 150_000);
+    const portClosed = closed(portB);
     await posts(1);
     expect(posted[0].message).toEqual({ id: 2, type: 'resizing' });
     expect(wasm.start).toHaveBeenCalledTimes(1);
     expect(wasm.finish).not.toHaveBeenCalled();
-    send({ id: 2, tail: new Uint8Array([9]) });
+    portB.postMessage(new Uint8Array([9]));
     await posts(2);
     expect(wasm.finish).toHaveBeenCalledTimes(1);
     expect(posted[1].message).toEqual({ id: 2, type: 'done', ...processed() });
+    await portClosed;
   });
 
   it('shrinks the whole file at once, without waiting for a record, when the split declines the photo', async () => {
     wasm.start.mockReturnValue(undefined);
     wasm.process_photo.mockReturnValue(processed());
     const bytes = numbered(300_000);
-    send({ id: 16, file: blobOf(bytes), kind: 'fundo', split: { at: 150_000 } });
+    const portB = split(16, blobOf(bytes), 150_000, 'fundo');
+    const portClosed = closed(portB);
     await posts(2);
     expect(same(wasm.process_photo.mock.calls[0][0], bytes)).toBe(true);
     expect(posted[1].message).toEqual({ id: 16, type: 'done', ...processed() });
-    send({ id: 16, tail: new Uint8Array([1]) }); // too late: dropped
-    await new Promise((r) => setTimeout(r, 10));
+    await portClosed;
+    portB.postMessage(new Uint8Array([1])); // too late: dropped
+    send({ id: 16, tail: null });
+    await settle();
     expect(posted).toHaveLength(2);
   });
 
@@ -159,8 +209,7 @@ describe('the main worker (A)', () => {
     wasm.process_photo.mockReturnValue(processed());
     const bytes = numbered(300_000);
     const log: ReadLog = { reads: [], failFrom: Infinity };
-    send({ id: 3, file: blobOf(bytes, log), kind: 'icone', split: { at: 100_000 } });
-    send({ id: 3, tail: new Uint8Array([1]) });
+    split(3, blobOf(bytes, log), 100_000).postMessage(new Uint8Array([1]));
     await posts(2);
     expect(wasm.finish).toHaveBeenCalledTimes(1);
     const join = 100_000 + MARGIN_BYTES;
@@ -173,21 +222,45 @@ describe('the main worker (A)', () => {
     expect(posted.map((p) => p.message)).toEqual([{ id: 3, type: 'resizing' }, { id: 3, type: 'done', ...processed() }]);
   });
 
-  it('decodes the whole file without trying to join when the helper had no record', async () => {
+  it('decodes the whole file without trying to join when B posts null on the port', async () => {
     wasm.process_photo.mockReturnValue(processed());
     const bytes = numbered(300_000);
-    send({ id: 4, file: blobOf(bytes), kind: 'icone', split: { at: 150_000 } });
-    send({ id: 4, tail: null });
+    split(4, blobOf(bytes), 150_000).postMessage(null);
     await posts(2);
     expect(wasm.finish).not.toHaveBeenCalled();
     expect(wasm.free).toHaveBeenCalledTimes(1);
     expect(same(wasm.process_photo.mock.calls[0][0], bytes)).toBe(true);
   });
 
+  it("decodes the whole file on the client's {tail: null} when its port stays silent, and closes the port", async () => {
+    wasm.process_photo.mockReturnValue(processed());
+    const bytes = numbered(300_000);
+    const portB = split(17, blobOf(bytes), 150_000);
+    const portClosed = closed(portB);
+    send({ id: 17, tail: null });
+    await posts(2);
+    expect(wasm.finish).not.toHaveBeenCalled();
+    expect(same(wasm.process_photo.mock.calls[0][0], bytes)).toBe(true);
+    expect(posted[1].message).toEqual({ id: 17, type: 'done', ...processed() });
+    await portClosed;
+  });
+
+  it("joins the record from its port even when the client's {tail: null} follows it", async () => {
+    wasm.finish.mockReturnValue(processed());
+    const { port1, port2 } = channel();
+    send({ id: 18, file: blobOf(numbered(300_000)), kind: 'icone', split: { at: 150_000, port: port2 } });
+    const delivered = new Promise((r) => port2.addEventListener('message', r, { once: true }));
+    port1.postMessage(new Uint8Array([5]));
+    await delivered;
+    send({ id: 18, tail: null });
+    await posts(2);
+    expect(bytesOf(wasm.finish.mock.calls[0]?.[0])).toEqual([5]);
+    expect(wasm.process_photo).not.toHaveBeenCalled();
+  });
+
   it('reports a failed read of the rest of the file with the Portuguese reading error', async () => {
     const log: ReadLog = { reads: [], failFrom: 1 };
-    send({ id: 15, file: blobOf(numbered(300_000), log), kind: 'icone', split: { at: 150_000 } });
-    send({ id: 15, tail: null });
+    split(15, blobOf(numbered(300_000), log), 150_000).postMessage(null);
     await posts(2);
     expect(posted[1].message).toEqual({ id: 15, type: 'error', reason: 'photo', message: ERRO_LER_FOTO });
     expect(wasm.process_photo).not.toHaveBeenCalled();
@@ -202,37 +275,41 @@ describe('the main worker (A)', () => {
       throw new WebAssembly.RuntimeError('unreachable');
     });
     const file = blobOf(numbered(200_000));
-    send({ id: 5, file, kind: 'icone', split: { at: 100_000 } });
-    send({ id: 5, tail: new Uint8Array([1]) });
+    split(5, file, 100_000).postMessage(new Uint8Array([1]));
     await posts(2);
-    send({ id: 6, file, kind: 'icone', split: { at: 100_000 } });
-    send({ id: 6, tail: new Uint8Array([1]) });
+    split(6, file, 100_000).postMessage(new Uint8Array([1]));
     await posts(4);
     expect(posted[1].message).toEqual({ id: 5, type: 'error', reason: 'photo', message });
     expect(posted[3].message).toEqual({ id: 6, type: 'error', reason: 'crash', message: 'unreachable' });
     expect(wasm.process_photo).not.toHaveBeenCalled();
   });
 
-  it('reports a load failure and ignores the record that comes afterwards', async () => {
+  it('reports a load failure, closes its port and ignores the record that comes afterwards', async () => {
     wasm.init.mockRejectedValue(new Error('Failed to fetch'));
-    send({ id: 8, file: blobOf(numbered(10)), kind: 'icone', split: { at: 5 } });
+    const portB = split(8, blobOf(numbered(10)), 5);
+    const portClosed = closed(portB);
     await posts(1);
     expect(posted[0].message).toEqual({ id: 8, type: 'error', reason: 'load', message: 'Failed to fetch' });
-    send({ id: 8, tail: new Uint8Array([1]) });
-    await new Promise((r) => setTimeout(r, 10));
+    await portClosed;
+    portB.postMessage(new Uint8Array([1]));
+    send({ id: 8, tail: null });
+    await settle();
     expect(posted).toHaveLength(1);
     expect(wasm.start).not.toHaveBeenCalled();
   });
 });
 
 describe('the helper worker (B)', () => {
-  it('scans the file from `at` with its first HEAD_BYTES as headers, and transfers the record', async () => {
+  it('scans the file from `at` with its first HEAD_BYTES as headers, posts the record on its port (transferred), closes it and tells the client', async () => {
     const record = new Uint8Array([4, 5, 6]);
     wasm.scan_photo_tail.mockReturnValue(record);
     const bytes = numbered(600_000);
     const at = 300_000;
     const log: ReadLog = { reads: [], failFrom: Infinity };
-    send({ id: 9, tail: { file: blobOf(bytes, log), at } });
+    const { port1, port2 } = channel();
+    const arrived = next(port2);
+    const portClosed = closed(port2);
+    send({ id: 9, tail: { file: blobOf(bytes, log), at, port: port1 } });
     await posts(1);
     expect(log.reads).toEqual([
       [0, HEAD_BYTES],
@@ -241,19 +318,22 @@ describe('the helper worker (B)', () => {
     const [head, tail] = wasm.scan_photo_tail.mock.calls[0];
     expect(same(head, bytes.slice(0, HEAD_BYTES))).toBe(true);
     expect(same(tail, bytes.slice(at))).toBe(true);
-    expect(posted[0].message).toEqual({ id: 9, type: 'tail', record });
-    expect(posted[0].transfer).toEqual([record.buffer]);
+    expect(posted[0]).toEqual({ message: { id: 9, type: 'tail' }, transfer: [] });
+    expect(bytesOf(await arrived)).toEqual([4, 5, 6]);
+    // Transferred, not copied: B's buffer is detached.
+    expect(record.byteLength).toBe(0);
+    await portClosed;
   });
 
   it('reads no further than `at` for the headers of a small split', async () => {
     wasm.scan_photo_tail.mockReturnValue(new Uint8Array([1]));
     const bytes = numbered(1000);
-    send({ id: 10, tail: { file: blobOf(bytes), at: 400 } });
+    void scan(10, blobOf(bytes), 400);
     await posts(1);
     expect(wasm.scan_photo_tail).toHaveBeenCalledWith(bytes.slice(0, 400), bytes.slice(400));
   });
 
-  it('answers a null record when the file cannot be split, and flags a trap as a crash', async () => {
+  it('posts null when the file cannot be split, and flags a trap as a crash to the client', async () => {
     wasm.scan_photo_tail.mockImplementationOnce(() => {
       throw new Error('não é um JPEG');
     });
@@ -261,33 +341,36 @@ describe('the helper worker (B)', () => {
       throw new WebAssembly.RuntimeError('unreachable');
     });
     const file = blobOf(numbered(1000));
-    send({ id: 11, tail: { file, at: 500 } });
+    const first = scan(11, file, 500);
     await posts(1);
-    send({ id: 12, tail: { file, at: 500 } });
+    const second = scan(12, file, 500);
     await posts(2);
     expect(posted.map((p) => p.message)).toEqual([
-      { id: 11, type: 'tail', record: null },
-      { id: 12, type: 'tail', record: null, crash: true },
+      { id: 11, type: 'tail' },
+      { id: 12, type: 'tail', crash: true },
     ]);
+    expect([await first, await second]).toEqual([null, null]);
   });
 
-  it('answers a null record when the file cannot be read', async () => {
-    send({ id: 16, tail: { file: blobOf(numbered(1000), { reads: [], failFrom: 500 }), at: 500 } });
+  it('posts null when the file cannot be read', async () => {
+    const message = scan(16, blobOf(numbered(1000), { reads: [], failFrom: 500 }), 500);
     await posts(1);
-    expect(posted[0].message).toEqual({ id: 16, type: 'tail', record: null });
+    expect(posted[0].message).toEqual({ id: 16, type: 'tail' });
+    expect(await message).toBeNull();
     expect(wasm.scan_photo_tail).not.toHaveBeenCalled();
   });
 
-  it('answers a null record when the wasm cannot be loaded, and retries the load next time', async () => {
+  it('posts null when the wasm cannot be loaded, and retries the load next time', async () => {
     wasm.init.mockRejectedValueOnce(new Error('Failed to fetch'));
     wasm.scan_photo_tail.mockReturnValue(new Uint8Array([1]));
     const file = blobOf(numbered(1000));
-    send({ id: 13, tail: { file, at: 500 } });
+    const first = scan(13, file, 500);
     await posts(1);
-    expect(posted[0].message).toEqual({ id: 13, type: 'tail', record: null });
-    send({ id: 14, tail: { file, at: 500 } });
+    expect(await first).toBeNull();
+    const second = scan(14, file, 500);
     await posts(2);
-    expect(posted[1].message).toEqual({ id: 14, type: 'tail', record: new Uint8Array([1]) });
+    expect(posted[1].message).toEqual({ id: 14, type: 'tail' });
+    expect(bytesOf(await second)).toEqual([1]);
     expect(wasm.init).toHaveBeenCalledTimes(2);
   });
 });

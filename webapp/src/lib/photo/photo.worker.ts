@@ -3,8 +3,9 @@
  * its first message, and shrinks photos off the main thread. See index.ts for the client.
  *
  * The same script runs twice for a big JPEG (protocol.ts): as the main worker (A) it decodes the
- * first half (`PhotoSplit.start`) while the helper (B) scans the second (`scan_photo_tail`), then
- * joins B's record and finishes the photo (`PhotoSplit.finish`).
+ * first half (`PhotoSplit.start`) while the helper (B) scans the second (`scan_photo_tail`) and
+ * posts its record straight to A on the photo's port; A then joins it and finishes the photo
+ * (`PhotoSplit.finish`).
  */
 import init, { PhotoSplit, process_photo, scan_photo_tail } from '../../wasm/photo/wasm_photo.js';
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
@@ -16,6 +17,7 @@ import {
   type PhotoJob,
   type PhotoReply,
   type PhotoRequest,
+  type TailMessage,
   type TailScan,
 } from './protocol';
 
@@ -54,8 +56,30 @@ const read = (blob: Blob) => {
   return reading;
 };
 
-/** A: the split photos whose tail record has not arrived yet, by id. */
-const awaitingTail = new Map<number, (record: Uint8Array<ArrayBuffer> | null) => void>();
+/** A: settles the wait for the tail record of each split photo that has none yet, by id. */
+const awaitingTail = new Map<number, (record: TailMessage) => void>();
+
+/**
+ * A: B's record for the photo `id`: the first of a message on `port` and the client's
+ * `{id, tail: null}` (B died or never got the scan). The port listens from now on (a record can
+ * come while the wasm loads) and is closed once the wait is settled.
+ */
+function waitForTail(id: number, port: MessagePort): Promise<TailMessage> {
+  return new Promise((resolve) => {
+    const settle = (record: TailMessage) => {
+      awaitingTail.delete(id);
+      port.onmessage = null;
+      port.close();
+      resolve(record);
+    };
+    awaitingTail.set(id, settle);
+    // Setting onmessage starts the port.
+    port.onmessage = ({ data }: MessageEvent<TailMessage>) => settle(data);
+  });
+}
+
+/** A: stops waiting for the photo's record (a record that comes afterwards is dropped). */
+const stopWaiting = (id: number) => awaitingTail.get(id)?.(null);
 
 scope.onmessage = ({ data }: MessageEvent<PhotoRequest>) => {
   if ('preload' in data) {
@@ -65,9 +89,8 @@ scope.onmessage = ({ data }: MessageEvent<PhotoRequest>) => {
   } else if (isTailScan(data)) {
     void scanTail(data);
   } else {
-    // A record for a photo that no longer waits for one (e.g. it failed to load) is dropped.
-    awaitingTail.get(data.id)?.(data.tail);
-    awaitingTail.delete(data.id);
+    // No record will come from B; ignored for a photo that no longer waits for one.
+    stopWaiting(data.id);
   }
 };
 
@@ -83,15 +106,13 @@ async function preload(id: number) {
 /** A: shrinks a photo, joining B's record of its second half when it is split. */
 async function shrink({ id, file, kind, split }: PhotoJob) {
   // Wait for B's record from now on: it can arrive while the wasm still loads.
-  const tail = split
-    ? new Promise<Uint8Array<ArrayBuffer> | null>((resolve) => awaitingTail.set(id, resolve))
-    : Promise.resolve(null);
+  const tail = split ? waitForTail(id, split.port) : Promise.resolve(null);
   // Read the file (with a split, only up to the join) while the wasm loads.
   const reading = read(split ? file.slice(0, Math.min(file.size, split.at + MARGIN_BYTES)) : file);
   try {
     await load();
   } catch (err) {
-    awaitingTail.delete(id);
+    stopWaiting(id);
     reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
     return;
   }
@@ -99,7 +120,7 @@ async function shrink({ id, file, kind, split }: PhotoJob) {
   try {
     bytes = new Uint8Array(await reading);
   } catch {
-    awaitingTail.delete(id);
+    stopWaiting(id);
     reply({ id, type: 'error', reason: 'photo', message: ERRO_LER_FOTO });
     return;
   }
@@ -107,7 +128,7 @@ async function shrink({ id, file, kind, split }: PhotoJob) {
   try {
     // A's half now, while B scans the other; `undefined` when this photo is not split after all.
     const started = split ? PhotoSplit.start(bytes, split.at, kind) : undefined;
-    if (!started) awaitingTail.delete(id);
+    if (!started) stopWaiting(id);
     const record = started ? await tail : null;
     let out: Processed | null = null;
     if (started && record) out = started.finish(record) as Processed | null;
@@ -118,27 +139,34 @@ async function shrink({ id, file, kind, split }: PhotoJob) {
   } catch (err) {
     // A Rust PhotoError arrives as an Error carrying its Portuguese message; a trap (a panic in a
     // decoder: the wasm build aborts) as a WebAssembly.RuntimeError.
+    stopWaiting(id);
     const crash = err instanceof WebAssembly.RuntimeError;
     reply({ id, type: 'error', reason: crash ? 'crash' : 'photo', message: messageOf(err) });
   }
 }
 
-/** B: the record of the file's second half, or `null` on any failure (A then decodes it all). */
-async function scanTail({ id, tail: { file, at } }: TailScan) {
+/**
+ * B: posts A, on `port`, the record of the file's second half, or `null` on any failure (A then
+ * decodes it all), closes the port, and tells the client the scan is over.
+ */
+async function scanTail({ id, tail: { file, at, port } }: TailScan) {
+  let record: TailMessage = null;
+  let crash = false;
   try {
     const [head, rest] = await Promise.all([
       file.slice(0, Math.min(at, HEAD_BYTES)).arrayBuffer(),
       file.slice(at).arrayBuffer(),
       load(),
     ]);
-    const record = scan_photo_tail(new Uint8Array(head), new Uint8Array(rest)) as Uint8Array<ArrayBuffer>;
-    reply({ id, type: 'tail', record }, [record.buffer]);
+    record = scan_photo_tail(new Uint8Array(head), new Uint8Array(rest)) as Uint8Array<ArrayBuffer>;
   } catch (err) {
     // Not a JPEG that can be split, or a read or load error: no record. A trap also makes the
     // client replace this worker.
-    const crash = err instanceof WebAssembly.RuntimeError;
-    reply(crash ? { id, type: 'tail', record: null, crash: true } : { id, type: 'tail', record: null });
+    crash = err instanceof WebAssembly.RuntimeError;
   }
+  port.postMessage(record, record ? [record.buffer] : []);
+  port.close();
+  reply(crash ? { id, type: 'tail', crash: true } : { id, type: 'tail' });
 }
 
 /** The whole file: `part` (its first bytes) and the rest of the Blob; a read error becomes ERRO_LER_FOTO. */

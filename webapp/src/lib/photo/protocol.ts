@@ -4,9 +4,12 @@
  *
  * A big JPEG is decoded by two workers running the same script: the main worker (A) decodes the
  * first half of the entropy-coded data and joins the record that the helper worker (B) makes of
- * the second half (`scan_photo_tail`). The client sends A `{id, file, kind, split: {at}}` and B
- * `{id, tail: {file, at}}`; B answers the client `{id, type: 'tail', record}` and the client
- * forwards it to A as `{id, tail: record}` (`null`: no record, A decodes the whole file).
+ * the second half (`scan_photo_tail`). For each split photo the client makes a MessageChannel and
+ * sends A `{id, file, kind, split: {at, port}}` and B `{id, tail: {file, at, port}}` (each port
+ * transferred), so that B's record goes straight to A, not through the busy main thread: B posts
+ * exactly one TailMessage on its port (its record, or `null`: A decodes the whole file), then
+ * answers the client `{id, type: 'tail'}`. When B dies, cannot be created or is replaced before
+ * posting, the client sends A `{id, tail: null}` instead; A takes whichever comes first.
  */
 
 /** What a photo is for: `icone` (icons, product and ad photos: longest side ≤ 300 px, JPEG 0.8)
@@ -22,24 +25,33 @@ export const HEAD_BYTES = 256 << 10;
 /** A reads the file up to `at + MARGIN_BYTES` (where the halves are joined), no further unless it falls back. */
 export const MARGIN_BYTES = 64 << 10;
 
-/** Client → A: shrink `file`; with `split`, B scans the file from `split.at` and A joins its record. */
+/**
+ * Client → A: shrink `file`; with `split`, B scans the file from `split.at` and A joins the record
+ * that arrives on `split.port`.
+ */
 export interface PhotoJob {
   id: number;
   file: Blob;
   kind: PhotoKind;
-  split?: { at: number };
+  split?: { at: number; port: MessagePort };
 }
 
-/** Client → B: scan `file` from `at` to its end (`scan_photo_tail`) for the photo `id`. */
+/** Client → B: scan `file` from `at` to its end (`scan_photo_tail`) for the photo `id`; post the result on `port`. */
 export interface TailScan {
   id: number;
-  tail: { file: Blob; at: number };
+  tail: { file: Blob; at: number; port: MessagePort };
 }
 
-/** Client → A: B's record for the split photo `id`, or `null` (B failed: decode the whole file). */
+/** B → A, on the split photo's port: B's record, or `null` (B failed: decode the whole file). */
+export type TailMessage = Uint8Array<ArrayBuffer> | null;
+
+/**
+ * Client → A: no record will come for the split photo `id` (B died, could not be created, or was
+ * replaced before it scanned this photo): decode the whole file.
+ */
 export interface TailRecord {
   id: number;
-  tail: Uint8Array<ArrayBuffer> | null;
+  tail: null;
 }
 
 /** Client → worker: only load the wasm (the client preloads both workers). */
@@ -48,12 +60,11 @@ export interface Preload {
   preload: true;
 }
 
-/** Client → worker: a photo (A), a tail scan (B), a tail record (A), or a preload. */
+/** Client → worker: a photo (A), a tail scan (B), a missing tail record (A), or a preload. */
 export type PhotoRequest = PhotoJob | TailScan | TailRecord | Preload;
 
-/** Whether a request carrying `tail` is a scan for B (rather than a record for A). */
-export const isTailScan = (request: TailScan | TailRecord): request is TailScan =>
-  request.tail !== null && !(request.tail instanceof Uint8Array);
+/** Whether a request carrying `tail` is a scan for B (rather than a missing record for A). */
+export const isTailScan = (request: TailScan | TailRecord): request is TailScan => request.tail !== null;
 
 /** Worker → client. */
 export type PhotoReply =
@@ -68,10 +79,11 @@ export type PhotoReply =
    */
   | { id: number; type: 'error'; reason: 'photo' | 'load' | 'crash'; message: string }
   /**
-   * B's answer to a tail scan: the record, or `null` on any failure (the file cannot be split,
-   * a read or load error, a trap). `crash`: the wasm trapped, B must be replaced.
+   * B's answer to a tail scan, once it has posted its TailMessage to A (the record, or `null` on
+   * any failure: the file cannot be split, a read or load error, a trap). `crash`: the wasm
+   * trapped, B must be replaced.
    */
-  | { id: number; type: 'tail'; record: Uint8Array<ArrayBuffer> | null; crash?: true };
+  | { id: number; type: 'tail'; crash?: true };
 
 /** The file could not be read or decoded in a way the pipeline did not foresee. */
 export const ERRO_LER_FOTO = 'Não foi possível ler esta imagem.';

@@ -1,7 +1,7 @@
 /**
  * The photo workers' plumbing for the client (index.ts): starting a worker (both run
  * photo.worker.ts) and the helper worker (B) that scans the second half of a big JPEG for the
- * main worker (A); see protocol.ts for the split.
+ * main worker (A) and posts its record straight to A; see protocol.ts for the split.
  */
 import type { PhotoReply, TailScan } from './protocol';
 
@@ -22,29 +22,37 @@ export function spawnPhotoWorker(
   return w;
 }
 
-/** Receives B's record for the photo `id`, or `null`: no record, A decodes the whole file. */
-export type DeliverTail = (id: number, record: Uint8Array<ArrayBuffer> | null) => void;
+/** Called when B will post nothing on the port of the photo `id`: A must be told to decode the whole file. */
+export type TailLost = (id: number) => void;
 
 /**
  * The helper worker (B), created on the first split photo (or a preload) and reused afterwards.
- * Every scan it is given ends in exactly one `deliver` call — B's record, or `null` when B
- * cannot split the file, fails, dies or cannot even be created — so A never waits forever
- * (unless `stop` forgets the scan, which only `resetPhotoWorker` does).
+ * Every scan it is given ends either in B posting its record (or `null`) on the scan's port,
+ * which B answers with a 'tail' reply, or in exactly one `lost` call — when B cannot be created,
+ * dies, or is replaced after a trap before it got to the scan — so A never waits forever
+ * (unless `stop` forgets the scan, which only `resetPhotoWorker` does). A scan's port goes to B
+ * and cannot be sent again: a scan is never handed to a second worker.
  */
 export class TailHelper {
   private worker: Worker | undefined;
-  /** The scans the worker holds, by photo id. */
-  private readonly scans = new Map<number, TailScan>();
-  private readonly deliver: DeliverTail;
+  /** The photo ids of the scans the worker holds. */
+  private readonly scans = new Set<number>();
+  private readonly lost: TailLost;
 
-  constructor(deliver: DeliverTail) {
-    this.deliver = deliver;
+  constructor(lost: TailLost) {
+    this.lost = lost;
   }
 
-  /** Scans the file from `at` to its end for the photo `id`. */
+  /** Scans the file from `at` to its end for the photo `id` (transferring the port to B). */
   scan(request: TailScan) {
-    this.scans.set(request.id, request);
-    this.post(request);
+    try {
+      this.start().postMessage(request, [request.tail.port]);
+      this.scans.add(request.id);
+    } catch {
+      // The Worker constructor itself failed (e.g. a blocked script URL): the port stays here.
+      request.tail.port.close();
+      this.lost(request.id);
+    }
   }
 
   /** Starts the worker and loads its wasm ahead of the first big photo; a failure shows later. */
@@ -52,11 +60,11 @@ export class TailHelper {
     try {
       this.start().postMessage({ id, preload: true });
     } catch {
-      // The Worker constructor failed: the next scan tries again (and delivers null if it fails).
+      // The Worker constructor failed: the next scan tries again (and reports the scan lost if it fails).
     }
   }
 
-  /** Stops the worker and forgets its scans without delivering anything. */
+  /** Stops the worker and forgets its scans without reporting them. */
   stop() {
     this.worker?.terminate();
     this.worker = undefined;
@@ -71,36 +79,27 @@ export class TailHelper {
     return this.worker;
   }
 
-  private post(request: TailScan) {
-    try {
-      this.start().postMessage(request);
-    } catch {
-      // The Worker constructor itself failed (e.g. a blocked script URL).
-      this.scans.delete(request.id);
-      this.deliver(request.id, null);
-    }
-  }
-
   private onReply(from: Worker, reply: PhotoReply) {
     // Preload answers ('ready', a load error) need nothing: a scan retries a failed load.
     if (from !== this.worker || reply.type !== 'tail' || !this.scans.delete(reply.id)) return;
-    this.deliver(reply.id, reply.record);
-    if (reply.crash) {
-      // A trap leaves the wasm instance unusable: replace the worker and hand it the other
-      // scans the old one still held.
-      from.terminate();
-      this.worker = undefined;
-      for (const other of this.scans.values()) this.post(other);
-    }
+    // B has posted on the scan's port already; after a trap it must be replaced.
+    if (reply.crash) this.abandon(from);
   }
 
-  /** The script failed to load or the worker died: no record for any scan it held. */
+  /** The script failed to load or the worker died. */
   private onError(from: Worker) {
-    if (from !== this.worker) return;
+    if (from === this.worker) this.abandon(from);
+  }
+
+  /**
+   * Stops the worker; the scans it still held will never be posted (their ports died with it), so
+   * each is reported lost. The next scan starts a fresh worker.
+   */
+  private abandon(from: Worker) {
     from.terminate();
     this.worker = undefined;
-    const held = [...this.scans.keys()];
+    const held = [...this.scans];
     this.scans.clear();
-    for (const id of held) this.deliver(id, null);
+    for (const id of held) this.lost(id);
   }
 }
