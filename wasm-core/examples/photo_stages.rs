@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let tail = wasm_core::photo::scan_tail(&bytes[..at.min(256 << 10)], &bytes[at..]);
         let b = t.elapsed();
         let t = std::time::Instant::now();
-        let part = bytes[..(at + (64 << 10)).min(bytes.len())].to_vec();
+        let part = &bytes[..(at + (64 << 10)).min(bytes.len())];
         let started = wasm_core::photo::SplitPhoto::start(part, at, kind);
         let a1 = t.elapsed();
         let t = std::time::Instant::now();

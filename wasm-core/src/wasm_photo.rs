@@ -46,14 +46,32 @@ pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
 }
 
-/// The second half of a large JPEG, for a second worker (see `webapp/src/lib/photo`): `head` is
-/// the file's first bytes (its headers up to the scan), `tail` the file from some offset to its
-/// end. Decodes the tail's Huffman codes from a guessed starting point and returns the record
-/// that [`PhotoSplit::finish`] joins to the first half. Throws when the file is not a JPEG this
-/// can split (the caller then decodes the whole file in one worker).
+/// Worker B's share of a large JPEG split between two workers (see `webapp/src/lib/photo`): the
+/// file from some offset on, decoded from a guessed start as its bytes arrive (Huffman codes
+/// resynchronise by themselves); its record is what [`PhotoSplit::finish`] joins to the first
+/// half.
 #[wasm_bindgen]
-pub fn scan_photo_tail(head: &[u8], tail: &[u8]) -> Result<Vec<u8>, JsError> {
-    photo::scan_tail(head, tail).ok_or_else(|| JsError::new("not split"))
+pub struct TailScan(photo::TailScan);
+
+#[wasm_bindgen]
+impl TailScan {
+    /// `head`: the file's first bytes (its headers up to the scan). `undefined` when the file
+    /// cannot be split (the main worker then decodes the whole file).
+    pub fn start(head: &[u8]) -> Option<TailScan> {
+        photo::TailScan::start(head).map(TailScan)
+    }
+
+    /// The next bytes of the tail, in order; decodes what they allow. `false` when the scan
+    /// failed.
+    pub fn push(&mut self, chunk: &[u8]) -> bool {
+        self.0.push(chunk)
+    }
+
+    /// The record, once every byte of the tail was pushed; `undefined` when there is none.
+    /// Frees this object.
+    pub fn finish(self) -> Option<Vec<u8>> {
+        self.0.finish()
+    }
 }
 
 /// Worker A's share of a large JPEG split between two workers (see `webapp/src/lib/photo`).
@@ -62,12 +80,18 @@ pub struct PhotoSplit(photo::SplitPhoto);
 
 #[wasm_bindgen]
 impl PhotoSplit {
-    /// `part` is the file from its start to `at` (where worker B's tail starts) plus a margin;
-    /// decodes the blocks before B's start at once, while B works. `undefined` when the file or
-    /// the kind is not split: then call [`process_photo`] with the whole file.
-    pub fn start(part: Vec<u8>, at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
+    /// `first`: the file's first bytes (its headers at least); `at`: where worker B's tail
+    /// starts. Decodes what these bytes allow. `undefined` when the file or the kind is not
+    /// split: then call [`process_photo`] with the whole file.
+    pub fn start(first: &[u8], at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
         let kind = PhotoKind::parse(kind).map_err(js_error)?;
-        Ok(photo::SplitPhoto::start(part, at as usize, kind).map(PhotoSplit))
+        Ok(photo::SplitPhoto::start(first, at as usize, kind).map(PhotoSplit))
+    }
+
+    /// The next bytes of the file, in order, up to `at` plus a margin; decodes what they allow
+    /// while worker B works. `false` when the split failed (`finish` will return `null`).
+    pub fn push(&mut self, chunk: &[u8]) -> bool {
+        self.0.push(chunk)
     }
 
     /// Joins worker B's record and finishes the photo: the same object as [`process_photo`]

@@ -162,18 +162,55 @@ fn finish(
     })
 }
 
-/// For the second of two workers sharing a large JPEG (see [`fast_jpeg::split`]): `head` holds
-/// the file's headers (its first bytes), `tail` the file from some offset on. The record for
-/// [`process_split`], or `None` when this file cannot be split that way.
+/// Worker B's share of a large JPEG split between two workers ([`fast_jpeg::split`]): the file
+/// from some offset on, decoded from a guessed start as its bytes arrive.
+pub struct TailScan {
+    tail: Vec<u8>,
+    scan: fast_jpeg::split::Tail,
+}
+
+impl TailScan {
+    /// `head`: the file's first bytes, its headers at least. `None` when this file cannot be
+    /// split (not a baseline JPEG without restart markers, or its headers are not all there).
+    pub fn start(head: &[u8]) -> Option<Self> {
+        let scan = guard(|| Ok(fast_jpeg::split::Tail::start(head).ok()))
+            .ok()
+            .flatten()?;
+        Some(Self {
+            tail: Vec::new(),
+            scan,
+        })
+    }
+
+    /// The next bytes of the tail, in order; decodes what they allow. `false` when the scan
+    /// has failed (then [`TailScan::finish`] gives `None`).
+    pub fn push(&mut self, chunk: &[u8]) -> bool {
+        self.tail.extend_from_slice(chunk);
+        let (scan, tail) = (&mut self.scan, &self.tail);
+        guard(|| Ok(scan.advance(tail, false).is_ok())).unwrap_or(false)
+    }
+
+    /// The record for [`SplitPhoto::finish`], once every byte of the tail was pushed.
+    pub fn finish(self) -> Option<Vec<u8>> {
+        let Self { tail, scan } = self;
+        guard(|| Ok(scan.finish(&tail).ok()))
+            .ok()
+            .flatten()
+            .map(|record| record.to_bytes())
+    }
+}
+
+/// [`TailScan`] in one go: `head` holds the file's headers (its first bytes), `tail` the file
+/// from some offset on.
 pub fn scan_tail(head: &[u8], tail: &[u8]) -> Option<Vec<u8>> {
-    guard(|| Ok(fast_jpeg::split::scan_tail(head, tail).ok()))
-        .ok()
-        .flatten()
-        .map(|record| record.to_bytes())
+    let mut scan = TailScan::start(head)?;
+    scan.push(tail).then_some(())?;
+    scan.finish()
 }
 
 /// Worker A's share of a large JPEG split between two workers ([`fast_jpeg::split`]): the blocks
-/// before the point where worker B ([`scan_tail`]) starts, decoded while B works.
+/// before the point where worker B ([`TailScan`]) starts, decoded as the file's bytes arrive and
+/// while B works.
 pub struct SplitPhoto {
     part: Vec<u8>,
     head: fast_jpeg::split::Head,
@@ -183,27 +220,37 @@ pub struct SplitPhoto {
 }
 
 impl SplitPhoto {
-    /// `part` is the file from its start to past `at` (the offset B's tail starts at) plus a
-    /// margin. `None` when this file or this kind is not split (anything but a baseline JPEG
-    /// shrunk at 1/8 scale): the caller then processes the whole file.
-    pub fn start(part: Vec<u8>, at: usize, kind: PhotoKind) -> Option<Self> {
+    /// `first`: the file's first bytes, its headers at least; `at`: where B's tail starts.
+    /// `None` when this file or this kind is not split (anything but a baseline JPEG shrunk at
+    /// 1/8 scale): the caller then processes the whole file.
+    pub fn start(first: &[u8], at: usize, kind: PhotoKind) -> Option<Self> {
         let started = guard(|| {
-            let mut source = decode::Source::open(&part)?;
+            let mut source = decode::Source::open(first)?;
             let (orientation, sw, sh) = plan(&mut source, kind);
             if !source.at_one_eighth(sw * OVERSAMPLE, sh * OVERSAMPLE) {
                 return Ok(None);
             }
-            let head = fast_jpeg::split::decode_head(&part, at).ok();
+            let head = fast_jpeg::split::Head::start(first, at).ok();
             Ok(head.map(|head| (head, orientation, (sw, sh))))
         });
         let (head, orientation, size) = started.ok().flatten()?;
-        Some(Self {
-            part,
+        let mut split = Self {
+            part: Vec::new(),
             head,
             orientation,
             size,
             kind,
-        })
+        };
+        split.push(first).then_some(split)
+    }
+
+    /// The next bytes of the file, in order, up to past `at` (the margin the join may need);
+    /// decodes what they allow. `false` when the split has failed (then [`SplitPhoto::finish`]
+    /// gives `None`).
+    pub fn push(&mut self, chunk: &[u8]) -> bool {
+        self.part.extend_from_slice(chunk);
+        let (head, part) = (&mut self.head, &self.part);
+        guard(|| Ok(head.advance(part).is_ok())).unwrap_or(false)
     }
 
     /// Joins B's record `tail` and finishes the photo: the same bytes [`process`] gives for
@@ -231,9 +278,10 @@ impl SplitPhoto {
     }
 }
 
-/// Both of worker A's steps at once ([`SplitPhoto::start`] then [`SplitPhoto::finish`]).
+/// Both of worker A's steps at once ([`SplitPhoto::start`] with the whole part, then
+/// [`SplitPhoto::finish`]).
 pub fn process_split(part: &[u8], at: usize, tail: &[u8], kind: PhotoKind) -> Option<Photo> {
-    SplitPhoto::start(part.to_vec(), at, kind)?.finish(tail)
+    SplitPhoto::start(part, at, kind)?.finish(tail)
 }
 
 /// The server's re-validation (decisions.md §16): `bytes` must be a JPEG that decodes in full

@@ -39,35 +39,31 @@ impl Plane {
     /// `DynamicImage::apply_orientation` does).
     pub fn oriented(self, orientation: Orientation) -> Self {
         let (w, h) = (self.width, self.height);
-        // For each output position, the source position: (x, y) of the output → (sx, sy).
-        let map: fn(usize, usize, usize, usize) -> (usize, usize) = match orientation {
-            Orientation::NoTransforms => return self,
-            Orientation::Rotate90 => |x, y, _w, h| (y, h - 1 - x),
-            Orientation::Rotate180 => |x, y, w, h| (w - 1 - x, h - 1 - y),
-            Orientation::Rotate270 => |x, y, w, _h| (w - 1 - y, x),
-            Orientation::FlipHorizontal => |x, y, w, _h| (w - 1 - x, y),
-            Orientation::FlipVertical => |x, y, _w, h| (x, h - 1 - y),
-            Orientation::Rotate90FlipH => |x, y, _w, _h| (y, x),
-            Orientation::Rotate270FlipH => |x, y, w, h| (w - 1 - y, h - 1 - x),
-        };
-        let swap = matches!(
-            orientation,
-            Orientation::Rotate90
-                | Orientation::Rotate270
-                | Orientation::Rotate90FlipH
-                | Orientation::Rotate270FlipH
-        );
-        let (ow, oh) = if swap { (h, w) } else { (w, h) };
-        let mut data = Vec::with_capacity(ow * oh);
-        for y in 0..oh {
-            for x in 0..ow {
-                let (sx, sy) = map(x, y, w, h);
-                data.push(self.data.get(sy * w + sx).copied().unwrap_or(0));
+        // For each output position (x, y), the index of its source sample; one copy of the loop
+        // per orientation, so that the index arithmetic is inlined.
+        match orientation {
+            Orientation::NoTransforms => self,
+            Orientation::Rotate90 => self.remapped(h, w, |x, y| (h - 1 - x) * w + y),
+            Orientation::Rotate180 => self.remapped(w, h, |x, y| (h - 1 - y) * w + (w - 1 - x)),
+            Orientation::Rotate270 => self.remapped(h, w, |x, y| x * w + (w - 1 - y)),
+            Orientation::FlipHorizontal => self.remapped(w, h, |x, y| y * w + (w - 1 - x)),
+            Orientation::FlipVertical => self.remapped(w, h, |x, y| (h - 1 - y) * w + x),
+            Orientation::Rotate90FlipH => self.remapped(h, w, |x, y| x * w + y),
+            Orientation::Rotate270FlipH => {
+                self.remapped(h, w, |x, y| (h - 1 - x) * w + (w - 1 - y))
             }
         }
+    }
+
+    /// A `width`×`height` plane whose sample (x, y) is this plane's sample `source(x, y)`.
+    fn remapped(self, width: usize, height: usize, source: impl Fn(usize, usize) -> usize) -> Self {
+        let mut data = Vec::with_capacity(width * height);
+        for y in 0..height {
+            data.extend((0..width).map(|x| self.data.get(source(x, y)).copied().unwrap_or(0)));
+        }
         Self {
-            width: ow,
-            height: oh,
+            width,
+            height,
             data,
         }
     }

@@ -143,8 +143,35 @@ fn clamp_px(v: i32) -> u8 {
 
 /// One output row of the horizontal pass. (Plain index loops: the wasm build is optimised for
 /// size, and these stay fully inlined where iterator adapters did not.)
-#[inline(never)]
+/// One row through the horizontal taps; compiled for the usual tap counts (a fixed-length inner
+/// loop, unrolled, without bounds checks), any other count through the general loop.
 fn horizontal(tx: &Taps, row: &[u8], out: &mut [u8]) {
+    match tx.len {
+        7 => horizontal_fixed::<7>(tx, row, out),
+        11 => horizontal_fixed::<11>(tx, row, out),
+        13 => horizontal_fixed::<13>(tx, row, out),
+        17 => horizontal_fixed::<17>(tx, row, out),
+        _ => horizontal_any(tx, row, out),
+    }
+}
+
+#[inline(never)]
+fn horizontal_fixed<const L: usize>(tx: &Taps, row: &[u8], out: &mut [u8]) {
+    let (weights, _) = tx.weights.as_chunks::<L>();
+    for ((o, weights), &first) in out.iter_mut().zip(weights).zip(&tx.start) {
+        let Some(taps) = row.get(first..).and_then(<[u8]>::first_chunk::<L>) else {
+            return;
+        };
+        let mut sum = 0i32;
+        for i in 0..L {
+            sum += i32::from(taps[i]) * weights[i];
+        }
+        *o = clamp_px(sum);
+    }
+}
+
+#[inline(never)]
+fn horizontal_any(tx: &Taps, row: &[u8], out: &mut [u8]) {
     let len = tx.len;
     for (x, o) in out.iter_mut().enumerate() {
         let (Some(weights), Some(&first)) =
@@ -168,14 +195,13 @@ fn horizontal(tx: &Taps, row: &[u8], out: &mut [u8]) {
 fn vertical(weights: &[i32], rows: &[u8], acc: &mut [i32], out: &mut [u8]) {
     let stride = out.len();
     acc.fill(0);
-    for (i, &wt) in weights.iter().enumerate() {
-        let src = &rows[i * stride..(i + 1) * stride];
-        for j in 0..stride {
-            acc[j] += i32::from(src[j]) * wt;
+    for (src, &wt) in rows.chunks_exact(stride).zip(weights) {
+        for (a, &p) in acc.iter_mut().zip(src) {
+            *a += i32::from(p) * wt;
         }
     }
-    for j in 0..stride {
-        out[j] = clamp_px(acc[j]);
+    for (o, &a) in out.iter_mut().zip(acc.iter()) {
+        *o = clamp_px(a);
     }
 }
 

@@ -21,6 +21,12 @@ pub(super) fn idct_1x1(coef: &[i32; KEEP], q: &[i32; KEEP], out: &mut [u8]) {
     }
 }
 
+/// [`idct_1x1`] from the DC coefficient `dc` and its quantiser `q` alone.
+#[inline(always)]
+pub(super) fn dc_sample(dc: i16, q: i32) -> u8 {
+    px(i32::from(dc).wrapping_mul(q).wrapping_add(1024) / 8)
+}
+
 /// 1/4 scale: a 2×2 inverse DCT from (0,0), (0,1), (1,0), (1,1) — zig-zag 0, 1, 2 and 4.
 #[inline(always)]
 pub(super) fn idct_2x2(coef: &[i32; KEEP], q: &[i32; KEEP], stride: usize, out: &mut [u8]) {

@@ -135,3 +135,33 @@ fn the_record_survives_its_bytes_and_refuses_other_lengths() {
     assert!(split::TailRecord::from_bytes(&longer).is_err());
     assert!(split::TailRecord::from_bytes(&[]).is_err());
 }
+
+#[test]
+fn fed_in_pieces_as_they_arrive_the_split_gives_the_same_photo() {
+    let jpeg = with_orientation(&jpeg_of(&photo_like(2600, 1950), 92), 6);
+    let kind = PhotoKind::Icone;
+    let whole = process(&jpeg, kind).unwrap();
+    let at = jpeg.len() / 2;
+    let end = (at + (64 << 10)).min(jpeg.len());
+    for piece in [997usize, 4096, 65536, 1 << 20] {
+        let mut b = TailScan::start(&jpeg[..64 << 10]).expect("a baseline JPEG splits");
+        for chunk in jpeg[at..].chunks(piece) {
+            assert!(b.push(chunk));
+        }
+        let tail = b.finish().expect("a record");
+        // A's first piece holds the headers; the rest come as they would from the reads.
+        let first = 4096.max(piece).min(end);
+        let mut a = SplitPhoto::start(&jpeg[..first], at, kind).expect("A starts");
+        for chunk in jpeg[first..end].chunks(piece) {
+            assert!(a.push(chunk));
+        }
+        assert_eq!(
+            a.finish(&tail),
+            Some(whole.clone()),
+            "pieces of {piece} bytes"
+        );
+    }
+    // Not split: a head without the scan's headers, or a first piece without them.
+    assert!(TailScan::start(&jpeg[..100]).is_none());
+    assert!(SplitPhoto::start(&jpeg[..100], at, kind).is_none());
+}

@@ -12,7 +12,11 @@ import { ERRO_LER_FOTO, HEAD_BYTES, MARGIN_BYTES, type PhotoReply, type PhotoReq
 const wasm = vi.hoisted(() => ({
   init: vi.fn(),
   process_photo: vi.fn(),
-  scan_photo_tail: vi.fn(),
+  /** TailScan.start, and the started scan's push, finish and free. */
+  tailStart: vi.fn(),
+  tailPush: vi.fn(),
+  tailFinish: vi.fn(),
+  tailFree: vi.fn(),
   /** PhotoSplit.start, and the started split's finish and free. */
   start: vi.fn(),
   finish: vi.fn(),
@@ -22,7 +26,7 @@ const wasm = vi.hoisted(() => ({
 vi.mock('../../wasm/photo/wasm_photo.js', () => ({
   default: wasm.init,
   process_photo: wasm.process_photo,
-  scan_photo_tail: wasm.scan_photo_tail,
+  TailScan: { start: wasm.tailStart },
   PhotoSplit: { start: wasm.start },
 }));
 vi.mock('../../wasm/photo/wasm_photo_bg.wasm?url', () => ({ default: '/wasm_photo_bg.wasm' }));
@@ -108,6 +112,8 @@ beforeEach(async () => {
   }) as typeof self.postMessage);
   wasm.init.mockResolvedValue({});
   wasm.start.mockImplementation(() => ({ finish: wasm.finish, free: wasm.free }));
+  wasm.tailStart.mockImplementation(() => ({ push: wasm.tailPush, finish: wasm.tailFinish, free: wasm.tailFree }));
+  wasm.tailPush.mockReturnValue(true);
   // A fresh worker script (its wasm not loaded yet) for each test.
   vi.resetModules();
   await import('./photo.worker');
@@ -302,7 +308,7 @@ describe('the main worker (A)', () => {
 describe('the helper worker (B)', () => {
   it('scans the file from `at` with its first HEAD_BYTES as headers, posts the record on its port (transferred), closes it and tells the client', async () => {
     const record = new Uint8Array([4, 5, 6]);
-    wasm.scan_photo_tail.mockReturnValue(record);
+    wasm.tailFinish.mockReturnValue(record);
     const bytes = numbered(600_000);
     const at = 300_000;
     const log: ReadLog = { reads: [], failFrom: Infinity };
@@ -315,9 +321,9 @@ describe('the helper worker (B)', () => {
       [0, HEAD_BYTES],
       [at, 600_000],
     ]);
-    const [head, tail] = wasm.scan_photo_tail.mock.calls[0];
-    expect(same(head, bytes.slice(0, HEAD_BYTES))).toBe(true);
-    expect(same(tail, bytes.slice(at))).toBe(true);
+    expect(same(wasm.tailStart.mock.calls[0][0], bytes.slice(0, HEAD_BYTES))).toBe(true);
+    expect(same(wasm.tailPush.mock.calls[0][0], bytes.slice(at))).toBe(true);
+    expect(wasm.tailFinish).toHaveBeenCalledTimes(1);
     expect(posted[0]).toEqual({ message: { id: 9, type: 'tail' }, transfer: [] });
     expect(bytesOf(await arrived)).toEqual([4, 5, 6]);
     // Transferred, not copied: B's buffer is detached.
@@ -326,18 +332,17 @@ describe('the helper worker (B)', () => {
   });
 
   it('reads no further than `at` for the headers of a small split', async () => {
-    wasm.scan_photo_tail.mockReturnValue(new Uint8Array([1]));
+    wasm.tailFinish.mockReturnValue(new Uint8Array([1]));
     const bytes = numbered(1000);
     void scan(10, blobOf(bytes), 400);
     await posts(1);
-    expect(wasm.scan_photo_tail).toHaveBeenCalledWith(bytes.slice(0, 400), bytes.slice(400));
+    expect(wasm.tailStart).toHaveBeenCalledWith(bytes.slice(0, 400));
+    expect(wasm.tailPush).toHaveBeenCalledWith(bytes.slice(400));
   });
 
   it('posts null when the file cannot be split, and flags a trap as a crash to the client', async () => {
-    wasm.scan_photo_tail.mockImplementationOnce(() => {
-      throw new Error('não é um JPEG');
-    });
-    wasm.scan_photo_tail.mockImplementationOnce(() => {
+    wasm.tailStart.mockReturnValueOnce(undefined);
+    wasm.tailFinish.mockImplementationOnce(() => {
       throw new WebAssembly.RuntimeError('unreachable');
     });
     const file = blobOf(numbered(1000));
@@ -350,6 +355,16 @@ describe('the helper worker (B)', () => {
       { id: 12, type: 'tail', crash: true },
     ]);
     expect([await first, await second]).toEqual([null, null]);
+    expect(wasm.tailPush).toHaveBeenCalledTimes(1);
+  });
+
+  it('posts null and frees the scan when the tail cannot be decoded', async () => {
+    wasm.tailPush.mockReturnValueOnce(false);
+    const message = scan(17, blobOf(numbered(1000)), 500);
+    await posts(1);
+    expect(await message).toBeNull();
+    expect(wasm.tailFinish).not.toHaveBeenCalled();
+    expect(wasm.tailFree).toHaveBeenCalledTimes(1);
   });
 
   it('posts null when the file cannot be read', async () => {
@@ -357,12 +372,12 @@ describe('the helper worker (B)', () => {
     await posts(1);
     expect(posted[0].message).toEqual({ id: 16, type: 'tail' });
     expect(await message).toBeNull();
-    expect(wasm.scan_photo_tail).not.toHaveBeenCalled();
+    expect(wasm.tailStart).not.toHaveBeenCalled();
   });
 
   it('posts null when the wasm cannot be loaded, and retries the load next time', async () => {
     wasm.init.mockRejectedValueOnce(new Error('Failed to fetch'));
-    wasm.scan_photo_tail.mockReturnValue(new Uint8Array([1]));
+    wasm.tailFinish.mockReturnValue(new Uint8Array([1]));
     const file = blobOf(numbered(1000));
     const first = scan(13, file, 500);
     await posts(1);

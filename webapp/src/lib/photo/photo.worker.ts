@@ -3,11 +3,11 @@
  * its first message, and shrinks photos off the main thread. See index.ts for the client.
  *
  * The same script runs twice for a big JPEG (protocol.ts): as the main worker (A) it decodes the
- * first half (`PhotoSplit.start`) while the helper (B) scans the second (`scan_photo_tail`) and
- * posts its record straight to A on the photo's port; A then joins it and finishes the photo
+ * first half (`PhotoSplit`) while the helper (B) scans the second (`TailScan`) and posts its
+ * record straight to A on the photo's port; A then joins it and finishes the photo
  * (`PhotoSplit.finish`).
  */
-import init, { PhotoSplit, process_photo, scan_photo_tail } from '../../wasm/photo/wasm_photo.js';
+import init, { PhotoSplit, process_photo, TailScan as TailDecoder } from '../../wasm/photo/wasm_photo.js';
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
 import {
   ERRO_LER_FOTO,
@@ -54,6 +54,15 @@ const read = (blob: Blob) => {
   const reading = blob.arrayBuffer();
   reading.catch(() => {});
   return reading;
+};
+
+/** What a read gives; a read error becomes ERRO_LER_FOTO. */
+const bytesOf = async (reading: Promise<ArrayBuffer>) => {
+  try {
+    return new Uint8Array(await reading);
+  } catch {
+    throw new Error(ERRO_LER_FOTO);
+  }
 };
 
 /** A: settles the wait for the tail record of each split photo that has none yet, by id. */
@@ -118,10 +127,10 @@ async function shrink({ id, file, kind, split }: PhotoJob) {
   }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = new Uint8Array(await reading);
-  } catch {
+    bytes = await bytesOf(reading);
+  } catch (err) {
     stopWaiting(id);
-    reply({ id, type: 'error', reason: 'photo', message: ERRO_LER_FOTO });
+    reply({ id, type: 'error', reason: 'photo', message: messageOf(err) });
     return;
   }
   reply({ id, type: 'resizing' });
@@ -154,11 +163,13 @@ async function scanTail({ id, tail: { file, at, port } }: TailScan) {
   let crash = false;
   try {
     const [head, rest] = await Promise.all([
-      file.slice(0, Math.min(at, HEAD_BYTES)).arrayBuffer(),
-      file.slice(at).arrayBuffer(),
+      bytesOf(read(file.slice(0, Math.min(at, HEAD_BYTES)))),
+      bytesOf(read(file.slice(at))),
       load(),
     ]);
-    record = scan_photo_tail(new Uint8Array(head), new Uint8Array(rest)) as Uint8Array<ArrayBuffer>;
+    const scan = TailDecoder.start(head);
+    if (scan?.push(rest)) record = (scan.finish() as Uint8Array<ArrayBuffer> | undefined) ?? null;
+    else scan?.free();
   } catch (err) {
     // Not a JPEG that can be split, or a read or load error: no record. A trap also makes the
     // client replace this worker.

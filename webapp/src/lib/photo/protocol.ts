@@ -4,7 +4,7 @@
  *
  * A big JPEG is decoded by two workers running the same script: the main worker (A) decodes the
  * first half of the entropy-coded data and joins the record that the helper worker (B) makes of
- * the second half (`scan_photo_tail`). For each split photo the client makes a MessageChannel and
+ * the second half (`TailScan`). For each split photo the client makes a MessageChannel and
  * sends A `{id, file, kind, split: {at, port}}` and B `{id, tail: {file, at, port}}` (each port
  * transferred), so that B's record goes straight to A, not through the busy main thread: B posts
  * exactly one TailMessage on its port (its record, or `null`: A decodes the whole file), then
@@ -21,7 +21,7 @@ export const SPLIT_MIN_BYTES = 1 << 20;
 /** Where the split falls: `at = Math.floor(file.size * SPLIT_FRACTION)`. */
 export const SPLIT_FRACTION = 0.5;
 /** B reads the file's first `Math.min(at, HEAD_BYTES)` bytes for its headers (up to the scan). */
-export const HEAD_BYTES = 256 << 10;
+export const HEAD_BYTES = 128 << 10;
 /** A reads the file up to `at + MARGIN_BYTES` (where the halves are joined), no further unless it falls back. */
 export const MARGIN_BYTES = 64 << 10;
 
@@ -36,7 +36,7 @@ export interface PhotoJob {
   split?: { at: number; port: MessagePort };
 }
 
-/** Client → B: scan `file` from `at` to its end (`scan_photo_tail`) for the photo `id`; post the result on `port`. */
+/** Client → B: scan `file` from `at` to its end (`TailScan`) for the photo `id`; post the result on `port`. */
 export interface TailScan {
   id: number;
   tail: { file: Blob; at: number; port: MessagePort };

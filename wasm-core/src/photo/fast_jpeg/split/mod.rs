@@ -21,16 +21,21 @@
 //! have.
 
 use super::entropy::{Bits, ff_bytes};
-use super::pixels::idct_1x1;
+use super::pixels::dc_sample;
 use super::scan::{Plane, Scan};
-use super::{Declined, Header, KEEP, R, parse};
-use crate::photo::planes::Ycc;
+use super::{Declined, R};
 
+mod head;
 mod record;
+mod tail;
+pub use head::Head;
+#[cfg(test)]
+pub use head::decode_joined;
 pub use record::TailRecord;
-
-/// Blocks of B's run whose starting bit is recorded: A meets B well within the first of them.
-pub(super) const SYNC_BLOCKS: usize = 1 << 14;
+use tail::SYNC_BLOCKS;
+pub use tail::Tail;
+#[cfg(test)]
+pub use tail::scan_tail;
 
 /// The components of the blocks of one MCU, in scan order.
 fn layout(scan: &Scan) -> Vec<usize> {
@@ -52,208 +57,28 @@ fn split_scan<'h>(header: &'h super::Header) -> R<(Scan<'h>, usize)> {
     Ok((scan, blocks))
 }
 
-/// Worker B: `head` holds the headers up to the scan, `tail` the file from some offset on.
-pub fn scan_tail(head: &[u8], tail: &[u8]) -> R<TailRecord> {
-    let header = parse(head)?;
-    let (scan, blocks) = split_scan(&header)?;
-    let comps = layout(&scan);
-    // Start on a byte that is data, not the stuffing 0x00 of a 0xFF before it.
-    let mut begin = 1;
-    while tail.get(begin - 1) == Some(&0xFF) {
-        begin += 1;
-    }
-    if begin >= tail.len() {
-        return Err(Declined);
-    }
-    let mut record = TailRecord {
-        begin: u32::try_from(begin).map_err(|_| Declined)?,
-        positions: Vec::with_capacity(SYNC_BLOCKS),
-        phases: Vec::with_capacity(SYNC_BLOCKS),
-        diffs: Vec::with_capacity(blocks / 2 + 64),
-        clean_end: false,
-    };
-    let mut bits = Bits::new(tail, begin);
-    let mut phase = 0;
-    let mut coef = [0i32; KEEP];
-    // Past the end of the data, only zeros come: a few blocks' worth ends the run. More blocks
-    // than the image has means B is lost in something that is not this scan.
-    while bits.zero_fill <= 8 && record.diffs.len() <= blocks {
-        if bits.n < 32 {
-            bits.refill();
-        }
-        let at = bits.bit_pos(begin);
-        if record.positions.len() < SYNC_BLOCKS {
-            record
-                .positions
-                .push(u32::try_from(at).map_err(|_| Declined)?);
-            record.phases.push(phase as u8);
-        }
-        let before = bits;
-        let mut pred = 0i16;
-        if scan
-            .block::<1>(&mut bits, comps[phase], &mut pred, &mut coef)
-            .is_ok()
-        {
-            record.diffs.push(pred);
-            phase = (phase + 1) % comps.len();
-        } else if before.marker.is_some() {
-            break; // the padding after the last block
-        } else {
-            // Not in step yet: start again one bit after where this block started.
-            bits = before;
-            bits.skip(1);
-            record.positions.clear();
-            record.phases.clear();
-            record.diffs.clear();
-            phase = 0;
-        }
-    }
-    // The data must end at a marker, as [`Scan::run`] requires of the whole file.
-    record.clean_end = !bits.eof && !matches!(bits.marker, Some(0xD0..=0xD7));
-    Ok(record)
+/// The blocks of one row of MCUs: how many blocks one call of A's or B's `Run::blocks`
+/// decodes. Calls of their own, for the browser's sake: V8 first runs wasm with its baseline
+/// compiler and swaps in optimised code only on a later call (as `Scan::mcu_row`), so even the
+/// first photo soon runs optimised code.
+fn row_blocks(scan: &Scan, comps: &[usize]) -> usize {
+    comps.len() * scan.width.div_ceil(8 * scan.hmax)
 }
 
-/// Worker A's first half, decoded up to where B started: resumed by [`Head::join`] once B's
-/// record is there. Holds no reference to the file: `join` gets the same `part` again.
-pub struct Head {
-    header: Header,
-    /// The DC differences of the blocks decoded so far.
-    diffs: Vec<i16>,
-    bits: Saved,
-    phase: usize,
-    /// Where B starts in the tail (by the same rule as [`scan_tail`]), and that point in A's
-    /// data bits.
-    begin: u32,
-    offset: i64,
+/// What a run of blocks ended on.
+enum Step {
+    /// `count` blocks decoded: call again.
+    More,
+    /// Too near the end of the bytes that have arrived: call again with more.
+    Wait,
+    /// Where it had to go (A: B's starting point; B: the end of the data).
+    Done,
 }
 
-/// Worker A, first step: `part` is the file from its start to past `at` (plus a margin).
-/// Decodes the blocks before the point where B starts, without waiting for B.
-pub fn decode_head(part: &[u8], at: usize) -> R<Head> {
-    let header = parse(part)?;
-    let (scan, blocks) = split_scan(&header)?;
-    let comps = layout(&scan);
-    let start = header.start;
-    let tail = part.get(at..).ok_or(Declined)?;
-    let mut begin = 1;
-    while tail.get(begin - 1) == Some(&0xFF) {
-        begin += 1;
-    }
-    let meet = at + begin;
-    if meet <= start || meet >= part.len() {
-        return Err(Declined);
-    }
-    // B's bit 0 in A's count: the data bytes between the scan's start and B's first byte.
-    let offset = 8 * data_bytes(&part[start..meet]) as i64;
-    let mut diffs = Vec::with_capacity(blocks);
-    let mut bits = Bits::new(part, start);
-    let mut coef = [0i32; KEEP];
-    let mut phase = 0;
-    while diffs.len() < blocks {
-        if bits.n < 32 {
-            bits.refill();
-        }
-        if bits.eof {
-            return Err(Declined); // a truncated file
-        }
-        if bits.bit_pos(start) >= offset {
-            break;
-        }
-        let mut pred = 0i16;
-        scan.block::<1>(&mut bits, comps[phase], &mut pred, &mut coef)?;
-        diffs.push(pred);
-        phase = (phase + 1) % comps.len();
-    }
-    let bits = bits.save();
-    drop(scan);
-    Ok(Head {
-        header,
-        diffs,
-        bits,
-        phase,
-        begin: u32::try_from(begin).map_err(|_| Declined)?,
-        offset,
-    })
-}
-
-impl Head {
-    /// Worker A, second step: carries on from where [`decode_head`] stopped, over the same
-    /// `part`, until it meets B's record `tail`; then the image at 1/8 scale.
-    pub fn join(self, part: &[u8], tail: &TailRecord) -> R<Ycc> {
-        let Head {
-            header,
-            mut diffs,
-            bits,
-            mut phase,
-            begin,
-            offset,
-        } = self;
-        let (scan, blocks) = split_scan(&header)?;
-        let comps = layout(&scan);
-        let start = header.start;
-        if tail.begin != begin || tail.positions.len() != tail.phases.len() {
-            return Err(Declined);
-        }
-        // B may have taken a block for another block of the MCU. That is harmless when both
-        // are decoded with the same Huffman tables, all along the MCU (e.g. one table pair for
-        // all components): B's codes and differences are then the right ones all the same.
-        let tables = |p: usize| (scan.comps[comps[p]].td, scan.comps[comps[p]].ta);
-        let same_codes: Vec<bool> = (0..comps.len())
-            .map(|d| (0..comps.len()).all(|p| tables(p) == tables((p + d) % comps.len())))
-            .collect();
-        let mut bits = Bits::resume(part, bits);
-        let mut coef = [0i32; KEEP];
-        let mut j = 0;
-        let mut joined = false;
-        while diffs.len() < blocks {
-            if bits.n < 32 {
-                bits.refill();
-            }
-            if bits.eof {
-                // The end of `part` (or of a truncated file) is near and B was not met: stop
-                // before decoding the zeros fed after it.
-                return Err(Declined);
-            }
-            let rel = bits.bit_pos(start) - offset;
-            while j < tail.positions.len() && i64::from(tail.positions[j]) < rel {
-                j += 1;
-            }
-            if j == tail.positions.len() {
-                return Err(Declined); // B's recorded blocks are behind: they never met
-            }
-            let shift = (usize::from(tail.phases[j]) + comps.len() - phase) % comps.len();
-            if i64::from(tail.positions[j]) == rel && same_codes[shift] {
-                let rest = tail
-                    .diffs
-                    .get(j..j + (blocks - diffs.len()))
-                    .ok_or(Declined)?;
-                diffs.extend_from_slice(rest);
-                joined = true;
-                break;
-            }
-            let mut pred = 0i16;
-            scan.block::<1>(&mut bits, comps[phase], &mut pred, &mut coef)?;
-            diffs.push(pred);
-            phase = (phase + 1) % comps.len();
-        }
-        // Truncated, or a restart marker where none was due: let jpeg-decoder give the verdict.
-        let clean_end = if joined {
-            tail.clean_end
-        } else {
-            !matches!(bits.marker, Some(0xD0..=0xD7))
-        };
-        if !clean_end {
-            return Err(Declined);
-        }
-        scan.to_ycc(&planes(&scan, &comps, &diffs)?)
-    }
-}
-
-/// Both of worker A's steps at once (tests).
-#[cfg(test)]
-pub fn decode_joined(part: &[u8], at: usize, tail: &TailRecord) -> R<Ycc> {
-    decode_head(part, at)?.join(part, tail)
-}
+/// Bytes a reader keeps ahead of it in data still arriving: more than a block can take (a
+/// block's codes and magnitude bits take at most about 220 bytes, 440 with every byte stuffed)
+/// plus the refill's 8-byte lookahead.
+const AHEAD: usize = 1024;
 
 /// A reader's state without its data, to resume it later over the same bytes.
 #[derive(Clone, Copy)]
@@ -341,24 +166,35 @@ fn planes(scan: &Scan, comps: &[usize], diffs: &[i16]) -> R<Vec<Plane>> {
         return Err(Declined);
     }
     let mut pred = [0i16; 3];
-    let mut coef = [0i32; KEEP];
+    let row = diffs.len() / mcuy.max(1);
+    for (my, diffs) in diffs.chunks_exact(row).enumerate() {
+        planes_row(scan, &mut planes, &mut pred, my, diffs);
+    }
+    Ok(planes)
+}
+
+/// One row of MCUs of [`planes`] (a call of its own: see [`row_blocks`]). Each block's sample
+/// is its DC coefficient dequantised, as `idct_1x1` computes it.
+#[inline(never)]
+fn planes_row(scan: &Scan, planes: &mut [Plane], pred: &mut [i16; 3], my: usize, diffs: &[i16]) {
     let mut d = diffs.iter();
-    for my in 0..mcuy {
-        for mx in 0..mcux {
-            for (ci, plane) in planes.iter_mut().enumerate() {
-                let (h, v) = (scan.comps[ci].h, scan.comps[ci].v);
-                for by in 0..v {
-                    for bx in 0..h {
-                        pred[ci] = pred[ci].wrapping_add(*d.next().ok_or(Declined)?);
-                        coef[0] = i32::from(pred[ci]);
-                        let o = (my * v + by) * plane.stride + mx * h + bx;
-                        idct_1x1(&coef, &scan.quant[ci], &mut plane.data[o..]);
+    let mcux = scan.width.div_ceil(8 * scan.hmax);
+    for mx in 0..mcux {
+        for (ci, plane) in planes.iter_mut().enumerate() {
+            let (h, v) = (scan.comps[ci].h, scan.comps[ci].v);
+            let q = scan.quant[ci][0];
+            for by in 0..v {
+                let row = (my * v + by) * plane.stride + mx * h;
+                for bx in 0..h {
+                    let Some(&diff) = d.next() else { return };
+                    pred[ci] = pred[ci].wrapping_add(diff);
+                    if let Some(out) = plane.data.get_mut(row + bx) {
+                        *out = dc_sample(pred[ci], q);
                     }
                 }
             }
         }
     }
-    Ok(planes)
 }
 
 #[cfg(test)]
