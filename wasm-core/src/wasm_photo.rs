@@ -46,6 +46,13 @@ pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
 }
 
+/// Runs the pipeline's hot code a few times on a small generated photo, so that V8 swaps in its
+/// optimised code before the user's first photo (call it when the worker is preloaded).
+#[wasm_bindgen]
+pub fn warm_up_photo() -> bool {
+    photo::warm_up()
+}
+
 /// Worker B's share of a large JPEG split between two workers (see `webapp/src/lib/photo`): the
 /// file from some offset on, decoded from a guessed start as its bytes arrive (Huffman codes
 /// resynchronise by themselves); its record is what [`PhotoSplit::finish`] joins to the first

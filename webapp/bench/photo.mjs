@@ -148,6 +148,9 @@ async function openBench(browser, url) {
   return page;
 }
 
+/** As the app does when the file chooser opens: start the photo workers and warm their wasm up. */
+const preloadWorkers = (page) => page.evaluate(() => window.feiraBench.preload());
+
 /** One variant on one fixture: WARMUP warm-ups then RUNS runs; the last output is saved. */
 async function measure(page, f, v, size) {
   const times = [];
@@ -298,6 +301,7 @@ async function main() {
   let chromium;
   try {
     const page = await openBench(browser, server.url);
+    await preloadWorkers(page);
     chromium = browser.version();
     for (const f of fixtures) {
       f.results = {};

@@ -284,6 +284,51 @@ pub fn process_split(part: &[u8], at: usize, tail: &[u8], kind: PhotoKind) -> Op
     SplitPhoto::start(part, at, kind)?.finish(tail)
 }
 
+/// Runs every hot part of the pipeline (the one-worker decode, both halves of a split, the join,
+/// the resize and the encoder) a few times on a small generated photo. In the browser, V8 first
+/// runs wasm with its baseline compiler and swaps in optimised code only once a function has run
+/// enough: called when a worker is preloaded (while the user chooses a file), this spares the
+/// user's first photos the slow code. Returns whether the split ran and gave the one-pass photo
+/// (that is, whether it went where a phone photo goes).
+pub fn warm_up() -> bool {
+    // A strip as long as a phone photo's side, so that it is shrunk at 1/8 scale and split as
+    // a photo is; noise, so that its blocks have AC codes to skip.
+    let (w, h) = (2400usize, 128usize);
+    let mut x = 0x9E37_79B9_u32;
+    let mut noise = move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        (x >> 24) as u8
+    };
+    let y: Vec<u8> = (0..w * h)
+        .map(|i| ((i % w) / 10) as u8 ^ (noise() >> 2))
+        .collect();
+    let chroma = |noise: &mut dyn FnMut() -> u8| -> Vec<u8> {
+        (0..w.div_ceil(2) * h.div_ceil(2))
+            .map(|_| 96 + (noise() >> 2))
+            .collect()
+    };
+    let (cb, cr) = (chroma(&mut noise), chroma(&mut noise));
+    let planes = encode::Planes {
+        width: w,
+        height: h,
+        y: &y,
+        cb: &cb,
+        cr: &cr,
+    };
+    let jpeg = encode::encode_420(&planes, 92);
+    let at = jpeg.len() / 2;
+    let mut same = true;
+    for _ in 0..4 {
+        let whole = process(&jpeg, PhotoKind::Icone).ok();
+        let split = scan_tail(&jpeg[..at], &jpeg[at..])
+            .and_then(|tail| process_split(&jpeg, at, &tail, PhotoKind::Icone));
+        same &= whole.is_some() && split == whole;
+    }
+    same
+}
+
 /// The server's re-validation (decisions.md §16): `bytes` must be a JPEG that decodes in full
 /// and whose width and height are both at most `max_side`. Returns the width and height.
 pub fn validate_jpeg(bytes: &[u8], max_side: u32) -> Result<(u32, u32), PhotoError> {

@@ -165,3 +165,9 @@ fn fed_in_pieces_as_they_arrive_the_split_gives_the_same_photo() {
     assert!(TailScan::start(&jpeg[..100]).is_none());
     assert!(SplitPhoto::start(&jpeg[..100], at, kind).is_none());
 }
+
+#[test]
+fn the_warm_up_photo_goes_through_the_split() {
+    // warm_up() must reach the code a phone photo reaches: it is only useful if it does.
+    assert!(warm_up());
+}

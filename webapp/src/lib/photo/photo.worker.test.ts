@@ -17,6 +17,7 @@ const wasm = vi.hoisted(() => ({
   tailPush: vi.fn(),
   tailFinish: vi.fn(),
   tailFree: vi.fn(),
+  warm_up_photo: vi.fn(),
   /** PhotoSplit.start, and the started split's finish and free. */
   start: vi.fn(),
   finish: vi.fn(),
@@ -27,6 +28,7 @@ vi.mock('../../wasm/photo/wasm_photo.js', () => ({
   default: wasm.init,
   process_photo: wasm.process_photo,
   TailScan: { start: wasm.tailStart },
+  warm_up_photo: wasm.warm_up_photo,
   PhotoSplit: { start: wasm.start },
 }));
 vi.mock('../../wasm/photo/wasm_photo_bg.wasm?url', () => ({ default: '/wasm_photo_bg.wasm' }));
@@ -302,6 +304,30 @@ describe('the main worker (A)', () => {
     await settle();
     expect(posted).toHaveLength(1);
     expect(wasm.start).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloading', () => {
+  it('loads the wasm, runs the warm-up, then answers ready, even when the warm-up fails', async () => {
+    send({ id: 20, preload: true });
+    await posts(1);
+    expect(wasm.init).toHaveBeenCalledTimes(1);
+    expect(wasm.warm_up_photo).toHaveBeenCalledTimes(1);
+    expect(posted[0].message).toEqual({ id: 20, type: 'ready' });
+    wasm.warm_up_photo.mockImplementationOnce(() => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    });
+    send({ id: 21, preload: true });
+    await posts(2);
+    expect(posted[1].message).toEqual({ id: 21, type: 'ready' });
+  });
+
+  it('answers a load error without warming up', async () => {
+    wasm.init.mockRejectedValueOnce(new Error('Failed to fetch'));
+    send({ id: 22, preload: true });
+    await posts(1);
+    expect(posted[0].message).toEqual({ id: 22, type: 'error', reason: 'load', message: 'Failed to fetch' });
+    expect(wasm.warm_up_photo).not.toHaveBeenCalled();
   });
 });
 

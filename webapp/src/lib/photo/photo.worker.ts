@@ -7,7 +7,12 @@
  * record straight to A on the photo's port; A then joins it and finishes the photo
  * (`PhotoSplit.finish`).
  */
-import init, { PhotoSplit, process_photo, TailScan as TailDecoder } from '../../wasm/photo/wasm_photo.js';
+import init, {
+  PhotoSplit,
+  process_photo,
+  TailScan as TailDecoder,
+  warm_up_photo,
+} from '../../wasm/photo/wasm_photo.js';
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
 import {
   ERRO_LER_FOTO,
@@ -106,6 +111,12 @@ scope.onmessage = ({ data }: MessageEvent<PhotoRequest>) => {
 async function preload(id: number) {
   try {
     await load();
+    // While the user chooses a file: run the hot code until V8 swaps in its optimised version.
+    try {
+      warm_up_photo();
+    } catch {
+      // Nothing lost: a broken instance shows (and is replaced) on the first photo.
+    }
     reply({ id, type: 'ready' });
   } catch (err) {
     reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
