@@ -41,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let b = t.elapsed();
         let t = std::time::Instant::now();
         let part = &bytes[..(at + (64 << 10)).min(bytes.len())];
-        let started = wasm_core::photo::SplitPhoto::start(part, at, kind);
+        let started = wasm_core::photo::SplitPhoto::start(part.to_vec(), at, kind);
         let a1 = t.elapsed();
         let t = std::time::Instant::now();
         let joined = started.zip(tail).and_then(|(s, tail)| s.finish(&tail));

@@ -70,7 +70,7 @@ impl TailScan {
 
     /// The next bytes of the tail, in order; decodes what they allow. `false` when the scan
     /// failed.
-    pub fn push(&mut self, chunk: &[u8]) -> bool {
+    pub fn push(&mut self, chunk: Vec<u8>) -> bool {
         self.0.push(chunk)
     }
 
@@ -90,14 +90,14 @@ impl PhotoSplit {
     /// `first`: the file's first bytes (its headers at least); `at`: where worker B's tail
     /// starts. Decodes what these bytes allow. `undefined` when the file or the kind is not
     /// split: then call [`process_photo`] with the whole file.
-    pub fn start(first: &[u8], at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
+    pub fn start(first: Vec<u8>, at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
         let kind = PhotoKind::parse(kind).map_err(js_error)?;
         Ok(photo::SplitPhoto::start(first, at as usize, kind).map(PhotoSplit))
     }
 
     /// The next bytes of the file, in order, up to `at` plus a margin; decodes what they allow
     /// while worker B works. `false` when the split failed (`finish` will return `null`).
-    pub fn push(&mut self, chunk: &[u8]) -> bool {
+    pub fn push(&mut self, chunk: Vec<u8>) -> bool {
         self.0.push(chunk)
     }
 

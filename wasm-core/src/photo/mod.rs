@@ -184,8 +184,8 @@ impl TailScan {
 
     /// The next bytes of the tail, in order; decodes what they allow. `false` when the scan
     /// has failed (then [`TailScan::finish`] gives `None`).
-    pub fn push(&mut self, chunk: &[u8]) -> bool {
-        self.tail.extend_from_slice(chunk);
+    pub fn push(&mut self, chunk: Vec<u8>) -> bool {
+        append(&mut self.tail, chunk);
         let (scan, tail) = (&mut self.scan, &self.tail);
         guard(|| Ok(scan.advance(tail, false).is_ok())).unwrap_or(false)
     }
@@ -204,7 +204,7 @@ impl TailScan {
 /// from some offset on.
 pub fn scan_tail(head: &[u8], tail: &[u8]) -> Option<Vec<u8>> {
     let mut scan = TailScan::start(head)?;
-    scan.push(tail).then_some(())?;
+    scan.push(tail.to_vec()).then_some(())?;
     scan.finish()
 }
 
@@ -223,14 +223,14 @@ impl SplitPhoto {
     /// `first`: the file's first bytes, its headers at least; `at`: where B's tail starts.
     /// `None` when this file or this kind is not split (anything but a baseline JPEG shrunk at
     /// 1/8 scale): the caller then processes the whole file.
-    pub fn start(first: &[u8], at: usize, kind: PhotoKind) -> Option<Self> {
+    pub fn start(first: Vec<u8>, at: usize, kind: PhotoKind) -> Option<Self> {
         let started = guard(|| {
-            let mut source = decode::Source::open(first)?;
+            let mut source = decode::Source::open(&first)?;
             let (orientation, sw, sh) = plan(&mut source, kind);
             if !source.at_one_eighth(sw * OVERSAMPLE, sh * OVERSAMPLE) {
                 return Ok(None);
             }
-            let head = fast_jpeg::split::Head::start(first, at).ok();
+            let head = fast_jpeg::split::Head::start(&first, at).ok();
             Ok(head.map(|head| (head, orientation, (sw, sh))))
         });
         let (head, orientation, size) = started.ok().flatten()?;
@@ -247,8 +247,8 @@ impl SplitPhoto {
     /// The next bytes of the file, in order, up to past `at` (the margin the join may need);
     /// decodes what they allow. `false` when the split has failed (then [`SplitPhoto::finish`]
     /// gives `None`).
-    pub fn push(&mut self, chunk: &[u8]) -> bool {
-        self.part.extend_from_slice(chunk);
+    pub fn push(&mut self, chunk: Vec<u8>) -> bool {
+        append(&mut self.part, chunk);
         let (head, part) = (&mut self.head, &self.part);
         guard(|| Ok(head.advance(part).is_ok())).unwrap_or(false)
     }
@@ -281,7 +281,16 @@ impl SplitPhoto {
 /// Both of worker A's steps at once ([`SplitPhoto::start`] with the whole part, then
 /// [`SplitPhoto::finish`]).
 pub fn process_split(part: &[u8], at: usize, tail: &[u8], kind: PhotoKind) -> Option<Photo> {
-    SplitPhoto::start(part, at, kind)?.finish(tail)
+    SplitPhoto::start(part.to_vec(), at, kind)?.finish(tail)
+}
+
+/// `chunk` after `bytes`, without copying it when `bytes` is still empty.
+fn append(bytes: &mut Vec<u8>, chunk: Vec<u8>) {
+    if bytes.is_empty() {
+        *bytes = chunk;
+    } else {
+        bytes.extend_from_slice(&chunk);
+    }
 }
 
 /// Runs every hot part of the pipeline (the one-worker decode, both halves of a split, the join,

@@ -146,14 +146,14 @@ fn fed_in_pieces_as_they_arrive_the_split_gives_the_same_photo() {
     for piece in [997usize, 4096, 65536, 1 << 20] {
         let mut b = TailScan::start(&jpeg[..64 << 10]).expect("a baseline JPEG splits");
         for chunk in jpeg[at..].chunks(piece) {
-            assert!(b.push(chunk));
+            assert!(b.push(chunk.to_vec()));
         }
         let tail = b.finish().expect("a record");
         // A's first piece holds the headers; the rest come as they would from the reads.
         let first = 4096.max(piece).min(end);
-        let mut a = SplitPhoto::start(&jpeg[..first], at, kind).expect("A starts");
+        let mut a = SplitPhoto::start(jpeg[..first].to_vec(), at, kind).expect("A starts");
         for chunk in jpeg[first..end].chunks(piece) {
-            assert!(a.push(chunk));
+            assert!(a.push(chunk.to_vec()));
         }
         assert_eq!(
             a.finish(&tail),
@@ -163,7 +163,7 @@ fn fed_in_pieces_as_they_arrive_the_split_gives_the_same_photo() {
     }
     // Not split: a head without the scan's headers, or a first piece without them.
     assert!(TailScan::start(&jpeg[..100]).is_none());
-    assert!(SplitPhoto::start(&jpeg[..100], at, kind).is_none());
+    assert!(SplitPhoto::start(jpeg[..100].to_vec(), at, kind).is_none());
 }
 
 #[test]

@@ -32,13 +32,18 @@ impl TailRecord {
         out.extend_from_slice(&(n as u32).to_le_bytes());
         out.extend_from_slice(&(self.diffs.len() as u32).to_le_bytes());
         out.extend_from_slice(&u32::from(self.clean_end).to_le_bytes());
-        self.positions
-            .iter()
-            .for_each(|p| out.extend_from_slice(&p.to_le_bytes()));
+        // The arrays written in place (one pass each, no capacity check per element).
+        let positions_at = out.len();
+        out.resize(positions_at + 4 * n, 0);
+        for (o, p) in out[positions_at..].chunks_exact_mut(4).zip(&self.positions) {
+            o.copy_from_slice(&p.to_le_bytes());
+        }
         out.extend_from_slice(&self.phases);
-        self.diffs
-            .iter()
-            .for_each(|d| out.extend_from_slice(&d.to_le_bytes()));
+        let diffs_at = out.len();
+        out.resize(diffs_at + 2 * self.diffs.len(), 0);
+        for (o, d) in out[diffs_at..].chunks_exact_mut(2).zip(&self.diffs) {
+            o.copy_from_slice(&d.to_le_bytes());
+        }
         out
     }
 
