@@ -18,41 +18,8 @@ import {
   SPLIT_FRACTION,
   SPLIT_MIN_BYTES,
 } from './index';
-import type { PhotoJob, PhotoReply, PhotoRequest, TailScan } from './protocol';
-
-class FakeWorker {
-  static instances: FakeWorker[] = [];
-  onmessage: ((event: MessageEvent<PhotoReply>) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  received: PhotoRequest[] = [];
-  /** The transfer list of each message, in the same order. */
-  transfers: Transferable[][] = [];
-  terminated = false;
-
-  constructor(
-    readonly url: URL,
-    readonly options: WorkerOptions,
-  ) {
-    FakeWorker.instances.push(this);
-  }
-
-  postMessage(message: PhotoRequest, transfer: Transferable[] = []) {
-    this.received.push(message);
-    this.transfers.push(transfer);
-  }
-
-  terminate() {
-    this.terminated = true;
-  }
-
-  reply(message: PhotoReply) {
-    this.onmessage?.(new MessageEvent('message', { data: message }));
-  }
-
-  fail() {
-    this.onerror?.(new ErrorEvent('error', { message: 'failed to fetch worker script', cancelable: true }));
-  }
-}
+import { FakeWorker } from './fake-worker.kit';
+import type { PhotoJob, PhotoReply, TailScan } from './protocol';
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const file = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });

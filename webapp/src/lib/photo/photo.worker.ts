@@ -194,14 +194,9 @@ async function scanTail({ id, tail: { file, at, port } }: TailScan) {
 /** The whole file: `part` (its first bytes) and the rest of the Blob; a read error becomes ERRO_LER_FOTO. */
 async function whole(file: Blob, part: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   if (part.byteLength >= file.size) return part;
-  let rest: ArrayBuffer;
-  try {
-    rest = await file.slice(part.byteLength).arrayBuffer();
-  } catch {
-    throw new Error(ERRO_LER_FOTO);
-  }
+  const rest = await bytesOf(read(file.slice(part.byteLength)));
   const bytes = new Uint8Array(part.byteLength + rest.byteLength);
   bytes.set(part);
-  bytes.set(new Uint8Array(rest), part.byteLength);
+  bytes.set(rest, part.byteLength);
   return bytes;
 }
