@@ -97,6 +97,59 @@ test('an EXIF-6 portrait comes out upright, taller than wide and at most 300 px'
   });
 });
 
+test('a big photo is split between two workers and comes out as the one-pass photo, to the byte', async () => {
+  await withPage(browser, 'photo-split', async (page) => {
+    await openBench(page);
+    const out = await page.evaluate(async () => {
+      // Count the workers the client starts.
+      let workers = 0;
+      const Native = window.Worker;
+      window.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          workers += 1;
+        }
+      };
+      // A 2800×2100 noisy photo (well over 1 MiB, so split; 1/8 scale serves 300 px).
+      const c = document.createElement('canvas');
+      [c.width, c.height] = [2800, 2100];
+      const ctx = c.getContext('2d');
+      const img = ctx.createImageData(c.width, c.height);
+      let x = 0x9e3779b9;
+      for (let i = 0; i < img.data.length; i += 4) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        const p = i / 4;
+        img.data[i] = ((p % 2800) / 11 + (x & 63)) & 255;
+        img.data[i + 1] = (p / 2800 / 9 + ((x >>> 8) & 63)) & 255;
+        img.data[i + 2] = (x >>> 16) & 127;
+        img.data[i + 3] = 255;
+      }
+      ctx.putImageData(img, 0, 0);
+      const blob = await new Promise((r) => c.toBlob(r, 'image/jpeg', 0.95));
+      const split = await window.feiraBench.processPhoto(blob, 'icone');
+      const direct = await window.feiraBench.wasmDirect(blob);
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      const truncated = await window.feiraBench
+        .processPhoto(new Blob([bytes.slice(0, Math.floor(bytes.length * 0.8))]), 'icone')
+        .then(() => 'resolved', (err) => err.message);
+      return {
+        size: blob.size,
+        workers,
+        split: [split.width, split.height, split.base64],
+        direct: [direct.width, direct.height, direct.base64],
+        truncated,
+      };
+    });
+    assert.ok(out.size > 1 << 20, `the photo must be big enough to be split (${out.size} B)`);
+    assert.equal(out.workers, 2, 'the main worker and the helper');
+    assert.deepEqual(out.split.slice(0, 2), [300, 225]);
+    assert.ok(out.split[2] === out.direct[2], 'the two workers give the one-pass photo, to the byte');
+    assert.equal(out.truncated, 'Não foi possível ler esta imagem: o arquivo está incompleto.');
+  });
+});
+
 test('a truncated file and an unsupported format are refused with Portuguese messages', async () => {
   await withPage(browser, 'photo-errors', async (page) => {
     await openBench(page);
