@@ -2,7 +2,7 @@
 //! joined to B's record.
 
 use super::split_scan;
-use super::{AHEAD, Bits, Saved, Step, TailRecord, data_bytes, layout, planes, row_blocks};
+use super::{AHEAD, Bits, Samples, Saved, Step, TailRecord, data_bytes, layout, row_blocks};
 use crate::photo::fast_jpeg::scan::Scan;
 use crate::photo::fast_jpeg::{Declined, Header, KEEP, R, parse};
 use crate::photo::planes::Ycc;
@@ -14,8 +14,8 @@ pub struct Head {
     header: Header,
     /// Where B's tail starts in the file.
     at: usize,
-    /// The DC differences of the blocks decoded so far.
-    diffs: Vec<i16>,
+    /// The samples of the blocks decoded so far.
+    samples: Samples,
     bits: Saved,
     phase: usize,
     /// Where B's run starts in the tail (by the same rule as `Tail::advance`), and that point
@@ -29,15 +29,16 @@ impl Head {
     /// `first`: the file's first bytes, its headers at least; `at`: where B's tail starts.
     pub fn start(first: &[u8], at: usize) -> R<Self> {
         let header = parse(first)?;
-        let (_, blocks) = split_scan(&header)?;
+        let (scan, _) = split_scan(&header)?;
         if at <= header.start {
             return Err(Declined);
         }
+        let samples = Samples::new(&scan, &layout(&scan));
         let bits = Bits::new(first, header.start).save();
         Ok(Self {
             header,
             at,
-            diffs: Vec::with_capacity(blocks),
+            samples,
             bits,
             phase: 0,
             meet: None,
@@ -78,8 +79,14 @@ impl Head {
         };
         let mut bits = Bits::resume(part, self.bits);
         let row = row_blocks(&scan, &comps);
+        let mut pending = Vec::with_capacity(row);
         let step = loop {
-            match run.blocks(&mut bits, &mut self.phase, &mut self.diffs, row)? {
+            let done = self.samples.count();
+            let step = run.blocks(&mut bits, &mut self.phase, done, &mut pending, row);
+            // A row of MCUs' samples at a time: cheaper than block by block.
+            self.samples.put_all(&pending);
+            pending.clear();
+            match step? {
                 Step::More => {}
                 step => break step,
             }
@@ -99,7 +106,7 @@ impl Head {
         let meet = self.meet;
         let Head {
             header,
-            mut diffs,
+            mut samples,
             bits,
             mut phase,
             ..
@@ -111,7 +118,7 @@ impl Head {
         // start where A expects it.
         let (begin, offset) = match meet {
             Some(meet) => meet,
-            None if diffs.len() >= blocks => (tail.begin, 0),
+            None if samples.count() >= blocks => (tail.begin, 0),
             None => return Err(Declined),
         };
         if tail.begin != begin || tail.positions.len() != tail.phases.len() {
@@ -128,7 +135,7 @@ impl Head {
         let mut coef = [0i32; KEEP];
         let mut j = 0;
         let mut joined = false;
-        while diffs.len() < blocks {
+        while samples.count() < blocks {
             if bits.n < 32 {
                 bits.refill();
             }
@@ -148,15 +155,15 @@ impl Head {
             if i64::from(tail.positions[j]) == rel && same_codes[shift] {
                 let rest = tail
                     .diffs
-                    .get(j..j + (blocks - diffs.len()))
+                    .get(j..j + (blocks - samples.count()))
                     .ok_or(Declined)?;
-                diffs.extend_from_slice(rest);
+                samples.put_all(rest);
                 joined = true;
                 break;
             }
             let mut pred = 0i16;
             scan.block::<1>(&mut bits, comps[phase], &mut pred, &mut coef)?;
-            diffs.push(pred);
+            samples.put(pred);
             phase = (phase + 1) % comps.len();
         }
         // Truncated, or a restart marker where none was due: let jpeg-decoder give the verdict.
@@ -168,7 +175,7 @@ impl Head {
         if !clean_end {
             return Err(Declined);
         }
-        scan.to_ycc(&planes(&scan, &comps, &diffs)?)
+        scan.to_ycc(&samples.planes(blocks)?)
     }
 }
 
@@ -185,18 +192,20 @@ struct Run<'s> {
 }
 
 impl Run<'_> {
-    /// Up to `count` blocks (a call of its own: see [`row_blocks`]).
+    /// Up to `count` blocks after the `done` ones, their DC differences pushed on `diffs` (a
+    /// call of its own: see [`row_blocks`]).
     #[inline(never)]
     fn blocks(
         &self,
         bits: &mut Bits,
         phase: &mut usize,
+        done: usize,
         diffs: &mut Vec<i16>,
         count: usize,
     ) -> R<Step> {
         let mut coef = [0i32; KEEP];
-        for _ in 0..count {
-            if diffs.len() >= self.blocks {
+        for i in 0..count {
+            if done + i >= self.blocks {
                 return Ok(Step::Done);
             }
             if bits.pos > self.limit {

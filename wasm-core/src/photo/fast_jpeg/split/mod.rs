@@ -17,8 +17,8 @@
 //! in the same state there, so from that block on B's differences are exactly what A would have
 //! decoded: A takes them and stops. Nothing is guessed: when they never meet (a damaged file,
 //! restart markers, a tail of another shape), A gives up and the caller decodes the whole file
-//! in one go. The DC predictors are then run over the differences in one pass, as the scan would
-//! have.
+//! in one go. A turns its own blocks into samples as it goes ([`Samples`]), a row of MCUs at a
+//! time, so that only B's half is left to fill once they join.
 
 use super::entropy::{Bits, ff_bytes};
 use super::pixels::dc_sample;
@@ -148,52 +148,165 @@ fn data_bytes(raw: &[u8]) -> usize {
     raw.len() - extra
 }
 
-/// The 1/8-scale planes from every block's DC difference, MCU by MCU.
-fn planes(scan: &Scan, comps: &[usize], diffs: &[i16]) -> R<Vec<Plane>> {
-    let mcux = scan.width.div_ceil(8 * scan.hmax);
-    let mcuy = scan.height.div_ceil(8 * scan.vmax);
-    let mut planes: Vec<Plane> = scan
-        .comps
-        .iter()
-        .enumerate()
-        .map(|(i, c)| Plane {
-            comp: i,
-            stride: mcux * c.h,
-            data: vec![0u8; mcux * c.h * mcuy * c.v],
-        })
-        .collect();
-    if diffs.len() != mcux * mcuy * comps.len() {
-        return Err(Declined);
-    }
-    let mut pred = [0i16; 3];
-    let row = diffs.len() / mcuy.max(1);
-    for (my, diffs) in diffs.chunks_exact(row).enumerate() {
-        planes_row(scan, &mut planes, &mut pred, my, diffs);
-    }
-    Ok(planes)
+/// The 1/8-scale planes, filled block by block in scan order from each block's DC difference:
+/// a block's sample is its DC coefficient dequantised, as `idct_1x1` computes it. A fills them
+/// as it decodes its half (so that only B's half is left once they join), then from B's record.
+pub(super) struct Samples {
+    planes: Vec<Plane>,
+    /// For each block of an MCU: its component, and its offset in that component's plane from
+    /// the MCU's first sample.
+    slots: Vec<(usize, usize)>,
+    /// Per component: the samples one MCU takes across, and one row of MCUs takes in its plane.
+    steps: Vec<(usize, usize)>,
+    quant: Vec<i32>,
+    pred: [i16; 3],
+    mcux: usize,
+    /// Where the next block goes: its slot in the MCU, its MCU across, and the first sample of
+    /// its row of MCUs in each plane.
+    slot: usize,
+    mx: usize,
+    row_start: Vec<usize>,
+    /// Blocks filled so far.
+    count: usize,
 }
 
-/// One row of MCUs of [`planes`] (a call of its own: see [`row_blocks`]). Each block's sample
-/// is its DC coefficient dequantised, as `idct_1x1` computes it.
-#[inline(never)]
-fn planes_row(scan: &Scan, planes: &mut [Plane], pred: &mut [i16; 3], my: usize, diffs: &[i16]) {
-    let mut d = diffs.iter();
-    let mcux = scan.width.div_ceil(8 * scan.hmax);
-    for mx in 0..mcux {
-        for (ci, plane) in planes.iter_mut().enumerate() {
-            let (h, v) = (scan.comps[ci].h, scan.comps[ci].v);
-            let q = scan.quant[ci][0];
-            for by in 0..v {
-                let row = (my * v + by) * plane.stride + mx * h;
-                for bx in 0..h {
-                    let Some(&diff) = d.next() else { return };
-                    pred[ci] = pred[ci].wrapping_add(diff);
-                    if let Some(out) = plane.data.get_mut(row + bx) {
-                        *out = dc_sample(pred[ci], q);
+impl Samples {
+    pub(super) fn new(scan: &Scan, comps: &[usize]) -> Self {
+        let mcux = scan.width.div_ceil(8 * scan.hmax);
+        let mcuy = scan.height.div_ceil(8 * scan.vmax);
+        let planes: Vec<Plane> = scan
+            .comps
+            .iter()
+            .enumerate()
+            .map(|(i, c)| Plane {
+                comp: i,
+                stride: mcux * c.h,
+                data: vec![0u8; mcux * c.h * mcuy * c.v],
+            })
+            .collect();
+        let slots = scan
+            .comps
+            .iter()
+            .enumerate()
+            .flat_map(|(ci, c)| {
+                let stride = planes[ci].stride;
+                (0..c.v).flat_map(move |by| (0..c.h).map(move |bx| (ci, by * stride + bx)))
+            })
+            .collect::<Vec<_>>();
+        debug_assert!(slots.iter().map(|s| s.0).eq(comps.iter().copied()));
+        Self {
+            steps: scan
+                .comps
+                .iter()
+                .zip(&planes)
+                .map(|(c, p)| (c.h, c.v * p.stride))
+                .collect(),
+            quant: scan.quant.iter().map(|q| q[0]).collect(),
+            row_start: vec![0; planes.len()],
+            planes,
+            slots,
+            pred: [0; 3],
+            mcux,
+            slot: 0,
+            mx: 0,
+            count: 0,
+        }
+    }
+
+    /// Blocks filled so far.
+    pub(super) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The next block's DC difference.
+    #[inline(always)]
+    pub(super) fn put(&mut self, diff: i16) {
+        let Some(&(ci, offset)) = self.slots.get(self.slot) else {
+            return;
+        };
+        if let (Some(pred), Some(&q), Some(&(across, _)), Some(&row), Some(plane)) = (
+            self.pred.get_mut(ci),
+            self.quant.get(ci),
+            self.steps.get(ci),
+            self.row_start.get(ci),
+            self.planes.get_mut(ci),
+        ) {
+            *pred = pred.wrapping_add(diff);
+            if let Some(out) = plane.data.get_mut(row + self.mx * across + offset) {
+                *out = dc_sample(*pred, q);
+            }
+        }
+        self.count += 1;
+        self.slot += 1;
+        if self.slot == self.slots.len() {
+            self.slot = 0;
+            self.mx += 1;
+            if self.mx == self.mcux {
+                self.mx = 0;
+                for (start, &(_, down)) in self.row_start.iter_mut().zip(&self.steps) {
+                    *start += down;
+                }
+            }
+        }
+    }
+
+    /// Many blocks' differences: block by block up to the start of a row of MCUs, then a row
+    /// of MCUs per call (see [`row_blocks`]).
+    pub(super) fn put_all(&mut self, mut diffs: &[i16]) {
+        while (self.slot, self.mx) != (0, 0) {
+            let Some((&diff, rest)) = diffs.split_first() else {
+                return;
+            };
+            self.put(diff);
+            diffs = rest;
+        }
+        let row = self.slots.len() * self.mcux;
+        let mut rows = diffs.chunks_exact(row.max(1));
+        for diffs in rows.by_ref() {
+            self.put_row(diffs);
+        }
+        for &diff in rows.remainder() {
+            self.put(diff);
+        }
+    }
+
+    /// One whole row of MCUs, from its start: the same as [`Samples::put`] on each block, with
+    /// the bookkeeping once per MCU.
+    #[inline(never)]
+    fn put_row(&mut self, diffs: &[i16]) {
+        let mut data: Vec<&mut [u8]> = self
+            .planes
+            .iter_mut()
+            .zip(&self.row_start)
+            .map(|(p, &start)| p.data.get_mut(start..).unwrap_or_default())
+            .collect();
+        for (mx, mcu) in diffs.chunks_exact(self.slots.len()).enumerate() {
+            for (&diff, &(ci, offset)) in mcu.iter().zip(&self.slots) {
+                if let (Some(pred), Some(&q), Some(&(across, _)), Some(out)) = (
+                    self.pred.get_mut(ci),
+                    self.quant.get(ci),
+                    self.steps.get(ci),
+                    data.get_mut(ci),
+                ) {
+                    *pred = pred.wrapping_add(diff);
+                    if let Some(out) = out.get_mut(mx * across + offset) {
+                        *out = dc_sample(*pred, q);
                     }
                 }
             }
         }
+        self.count += diffs.len();
+        for (start, &(_, down)) in self.row_start.iter_mut().zip(&self.steps) {
+            *start += down;
+        }
+    }
+
+    /// The planes, once every block is filled.
+    pub(super) fn planes(self, blocks: usize) -> R<Vec<Plane>> {
+        if self.count != blocks {
+            return Err(Declined);
+        }
+        Ok(self.planes)
     }
 }
 
