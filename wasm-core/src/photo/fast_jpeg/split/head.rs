@@ -19,7 +19,10 @@ pub struct Head {
     bits: Saved,
     phase: usize,
     /// Where B's run starts in the tail (by the same rule as `Tail::advance`), and that point
-    /// in A's data bits; known once the bytes just after `at` have arrived.
+    /// in the file; known once the bytes just after `at` have arrived.
+    found: Option<(u32, usize)>,
+    /// The same start in the tail, and that point in A's data bits; known once A's reader is
+    /// near it.
     meet: Option<(u32, i64)>,
     /// B's starting point is reached (or every block is decoded).
     there: bool,
@@ -41,6 +44,7 @@ impl Head {
             samples,
             bits,
             phase: 0,
+            found: None,
             meet: None,
             there: false,
         })
@@ -54,41 +58,57 @@ impl Head {
             return Ok(());
         }
         let start = self.header.start;
-        if self.meet.is_none() && part.len() > self.at + 2 {
+        if self.found.is_none() && part.len() > self.at + 2 {
             let mut begin = 1;
             while part.get(self.at + begin - 1) == Some(&0xFF) {
                 begin += 1;
             }
             let meet = self.at + begin;
             if meet < part.len() {
-                // B's bit 0 in A's count: the data bytes between the scan's start and B's
-                // first byte.
-                let offset = 8 * data_bytes(&part[start..meet]) as i64;
-                self.meet = Some((u32::try_from(begin).map_err(|_| Declined)?, offset));
+                self.found = Some((u32::try_from(begin).map_err(|_| Declined)?, meet));
             }
         }
         let (scan, blocks) = split_scan(&self.header)?;
         let comps = layout(&scan);
-        let run = Run {
-            scan: &scan,
-            comps: &comps,
-            start,
-            offset: self.meet.map_or(i64::MAX, |(_, offset)| offset),
-            blocks,
-            limit: part.len().saturating_sub(AHEAD),
-        };
         let mut bits = Bits::resume(part, self.bits);
         let row = row_blocks(&scan, &comps);
         let mut pending = Vec::with_capacity(row);
         let step = loop {
+            let end = part.len().saturating_sub(AHEAD);
+            // Until B's first byte is known in A's data bits, A stops short of it.
+            let (offset, limit) = match (self.meet, self.found) {
+                (Some((_, offset)), _) => (offset, end),
+                (None, Some((_, meet))) => (i64::MAX, end.min(meet.saturating_sub(AHEAD))),
+                (None, None) => (i64::MAX, end),
+            };
+            let run = Run {
+                scan: &scan,
+                comps: &comps,
+                start,
+                offset,
+                blocks,
+                limit,
+            };
             let done = self.samples.count();
             let step = run.blocks(&mut bits, &mut self.phase, done, &mut pending, row);
             // A row of MCUs' samples at a time: cheaper than block by block.
             self.samples.put_all(&pending);
             pending.clear();
-            match step? {
-                Step::More => {}
-                step => break step,
+            match (step?, self.meet, self.found) {
+                (Step::Wait, None, Some((begin, meet))) if bits.pos + AHEAD > meet => {
+                    // B's bit 0 in A's count: the data bits A's reader has taken in, and the
+                    // data bytes from there to B's first byte (never counted through the half).
+                    let offset = if bits.pos <= meet {
+                        bits.bit_pos(start)
+                            + i64::from(bits.n)
+                            + 8 * data_bytes(&part[bits.pos..meet]) as i64
+                    } else {
+                        8 * data_bytes(&part[start..meet]) as i64
+                    };
+                    self.meet = Some((begin, offset));
+                }
+                (Step::More, ..) => {}
+                (step, ..) => break step,
             }
         };
         self.there = matches!(step, Step::Done);
