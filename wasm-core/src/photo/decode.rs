@@ -82,16 +82,20 @@ impl<'a> Source<'a> {
         match self.decode_rgb_or_ycc(min_w, min_h)? {
             Ok(ycc) => Ok(ycc),
             // Only a side beyond 65,535 (which no JPEG can hold) is refused.
-            Err(rgb) => Ycc::from_rgb(&rgb).ok_or(PhotoError::TooManyPixels),
+            Err((rgb, averaged)) => {
+                let ycc = Ycc::from_rgb(&rgb).ok_or(PhotoError::TooManyPixels)?;
+                Ok(Ycc { averaged, ..ycc })
+            }
         }
     }
 
-    /// The planes straight from the JPEG when `fast_jpeg` decodes it, else RGB.
+    /// The planes straight from the JPEG when `fast_jpeg` decodes it, else RGB, and whether
+    /// each of its pixels is the mean of a block of the original (a reduced decode).
     fn decode_rgb_or_ycc(
         self,
         min_w: u32,
         min_h: u32,
-    ) -> Result<Result<Ycc, RgbImage>, PhotoError> {
+    ) -> Result<Result<Ycc, (RgbImage, bool)>, PhotoError> {
         Ok(Err(match self {
             Source::Jpeg(mut decoder, bytes, w, h) => {
                 let scale = dct_scale(w, h, min_w, min_h);
@@ -107,7 +111,7 @@ impl<'a> Source<'a> {
                     .map_err(jpeg_error)?;
                 let pixels = decoder.decode().map_err(jpeg_error)?;
                 let info = decoder.info().ok_or(PhotoError::Unreadable)?;
-                jpeg_to_rgb(pixels, info)?
+                (jpeg_to_rgb(pixels, info)?, scale < 8)
             }
             Source::Png(decoder) => {
                 other_to_rgb(DynamicImage::from_decoder(*decoder), min_w, min_h)?
@@ -218,12 +222,12 @@ fn jpeg_to_rgb(pixels: Vec<u8>, info: jpeg_decoder::ImageInfo) -> Result<RgbImag
 }
 
 /// Converts a decoded PNG or WebP to RGB (transparency over white), box-averaged by the largest
-/// integer factor that keeps it at least `min_w`×`min_h`.
+/// integer factor that keeps it at least `min_w`×`min_h` (and says whether it was).
 fn other_to_rgb(
     image: Result<DynamicImage, ImageError>,
     min_w: u32,
     min_h: u32,
-) -> Result<RgbImage, PhotoError> {
+) -> Result<(RgbImage, bool), PhotoError> {
     let image = image.map_err(image_error)?;
     let rgb = if image.color().has_alpha() {
         let rgba = image.into_rgba8();
@@ -244,9 +248,9 @@ fn other_to_rgb(
     let (w, h) = rgb.dimensions();
     let factor = (w / min_w.max(1)).min(h / min_h.max(1));
     Ok(if factor >= 2 {
-        resize::box_shrink(&rgb, factor)
+        (resize::box_shrink(&rgb, factor), true)
     } else {
-        rgb
+        (rgb, false)
     })
 }
 

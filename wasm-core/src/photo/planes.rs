@@ -26,12 +26,19 @@ impl Plane {
         }
     }
 
-    /// Lanczos3 to `width`×`height` ([`resize::resample_plane`]).
-    pub fn resized(&self, width: usize, height: usize) -> Self {
+    /// Lanczos3 to `width`×`height` ([`resize::resample_plane`]; `averaged` as there).
+    pub fn resized(&self, width: usize, height: usize, averaged: bool) -> Self {
         Self {
             width,
             height,
-            data: resize::resample_plane(&self.data, self.width, self.height, width, height),
+            data: resize::resample_plane(
+                &self.data,
+                self.width,
+                self.height,
+                width,
+                height,
+                averaged,
+            ),
         }
     }
 
@@ -75,6 +82,9 @@ impl Plane {
 pub struct Ycc {
     pub y: Plane,
     pub chroma: Option<[Plane; 2]>,
+    /// Each sample is the mean of a block of the original (a DCT-scaled decode or a box
+    /// average): the final resampling makes up for that blur.
+    pub averaged: bool,
 }
 
 impl Ycc {
@@ -92,6 +102,7 @@ impl Ycc {
         Some(Self {
             y: plane(w, h, y),
             chroma: Some([plane(cw, ch, cb), plane(cw, ch, cr)]),
+            averaged: false,
         })
     }
 
@@ -108,12 +119,19 @@ impl Ycc {
     pub fn shrunk_upright(&self, width: usize, height: usize, orientation: Orientation) -> Self {
         let (cw, ch) = (width.div_ceil(2), height.div_ceil(2));
         let chroma = match &self.chroma {
-            Some([cb, cr]) => [cb.resized(cw, ch), cr.resized(cw, ch)],
+            Some([cb, cr]) => [
+                cb.resized(cw, ch, self.averaged),
+                cr.resized(cw, ch, self.averaged),
+            ],
             None => [Plane::flat(cw, ch, 128), Plane::flat(cw, ch, 128)],
         };
         Self {
-            y: self.y.resized(width, height).oriented(orientation),
+            y: self
+                .y
+                .resized(width, height, self.averaged)
+                .oriented(orientation),
             chroma: Some(chroma.map(|c| c.oriented(orientation))),
+            averaged: false,
         }
     }
 
@@ -213,6 +231,7 @@ mod tests {
         let ycc = Ycc {
             y: Plane::flat(500, 375, 90),
             chroma: Some([Plane::flat(250, 188, 100), Plane::flat(250, 188, 160)]),
+            averaged: true,
         };
         let (jpeg, w, h) = ycc.to_jpeg(300, 225, Orientation::Rotate90, 80);
         assert_eq!((w, h), (225, 300));

@@ -155,7 +155,12 @@ impl<'t> Scan<'t> {
             [_, cb, cr] => Some([crop(cb)?, crop(cr)?]),
             _ => None,
         };
-        Ok(Ycc { y, chroma })
+        // At 1/8, 1/4 or 1/2 scale: each sample stands for a block of the original.
+        Ok(Ycc {
+            y,
+            chroma,
+            averaged: true,
+        })
     }
 
     /// Decodes one row of MCUs into the planes; compiled once per scale `S` (1, 2 or 4 output

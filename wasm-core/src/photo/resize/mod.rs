@@ -61,33 +61,4 @@ pub fn box_shrink(src: &RgbImage, factor: u32) -> RgbImage {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fit_within_never_upscales_and_keeps_the_aspect_ratio() {
-        assert_eq!(fit_within(4000, 3000, 300, 300), (300, 225));
-        assert_eq!(fit_within(3000, 4000, 300, 300), (225, 300));
-        assert_eq!(fit_within(5472, 3648, 300, 300), (300, 200));
-        assert_eq!(fit_within(200, 100, 300, 300), (200, 100));
-        assert_eq!(fit_within(1, 1, 300, 300), (1, 1));
-        assert_eq!(fit_within(10_000, 1, 300, 300), (300, 1));
-        assert_eq!(fit_within(1, 10_000, 300, 300), (1, 300));
-        assert_eq!(fit_within(4000, 3000, 800, 2400), (800, 600));
-        assert_eq!(fit_within(3000, 4000, 800, 2400), (800, 1067));
-        assert_eq!(fit_within(1000, 9000, 800, 2400), (267, 2400));
-    }
-
-    #[test]
-    fn box_shrink_averages_blocks_including_partial_edges() {
-        // 5×3, factor 2 → 3×2; the last column and row are partial blocks.
-        let src = RgbImage::from_fn(5, 3, |x, y| {
-            image::Rgb([(x * 10) as u8, (y * 100) as u8, 7])
-        });
-        let out = box_shrink(&src, 2);
-        assert_eq!(out.dimensions(), (3, 2));
-        assert_eq!(out.get_pixel(0, 0).0, [5, 50, 7]);
-        assert_eq!(out.get_pixel(2, 0).0, [40, 50, 7]);
-        assert_eq!(out.get_pixel(2, 1).0, [40, 200, 7]);
-    }
-}
+mod tests;
