@@ -8,6 +8,9 @@
 //! in that form). A sum of taps stays well within 32 bits, so the two halves never spill into
 //! each other and each comes out exactly as it would alone (see [`unpair`]).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 /// Fixed-point precision of the weights.
 pub(super) const BITS: u32 = 14;
 
@@ -61,24 +64,24 @@ impl Taps {
         } else {
             0.0
         };
-        // Lanczos3 through the sharpening [−a, 1 + 2a, −a] on the input samples; its tails past
-        // the support weigh under 0.1 % and are left out.
-        let kernel = |x: f64| {
-            (1.0 + 2.0 * a) * lanczos3(x / stretch)
-                - a * (lanczos3((x + 1.0) / stretch) + lanczos3((x - 1.0) / stretch))
-        };
         let support = SUPPORT * stretch;
         let len = (support.ceil() as usize * 2 + 1).min(src.max(1));
         let mut start = Vec::with_capacity(dst);
         let mut weights = vec![0i32; dst * len];
         let mut row = vec![0f64; len];
+        // Lanczos3 at the inputs under the window and one either side.
+        let mut plain = vec![0f64; len + 2];
         for o in 0..dst {
             let center = (o as f64 + 0.5) * scale;
             let first = ((center - support).floor().max(0.0) as usize).min(src.saturating_sub(len));
+            for (i, k) in plain.iter_mut().enumerate() {
+                *k = lanczos3(((first + i) as f64 - 0.5 - center) / stretch);
+            }
+            // Through the sharpening [−a, 1 + 2a, −a] on the input samples; its tails past the
+            // support weigh under 0.1 % and are left out.
             let mut sum = 0.0;
-            for (i, w) in row.iter_mut().enumerate() {
-                let x = (first + i) as f64 + 0.5 - center;
-                *w = kernel(x);
+            for (w, k) in row.iter_mut().zip(plain.windows(3)) {
+                *w = (1.0 + 2.0 * a) * k[1] - a * (k[0] + k[2]);
                 sum += *w;
             }
             let out = &mut weights[o * len..(o + 1) * len];
@@ -102,6 +105,35 @@ impl Taps {
             len,
             weights,
         }
+    }
+}
+
+thread_local! {
+    /// The taps made last, newest first: the chroma planes share theirs, and the next photo of
+    /// the same size (every photo of the same phone) needs the same ones.
+    static TAPS: RefCell<Vec<(TapsKey, Rc<Taps>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What [`Taps::new`] takes.
+type TapsKey = (usize, usize, bool);
+
+/// Taps kept in [`TAPS`].
+const TAPS_KEPT: usize = 8;
+
+impl Taps {
+    /// [`Taps::new`], or the same taps made earlier.
+    fn cached(src: usize, dst: usize, averaged: bool) -> Rc<Taps> {
+        let key = (src, dst, averaged);
+        TAPS.with_borrow_mut(|kept| {
+            if let Some(i) = kept.iter().position(|(k, _)| *k == key) {
+                let hit = kept.remove(i);
+                kept.insert(0, hit);
+            } else {
+                kept.insert(0, (key, Rc::new(Taps::new(src, dst, averaged))));
+                kept.truncate(TAPS_KEPT);
+            }
+            Rc::clone(&kept[0].1)
+        })
     }
 }
 
@@ -151,8 +183,8 @@ pub fn resample_plane(
     if (sw, sh) == (w, h) {
         return src[..w * h].to_vec();
     }
-    let tx = Taps::new(sw, w, averaged);
-    let ty = Taps::new(sh, h, averaged);
+    let tx = Taps::cached(sw, w, averaged);
+    let ty = Taps::cached(sh, h, averaged);
     // The horizontal pass's rows, each as pairs of neighbouring samples (the last one alone
     // when `w` is odd). One call per pair of rows (see `fast_jpeg`'s `mcu_row`: V8 swaps in
     // optimised code between calls).
