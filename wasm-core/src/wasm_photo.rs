@@ -6,7 +6,7 @@
 use serde::{Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
-use crate::photo::{self, PhotoError, PhotoKind};
+use crate::photo::{self, Photo, PhotoError, PhotoKind};
 
 /// Serialised with `serialize_bytes`, which serde-wasm-bindgen turns into a `Uint8Array`
 /// (a plain `Vec<u8>` would become an `Array` of numbers).
@@ -36,12 +36,16 @@ fn js_error(err: PhotoError) -> JsError {
 #[wasm_bindgen]
 pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     let kind = PhotoKind::parse(kind).map_err(js_error)?;
-    let out = photo::process(bytes, kind).map_err(js_error)?;
+    to_js(&photo::process(bytes, kind).map_err(js_error)?)
+}
+
+/// `{ jpeg: Uint8Array, base64: string, width, height }`, what the photo worker posts.
+fn to_js(photo: &Photo) -> Result<JsValue, JsError> {
     let value = Processed {
-        jpeg: Bytes(&out.jpeg),
-        base64: out.base64(),
-        width: out.width,
-        height: out.height,
+        jpeg: Bytes(&photo.jpeg),
+        base64: photo.base64(),
+        width: photo.width,
+        height: photo.height,
     };
     serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
 }
@@ -105,15 +109,8 @@ impl PhotoSplit {
     /// returns for the whole file, or `null` when the halves do not join (then call
     /// [`process_photo`] with the whole file). Frees this object.
     pub fn finish(self, tail: &[u8]) -> Result<JsValue, JsError> {
-        let Some(out) = self.0.finish(tail) else {
-            return Ok(JsValue::NULL);
-        };
-        let value = Processed {
-            jpeg: Bytes(&out.jpeg),
-            base64: out.base64(),
-            width: out.width,
-            height: out.height,
-        };
-        serde_wasm_bindgen::to_value(&value).map_err(|_| js_error(PhotoError::Encode))
+        self.0
+            .finish(tail)
+            .map_or(Ok(JsValue::NULL), |photo| to_js(&photo))
     }
 }

@@ -157,6 +157,13 @@ pub(super) fn unpair(sum: u64) -> (i32, i32) {
     (low, high)
 }
 
+/// The two samples a sum of [`pair`]s times weights stands for.
+#[inline(always)]
+fn clamp_pair(sum: u64) -> (u8, u8) {
+    let (a, b) = unpair(sum);
+    (clamp_px(a), clamp_px(b))
+}
+
 /// A weight as a factor of a [`pair`]: the product is exact modulo 2⁶⁴, and so are the sums.
 #[inline(always)]
 fn factor(weight: i32) -> u64 {
@@ -270,8 +277,7 @@ fn sample_fixed<const L: usize>(
     for i in 0..L {
         sum = sum.wrapping_add(taps[i].wrapping_mul(factor(weights[i])));
     }
-    let (a, b) = unpair(sum);
-    (clamp_px(a), clamp_px(b))
+    clamp_pair(sum)
 }
 
 /// [`horizontal`] with any number of taps.
@@ -290,8 +296,7 @@ fn horizontal_any(tx: &Taps, rows: &[u64], top: &mut [u64], bottom: &mut [u64]) 
         let sum = taps.iter().zip(weights).fold(0u64, |sum, (&t, &wt)| {
             sum.wrapping_add(t.wrapping_mul(factor(wt)))
         });
-        let (a, b) = unpair(sum);
-        (clamp_px(a), clamp_px(b))
+        clamp_pair(sum)
     };
     store(sample, tx.start.len(), top, bottom);
 }
@@ -331,10 +336,10 @@ fn vertical(factors: &[u64], mid: &[u64], half: usize, out: &mut [u8]) {
                 sum = sum.wrapping_add(p.wrapping_mul(f));
             }
         }
-        let (a, b) = unpair(sum);
-        out[0] = clamp_px(a);
+        let (a, b) = clamp_pair(sum);
+        out[0] = a;
         if let Some(o) = out.get_mut(1) {
-            *o = clamp_px(b);
+            *o = b;
         }
     }
 }

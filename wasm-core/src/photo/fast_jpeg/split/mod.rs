@@ -219,85 +219,73 @@ impl Samples {
     }
 
     /// The next block's DC difference.
-    #[inline(always)]
     pub(super) fn put(&mut self, diff: i16) {
-        let Some(&(ci, offset)) = self.slots.get(self.slot) else {
-            return;
-        };
-        if let (Some(pred), Some(&q), Some(&(across, _)), Some(&row), Some(plane)) = (
-            self.pred.get_mut(ci),
-            self.quant.get(ci),
-            self.steps.get(ci),
-            self.row_start.get(ci),
-            self.planes.get_mut(ci),
-        ) {
-            *pred = pred.wrapping_add(diff);
-            if let Some(out) = plane.data.get_mut(row + self.mx * across + offset) {
-                *out = dc_sample(*pred, q);
-            }
-        }
-        self.count += 1;
-        self.slot += 1;
-        if self.slot == self.slots.len() {
-            self.slot = 0;
-            self.mx += 1;
-            if self.mx == self.mcux {
-                self.mx = 0;
-                for (start, &(_, down)) in self.row_start.iter_mut().zip(&self.steps) {
-                    *start += down;
-                }
-            }
-        }
+        self.put_all(std::slice::from_ref(&diff));
     }
 
-    /// Many blocks' differences: block by block up to the start of a row of MCUs, then a row
-    /// of MCUs per call (see [`row_blocks`]).
+    /// The next blocks' DC differences, a row of MCUs per call at most (see [`row_blocks`]).
     pub(super) fn put_all(&mut self, mut diffs: &[i16]) {
-        while (self.slot, self.mx) != (0, 0) {
-            let Some((&diff, rest)) = diffs.split_first() else {
-                return;
-            };
-            self.put(diff);
+        while !diffs.is_empty() {
+            // The blocks left in the current row of MCUs (at least one, whatever the scan).
+            let left = (self.mcux.saturating_sub(self.mx) * self.slots.len())
+                .saturating_sub(self.slot)
+                .max(1);
+            let (span, rest) = diffs.split_at(left.min(diffs.len()));
+            self.put_span(span);
             diffs = rest;
         }
-        let row = self.slots.len() * self.mcux;
-        let mut rows = diffs.chunks_exact(row.max(1));
-        for diffs in rows.by_ref() {
-            self.put_row(diffs);
-        }
-        for &diff in rows.remainder() {
-            self.put(diff);
-        }
     }
 
-    /// One whole row of MCUs, from its start: the same as [`Samples::put`] on each block, with
-    /// the bookkeeping once per MCU.
+    /// Blocks from the next one on, all in its row of MCUs: the MCU begun first, then whole MCUs.
     #[inline(never)]
-    fn put_row(&mut self, diffs: &[i16]) {
+    fn put_span(&mut self, diffs: &[i16]) {
         let mut data: Vec<&mut [u8]> = self
             .planes
             .iter_mut()
             .zip(&self.row_start)
             .map(|(p, &start)| p.data.get_mut(start..).unwrap_or_default())
             .collect();
-        for (mx, mcu) in diffs.chunks_exact(self.slots.len()).enumerate() {
-            for (&diff, &(ci, offset)) in mcu.iter().zip(&self.slots) {
-                if let (Some(pred), Some(&q), Some(&(across, _)), Some(out)) = (
-                    self.pred.get_mut(ci),
-                    self.quant.get(ci),
-                    self.steps.get(ci),
-                    data.get_mut(ci),
-                ) {
-                    *pred = pred.wrapping_add(diff);
-                    if let Some(out) = out.get_mut(mx * across + offset) {
-                        *out = dc_sample(*pred, q);
-                    }
+        let (pred, quant, steps) = (&mut self.pred, &self.quant, &self.steps);
+        let mut fill = |mx: usize, diff: i16, &(ci, offset): &(usize, usize)| {
+            if let (Some(pred), Some(&q), Some(&(across, _)), Some(out)) = (
+                pred.get_mut(ci),
+                quant.get(ci),
+                steps.get(ci),
+                data.get_mut(ci),
+            ) {
+                *pred = pred.wrapping_add(diff);
+                if let Some(out) = out.get_mut(mx * across + offset) {
+                    *out = dc_sample(*pred, q);
                 }
             }
+        };
+        let n = self.slots.len();
+        let (mut slot, mut mx) = (self.slot, self.mx);
+        let begun = n.saturating_sub(slot).min(diffs.len()) * usize::from(slot > 0);
+        let (first, whole) = diffs.split_at(begun);
+        for (&diff, s) in first.iter().zip(&self.slots[slot.min(n)..]) {
+            fill(mx, diff, s);
+        }
+        slot += begun;
+        for mcu in whole.chunks(n.max(1)) {
+            if slot == n {
+                (slot, mx) = (0, mx + 1);
+            }
+            for (&diff, s) in mcu.iter().zip(&self.slots) {
+                fill(mx, diff, s);
+            }
+            slot += mcu.len();
+        }
+        if slot == n {
+            (slot, mx) = (0, mx + 1);
         }
         self.count += diffs.len();
-        for (start, &(_, down)) in self.row_start.iter_mut().zip(&self.steps) {
-            *start += down;
+        (self.slot, self.mx) = (slot, mx);
+        if mx >= self.mcux {
+            self.mx = 0;
+            for (start, &(_, down)) in self.row_start.iter_mut().zip(&self.steps) {
+                *start += down;
+            }
         }
     }
 
