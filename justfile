@@ -47,19 +47,20 @@ web:
 check-rust:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
-    cargo clippy -p wasm-core --all-targets --features photo -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
     if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
         cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm-photo -- -D warnings; \
     fi
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
+# Every cargo call here and in `e2e` names the whole workspace, so all resolve the same features
+# (api's dev-dependencies and wasm-core's `photo`) and share one build: naming a single package
+# would rebuild a dozen dependencies with other features.
 test-rust:
     env -u TEST_DATABASE_URL cargo test --workspace
-    cargo test -p wasm-core --features photo photo
     if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \
         echo "API suite on PostgreSQL"; \
-        cargo test -p feira-api --test api; \
+        cargo test --workspace --test api; \
     else \
         echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
     fi
@@ -70,7 +71,7 @@ test-web:
 
 # End-to-end journeys in headless Chromium (Debian's chromium, installed with apt when missing).
 e2e: chromium web
-    cargo build -p feira-api
+    cargo build --workspace --all-targets
     cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs
 
 # Install Debian's Chromium when it is missing (needs root and apt).
