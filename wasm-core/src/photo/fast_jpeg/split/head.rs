@@ -21,9 +21,8 @@ pub struct Head {
     /// Where B's run starts in the tail (by the same rule as `Tail::advance`), and that point
     /// in the file; known once the bytes just after `at` have arrived.
     found: Option<(u32, usize)>,
-    /// The same start in the tail, and that point in A's data bits; known once A's reader is
-    /// near it.
-    meet: Option<(u32, i64)>,
+    /// That point in A's data bits (B's bit 0); known once A's reader is near it.
+    offset: Option<i64>,
     /// B's starting point is reached (or every block is decoded).
     there: bool,
 }
@@ -45,7 +44,7 @@ impl Head {
             bits,
             phase: 0,
             found: None,
-            meet: None,
+            offset: None,
             there: false,
         })
     }
@@ -76,8 +75,8 @@ impl Head {
         let step = loop {
             let end = part.len().saturating_sub(AHEAD);
             // Until B's first byte is known in A's data bits, A stops short of it.
-            let (offset, limit) = match (self.meet, self.found) {
-                (Some((_, offset)), _) => (offset, end),
+            let (offset, limit) = match (self.offset, self.found) {
+                (Some(offset), _) => (offset, end),
                 (None, Some((_, meet))) => (i64::MAX, end.min(meet.saturating_sub(AHEAD))),
                 (None, None) => (i64::MAX, end),
             };
@@ -94,8 +93,8 @@ impl Head {
             // A row of MCUs' samples at a time: cheaper than block by block.
             self.samples.put_all(&pending);
             pending.clear();
-            match (step?, self.meet, self.found) {
-                (Step::Wait, None, Some((begin, meet))) if bits.pos + AHEAD > meet => {
+            match (step?, self.offset, self.found) {
+                (Step::Wait, None, Some((_, meet))) if bits.pos + AHEAD > meet => {
                     // B's bit 0 in A's count: the data bits A's reader has taken in, and the
                     // data bytes from there to B's first byte (never counted through the half).
                     let offset = if bits.pos <= meet {
@@ -105,7 +104,7 @@ impl Head {
                     } else {
                         8 * data_bytes(&part[start..meet]) as i64
                     };
-                    self.meet = Some((begin, offset));
+                    self.offset = Some(offset);
                 }
                 (Step::More, ..) => {}
                 (step, ..) => break step,
@@ -123,12 +122,13 @@ impl Head {
         if !self.there {
             return Err(Declined); // `part` does not reach B's start
         }
-        let meet = self.meet;
         let Head {
             header,
             mut samples,
             bits,
             mut phase,
+            found,
+            offset,
             ..
         } = self;
         let (scan, blocks) = split_scan(&header)?;
@@ -136,10 +136,10 @@ impl Head {
         let start = header.start;
         // Unless A decoded every block itself (the data ended before the cut), B's run must
         // start where A expects it.
-        let (begin, offset) = match meet {
-            Some(meet) => meet,
-            None if samples.count() >= blocks => (tail.begin, 0),
-            None => return Err(Declined),
+        let (begin, offset) = match (found, offset) {
+            (Some((begin, _)), Some(offset)) => (begin, offset),
+            _ if samples.count() >= blocks => (tail.begin, 0),
+            _ => return Err(Declined),
         };
         if tail.begin != begin || tail.positions.len() != tail.phases.len() {
             return Err(Declined);
