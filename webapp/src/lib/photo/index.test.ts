@@ -1,9 +1,10 @@
 /**
  * The photo client with a fake Worker: the main worker created lazily and reused, progress
  * stages, the result, the Portuguese errors, and recovery after a crashed or unloadable worker;
- * then the split of a big file between the main worker (A) and the helper (B): who gets what, the
- * photo's own MessageChannel (one port to each, transferred) that carries B's record to A, and A
- * never left waiting when B dies, cannot be created or crashes, nor given a dead port after A crashes.
+ * then the split of a big file between the main worker (A) and the helper (B): the file read
+ * once here, who gets what, the photo's own MessageChannel (one port to each, transferred) that
+ * carries B's record to A, and A never left waiting when B dies, cannot be created or crashes,
+ * nor given a dead port after A crashes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,12 +20,13 @@ import {
   SPLIT_MIN_BYTES,
 } from './index';
 import { FakeWorker } from './fake-worker.kit';
-import type { PhotoJob, PhotoReply, TailScan } from './protocol';
+import { blobOf, numbered, same, type ReadLog } from './photo.worker.kit';
+import type { PhotoReply, SplitJob, TailScan } from './protocol';
 
 const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 const file = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
-/** A file big enough to be split (`size` bytes). */
-const bigFile = (size = SPLIT_MIN_BYTES) => new Blob([new Uint8Array(size)], { type: 'image/jpeg' });
+/** A file big enough to be split (`size` bytes, numbered), whose reads `log` records (jsdom's Blob cannot be read). */
+const bigFile = (size = SPLIT_MIN_BYTES, log?: ReadLog) => blobOf(numbered(size), log);
 const done = (id: number, base64 = 'ok'): PhotoReply => ({ id, type: 'done', jpeg: jpeg(), base64, width: 1, height: 1 });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -41,7 +43,7 @@ beforeEach(() => {
 afterEach(() => {
   resetPhotoWorker();
   // The fake workers keep the ports they were sent: close them all.
-  for (const w of FakeWorker.instances) for (const t of w.transfers.flat()) (t as MessagePort).close();
+  for (const w of FakeWorker.instances) for (const t of w.transfers.flat()) if (t instanceof MessagePort) t.close();
 });
 
 describe('processPhoto', () => {
@@ -159,6 +161,7 @@ describe('processPhoto', () => {
     await expect(first).resolves.toBeUndefined();
     const photo = processPhoto(file(), 'icone');
     const big = processPhoto(bigFile(), 'icone');
+    await flush();
     expect(FakeWorker.instances).toHaveLength(2);
     expect(helper.received.map((r) => r.id)).toEqual([2, w.received[2].id]);
     w.reply({ id: w.received[1].id, type: 'done', jpeg: jpeg(), base64: 'p', width: 1, height: 1 });
@@ -188,15 +191,19 @@ describe('processPhoto', () => {
 });
 
 describe('processPhoto with a big file (split between two workers)', () => {
-  /** Starts a big photo and returns the main worker, the helper, the photo's id and both its ports. */
-  const startBig = (size = SPLIT_MIN_BYTES) => {
-    const blob = bigFile(size);
+  /**
+   * Starts a big photo, lets the client read it, and returns the main worker, the helper, the
+   * photo's id, both its ports and what each worker was sent.
+   */
+  const startBig = async (size = SPLIT_MIN_BYTES, log?: ReadLog) => {
+    const blob = bigFile(size, log);
     const promise = processPhoto(blob, 'icone');
+    await flush();
     // The current helper is the last worker created (an earlier one may have been replaced).
     const [main, helper] = [FakeWorker.instances[0], FakeWorker.instances.at(-1)!];
-    const job = main.received.at(-1) as PhotoJob;
+    const job = main.received.at(-1) as SplitJob;
     const scan = helper.received.at(-1) as TailScan;
-    return { blob, promise, main, helper, id: job.id, portA: job.split!.port, portB: scan.tail.port };
+    return { blob, promise, main, helper, id: job.id, job, scan, portA: job.split.port, portB: scan.tail.port };
   };
   /** Makes the `n`-th Worker construction throw (e.g. a blocked script URL). */
   const blockWorker = (n: number) => {
@@ -212,7 +219,7 @@ describe('processPhoto with a big file (split between two workers)', () => {
   /** The first message that arrives on `port` (delivery is asynchronous). */
   const next = (port: MessagePort) => new Promise<unknown>((r) => (port.onmessage = (e) => r(e.data)));
 
-  it("splits so that even the smallest split file is read about once: B's headers end before the cut, A's part after it", () => {
+  it("splits so that in even the smallest split file B's headers end before the cut, and A's part before the end", () => {
     const at = Math.floor(SPLIT_MIN_BYTES * SPLIT_FRACTION);
     expect(HEAD_BYTES).toBeLessThanOrEqual(at);
     // The join needs a few KB past the cut (the Rust side keeps 1 KB ahead of its reader).
@@ -229,31 +236,69 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect(FakeWorker.instances[0].transfers).toEqual([[]]);
   });
 
-  it("sends A the photo with split {at, port} and B the tail scan with the channel's other port, both transferred", async () => {
+  it("reads the file once, sends A all of it with split {at, port} and B its head and the rest with the channel's other port, all transferred", async () => {
     const size = 2_500_001;
-    const { blob, main, helper, id, portA, portB } = startBig(size);
+    const log: ReadLog = { reads: [], failFrom: Infinity };
+    const stages: string[] = [];
+    const promise = processPhoto(bigFile(size, log), 'icone', (s) => stages.push(s));
+    expect(stages).toEqual([ETAPAS_FOTO.lendo]);
+    expect(FakeWorker.instances).toHaveLength(0);
+    await flush();
+    expect(log.reads).toEqual([[0, size]]);
     expect(FakeWorker.instances).toHaveLength(2);
+    const [main, helper] = FakeWorker.instances;
     expect(helper.url.pathname).toMatch(/photo\.worker\.ts$/);
     expect(helper.options).toEqual({ type: 'module' });
     const at = Math.floor(size * SPLIT_FRACTION);
+    const job = main.received[0] as SplitJob;
+    const { id } = job;
+    const { head, rest, port: portB } = (helper.received[0] as TailScan).tail;
+    const portA = job.split.port;
     expect(portA).toBeInstanceOf(MessagePort);
     expect(portB).toBeInstanceOf(MessagePort);
-    expect(main.received).toEqual([{ id, file: blob, kind: 'icone', split: { at, port: portA } }]);
-    expect(main.transfers).toEqual([[portA]]);
-    expect(helper.received).toEqual([{ id, tail: { file: blob, at, port: portB } }]);
-    expect(helper.transfers).toEqual([[portB]]);
+    expect(main.received).toEqual([{ id, bytes: job.bytes, kind: 'icone', split: { at, port: portA } }]);
+    expect(main.transfers).toEqual([[job.bytes, portA]]);
+    expect(helper.received).toEqual([{ id, tail: { head, rest, port: portB } }]);
+    expect(helper.transfers).toEqual([[head, rest, portB]]);
+    const bytes = numbered(size);
+    expect(same(new Uint8Array(job.bytes), bytes)).toBe(true);
+    expect(same(new Uint8Array(head), bytes.slice(0, HEAD_BYTES))).toBe(true);
+    expect(same(new Uint8Array(rest), bytes.slice(at))).toBe(true);
     // The two ports are the ends of one channel: what B posts reaches A without the client.
     const arrived = next(portA);
     portB.postMessage(new Uint8Array([7, 8, 9]));
     const record = await arrived;
     expect(ArrayBuffer.isView(record) && Array.from(record as Uint8Array)).toEqual([7, 8, 9]);
+    main.reply(done(id, 'joined'));
+    expect((await promise).base64).toBe('joined');
     // Both workers are reused for the next big photo, which gets a channel of its own.
-    const second = startBig();
+    const second = await startBig();
     expect(FakeWorker.instances).toHaveLength(2);
     expect(new Set([portA, portB, second.portA, second.portB]).size).toBe(4);
   });
 
-  it('does not split on a single-core device, and splits when the core count is unknown', () => {
+  it("gives B headers no longer than the cut in a small split", async () => {
+    const size = SPLIT_MIN_BYTES;
+    const at = Math.floor(size * SPLIT_FRACTION);
+    const { scan } = await startBig(size);
+    expect(same(new Uint8Array(scan.tail.head), numbered(size).slice(0, Math.min(at, HEAD_BYTES)))).toBe(true);
+    expect(scan.tail.rest.byteLength).toBe(size - at);
+  });
+
+  it('rejects with the Portuguese reading error when the file cannot be read, and starts no worker', async () => {
+    const promise = processPhoto(bigFile(SPLIT_MIN_BYTES, { reads: [], failFrom: 0 }), 'icone');
+    await expect(promise).rejects.toThrow(ERRO_LER_FOTO);
+    expect(FakeWorker.instances).toHaveLength(0);
+  });
+
+  it('drops a photo whose file is read after a reset', async () => {
+    void processPhoto(bigFile(), 'icone');
+    resetPhotoWorker();
+    await flush();
+    expect(FakeWorker.instances).toHaveLength(0);
+  });
+
+  it('does not split on a single-core device, and splits when the core count is unknown', async () => {
     cores(1);
     void processPhoto(bigFile(), 'icone');
     expect(FakeWorker.instances).toHaveLength(1);
@@ -262,12 +307,13 @@ describe('processPhoto with a big file (split between two workers)', () => {
     FakeWorker.instances = [];
     cores(undefined);
     void processPhoto(bigFile(), 'icone');
+    await flush();
     expect(FakeWorker.instances).toHaveLength(2);
     expect(FakeWorker.instances[0].received[0]).toHaveProperty('split');
   });
 
   it("sends A nothing when B's scan ends (its record went on the port), not even if B dies later", async () => {
-    const { promise, main, helper, id } = startBig();
+    const { promise, main, helper, id } = await startBig();
     helper.reply({ id, type: 'tail' });
     helper.fail();
     expect(helper.terminated).toBe(true);
@@ -276,9 +322,9 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect((await promise).base64).toBe('joined');
   });
 
-  it('tells A {tail: null} for every photo B held when B dies, then starts a new B', () => {
-    const first = startBig();
-    const second = startBig();
+  it('tells A {tail: null} for every photo B held when B dies, then starts a new B', async () => {
+    const first = await startBig();
+    const second = await startBig();
     const { main, helper } = first;
     helper.fail();
     expect(helper.terminated).toBe(true);
@@ -291,17 +337,20 @@ describe('processPhoto with a big file (split between two workers)', () => {
     // A late answer of the dead helper changes nothing.
     helper.reply({ id: first.id, type: 'tail' });
     expect(main.received).toHaveLength(4);
-    const third = startBig();
+    const third = await startBig();
     expect(FakeWorker.instances).toHaveLength(3);
     const fresh = FakeWorker.instances[2];
     expect(third.helper).toBe(fresh);
-    expect(fresh.received).toEqual([{ id: third.id, tail: { file: third.blob, at: SPLIT_MIN_BYTES / 2, port: third.portB } }]);
-    expect(fresh.transfers).toEqual([[third.portB]]);
+    const { head, rest } = third.scan.tail;
+    expect(fresh.received).toEqual([{ id: third.id, tail: { head, rest, port: third.portB } }]);
+    expect(rest.byteLength).toBe(SPLIT_MIN_BYTES / 2);
+    expect(fresh.transfers).toEqual([[head, rest, third.portB]]);
   });
 
   it('tells A {tail: null} at once when B cannot be created', async () => {
     blockWorker(2);
     const promise = processPhoto(bigFile(), 'icone');
+    await flush();
     expect(FakeWorker.instances).toHaveLength(1);
     const [main] = FakeWorker.instances;
     const { id } = main.received[0];
@@ -316,9 +365,9 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect(FakeWorker.instances).toHaveLength(0);
   });
 
-  it('replaces a crashed B: tells A {tail: null} for the scans it still held, not for the one it posted', () => {
-    const first = startBig();
-    const second = startBig();
+  it('replaces a crashed B: tells A {tail: null} for the scans it still held, not for the one it posted', async () => {
+    const first = await startBig();
+    const second = await startBig();
     const { main, helper } = first;
     helper.reply({ id: first.id, type: 'tail', crash: true });
     expect(helper.terminated).toBe(true);
@@ -328,13 +377,13 @@ describe('processPhoto with a big file (split between two workers)', () => {
     helper.reply({ id: second.id, type: 'tail' });
     helper.fail();
     expect(main.received).toHaveLength(3);
-    const third = startBig();
+    const third = await startBig();
     expect(FakeWorker.instances).toHaveLength(3);
     expect(FakeWorker.instances[2].received.map((r) => r.id)).toEqual([third.id]);
   });
 
   it("rejects with A's Portuguese photo error, and tells A nothing when B dies afterwards", async () => {
-    const { promise, main, helper, id } = startBig();
+    const { promise, main, helper, id } = await startBig();
     const message = 'Não foi possível ler esta imagem: o arquivo está incompleto.';
     main.reply({ id, type: 'error', reason: 'photo', message });
     await expect(promise).rejects.toThrow(message);
@@ -344,9 +393,9 @@ describe('processPhoto with a big file (split between two workers)', () => {
   });
 
   it('after a crash of A, resends its other split photos whole (their ports died with it)', async () => {
-    const crashed = startBig();
-    const second = startBig();
-    const third = startBig();
+    const crashed = await startBig();
+    const second = await startBig();
+    const third = await startBig();
     const { main, helper } = crashed;
     helper.reply({ id: second.id, type: 'tail' });
     main.reply({ id: crashed.id, type: 'error', reason: 'crash', message: 'unreachable' });
@@ -367,8 +416,8 @@ describe('processPhoto with a big file (split between two workers)', () => {
     expect([(await second.promise).base64, (await third.promise).base64]).toEqual(['S', 'T']);
   });
 
-  it('stops both workers on reset', () => {
-    const { main, helper } = startBig();
+  it('stops both workers on reset', async () => {
+    const { main, helper } = await startBig();
     resetPhotoWorker();
     expect([main.terminated, helper.terminated]).toEqual([true, true]);
     // Nothing is sent for the forgotten photo.

@@ -4,18 +4,20 @@
  *
  * The worker — and with it the photo wasm — is created on the first call only, so no page pays
  * for it until a user picks a photo; it is then reused for every later photo. A big JPEG
- * (≥ SPLIT_MIN_BYTES, on a device with at least two cores) is decoded by two workers at once: the
- * main one (A) and a helper (B, workers.ts) that scans its second half and posts its record to A
- * on a MessageChannel of their own; see protocol.ts.
+ * (≥ SPLIT_MIN_BYTES, on a device with at least two cores) is read here, in one read, and decoded
+ * by two workers at once: the main one (A) and a helper (B, workers.ts) that scans its second
+ * half and posts its record to A on a MessageChannel of their own; see protocol.ts.
  */
 import {
   ERRO_LER_FOTO,
+  HEAD_BYTES,
   SPLIT_FRACTION,
   SPLIT_MIN_BYTES,
   type PhotoJob,
   type PhotoKind,
   type PhotoReply,
   type Preload,
+  type SplitJob,
   type TailRecord,
 } from './protocol';
 import { spawnPhotoWorker, TailHelper } from './workers';
@@ -43,7 +45,9 @@ export const ERRO_CARREGAR_FOTO =
   'Não foi possível carregar o processador de fotos. Verifique sua conexão e tente novamente.';
 
 interface Pending {
-  request: PhotoJob | Preload;
+  request: PhotoJob | SplitJob | Preload;
+  /** A split photo's file: sent whole to a fresh A if the first one crashes. */
+  file?: Blob;
   /** With the photo, or `null` for a preload. */
   resolve: (photo: ProcessedPhoto | null) => void;
   reject: (err: Error) => void;
@@ -55,6 +59,8 @@ let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 let preloading: Promise<void> | undefined;
+/** How many times `resetPhotoWorker` ran: a photo read before a reset is dropped. */
+let resets = 0;
 /** The helper worker (B); its records go to A on each split photo's own port. */
 const helper = new TailHelper(tailLost);
 
@@ -78,11 +84,11 @@ function discard(w: Worker) {
   }
 }
 
-/** Sends a request to A, transferring a split photo's port. */
+/** Sends a request to A, transferring a split photo's bytes and port. */
 function send(p: Pending) {
   worker ??= startWorker();
   const { request } = p;
-  worker.postMessage(request, 'split' in request && request.split ? [request.split.port] : []);
+  worker.postMessage(request, 'split' in request ? [request.bytes, request.split.port] : []);
 }
 
 /** Registers a request and sends it; a Worker that cannot even be constructed rejects it. */
@@ -102,7 +108,7 @@ function submit(p: Pending) {
 function tailLost(id: number) {
   const p = pending.get(id);
   // A photo already settled (or handed whole to a fresh worker) waits for no record.
-  if (!p || !('split' in p.request && p.request.split) || !worker) return;
+  if (!p || !('split' in p.request) || !worker) return;
   const message: TailRecord = { id, tail: null };
   worker.postMessage(message);
 }
@@ -158,9 +164,9 @@ function resubmitAll() {
   const held = [...pending.values()];
   pending.clear();
   for (const p of held) {
-    if ('file' in p.request && p.request.split) {
-      const { id, file, kind } = p.request;
-      p.request = { id, file, kind };
+    if ('split' in p.request && p.file) {
+      const { id, kind } = p.request;
+      p.request = { id, file: p.file, kind };
     }
     submit(p);
   }
@@ -202,18 +208,41 @@ export function processPhoto(
       submit({ request: { id, file, kind }, ...handlers });
       return;
     }
-    // The photo's own channel: B posts its record on port1, A receives it on port2.
-    const { port1, port2 } = new MessageChannel();
-    submit({ request: { id, file, kind, split: { at, port: port2 } }, ...handlers });
-    if (pending.has(id)) {
-      // The helper scans the second half meanwhile; A waits for its record (or a null).
-      helper.scan({ id, tail: { file, at, port: port1 } });
-    } else {
-      // A could not even be created: the channel is unused.
-      port1.close();
-      port2.close();
-    }
+    const generation = resets;
+    file.arrayBuffer().then(
+      (bytes) => {
+        if (resets === generation) split({ id, bytes, kind, at, file, handlers });
+      },
+      () => reject(new Error(ERRO_LER_FOTO)),
+    );
   });
+}
+
+/**
+ * Hands a big file, read, to both workers: B copies of its parts (its headers and the file from
+ * `at`), A all of it (transferred), and the photo's own channel: B posts its record on port1, A
+ * receives it on port2.
+ */
+function split({ id, bytes, kind, at, file, handlers }: {
+  id: number;
+  bytes: ArrayBuffer;
+  kind: PhotoKind;
+  at: number;
+  file: Blob;
+  handlers: Omit<Pending, 'request' | 'file'>;
+}) {
+  const head = bytes.slice(0, Math.min(at, HEAD_BYTES));
+  const rest = bytes.slice(at);
+  const { port1, port2 } = new MessageChannel();
+  submit({ request: { id, bytes, kind, split: { at, port: port2 } }, file, ...handlers });
+  if (pending.has(id)) {
+    // The helper scans the second half meanwhile; A waits for its record (or a null).
+    helper.scan({ id, tail: { head, rest, port: port1 } });
+  } else {
+    // A could not even be created: the channel is unused.
+    port1.close();
+    port2.close();
+  }
 }
 
 /**
@@ -237,11 +266,12 @@ export function preloadPhotoWorker(): Promise<void> {
   return preloading;
 }
 
-/** Stops both workers and forgets pending photos (tests). */
+/** Stops both workers and forgets pending photos, even those still being read (tests). */
 export function resetPhotoWorker() {
   if (worker) discard(worker);
   helper.stop();
   pending.clear();
   preloading = undefined;
   nextId = 1;
+  resets++;
 }

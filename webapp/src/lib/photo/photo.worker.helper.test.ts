@@ -1,7 +1,8 @@
 /**
  * The photo worker's script as the helper worker (B), with a fake photo wasm and real
- * MessageChannels: it scans the second half, posts the record (or `null` on any failure) on its
- * port, closes it, and tells the client the scan is over (with `crash` after a trap).
+ * MessageChannels: it scans the second half the client cut for it, posts the record (or `null`
+ * on any failure) on its port, closes it, and tells the client the scan is over (with `crash`
+ * after a trap).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { HEAD_BYTES } from './protocol';
@@ -13,12 +14,10 @@ import {
   closed,
   next,
   numbered,
-  blobOf,
   same,
   scan,
   bytesOf,
   setUpWorker,
-  type ReadLog,
 } from './photo.worker.kit';
 
 const wasm = vi.hoisted(() => ({
@@ -48,21 +47,16 @@ vi.mock('../../wasm/photo/wasm_photo_bg.wasm?url', () => ({ default: '/wasm_phot
 setUpWorker(wasm);
 
 describe('the helper worker (B)', () => {
-  it('scans the file from `at` with its first HEAD_BYTES as headers, posts the record on its port (transferred), closes it and tells the client', async () => {
+  it('scans the tail it is given with the head as headers, posts the record on its port (transferred), closes it and tells the client', async () => {
     const record = new Uint8Array([4, 5, 6]);
     wasm.tailFinish.mockReturnValue(record);
     const bytes = numbered(600_000);
     const at = 300_000;
-    const log: ReadLog = { reads: [], failFrom: Infinity };
     const { port1, port2 } = channel();
     const arrived = next(port2);
     const portClosed = closed(port2);
-    send({ id: 9, tail: { file: blobOf(bytes, log), at, port: port1 } });
+    send({ id: 9, tail: { head: bytes.slice(0, HEAD_BYTES).buffer, rest: bytes.slice(at).buffer, port: port1 } });
     await posts(1);
-    expect(log.reads).toEqual([
-      [0, HEAD_BYTES],
-      [at, 600_000],
-    ]);
     expect(same(wasm.tailStart.mock.calls[0][0], bytes.slice(0, HEAD_BYTES))).toBe(true);
     expect(same(wasm.tailPush.mock.calls[0][0], bytes.slice(at))).toBe(true);
     expect(wasm.tailFinish).toHaveBeenCalledTimes(1);
@@ -73,24 +67,15 @@ describe('the helper worker (B)', () => {
     await portClosed;
   });
 
-  it('reads no further than `at` for the headers of a small split', async () => {
-    wasm.tailFinish.mockReturnValue(new Uint8Array([1]));
-    const bytes = numbered(1000);
-    void scan(10, blobOf(bytes), 400);
-    await posts(1);
-    expect(wasm.tailStart).toHaveBeenCalledWith(bytes.slice(0, 400));
-    expect(wasm.tailPush).toHaveBeenCalledWith(bytes.slice(400));
-  });
-
   it('posts null when the file cannot be split, and flags a trap as a crash to the client', async () => {
     wasm.tailStart.mockReturnValueOnce(undefined);
     wasm.tailFinish.mockImplementationOnce(() => {
       throw new WebAssembly.RuntimeError('unreachable');
     });
-    const file = blobOf(numbered(1000));
-    const first = scan(11, file, 500);
+    const bytes = numbered(1000);
+    const first = scan(11, bytes, 500);
     await posts(1);
-    const second = scan(12, file, 500);
+    const second = scan(12, bytes, 500);
     await posts(2);
     expect(posted.map((p) => p.message)).toEqual([
       { id: 11, type: 'tail' },
@@ -102,29 +87,21 @@ describe('the helper worker (B)', () => {
 
   it('posts null and frees the scan when the tail cannot be decoded', async () => {
     wasm.tailPush.mockReturnValueOnce(false);
-    const message = scan(17, blobOf(numbered(1000)), 500);
+    const message = scan(17, numbered(1000), 500);
     await posts(1);
     expect(await message).toBeNull();
     expect(wasm.tailFinish).not.toHaveBeenCalled();
     expect(wasm.tailFree).toHaveBeenCalledTimes(1);
   });
 
-  it('posts null when the file cannot be read', async () => {
-    const message = scan(16, blobOf(numbered(1000), { reads: [], failFrom: 500 }), 500);
-    await posts(1);
-    expect(posted[0].message).toEqual({ id: 16, type: 'tail' });
-    expect(await message).toBeNull();
-    expect(wasm.tailStart).not.toHaveBeenCalled();
-  });
-
   it('posts null when the wasm cannot be loaded, and retries the load next time', async () => {
     wasm.init.mockRejectedValueOnce(new Error('Failed to fetch'));
     wasm.tailFinish.mockReturnValue(new Uint8Array([1]));
-    const file = blobOf(numbered(1000));
-    const first = scan(13, file, 500);
+    const bytes = numbered(1000);
+    const first = scan(13, bytes, 500);
     await posts(1);
     expect(await first).toBeNull();
-    const second = scan(14, file, 500);
+    const second = scan(14, bytes, 500);
     await posts(2);
     expect(posted[1].message).toEqual({ id: 14, type: 'tail' });
     expect(bytesOf(await second)).toEqual([1]);

@@ -1,10 +1,11 @@
 /**
- * What the photo worker's tests share (photo.worker.test.ts: the main worker and preloading;
- * photo.worker.helper.test.ts: the helper): a fake Blob that logs its reads, the worker's posts,
- * message channels, and the hooks that load a fresh worker script for each test.
+ * What the photo tests share (photo.worker.test.ts: the main worker and preloading;
+ * photo.worker.helper.test.ts: the helper; index.test.ts: the fake Blob): a fake Blob that logs
+ * its reads, the worker's posts, message channels, and the hooks that load a fresh worker script
+ * for each test.
  */
 import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
-import type { PhotoReply, PhotoRequest } from './protocol';
+import { HEAD_BYTES, type PhotoReply, type PhotoRequest } from './protocol';
 
 /** What the worker posted, with the transfer lists. */
 export let posted: { message: PhotoReply; transfer: Transferable[] }[];
@@ -79,18 +80,19 @@ export const same = (a: unknown, b: Uint8Array) =>
 
 export const processed = () => ({ jpeg: new Uint8Array([0xff, 0xd8]), base64: '/9g=', width: 225, height: 300 });
 
-/** Sends A a split photo and returns B's end of its port. */
-export const split = (id: number, file: Blob, at: number, kind: 'icone' | 'fundo' = 'icone') => {
+/** Sends A a split photo, all its `bytes` as the client read them, and returns B's end of its port. */
+export const split = (id: number, bytes: Uint8Array, at: number, kind: 'icone' | 'fundo' = 'icone') => {
   const { port1, port2 } = channel();
-  send({ id, file, kind, split: { at, port: port2 } });
+  send({ id, bytes: bytes.slice().buffer, kind, split: { at, port: port2 } });
   return port1;
 };
 
-/** Sends B a tail scan and returns the first message it posts on its port. */
-export const scan = (id: number, file: Blob, at: number) => {
+/** Sends B the tail scan of `bytes` split at `at`, as the client cuts it, and returns the first message B posts on its port. */
+export const scan = (id: number, bytes: Uint8Array, at: number) => {
   const { port1, port2 } = channel();
   const message = next(port2);
-  send({ id, tail: { file, at, port: port1 } });
+  const head = bytes.slice(0, Math.min(at, HEAD_BYTES)).buffer;
+  send({ id, tail: { head, rest: bytes.slice(at).buffer, port: port1 } });
   return message;
 };
 

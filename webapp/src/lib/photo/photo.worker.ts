@@ -2,10 +2,10 @@
  * The photo worker: loads the photo wasm (webapp/src/wasm/photo, built by `just wasm`) once, on
  * its first message, and shrinks photos off the main thread. See index.ts for the client.
  *
- * The same script runs twice for a big JPEG (protocol.ts): as the main worker (A) it decodes the
- * first half (`PhotoSplit`) while the helper (B) scans the second (`TailScan`) and posts its
- * record straight to A on the photo's port; A then joins it and finishes the photo
- * (`PhotoSplit.finish`).
+ * The same script runs twice for a big JPEG (protocol.ts), which the client reads and hands to
+ * both: as the main worker (A) it decodes the first half (`PhotoSplit`) while the helper (B)
+ * scans the second (`TailScan`) and posts its record straight to A on the photo's port; A then
+ * joins it and finishes the photo (`PhotoSplit.finish`).
  */
 import init, {
   PhotoSplit,
@@ -16,12 +16,12 @@ import init, {
 import wasmUrl from '../../wasm/photo/wasm_photo_bg.wasm?url';
 import {
   ERRO_LER_FOTO,
-  HEAD_BYTES,
   isTailScan,
   MARGIN_BYTES,
   type PhotoJob,
   type PhotoReply,
   type PhotoRequest,
+  type SplitJob,
   type TailMessage,
   type TailScan,
 } from './protocol';
@@ -100,6 +100,8 @@ scope.onmessage = ({ data }: MessageEvent<PhotoRequest>) => {
     void preload(data.id);
   } else if ('file' in data) {
     void shrink(data);
+  } else if ('bytes' in data) {
+    void shrinkSplit(data);
   } else if (isTailScan(data)) {
     void scanTail(data);
   } else {
@@ -123,80 +125,87 @@ async function preload(id: number) {
   }
 }
 
-/** A: shrinks a photo, joining B's record of its second half when it is split. */
-async function shrink({ id, file, kind, split }: PhotoJob) {
-  // Wait for B's record from now on: it can arrive while the wasm still loads.
-  const tail = split ? waitForTail(id, split.port) : Promise.resolve(null);
-  // Read the file (with a split, only up to the join) while the wasm loads.
-  const reading = read(split ? file.slice(0, Math.min(file.size, split.at + MARGIN_BYTES)) : file);
+/** A: loads the wasm; when it cannot be loaded, answers the photo `id` so and returns false. */
+async function loaded(id: number): Promise<boolean> {
   try {
     await load();
+    return true;
   } catch (err) {
     stopWaiting(id);
     reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
-    return;
+    return false;
   }
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = await bytesOf(reading);
-  } catch (err) {
-    stopWaiting(id);
-    reply({ id, type: 'error', reason: 'photo', message: messageOf(err) });
-    return;
-  }
+}
+
+/**
+ * A: tells the client the wasm work starts, then posts the photo `work` makes, or its error. A
+ * Rust PhotoError arrives as an Error carrying its Portuguese message; a trap (a panic in a
+ * decoder: the wasm build aborts) as a WebAssembly.RuntimeError.
+ */
+async function answer(id: number, work: () => Promise<Processed>) {
   reply({ id, type: 'resizing' });
   try {
-    // A's half now, while B scans the other; `undefined` when this photo is not split after all.
-    const started = split ? PhotoSplit.start(bytes, split.at, kind) : undefined;
-    if (!started) stopWaiting(id);
-    const record = started ? await tail : null;
-    let out: Processed | null = null;
-    if (started && record) out = started.finish(record) as Processed | null;
-    else started?.free();
-    // Not split, no record, or the halves do not join: the whole file in this worker.
-    out ??= process_photo(await whole(file, bytes), kind) as Processed;
+    const out = await work();
     reply({ id, type: 'done', ...out }, [out.jpeg.buffer]);
   } catch (err) {
-    // A Rust PhotoError arrives as an Error carrying its Portuguese message; a trap (a panic in a
-    // decoder: the wasm build aborts) as a WebAssembly.RuntimeError.
     stopWaiting(id);
     const crash = err instanceof WebAssembly.RuntimeError;
     reply({ id, type: 'error', reason: crash ? 'crash' : 'photo', message: messageOf(err) });
   }
 }
 
+/** A: shrinks a photo, reading the file while the wasm loads. */
+async function shrink({ id, file, kind }: PhotoJob) {
+  const reading = read(file);
+  if (!(await loaded(id))) return;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await bytesOf(reading);
+  } catch (err) {
+    reply({ id, type: 'error', reason: 'photo', message: messageOf(err) });
+    return;
+  }
+  await answer(id, async () => process_photo(bytes, kind) as Processed);
+}
+
+/** A: shrinks a big photo the client read, joining B's record of its second half. */
+async function shrinkSplit({ id, bytes: buffer, kind, split: { at, port } }: SplitJob) {
+  // Wait for B's record from now on: it can arrive while the wasm still loads.
+  const tail = waitForTail(id, port);
+  if (!(await loaded(id))) return;
+  const bytes = new Uint8Array(buffer);
+  await answer(id, async () => {
+    // A's half now (up to the join), while B scans the other; `undefined` when this photo is not
+    // split after all.
+    const started = PhotoSplit.start(bytes.subarray(0, at + MARGIN_BYTES), at, kind);
+    if (!started) stopWaiting(id);
+    const record = started ? await tail : null;
+    let out: Processed | null = null;
+    if (started && record) out = started.finish(record) as Processed | null;
+    else started?.free();
+    // Not split, no record, or the halves do not join: the whole file.
+    return out ?? (process_photo(bytes, kind) as Processed);
+  });
+}
+
 /**
  * B: posts A, on `port`, the record of the file's second half, or `null` on any failure (A then
  * decodes it all), closes the port, and tells the client the scan is over.
  */
-async function scanTail({ id, tail: { file, at, port } }: TailScan) {
+async function scanTail({ id, tail: { head, rest, port } }: TailScan) {
   let record: TailMessage = null;
   let crash = false;
   try {
-    const [head, rest] = await Promise.all([
-      bytesOf(read(file.slice(0, Math.min(at, HEAD_BYTES)))),
-      bytesOf(read(file.slice(at))),
-      load(),
-    ]);
-    const scan = TailDecoder.start(head);
-    if (scan?.push(rest)) record = (scan.finish() as Uint8Array<ArrayBuffer> | undefined) ?? null;
+    await load();
+    const scan = TailDecoder.start(new Uint8Array(head));
+    if (scan?.push(new Uint8Array(rest))) record = (scan.finish() as Uint8Array<ArrayBuffer> | undefined) ?? null;
     else scan?.free();
   } catch (err) {
-    // Not a JPEG that can be split, or a read or load error: no record. A trap also makes the
-    // client replace this worker.
+    // Not a JPEG that can be split, or a load error: no record. A trap also makes the client
+    // replace this worker.
     crash = err instanceof WebAssembly.RuntimeError;
   }
   port.postMessage(record, record ? [record.buffer] : []);
   port.close();
   reply(crash ? { id, type: 'tail', crash: true } : { id, type: 'tail' });
-}
-
-/** The whole file: `part` (its first bytes) and the rest of the Blob; a read error becomes ERRO_LER_FOTO. */
-async function whole(file: Blob, part: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  if (part.byteLength >= file.size) return part;
-  const rest = await bytesOf(read(file.slice(part.byteLength)));
-  const bytes = new Uint8Array(part.byteLength + rest.byteLength);
-  bytes.set(part);
-  bytes.set(rest, part.byteLength);
-  return bytes;
 }

@@ -4,12 +4,14 @@
  *
  * A big JPEG is decoded by two workers running the same script: the main worker (A) decodes the
  * first half of the entropy-coded data and joins the record that the helper worker (B) makes of
- * the second half (`TailScan`). For each split photo the client makes a MessageChannel and
- * sends A `{id, file, kind, split: {at, port}}` and B `{id, tail: {file, at, port}}` (each port
- * transferred), so that B's record goes straight to A, not through the busy main thread: B posts
- * exactly one TailMessage on its port (its record, or `null`: A decodes the whole file), then
- * answers the client `{id, type: 'tail'}`. When B dies, cannot be created or is replaced before
- * posting, the client sends A `{id, tail: null}` instead; A takes whichever comes first.
+ * the second half (`TailScan`). The client reads such a file itself, in one read (faster than
+ * the two workers reading their parts at the same time, and both then start at once), and for
+ * each split photo makes a MessageChannel and sends A `{id, bytes, kind, split: {at, port}}` (the
+ * whole file) and B `{id, tail: {head, rest, port}}` (copies of its parts), the bytes and each
+ * port transferred, so that B's record goes straight to A, not through the busy main thread: B
+ * posts exactly one TailMessage on its port (its record, or `null`: A decodes the whole file),
+ * then answers the client `{id, type: 'tail'}`. When B dies, cannot be created or is replaced
+ * before posting, the client sends A `{id, tail: null}` instead; A takes whichever comes first.
  */
 
 /** What a photo is for: `icone` (icons, product and ad photos: longest side ≤ 300 px, JPEG 0.8)
@@ -20,26 +22,36 @@ export type PhotoKind = 'icone' | 'fundo';
 export const SPLIT_MIN_BYTES = 1 << 20;
 /** Where the split falls: `at = Math.floor(file.size * SPLIT_FRACTION)`. */
 export const SPLIT_FRACTION = 0.5;
-/** B reads the file's first `Math.min(at, HEAD_BYTES)` bytes for its headers (up to the scan). */
+/** B gets the file's first `Math.min(at, HEAD_BYTES)` bytes for its headers (up to the scan). */
 export const HEAD_BYTES = 128 << 10;
-/** A reads the file up to `at + MARGIN_BYTES` (where the halves are joined), no further unless it falls back. */
+/** A decodes the file up to `at + MARGIN_BYTES` (where the halves are joined), no further unless it falls back. */
 export const MARGIN_BYTES = 64 << 10;
 
-/**
- * Client → A: shrink `file`; with `split`, B scans the file from `split.at` and A joins the record
- * that arrives on `split.port`.
- */
+/** Client → A: shrink `file` (A reads it). */
 export interface PhotoJob {
   id: number;
   file: Blob;
   kind: PhotoKind;
-  split?: { at: number; port: MessagePort };
 }
 
-/** Client → B: scan `file` from `at` to its end (`TailScan`) for the photo `id`; post the result on `port`. */
+/**
+ * Client → A: shrink a big file the client has read (`bytes`, all of it), split at `split.at`:
+ * B scans the file from there and A joins the record that arrives on `split.port`.
+ */
+export interface SplitJob {
+  id: number;
+  bytes: ArrayBuffer;
+  kind: PhotoKind;
+  split: { at: number; port: MessagePort };
+}
+
+/**
+ * Client → B: scan the file from the split on (`rest`; `head`: its first bytes, for the headers)
+ * for the photo `id` (`TailScan`); post the result on `port`.
+ */
 export interface TailScan {
   id: number;
-  tail: { file: Blob; at: number; port: MessagePort };
+  tail: { head: ArrayBuffer; rest: ArrayBuffer; port: MessagePort };
 }
 
 /** B → A, on the split photo's port: B's record, or `null` (B failed: decode the whole file). */
@@ -61,7 +73,7 @@ export interface Preload {
 }
 
 /** Client → worker: a photo (A), a tail scan (B), a missing tail record (A), or a preload. */
-export type PhotoRequest = PhotoJob | TailScan | TailRecord | Preload;
+export type PhotoRequest = PhotoJob | SplitJob | TailScan | TailRecord | Preload;
 
 /** Whether a request carrying `tail` is a scan for B (rather than a missing record for A). */
 export const isTailScan = (request: TailScan | TailRecord): request is TailScan => request.tail !== null;
@@ -70,7 +82,7 @@ export const isTailScan = (request: TailScan | TailRecord): request is TailScan 
 export type PhotoReply =
   /** The wasm is loaded (answer to a preload). */
   | { id: number; type: 'ready' }
-  /** The wasm is loaded and the bytes read; the wasm call starts. */
+  /** The wasm is loaded and the bytes are there; the wasm call starts. */
   | { id: number; type: 'resizing' }
   | { id: number; type: 'done'; jpeg: Uint8Array<ArrayBuffer>; base64: string; width: number; height: number }
   /**

@@ -43,14 +43,15 @@ export class TailHelper {
     this.lost = lost;
   }
 
-  /** Scans the file from `at` to its end for the photo `id` (transferring the port to B). */
+  /** Scans the second half of a split photo for the photo `id` (transferring its bytes and the port to B). */
   scan(request: TailScan) {
+    const { head, rest, port } = request.tail;
     try {
-      this.start().postMessage(request, [request.tail.port]);
+      this.start().postMessage(request, [head, rest, port]);
       this.scans.add(request.id);
     } catch {
       // The Worker constructor itself failed (e.g. a blocked script URL): the port stays here.
-      request.tail.port.close();
+      port.close();
       this.lost(request.id);
     }
   }
