@@ -56,6 +56,7 @@ export function loadConfig(argv = process.argv.slice(2), env = process.env) {
     keys: String(get('PSP_PIX_KEYS', DEFAULT_KEY)).split(',').map((k) => k.trim()).filter(Boolean),
     merchantName: get('PSP_MERCHANT_NAME', 'Feira'),
     merchantCity: get('PSP_MERCHANT_CITY', 'Piracicaba'),
+    cnpj: get('PSP_CNPJ', '12345678000195'), // the account holder's (BACEN's example CNPJ)
     scopes: SCOPES,
     tokenTtl: int(get('PSP_TOKEN_TTL', '3600'), 'PSP_TOKEN_TTL', { min: 1 }),
     p12Password: get('PSP_P12_PASSWORD', ''),

@@ -71,6 +71,10 @@ export function createControlServer(svc, info) {
       return [201, svc.addFault({ ...body, count: count(body) })];
     }],
     ['GET', /^\/faults$/, () => [200, svc.faults()]],
+    ['DELETE', /^\/faults$/, () => {
+      svc.clearFaults();
+      return [204];
+    }],
     ['POST', /^\/tokens\/expire$/, () => [200, { expired: svc.expireTokens() }]],
     ['GET', /^\/requests$/, (_m, _b, _t, q) => [200, filterBy(svc.requests, q, ['endpoint', 'method', 'path'])]],
     ['GET', /^\/violations$/, () => [200, svc.violations]],

@@ -129,6 +129,17 @@ export async function loadValidator(file) {
     return violations;
   }
 
+  /**
+   * Checks one of our own answers against the operation's response schema (for the self-tests:
+   * the PSP must answer as the contract says). Returns `{propriedade, razao}` items.
+   */
+  function validateResponse({ method, path, status, body }) {
+    const operation = api.router.matchOperation({ method: method.toLowerCase(), path, headers: {}, query: {} });
+    if (!operation) return [{ propriedade: 'path', razao: 'sem operação' }];
+    const result = api.validateResponse(body, operation, status);
+    return (result.errors ?? []).map((e) => ({ propriedade: property(e.instancePath ?? '', e.params), razao: e.message }));
+  }
+
   /** The operation's id (`PUT /cob/{txid}`) and OAuth2 scopes, or null. */
   function operationFor(method, path) {
     const operation = api.router.matchOperation({ method: method.toLowerCase(), path, headers: {}, query: {} });
@@ -137,5 +148,5 @@ export async function loadValidator(file) {
     return { id: operation.operationId, scopes };
   }
 
-  return { file, version, validate, operationFor };
+  return { file, version, validate, validateResponse, operationFor };
 }

@@ -157,7 +157,7 @@ export function createService(config, tls, validator) {
     config, tls, validator, store, webhooks, autopay,
     checkClient, issueToken, checkToken, expireTokens,
     recordRequest, recordViolations, requests, violations, tlsErrors,
-    takeFault, addFault, faults: () => faults,
+    takeFault, addFault, faults: () => faults, clearFaults: () => { faults = []; },
     pay, payArbitrary, chargeCreated, refundRequested, setRefundOutcome,
     refundOutcomes: () => refundOutcomes,
     reset, close, sleep,

@@ -73,7 +73,7 @@ export function createStore(config) {
       calendario: { criacao: c.criacao, expiracao: c.expiracao },
       txid: c.txid,
       revisao: c.revisao,
-      loc: { ...c.loc },
+      loc: { ...c.loc, txid: c.txid },
       location: c.loc.location,
       status: c.status,
       devedor: c.devedor,

@@ -80,6 +80,9 @@ export function createWebhooks(config, tls, log = () => {}) {
     return null;
   }
 
+  /** WebhookCompleto: the OpenAPI asks for the account's CNPJ; its example shows the key too. */
+  const view = (h) => ({ webhookUrl: h.webhookUrl, chave: h.chave, cnpj: config.cnpj, criacao: h.criacao });
+
   async function register(chave, body, headers) {
     if (!config.keys.includes(chave)) {
       throw new Problem('WebhookOperacaoInvalida', {
@@ -114,14 +117,14 @@ export function createWebhooks(config, tls, log = () => {}) {
   function get(chave) {
     const h = hooks.get(chave);
     if (!h) throw new Problem('WebhookNaoEncontrado');
-    return { webhookUrl: h.webhookUrl, chave: h.chave, criacao: h.criacao };
+    return view(h);
   }
 
   function remove(chave) {
     if (!hooks.delete(chave)) throw new Problem('WebhookNaoEncontrado');
   }
 
-  const list = () => [...hooks.values()].map((h) => ({ webhookUrl: h.webhookUrl, chave: h.chave, criacao: h.criacao }));
+  const list = () => [...hooks.values()].map(view);
 
   async function deliver(d) {
     for (let n = 1; n <= config.webhookAttempts && !closed; n += 1) {
