@@ -130,11 +130,20 @@ function routes(svc) {
   });
 }
 
+/** decodeURIComponent that leaves malformed escapes as they are. */
+function decode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function match(table, method, path) {
   for (const r of table) {
     const m = r.regex.exec(path);
     if (m && r.method === method) {
-      return { route: r, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+      return { route: r, params: Object.fromEntries(r.names.map((n, i) => [n, decode(m[i + 1])])) };
     }
   }
   return null;
@@ -148,7 +157,8 @@ function token(svc, req, text, peer) {
   if (req.method !== 'POST') return oauthError(405, 'invalid_request', 'use POST');
   const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
   const [id, ...rest] = basic ? Buffer.from(basic[1], 'base64').toString('utf8').split(':') : [];
-  if (!basic || !svc.checkClient(decodeURIComponent(id ?? ''), decodeURIComponent(rest.join(':')))) {
+  // RFC 6749 §2.3.1: the id and secret are form-encoded before Basic (a no-op for Efí's).
+  if (!basic || !svc.checkClient(decode(id ?? ''), decode(rest.join(':')))) {
     return oauthError(401, 'invalid_client', 'client_id ou client_secret inválidos', { 'www-authenticate': 'Basic realm="psp"' });
   }
   const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();

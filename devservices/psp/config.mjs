@@ -46,6 +46,7 @@ export function loadConfig(argv = process.argv.slice(2), env = process.env) {
   const get = (name, fallback) => (v[name] === undefined || v[name] === '' ? fallback : v[name]);
   const flag = (name, fallback) => !['0', 'false', 'no', 'off'].includes(String(get(name, fallback)).toLowerCase());
   const max = get('PSP_AUTOPAY_MAX', null);
+  if (max !== null && !(Number(max) > 0)) throw new Error(`invalid PSP_AUTOPAY_MAX ${JSON.stringify(max)} (reais, e.g. 10)`);
   return {
     port: int(get('PSP_PORT', '8093'), 'PSP_PORT', { max: 65535 }),
     controlPort: int(get('PSP_CONTROL_PORT', '8094'), 'PSP_CONTROL_PORT', { max: 65535 }),

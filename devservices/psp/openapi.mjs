@@ -26,14 +26,11 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
  */
 export function locateOpenApi(explicit, repoDir) {
   if (explicit) return resolve(explicit);
-  let dir = resolve(repoDir);
-  for (;;) {
-    const parent = dirname(dir);
-    const candidate = join(parent, 'shared', 'reference', OPENAPI_FILE);
-    if (existsSync(candidate) || parent === dir) {
-      return existsSync(candidate) ? candidate : join(resolve(repoDir), '..', 'shared', 'reference', OPENAPI_FILE);
-    }
-    dir = parent;
+  const beside = join(resolve(repoDir), '..', 'shared', 'reference', OPENAPI_FILE);
+  for (let dir = resolve(repoDir); ; dir = dirname(dir)) {
+    const candidate = join(dirname(dir), 'shared', 'reference', OPENAPI_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return beside; // not found: name the documented place
   }
 }
 

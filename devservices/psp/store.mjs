@@ -129,7 +129,7 @@ export function createStore(config) {
       }
       existing.revisao += 1;
       existing.expiracao = 86400;
-      for (const f of ['devedor', 'solicitacaoPagador', 'infoAdicionais']) delete existing[f];
+      for (const f of ['valor', 'devedor', 'solicitacaoPagador', 'infoAdicionais']) delete existing[f];
       apply(existing, body);
       return { cob: cobView(existing), created: false };
     }

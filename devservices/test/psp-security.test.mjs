@@ -227,8 +227,10 @@ describe('settings', () => {
       const token = await psp.token();
       const txid = newTxid();
       await psp.api('PUT', `/cob/${txid}`, cobBody('0.50'), { token });
-      await sleep(400);
-      assert.equal((await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status, 'CONCLUIDA');
+      assert.equal((await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status, 'ATIVA');
+      await until(async () => (await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status === 'CONCLUIDA', 10_000, 'autopay');
+      const [paid] = (await psp.control('GET', '/state')).body.pix;
+      assert.match(paid.infoPagador, /autopay/);
     } finally {
       await psp.control('PUT', '/autopay', { enabled: false });
     }
