@@ -2,9 +2,9 @@
  * The supplier's own data as the panel receives it (`loading_forn_site` → `infos`; spec §3
  * 'Supplier data', docs/rpc.md). Money in reais, times in milliseconds since the epoch.
  */
-import type { Categoria, Produto } from '@/features/catalog/api/types';
+import type { Categoria, Produto } from '@/types/catalog';
 
-export type { Pedido, PedidoProduto } from '@/features/orders/api/types';
+export type { Pedido, PedidoProduto } from '@/types/orders';
 
 export interface CupomForn {
   codigo: string;
