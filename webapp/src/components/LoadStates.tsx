@@ -4,7 +4,6 @@
  * on a flaky mobile link.
  */
 import { ERRO_GENERICO } from '@/lib/rpc';
-import './LoadStates.css';
 
 export function Loading() {
   return (
