@@ -36,7 +36,7 @@ const SHELL = [
   // so that a photo pick starts its worker at once.
   /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region)\.ts$|photo[\\/])/,
   /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
-  /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|PageLoading|AppBadges|BagButton|icons)\.tsx$|status-dialog[\\/])/,
+  /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|icons)\.tsx$|status-dialog[\\/])/,
   // The account, region and bag providers (and what they start with) and the header's buttons.
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/](signIn|session)\.ts$/,
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/]\w+(Provider|Button)\.tsx$/,

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { LoadError } from '@/components/LoadStates';
+import { LoadError, Loading } from '@/components/LoadStates';
 import { NotFound } from '@/components/NotFound';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
@@ -34,12 +34,7 @@ function Storefront({ urlforn }: { urlforn: string }) {
   }, [falhou, status]);
 
   if (load.estado === 'carregando') {
-    return (
-      <div className="store-loading" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
-        <span className="sr-only">Carregando...</span>
-      </div>
-    );
+    return <Loading className="store-loading" />;
   }
   if (load.estado === 'erro') {
     return (

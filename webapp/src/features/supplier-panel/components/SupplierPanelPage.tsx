@@ -10,7 +10,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } 
 import { Link, useParams } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { NotFound } from '@/components/NotFound';
-import { PageLoading } from '@/components/PageLoading';
+import { PageLoading } from '@/components/LoadStates';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession } from '@/lib/session';
