@@ -2,7 +2,8 @@
  * The route table (spec §2). Every page is a lazily loaded chunk; the shell (header, footer,
  * providers) is the only code on first load besides the page itself.
  *
- * Public pages share the marketplace header and footer; the storefront, the supplier panel and
+ * Pages live in their features; the pages that compose several features are the app's own
+ * (./routes). Public pages share the marketplace header and footer; the storefront, the supplier panel and
  * the admin have their own chrome. `/{urlforn}` is the public storefront; deeper unknown paths
  * are not found.
  */

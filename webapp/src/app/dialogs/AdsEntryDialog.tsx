@@ -6,7 +6,9 @@
  * 'Conta Empresarial': a user who already has a type goes straight to /painel/{usuario}; a user
  * without one gets the business registration wizard. 'Novo anuncio' opens the new-ad wizard;
  * 'Seus anuncios' opens /painel/perfil/{usuario} on its Anúncios section. The wizards are loaded
- * only when opened.
+ * only when opened. Part of the app, not of a feature, because it opens two features' wizards
+ * (supplier-panel's registration, ads' new ad); the account provider gets it from
+ * app/providers.tsx.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -3,9 +3,10 @@
  * storefront's ready screen (header with the info modal, 'Pesquisar produtos...', sort and
  * categories with 'Todas', the product modal with up to five images, options, price × quantity,
  * minimum, stock, promotion and description) in view-only mode (no sign-in, bag or add-to-bag),
- * for any supplier, invisible ones included. The
- * path takes the store URL or the supplier's user id (the panel links /admin/{usuario}). Anyone
- * but the admin sees the sign-in card; a load failure shows 'Algum erro ocorreu!'.
+ * for any supplier, invisible ones included. The path takes the store URL or the supplier's user
+ * id (the panel links /admin/{usuario}). Anyone but the admin sees the sign-in card; a load
+ * failure shows 'Algum erro ocorreu!'. A route page of the app: the admin's action and sign-in card
+ * around the catalogue's storefront.
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';

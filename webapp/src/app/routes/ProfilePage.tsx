@@ -4,7 +4,8 @@
  * Anúncios, Endereço, Histórico de pedidos — the first chosen by the navigation state `inicial`
  * ('anuncios', 'endereco', 'historico'). On small screens the menu opens over the page.
  *
- * Anúncios, Endereço and Histórico de pedidos are their features' sections.
+ * A route page of the app because it composes four features' sections: Dados pessoais (account),
+ * Anúncios (ads), Endereço (address) and Histórico de pedidos (orders).
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
