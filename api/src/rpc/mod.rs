@@ -10,6 +10,7 @@ pub mod ads;
 pub mod catalog;
 pub mod notary;
 pub mod orders;
+pub mod reads;
 pub mod supplier;
 
 use crate::{
@@ -202,6 +203,16 @@ pub async fn handle(
 ) -> ApiResult<Json<Value>> {
     admin::guard(&body, &caller)?;
     let request = parse(&body)?;
+    Ok(Json(dispatch(state, caller, request).await?))
+}
+
+/// Runs one decoded action: `POST /api`'s, and the cacheable reads' of `GET /api/{codigo}`
+/// ([`reads`]).
+pub async fn dispatch(
+    state: AppState,
+    caller: MaybeAuthUser,
+    request: Request,
+) -> ApiResult<Value> {
     let answer = match request {
         Request::StartLogin => account::start_login(&state).await?,
         Request::LoginSite(r) => account::login_site(&state, caller, r).await?,
@@ -345,7 +356,7 @@ pub async fn handle(
         Request::SetPixKey(r) => supplier::payments::set_pix(&state, caller.try_into()?, r).await?,
         Request::Withdraw(r) => supplier::payments::withdraw(&state, caller.try_into()?, r).await?,
     };
-    Ok(Json(answer))
+    Ok(answer)
 }
 
 #[cfg(test)]
