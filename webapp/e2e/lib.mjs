@@ -306,8 +306,8 @@ export async function countingProxy(target = APP_URL) {
   };
 }
 
-/** Resolves once the page's service worker is active and controls the page. */
+/** Resolves once the page's service worker has activated (its precache is complete) and controls the page. */
 export async function serviceWorkerInControl(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: TIMEOUT });
 }

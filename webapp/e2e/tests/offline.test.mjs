@@ -1,14 +1,16 @@
-// The buyer on a weak signal (issue 18): visit the home and a storefront online, put a product in
-// the bag, then lose the network (`context.setOffline(true)`) and reload: the storefront's
-// products and photos show with the offline banner, the bag is intact, finishing the order and
-// signing in say that a connection is needed; the home of the last region shows too; back
-// online, the banner goes.
+// The buyer on a weak signal (issue 18): visit the home, a storefront and a product page online,
+// put a product in the bag, then lose the network (`context.setOffline(true)`) and reload: the
+// storefront's products and photos show with the offline banner, the bag is intact, finishing the
+// order and signing in say that a connection is needed; the product page and the home of the
+// last region show too, a page never opened says a connection is needed; back online, the banner
+// goes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { control, dialogWith, eventually, expectHidden, expectVisible, launchBrowser, serviceWorkerInControl, withPage } from '../lib.mjs';
 
 const STORE = 'sitio-boa-vista';
 const PRODUCT = 'Tomate italiano';
+const PRODUCT_PAGE = '/detalhes/Alimentos/demo-p04/demo-joao?type=forn';
 const BANNER = 'Você está sem internet. Mostrando a última versão salva.';
 const NO_ORDER = 'Sem conexão. Conecte-se à internet para finalizar o pedido.';
 const NO_SIGN_IN = 'Sem conexão. Conecte-se à internet para entrar.';
@@ -25,7 +27,7 @@ function photos(page) {
   });
 }
 
-test('offline: the storefront and home the buyer opened show with the banner; the bag is kept; the order and sign-in need a connection', async () => {
+test('offline: the storefront, product page and home the buyer opened show with the banner; the bag is kept; the order and sign-in need a connection', async () => {
   await withPage(browser, 'offline', async (page, context) => {
     // --- Online: the home (the service worker installs), then the storefront ----------------------
     await page.goto('/');
@@ -48,6 +50,11 @@ test('offline: the storefront and home the buyer opened show with the banner; th
       return p.total > 0 && p.loaded === p.total;
     }, "the storefront's photos to load");
     const bagBefore = await page.evaluate(() => localStorage.getItem('sacola'));
+    // And a product page (its own reads: the product and its supplier).
+    await page.goto(PRODUCT_PAGE);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Mandioca descascada/i }), 'the product page');
+    await page.goto(`/${STORE}`);
+    await expectVisible(page.getByTestId('loja'), 'the storefront again');
 
     // --- Offline: reload the storefront ------------------------------------------------------------
     await context.setOffline(true);
@@ -79,6 +86,12 @@ test('offline: the storefront and home the buyer opened show with the banner; th
     await expectVisible(status, `'${NO_SIGN_IN}'`);
     assert.equal(popups, 0, 'no sign-in popup offline');
     await status.getByRole('button', { name: 'OK' }).click();
+
+    // The product page it opened, offline: its photo, price and buying panel.
+    await page.goto(PRODUCT_PAGE);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Mandioca descascada/i }), 'the product page, offline');
+    await expectVisible(page.getByRole('button', { name: 'Adicionar ao carrinho' }), 'its buying panel, offline');
+    await expectVisible(page.getByText(BANNER, { exact: true }), 'the offline banner on the product page');
 
     // The home of the last region, offline.
     await page.goto('/');

@@ -63,3 +63,66 @@ describe('install prompt', () => {
     expect(result.current).toBe(false);
   });
 });
+
+describe('registerServiceWorker: updates', () => {
+  /** A stand-in for navigator.serviceWorker and one registration (the browser's side). */
+  function fakeServiceWorker(controlled: boolean) {
+    const container = new EventTarget() as EventTarget & { controller: unknown; register: ReturnType<typeof vi.fn> };
+    const registration = Object.assign(new EventTarget(), {
+      waiting: null as unknown,
+      installing: null as unknown,
+      update: vi.fn(async () => {}),
+    });
+    container.controller = controlled ? { postMessage: vi.fn() } : null;
+    container.register = vi.fn(async () => registration);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: container }));
+    return { container, registration };
+  }
+
+  it('offers a new version only while one already controls the page; Atualizar lets it take over, then one reload', async () => {
+    vi.resetModules();
+    vi.stubEnv('DEV', false);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    const { container, registration } = fakeServiceWorker(true);
+    const pwa = await import('./pwa');
+    const { result } = renderHook(() => pwa.useAppUpdate());
+    pwa.registerServiceWorker();
+    await act(async () => {});
+    expect(container.register).toHaveBeenCalledWith('/sw.js');
+    expect(result.current).toBe(false);
+
+    const installing = Object.assign(new EventTarget(), { state: 'installing', postMessage: vi.fn() });
+    registration.installing = installing;
+    act(() => {
+      registration.dispatchEvent(new Event('updatefound'));
+      installing.state = 'installed';
+      installing.dispatchEvent(new Event('statechange'));
+    });
+    expect(result.current).toBe(true);
+
+    pwa.applyUpdate();
+    expect(installing.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('the first install takes control without a reload, and is handed what the page loaded', async () => {
+    vi.resetModules();
+    vi.stubEnv('DEV', false);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { container } = fakeServiceWorker(false);
+    const pwa = await import('./pwa');
+    pwa.registerServiceWorker();
+    await act(async () => {});
+    const worker = { postMessage: vi.fn() };
+    container.controller = worker;
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).not.toHaveBeenCalled();
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'CACHE_URLS', urls: expect.any(Array) });
+  });
+});
