@@ -84,12 +84,16 @@ describe('registerServiceWorker: updates', () => {
     vi.stubEnv('DEV', false);
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    vi.useFakeTimers({ toFake: ['setInterval'] });
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout'] });
     const { container, registration } = fakeServiceWorker(true);
     const pwa = await import('./pwa');
     const { result } = renderHook(() => pwa.useAppUpdate());
     pwa.registerServiceWorker();
     await act(async () => {});
+    expect(container.register).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(pwa.REGISTER_DELAY_MS + 3000);
+    });
     expect(container.register).toHaveBeenCalledWith('/sw.js');
     expect(result.current).toBe(false);
 
@@ -115,10 +119,15 @@ describe('registerServiceWorker: updates', () => {
     vi.stubEnv('DEV', false);
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout'] });
     const { container } = fakeServiceWorker(false);
     const pwa = await import('./pwa');
     pwa.registerServiceWorker();
-    await act(async () => {});
+    await act(async () => {
+      vi.advanceTimersByTime(pwa.REGISTER_DELAY_MS + 3000);
+    });
+    expect(container.register).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
     const worker = { postMessage: vi.fn() };
     container.controller = worker;
     container.dispatchEvent(new Event('controllerchange'));

@@ -1,8 +1,9 @@
 /**
  * The installable app, on the page's side (the worker is ../../sw/sw.ts):
  *
- * - `registerServiceWorker()` registers /sw.js once the page has loaded (so it never competes
- *   with the first visit's own requests), and hands the worker the catalogue reads and photos
+ * - `registerServiceWorker()` registers /sw.js a few seconds after the page has loaded, when it
+ *   is idle (so its install never competes with the first visit's own requests: the route's
+ *   chunk, its data, wasm-core, the photos), and hands the worker the catalogue reads and photos
  *   this page loaded before the worker controlled it (`CACHE_URLS`), so the first visit's
  *   region works offline too.
  * - Updates: a new version that installed in the background waits; `useAppUpdate()` says so
@@ -17,6 +18,9 @@ import { useSyncExternalStore } from 'react';
 import { isCacheableRead } from './cacheable';
 
 export const SW_URL = '/sw.js';
+/** How long after the page's `load` the worker is registered (then when the page is idle). */
+export const REGISTER_DELAY_MS = 3000;
+const REGISTER_IDLE_TIMEOUT_MS = 3000;
 
 /** The browser's install prompt event (Chromium; not in TypeScript's DOM types). */
 interface InstallPromptEvent extends Event {
@@ -139,6 +143,14 @@ export function registerServiceWorker() {
       (err) => console.warn('service worker:', err),
     );
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the page has loaded and its own requests (the route's chunk, its data, wasm-core, the
+  // photos in view) had time to finish: on a weak signal the install's downloads must not slow
+  // the first visit down.
+  const later = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: REGISTER_IDLE_TIMEOUT_MS });
+      else start();
+    }, REGISTER_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
