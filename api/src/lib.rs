@@ -12,5 +12,6 @@ pub mod places;
 pub mod rpc;
 pub mod seed;
 pub mod startup;
+pub mod state;
 pub mod telemetry;
 pub mod web;

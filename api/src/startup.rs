@@ -15,20 +15,10 @@ use serde_json::{Value, json};
 use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc};
 use tower_http::{catch_panic::CatchPanicLayer, compression::CompressionLayer, trace::TraceLayer};
 
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: db::Db,
-    pub config: Arc<Config>,
-    pub oidc: Arc<OidcVerifier>,
-    pub media: MediaStore,
-    /// The Pix provider (`PIX_PROVIDER`).
-    pub pix: Arc<dyn crate::pix::PixProvider>,
-    /// Arweave gateway and wallet (`ARWEAVE_*`).
-    pub notary: Arc<crate::arweave::Notary>,
-    /// Supplier events (new orders, pending counts) for the panel's live stream.
-    pub events: crate::rpc::supplier::events::Hub,
-}
+/// Where [`AppState`] lived before [`crate::state`]; kept for `media.rs` and
+/// `rpc/supplier/events.rs`, which another branch is reworking. New code imports
+/// `crate::state::AppState`.
+pub use crate::state::AppState;
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
 

@@ -7,7 +7,7 @@ use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode, charges};
 use crate::{
     config::{PixConfig, PixProviderKind},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{

@@ -15,7 +15,7 @@ use crate::{
     auth::{Admin, MaybeAuthUser},
     error::ApiResult,
     rpc::catalog,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::Value;

@@ -19,7 +19,7 @@ use crate::{
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     places::Places,
-    startup::AppState,
+    state::AppState,
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};

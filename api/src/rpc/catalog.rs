@@ -26,7 +26,7 @@ pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
 use crate::{
     error::{ApiError, ApiResult},
     places::Places,
-    startup::AppState,
+    state::AppState,
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rows::{AdRow, Listed, ProductRow};

@@ -15,7 +15,7 @@ pub mod supplier;
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State};
 use serde::Deserialize;

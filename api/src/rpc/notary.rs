@@ -17,7 +17,7 @@ pub use tokens::BuyTokens;
 pub use upload::{UploadJson, upload_stream};
 pub use verify::VerifyRecord;
 
-use crate::{auth::AuthUser, error::ApiResult, startup::AppState};
+use crate::{auth::AuthUser, error::ApiResult, state::AppState};
 use serde_json::Value;
 
 /// `pegar_fichas_blockchain`.

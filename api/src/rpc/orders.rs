@@ -21,7 +21,7 @@ use crate::{
     auth::AuthUser,
     db::Db,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde_json::Value;
 use sqlx::{Any, Transaction};

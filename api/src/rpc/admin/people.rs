@@ -6,7 +6,7 @@
 use super::SetVisibility;
 use crate::{
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde_json::{Value, json};
 

@@ -10,7 +10,7 @@ use crate::{
     db::now_ms,
     error::{ApiError, ApiResult},
     rpc::orders::begin_write,
-    startup::AppState,
+    state::AppState,
 };
 use serde_json::{Value, json};
 use wasm_core::money::Money;

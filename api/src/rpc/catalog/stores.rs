@@ -9,7 +9,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -11,7 +11,7 @@ use crate::{
         charges::{self, Charge, Purpose},
     },
     rpc::orders::begin_write,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -14,7 +14,7 @@ use crate::{
     db::now_ms,
     error::{ApiError, ApiResult},
     rpc::orders::begin_write,
-    startup::AppState,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{

@@ -12,7 +12,7 @@ use crate::{
     db::now_ms,
     error::{ApiError, ApiResult},
     pix::charges,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

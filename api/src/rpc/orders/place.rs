@@ -13,7 +13,7 @@ use super::{
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -12,7 +12,7 @@ use crate::{
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     pix::{self, charges},
-    startup::AppState,
+    state::AppState,
 };
 use wasm_core::{checkout::CheckoutSummary, coupon::Coupon, messages};
 

@@ -8,7 +8,7 @@ use crate::{
     db::Db,
     error::{ApiError, ApiResult},
     pix::{charges, qr},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

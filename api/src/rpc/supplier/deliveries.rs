@@ -11,7 +11,7 @@ use crate::{
     error::{ApiError, ApiResult},
     pix::charges,
     rpc::orders::{CancelledBy, cancel_awaiting, supplier_orders},
-    startup::AppState,
+    state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
 use serde::Deserialize;

@@ -8,7 +8,7 @@ use crate::{
     db::Db,
     error::{ApiError, ApiResult},
     rpc::catalog,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -10,7 +10,7 @@ use crate::{
     db::{Db, new_id, now_ms},
     error::{ApiError, ApiResult},
     rpc::orders::begin_write,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

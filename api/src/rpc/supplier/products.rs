@@ -10,7 +10,7 @@ use crate::{
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -11,7 +11,7 @@ use crate::{
     error::{ApiError, ApiResult},
     media::decode_photo,
     rpc::{account::userinfo, address::municipality, orders::begin_write},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -8,7 +8,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
     rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

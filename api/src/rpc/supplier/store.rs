@@ -8,7 +8,7 @@ use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
