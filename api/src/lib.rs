@@ -4,6 +4,7 @@ pub mod arweave;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod error;
 pub mod mail;
 pub mod media;

@@ -39,7 +39,7 @@ impl Application {
             seed::load_demo(&db, &media).await?;
         }
         let pix = crate::pix::from_config(&config.pix)?;
-        crate::pix::charges::spawn_expiry_task(db.clone());
+        crate::domain::charges::spawn_expiry_task(db.clone());
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         crate::mail::spawn_outbox_task(
             db.clone(),

@@ -3,9 +3,10 @@
 //! `POST /pix/sandbox/{txid}/pagar`, which the demo and the tests call; with any other provider
 //! that endpoint answers 404. Refunds are only recorded (the charge becomes `devolvido`).
 
-use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode, charges};
+use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode};
 use crate::{
     config::{PixConfig, PixProviderKind},
+    domain::charges,
     error::{ApiError, ApiResult},
     state::AppState,
 };

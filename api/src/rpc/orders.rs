@@ -1,30 +1,23 @@
 //! Orders (issue 4): `finalizar_pedido` ([`place`]: recomputed with wasm-core, stock reserved
 //! atomically, one transaction), `pegar_pedidos` and `consultar_pagamento` ([`view`]),
 //! `cancelar_pedido` ([`cancel`]). The buyer is always the session's user (decisions.md §2).
-//!
-//! Write transactions start with [`begin_write`]: on SQLite `BEGIN IMMEDIATE`, which takes the
-//! database's write lock up front and so waits on the pool's `busy_timeout` instead of failing
-//! with "database is locked" when a read transaction cannot be upgraded; on PostgreSQL a plain
-//! `BEGIN` (row locks and the conditional updates do the rest).
+//! The state changes are the domain's ([`crate::domain::orders`]).
 
 mod cancel;
 mod load;
 mod place;
-mod store;
 mod view;
 
-pub use cancel::{CancelOrder, CancelledBy, cancel_awaiting};
+pub use cancel::CancelOrder;
 pub use place::PlaceOrder;
 pub use view::{CheckPayment, supplier_orders};
 
 use crate::{
     auth::AuthUser,
-    db::Db,
     error::{ApiError, ApiResult},
     state::AppState,
 };
 use serde_json::Value;
-use sqlx::{Any, Transaction};
 
 /// `finalizar_pedido`.
 pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> ApiResult<Value> {
@@ -48,50 +41,6 @@ pub async fn check_payment(
 /// `cancelar_pedido`.
 pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) -> ApiResult<Value> {
     cancel::cancel_order(state, &user, req).await
-}
-
-/// A write transaction: `BEGIN IMMEDIATE` on SQLite, `BEGIN` elsewhere.
-pub async fn begin_write(db: &Db) -> sqlx::Result<Transaction<'static, Any>> {
-    if db
-        .connect_options()
-        .database_url
-        .scheme()
-        .starts_with("sqlite")
-    {
-        db.begin_with("BEGIN IMMEDIATE").await
-    } else {
-        db.begin().await
-    }
-}
-
-/// Gives back what order `order_id` took: its lines' quantities to stock (tracked stock only)
-/// and to the products' and supplier's sales counters. Products are updated in id order, as
-/// when they were reserved, so concurrent transactions lock them in the same order.
-pub async fn release_stock(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<()> {
-    let lines: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT product_id, quantidade FROM order_lines WHERE order_id = $1 ORDER BY product_id",
-    )
-    .bind(order_id)
-    .fetch_all(&mut **tx)
-    .await?;
-    for (product_id, quantidade) in lines {
-        sqlx::query(
-            "UPDATE products SET estoque = estoque + $1, \
-             vendas = CASE WHEN vendas > $1 THEN vendas - $1 ELSE 0 END WHERE id = $2",
-        )
-        .bind(quantidade)
-        .bind(&product_id)
-        .execute(&mut **tx)
-        .await?;
-    }
-    sqlx::query(
-        "UPDATE suppliers SET vendasforn = CASE WHEN vendasforn > 0 THEN vendasforn - 1 ELSE 0 END \
-         WHERE user_id = (SELECT supplier_id FROM orders WHERE id = $1)",
-    )
-    .bind(order_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 /// The order a payload names: its id as text, or an object with `idpedido` / `id`.

@@ -4,16 +4,13 @@
 //! file, post the signed transaction and its chunks, and only then spend the token and record
 //! the notarisation, in one database transaction.
 
-use super::{
-    spool::{Spooled, TempFile, spool, too_large},
-    tokens::{spend_one, tokens_of},
-};
+use super::spool::{Spooled, TempFile, spool, too_large};
 use crate::{
     arweave::{ChunkedFile, Tag},
     auth::{AuthUser, MaybeAuthUser},
-    db::now_ms,
+    db::{begin_write, now_ms},
+    domain::tokens,
     error::{ApiError, ApiResult},
-    rpc::orders::begin_write,
     state::AppState,
 };
 use anyhow::Context;
@@ -66,7 +63,7 @@ async fn precheck(
     size: u64,
     descricao: &str,
 ) -> ApiResult<String> {
-    let fichas = tokens_of(&state.db, &user.id).await?;
+    let fichas = tokens::balance(&state.db, &user.id).await?;
     let fichas = u32::try_from(fichas.max(0)).unwrap_or(u32::MAX);
     forms::blockchain_upload(fichas, size, descricao)
         .map_err(|e| ApiError::bad_request(e.to_string()))
@@ -173,7 +170,7 @@ async fn notarise(
     let link = state.notary.gateway.link(&tx.id);
     let now = now_ms();
     let mut db = begin_write(&state.db).await?;
-    if !spend_one(&mut db, &user.id, &tx.id, now).await? {
+    if !tokens::spend_one(&mut db, &user.id, &tx.id, now).await? {
         db.rollback().await?;
         tracing::warn!(id = %tx.id, "uploaded, but the last token was spent meanwhile");
         return Err(ApiError::bad_request(messages::SEM_FICHAS));

@@ -1,17 +1,17 @@
 //! `finalizar_pedido` (decisions.md §6–§8): the bag's product ids, quantities and options are
 //! the only things taken from the client. Prices, promotions, the coupon, the delivery fee and
 //! the minimum orders come from the database and are recomputed by wasm-core's `checkout`, the
-//! code the browser runs; the client's `total` must agree within R$ 0,01. Then one write
-//! transaction reserves the stock with conditional updates, stores the order and its lines,
-//! bumps the sales counters and, for Pix, opens the charge. A refusal stores nothing.
+//! code the browser runs; the client's `total` must agree within R$ 0,01. Then
+//! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
+//! one transaction. A refusal stores nothing.
 
 use super::{
     load::{self, ProductRow},
-    store::{self, Line, Priced},
     view,
 };
 use crate::{
     auth::AuthUser,
+    domain::orders::{self, Address, NewLine, NewOrder},
     error::{ApiError, ApiResult},
     state::AppState,
 };
@@ -65,6 +65,13 @@ pub struct BagItem {
     /// The product's supplier as the client has it, checked.
     #[serde(default)]
     pub userforn: Option<String>,
+}
+
+/// A bag line with its product.
+struct Line<'a> {
+    product: &'a ProductRow,
+    quantidade: u32,
+    opcao: Option<String>,
 }
 
 fn refusal(e: CheckoutError) -> ApiError {
@@ -195,22 +202,39 @@ pub(super) async fn place_order(
         ));
     }
 
-    let priced = Priced {
-        supplier_id,
-        supplier: &supplier,
-        buyer: &buyer,
-        lines,
-        summary,
-        coupon,
-        delivery: modo == Fulfilment::Delivery,
+    let new_order = NewOrder {
+        buyer_id: &user.id,
+        cliente_nome: &buyer.nome,
+        cliente_telefone: buyer.telefone.as_deref(),
+        supplier_id: &supplier_id,
+        nomeforn: &supplier.nomeforn,
+        delivery_to: (modo == Fulfilment::Delivery).then_some(Address {
+            rua: buyer.rua.as_deref(),
+            numero: buyer.numero.as_deref(),
+            cidade: buyer.cidade.as_deref(),
+            complemento: buyer.complemento.as_deref(),
+        }),
         pagamento,
+        lines: lines
+            .iter()
+            .map(|l| NewLine {
+                product_id: &l.product.id,
+                titulo: &l.product.titulo,
+                icone: l.product.icone.as_deref(),
+                opcao: l.opcao.clone(),
+                quantidade: l.quantidade,
+            })
+            .collect(),
+        summary: &summary,
+        coupon: coupon.as_ref(),
+        pix_expiry: state.config.pix.expiry,
     };
-    let (order_id, txid) = store::store(state, user, &priced).await?;
-    crate::rpc::supplier::events::order_placed(state, &order_id).await;
+    let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
+    crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
 
-    let order = view::load_order(db, &order_id).await?;
+    let order = view::load_order(db, &placed.order_id).await?;
     let mut answer = json!({ "all": order });
-    if txid.is_some() {
+    if placed.txid.is_some() {
         answer["qrcode"] = order["Infos"]["qrcode"].clone();
         answer["imagem_qrcode"] = order["Infos"]["imagem_qrcode"].clone();
     }

@@ -6,8 +6,9 @@ use super::{order_id_of, order_not_found};
 use crate::{
     auth::AuthUser,
     db::Db,
+    domain::charges,
     error::{ApiError, ApiResult},
-    pix::{charges, qr},
+    pix::qr,
     state::AppState,
 };
 use serde::Deserialize;

@@ -1,6 +1,6 @@
 //! Entregas and Gestão: `pegar_entregas_pendentes`, `pegar_entregas` (by year and month; the
-//! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the buyer's
-//! cancellation code: charge cancelled or refunded, stock released) and `confirmar_entrega`,
+//! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the
+//! domain's cancellation: charge cancelled or refunded, stock released) and `confirmar_entrega`,
 //! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
@@ -8,9 +8,12 @@ use super::{events::pending_count, id_of, own_supplier, reais, text};
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
+    domain::{
+        charges,
+        orders::{self, CancelledBy, Outcome},
+    },
     error::{ApiError, ApiResult},
-    pix::charges,
-    rpc::orders::{CancelledBy, cancel_awaiting, supplier_orders},
+    rpc::orders::supplier_orders,
     state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
@@ -158,25 +161,18 @@ async fn after_change(state: &AppState, supplier_id: &str) -> ApiResult<Value> {
 pub async fn cancel(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    cancel_awaiting(state, &id, CancelledBy::Supplier(&supplier_id), not_pending).await?;
-    after_change(state, &supplier_id).await
+    let by = CancelledBy::Supplier(&supplier_id);
+    match orders::cancel_awaiting(&state.db, state.pix.as_ref(), &id, by).await? {
+        Outcome::Cancelled { .. } => after_change(state, &supplier_id).await,
+        Outcome::NotAwaiting => Err(not_pending()),
+    }
 }
 
 /// `confirmar_entrega`.
 pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    let changed = sqlx::query(
-        "UPDATE orders SET situacao = '2', atualizado_em = $1 \
-         WHERE id = $2 AND supplier_id = $3 AND situacao = '1'",
-    )
-    .bind(now_ms())
-    .bind(&id)
-    .bind(&supplier_id)
-    .execute(&state.db)
-    .await?
-    .rows_affected();
-    if changed == 0 {
+    if !orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
         return Err(not_pending());
     }
     after_change(state, &supplier_id).await

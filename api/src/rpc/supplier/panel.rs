@@ -2,10 +2,11 @@
 //! supplier's private `dadosforn` (the public one plus `cpf`, `email`, `oculto`, coupons, the
 //! Pix key and the start address) and the panel product (with its real `status`).
 
-use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier, payments, reais};
+use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier, reais};
 use crate::{
     auth::AuthUser,
     db::Db,
+    domain::ledger,
     error::{ApiError, ApiResult},
     rpc::catalog,
     state::AppState,
@@ -267,7 +268,7 @@ pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult
     let mut infos = dadosforn(db, &supplier_id).await?;
     infos["produtos"] = Value::Array(products(db, &supplier_id).await?);
     infos["pendentes"] = json!(events::pending_count(db, &supplier_id).await?);
-    infos["saldo"] = json!(reais(payments::balance(db, &supplier_id).await?));
+    infos["saldo"] = json!(reais(ledger::balance(db, &supplier_id).await?));
     infos["anos"] = json!(deliveries::years(db, &supplier_id).await?);
     Ok(json!({ "infos": infos }))
 }

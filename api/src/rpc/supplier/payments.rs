@@ -7,9 +7,12 @@
 use super::{bad, own_supplier, reais, text};
 use crate::{
     auth::AuthUser,
-    db::{Db, new_id, now_ms},
-    error::{ApiError, ApiResult},
-    rpc::orders::begin_write,
+    db::Db,
+    domain::{
+        ledger,
+        withdrawals::{self, Request},
+    },
+    error::ApiResult,
     state::AppState,
 };
 use serde::Deserialize;
@@ -18,9 +21,6 @@ use wasm_core::{
     forms::{FormError, PaymentOptions, Withdrawal},
     money::Money,
 };
-
-/// *Gap:* a second request while one is pending (decisions.md §9).
-pub const SAQUE_PENDENTE: &str = "Você já tem uma solicitação de saque pendente.";
 
 /// `opcoes_pagamento`: `opcao` (`"1"`, `"2"`, `"12"`).
 #[derive(Debug, Deserialize)]
@@ -36,35 +36,11 @@ pub struct PixKey {
     pub pix: Option<String>,
 }
 
-/// The open items' sum: Pix money received and not yet in a withdrawal.
-pub async fn balance(db: &Db, supplier_id: &str) -> ApiResult<i64> {
-    let sum: Option<i64> = sqlx::query_scalar(
-        "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items \
-         WHERE supplier_id = $1 AND status = '2' AND withdrawal_id IS NULL",
-    )
-    .bind(supplier_id)
-    .fetch_one(db)
-    .await?;
-    Ok(sum.unwrap_or(0))
-}
-
-type RequestRow = (String, i64, i64, i64, String, i64);
-
-fn request_json(r: &RequestRow) -> Value {
+fn request_json(r: &Request) -> Value {
     json!({
-        "id": r.0, "valor": reais(r.1), "taxa": reais(r.2), "liquido": reais(r.3),
-        "chave_pix": r.4, "criado_em": r.5,
+        "id": r.id, "valor": reais(r.bruto_centavos), "taxa": reais(r.taxa_centavos),
+        "liquido": reais(r.liquido_centavos), "chave_pix": r.chave_pix, "criado_em": r.criado_em,
     })
-}
-
-async fn pending_request(db: &Db, supplier_id: &str) -> ApiResult<Option<RequestRow>> {
-    Ok(sqlx::query_as(
-        "SELECT id, bruto_centavos, taxa_centavos, liquido_centavos, chave_pix, criado_em \
-         FROM withdrawals WHERE supplier_id = $1 AND status = 'pendente'",
-    )
-    .bind(supplier_id)
-    .fetch_optional(db)
-    .await?)
 }
 
 /// `pegar_infos_pagamentos`.
@@ -76,24 +52,17 @@ pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<Value> {
             .bind(&supplier_id)
             .fetch_one(db)
             .await?;
-    let open: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
-        "SELECT id, order_id, cliente_nome, valor_centavos, criado_em FROM open_items \
-         WHERE supplier_id = $1 AND status = '2' AND withdrawal_id IS NULL \
-         ORDER BY criado_em, id",
-    )
-    .bind(&supplier_id)
-    .fetch_all(db)
-    .await?;
-    let saldo: i64 = open.iter().map(|o| o.3).sum();
+    let open = ledger::open_items(db, &supplier_id).await?;
+    let saldo: i64 = open.iter().map(|o| o.valor_centavos).sum();
     let (taxa, liquido) = Withdrawal::preview(Money::from_centavos(saldo));
     let abertos: Vec<Value> = open
         .iter()
-        .map(|(id, order, cliente, valor, em)| {
-            json!({ "id": id, "idpedido": order, "cliente_nome": cliente,
-                    "valor": reais(*valor), "horario_pedido": em })
+        .map(|o| {
+            json!({ "id": o.id, "idpedido": o.order_id, "cliente_nome": o.cliente_nome,
+                    "valor": reais(o.valor_centavos), "horario_pedido": o.criado_em })
         })
         .collect();
-    let solicitacao = pending_request(db, &supplier_id).await?;
+    let solicitacao = withdrawals::pending_of(db, &supplier_id).await?;
     Ok(json!({ "pagamentos": {
         "opcoes": PaymentOptions::from_codes(&opcoes).codes(),
         "pix": pix,
@@ -126,7 +95,7 @@ type HistoryRow = (String, i64, String, i64, Option<String>, Option<String>);
 pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    crate::pix::charges::expire_due(db).await?;
+    crate::domain::charges::expire_due(db).await?;
     let rows: Vec<HistoryRow> = sqlx::query_as(
         "SELECT o.id, o.criado_em, o.cliente_nome, o.total_centavos, o.status_pix, i.status \
          FROM orders o LEFT JOIN open_items i ON i.order_id = o.id \
@@ -171,9 +140,8 @@ pub async fn set_pix(state: &AppState, user: AuthUser, req: PixKey) -> ApiResult
     Ok(json!({ "ok": true, "pix": pix }))
 }
 
-/// `transferir`: one write transaction. The request row is written first (the unique index
-/// allows one pending per supplier), then the open items are moved into it and summed, then
-/// the fee and net are filled in; no balance rolls everything back.
+/// `transferir`: saves the Pix key when one is given (else uses the stored one) and requests
+/// the payout of the whole balance ([`withdrawals::request`]).
 pub async fn withdraw(state: &AppState, user: AuthUser, req: PixKey) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
@@ -190,70 +158,6 @@ pub async fn withdraw(state: &AppState, user: AuthUser, req: PixKey) -> ApiResul
                 .ok_or_else(|| bad(FormError::PixKeyRequired))?
         }
     };
-    if pending_request(db, &supplier_id).await?.is_some() {
-        return Err(ApiError::Conflict(SAQUE_PENDENTE.into()));
-    }
-    if balance(db, &supplier_id).await? <= 0 {
-        return Err(bad(FormError::NoBalance));
-    }
-    let id = new_id();
-    let now = now_ms();
-    let mut tx = begin_write(db).await?;
-    let inserted = sqlx::query(
-        "INSERT INTO withdrawals (id, supplier_id, bruto_centavos, taxa_centavos, \
-         liquido_centavos, chave_pix, status, criado_em) VALUES ($1, $2, 0, 0, 0, $3, 'pendente', $4)",
-    )
-    .bind(&id)
-    .bind(&supplier_id)
-    .bind(&key)
-    .bind(now)
-    .execute(&mut *tx)
-    .await;
-    if let Err(e) = inserted {
-        // The unique index: another request went in first.
-        tracing::info!(error = %e, "withdrawal refused");
-        tx.rollback().await?;
-        return Err(ApiError::Conflict(SAQUE_PENDENTE.into()));
-    }
-    sqlx::query(
-        "UPDATE open_items SET withdrawal_id = $1 \
-         WHERE supplier_id = $2 AND status = '2' AND withdrawal_id IS NULL",
-    )
-    .bind(&id)
-    .bind(&supplier_id)
-    .execute(&mut *tx)
-    .await?;
-    let moved: Option<i64> = sqlx::query_scalar(
-        "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items WHERE withdrawal_id = $1",
-    )
-    .bind(&id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let w = match Withdrawal::request(Money::from_centavos(moved.unwrap_or(0)), &key) {
-        Ok(w) => w,
-        Err(e) => {
-            tx.rollback().await?;
-            return Err(bad(e));
-        }
-    };
-    sqlx::query(
-        "UPDATE withdrawals SET bruto_centavos = $1, taxa_centavos = $2, liquido_centavos = $3 \
-         WHERE id = $4",
-    )
-    .bind(w.bruto_centavos.centavos())
-    .bind(w.taxa_centavos.centavos())
-    .bind(w.liquido_centavos.centavos())
-    .bind(&id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    let row = (
-        id,
-        w.bruto_centavos.centavos(),
-        w.taxa_centavos.centavos(),
-        w.liquido_centavos.centavos(),
-        w.chave_pix,
-        now,
-    );
-    Ok(json!({ "ok": true, "Solicitacao": request_json(&row) }))
+    let request = withdrawals::request(db, &supplier_id, &key).await?;
+    Ok(json!({ "ok": true, "Solicitacao": request_json(&request) }))
 }

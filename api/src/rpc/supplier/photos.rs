@@ -7,10 +7,9 @@
 use super::{own_supplier, owned_product, required_id};
 use crate::{
     auth::AuthUser,
-    db::{new_id, now_ms},
+    db::{begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
-    rpc::orders::begin_write,
     state::AppState,
 };
 use serde::Deserialize;

@@ -7,10 +7,10 @@
 use super::{bad, own_supplier, panel};
 use crate::{
     auth::AuthUser,
-    db::{Db, new_id, now_ms},
+    db::{Db, begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
-    rpc::{account::userinfo, address::municipality, orders::begin_write},
+    rpc::{account::userinfo, address::municipality},
     state::AppState,
 };
 use serde::Deserialize;

@@ -1,19 +1,23 @@
 //! A Pix charge's life in the database (`pix_charges`): opened with its order or for a token
-//! purchase ([`record`], [`Purpose`]), paid exactly
-//! once (the order becomes `status_pix '2'` and the supplier gains an open item, decisions.md
-//! §9), expired after its time unpaid (the order is cancelled and its stock released, §8),
-//! cancelled or refunded with its order (`rpc::orders`).
+//! purchase ([`record`], [`open`], [`Purpose`]), paid exactly once ([`confirm_payment`]: the
+//! order becomes `status_pix '2'` and the supplier gains an open item, decisions.md §9; tokens
+//! are credited), expired after its time unpaid ([`expire_due`]: the order is cancelled and its
+//! stock released, §8), cancelled or refunded with its order ([`cancel_unpaid`],
+//! [`mark_refunded`], called by [`super::orders::cancel_awaiting`]).
 //!
 //! Every change is one conditional `UPDATE … WHERE status = 'pendente'` inside a write
 //! transaction, so two callers (a payment and the expiry, two payments) never both win. Row
-//! locks are always taken charge → order → open item → products, the same order as
-//! `cancelar_pedido`, so PostgreSQL never deadlocks between them.
+//! locks are always taken charge → order → open item → products, the same order as an order's
+//! cancellation, so PostgreSQL never deadlocks between them.
+//!
+//! A PSP's webhook confirms payments through [`confirm_payment`] (idempotent on the charge);
+//! the provider itself is reached through [`PixProvider`].
 
-use super::{NewCharge, PixProvider};
+use super::{ledger, stock, tokens};
 use crate::{
-    db::{Db, new_id, now_ms},
+    db::{Db, begin_write, now_ms},
     error::{ApiError, ApiResult},
-    rpc::orders::{begin_write, release_stock},
+    pix::{NewCharge, PixProvider},
 };
 use sqlx::{Any, Transaction};
 use std::time::Duration;
@@ -42,7 +46,7 @@ pub enum Purpose<'a> {
 /// Any charge: an order's or a token purchase.
 #[derive(Debug, Clone, Copy)]
 pub struct Charge<'a> {
-    /// From [`super::new_txid`].
+    /// From [`crate::pix::new_txid`].
     pub txid: &'a str,
     pub purpose: Purpose<'a>,
     pub user_id: &'a str,
@@ -51,7 +55,17 @@ pub struct Charge<'a> {
     pub now: i64,
 }
 
-/// Opens charge `c` at the provider and records it in `tx`; returns the "copia e cola".
+/// Opens charge `c` at the provider and records it in a transaction of its own (a token
+/// purchase); returns the "copia e cola".
+pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResult<String> {
+    let mut tx = begin_write(db).await?;
+    let copia_e_cola = record(&mut tx, provider, c).await?;
+    tx.commit().await?;
+    Ok(copia_e_cola)
+}
+
+/// Opens charge `c` at the provider and records it in `tx` (an order's transaction); returns
+/// the "copia e cola".
 pub async fn record(
     tx: &mut Transaction<'_, Any>,
     provider: &dyn PixProvider,
@@ -130,29 +144,9 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
                 .bind(&order_id)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query(
-                "INSERT INTO open_items (id, supplier_id, order_id, cliente_nome, valor_centavos, \
-                 status, criado_em) \
-                 SELECT $1, supplier_id, id, cliente_nome, total_centavos, '2', $2 \
-                 FROM orders WHERE id = $3",
-            )
-            .bind(new_id())
-            .bind(now)
-            .bind(&order_id)
-            .execute(&mut *tx)
-            .await?;
+            ledger::credit_order(&mut tx, &order_id, now).await?;
         } else if finalidade == "fichas" {
-            sqlx::query(
-                "INSERT INTO token_ledger (id, user_id, delta, motivo, referencia, criado_em) \
-                 VALUES ($1, $2, $3, 'compra', $4, $5)",
-            )
-            .bind(new_id())
-            .bind(&user_id)
-            .bind(fichas.unwrap_or(0))
-            .bind(txid)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            tokens::credit_purchase(&mut tx, &user_id, fichas.unwrap_or(0), txid, now).await?;
         }
         tx.commit().await?;
         return Ok(Payment::Confirmed);
@@ -227,12 +221,45 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
         .await?
         .rows_affected();
         if cancelled == 1 {
-            release_stock(&mut tx, &order_id).await?;
+            stock::release(&mut tx, &order_id).await?;
         }
     }
     tx.commit().await?;
     tracing::info!(txid, "pix charge expired");
     Ok(true)
+}
+
+/// Cancels charge `txid` while unpaid (its order was cancelled); false when it is not pending.
+pub async fn cancel_unpaid(tx: &mut Transaction<'_, Any>, txid: &str) -> sqlx::Result<bool> {
+    let cancelled =
+        sqlx::query("UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3")
+            .bind(CANCELADO)
+            .bind(txid)
+            .bind(PENDENTE)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    Ok(cancelled == 1)
+}
+
+/// Marks paid charge `txid` given back (its order was cancelled); false when it is not paid.
+/// The caller asks the provider for the refund before committing.
+pub async fn mark_refunded(
+    tx: &mut Transaction<'_, Any>,
+    txid: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let refunded = sqlx::query(
+        "UPDATE pix_charges SET status = $1, devolvido_em = $2 WHERE txid = $3 AND status = $4",
+    )
+    .bind(DEVOLVIDO)
+    .bind(now)
+    .bind(txid)
+    .bind(PAGO)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(refunded == 1)
 }
 
 /// Runs [`expire_due`] every minute, for as long as the runtime lives.
