@@ -13,7 +13,10 @@
 //! A PSP's webhook confirms payments through [`confirm_payment`] (idempotent on the charge);
 //! the provider itself is reached through [`PixProvider`].
 
-use super::{ledger, stock, tokens};
+use super::{
+    codes::{ChargePurpose, ChargeStatus, OrderStatus, PixStatus},
+    ledger, stock, tokens,
+};
 use crate::{
     db::{Db, begin_write, now_ms},
     error::{ApiError, ApiResult},
@@ -23,23 +26,15 @@ use sqlx::{Any, Transaction};
 use std::time::Duration;
 use wasm_core::money::Money;
 
-/// `pix_charges.status` values.
-pub const PENDENTE: &str = "pendente";
-pub const PAGO: &str = "pago";
-pub const EXPIRADO: &str = "expirado";
-pub const DEVOLVIDO: &str = "devolvido";
-/// An unpaid charge whose order was cancelled by the buyer.
-pub const CANCELADO: &str = "cancelado";
-
 /// How often the background task looks for expired charges.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
-/// What a charge pays for (`pix_charges.finalidade`).
+/// What a charge pays for, with what it needs ([`ChargePurpose`] is its code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose<'a> {
-    /// An order (`'pedido'`): paid, it becomes `status_pix '2'`.
+    /// An order: paid, it becomes `status_pix '2'`.
     Order(&'a str),
-    /// Notarisation tokens (`'fichas'`): paid, they are credited to the buyer's ledger once.
+    /// Notarisation tokens: paid, they are credited to the buyer's ledger once.
     Tokens(i64),
 }
 
@@ -80,8 +75,8 @@ pub async fn record(
         .await?;
     let expires_in_ms = i64::try_from(c.expires_in.as_millis()).unwrap_or(i64::MAX / 2);
     let (finalidade, order_id, fichas) = match c.purpose {
-        Purpose::Order(id) => ("pedido", Some(id), None),
-        Purpose::Tokens(n) => ("fichas", None, Some(n)),
+        Purpose::Order(id) => (ChargePurpose::Order, Some(id), None),
+        Purpose::Tokens(n) => (ChargePurpose::Tokens, None, Some(n)),
     };
     sqlx::query(
         "INSERT INTO pix_charges (txid, finalidade, order_id, user_id, valor_centavos, fichas, \
@@ -89,13 +84,13 @@ pub async fn record(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(c.txid)
-    .bind(finalidade)
+    .bind(finalidade.as_db())
     .bind(order_id)
     .bind(c.user_id)
     .bind(c.amount.centavos())
     .bind(fichas)
     .bind(&charge.copia_e_cola)
-    .bind(PENDENTE)
+    .bind(ChargeStatus::Pending.as_db())
     .bind(c.now)
     .bind(c.now.saturating_add(expires_in_ms))
     .execute(&mut **tx)
@@ -122,11 +117,11 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
         "UPDATE pix_charges SET status = $1, pago_em = $2, end_to_end_id = $3 \
          WHERE txid = $4 AND status = $5 AND expira_em > $2",
     )
-    .bind(PAGO)
+    .bind(ChargeStatus::Paid.as_db())
     .bind(now)
     .bind(end_to_end_id)
     .bind(txid)
-    .bind(PENDENTE)
+    .bind(ChargeStatus::Pending.as_db())
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -138,15 +133,23 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
             .bind(txid)
             .fetch_one(&mut *tx)
             .await?;
-        if let Some(order_id) = order_id {
-            sqlx::query("UPDATE orders SET status_pix = '2', atualizado_em = $1 WHERE id = $2")
-                .bind(now)
-                .bind(&order_id)
-                .execute(&mut *tx)
-                .await?;
-            ledger::credit_order(&mut tx, &order_id, now).await?;
-        } else if finalidade == "fichas" {
-            tokens::credit_purchase(&mut tx, &user_id, fichas.unwrap_or(0), txid, now).await?;
+        match (ChargePurpose::from_db(&finalidade)?, order_id) {
+            (ChargePurpose::Order, Some(order_id)) => {
+                sqlx::query("UPDATE orders SET status_pix = $1, atualizado_em = $2 WHERE id = $3")
+                    .bind(PixStatus::Paid.as_db())
+                    .bind(now)
+                    .bind(&order_id)
+                    .execute(&mut *tx)
+                    .await?;
+                ledger::credit_order(&mut tx, &order_id, now).await?;
+            }
+            (ChargePurpose::Tokens, _) => {
+                let fichas = fichas.unwrap_or(0);
+                tokens::credit_purchase(&mut tx, &user_id, fichas, txid, now).await?;
+            }
+            (ChargePurpose::Order, None) => {
+                tracing::warn!(txid, "a paid order charge without its order");
+            }
         }
         tx.commit().await?;
         return Ok(Payment::Confirmed);
@@ -157,10 +160,11 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
             .bind(txid)
             .fetch_optional(db)
             .await?;
-    match status.as_deref() {
+    let status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
+    match status {
         None => Err(ApiError::NotFound("Cobrança não encontrada.".into())),
-        Some(PAGO | DEVOLVIDO) => Ok(Payment::AlreadyPaid),
-        Some(CANCELADO) => Err(ApiError::Conflict("Cobrança cancelada.".into())),
+        Some(s) if s.was_paid() => Ok(Payment::AlreadyPaid),
+        Some(ChargeStatus::Cancelled) => Err(ApiError::Conflict("Cobrança cancelada.".into())),
         Some(_) => {
             // Pending but past its time: expire it now (lazily), then refuse.
             expire_due(db).await?;
@@ -176,7 +180,7 @@ pub async fn expire_due(db: &Db) -> ApiResult<u64> {
     let due: Vec<String> = sqlx::query_scalar(
         "SELECT txid FROM pix_charges WHERE status = $1 AND expira_em <= $2 ORDER BY expira_em",
     )
-    .bind(PENDENTE)
+    .bind(ChargeStatus::Pending.as_db())
     .bind(now)
     .fetch_all(db)
     .await?;
@@ -194,9 +198,9 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
     let changed = sqlx::query(
         "UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3 AND expira_em <= $4",
     )
-    .bind(EXPIRADO)
+    .bind(ChargeStatus::Expired.as_db())
     .bind(txid)
-    .bind(PENDENTE)
+    .bind(ChargeStatus::Pending.as_db())
     .bind(now)
     .execute(&mut *tx)
     .await?
@@ -212,11 +216,14 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
             .await?;
     if let Some(order_id) = order_id {
         let cancelled = sqlx::query(
-            "UPDATE orders SET status_pix = '0', situacao = '00', atualizado_em = $1 \
-             WHERE id = $2 AND situacao = '1'",
+            "UPDATE orders SET status_pix = $1, situacao = $2, atualizado_em = $3 \
+             WHERE id = $4 AND situacao = $5",
         )
+        .bind(PixStatus::Expired.as_db())
+        .bind(OrderStatus::CancelledByBuyer.as_db())
         .bind(now)
         .bind(&order_id)
+        .bind(OrderStatus::Awaiting.as_db())
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -233,9 +240,9 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
 pub async fn cancel_unpaid(tx: &mut Transaction<'_, Any>, txid: &str) -> sqlx::Result<bool> {
     let cancelled =
         sqlx::query("UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3")
-            .bind(CANCELADO)
+            .bind(ChargeStatus::Cancelled.as_db())
             .bind(txid)
-            .bind(PENDENTE)
+            .bind(ChargeStatus::Pending.as_db())
             .execute(&mut **tx)
             .await?
             .rows_affected();
@@ -252,10 +259,10 @@ pub async fn mark_refunded(
     let refunded = sqlx::query(
         "UPDATE pix_charges SET status = $1, devolvido_em = $2 WHERE txid = $3 AND status = $4",
     )
-    .bind(DEVOLVIDO)
+    .bind(ChargeStatus::Refunded.as_db())
     .bind(now)
     .bind(txid)
-    .bind(PAGO)
+    .bind(ChargeStatus::Paid.as_db())
     .execute(&mut **tx)
     .await?
     .rows_affected();

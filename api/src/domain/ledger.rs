@@ -4,6 +4,7 @@
 //! balance ([`reverse_order`]) unless it was already paid out. Withdrawals move open items into
 //! a request ([`super::withdrawals`]).
 
+use super::codes::OpenItemStatus;
 use crate::db::Db;
 use sqlx::{Any, Transaction};
 
@@ -27,10 +28,11 @@ pub async fn credit_order(
     sqlx::query(
         "INSERT INTO open_items (id, supplier_id, order_id, cliente_nome, valor_centavos, \
          status, criado_em) \
-         SELECT $1, supplier_id, id, cliente_nome, total_centavos, '2', $2 \
-         FROM orders WHERE id = $3",
+         SELECT $1, supplier_id, id, cliente_nome, total_centavos, $2, $3 \
+         FROM orders WHERE id = $4",
     )
     .bind(crate::db::new_id())
+    .bind(OpenItemStatus::Received.as_db())
     .bind(now)
     .bind(order_id)
     .execute(&mut **tx)
@@ -42,10 +44,12 @@ pub async fn credit_order(
 /// `tx`; false when there is none left to take (it already went into a withdrawal).
 pub async fn reverse_order(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<bool> {
     let reversed = sqlx::query(
-        "UPDATE open_items SET status = 'devolvido' \
-         WHERE order_id = $1 AND status = '2' AND withdrawal_id IS NULL",
+        "UPDATE open_items SET status = $1 \
+         WHERE order_id = $2 AND status = $3 AND withdrawal_id IS NULL",
     )
+    .bind(OpenItemStatus::Refunded.as_db())
     .bind(order_id)
+    .bind(OpenItemStatus::Received.as_db())
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -56,10 +60,11 @@ pub async fn reverse_order(tx: &mut Transaction<'_, Any>, order_id: &str) -> sql
 pub async fn open_items(db: &Db, supplier_id: &str) -> sqlx::Result<Vec<OpenItem>> {
     sqlx::query_as(
         "SELECT id, order_id, cliente_nome, valor_centavos, criado_em FROM open_items \
-         WHERE supplier_id = $1 AND status = '2' AND withdrawal_id IS NULL \
+         WHERE supplier_id = $1 AND status = $2 AND withdrawal_id IS NULL \
          ORDER BY criado_em, id",
     )
     .bind(supplier_id)
+    .bind(OpenItemStatus::Received.as_db())
     .fetch_all(db)
     .await
 }
@@ -68,9 +73,10 @@ pub async fn open_items(db: &Db, supplier_id: &str) -> sqlx::Result<Vec<OpenItem
 pub async fn balance(db: &Db, supplier_id: &str) -> sqlx::Result<i64> {
     let sum: Option<i64> = sqlx::query_scalar(
         "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items \
-         WHERE supplier_id = $1 AND status = '2' AND withdrawal_id IS NULL",
+         WHERE supplier_id = $1 AND status = $2 AND withdrawal_id IS NULL",
     )
     .bind(supplier_id)
+    .bind(OpenItemStatus::Received.as_db())
     .fetch_one(db)
     .await?;
     Ok(sum.unwrap_or(0))

@@ -3,6 +3,8 @@
 //! the database (or the caller's write transaction) and, where money leaves or enters, the Pix
 //! provider — never the HTTP state or the caller's identity: who may act is checked above.
 //!
+//! - [`codes`]: the status and payment codes, one enum each, mapped to the database and the
+//!   wire in one place.
 //! - [`stock`]: reservation at checkout and release at cancellation or expiry.
 //! - [`charges`]: a Pix charge's life — recorded, paid once, expired, cancelled, refunded — and
 //!   the expiry sweep ([`charges::expire_due`], [`charges::spawn_expiry_task`]).
@@ -15,6 +17,7 @@
 //! expiries and cancellations never deadlock on PostgreSQL.
 
 pub mod charges;
+pub mod codes;
 pub mod ledger;
 pub mod orders;
 pub mod stock;

@@ -2,6 +2,7 @@
 //! ([`credit_purchase`], from [`super::charges::confirm_payment`]), spent one per stored file
 //! ([`spend_one`]); the balance is the ledger's sum.
 
+use super::codes::TokenEntry;
 use crate::db::{Db, new_id};
 use sqlx::{Any, Executor, Transaction};
 
@@ -29,11 +30,12 @@ pub async fn credit_purchase(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO token_ledger (id, user_id, delta, motivo, referencia, criado_em) \
-         VALUES ($1, $2, $3, 'compra', $4, $5)",
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(new_id())
     .bind(user_id)
     .bind(fichas)
+    .bind(TokenEntry::Purchase.as_db())
     .bind(txid)
     .bind(now)
     .execute(&mut **tx)
@@ -60,10 +62,11 @@ pub async fn spend_one(
     }
     sqlx::query(
         "INSERT INTO token_ledger (id, user_id, delta, motivo, referencia, criado_em) \
-         VALUES ($1, $2, -1, 'registro', $3, $4)",
+         VALUES ($1, $2, -1, $3, $4, $5)",
     )
     .bind(new_id())
     .bind(user_id)
+    .bind(TokenEntry::Notarisation.as_db())
     .bind(reference)
     .bind(now)
     .execute(&mut **tx)

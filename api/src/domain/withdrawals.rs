@@ -7,7 +7,10 @@
 //! its open items status `'3'` (Saque) in the supplier's payment history; any later or
 //! concurrent one finds nothing pending and leaves everything as it is.
 
-use super::ledger;
+use super::{
+    codes::{OpenItemStatus, WithdrawalStatus},
+    ledger,
+};
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
@@ -20,12 +23,6 @@ use wasm_core::{
 /// *Gap:* a second request while one is pending (decisions.md §9).
 pub const SAQUE_PENDENTE: &str = "Você já tem uma solicitação de saque pendente.";
 const SOLICITACAO_NAO_ENCONTRADA: &str = "Solicitação de saque não encontrada.";
-/// `withdrawals.status` of a request awaiting its payout.
-pub const PENDENTE: &str = "pendente";
-/// `withdrawals.status` once paid out.
-const PAGO: &str = "pago";
-/// `open_items.status` of an item paid out (the supplier's history shows 'Saque').
-const SAQUE: &str = "3";
 
 /// A withdrawal request, in centavos.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -45,7 +42,7 @@ pub async fn pending_of(db: &Db, supplier_id: &str) -> sqlx::Result<Option<Reque
          FROM withdrawals WHERE supplier_id = $1 AND status = $2",
     )
     .bind(supplier_id)
-    .bind(PENDENTE)
+    .bind(WithdrawalStatus::Pending.as_db())
     .fetch_optional(db)
     .await
 }
@@ -71,7 +68,7 @@ pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request
     .bind(&id)
     .bind(supplier_id)
     .bind(key)
-    .bind(PENDENTE)
+    .bind(WithdrawalStatus::Pending.as_db())
     .bind(now)
     .execute(&mut *tx)
     .await;
@@ -83,10 +80,11 @@ pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request
     }
     sqlx::query(
         "UPDATE open_items SET withdrawal_id = $1 \
-         WHERE supplier_id = $2 AND status = '2' AND withdrawal_id IS NULL",
+         WHERE supplier_id = $2 AND status = $3 AND withdrawal_id IS NULL",
     )
     .bind(&id)
     .bind(supplier_id)
+    .bind(OpenItemStatus::Received.as_db())
     .execute(&mut *tx)
     .await?;
     let moved: Option<i64> = sqlx::query_scalar(
@@ -131,10 +129,10 @@ pub async fn confirm(db: &Db, id: &str) -> ApiResult<bool> {
     let paid = sqlx::query(
         "UPDATE withdrawals SET status = $1, confirmado_em = $2 WHERE id = $3 AND status = $4",
     )
-    .bind(PAGO)
+    .bind(WithdrawalStatus::Paid.as_db())
     .bind(now)
     .bind(id)
-    .bind(PENDENTE)
+    .bind(WithdrawalStatus::Pending.as_db())
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -149,13 +147,12 @@ pub async fn confirm(db: &Db, id: &str) -> ApiResult<bool> {
             None => Err(ApiError::NotFound(SOLICITACAO_NAO_ENCONTRADA.into())),
         };
     }
-    sqlx::query(
-        "UPDATE open_items SET status = $1 WHERE withdrawal_id = $2 AND status <> 'devolvido'",
-    )
-    .bind(SAQUE)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query("UPDATE open_items SET status = $1 WHERE withdrawal_id = $2 AND status <> $3")
+        .bind(OpenItemStatus::PaidOut.as_db())
+        .bind(id)
+        .bind(OpenItemStatus::Refunded.as_db())
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     tracing::info!(withdrawal = %id, "withdrawal paid out");
     Ok(true)

@@ -8,7 +8,11 @@
 
 use crate::{
     db::{Db, begin_write, now_ms},
-    domain::{charges, ledger, stock},
+    domain::{
+        charges,
+        codes::{OrderStatus, PixStatus},
+        ledger, stock,
+    },
     error::{ApiError, ApiResult},
     pix::PixProvider,
 };
@@ -25,6 +29,14 @@ impl CancelledBy<'_> {
     fn user_id(&self) -> &str {
         match self {
             Self::Buyer(id) | Self::Supplier(id) => id,
+        }
+    }
+
+    /// The order's `situacao` once cancelled.
+    fn status(&self) -> OrderStatus {
+        match self {
+            Self::Buyer(_) => OrderStatus::CancelledByBuyer,
+            Self::Supplier(_) => OrderStatus::CancelledBySupplier,
         }
     }
 }
@@ -63,21 +75,26 @@ pub async fn cancel_awaiting(
     {
         refund = charges::mark_refunded(&mut tx, txid, now).await?;
     }
+    // An awaited Pix payment will not come: `status_pix` '1' becomes '0'.
     let changed = sqlx::query(match by {
         CancelledBy::Buyer(_) => {
-            "UPDATE orders SET situacao = '00', atualizado_em = $1, \
-                 status_pix = CASE WHEN status_pix = '1' THEN '0' ELSE status_pix END \
-                 WHERE id = $2 AND buyer_id = $3 AND situacao = '1'"
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
+             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
+             WHERE id = $5 AND buyer_id = $6 AND situacao = $7"
         }
         CancelledBy::Supplier(_) => {
-            "UPDATE orders SET situacao = '0', atualizado_em = $1, \
-                 status_pix = CASE WHEN status_pix = '1' THEN '0' ELSE status_pix END \
-                 WHERE id = $2 AND supplier_id = $3 AND situacao = '1'"
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
+             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
+             WHERE id = $5 AND supplier_id = $6 AND situacao = $7"
         }
     })
+    .bind(by.status().as_db())
     .bind(now)
+    .bind(PixStatus::Awaiting.as_db())
+    .bind(PixStatus::Expired.as_db())
     .bind(order_id)
     .bind(by.user_id())
+    .bind(OrderStatus::Awaiting.as_db())
     .execute(&mut *tx)
     .await?
     .rows_affected();

@@ -9,6 +9,7 @@ mod place;
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
 pub use place::{Address, NewLine, NewOrder, Placed, place};
 
+use super::codes::OrderStatus;
 use crate::db::Db;
 
 /// Marks order `order_id` of `supplier_id` delivered (`situacao '2'`) while it awaits
@@ -20,12 +21,14 @@ pub async fn confirm_delivery(
     now: i64,
 ) -> sqlx::Result<bool> {
     let changed = sqlx::query(
-        "UPDATE orders SET situacao = '2', atualizado_em = $1 \
-         WHERE id = $2 AND supplier_id = $3 AND situacao = '1'",
+        "UPDATE orders SET situacao = $1, atualizado_em = $2 \
+         WHERE id = $3 AND supplier_id = $4 AND situacao = $5",
     )
+    .bind(OrderStatus::Delivered.as_db())
     .bind(now)
     .bind(order_id)
     .bind(supplier_id)
+    .bind(OrderStatus::Awaiting.as_db())
     .execute(db)
     .await?
     .rows_affected();

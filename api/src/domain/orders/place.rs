@@ -7,6 +7,7 @@ use crate::{
     db::{Db, begin_write, new_id, now_ms},
     domain::{
         charges::{self, Charge, Purpose},
+        codes::{OrderStatus, PaymentMethod, PixStatus},
         stock::{self, Take},
     },
     error::ApiResult,
@@ -44,8 +45,7 @@ pub struct NewOrder<'a> {
     pub nomeforn: &'a str,
     /// `Some` for a delivery, `None` for a pickup.
     pub delivery_to: Option<Address<'a>>,
-    /// `'1'` in person, `'2'` Pix.
-    pub pagamento: &'static str,
+    pub pagamento: PaymentMethod,
     /// In the bag's order, as `summary.linhas`.
     pub lines: Vec<NewLine<'a>>,
     pub summary: &'a CheckoutSummary,
@@ -65,7 +65,7 @@ pub struct Placed {
 pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
     let now = now_ms();
     let order_id = new_id();
-    let txid = (o.pagamento == "2").then(pix::new_txid);
+    let txid = (o.pagamento == PaymentMethod::Pix).then(pix::new_txid);
     let takes: Vec<Take> = o
         .lines
         .iter()
@@ -87,7 +87,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
          tipo_entrega, pagamento, status_pix, txid, preco_produtos_centavos, \
          taxa_entrega_centavos, desconto_centavos, cupom_codigo, cupom_tipo, cupom_valor, \
          total_centavos, cliente_nome, cliente_telefone, rua, numero, cidade, complemento, \
-         atualizado_em) VALUES ($1, $2, $3, $4, $5, '1', $6, $7, $8, $9, $10, $11, $12, $13, \
+         atualizado_em) VALUES ($1, $2, $3, $4, $5, $23, $6, $7, $8, $9, $10, $11, $12, $13, \
          $14, $15, $16, $17, $18, $19, $20, $21, $22, $5)",
     )
     .bind(&order_id)
@@ -100,8 +100,8 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
     } else {
         "Retirada"
     })
-    .bind(o.pagamento)
-    .bind(txid.as_ref().map(|_| "1"))
+    .bind(o.pagamento.as_db())
+    .bind(txid.as_ref().map(|_| PixStatus::Awaiting.as_db()))
     .bind(&txid)
     .bind(o.summary.produtos_centavos.centavos())
     .bind(o.summary.taxa_centavos.centavos())
@@ -116,6 +116,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
     .bind(address.numero)
     .bind(address.cidade)
     .bind(address.complemento)
+    .bind(OrderStatus::Awaiting.as_db())
     .execute(&mut *tx)
     .await?;
     for (i, (line, sum)) in o.lines.iter().zip(&o.summary.linhas).enumerate() {

@@ -4,7 +4,7 @@
 //! changes anything).
 
 use crate::{
-    domain::withdrawals::{self, PENDENTE},
+    domain::{codes::WithdrawalStatus, withdrawals},
     error::ApiResult,
     state::AppState,
 };
@@ -38,7 +38,7 @@ pub async fn pending(state: &AppState) -> ApiResult<Value> {
          FROM withdrawals w JOIN suppliers s ON s.user_id = w.supplier_id \
          WHERE w.status = $1 ORDER BY w.criado_em, w.id",
     )
-    .bind(PENDENTE)
+    .bind(WithdrawalStatus::Pending.as_db())
     .fetch_all(&state.db)
     .await?;
     let pendentes: Vec<Value> = rows

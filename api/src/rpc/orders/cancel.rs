@@ -7,6 +7,7 @@ use crate::{
     auth::AuthUser,
     domain::{
         charges,
+        codes::OrderStatus,
         orders::{self, CancelledBy, Outcome},
     },
     error::{ApiError, ApiResult},
@@ -52,7 +53,7 @@ pub(super) async fn cancel_order(
     if buyer != user.id {
         return Err(ApiError::Forbidden);
     }
-    if situacao != "1" {
+    if OrderStatus::from_db(&situacao)? != OrderStatus::Awaiting {
         return Err(not_cancellable());
     }
     let by = CancelledBy::Buyer(&user.id);

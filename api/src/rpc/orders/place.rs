@@ -11,7 +11,10 @@ use super::{
 };
 use crate::{
     auth::AuthUser,
-    domain::orders::{self, Address, NewLine, NewOrder},
+    domain::{
+        codes::PaymentMethod,
+        orders::{self, Address, NewLine, NewOrder},
+    },
     error::{ApiError, ApiResult},
     state::AppState,
 };
@@ -109,17 +112,6 @@ fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_owned())
 }
 
-/// `'1'` or `'2'` from text or a number.
-fn payment_code(v: &Value) -> Option<&'static str> {
-    match v {
-        Value::String(s) if s.trim() == "1" => Some("1"),
-        Value::String(s) if s.trim() == "2" => Some("2"),
-        Value::Number(n) if n.as_u64() == Some(1) => Some("1"),
-        Value::Number(n) if n.as_u64() == Some(2) => Some("2"),
-        _ => None,
-    }
-}
-
 /// `finalizar_pedido`.
 pub(super) async fn place_order(
     state: &AppState,
@@ -183,20 +175,15 @@ pub(super) async fn place_order(
     })
     .map_err(refusal)?;
 
-    let pagamento = payment_code(&req.pagamento)
+    let pagamento = PaymentMethod::from_wire(&req.pagamento)
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
-    let offered = PaymentOptions::from_codes(&supplier.pagamento_opcoes);
-    let accepted = match pagamento {
-        "2" => offered.pix,
-        _ => offered.in_person,
-    };
-    if !accepted {
+    if !pagamento.accepted_by(PaymentOptions::from_codes(&supplier.pagamento_opcoes)) {
         return Err(ApiError::bad_request(
             "Esta forma de pagamento não é aceita pela loja.",
         ));
     }
     verify_client_total(summary.total_centavos, client_total).map_err(refusal)?;
-    if pagamento == "2" && !summary.total_centavos.is_positive() {
+    if pagamento == PaymentMethod::Pix && !summary.total_centavos.is_positive() {
         return Err(ApiError::bad_request(
             "Um pedido sem valor a pagar não pode ser pago por Pix.",
         ));

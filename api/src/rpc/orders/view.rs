@@ -6,7 +6,10 @@ use super::{order_id_of, order_not_found};
 use crate::{
     auth::AuthUser,
     db::Db,
-    domain::charges,
+    domain::{
+        charges,
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus},
+    },
     error::{ApiError, ApiResult},
     pix::qr,
     state::AppState,
@@ -36,9 +39,11 @@ struct OrderRow {
     nomeforn: String,
     telefoneforn: String,
     criado_em: i64,
-    situacao: String,
+    #[sqlx(try_from = "String")]
+    situacao: OrderStatus,
     tipo_entrega: String,
-    pagamento: String,
+    #[sqlx(try_from = "String")]
+    pagamento: PaymentMethod,
     status_pix: Option<String>,
     txid: Option<String>,
     preco_produtos_centavos: i64,
@@ -110,7 +115,17 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "valor": o.cupom_valor.map(reais),
         })
     });
-    let payable = o.charge_status.as_deref() == Some(charges::PENDENTE);
+    let status_pix = o
+        .status_pix
+        .as_deref()
+        .map(PixStatus::from_db)
+        .transpose()?;
+    let charge = o
+        .charge_status
+        .as_deref()
+        .map(ChargeStatus::from_db)
+        .transpose()?;
+    let payable = charge == Some(ChargeStatus::Pending);
     let imagem = match (&o.copia_e_cola, payable) {
         (Some(code), true) => Some(qr::data_url(code)?),
         _ => None,
@@ -141,7 +156,7 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cliente_user": o.buyer_id,
             "cliente_nome": o.cliente_nome,
             "cliente_telefone": o.cliente_telefone,
-            "status_pix": o.status_pix,
+            "status_pix": status_pix,
             "situacao": o.situacao,
             "tipo_entrega": o.tipo_entrega,
             "pagamento": o.pagamento,
@@ -152,7 +167,7 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cupom": cupom,
             "qrcode": o.copia_e_cola,
             "imagem_qrcode": imagem,
-            "reembolsado": o.charge_status.as_deref() == Some(charges::DEVOLVIDO),
+            "reembolsado": charge == Some(ChargeStatus::Refunded),
             "rua": o.rua,
             "numero": o.numero,
             "cidade": o.cidade,
@@ -206,22 +221,24 @@ pub async fn supplier_orders(
     let pending = i64::from(pending_only);
     let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = '1') ORDER BY o.criado_em, o.id"
+         AND ($4 = 0 OR o.situacao = $5) ORDER BY o.criado_em, o.id"
     ))
     .bind(supplier_id)
     .bind(from_ms)
     .bind(to_ms)
     .bind(pending)
+    .bind(OrderStatus::Awaiting.as_db())
     .fetch_all(db)
     .await?;
     let lines: Vec<LineRow> = sqlx::query_as(lines_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = '1')"
+         AND ($4 = 0 OR o.situacao = $5)"
     ))
     .bind(supplier_id)
     .bind(from_ms)
     .bind(to_ms)
     .bind(pending)
+    .bind(OrderStatus::Awaiting.as_db())
     .fetch_all(db)
     .await?;
     assemble(&orders, &lines)
@@ -282,9 +299,9 @@ pub(super) async fn check_payment(
     if user.id != buyer && user.id != supplier {
         return Err(ApiError::Forbidden);
     }
-    let status = status.as_deref();
+    let status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
     Ok(json!({
-        "pago": matches!(status, Some(charges::PAGO | charges::DEVOLVIDO)),
-        "expirado": matches!(status, Some(charges::EXPIRADO | charges::CANCELADO)),
+        "pago": status.is_some_and(ChargeStatus::was_paid),
+        "expirado": status.is_some_and(ChargeStatus::was_abandoned),
     }))
 }

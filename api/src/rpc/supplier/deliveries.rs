@@ -10,6 +10,7 @@ use crate::{
     db::{Db, now_ms},
     domain::{
         charges,
+        codes::{OrderStatus, PaymentMethod, PixStatus},
         orders::{self, CancelledBy, Outcome},
     },
     error::{ApiError, ApiResult},
@@ -141,7 +142,7 @@ async fn own_pending_order(
     if owner != supplier_id {
         return Err(ApiError::Forbidden);
     }
-    if situacao != "1" {
+    if OrderStatus::from_db(&situacao)? != OrderStatus::Awaiting {
         return Err(not_pending());
     }
     Ok(id)
@@ -189,11 +190,15 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
     let (count, total): (i64, Option<i64>) = sqlx::query_as(
         "SELECT COUNT(*), CAST(SUM(total_centavos) AS BIGINT) FROM orders \
          WHERE supplier_id = $1 AND criado_em >= $2 AND criado_em < $3 \
-         AND situacao NOT LIKE '0%' AND (pagamento <> '2' OR status_pix = '2')",
+         AND situacao NOT IN ($4, $5) AND (pagamento <> $6 OR status_pix = $7)",
     )
     .bind(&supplier_id)
     .bind(from)
     .bind(to)
+    .bind(OrderStatus::CancelledBySupplier.as_db())
+    .bind(OrderStatus::CancelledByBuyer.as_db())
+    .bind(PaymentMethod::Pix.as_db())
+    .bind(PixStatus::Paid.as_db())
     .fetch_one(db)
     .await?;
     let lines: Vec<SoldRow> = sqlx::query_as(
@@ -201,12 +206,16 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
          CAST(SUM(l.pago_centavos) AS BIGINT) \
          FROM order_lines l JOIN orders o ON o.id = l.order_id \
          WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND o.situacao NOT LIKE '0%' AND (o.pagamento <> '2' OR o.status_pix = '2') \
+         AND o.situacao NOT IN ($4, $5) AND (o.pagamento <> $6 OR o.status_pix = $7) \
          GROUP BY l.titulo, l.opcao",
     )
     .bind(&supplier_id)
     .bind(from)
     .bind(to)
+    .bind(OrderStatus::CancelledBySupplier.as_db())
+    .bind(OrderStatus::CancelledByBuyer.as_db())
+    .bind(PaymentMethod::Pix.as_db())
+    .bind(PixStatus::Paid.as_db())
     .fetch_all(db)
     .await?;
     let mut produtos: Vec<(String, Option<String>, i64, i64)> = lines

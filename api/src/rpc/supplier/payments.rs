@@ -9,6 +9,8 @@ use crate::{
     auth::AuthUser,
     db::Db,
     domain::{
+        charges,
+        codes::{OpenItemStatus, PaymentMethod, PixStatus},
         ledger,
         withdrawals::{self, Request},
     },
@@ -78,7 +80,10 @@ pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<Value> {
 pub async fn set_options(state: &AppState, user: AuthUser, req: PaymentChoice) -> ApiResult<Value> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let codes = text(req.opcao.as_ref());
-    let chosen = PaymentOptions::choose(codes.contains('1'), codes.contains('2')).map_err(bad)?;
+    let offers = |m: PaymentMethod| codes.contains(m.as_db());
+    let chosen =
+        PaymentOptions::choose(offers(PaymentMethod::InPerson), offers(PaymentMethod::Pix))
+            .map_err(bad)?;
     sqlx::query("UPDATE suppliers SET pagamento_opcoes = $1 WHERE user_id = $2")
         .bind(chosen.codes())
         .bind(&supplier_id)
@@ -90,33 +95,39 @@ pub async fn set_options(state: &AppState, user: AuthUser, req: PaymentChoice) -
 /// A Pix order: id, time, customer, total, `status_pix`, its open item's status.
 type HistoryRow = (String, i64, String, i64, Option<String>, Option<String>);
 
-/// `pegar_historico_pagamentos`: the Pix orders of the signed-in supplier, newest first, with
-/// the spec's status codes (`'3'` once paid out).
+/// One line of the history: `status_pix` as the spec codes it (`'3'` once paid out).
+fn history_json(row: HistoryRow) -> ApiResult<Value> {
+    let (id, em, cliente, total, status_pix, item) = row;
+    let item = item.as_deref().map(OpenItemStatus::from_db).transpose()?;
+    let status_pix = status_pix.as_deref().map(PixStatus::from_db).transpose()?;
+    let status = match item {
+        Some(OpenItemStatus::PaidOut) => OpenItemStatus::PaidOut.as_db(),
+        _ => status_pix.unwrap_or(PixStatus::Awaiting).as_db(),
+    };
+    Ok(json!({
+        "id": id, "horario_pedido": em, "cliente_nome": cliente, "valor": reais(total),
+        "status_pix": status, "devolvido": item == Some(OpenItemStatus::Refunded),
+    }))
+}
+
+/// `pegar_historico_pagamentos`: the Pix orders of the signed-in supplier, newest first.
 pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    crate::domain::charges::expire_due(db).await?;
+    charges::expire_due(db).await?;
     let rows: Vec<HistoryRow> = sqlx::query_as(
         "SELECT o.id, o.criado_em, o.cliente_nome, o.total_centavos, o.status_pix, i.status \
          FROM orders o LEFT JOIN open_items i ON i.order_id = o.id \
-         WHERE o.supplier_id = $1 AND o.pagamento = '2' ORDER BY o.criado_em DESC, o.id",
+         WHERE o.supplier_id = $1 AND o.pagamento = $2 ORDER BY o.criado_em DESC, o.id",
     )
     .bind(&supplier_id)
+    .bind(PaymentMethod::Pix.as_db())
     .fetch_all(db)
     .await?;
-    let fechados: Vec<Value> = rows
+    let fechados = rows
         .into_iter()
-        .map(|(id, em, cliente, total, status_pix, item)| {
-            let status = match item.as_deref() {
-                Some("3") => "3".to_owned(),
-                _ => status_pix.unwrap_or_else(|| "1".to_owned()),
-            };
-            json!({
-                "id": id, "horario_pedido": em, "cliente_nome": cliente, "valor": reais(total),
-                "status_pix": status, "devolvido": item.as_deref() == Some("devolvido"),
-            })
-        })
-        .collect();
+        .map(history_json)
+        .collect::<ApiResult<Vec<Value>>>()?;
     Ok(json!({ "fechados": fechados }))
 }
 
