@@ -106,7 +106,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/healthz", get(healthz))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
-        .route("/api/blockchain/upload", post(rpc::notary::upload_stream))
+        .route(
+            "/api/blockchain/upload",
+            post(rpc::notary::upload::upload_stream),
+        )
         .route("/media/{*key}", get(media::serve))
         .merge(web::routes(&webapp_dir))
         .layer(DefaultBodyLimit::max(body_limit))

@@ -8,10 +8,8 @@
 //! region listings read (decisions.md §11). The owner is the session's user (decisions.md §2):
 //! any `usuario` in the payload is ignored, and another user's ad answers 403.
 
-mod photos;
+pub mod photos;
 mod store;
-
-pub use photos::{DeletePhoto, UploadPhoto, delete_photo, upload_photo};
 
 use super::catalog;
 use crate::{

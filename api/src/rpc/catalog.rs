@@ -12,13 +12,7 @@ mod lookups;
 mod queries;
 pub(crate) mod rows;
 pub(crate) mod shapes;
-mod stores;
-
-pub use stores::admin_storefront;
-pub use stores::{
-    CheckCoupon, ItemRef, StartSite, SupplierRef, ad_detail, check_coupon, product_detail,
-    start_site, stores, supplier_data,
-};
+pub mod stores;
 
 pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
 pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};

@@ -3,45 +3,13 @@
 //! `cancelar_pedido` ([`cancel`]). The buyer is always the session's user (decisions.md §2).
 //! The state changes are the domain's ([`crate::domain::orders`]).
 
-mod cancel;
+pub mod cancel;
 mod load;
-mod place;
-mod view;
+pub mod place;
+pub mod view;
 
-pub use cancel::CancelOrder;
-pub use place::PlaceOrder;
-pub use view::{CheckPayment, supplier_orders};
-
-use crate::{
-    auth::AuthUser,
-    error::{ApiError, ApiResult},
-    state::AppState,
-};
+use crate::error::ApiError;
 use serde_json::Value;
-
-/// `finalizar_pedido`.
-pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> ApiResult<Value> {
-    place::place_order(state, &user, req).await
-}
-
-/// `pegar_pedidos`.
-pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
-    view::list_orders(state, &user).await
-}
-
-/// `consultar_pagamento`.
-pub async fn check_payment(
-    state: &AppState,
-    user: AuthUser,
-    req: CheckPayment,
-) -> ApiResult<Value> {
-    view::check_payment(state, &user, req).await
-}
-
-/// `cancelar_pedido`.
-pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) -> ApiResult<Value> {
-    cancel::cancel_order(state, &user, req).await
-}
 
 /// The order a payload names: its id as text, or an object with `idpedido` / `id`.
 fn order_id_of(v: &Value) -> Option<String> {

@@ -4,12 +4,20 @@
 //! changes anything).
 
 use crate::{
+    auth::Admin,
     domain::{codes::WithdrawalStatus, withdrawals},
     error::ApiResult,
     state::AppState,
 };
+use serde::Deserialize;
 use serde_json::{Value, json};
 use wasm_core::money::Money;
+
+/// `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name).
+#[derive(Debug, Deserialize)]
+pub struct ConfirmWithdrawal {
+    pub userforn: String,
+}
 
 fn reais(centavos: i64) -> f64 {
     Money::from_centavos(centavos).reais()
@@ -31,7 +39,7 @@ struct PendingRow {
 
 /// `pegar_solicitacoes_saque`: pending requests, oldest first. `Solicitacao.valor` is what the
 /// admin transfers (the balance less the 2 % fee).
-pub async fn pending(state: &AppState) -> ApiResult<Value> {
+pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<Value> {
     let rows: Vec<PendingRow> = sqlx::query_as(
         "SELECT w.id, w.supplier_id, s.nomeforn, s.iconeforn, w.bruto_centavos, \
          w.taxa_centavos, w.liquido_centavos, w.chave_pix, w.criado_em \
@@ -62,9 +70,9 @@ pub async fn pending(state: &AppState) -> ApiResult<Value> {
     Ok(json!({ "pendentes": pendentes }))
 }
 
-/// `confirmar_saque`: pays out request `id` once. `confirmado` tells whether this call did it
-/// (false: it had been confirmed before). An unknown id is 404.
-pub async fn confirm(state: &AppState, id: &str) -> ApiResult<Value> {
-    let confirmado = withdrawals::confirm(&state.db, id.trim()).await?;
+/// `confirmar_saque`: pays out the request `userforn` names, once. `confirmado` tells whether
+/// this call did it (false: it had been confirmed before). An unknown id is 404.
+pub async fn confirm(state: &AppState, _admin: Admin, req: ConfirmWithdrawal) -> ApiResult<Value> {
+    let confirmado = withdrawals::confirm(&state.db, req.userforn.trim()).await?;
     Ok(json!({ "confirmado": confirmado }))
 }

@@ -48,7 +48,7 @@ fn quantity(req: &BuyTokens) -> ApiResult<u32> {
 
 /// Opens the charge; answers the QR like the order's Pix (`codigo.qrcode`,
 /// `codigo.imagemQrcode`, and the same at the top level).
-pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult<Value> {
+pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<Value> {
     let quantidade = quantity(&req)?;
     if quantidade > 1000 {
         return Err(ApiError::bad_request("Escolha no máximo 1000 fichas"));
@@ -93,7 +93,7 @@ struct Entry {
 
 /// `pegar_fichas_blockchain`: `fichas` and `historico` (newest first: id, descricao, data in
 /// ms, link, nomeArquivo, tamanho, sha256).
-pub async fn balance(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
+pub async fn balance(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     let fichas = tokens::balance(&state.db, &user.id).await?;
     let entries: Vec<Entry> = sqlx::query_as(
         "SELECT id, descricao, nome_arquivo, tamanho, sha256, link, criado_em FROM notarisations \

@@ -111,7 +111,7 @@ pub async fn upload_stream(
 }
 
 /// `upload_blockchain` with a data URL.
-pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> ApiResult<Value> {
+pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> ApiResult<Value> {
     let (head, data) = req
         .arquivo
         .split_once(',')
@@ -123,7 +123,7 @@ pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> 
     let estimated = (data.len() as u64 / 4) * 3;
     let descricao = precheck(
         state,
-        user,
+        &user,
         estimated.min(MAX_FILE_BYTES + 1),
         &req.descricao,
     )
@@ -146,7 +146,7 @@ pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> 
         },
         descricao,
     };
-    notarise(state, user, spooled, meta).await
+    notarise(state, &user, spooled, meta).await
 }
 
 /// Builds the tree, uploads, then spends the token and records, in one transaction.

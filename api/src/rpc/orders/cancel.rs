@@ -31,11 +31,7 @@ fn not_cancellable() -> ApiError {
 }
 
 /// `cancelar_pedido`.
-pub(super) async fn cancel_order(
-    state: &AppState,
-    user: &AuthUser,
-    req: CancelOrder,
-) -> ApiResult<Value> {
+pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) -> ApiResult<Value> {
     let order_id = req
         .item
         .as_ref()

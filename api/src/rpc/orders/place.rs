@@ -113,11 +113,7 @@ fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
 }
 
 /// `finalizar_pedido`.
-pub(super) async fn place_order(
-    state: &AppState,
-    user: &AuthUser,
-    req: PlaceOrder,
-) -> ApiResult<Value> {
+pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> ApiResult<Value> {
     let db = &state.db;
     if req.sacola.is_empty() {
         return Err(refusal(CheckoutError::EmptyBag));

@@ -245,7 +245,7 @@ pub async fn supplier_orders(
 }
 
 /// `pegar_pedidos`: `{pedidos: [pedido…]}`, newest first; an empty list when none.
-pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
+pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     charges::expire_due(&state.db).await?;
     let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
         "WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"
@@ -262,9 +262,9 @@ pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<
 
 /// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
 /// waits, and for an order paid in person). Only the order's buyer or supplier may ask.
-pub(super) async fn check_payment(
+pub async fn check_payment(
     state: &AppState,
-    user: &AuthUser,
+    user: AuthUser,
     req: CheckPayment,
 ) -> ApiResult<Value> {
     let all = req.all.as_ref();

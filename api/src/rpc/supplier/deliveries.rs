@@ -14,7 +14,7 @@ use crate::{
         orders::{self, CancelledBy, Outcome},
     },
     error::{ApiError, ApiResult},
-    rpc::orders::supplier_orders,
+    rpc::orders::view::supplier_orders,
     state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
