@@ -8,6 +8,7 @@ pub mod domain;
 pub mod error;
 pub mod mail;
 pub mod media;
+pub mod messages;
 pub mod pix;
 pub mod places;
 pub mod rpc;

@@ -3,8 +3,8 @@
 //! shutdown signal, finishing in-flight requests.
 
 use crate::{
-    auth::oidc::OidcVerifier, config::Config, db, error::ApiError, media, media::MediaStore, rpc,
-    seed, web,
+    auth::oidc::OidcVerifier, config::Config, db, error::ApiError, media, media::MediaStore,
+    messages::ENDERECO_NAO_ENCONTRADO, rpc, seed, web,
 };
 use axum::{
     Json, Router,
@@ -15,9 +15,8 @@ use serde_json::{Value, json};
 use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc};
 use tower_http::{catch_panic::CatchPanicLayer, compression::CompressionLayer, trace::TraceLayer};
 
-/// Where [`AppState`] lived before [`crate::state`]; kept for `media.rs` and
-/// `rpc/supplier/events.rs`, which another branch is reworking. New code imports
-/// `crate::state::AppState`.
+/// [`crate::state::AppState`] under its former path, for the modules that still name it here
+/// (`media.rs`, `rpc/supplier/events.rs`); new code imports it from [`crate::state`].
 pub use crate::state::AppState;
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
@@ -120,7 +119,7 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound("Endereço não encontrado.".into())
+    ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into())
 }
 
 /// `GET /healthz`: 200 when the database answers.

@@ -8,6 +8,7 @@ use crate::{
     config::{PixConfig, PixProviderKind},
     domain::charges,
     error::{ApiError, ApiResult},
+    messages::ENDERECO_NAO_ENCONTRADO,
     state::AppState,
 };
 use anyhow::Context;
@@ -89,7 +90,7 @@ pub async fn pay(
     Path(txid): Path<String>,
 ) -> ApiResult<Json<Value>> {
     if state.pix.kind() != PixProviderKind::Sandbox {
-        return Err(ApiError::NotFound("Endereço não encontrado.".into()));
+        return Err(ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into()));
     }
     let outcome = charges::confirm_payment(&state.db, &txid, &end_to_end_id()).await?;
     Ok(Json(json!({

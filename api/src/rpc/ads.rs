@@ -1,4 +1,4 @@
-//! Direct ads of the signed-in user (issue 6): `adicionar_anuncio`, `pegar_anuncios`,
+//! Direct ads of the signed-in user: `adicionar_anuncio`, `pegar_anuncios`,
 //! `editar_anuncio`, `excluir_anuncio`; the photos are in [`photos`] (`upload_foto_anuncio`,
 //! `excluir_foto_anuncio`).
 //!
@@ -16,6 +16,7 @@ use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    messages::ANUNCIO_NAO_ENCONTRADO,
     places::Places,
     state::AppState,
 };
@@ -28,8 +29,6 @@ use wasm_core::{
     places::is_state,
 };
 
-/// An ad that does not exist.
-pub const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
 /// A place that is neither a municipality nor a state code. *Gap:* the wizards only offer
 /// listed places.
 pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";

@@ -8,6 +8,7 @@
 //! or money, and shape the answer.
 
 mod actions;
+pub mod fields;
 
 pub mod account;
 pub mod address;
@@ -23,13 +24,11 @@ pub use actions::Request;
 use crate::{
     auth::{Admin, AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
+    messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
     state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State};
 use serde_json::Value;
-
-/// The message for a `codigo` no handler knows (decisions.md §1).
-pub const UNKNOWN_ACTION: &str = "Ação desconhecida";
 
 /// Decodes a request body into a [`Request`] for `caller`. A `codigo` that is not one of
 /// [`Request::CODIGOS`] is 'Ação desconhecida'; an administrator's action from anyone else is
@@ -37,18 +36,18 @@ pub const UNKNOWN_ACTION: &str = "Ação desconhecida";
 /// a session), never a hint about the payload; a bad payload is 'Dados inválidos.'.
 pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
     let value: Value =
-        serde_json::from_slice(body).map_err(|_| ApiError::bad_request("Requisição inválida."))?;
+        serde_json::from_slice(body).map_err(|_| ApiError::bad_request(REQUISICAO_INVALIDA))?;
     let codigo = value
         .get("codigo")
         .and_then(Value::as_str)
         .filter(|c| Request::CODIGOS.contains(c))
-        .ok_or_else(|| ApiError::bad_request(UNKNOWN_ACTION))?;
+        .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
     serde_json::from_value(value).map_err(|e| {
         tracing::debug!(error = %e, "bad payload");
-        ApiError::bad_request("Dados inválidos.")
+        ApiError::bad_request(DADOS_INVALIDOS)
     })
 }
 
@@ -248,11 +247,11 @@ mod tests {
 
     #[test]
     fn unknown_or_missing_codigo_is_an_unknown_action() {
-        assert_eq!(message_of(r#"{"codigo":"voar"}"#), UNKNOWN_ACTION);
-        assert_eq!(message_of(r#"{"x":1}"#), UNKNOWN_ACTION);
-        assert_eq!(message_of(r#"{"codigo":3}"#), UNKNOWN_ACTION);
+        assert_eq!(message_of(r#"{"codigo":"voar"}"#), ACAO_DESCONHECIDA);
+        assert_eq!(message_of(r#"{"x":1}"#), ACAO_DESCONHECIDA);
+        assert_eq!(message_of(r#"{"codigo":3}"#), ACAO_DESCONHECIDA);
         // Close to a real one is still unknown.
-        assert_eq!(message_of(r#"{"codigo":"LOGIN_SITE"}"#), UNKNOWN_ACTION);
+        assert_eq!(message_of(r#"{"codigo":"LOGIN_SITE"}"#), ACAO_DESCONHECIDA);
     }
 
     #[test]
@@ -262,7 +261,7 @@ mod tests {
             let body = format!(r#"{{"codigo":"{codigo}"}}"#);
             match parse(body.as_bytes(), &caller(true)) {
                 Ok(_) => {}
-                Err(ApiError::BadRequest(m)) => assert_ne!(m, UNKNOWN_ACTION, "{codigo}"),
+                Err(ApiError::BadRequest(m)) => assert_ne!(m, ACAO_DESCONHECIDA, "{codigo}"),
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }

@@ -1,4 +1,4 @@
-//! Notarisation on Arweave (issue 8, decisions.md §17): tokens (fichas) bought by Pix
+//! Notarisation on Arweave (decisions.md §17): tokens (fichas) bought by Pix
 //! ([`tokens`]: `gerarpix_blockchain`, `pegar_fichas_blockchain`), files stored permanently
 //! ([`upload`]: the streaming endpoint `POST /api/blockchain/upload` and the spec's JSON
 //! `upload_blockchain` with a data URL) and the public record behind `/verificar/{id}`

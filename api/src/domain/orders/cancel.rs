@@ -14,6 +14,7 @@ use crate::{
         ledger, stock,
     },
     error::{ApiError, ApiResult},
+    messages::PEDIDO_NAO_ENCONTRADO,
     pix::PixProvider,
 };
 use wasm_core::money::Money;
@@ -65,7 +66,7 @@ pub async fn cancel_awaiting(
             .fetch_optional(db)
             .await?;
     let (txid, total, supplier_id) =
-        order.ok_or_else(|| ApiError::NotFound("Pedido não encontrado.".into()))?;
+        order.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     // Locks in the order charges.rs uses: charge, order, open item, products.

@@ -7,13 +7,12 @@
 use crate::{
     auth::Admin,
     error::{ApiError, ApiResult},
+    messages::FORNECEDOR_NAO_ENCONTRADO,
     rpc::catalog,
     state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-
-const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
 
 /// `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it.
 #[derive(Debug, Deserialize)]

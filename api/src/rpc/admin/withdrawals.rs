@@ -7,20 +7,16 @@ use crate::{
     auth::Admin,
     domain::{codes::WithdrawalStatus, withdrawals},
     error::ApiResult,
+    rpc::fields::reais,
     state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-use wasm_core::money::Money;
 
 /// `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name).
 #[derive(Debug, Deserialize)]
 pub struct ConfirmWithdrawal {
     pub userforn: String,
-}
-
-fn reais(centavos: i64) -> f64 {
-    Money::from_centavos(centavos).reais()
 }
 
 /// A pending request with its supplier.

@@ -11,6 +11,7 @@ use crate::{
     db::{begin_write, now_ms},
     domain::tokens,
     error::{ApiError, ApiResult},
+    messages::ARQUIVO_INVALIDO,
     state::AppState,
 };
 use anyhow::Context;
@@ -115,11 +116,11 @@ pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> A
     let (head, data) = req
         .arquivo
         .split_once(',')
-        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+        .ok_or_else(|| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     let tipo = head
         .strip_prefix("data:")
         .and_then(|h| h.strip_suffix(";base64"))
-        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+        .ok_or_else(|| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     let estimated = (data.len() as u64 / 4) * 3;
     let descricao = precheck(
         state,
@@ -130,7 +131,7 @@ pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> A
     .await?;
     let bytes = STANDARD
         .decode(data.trim())
-        .map_err(|_| ApiError::bad_request("Arquivo inválido."))?;
+        .map_err(|_| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }

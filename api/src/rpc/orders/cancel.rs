@@ -2,7 +2,8 @@
 //! The state changes (charge cancelled or refunded, open item reversed, stock released) are
 //! [`orders::cancel_awaiting`]'s.
 
-use super::{order_id_of, order_not_found};
+use super::order_not_found;
+use crate::rpc::fields::id_of;
 use crate::{
     auth::AuthUser,
     domain::{
@@ -11,6 +12,7 @@ use crate::{
         orders::{self, CancelledBy, Outcome},
     },
     error::{ApiError, ApiResult},
+    messages::DADOS_INVALIDOS,
     state::AppState,
 };
 use serde::Deserialize;
@@ -35,9 +37,9 @@ pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) ->
     let order_id = req
         .item
         .as_ref()
-        .and_then(order_id_of)
+        .and_then(id_of)
         .or(req.idpedido)
-        .ok_or_else(|| ApiError::bad_request("Dados inválidos."))?;
+        .ok_or_else(|| ApiError::bad_request(DADOS_INVALIDOS))?;
     // A charge past its time expires (and cancels its order) before anything else.
     charges::expire_due(&state.db).await?;
     let order: Option<(String, String)> =

@@ -16,6 +16,7 @@ use crate::{
         orders::{self, Address, NewLine, NewOrder},
     },
     error::{ApiError, ApiResult},
+    messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
     state::AppState,
 };
 use serde::Deserialize;
@@ -119,7 +120,7 @@ pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> A
         return Err(refusal(CheckoutError::EmptyBag));
     }
     if req.sacola.len() > MAX_LINES {
-        return Err(ApiError::bad_request("Dados inválidos."));
+        return Err(ApiError::bad_request(DADOS_INVALIDOS));
     }
     let client_total = Money::from_reais(req.total)
         .filter(|m| *m >= Money::ZERO)
@@ -130,7 +131,7 @@ pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> A
     let lines = bag_lines(&products, &req.sacola)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
     if supplier.oculta != 0 {
-        return Err(ApiError::bad_request("Esta loja não está disponível."));
+        return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
     let buyer = load::load_buyer(db, &user.id).await?;
     let coupon = match text_or_field(req.infoscupom.as_ref(), "codigo") {
@@ -234,7 +235,7 @@ fn bag_lines<'a>(
         .map(|item| {
             let product = products
                 .get(item.id.as_str())
-                .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+                .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
             if product.desabilitado != 0 {
                 return Err(ApiError::bad_request(format!(
                     "{} está indisponível.",
@@ -266,7 +267,7 @@ fn one_supplier(products: &HashMap<String, ProductRow>, req: &PlaceOrder) -> Api
         .map(|p| p.supplier_id.as_str());
     let supplier_id = found
         .next()
-        .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+        .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
     let claims = req.sacola.iter().filter_map(|i| i.userforn.as_deref());
     let forn = req.forn.as_ref().and_then(supplier_claim);
     if found.chain(claims).chain(forn).any(|c| c != supplier_id) {

@@ -2,7 +2,8 @@
 //! newest first) and `consultar_pagamento` (the buyer's or the supplier's own order). Pix
 //! charges past their time are expired first (lazily; a background task does it too).
 
-use super::{order_id_of, order_not_found};
+use super::order_not_found;
+use crate::rpc::fields::{id_of, reais};
 use crate::{
     auth::AuthUser,
     db::Db,
@@ -11,13 +12,13 @@ use crate::{
         codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus},
     },
     error::{ApiError, ApiResult},
+    messages::DADOS_INVALIDOS,
     pix::qr,
     state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use wasm_core::money::Money;
 
 /// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
 /// order object); `idpedido` / `txid` at the top level are accepted too.
@@ -100,10 +101,6 @@ macro_rules! lines_where {
             " ORDER BY l.id"
         )
     };
-}
-
-fn reais(centavos: i64) -> f64 {
-    Money::from_centavos(centavos).reais()
 }
 
 /// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
@@ -218,27 +215,26 @@ pub async fn supplier_orders(
     from_ms: i64,
     to_ms: i64,
 ) -> ApiResult<Vec<Value>> {
-    let pending = i64::from(pending_only);
-    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
+    macro_rules! in_range {
+        ($query:expr) => {
+            $query
+                .bind(supplier_id)
+                .bind(from_ms)
+                .bind(to_ms)
+                .bind(i64::from(pending_only))
+                .bind(OrderStatus::Awaiting.as_db())
+        };
+    }
+    let orders: Vec<OrderRow> = in_range!(sqlx::query_as(orders_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
          AND ($4 = 0 OR o.situacao = $5) ORDER BY o.criado_em, o.id"
-    ))
-    .bind(supplier_id)
-    .bind(from_ms)
-    .bind(to_ms)
-    .bind(pending)
-    .bind(OrderStatus::Awaiting.as_db())
+    )))
     .fetch_all(db)
     .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(lines_where!(
+    let lines: Vec<LineRow> = in_range!(sqlx::query_as(lines_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
          AND ($4 = 0 OR o.situacao = $5)"
-    ))
-    .bind(supplier_id)
-    .bind(from_ms)
-    .bind(to_ms)
-    .bind(pending)
-    .bind(OrderStatus::Awaiting.as_db())
+    )))
     .fetch_all(db)
     .await?;
     assemble(&orders, &lines)
@@ -272,7 +268,7 @@ pub async fn check_payment(
         .txid
         .or_else(|| all.and_then(|a| a.get("txid")?.as_str().map(str::to_owned)))
         .or_else(|| all.and_then(|a| a.get("Infos")?.get("txid")?.as_str().map(str::to_owned)));
-    let order_id = req.idpedido.or_else(|| all.and_then(order_id_of));
+    let order_id = req.idpedido.or_else(|| all.and_then(id_of));
     charges::expire_due(&state.db).await?;
     let row: Option<(String, String, Option<String>)> = match (order_id, txid) {
         (Some(id), _) => {
@@ -293,7 +289,7 @@ pub async fn check_payment(
             .fetch_optional(&state.db)
             .await?
         }
-        (None, None) => return Err(ApiError::bad_request("Dados inválidos.")),
+        (None, None) => return Err(ApiError::bad_request(DADOS_INVALIDOS)),
     };
     let (buyer, supplier, status) = row.ok_or_else(order_not_found)?;
     if user.id != buyer && user.id != supplier {

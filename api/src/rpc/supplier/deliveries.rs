@@ -4,7 +4,8 @@
 //! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
-use super::{events::pending_count, id_of, own_supplier, reais, text};
+use super::{events::pending_count, own_supplier};
+use crate::rpc::fields::{id_of, reais, text};
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
@@ -14,6 +15,7 @@ use crate::{
         orders::{self, CancelledBy, Outcome},
     },
     error::{ApiError, ApiResult},
+    messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
     rpc::orders::view::supplier_orders,
     state::AppState,
 };
@@ -23,7 +25,6 @@ use serde_json::{Map, Value, json};
 
 /// *Gap:* confirming or cancelling an order that no longer awaits delivery.
 pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
-pub const PEDIDO_NAO_ENCONTRADO: &str = "Pedido não encontrado.";
 /// *Gap:* a year or month outside the calendar.
 pub const PERIODO_INVALIDO: &str = "Selecione um ano e um mês válidos.";
 
@@ -131,7 +132,7 @@ async fn own_pending_order(
         .as_ref()
         .and_then(id_of)
         .or_else(|| req.idpedido.clone())
-        .ok_or_else(|| ApiError::bad_request("Dados inválidos."))?;
+        .ok_or_else(|| ApiError::bad_request(DADOS_INVALIDOS))?;
     charges::expire_due(&state.db).await?;
     let row: Option<(String, String)> =
         sqlx::query_as("SELECT supplier_id, situacao FROM orders WHERE id = $1")
@@ -179,6 +180,30 @@ pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiR
     after_change(state, &supplier_id).await
 }
 
+/// The month's orders that count for Gestão: not cancelled, and Pix ones only once paid. `o` is
+/// the orders; `$1` the supplier, `$2`–`$3` the month, `$4`–`$7` the codes `bind_counted!`
+/// binds.
+macro_rules! counted {
+    () => {
+        "o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
+         AND o.situacao NOT IN ($4, $5) AND (o.pagamento <> $6 OR o.status_pix = $7)"
+    };
+}
+
+/// Binds the parameters of `counted!` to `$query`.
+macro_rules! bind_counted {
+    ($query:expr, $supplier:expr, $from:expr, $to:expr) => {
+        $query
+            .bind($supplier)
+            .bind($from)
+            .bind($to)
+            .bind(OrderStatus::CancelledBySupplier.as_db())
+            .bind(OrderStatus::CancelledByBuyer.as_db())
+            .bind(PaymentMethod::Pix.as_db())
+            .bind(PixStatus::Paid.as_db())
+    };
+}
+
 /// A product sold in a month: title, option, quantity, revenue.
 type SoldRow = (String, Option<String>, Option<i64>, Option<i64>);
 
@@ -187,37 +212,24 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let (from, to) = req.range()?;
-    let (count, total): (i64, Option<i64>) = sqlx::query_as(
-        "SELECT COUNT(*), CAST(SUM(total_centavos) AS BIGINT) FROM orders \
-         WHERE supplier_id = $1 AND criado_em >= $2 AND criado_em < $3 \
-         AND situacao NOT IN ($4, $5) AND (pagamento <> $6 OR status_pix = $7)",
-    )
-    .bind(&supplier_id)
-    .bind(from)
-    .bind(to)
-    .bind(OrderStatus::CancelledBySupplier.as_db())
-    .bind(OrderStatus::CancelledByBuyer.as_db())
-    .bind(PaymentMethod::Pix.as_db())
-    .bind(PixStatus::Paid.as_db())
-    .fetch_one(db)
-    .await?;
-    let lines: Vec<SoldRow> = sqlx::query_as(
+    let totals = concat!(
+        "SELECT COUNT(*), CAST(SUM(o.total_centavos) AS BIGINT) FROM orders o WHERE ",
+        counted!()
+    );
+    let (count, total): (i64, Option<i64>) =
+        bind_counted!(sqlx::query_as(totals), &supplier_id, from, to)
+            .fetch_one(db)
+            .await?;
+    let sold = concat!(
         "SELECT l.titulo, l.opcao, CAST(SUM(l.quantidade) AS BIGINT), \
          CAST(SUM(l.pago_centavos) AS BIGINT) \
-         FROM order_lines l JOIN orders o ON o.id = l.order_id \
-         WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND o.situacao NOT IN ($4, $5) AND (o.pagamento <> $6 OR o.status_pix = $7) \
-         GROUP BY l.titulo, l.opcao",
-    )
-    .bind(&supplier_id)
-    .bind(from)
-    .bind(to)
-    .bind(OrderStatus::CancelledBySupplier.as_db())
-    .bind(OrderStatus::CancelledByBuyer.as_db())
-    .bind(PaymentMethod::Pix.as_db())
-    .bind(PixStatus::Paid.as_db())
-    .fetch_all(db)
-    .await?;
+         FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE ",
+        counted!(),
+        " GROUP BY l.titulo, l.opcao"
+    );
+    let lines: Vec<SoldRow> = bind_counted!(sqlx::query_as(sold), &supplier_id, from, to)
+        .fetch_all(db)
+        .await?;
     let mut produtos: Vec<(String, Option<String>, i64, i64)> = lines
         .into_iter()
         .map(|(t, o, q, v)| (t, o, q.unwrap_or(0), v.unwrap_or(0)))

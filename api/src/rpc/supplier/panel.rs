@@ -2,12 +2,14 @@
 //! supplier's private `dadosforn` (the public one plus `cpf`, `email`, `oculto`, coupons, the
 //! Pix key and the start address) and the panel product (with its real `status`).
 
-use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier, reais};
+use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier};
+use crate::rpc::fields::reais;
 use crate::{
     auth::AuthUser,
     db::Db,
     domain::ledger,
     error::{ApiError, ApiResult},
+    messages::PRODUTO_NAO_ENCONTRADO,
     rpc::catalog,
     state::AppState,
 };
@@ -117,7 +119,7 @@ pub async fn product(db: &Db, product_id: &str) -> ApiResult<Value> {
     .bind(product_id)
     .fetch_optional(db)
     .await?
-    .ok_or_else(|| ApiError::NotFound(super::PRODUTO_NAO_ENCONTRADO.into()))?;
+    .ok_or_else(|| ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into()))?;
     let photos: Vec<(String, String)> = sqlx::query_as(
         "SELECT id, url FROM product_photos WHERE product_id = $1 ORDER BY criado_em, id",
     )

@@ -4,7 +4,8 @@
 //! `transferir` (a withdrawal request: one pending at a time; the open items move into it).
 //! Fee and net come from wasm-core's `forms::Withdrawal`.
 
-use super::{bad, own_supplier, reais, text};
+use super::{bad, own_supplier};
+use crate::rpc::fields::{reais, text};
 use crate::{
     auth::AuthUser,
     db::Db,

@@ -4,7 +4,8 @@
 //! browser resized; the server decodes it again and refuses anything beyond 300 px (icons and
 //! product photos) or 800 px wide (backgrounds). A replaced or removed photo's file is deleted.
 
-use super::{own_supplier, owned_product, required_id};
+use super::{own_supplier, owned_product};
+use crate::rpc::fields::required_id;
 use crate::{
     auth::AuthUser,
     db::{begin_write, new_id, now_ms},
