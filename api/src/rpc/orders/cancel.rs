@@ -3,7 +3,6 @@
 //! [`orders::cancel_awaiting`]'s.
 
 use super::order_not_found;
-use crate::rpc::fields::id_of;
 use crate::{
     auth::AuthUser,
     domain::{
@@ -13,6 +12,7 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
+    rpc::fields::id_of,
     state::AppState,
 };
 use serde::Deserialize;

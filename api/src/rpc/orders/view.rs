@@ -3,7 +3,6 @@
 //! charges past their time are expired first (lazily; a background task does it too).
 
 use super::order_not_found;
-use crate::rpc::fields::{id_of, reais};
 use crate::{
     auth::AuthUser,
     db::Db,
@@ -14,6 +13,7 @@ use crate::{
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
     pix::qr,
+    rpc::fields::{id_of, reais},
     state::AppState,
 };
 use serde::Deserialize;

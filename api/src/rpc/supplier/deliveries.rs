@@ -5,7 +5,6 @@
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
 use super::{events::pending_count, own_supplier};
-use crate::rpc::fields::{id_of, reais, text};
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
@@ -16,6 +15,7 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
+    rpc::fields::{id_of, reais, text},
     rpc::orders::view::supplier_orders,
     state::AppState,
 };

@@ -3,7 +3,6 @@
 //! Pix key and the start address) and the panel product (with its real `status`).
 
 use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier};
-use crate::rpc::fields::reais;
 use crate::{
     auth::AuthUser,
     db::Db,
@@ -11,6 +10,7 @@ use crate::{
     error::{ApiError, ApiResult},
     messages::PRODUTO_NAO_ENCONTRADO,
     rpc::catalog,
+    rpc::fields::reais,
     state::AppState,
 };
 use serde::Deserialize;

@@ -5,7 +5,6 @@
 //! Fee and net come from wasm-core's `forms::Withdrawal`.
 
 use super::{bad, own_supplier};
-use crate::rpc::fields::{reais, text};
 use crate::{
     auth::AuthUser,
     db::Db,
@@ -16,6 +15,7 @@ use crate::{
         withdrawals::{self, Request},
     },
     error::ApiResult,
+    rpc::fields::{reais, text},
     state::AppState,
 };
 use serde::Deserialize;

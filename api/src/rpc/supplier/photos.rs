@@ -5,12 +5,12 @@
 //! product photos) or 800 px wide (backgrounds). A replaced or removed photo's file is deleted.
 
 use super::{own_supplier, owned_product};
-use crate::rpc::fields::required_id;
 use crate::{
     auth::AuthUser,
     db::{begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
+    rpc::fields::required_id,
     state::AppState,
 };
 use serde::Deserialize;

@@ -5,13 +5,13 @@
 //! Validation is wasm-core's `ProductForm` and `promotion`; every action checks ownership.
 
 use super::{bad, own_supplier, owned_product, panel, store::owned_category};
-use crate::rpc::fields::{required_id, text};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
     messages::DADOS_INVALIDOS,
+    rpc::fields::{required_id, text},
     state::AppState,
 };
 use serde::Deserialize;

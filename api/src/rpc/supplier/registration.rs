@@ -5,13 +5,13 @@
 //! (CPF/CNPJ check digits, numeric and alphanumeric CNPJ, in `document`).
 
 use super::{bad, own_supplier, panel};
-use crate::rpc::fields::text;
 use crate::{
     auth::AuthUser,
     db::{Db, begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
     messages::CONTA_EMPRESARIAL_EXISTENTE,
+    rpc::fields::text,
     rpc::{account::userinfo, address::municipality},
     state::AppState,
 };

@@ -4,12 +4,12 @@
 //! checkout reads these very columns.
 
 use super::{bad, own_supplier, panel};
-use crate::rpc::fields::text;
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
     rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
+    rpc::fields::text,
     state::AppState,
 };
 use serde::Deserialize;

@@ -4,11 +4,11 @@
 //! a name only another supplier has is 403, one nobody has is 404.
 
 use super::{bad, own_supplier, panel};
-use crate::rpc::fields::text;
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
     error::{ApiError, ApiResult},
+    rpc::fields::text,
     state::AppState,
 };
 use serde::Deserialize;
