@@ -3,8 +3,8 @@
 //! shutdown signal, finishing in-flight requests.
 
 use crate::{
-    auth::oidc::OidcVerifier, config::Config, db, error::ApiError, media, media::MediaStore, rpc,
-    seed, web,
+    auth::oidc::OidcVerifier, config::Config, db, error::ApiError, media, media::MediaStore,
+    messages::ENDERECO_NAO_ENCONTRADO, rpc, seed, web,
 };
 use axum::{
     Json, Router,
@@ -15,20 +15,9 @@ use serde_json::{Value, json};
 use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc};
 use tower_http::{catch_panic::CatchPanicLayer, compression::CompressionLayer, trace::TraceLayer};
 
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: db::Db,
-    pub config: Arc<Config>,
-    pub oidc: Arc<OidcVerifier>,
-    pub media: MediaStore,
-    /// The Pix provider (`PIX_PROVIDER`).
-    pub pix: Arc<dyn crate::pix::PixProvider>,
-    /// Arweave gateway and wallet (`ARWEAVE_*`).
-    pub notary: Arc<crate::arweave::Notary>,
-    /// Supplier events (new orders, pending counts) for the panel's live stream.
-    pub events: crate::rpc::supplier::events::Hub,
-}
+/// [`crate::state::AppState`] under its former path, for the modules that still name it here
+/// (`media.rs`, `rpc/supplier/events.rs`); new code imports it from [`crate::state`].
+pub use crate::state::AppState;
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
 
@@ -49,7 +38,7 @@ impl Application {
             seed::load_demo(&db, &media).await?;
         }
         let pix = crate::pix::from_config(&config.pix)?;
-        crate::pix::charges::spawn_expiry_task(db.clone());
+        crate::domain::charges::spawn_expiry_task(db.clone());
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         crate::mail::spawn_outbox_task(
             db.clone(),
@@ -116,7 +105,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/healthz", get(healthz))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
-        .route("/api/blockchain/upload", post(rpc::notary::upload_stream))
+        .route(
+            "/api/blockchain/upload",
+            post(rpc::notary::upload::upload_stream),
+        )
         .route("/media/{*key}", get(media::serve))
         .merge(web::routes(&webapp_dir))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -127,7 +119,7 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound("Endereço não encontrado.".into())
+    ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into())
 }
 
 /// `GET /healthz`: 200 when the database answers.

@@ -2,7 +2,7 @@
 //! and the SPA fallback (unknown paths get `index.html`; `/api`, `/media` and `/assets` never do).
 //! Also the sign-in popup's callback page.
 
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::{
     Router,
     http::{HeaderValue, header},

@@ -4,9 +4,9 @@
 //! - The query (every value a string, each field once) is the same `{"codigo": …}` object a
 //!   POST carries, so it is decoded by [`super::parse`] into the same typed payload and run by
 //!   the same handler through [`super::dispatch`]. Always as an anonymous caller: a public read
-//!   never depends on who asks, so one cached copy serves everyone. Only [`CACHEABLE_READS`]
-//!   are accepted: any other action by GET is refused, an unknown one is 'Ação desconhecida'
-//!   (both 400, as by POST).
+//!   never depends on who asks, so one cached copy serves everyone. Only the actions the table
+//!   marks `get` ([`Request::is_cacheable_read`], in `actions.rs`) are accepted: any other action
+//!   by GET is refused, an unknown one is 'Ação desconhecida' (both 400, as by POST).
 //! - `Cache-Control: public, max-age=30, stale-while-revalidate=30`: an edited price, stock or
 //!   photo reaches every buyer within a minute (and at once in the editor's own browser, whose
 //!   webapp revalidates after a change).
@@ -17,11 +17,12 @@
 //! The answer is computed each time (the database is the authority); what a 304 saves is the
 //! buyer's bandwidth, which is the point on a weak signal.
 
-use super::{Request, UNKNOWN_ACTION, dispatch, parse};
+use super::{Request, dispatch, parse};
 use crate::{
     auth::MaybeAuthUser,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
+    state::AppState,
 };
 use axum::{
     Json,
@@ -36,21 +37,6 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
-
-/// The public read-only actions also answered by `GET /api?codigo=…` (the coupon check is not:
-/// a code typed by a buyer is not a catalogue page). The webapp's `src/lib/cacheable.ts` lists
-/// the same ones.
-pub const CACHEABLE_READS: [&str; 9] = [
-    "pegar_produtos_anuncios_site",
-    "pegar_produtos_anuncios_site2",
-    "pegar_produtos_anuncios_local",
-    "search",
-    "pegar_lojas",
-    "start_site",
-    "pegar_produto_url_site",
-    "pegar_anuncio_url_site",
-    "pegar_dadosforn",
-];
 
 /// Seconds a read may be kept without asking again.
 pub const MAX_AGE_S: u32 = 30;
@@ -74,21 +60,21 @@ pub fn request_of(query: Vec<(String, String)>) -> ApiResult<Request> {
     for (k, v) in query {
         if fields.insert(k, Value::String(v)).is_some() {
             // A field given twice: which one was meant?
-            return Err(ApiError::bad_request("Dados inválidos."));
+            return Err(ApiError::bad_request(DADOS_INVALIDOS));
         }
     }
     let codigo = fields
         .get("codigo")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    if !CACHEABLE_READS.contains(&codigo) {
-        let only_codigo = Value::from_iter([("codigo".to_owned(), Value::from(codigo))]);
-        return Err(match parse(only_codigo.to_string().as_bytes()) {
-            Err(ApiError::BadRequest(m)) if m == UNKNOWN_ACTION => ApiError::bad_request(m),
-            _ => ApiError::bad_request(POST_ONLY),
-        });
+    if !Request::CODIGOS.contains(&codigo) {
+        return Err(ApiError::bad_request(ACAO_DESCONHECIDA));
     }
-    parse(&serde_json::to_vec(&fields).map_err(anyhow::Error::from)?)
+    if !Request::is_cacheable_read(codigo) {
+        return Err(ApiError::bad_request(POST_ONLY));
+    }
+    let body = serde_json::to_vec(&fields).map_err(anyhow::Error::from)?;
+    parse(&body, &MaybeAuthUser::default())
 }
 
 async fn handle(
@@ -96,7 +82,7 @@ async fn handle(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> ApiResult<Response> {
     let Ok(Query(query)) = query else {
-        return Err(ApiError::bad_request("Requisição inválida."));
+        return Err(ApiError::bad_request(REQUISICAO_INVALIDA));
     };
     let request = request_of(query)?;
     let answer = dispatch(state, MaybeAuthUser::default(), request).await?;
@@ -217,13 +203,27 @@ mod tests {
     }
 
     #[test]
-    fn every_cacheable_read_is_an_action() {
-        for codigo in CACHEABLE_READS {
-            let r = request_of(query(codigo, &[]));
-            if let Err(ApiError::BadRequest(m)) = &r {
-                assert_ne!(m, UNKNOWN_ACTION, "{codigo} is not an action");
-            }
-        }
+    fn the_cacheable_reads_are_the_public_catalogue_reads() {
+        let reads: Vec<&str> = Request::CODIGOS
+            .iter()
+            .copied()
+            .filter(|c| Request::is_cacheable_read(c))
+            .collect();
+        assert_eq!(
+            reads,
+            [
+                "pegar_produtos_anuncios_site",
+                "pegar_produtos_anuncios_site2",
+                "pegar_produtos_anuncios_local",
+                "search",
+                "pegar_lojas",
+                "start_site",
+                "pegar_produto_url_site",
+                "pegar_anuncio_url_site",
+                "pegar_dadosforn",
+            ]
+        );
+        assert!(reads.iter().all(|c| !Request::is_admin_action(c)));
     }
 
     #[test]
@@ -241,8 +241,8 @@ mod tests {
                 "{codigo}"
             );
         }
-        assert_eq!(refusal(request_of(query("voar", &[]))), UNKNOWN_ACTION);
-        assert_eq!(refusal(request_of(vec![])), UNKNOWN_ACTION);
+        assert_eq!(refusal(request_of(query("voar", &[]))), ACAO_DESCONHECIDA);
+        assert_eq!(refusal(request_of(vec![])), ACAO_DESCONHECIDA);
     }
 
     #[test]
@@ -254,7 +254,7 @@ mod tests {
         let two_actions = query("pegar_lojas", &[("codigo", "finalizar_pedido")]);
         let missing = query("pegar_produtos_anuncios_site", &[]);
         for r in [twice, two_actions, missing] {
-            assert_eq!(refusal(request_of(r)), "Dados inválidos.");
+            assert_eq!(refusal(request_of(r)), DADOS_INVALIDOS);
         }
     }
 

@@ -5,8 +5,8 @@
  * `ETag` and a short `Cache-Control` (decisions.md §24, docs/rpc.md): the browser's HTTP cache
  * and the service worker can keep them, and a revisit asks with `If-None-Match` (304). The RPC
  * client (rpc.ts) sends exactly these actions that way; every other action stays `POST /api`.
- * The API keeps the same list (`CACHEABLE_READS` in api/src/rpc/reads.rs); an e2e test checks they
- * agree.
+ * The API marks the same actions `get` in its action table (api/src/rpc/actions.rs); a test
+ * checks they agree.
  */
 
 /** The read-only public actions answered by `GET /api?codigo=…` (the coupon check is not one). */
