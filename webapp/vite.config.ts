@@ -34,12 +34,15 @@ const SHELL = [
   // The app's frame: not the lazily opened side menu and app dialog, nor the composed route pages
   // and dialogs (app/routes, app/dialogs).
   /[\\/]src[\\/]app[\\/](?!layout[\\/](SideMenu|AppDownloadDialog)|routes[\\/]|dialogs[\\/])/,
-  /[\\/]src[\\/]config[\\/]contact\.ts$/,
+  /[\\/]src[\\/]config[\\/](contact|categories)\.ts$/,
   // The stores, the RPC client, the wasm loader; the photo client (src/lib/photo) as it has been,
   // so that a photo pick starts its worker at once.
   /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region|cacheable|online|pwa)\.ts$|photo[\\/])/,
   /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
   /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|OfflineBanner|icons)\.tsx$|status-dialog[\\/])/,
+  // The first catalogue read of the page being opened, started with the shell (its api modules).
+  /[\\/]src[\\/]features[\\/]catalog[\\/](prefetch|storeUrl)\.ts$/,
+  /[\\/]src[\\/]features[\\/]catalog[\\/]api[\\/](pegarProdutosAnunciosSite2?|pegarLojas|pegarProdutoUrlSite|pegarAnuncioUrlSite|startSite)\.ts$/,
   // The account, region and bag providers (and what they start with) and the header's buttons.
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/](signIn|session)\.ts$/,
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/]\w+(Provider|Button)\.tsx$/,
