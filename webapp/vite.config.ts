@@ -37,7 +37,7 @@ const SHELL = [
   /[\\/]src[\\/]config[\\/](contact|categories)\.ts$/,
   // The stores, the RPC client, the wasm loader; the photo client (src/lib/photo) as it has been,
   // so that a photo pick starts its worker at once.
-  /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region|cacheable|online|pwa)\.ts$|photo[\\/])/,
+  /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region|cacheable|online|pwa|display)\.ts$|photo[\\/])/,
   /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
   /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|OfflineBanner|icons)\.tsx$|status-dialog[\\/])/,
   // The first catalogue read of the page being opened, started with the shell (its api modules).

@@ -3,7 +3,8 @@
  * route, the same GET its page asks first (so the browser answers the page's from it), and
  * nothing for the other routes.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { dadosforn, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
 import { prefetchCatalogRead } from './prefetch';
 
@@ -29,5 +30,29 @@ describe('prefetchCatalogRead', () => {
     const { fetchMock } = mockApi();
     expect(prefetchCatalogRead(path, '', REGIAO)).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("fetches a product page's main photo and a storefront's first photos as soon as the read names them", async () => {
+    const fetched: string[] = [];
+    vi.spyOn(window, 'Image').mockImplementation(function (this: { src: string }) {
+      return Object.defineProperty({}, 'src', { set: (v: string) => fetched.push(v) }) as HTMLImageElement;
+    } as unknown as () => HTMLImageElement);
+    const p = (id: string, extra = {}) => ({ ...produto(), id, icone: `/media/${id}.jpg`, ...extra });
+    mockApi({
+      pegar_produto_url_site: { body: { item: p('p1') } },
+      start_site: {
+        body: {
+          exist: 1,
+          infos: { paleta: 2 },
+          dadosforn: dadosforn(),
+          allprods: [p('a'), p('b', { status: true }), p('c', { icone: null }), p('d'), p('e'), p('f')],
+        },
+      },
+    });
+    await prefetchCatalogRead('/detalhes/Alimentos/p1/u1', '?type=forn', REGIAO);
+    expect(fetched).toEqual(['/media/p1.jpg']);
+    fetched.length = 0;
+    await prefetchCatalogRead('/sitio-boa-vista', '', REGIAO);
+    expect(fetched).toEqual(['/media/a.jpg', '/media/d.jpg', '/media/e.jpg']);
   });
 });

@@ -7,9 +7,12 @@
  * answer is in).
  *
  * The routes are the catalogue's own (app/router.tsx): the home, /lojas, /anuncios, the detail
- * pages and the storefronts. Anything else starts nothing.
+ * pages and the storefronts. Anything else starts nothing. For a product page and a storefront,
+ * the photos at the top of the page (the largest thing on it) are fetched as soon as the read
+ * names them, not after the page's chunk has arrived and rendered.
  */
 import { categoriaOuPadrao } from '@/config/categories';
+import { imagensProduto } from '@/lib/display';
 import { isRegion } from '@/lib/region';
 import { pegarAnuncioUrlSite } from './api/pegarAnuncioUrlSite';
 import { pegarLojas } from './api/pegarLojas';
@@ -32,6 +35,16 @@ function decode(s: string): string | null {
   }
 }
 
+/** How many of a storefront's first products' photos are fetched early (a phone's first screen). */
+const STORE_PHOTOS = 4;
+
+/** Starts fetching `urls` (photos: the page's `<img>` then finds them in the browser's cache). */
+function preloadImages(urls: (string | null | undefined)[]) {
+  for (const url of urls) {
+    if (url) new Image().src = url;
+  }
+}
+
 /** Starts the read of the page at `pathname` + `search` for a visitor in `regiao`; null when it has none. */
 export function prefetchCatalogRead(pathname: string, search: string, regiao: string): Promise<unknown> | null {
   const query = new URLSearchParams(search);
@@ -47,9 +60,18 @@ export function prefetchCatalogRead(pathname: string, search: string, regiao: st
     const [categoria, id, userforn] = detail.slice(1).map(decode);
     if (categoria === null || id === null || userforn === null) return null;
     const fields = { id, userforn, categoria };
-    return query.get('type') === 'forn' ? pegarProdutoUrlSite(fields) : pegarAnuncioUrlSite(fields);
+    const read = query.get('type') === 'forn' ? pegarProdutoUrlSite(fields) : pegarAnuncioUrlSite(fields);
+    return read.then(({ data }) => {
+      if (data.error === undefined && data.item) preloadImages([imagensProduto(data.item)[0]]);
+    });
   }
   const segment = pathname.slice(1);
-  if (STORE_URL_RE.test(segment) && !APP_PATHS.has(segment)) return startSite(segment);
+  if (STORE_URL_RE.test(segment) && !APP_PATHS.has(segment)) {
+    return startSite(segment).then(({ data }) => {
+      if (data.error === undefined && 'allprods' in data && data.allprods) {
+        preloadImages(data.allprods.filter((p) => !p.status).slice(0, STORE_PHOTOS).map((p) => p.icone));
+      }
+    });
+  }
   return null;
 }
