@@ -92,7 +92,7 @@ describe('ProductDetailPage', () => {
     renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/a1/u2', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: "Caixa d'água" })).toBeTruthy();
     expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1', userforn: 'u2', categoria: 'Variedades' });
-    expect(screen.getByTestId('preco-anuncio').textContent).toBe('R$ 350,00');
+    expect((await screen.findByTestId('preco-anuncio')).textContent).toBe('R$ 350,00');
     expect(screen.getByTestId('publicado').textContent).toBe('21/11/2026');
     expect(screen.getByText('Maria Oliveira')).toBeTruthy();
     expect(screen.getByText('Limeira, SP')).toBeTruthy();

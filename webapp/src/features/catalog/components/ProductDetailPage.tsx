@@ -80,7 +80,9 @@ export default function ProductDetailPage() {
   const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
     fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
   );
-  const { core, failed } = useCore();
+  // wasm-core once the item is there: its photos and title show first, without the wasm's
+  // download competing with them.
+  const { core, failed } = useCore(load.estado === 'pronto');
 
   const titulo =
     load.estado === 'pronto'
