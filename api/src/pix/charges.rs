@@ -86,6 +86,7 @@ pub async fn record(
     .bind(c.now.saturating_add(expires_in_ms))
     .execute(&mut **tx)
     .await?;
+    crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
     Ok(charge.copia_e_cola)
 }
 
@@ -155,6 +156,7 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
             .await?;
         }
         tx.commit().await?;
+        crate::metrics::pix_charge(crate::metrics::PixEvent::Paid);
         return Ok(Payment::Confirmed);
     }
     tx.rollback().await?;
@@ -228,6 +230,8 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
         .rows_affected();
         if cancelled == 1 {
             release_stock(&mut tx, &order_id).await?;
+            crate::mail::queue_order_notice(&mut tx, &order_id, crate::mail::OrderNotice::Expired)
+                .await?;
         }
     }
     tx.commit().await?;

@@ -148,6 +148,8 @@ pub enum Request {
     RemoveCoupon(supplier::store::RemoveCoupon),
     #[serde(rename = "pegar_entregas_pendentes")]
     PendingDeliveries,
+    #[serde(rename = "pegar_ticket_eventos")]
+    EventTicket,
     #[serde(rename = "pegar_entregas")]
     DeliveryHistory(supplier::deliveries::Period),
     #[serde(rename = "cancelar_entrega")]
@@ -202,6 +204,7 @@ pub async fn handle(
 ) -> ApiResult<Json<Value>> {
     admin::guard(&body, &caller)?;
     let request = parse(&body)?;
+    crate::metrics::rpc_action(&body);
     let answer = match request {
         Request::StartLogin => account::start_login(&state).await?,
         Request::LoginSite(r) => account::login_site(&state, caller, r).await?,
@@ -315,6 +318,7 @@ pub async fn handle(
         Request::RemoveCoupon(r) => {
             supplier::store::remove_coupon(&state, caller.try_into()?, r).await?
         }
+        Request::EventTicket => supplier::events::event_ticket(&state, caller.try_into()?).await?,
         Request::PendingDeliveries => {
             supplier::deliveries::pending(&state, caller.try_into()?).await?
         }

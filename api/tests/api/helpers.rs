@@ -106,7 +106,7 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], letting the test adjust the configuration.
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
-    feira_api::telemetry::init();
+    feira_api::telemetry::init_for_tests();
     let tmp = TempDir(std::env::temp_dir().join(format!("feira-test-{}", random(10))));
     let webapp_dir = tmp.0.join("dist");
     std::fs::create_dir_all(webapp_dir.join("assets")).unwrap();

@@ -171,8 +171,19 @@ pub async fn cancel_awaiting(
         // The provider gives the money back before the cancellation is committed: if it
         // fails, nothing changes.
         state.pix.refund(txid, Money::from_centavos(total)).await?;
+        crate::metrics::pix_charge(crate::metrics::PixEvent::Refunded);
     }
     release_stock(&mut tx, order_id).await?;
+    let by_supplier = matches!(by, CancelledBy::Supplier(_));
+    crate::mail::queue_order_notice(
+        &mut tx,
+        order_id,
+        crate::mail::OrderNotice::Cancelled {
+            by_supplier,
+            refunded: refund,
+        },
+    )
+    .await?;
     tx.commit().await?;
     // The supplier's panel shows the new pending count at once.
     state.events.changed(&supplier_id);

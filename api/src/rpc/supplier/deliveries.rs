@@ -179,6 +179,7 @@ pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiR
     if changed == 0 {
         return Err(not_pending());
     }
+    crate::mail::order_notice(&state.db, &id, crate::mail::OrderNotice::Confirmed).await;
     after_change(state, &supplier_id).await
 }
 
