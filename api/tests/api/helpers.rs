@@ -52,7 +52,7 @@ fn random(n: usize) -> String {
 }
 
 /// Starts the test issuer on a random port; returns its URL.
-async fn spawn_issuer() -> String {
+pub async fn spawn_issuer() -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let issuer = format!("http://{}", listener.local_addr().unwrap());
     let key = RsaPrivateKey::from_pkcs8_pem(TEST_KEY).unwrap();
@@ -78,7 +78,7 @@ async fn spawn_issuer() -> String {
 
 /// A fresh database URL: a new SQLite file, or a new database on the PostgreSQL server of
 /// `TEST_DATABASE_URL`.
-async fn fresh_database(tmp: &std::path::Path) -> String {
+pub async fn fresh_database(tmp: &std::path::Path) -> String {
     match std::env::var("TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             sqlx::any::install_default_drivers();
@@ -185,27 +185,7 @@ impl TestApp {
 
     /// An ID token as the test issuer would sign it (or as `t` distorts it).
     pub fn id_token(&self, t: &Token<'_>, nonce: &str) -> String {
-        let now = chrono::Utc::now().timestamp();
-        let claims = json!({
-            "iss": t.iss.unwrap_or(&self.issuer),
-            "aud": t.aud.unwrap_or(CLIENT_ID),
-            "sub": t.sub.unwrap_or(t.email),
-            "email": t.email,
-            "email_verified": true,
-            "name": t.name.unwrap_or("Pessoa Teste"),
-            "nonce": t.nonce.unwrap_or(nonce),
-            "iat": now,
-            "exp": now + t.expires_in.unwrap_or(600),
-        });
-        let mut header = Header::new(Algorithm::RS256);
-        header.kid = Some(KID.into());
-        let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
-        encode(
-            &header,
-            &claims,
-            &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
-        )
-        .unwrap()
+        sign_id_token(&self.issuer, t, nonce)
     }
 
     /// Tries to sign in with token `t`; returns status and body of `login_site`.
@@ -241,4 +221,29 @@ impl TestApp {
             .await
             .unwrap()
     }
+}
+
+/// An ID token as the test issuer at `issuer` would sign it (or as `t` distorts it).
+pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
+    let now = chrono::Utc::now().timestamp();
+    let claims = json!({
+    "iss": t.iss.unwrap_or(issuer),
+        "aud": t.aud.unwrap_or(CLIENT_ID),
+        "sub": t.sub.unwrap_or(t.email),
+        "email": t.email,
+        "email_verified": true,
+        "name": t.name.unwrap_or("Pessoa Teste"),
+        "nonce": t.nonce.unwrap_or(nonce),
+        "iat": now,
+        "exp": now + t.expires_in.unwrap_or(600),
+    });
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(KID.into());
+    let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
+    encode(
+        &header,
+        &claims,
+        &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
+    )
+    .unwrap()
 }

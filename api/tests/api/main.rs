@@ -9,6 +9,7 @@ mod catalog;
 mod contract;
 mod fixtures;
 mod helpers;
+mod instances;
 mod mail;
 mod notary;
 mod orders;

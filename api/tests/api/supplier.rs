@@ -5,7 +5,7 @@
 
 mod access;
 mod deliveries;
-mod live;
+pub mod live;
 mod payments;
 mod products;
 mod settings;
