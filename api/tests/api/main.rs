@@ -11,6 +11,7 @@ mod fixtures;
 mod helpers;
 mod instances;
 mod mail;
+mod media;
 mod notary;
 mod orders;
 mod pix;
