@@ -127,6 +127,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.database_url = fresh_database(&tmp.0).await;
     config.database_max_connections = 5;
     config.webapp_dir = webapp_dir.clone();
+    // The suite's build embeds the real webapp; these tests serve their own tiny one.
+    config.webapp_embedded = false;
     config.media = MediaConfig::Local {
         dir: tmp.0.join("media"),
     };
