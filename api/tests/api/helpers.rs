@@ -169,13 +169,7 @@ pub struct Token<'a> {
 impl TestApp {
     /// `POST /api` with `body`, optionally signed in; returns status and JSON.
     pub async fn rpc(&self, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut req = self.http.post(format!("{}/api", self.address)).json(&body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let res = req.send().await.unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        rpc_at(&self.http, &self.address, token, body).await
     }
 
     /// A fresh nonce from `iniciar_login`.
@@ -203,17 +197,7 @@ impl TestApp {
 
     /// Signs in as `email`; returns the session token and the userinfo.
     pub async fn login(&self, email: &str) -> (String, Value) {
-        let (status, body) = self
-            .try_login(&Token {
-                email,
-                ..Token::default()
-            })
-            .await;
-        assert_eq!(status, 200, "{body}");
-        (
-            body["token"].as_str().unwrap().to_owned(),
-            body["userinfo"].clone(),
-        )
+        login_at(&self.http, &self.address, &self.issuer, email).await
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -248,4 +232,85 @@ pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
         &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
     )
     .unwrap()
+}
+
+/// `POST {address}/api` with `body`, optionally signed in; returns status and JSON.
+pub async fn rpc_at(
+    http: &reqwest::Client,
+    address: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    let mut req = http.post(format!("{address}/api")).json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// Signs in as `email` at the API on `address`, with an ID token of the test issuer at
+/// `issuer`; returns the session token and the userinfo.
+pub async fn login_at(
+    http: &reqwest::Client,
+    address: &str,
+    issuer: &str,
+    email: &str,
+) -> (String, Value) {
+    let (status, body) = rpc_at(http, address, None, json!({"codigo": "iniciar_login"})).await;
+    assert_eq!(status, 200, "{body}");
+    let nonce = body["nonce"].as_str().unwrap();
+    let t = Token {
+        email,
+        ..Token::default()
+    };
+    let id_token = sign_id_token(issuer, &t, nonce);
+    let (status, body) = rpc_at(
+        http,
+        address,
+        None,
+        json!({"codigo": "login_site", "user": {"id_token": id_token, "nonce": nonce}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    (
+        body["token"].as_str().unwrap().to_owned(),
+        body["userinfo"].clone(),
+    )
+}
+
+/// The lines a devservice writes after its ready line.
+pub type Lines = tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>;
+
+/// Starts `node devservices/{script}` with `env` (stopped on drop) and waits (30 s at most) for
+/// its line starting with `ready`; returns the child, the rest of that line and the lines after.
+pub async fn devservice(
+    script: &str,
+    env: &[(&str, String)],
+    ready: &str,
+) -> (tokio::process::Child, String, Lines) {
+    use tokio::io::AsyncBufReadExt;
+    let devservices = concat!(env!("CARGO_MANIFEST_DIR"), "/../devservices");
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.arg(format!("{devservices}/{script}"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("node runs (devservices: npm ci)");
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let rest = tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(line) = lines.next_line().await.unwrap() {
+            if let Some(rest) = line.strip_prefix(ready) {
+                return rest.to_owned();
+            }
+        }
+        panic!("{script} stopped before it was ready");
+    })
+    .await
+    .unwrap_or_else(|_| panic!("{script} did not start"));
+    (child, rest, lines)
 }

@@ -10,8 +10,8 @@
 mod cluster;
 mod operations;
 
-use crate::helpers::{CLIENT_ID, TempDir, Token, fresh_database, sign_id_token, spawn_issuer};
-use serde_json::{Value, json};
+use crate::helpers::{CLIENT_ID, TempDir, fresh_database, login_at, rpc_at, spawn_issuer};
+use serde_json::Value;
 use std::{
     path::{Path, PathBuf},
     process::Stdio,
@@ -170,35 +170,12 @@ impl Instance {
 
     /// `POST /api` with `body`, optionally signed in.
     pub async fn rpc(&self, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut req = self.http.post(format!("{}/api", self.address)).json(&body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let res = req.send().await.unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        rpc_at(&self.http, &self.address, token, body).await
     }
 
     /// Signs in as `email` (through the test issuer at `issuer`); returns the session token.
     pub async fn login(&self, issuer: &str, email: &str) -> String {
-        let (_, n) = self.rpc(None, json!({"codigo": "iniciar_login"})).await;
-        let nonce = n["nonce"].as_str().unwrap();
-        let id_token = sign_id_token(
-            issuer,
-            &Token {
-                email,
-                ..Token::default()
-            },
-            nonce,
-        );
-        let (s, body) = self
-            .rpc(
-                None,
-                json!({"codigo": "login_site", "user": {"id_token": id_token, "nonce": nonce}}),
-            )
-            .await;
-        assert_eq!(s, 200, "{body}");
-        body["token"].as_str().unwrap().to_owned()
+        login_at(&self.http, &self.address, issuer, email).await.0
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {

@@ -9,19 +9,13 @@ mod buyer;
 mod retries;
 
 use crate::{
-    helpers::{TestApp, spawn_app_with},
+    helpers::{TestApp, devservice, spawn_app_with},
     orders::{BUYER, SUPPLIER, cassava},
 };
 use feira_api::mail::smtp::Relay;
 use serde_json::Value;
-use std::{path::PathBuf, process::Stdio, time::Duration};
-use tokio::{
-    io::{AsyncBufReadExt, BufReader},
-    process::{Child, Command},
-    sync::mpsc,
-};
-
-const DEVSERVICES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../devservices");
+use std::{path::PathBuf, time::Duration};
+use tokio::{process::Child, sync::mpsc};
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 pub const USER: &str = "feira";
 pub const PASSWORD: &str = "s3nha forte";
@@ -45,37 +39,23 @@ pub struct SmtpServer {
 impl SmtpServer {
     /// Starts devservices/smtp.mjs; with `login`, AUTH as `USER`/`PASSWORD` is required.
     pub async fn start(tls: Tls, login: bool) -> Self {
-        let mut cmd = Command::new("node");
-        cmd.arg(format!("{DEVSERVICES}/smtp.mjs"))
-            .env("SMTP_PORT", "0")
-            .env(
-                "SMTP_TLS",
-                match tls {
-                    Tls::Starttls => "starttls",
-                    Tls::Implicit => "implicit",
-                    Tls::Plain => "none",
-                },
-            )
-            .env("SMTP_CERT", format!("{FIXTURES}/smtp-server.pem"))
-            .env("SMTP_KEY", format!("{FIXTURES}/smtp-server-key.pem"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true);
+        let mode = match tls {
+            Tls::Starttls => "starttls",
+            Tls::Implicit => "implicit",
+            Tls::Plain => "none",
+        };
+        let mut env = vec![
+            ("SMTP_PORT", "0".to_owned()),
+            ("SMTP_TLS", mode.to_owned()),
+            ("SMTP_CERT", format!("{FIXTURES}/smtp-server.pem")),
+            ("SMTP_KEY", format!("{FIXTURES}/smtp-server-key.pem")),
+        ];
         if login {
-            cmd.env("SMTP_USER", USER).env("SMTP_PASS", PASSWORD);
+            env.push(("SMTP_USER", USER.to_owned()));
+            env.push(("SMTP_PASS", PASSWORD.to_owned()));
         }
-        let mut child = cmd.spawn().expect("node runs (devservices: npm ci)");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let port = tokio::time::timeout(Duration::from_secs(30), async {
-            while let Some(line) = lines.next_line().await.unwrap() {
-                if let Some(addr) = line.strip_prefix("smtp: listening on ") {
-                    return addr.rsplit(':').next().unwrap().parse::<u16>().unwrap();
-                }
-            }
-            panic!("the SMTP server stopped before listening");
-        })
-        .await
-        .expect("the SMTP server starts");
+        let (child, addr, mut lines) = devservice("smtp.mjs", &env, "smtp: listening on ").await;
+        let port = addr.rsplit(':').next().unwrap().parse().unwrap();
         let (tx, messages) = mpsc::unbounded_channel();
         tokio::spawn(async move {
             while let Ok(Some(line)) = lines.next_line().await {

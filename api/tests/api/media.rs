@@ -6,19 +6,13 @@
 
 use crate::{
     fixtures::jpeg_b64,
-    helpers::{TestApp, spawn_app, spawn_app_with},
+    helpers::{TestApp, devservice, spawn_app, spawn_app_with},
 };
 use base64::{Engine, engine::general_purpose::STANDARD};
 use bytes::Bytes;
 use feira_api::config::MediaConfig;
 use serde_json::json;
-use std::{process::Stdio, time::Duration};
-use tokio::{
-    io::{AsyncBufReadExt, BufReader},
-    process::{Child, Command},
-};
-
-const DEVSERVICES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../devservices");
+use tokio::process::Child;
 
 /// s3rver on a free loopback port with one bucket, stopped on drop.
 pub struct S3Server {
@@ -30,29 +24,11 @@ pub struct S3Server {
 impl S3Server {
     pub async fn start() -> Self {
         let bucket = format!("feira-{}", feira_api::db::new_id().to_lowercase());
-        let mut child = Command::new("node")
-            .arg(format!("{DEVSERVICES}/s3.mjs"))
-            .env("S3_PORT", "0")
-            .env("S3_BUCKET", &bucket)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("node runs (devservices: npm ci)");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let endpoint = tokio::time::timeout(Duration::from_secs(30), async {
-            while let Some(line) = lines.next_line().await.unwrap() {
-                if let Some(rest) = line.strip_prefix("s3: listening on ") {
-                    return rest.split_whitespace().next().unwrap().to_owned();
-                }
-            }
-            panic!("s3rver stopped before listening");
-        })
-        .await
-        .expect("s3rver starts");
+        let env = [("S3_PORT", "0".to_owned()), ("S3_BUCKET", bucket.clone())];
+        let (child, rest, mut lines) = devservice("s3.mjs", &env, "s3: listening on ").await;
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
         Self {
-            endpoint,
+            endpoint: rest.split_whitespace().next().unwrap().to_owned(),
             bucket,
             _child: child,
         }

@@ -28,14 +28,14 @@ async fn metrics_are_private_and_count_an_order() {
             ],
         )
         .await;
-    let scrape = || async {
-        let res = app
-            .http
+    let with_token = |token: &'static str| {
+        app.http
             .get(format!("{}/metrics", app.address))
-            .bearer_auth("segredo-das-metricas")
+            .bearer_auth(token)
             .send()
-            .await
-            .unwrap();
+    };
+    let scrape = || async {
+        let res = with_token("segredo-das-metricas").await.unwrap();
         assert_eq!(res.status(), 200);
         assert!(
             res.headers()["content-type"]
@@ -47,14 +47,7 @@ async fn metrics_are_private_and_count_an_order() {
     };
     // Not public: no token, a wrong token.
     assert_eq!(app.get("/metrics").await.status(), 401);
-    let wrong = app
-        .http
-        .get(format!("{}/metrics", app.address))
-        .bearer_auth("outro")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(wrong.status(), 401);
+    assert_eq!(with_token("outro").await.unwrap().status(), 401);
 
     let before = scrape().await;
     let orders_before = sample(&before, "feira_orders_placed_total").unwrap();
