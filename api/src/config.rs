@@ -51,7 +51,8 @@ pub struct Config {
     /// 0 picks a free port (tests).
     pub port: u16,
     pub database_url: String,
-    /// Maximum connections in the database pool.
+    /// Maximum connections in the database pool (at least 2: a job holds one for its lock
+    /// while its work uses another).
     pub database_max_connections: u32,
     /// The built webapp on disk (`WEBAPP_DIR`, default `webapp/dist`), used unless
     /// `webapp_embedded`.
@@ -201,8 +202,10 @@ impl Config {
                 .context("APP_HOST must be an IP address")?,
             port: u16::try_from(parse_num("APP_PORT", 8080)?).context("APP_PORT out of range")?,
             database_url: database_url(&get),
-            database_max_connections: u32::try_from(parse_num("DATABASE_MAX_CONNECTIONS", 10)?)
-                .context("DATABASE_MAX_CONNECTIONS out of range")?,
+            database_max_connections: u32::try_from(
+                parse_num("DATABASE_MAX_CONNECTIONS", 10)?.max(2),
+            )
+            .context("DATABASE_MAX_CONNECTIONS out of range")?,
             webapp_embedded: cfg!(feature = "embed-webapp") && var("WEBAPP_DIR").is_none(),
             webapp_dir: var("WEBAPP_DIR")
                 .unwrap_or_else(|| "webapp/dist".into())
