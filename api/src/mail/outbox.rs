@@ -197,6 +197,56 @@ pub async fn depth(db: &Db) -> sqlx::Result<(i64, i64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{
+        config::MailConfig,
+        db::{connect, migrate},
+        mail::{enqueue, smtp::Relay},
+    };
+
+    #[tokio::test]
+    async fn a_sweep_stopped_by_shutdown_gives_its_claims_back_untouched() {
+        let file = std::env::temp_dir().join(format!("feira-outbox-{}.db", new_id()));
+        let db = connect(&format!("sqlite://{}", file.display()), 2)
+            .await
+            .unwrap();
+        migrate(&db).await.unwrap();
+        for i in 0..3 {
+            enqueue(&db, "a@feira.test", &format!("m{i}"), "x")
+                .await
+                .unwrap();
+        }
+        // Never reached: the sweep stops before its first message.
+        let relay = Relay::parse("smtps://127.0.0.1:9").unwrap();
+        let config = MailConfig {
+            relay: Some(relay.clone()),
+            from: "loja@feira.test".into(),
+            timeout: Duration::from_secs(1),
+            max_attempts: 3,
+            first_retry: Duration::from_secs(1),
+            ca_file: None,
+        };
+        let mailer = Mailer::new(&relay, &config).unwrap();
+        let policy = Policy {
+            max_attempts: 3,
+            first_retry: Duration::from_secs(1),
+            lease: Duration::from_secs(600),
+        };
+        let stopped = CancellationToken::new();
+        stopped.cancel();
+        assert_eq!(sweep(&db, &mailer, &policy, &stopped).await.unwrap(), 0);
+        type Row = (Option<String>, Option<i64>, i64, Option<String>);
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT reservado_por, reservado_ate, tentativas, erro FROM email_outbox",
+        )
+        .fetch_all(&db)
+        .await
+        .unwrap();
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|r| *r == (None, None, 0, None)), "{rows:?}");
+        assert_eq!(depth(&db).await.unwrap(), (3, 0));
+        db.close().await;
+        let _ = std::fs::remove_file(&file);
+    }
 
     #[test]
     fn delays_double_up_to_an_hour() {

@@ -186,14 +186,19 @@ impl Instance {
             .unwrap()
     }
 
-    /// Sends SIGTERM; returns the exit status (within `within`).
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id().expect("running")
+    }
+
+    /// Sends SIGTERM (again, if it was sent already); returns the exit status (within
+    /// `within`).
     pub async fn terminate(mut self, within: Duration) -> std::process::ExitStatus {
-        let pid = self.child.id().expect("running");
-        let killed = std::process::Command::new("kill")
-            .args(["-TERM", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        if let Some(pid) = self.child.id() {
+            let _ = std::process::Command::new("kill")
+                .args(["-TERM", &pid.to_string()])
+                .status();
+        }
         match tokio::time::timeout(within, self.child.wait()).await {
             Ok(status) => status.unwrap(),
             Err(_) => panic!(

@@ -182,6 +182,45 @@ async fn sigterm_closes_event_streams_and_stops_cleanly() {
 }
 
 #[tokio::test]
+async fn sigterm_lets_a_request_in_flight_finish() {
+    let shared = Shared::new().await;
+    let app = shared.start("f", &[]).await;
+    // A request whose body arrives in two parts, the signal falling between them.
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<&'static str, std::io::Error>>(2);
+    tx.send(Ok(r#"{"codigo":"#)).await.unwrap();
+    let body = reqwest::Body::wrap_stream(tokio_stream_of(rx));
+    let request = app
+        .http
+        .post(format!("{}/api", app.address))
+        .header("content-type", "application/json")
+        .body(body)
+        .send();
+    let in_flight = tokio::spawn(request);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let pid = app.pid();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    tx.send(Ok(r#""iniciar_login"}"#)).await.unwrap();
+    drop(tx);
+    let res = in_flight.await.unwrap().unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.json::<serde_json::Value>().await.unwrap()["nonce"].is_string());
+    let status = app.terminate(Duration::from_secs(15)).await;
+    assert!(status.success(), "{status:?}");
+}
+
+/// The items of `rx` as a stream (for a request body sent in parts).
+fn tokio_stream_of<T: Send + 'static>(
+    rx: tokio::sync::mpsc::Receiver<T>,
+) -> impl futures::Stream<Item = T> + Send + 'static {
+    futures::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|v| (v, rx)) })
+}
+
+#[tokio::test]
 async fn backup_copies_a_live_sqlite_database() {
     if super::on_postgres() {
         // PostgreSQL is backed up with pg_dump (docs/deploy.md); the command says so.
