@@ -19,8 +19,8 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
-test: setup wasm web check-rust test-rust test-web e2e e2e-standalone
+# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
+test: setup wasm web check-rust test-rust test-web test-devservices e2e e2e-standalone
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
 dist: setup wasm web
@@ -87,6 +87,10 @@ test-rust: web
 test-web:
     cd webapp && npm run typecheck && npm run lint && npm test
 
+# Self-tests of the local services in devservices/ (the Pix PSP: mTLS, OAuth2, API Pix, webhooks, validation against BACEN's OpenAPI).
+test-devservices: setup
+    node --test devservices/test/
+
 # End-to-end journeys in headless Chromium (Debian's chromium, installed with apt when missing).
 e2e: chromium web
     cargo build --workspace --all-targets {{suite_features}}
@@ -113,6 +117,10 @@ oidc: setup
 # Run the local Arweave gateway alone (arlocal on 127.0.0.1:1984; funds data/arweave-wallet.json, generated when missing, and mines pending uploads).
 arlocal: setup
     ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json} node devservices/arlocal.mjs
+
+# Run the local Pix PSP alone (BACEN's API Pix over mutual TLS on https://127.0.0.1:8093, control API on http://127.0.0.1:8094; certificates and credentials in data/psp; see devservices/README.md).
+psp: setup
+    node devservices/psp.mjs
 
 # Remove build outputs and the local database (keeps installed tools).
 clean:

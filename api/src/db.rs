@@ -1,9 +1,14 @@
 //! The database: one `sqlx::AnyPool` over SQLite (default) or PostgreSQL, the migrations in
-//! `migrations/`, and the small helpers every query uses (ids, time).
+//! `migrations/`, and the small helpers every query uses (write transactions, ids, time).
+//!
+//! Write transactions start with [`begin_write`]: on SQLite `BEGIN IMMEDIATE`, which takes the
+//! database's write lock up front and so waits on the pool's `busy_timeout` instead of failing
+//! with "database is locked" when a read transaction cannot be upgraded; on PostgreSQL a plain
+//! `BEGIN` (row locks and the conditional updates do the rest).
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
-use sqlx::{AnyPool, Executor, any::AnyPoolOptions};
+use sqlx::{Any, AnyPool, Executor, Transaction, any::AnyPoolOptions};
 use std::path::Path;
 
 /// The pool type used everywhere.
@@ -97,6 +102,20 @@ fn redact(url: &str) -> String {
             u.to_string()
         }
         _ => url.to_owned(),
+    }
+}
+
+/// A write transaction: `BEGIN IMMEDIATE` on SQLite, `BEGIN` elsewhere.
+pub async fn begin_write(db: &Db) -> sqlx::Result<Transaction<'static, Any>> {
+    if db
+        .connect_options()
+        .database_url
+        .scheme()
+        .starts_with("sqlite")
+    {
+        db.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        db.begin().await
     }
 }
 

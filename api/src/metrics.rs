@@ -36,7 +36,6 @@ use prometheus_client::{
     },
     registry::Registry,
 };
-use serde::Deserialize;
 use std::{
     sync::{Arc, LazyLock, Mutex},
     time::Instant,
@@ -153,23 +152,17 @@ impl Drop for OpenStream {
 
 tokio::task_local! {
     /// The action of the request being handled, named by the RPC dispatcher.
-    static ACTION: Arc<Mutex<Option<String>>>;
+    static ACTION: Arc<Mutex<Option<&'static str>>>;
 }
 
-/// Names the current request's action after the `codigo` of an RPC body the dispatcher
-/// accepted (so the label set stays bounded by the contract's actions).
-pub fn rpc_action(body: &[u8]) {
-    #[derive(Deserialize)]
-    struct Codigo {
-        codigo: String,
-    }
-    if let Ok(c) = serde_json::from_slice::<Codigo>(body) {
-        let _ = ACTION.try_with(|a| {
-            if let Ok(mut a) = a.lock() {
-                *a = Some(c.codigo);
-            }
-        });
-    }
+/// Names the current request's action after the `codigo` the RPC dispatcher accepted (so the
+/// label set stays bounded by the contract's actions).
+pub fn rpc_action(codigo: &'static str) {
+    let _ = ACTION.try_with(|a| {
+        if let Ok(mut a) = a.lock() {
+            *a = Some(codigo);
+        }
+    });
 }
 
 /// The middleware counting every request by action and status, with its latency.
@@ -182,7 +175,11 @@ pub async fn track(req: Request, next: Next) -> Response {
     let start = Instant::now();
     let res = ACTION.scope(slot.clone(), next.run(req)).await;
     let elapsed = start.elapsed().as_secs_f64();
-    let action = slot.lock().ok().and_then(|mut a| a.take()).unwrap_or(route);
+    let action = slot
+        .lock()
+        .ok()
+        .and_then(|mut a| a.take())
+        .map_or(route, str::to_owned);
     METRICS
         .requests
         .get_or_create(&RequestLabels {
@@ -264,14 +261,14 @@ mod tests {
 
     #[tokio::test]
     async fn the_rpc_action_names_the_request_only_inside_its_scope() {
-        rpc_action(br#"{"codigo":"finalizar_pedido"}"#); // outside: ignored
+        rpc_action("finalizar_pedido"); // outside: ignored
         let slot = Arc::new(Mutex::new(None));
         ACTION
             .scope(slot.clone(), async {
-                rpc_action(br#"{"codigo":"finalizar_pedido","itens":[1,2]}"#);
+                rpc_action("finalizar_pedido");
             })
             .await;
-        assert_eq!(slot.lock().unwrap().as_deref(), Some("finalizar_pedido"));
+        assert_eq!(*slot.lock().unwrap(), Some("finalizar_pedido"));
     }
 
     #[test]

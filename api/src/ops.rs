@@ -7,7 +7,7 @@
 //! - `GET /metrics`: see [`crate::metrics`]; 404 unless `METRICS_TOKEN` is set (and sent as a
 //!   bearer token); also served without a token by the `METRICS_ADDR` listener ([`router`]).
 
-use crate::{db, metrics, startup::AppState};
+use crate::{db, metrics, state::AppState};
 use axum::{
     Json, Router,
     extract::State,

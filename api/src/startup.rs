@@ -11,7 +11,9 @@ use crate::{
     jobs::{self, Job, Scope},
     media,
     media::MediaStore,
+    messages::ENDERECO_NAO_ENCONTRADO,
     ops, rpc, seed,
+    state::AppState,
     telemetry::{self, REQUEST_ID},
     web,
 };
@@ -31,23 +33,6 @@ use tower_http::{
     trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: db::Db,
-    pub config: Arc<Config>,
-    pub oidc: Arc<OidcVerifier>,
-    pub media: MediaStore,
-    /// The Pix provider (`PIX_PROVIDER`).
-    pub pix: Arc<dyn crate::pix::PixProvider>,
-    /// Arweave gateway and wallet (`ARWEAVE_*`).
-    pub notary: Arc<crate::arweave::Notary>,
-    /// Live events (new orders, pending counts, ended sessions), across instances.
-    pub events: crate::events::Hub,
-    /// Cancelled when the server starts shutting down: event streams close, jobs stop.
-    pub shutdown: CancellationToken,
-}
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
 
@@ -172,7 +157,7 @@ fn spawn_jobs(
         Scope::OneInstance,
         |ctx| {
             Box::pin(async move {
-                crate::pix::charges::expire_due(&ctx.db).await?;
+                crate::domain::charges::expire_due(&ctx.db).await?;
                 Ok(())
             })
         },
@@ -230,7 +215,10 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics_guarded))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
-        .route("/api/blockchain/upload", post(rpc::notary::upload_stream))
+        .route(
+            "/api/blockchain/upload",
+            post(rpc::notary::upload::upload_stream),
+        )
         .route("/media/{*key}", get(media::serve))
         .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -268,7 +256,7 @@ fn drop_insane_request_id<B>(mut req: axum::http::Request<B>) -> axum::http::Req
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound("Endereço não encontrado.".into())
+    ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into())
 }
 
 async fn shutdown_signal() {

@@ -5,7 +5,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser, session},
     db::{Db, new_id, now_ms},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use rand::{Rng, distr::Alphanumeric};
 use serde::Deserialize;

@@ -3,7 +3,7 @@
 //! (the file's SHA-256) answered with 304 when the browser already has the file.
 
 use super::auth_callback;
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::{
     Router,
     extract::Path,

@@ -6,7 +6,7 @@
 //! `embed-webapp` feature (`just dist`) and `WEBAPP_DIR` unset, from the binary itself
 //! ([`embedded`]): the same URLs, headers and fallback.
 
-use crate::startup::AppState;
+use crate::state::AppState;
 use axum::{
     Router,
     http::{HeaderValue, header},

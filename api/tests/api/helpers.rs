@@ -28,7 +28,7 @@ pub struct TestApp {
     pub issuer: String,
     pub http: reqwest::Client,
     pub webapp_dir: PathBuf,
-    pub app: feira_api::startup::AppState,
+    pub app: feira_api::state::AppState,
     _tmp: TempDir,
 }
 

@@ -1,4 +1,4 @@
-//! The supplier side (issue 5): business registration, the panel's load, Informações gerais,
+//! The supplier side: business registration, the panel's load, Informações gerais,
 //! and new orders reaching the supplier live (server-sent events and the e-mail outbox). The
 //! other panel areas are in `supplier/`. Every test asserts the spec's messages and that
 //! another supplier's resources are 403.

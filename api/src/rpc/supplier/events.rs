@@ -20,7 +20,7 @@ use crate::{
     db::Db,
     error::{ApiError, ApiResult},
     events::{Event as LiveEvent, NewOrder},
-    startup::AppState,
+    state::AppState,
 };
 use axum::{
     extract::{Query, State},
