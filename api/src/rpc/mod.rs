@@ -267,7 +267,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 73);
+        assert_eq!(Request::CODIGOS.len(), 74);
     }
 
     #[test]
