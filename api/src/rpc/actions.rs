@@ -120,6 +120,8 @@ actions! {
     "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon),
     "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon),
     "pegar_entregas_pendentes" => PendingDeliveries,
+    /// A single-use ticket that opens the supplier's live event stream.
+    "pegar_ticket_eventos" => EventTicket,
     "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period),
     "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction),
     "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction),

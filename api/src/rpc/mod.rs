@@ -41,8 +41,9 @@ pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
     let codigo = value
         .get("codigo")
         .and_then(Value::as_str)
-        .filter(|c| Request::CODIGOS.contains(c))
+        .and_then(|c| Request::CODIGOS.iter().copied().find(|known| *known == c))
         .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
+    crate::metrics::rpc_action(codigo);
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
@@ -192,6 +193,7 @@ pub async fn dispatch(
         Request::RemoveCoupon(r) => {
             supplier::store::remove_coupon(&state, caller.try_into()?, r).await?
         }
+        Request::EventTicket => supplier::events::event_ticket(&state, caller.try_into()?).await?,
         Request::PendingDeliveries => {
             supplier::deliveries::pending(&state, caller.try_into()?).await?
         }
@@ -276,7 +278,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 73);
+        assert_eq!(Request::CODIGOS.len(), 74);
     }
 
     #[test]

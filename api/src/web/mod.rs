@@ -1,6 +1,10 @@
 //! The built webapp: hashed files under `/assets` cached for a year, everything else revalidated,
 //! and the SPA fallback (unknown paths get `index.html`; `/api`, `/media` and `/assets` never do).
 //! Also the sign-in popup's callback page.
+//!
+//! The files come from `WEBAPP_DIR` on disk ([`routes`]), or, in a binary built with the
+//! `embed-webapp` feature (`just dist`) and `WEBAPP_DIR` unset, from the binary itself
+//! ([`embedded`]): the same URLs, headers and fallback.
 
 use crate::state::AppState;
 use axum::{
@@ -15,8 +19,21 @@ use tower_http::{
     set_header::SetResponseHeaderLayer,
 };
 
+#[cfg(feature = "embed-webapp")]
+pub mod embedded;
+
+/// Routes serving the webapp: embedded when `embedded` (and compiled in), else from `dir`.
+pub fn routes(dir: &Path, embedded: bool) -> Router<AppState> {
+    #[cfg(feature = "embed-webapp")]
+    if embedded {
+        return embedded::routes();
+    }
+    let _ = embedded;
+    from_dir(dir)
+}
+
 /// Routes serving the webapp from `dir`.
-pub fn routes(dir: &Path) -> Router<AppState> {
+fn from_dir(dir: &Path) -> Router<AppState> {
     let assets = ServeDir::new(dir.join("assets"));
     let app = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
     Router::new()
@@ -42,7 +59,7 @@ pub fn routes(dir: &Path) -> Router<AppState> {
 
 /// The page the OpenID issuer redirects the popup to: it hands the ID token (in the URL
 /// fragment) to the page that opened it, on our own origin only, and closes.
-async fn auth_callback() -> impl IntoResponse {
+pub(crate) async fn auth_callback() -> impl IntoResponse {
     (
         [(header::CACHE_CONTROL, "no-store")],
         Html(
