@@ -13,12 +13,12 @@ use crate::{
     rpc::{account::userinfo, address::municipality, orders::begin_write},
     startup::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::{Any, Transaction};
 use wasm_core::{
     forms::{BusinessForm, Scope, SupplierProfileForm},
-    photo::PhotoKind,
     places::is_state,
 };
 

@@ -1,5 +1,5 @@
 //! Native timing of each stage of the pipeline on one file, for profiling (not used by the app):
-//! `cargo run --release -p wasm-core --features photo --example photo_stages -- photo.jpg`.
+//! `cargo run --release -p feira-photo --example photo_stages -- photo.jpg`.
 //! Native only (`std::time::Instant` does not exist on `wasm32-unknown-unknown`).
 
 use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, process};
