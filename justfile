@@ -3,6 +3,10 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
+# The suite's cargo calls all build the API with the webapp embedded (as the one-file release
+# is), so they share one build and `e2e-standalone` can run that very binary alone.
+suite_features := "--features feira-api/embed-webapp"
+
 # The wasm-bindgen version locked in Cargo.lock: the CLI must match it exactly.
 wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock`
 
@@ -15,8 +19,21 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, end-to-end in Chromium.
-test: setup wasm check-rust test-rust test-web e2e
+# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
+test: setup wasm web check-rust test-rust test-web test-devservices e2e e2e-standalone
+
+# The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
+dist: setup wasm web
+    # Re-expand the embedding when the webapp was rebuilt, so files it added are picked up.
+    if [ ! -f target/release/feira-api ] || [ webapp/dist/index.html -nt target/release/feira-api ]; then touch api/src/web/embedded.rs; fi
+    cargo build --release -p feira-api --features embed-webapp
+    mkdir -p dist
+    cp target/release/feira-api dist/feira-api
+    @echo "dist/feira-api: $(du -h dist/feira-api | cut -f1)"
+
+# The buyer and supplier journeys in Chromium against dist/feira-api copied alone into an empty directory, with only environment variables (the release check; `just test` runs the same against the suite's debug build, to keep CI's time).
+dist-e2e: chromium dist
+    cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
 # Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
 setup:
@@ -42,22 +59,23 @@ web:
     fi
 
 # Formatting and lints: cargo fmt --check and clippy with warnings as errors (native and wasm).
-check-rust:
+check-rust: web
     cargo fmt --all --check
-    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy --workspace --all-targets {{suite_features}} -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
     cargo clippy -p feira-photo --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
-# Every cargo call here and in `e2e` names the whole workspace (wasm-core, photo, api), so all
-# resolve the same features (the three crates' dependencies and dev-dependencies unified) and
-# share one build: naming a single package would rebuild shared dependencies (serde, num-traits,
-# rand, …) with other features.
-test-rust:
-    env -u TEST_DATABASE_URL cargo test --workspace
+# Every cargo call here, in `check-rust` and in `e2e` names the whole workspace (wasm-core, photo,
+# api) and the same features (`suite_features`: the embedded webapp), so all resolve the same
+# features (the crates' dependencies and dev-dependencies unified) and share one build: naming a
+# single package would rebuild shared dependencies (serde, num-traits, rand, …) with other
+# features.
+test-rust: web
+    env -u TEST_DATABASE_URL cargo test --workspace {{suite_features}}
     if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \
         echo "API suite on PostgreSQL"; \
-        cargo test --workspace --test api; \
+        cargo test --workspace {{suite_features}} --test api; \
     else \
         echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
     fi
@@ -66,10 +84,18 @@ test-rust:
 test-web:
     cd webapp && npm run typecheck && npm run lint && npm test
 
+# Self-tests of the local services in devservices/ (the Pix PSP: mTLS, OAuth2, API Pix, webhooks, validation against BACEN's OpenAPI).
+test-devservices: setup
+    node --test devservices/test/
+
 # End-to-end journeys in headless Chromium (Debian's chromium, installed with apt when missing).
 e2e: chromium web
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs
+
+# The supplier journey (live orders, photos, Pix) against the suite's API binary with the webapp embedded, copied alone into an empty directory and started with only environment variables.
+e2e-standalone: e2e
+    cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:
@@ -89,7 +115,11 @@ oidc: setup
 arlocal: setup
     ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json} node devservices/arlocal.mjs
 
+# Run the local Pix PSP alone (BACEN's API Pix over mutual TLS on https://127.0.0.1:8093, control API on http://127.0.0.1:8094; certificates and credentials in data/psp; see devservices/README.md).
+psp: setup
+    node devservices/psp.mjs
+
 # Remove build outputs and the local database (keeps installed tools).
 clean:
     cargo clean
-    rm -rf webapp/dist webapp/src/wasm data
+    rm -rf webapp/dist webapp/src/wasm data dist

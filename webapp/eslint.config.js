@@ -1,13 +1,58 @@
 /**
- * ESLint 9 flat config: JS recommended + typescript-eslint recommended + React hooks rules.
- * Generated folders (dist, src/wasm, public/municipios.txt) are ignored. Node globals apply to
- * config files, build scripts and the end-to-end tests in e2e/.
+ * ESLint 9 flat config: JS recommended + typescript-eslint recommended + React hooks rules, and the
+ * webapp's layers (eslint-plugin-import-x's `no-restricted-paths`, `@/` resolved through
+ * tsconfig.json by eslint-import-resolver-typescript):
+ *
+ * - a feature (`src/features/<name>/`) never imports another feature: what two features share
+ *   moves down to src/components, src/hooks, src/lib, src/types or src/config, or the app composes
+ *   them (src/app: route pages, providers, dialogs);
+ * - nothing imports src/app but src/app (and the entry, src/main.tsx);
+ * - the shared folders import no feature.
+ *
+ * So imports only point down (app → features → shared) and no cycle between features can form;
+ * src/app/boundaries.test.ts checks both on the source tree and that the rule bites. Generated
+ * folders (dist, src/wasm, public/municipios.txt) are ignored. Node globals apply to config files,
+ * build scripts and the end-to-end tests in e2e/.
  */
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+
+/** Every folder of src/features: a new feature is fenced in as soon as it exists. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** The shared folders, below the features. */
+const SHARED = ['components', 'hooks', 'lib', 'types', 'config', 'test'].map((d) => `./src/${d}`);
+
+const FEATURE_MESSAGE =
+  'Features never import each other: move the shared piece down to src/components, hooks, lib, types or config, or compose the features in src/app.';
+
+/** The zones of `import-x/no-restricted-paths`: `target` may not import from `from`. */
+export const LAYER_ZONES = [
+  ...FEATURES.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message: FEATURE_MESSAGE,
+  })),
+  {
+    target: ['./src/features', ...SHARED],
+    from: './src/app',
+    message: 'Only the app imports src/app: hand what a feature needs down to it (props, providers).',
+  },
+  {
+    target: SHARED,
+    from: './src/features',
+    message: 'Shared folders import no feature: move the piece down with what it needs, or compose in src/app.',
+  },
+];
 
 export default defineConfig(
   { ignores: ['dist', 'node_modules', 'src/wasm', 'public', 'test-results', 'playwright-report', 'e2e/artifacts'] },
@@ -17,10 +62,15 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { ecmaVersion: 2022, globals: globals.browser },
     extends: [reactHooks.configs.flat.recommended],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
     },
   },
   {

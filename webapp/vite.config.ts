@@ -7,10 +7,12 @@
  * - The dev server forwards the API's paths (/api, /auth, /media, /healthz) to the API on
  *   127.0.0.1:8080. The keys are anchored regular expressions so that a store URL such as
  *   `/mediadora` is not mistaken for `/media`.
- * - Chunks: the shell (React, the router, src/app, src/lib, shared components, the account and
- *   region providers) is one chunk, each route and dialog its own. Without the `shell` group the
- *   real wasm-bindgen output (whose loader uses top-level await) makes Rolldown split the shell
- *   into a dozen small chunks, i.e. a dozen round trips on a slow phone.
+ * - Chunks: the shell (React, the router, the app's frame, the shared modules it and nearly every
+ *   page use, the account, region and bag providers with their header buttons) is one chunk, each
+ *   route and dialog its own; the shared modules only lazily loaded code uses are split by
+ *   Rolldown. Without the `shell` group the real wasm-bindgen output (whose loader uses top-level
+ *   await) makes Rolldown split the shell into a dozen small chunks, i.e. a dozen round trips on a
+ *   slow phone.
  */
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
@@ -19,12 +21,23 @@ import wasm from 'vite-plugin-wasm';
 
 const API = 'http://127.0.0.1:8080';
 
-/** Modules of the always-loaded shell chunk (lazy dialogs and pages stay out). */
+/**
+ * Modules of the always-loaded shell chunk, named one by one below src/ so that a shared module
+ * used only by lazy pages and dialogs (src/components/LoadStates, src/hooks/useCore, …) stays out
+ * of the first visit.
+ */
 const SHELL = [
   /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/,
-  /[\\/]src[\\/](lib|components|config|hooks)[\\/]/,
-  /[\\/]src[\\/]app[\\/](?!layout[\\/](SideMenu|AppDownloadDialog))/,
-  /[\\/]src[\\/]features[\\/][^\\/]+[\\/](context|store)\.ts$/,
+  // The app's frame: not the lazily opened side menu and app dialog, nor the composed route pages
+  // and dialogs (app/routes, app/dialogs).
+  /[\\/]src[\\/]app[\\/](?!layout[\\/](SideMenu|AppDownloadDialog)|routes[\\/]|dialogs[\\/])/,
+  /[\\/]src[\\/]config[\\/]contact\.ts$/,
+  // The stores, the RPC client, the wasm loader; the photo client (src/lib/photo) as it has been,
+  // so that a photo pick starts its worker at once.
+  /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region)\.ts$|photo[\\/])/,
+  /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
+  /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|icons)\.tsx$|status-dialog[\\/])/,
+  // The account, region and bag providers (and what they start with) and the header's buttons.
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/](signIn|session)\.ts$/,
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/]\w+(Provider|Button)\.tsx$/,
 ];

@@ -1,9 +1,14 @@
 //! The database: one `sqlx::AnyPool` over SQLite (default) or PostgreSQL, the migrations in
-//! `migrations/`, and the small helpers every query uses (ids, time).
+//! `migrations/`, and the small helpers every query uses (write transactions, ids, time).
+//!
+//! Write transactions start with [`begin_write`]: on SQLite `BEGIN IMMEDIATE`, which takes the
+//! database's write lock up front and so waits on the pool's `busy_timeout` instead of failing
+//! with "database is locked" when a read transaction cannot be upgraded; on PostgreSQL a plain
+//! `BEGIN` (row locks and the conditional updates do the rest).
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
-use sqlx::{AnyPool, Executor, any::AnyPoolOptions};
+use sqlx::{Any, AnyPool, Executor, Transaction, any::AnyPoolOptions};
 use std::path::Path;
 
 /// The pool type used everywhere.
@@ -41,12 +46,31 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
     Ok(pool)
 }
 
+/// The migrations in `migrations/`, embedded in the binary at build time.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
 /// Applies the migrations in `migrations/`.
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {
-    sqlx::migrate!("../migrations")
-        .run(db)
-        .await
-        .context("running migrations")
+    MIGRATOR.run(db).await.context("running migrations")
+}
+
+/// Whether every migration this binary knows has been applied (an instance of an older version
+/// still is ready after a newer one migrated).
+pub async fn migrations_applied(db: &Db) -> sqlx::Result<bool> {
+    let newest = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+    let applied: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_one(db)
+            .await?;
+    Ok(applied.unwrap_or(0) >= newest)
+}
+
+/// Whether `db` is PostgreSQL (else SQLite).
+pub fn is_postgres(db: &Db) -> bool {
+    db.connect_options()
+        .database_url
+        .scheme()
+        .starts_with("postgres")
 }
 
 fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
@@ -78,6 +102,20 @@ fn redact(url: &str) -> String {
             u.to_string()
         }
         _ => url.to_owned(),
+    }
+}
+
+/// A write transaction: `BEGIN IMMEDIATE` on SQLite, `BEGIN` elsewhere.
+pub async fn begin_write(db: &Db) -> sqlx::Result<Transaction<'static, Any>> {
+    if db
+        .connect_options()
+        .database_url
+        .scheme()
+        .starts_with("sqlite")
+    {
+        db.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        db.begin().await
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::{
     config::MediaConfig,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{

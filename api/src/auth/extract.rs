@@ -2,7 +2,7 @@
 //! public actions, `AuthUser` for signed-in ones, `Admin` for the administrator's.
 
 use super::session;
-use crate::{error::ApiError, startup::AppState};
+use crate::{error::ApiError, state::AppState};
 use axum::{extract::FromRequestParts, http::request::Parts};
 
 /// A signed-in user.

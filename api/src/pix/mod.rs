@@ -1,13 +1,14 @@
-//! Pix (decisions.md §9–§10): the provider interface, the BR Code payload ([`brcode`]), its QR
-//! image ([`qr`]), the charges' life in the database ([`charges`]: created with an order, paid
-//! once, expired after `PIX_EXPIRY_MINUTES`, refunded on cancellation) and the sandbox provider
-//! ([`sandbox`]) with its payment endpoint.
+//! Pix (decisions.md §9–§10) at the edge: the provider interface, the BR Code payload
+//! ([`brcode`]), its QR image ([`qr`]) and the sandbox provider ([`sandbox`]) with its payment
+//! endpoint. The charges' life in the database (created with an order, paid once, expired after
+//! `PIX_EXPIRY_MINUTES`, refunded on cancellation) is the domain's:
+//! [`crate::domain::charges`].
 //!
-//! Another provider (Efí: OAuth2 over mutual TLS, `PUT /v2/cob/:txid`, a webhook that calls
-//! [`charges::confirm_payment`]) implements [`PixProvider`] and is picked in [`from_config`].
+//! Another provider (a PSP's API Pix: OAuth2 over mutual TLS, `PUT /v2/cob/:txid`, a webhook
+//! that calls [`crate::domain::charges::confirm_payment`]) implements [`PixProvider`] and is
+//! picked in [`from_config`].
 
 pub mod brcode;
-pub mod charges;
 pub mod qr;
 pub mod sandbox;
 
@@ -37,7 +38,8 @@ pub struct OpenCharge {
 }
 
 /// A Pix provider: opens charges and refunds paid ones. Payments are confirmed by the provider
-/// calling us (sandbox endpoint, webhook), which ends in [`charges::confirm_payment`].
+/// calling us (sandbox endpoint, webhook), which ends in
+/// [`crate::domain::charges::confirm_payment`].
 pub trait PixProvider: Send + Sync {
     fn kind(&self) -> PixProviderKind;
 

@@ -3,11 +3,13 @@
 //! `POST /pix/sandbox/{txid}/pagar`, which the demo and the tests call; with any other provider
 //! that endpoint answers 404. Refunds are only recorded (the charge becomes `devolvido`).
 
-use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode, charges};
+use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode};
 use crate::{
     config::{PixConfig, PixProviderKind},
+    domain::charges,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::ENDERECO_NAO_ENCONTRADO,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{
@@ -88,7 +90,7 @@ pub async fn pay(
     Path(txid): Path<String>,
 ) -> ApiResult<Json<Value>> {
     if state.pix.kind() != PixProviderKind::Sandbox {
-        return Err(ApiError::NotFound("Endereço não encontrado.".into()));
+        return Err(ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into()));
     }
     let outcome = charges::confirm_payment(&state.db, &txid, &end_to_end_id()).await?;
     Ok(Json(json!({

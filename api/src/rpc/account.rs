@@ -5,7 +5,7 @@ use crate::{
     auth::{AuthUser, MaybeAuthUser, session},
     db::{Db, new_id, now_ms},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use rand::{Rng, distr::Alphanumeric};
 use serde::Deserialize;
@@ -215,6 +215,7 @@ async fn upsert_user(
 /// `logout_site`: revokes the session of this request.
 pub async fn logout_site(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     session::revoke(&state.db, &user.token).await?;
+    state.events.session_ended(&user.token);
     Ok(json!({ "ok": true }))
 }
 

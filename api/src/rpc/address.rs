@@ -12,7 +12,7 @@ use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
     places::Places,
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-//! Direct ads of the signed-in user (issue 6): `adicionar_anuncio`, `pegar_anuncios`,
+//! Direct ads of the signed-in user: `adicionar_anuncio`, `pegar_anuncios`,
 //! `editar_anuncio`, `excluir_anuncio`; the photos are in [`photos`] (`upload_foto_anuncio`,
 //! `excluir_foto_anuncio`).
 //!
@@ -8,18 +8,17 @@
 //! region listings read (decisions.md §11). The owner is the session's user (decisions.md §2):
 //! any `usuario` in the payload is ignored, and another user's ad answers 403.
 
-mod photos;
+pub mod photos;
 mod store;
-
-pub use photos::{DeletePhoto, UploadPhoto, delete_photo, upload_photo};
 
 use super::catalog;
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
+    messages::ANUNCIO_NAO_ENCONTRADO,
     places::Places,
-    startup::AppState,
+    state::AppState,
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
@@ -30,8 +29,6 @@ use wasm_core::{
     places::is_state,
 };
 
-/// An ad that does not exist.
-pub const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
 /// A place that is neither a municipality nor a state code. *Gap:* the wizards only offer
 /// listed places.
 pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";

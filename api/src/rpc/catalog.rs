@@ -1,4 +1,4 @@
-//! The public catalogue (issue 4, point 1): the home's sections, a category's pages, search,
+//! The public catalogue: the home's sections, a category's pages, search,
 //! the store list, storefronts, product and ad pages, a supplier's public data and coupon checks.
 //!
 //! Everything is scoped by region (decisions.md §11) and hides hidden suppliers (`oculto`,
@@ -12,13 +12,7 @@ mod lookups;
 mod queries;
 pub(crate) mod rows;
 pub(crate) mod shapes;
-mod stores;
-
-pub use stores::admin_storefront;
-pub use stores::{
-    CheckCoupon, ItemRef, StartSite, SupplierRef, ad_detail, check_coupon, product_detail,
-    start_site, stores, supplier_data,
-};
+pub mod stores;
 
 pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
 pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
@@ -26,7 +20,7 @@ pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
 use crate::{
     error::{ApiError, ApiResult},
     places::Places,
-    startup::AppState,
+    state::AppState,
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rows::{AdRow, Listed, ProductRow};
@@ -324,7 +318,7 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
 }
 
 /// The ads of `user`, every scope, newest first, in the catalogue's JSON shape (the ad owner's
-/// actions, issue 6).
+/// actions).
 pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Value>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::ADS_BY_USER)
         .bind(user)
@@ -333,7 +327,7 @@ pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<V
     Ok(ads_json(&lookups::ads(conn, rows).await?))
 }
 
-/// One ad by id, in the catalogue's JSON shape (the ad owner's actions, issue 6).
+/// One ad by id, in the catalogue's JSON shape (the ad owner's actions).
 pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Value>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
         .bind(id)

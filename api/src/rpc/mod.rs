@@ -1,7 +1,14 @@
 //! The RPC contract: `POST /api` with `{"codigo": "<action>", ...fields}` (decisions.md §1).
-//! Every action is one variant of [`Request`] with its typed payload, and the dispatcher's one
-//! `match` sends it to its handler. Identity comes from the session (extractors), never from
-//! the payload.
+//! Every action is one variant of [`Request`] with its typed payload, declared once in the
+//! table of [`actions`] (which also marks the administrator's), and the dispatcher's one `match`
+//! sends it to its handler, where it is defined (one file per area, split by responsibility).
+//! Identity comes from the session (extractors), never from the payload.
+//!
+//! Handlers parse, authorise, call the domain ([`crate::domain`]) for anything that moves stock
+//! or money, and shape the answer.
+
+mod actions;
+pub mod fields;
 
 pub mod account;
 pub mod address;
@@ -12,185 +19,36 @@ pub mod notary;
 pub mod orders;
 pub mod supplier;
 
+pub use actions::Request;
+
 use crate::{
-    auth::{AuthUser, MaybeAuthUser},
+    auth::{Admin, AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
+    state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State};
-use serde::Deserialize;
 use serde_json::Value;
 
-/// Every action of the contract, by its `codigo`.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "codigo")]
-pub enum Request {
-    /// Starts a sign-in: a fresh nonce and where to send the user.
-    #[serde(rename = "iniciar_login")]
-    StartLogin,
-    #[serde(rename = "login_site")]
-    LoginSite(account::LoginSite),
-    #[serde(rename = "logout_site")]
-    LogoutSite,
-    #[serde(rename = "alterar_nome")]
-    ChangeName(account::ChangeName),
-    #[serde(rename = "gerar_coordenadas")]
-    GenerateCoordinates(wasm_core::forms::AddressForm),
-    #[serde(rename = "alterar_endereco")]
-    ChangeAddress(wasm_core::forms::AddressForm),
-    #[serde(rename = "finalizar_pedido")]
-    PlaceOrder(orders::PlaceOrder),
-    #[serde(rename = "pegar_pedidos")]
-    ListOrders,
-    #[serde(rename = "consultar_pagamento")]
-    CheckPayment(orders::CheckPayment),
-    #[serde(rename = "cancelar_pedido")]
-    CancelOrder(orders::CancelOrder),
-    #[serde(rename = "pegar_produtos_anuncios_site")]
-    CatalogHome(catalog::HomeListing),
-    #[serde(rename = "pegar_produtos_anuncios_site2")]
-    CatalogFirstPage(catalog::FirstPage),
-    #[serde(rename = "pegar_produtos_anuncios_local")]
-    CatalogNextPage(catalog::NextPage),
-    #[serde(rename = "search")]
-    CatalogSearch(catalog::Search),
-    #[serde(rename = "pegar_lojas")]
-    Stores,
-    #[serde(rename = "start_site")]
-    StartSite(catalog::StartSite),
-    #[serde(rename = "pegar_produto_url_site")]
-    ProductDetail(catalog::ItemRef),
-    #[serde(rename = "pegar_anuncio_url_site")]
-    AdDetail(catalog::ItemRef),
-    #[serde(rename = "pegar_dadosforn")]
-    SupplierData(catalog::SupplierRef),
-    #[serde(rename = "validar_cupom")]
-    CheckCoupon(catalog::CheckCoupon),
-    #[serde(rename = "loading_admin")]
-    AdminSuppliers,
-    #[serde(rename = "invisivel")]
-    AdminSetVisibility(admin::SetVisibility),
-    #[serde(rename = "pegar_clientes")]
-    AdminCustomers,
-    #[serde(rename = "pegar_solicitacoes_saque")]
-    AdminPendingWithdrawals,
-    #[serde(rename = "confirmar_saque")]
-    AdminConfirmWithdrawal(admin::ConfirmWithdrawal),
-    #[serde(rename = "start_site_admin")]
-    AdminStorefront(admin::AdminStorefront),
-    #[serde(rename = "adicionar_anuncio")]
-    AddAd(ads::AddAd),
-    #[serde(rename = "pegar_anuncios")]
-    ListAds,
-    #[serde(rename = "editar_anuncio")]
-    EditAd(ads::EditAd),
-    #[serde(rename = "excluir_anuncio")]
-    DeleteAd(ads::DeleteAd),
-    #[serde(rename = "upload_foto_anuncio")]
-    UploadAdPhoto(ads::UploadPhoto),
-    #[serde(rename = "excluir_foto_anuncio")]
-    DeleteAdPhoto(ads::DeletePhoto),
-    #[serde(rename = "pegar_fichas_blockchain")]
-    TokenBalance,
-    #[serde(rename = "gerarpix_blockchain")]
-    BuyTokens(notary::BuyTokens),
-    #[serde(rename = "upload_blockchain")]
-    UploadNotarisation(notary::UploadJson),
-    #[serde(rename = "verificar_blockchain")]
-    VerifyNotarisation(notary::VerifyRecord),
-    #[serde(rename = "cadastro_fornecedor")]
-    RegisterSupplier(supplier::registration::Register),
-    #[serde(rename = "loading_forn_site")]
-    LoadSupplierPanel(supplier::panel::LoadPanel),
-    #[serde(rename = "editar_dados_fornecedor")]
-    EditSupplierProfile(supplier::registration::EditProfile),
-    #[serde(rename = "editar_locais_fornecedor")]
-    EditSupplierPlaces(supplier::registration::EditPlaces),
-    #[serde(rename = "alterar_visibilidade")]
-    SetSupplierHidden(supplier::registration::SetHidden),
-    #[serde(rename = "alterar_compras")]
-    SetSupplierPurchases(supplier::registration::SetPurchases),
-    #[serde(rename = "editar_imagens_fornecedor")]
-    EditSupplierImages(supplier::photos::EditImages),
-    #[serde(rename = "adicionar_produto")]
-    AddProduct(supplier::products::AddProduct),
-    #[serde(rename = "pegar_produtos_fornecedor")]
-    SupplierProducts,
-    #[serde(rename = "editar_produto_site")]
-    EditProduct(supplier::products::EditProduct),
-    #[serde(rename = "editar_icone_produto_site")]
-    EditProductIcon(supplier::photos::ProductIcon),
-    #[serde(rename = "excluir_foto")]
-    RemoveProductPhoto(supplier::photos::ProductPhoto),
-    #[serde(rename = "upload_foto")]
-    UploadProductPhoto(supplier::photos::ProductPhoto),
-    #[serde(rename = "adicionar_promocao")]
-    AddPromotion(supplier::products::ProductAction),
-    #[serde(rename = "remover_promocao")]
-    RemovePromotion(supplier::products::ProductAction),
-    #[serde(rename = "habilitar_produto")]
-    EnableProduct(supplier::products::ProductAction),
-    #[serde(rename = "desabilitar_produto")]
-    DisableProduct(supplier::products::ProductAction),
-    #[serde(rename = "excluir_produto")]
-    RemoveProduct(supplier::products::ProductAction),
-    #[serde(rename = "adicionar_categoria_produto")]
-    SetProductCategory(supplier::products::ProductAction),
-    #[serde(rename = "remover_categoria_produto")]
-    ClearProductCategory(supplier::products::ProductAction),
-    #[serde(rename = "adicionar_categoria")]
-    AddStoreCategory(supplier::store::CategoryAction),
-    #[serde(rename = "remover_categoria")]
-    RemoveStoreCategory(supplier::store::CategoryAction),
-    #[serde(rename = "adicionar_cupom")]
-    AddCoupon(supplier::store::AddCoupon),
-    #[serde(rename = "excluir_cupom")]
-    RemoveCoupon(supplier::store::RemoveCoupon),
-    #[serde(rename = "pegar_entregas_pendentes")]
-    PendingDeliveries,
-    #[serde(rename = "pegar_entregas")]
-    DeliveryHistory(supplier::deliveries::Period),
-    #[serde(rename = "cancelar_entrega")]
-    CancelDelivery(supplier::deliveries::OrderAction),
-    #[serde(rename = "confirmar_entrega")]
-    ConfirmDelivery(supplier::deliveries::OrderAction),
-    #[serde(rename = "pegar_gestao")]
-    Management(supplier::deliveries::Period),
-    #[serde(rename = "verificar_url_site")]
-    CheckStoreUrl(supplier::settings::CheckUrl),
-    #[serde(rename = "criar_site")]
-    CreateSite(supplier::settings::CreateSite),
-    #[serde(rename = "entregas_edit")]
-    EditDelivery(supplier::settings::EditDelivery),
-    #[serde(rename = "pegar_infos_pagamentos")]
-    PaymentInfo,
-    #[serde(rename = "opcoes_pagamento")]
-    PaymentOptions(supplier::payments::PaymentChoice),
-    #[serde(rename = "pegar_historico_pagamentos")]
-    PaymentHistory,
-    #[serde(rename = "alterar_pix")]
-    SetPixKey(supplier::payments::PixKey),
-    #[serde(rename = "transferir")]
-    Withdraw(supplier::payments::PixKey),
-}
-
-/// The message for a `codigo` no handler knows (decisions.md §1).
-pub const UNKNOWN_ACTION: &str = "Ação desconhecida";
-
-/// Decodes a request body into a [`Request`], telling an unknown action from a bad payload.
-pub fn parse(body: &[u8]) -> ApiResult<Request> {
+/// Decodes a request body into a [`Request`] for `caller`. A `codigo` that is not one of
+/// [`Request::CODIGOS`] is 'Ação desconhecida'; an administrator's action from anyone else is
+/// refused before its payload is looked at, so a malformed payload is still 403 (or 401 without
+/// a session), never a hint about the payload; a bad payload is 'Dados inválidos.'.
+pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
     let value: Value =
-        serde_json::from_slice(body).map_err(|_| ApiError::bad_request("Requisição inválida."))?;
-    if !value.get("codigo").is_some_and(Value::is_string) {
-        return Err(ApiError::bad_request(UNKNOWN_ACTION));
+        serde_json::from_slice(body).map_err(|_| ApiError::bad_request(REQUISICAO_INVALIDA))?;
+    let codigo = value
+        .get("codigo")
+        .and_then(Value::as_str)
+        .and_then(|c| Request::CODIGOS.iter().copied().find(|known| *known == c))
+        .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
+    crate::metrics::rpc_action(codigo);
+    if Request::is_admin_action(codigo) {
+        Admin::try_from(caller.clone())?;
     }
     serde_json::from_value(value).map_err(|e| {
-        if e.to_string().starts_with("unknown variant") {
-            ApiError::bad_request(UNKNOWN_ACTION)
-        } else {
-            tracing::debug!(error = %e, "bad payload");
-            ApiError::bad_request("Dados inválidos.")
-        }
+        tracing::debug!(error = %e, "bad payload");
+        ApiError::bad_request(DADOS_INVALIDOS)
     })
 }
 
@@ -200,8 +58,7 @@ pub async fn handle(
     caller: MaybeAuthUser,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
-    admin::guard(&body, &caller)?;
-    let request = parse(&body)?;
+    let request = parse(&body, &caller)?;
     let answer = match request {
         Request::StartLogin => account::start_login(&state).await?,
         Request::LoginSite(r) => account::login_site(&state, caller, r).await?,
@@ -213,44 +70,54 @@ pub async fn handle(
         Request::ChangeAddress(r) => {
             address::change_address(&state, AuthUser::try_from(caller)?, r).await?
         }
-        Request::PlaceOrder(r) => orders::place_order(&state, caller.try_into()?, r).await?,
-        Request::ListOrders => orders::list_orders(&state, caller.try_into()?).await?,
-        Request::CheckPayment(r) => orders::check_payment(&state, caller.try_into()?, r).await?,
-        Request::CancelOrder(r) => orders::cancel_order(&state, caller.try_into()?, r).await?,
+        Request::PlaceOrder(r) => orders::place::place_order(&state, caller.try_into()?, r).await?,
+        Request::ListOrders => orders::view::list_orders(&state, caller.try_into()?).await?,
+        Request::CheckPayment(r) => {
+            orders::view::check_payment(&state, caller.try_into()?, r).await?
+        }
+        Request::CancelOrder(r) => {
+            orders::cancel::cancel_order(&state, caller.try_into()?, r).await?
+        }
         Request::CatalogHome(r) => catalog::home(&state, r).await?,
         Request::CatalogFirstPage(r) => catalog::first_page(&state, r).await?,
         Request::CatalogNextPage(r) => catalog::next_page(&state, r).await?,
         Request::CatalogSearch(r) => catalog::search(&state, r).await?,
-        Request::Stores => catalog::stores(&state).await?,
-        Request::StartSite(r) => catalog::start_site(&state, r).await?,
-        Request::ProductDetail(r) => catalog::product_detail(&state, r).await?,
-        Request::AdDetail(r) => catalog::ad_detail(&state, r).await?,
-        Request::SupplierData(r) => catalog::supplier_data(&state, r).await?,
-        Request::CheckCoupon(r) => catalog::check_coupon(&state, r).await?,
-        Request::AdminSuppliers => admin::suppliers(&state, caller.try_into()?).await?,
+        Request::Stores => catalog::stores::stores(&state).await?,
+        Request::StartSite(r) => catalog::stores::start_site(&state, r).await?,
+        Request::ProductDetail(r) => catalog::stores::product_detail(&state, r).await?,
+        Request::AdDetail(r) => catalog::stores::ad_detail(&state, r).await?,
+        Request::SupplierData(r) => catalog::stores::supplier_data(&state, r).await?,
+        Request::CheckCoupon(r) => catalog::stores::check_coupon(&state, r).await?,
+        Request::AdminSuppliers => admin::people::suppliers(&state, caller.try_into()?).await?,
         Request::AdminSetVisibility(r) => {
-            admin::set_visibility(&state, caller.try_into()?, r).await?
+            admin::people::set_visibility(&state, caller.try_into()?, r).await?
         }
-        Request::AdminCustomers => admin::customers(&state, caller.try_into()?).await?,
+        Request::AdminCustomers => admin::people::customers(&state, caller.try_into()?).await?,
         Request::AdminPendingWithdrawals => {
-            admin::pending_withdrawals(&state, caller.try_into()?).await?
+            admin::withdrawals::pending(&state, caller.try_into()?).await?
         }
         Request::AdminConfirmWithdrawal(r) => {
-            admin::confirm_withdrawal(&state, caller.try_into()?, r).await?
+            admin::withdrawals::confirm(&state, caller.try_into()?, r).await?
         }
-        Request::AdminStorefront(r) => admin::storefront(&state, caller.try_into()?, r).await?,
+        Request::AdminStorefront(r) => {
+            admin::people::storefront(&state, caller.try_into()?, r).await?
+        }
         Request::AddAd(r) => ads::add_ad(&state, caller.try_into()?, r).await?,
         Request::ListAds => ads::list_ads(&state, caller.try_into()?).await?,
         Request::EditAd(r) => ads::edit_ad(&state, caller.try_into()?, r).await?,
         Request::DeleteAd(r) => ads::delete_ad(&state, caller.try_into()?, r).await?,
-        Request::UploadAdPhoto(r) => ads::upload_photo(&state, caller.try_into()?, r).await?,
-        Request::DeleteAdPhoto(r) => ads::delete_photo(&state, caller.try_into()?, r).await?,
-        Request::TokenBalance => notary::balance(&state, caller.try_into()?).await?,
-        Request::BuyTokens(r) => notary::buy_tokens(&state, caller.try_into()?, r).await?,
-        Request::UploadNotarisation(r) => {
-            notary::upload_json(&state, caller.try_into()?, r).await?
+        Request::UploadAdPhoto(r) => {
+            ads::photos::upload_photo(&state, caller.try_into()?, r).await?
         }
-        Request::VerifyNotarisation(r) => notary::verify_record(&state, r).await?,
+        Request::DeleteAdPhoto(r) => {
+            ads::photos::delete_photo(&state, caller.try_into()?, r).await?
+        }
+        Request::TokenBalance => notary::tokens::balance(&state, caller.try_into()?).await?,
+        Request::BuyTokens(r) => notary::tokens::buy(&state, caller.try_into()?, r).await?,
+        Request::UploadNotarisation(r) => {
+            notary::upload::upload_json(&state, caller.try_into()?, r).await?
+        }
+        Request::VerifyNotarisation(r) => notary::verify::verify(&state, r).await?,
         Request::RegisterSupplier(r) => {
             supplier::registration::register(&state, caller.try_into()?, r).await?
         }
@@ -315,6 +182,7 @@ pub async fn handle(
         Request::RemoveCoupon(r) => {
             supplier::store::remove_coupon(&state, caller.try_into()?, r).await?
         }
+        Request::EventTicket => supplier::events::event_ticket(&state, caller.try_into()?).await?,
         Request::PendingDeliveries => {
             supplier::deliveries::pending(&state, caller.try_into()?).await?
         }
@@ -351,30 +219,112 @@ pub async fn handle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::AuthUser;
 
-    fn error_of(body: &str) -> String {
-        match parse(body.as_bytes()) {
-            Err(ApiError::BadRequest(m)) => m,
+    fn caller(is_admin: bool) -> MaybeAuthUser {
+        MaybeAuthUser {
+            user: Some(AuthUser {
+                id: "u1".into(),
+                email: "u1@x".into(),
+                token: "t".into(),
+                is_admin,
+            }),
+            bad_token: false,
+        }
+    }
+
+    fn error_of(body: &str) -> ApiError {
+        match parse(body.as_bytes(), &MaybeAuthUser::default()) {
+            Err(e) => e,
+            Ok(r) => panic!("expected an error, got {r:?}"),
+        }
+    }
+
+    fn message_of(body: &str) -> String {
+        match error_of(body) {
+            ApiError::BadRequest(m) => m,
             other => panic!("expected a bad request, got {other:?}"),
         }
     }
 
     #[test]
     fn unknown_or_missing_codigo_is_an_unknown_action() {
-        assert_eq!(error_of(r#"{"codigo":"voar"}"#), UNKNOWN_ACTION);
-        assert_eq!(error_of(r#"{"x":1}"#), UNKNOWN_ACTION);
-        assert_eq!(error_of(r#"{"codigo":3}"#), UNKNOWN_ACTION);
+        assert_eq!(message_of(r#"{"codigo":"voar"}"#), ACAO_DESCONHECIDA);
+        assert_eq!(message_of(r#"{"x":1}"#), ACAO_DESCONHECIDA);
+        assert_eq!(message_of(r#"{"codigo":3}"#), ACAO_DESCONHECIDA);
+        // Close to a real one is still unknown.
+        assert_eq!(message_of(r#"{"codigo":"LOGIN_SITE"}"#), ACAO_DESCONHECIDA);
+    }
+
+    #[test]
+    fn every_listed_codigo_is_a_variant_of_the_request() {
+        for codigo in Request::CODIGOS {
+            // An empty payload is a request, or a bad payload — never an unknown action.
+            let body = format!(r#"{{"codigo":"{codigo}"}}"#);
+            match parse(body.as_bytes(), &caller(true)) {
+                Ok(_) => {}
+                Err(ApiError::BadRequest(m)) => assert_ne!(m, ACAO_DESCONHECIDA, "{codigo}"),
+                Err(e) => panic!("{codigo}: {e:?}"),
+            }
+        }
+        assert_eq!(Request::CODIGOS.len(), 74);
+    }
+
+    #[test]
+    fn the_admin_guard_covers_exactly_the_admin_actions() {
+        let admin: Vec<&str> = Request::CODIGOS
+            .iter()
+            .copied()
+            .filter(|c| Request::is_admin_action(c))
+            .collect();
+        assert_eq!(
+            admin,
+            [
+                "loading_admin",
+                "invisivel",
+                "pegar_clientes",
+                "pegar_solicitacoes_saque",
+                "confirmar_saque",
+                "start_site_admin",
+            ]
+        );
+        for codigo in Request::CODIGOS {
+            // A malformed payload: the guard answers before the payload is read.
+            let body = format!(r#"{{"codigo":"{codigo}","userforn":7,"urlforn":[]}}"#);
+            let refused = matches!(
+                parse(body.as_bytes(), &caller(false)),
+                Err(ApiError::Forbidden)
+            );
+            assert_eq!(refused, Request::is_admin_action(codigo), "{codigo}");
+            if Request::is_admin_action(codigo) {
+                assert!(matches!(
+                    parse(body.as_bytes(), &MaybeAuthUser::default()),
+                    Err(ApiError::Unauthorized)
+                ));
+                // The admin's request goes on to its payload (unit variants ignore the fields).
+                assert!(matches!(
+                    parse(body.as_bytes(), &caller(true)),
+                    Ok(_) | Err(ApiError::BadRequest(_))
+                ));
+            }
+        }
     }
 
     #[test]
     fn bad_json_and_bad_payloads_are_told_apart() {
-        assert_eq!(error_of("{"), "Requisição inválida.");
-        assert_eq!(error_of(r#"{"codigo":"alterar_nome"}"#), "Dados inválidos.");
+        assert_eq!(message_of("{"), "Requisição inválida.");
+        assert_eq!(
+            message_of(r#"{"codigo":"alterar_nome"}"#),
+            "Dados inválidos."
+        );
     }
 
     #[test]
     fn extra_fields_such_as_usuario_are_ignored() {
-        let r = parse(br#"{"codigo":"alterar_nome","usuario":"someone-else","nome":"Ana"}"#);
+        let r = parse(
+            br#"{"codigo":"alterar_nome","usuario":"someone-else","nome":"Ana"}"#,
+            &MaybeAuthUser::default(),
+        );
         assert!(matches!(r, Ok(Request::ChangeName(_))));
     }
 }

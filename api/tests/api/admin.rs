@@ -1,4 +1,4 @@
-//! The administrator's actions (issue 7) on the demo data: refused (403) to any other session
+//! The administrator's actions on the demo data: refused (403) to any other session
 //! whatever the payload says; hiding a supplier removes it and its products from every public
 //! listing at once while the admin still sees its storefront; customers; and the payout of a
 //! withdrawal request, exactly once (decisions.md §2, §9, §11).

@@ -1,4 +1,4 @@
-//! Direct ads (issue 6): the wizard's validation messages on the server, an ad's life (create
+//! Direct ads: the wizard's validation messages on the server, an ad's life (create
 //! with an icon, region listings of its scope, edit, photos, removal with its media files), and
 //! that nobody touches another user's ad.
 

@@ -1,4 +1,4 @@
-//! Notarisation on Arweave (issue 8): tokens bought by Pix (sandbox), uploads against a real
+//! Notarisation on Arweave: tokens bought by Pix (sandbox), uploads against a real
 //! local gateway (npm `arlocal`, started by [`Arlocal`] from devservices/arlocal.mjs on a free
 //! loopback port), refusals that spend nothing, and our signed transactions checked by the npm
 //! `arweave` client (devservices/scripts/arweave-verify.mjs). Fakes, only at the edge: the

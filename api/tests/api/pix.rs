@@ -157,13 +157,13 @@ async fn an_expired_charge_cancels_its_order_releases_stock_and_cannot_be_paid()
     // The background sweep's work.
     exec(&app, expire, &txid_of(&swept)).await;
     assert_eq!(
-        feira_api::pix::charges::expire_due(&app.app.db)
+        feira_api::domain::charges::expire_due(&app.app.db)
             .await
             .unwrap(),
         1
     );
     assert_eq!(
-        feira_api::pix::charges::expire_due(&app.app.db)
+        feira_api::domain::charges::expire_due(&app.app.db)
             .await
             .unwrap(),
         0

@@ -1,11 +1,11 @@
-// The admin journey (issue 7, 'Checked by'), on the demo data:
+// The admin journey, on the demo data:
 //   a) a visitor at /admin sees the 'Bem-vindo(a)' card; the admin signs in from it (the real
 //      popup sign-in), hides a demo supplier (Apiário Flor da Serra, which no other journey uses)
 //      and its store leaves /lojas and its products the home; then shows it again; finds a
 //      customer by part of the e-mail and sees 'Não informado' where a phone is missing.
 //   b) a withdrawal created through the supplier panel's action: a buyer pays a Pix order of the
 //      demo supplier (sandbox), the supplier asks `transferir`, the admin confirms it and the
-//      list empties. `transferir` is issue 5's: this test passes once that branch is merged.
+//      list empties.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -110,7 +110,7 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
   });
 });
 
-// Needs issue 5's `transferir` (the supplier panel's withdrawal request).
+// The withdrawal is the supplier panel's request (`transferir`).
 test('admin: confirms a pending withdrawal created through the supplier panel; the list empties', async () => {
   // A buyer pays a Pix order of the demo supplier: its open-items balance.
   await withPage(browser, 'admin-withdrawal-buyer', async (page) => {

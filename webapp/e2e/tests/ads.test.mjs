@@ -1,4 +1,4 @@
-// Direct ads (issue 6, 'Checked by'), on the demo data: sign in; from the profile's Anúncios
+// Direct ads, on the demo data: sign in; from the profile's Anúncios
 // section create an ad scoped to two cities with a photo (the 9-step wizard); find it on
 // /anuncios in one of those cities and not in a third; check its detail page; edit its price and
 // scope; add and remove photos; remove the ad and see its photo URLs answer 404.

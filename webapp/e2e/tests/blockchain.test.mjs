@@ -1,4 +1,4 @@
-// The notarisation journey (issue 8, 'Checked by'), against a real local Arweave gateway
+// The notarisation journey, against a real local Arweave gateway
 // (arlocal, started by e2e/run.mjs, ARWEAVE_URL):
 //   sign in on /blockchain; no tokens yet ('Você não possui fichas!'); buy 2 tokens by Pix
 //   (QR modal after 'GERAR PIX', paid through the sandbox endpoint, credited); a file over

@@ -1,4 +1,4 @@
-// The buyer journey (issue 4, 'Checked by'), on the demo data:
+// The buyer journey, on the demo data:
 //   pick a region; open the storefront 'sitio-boa-vista' (per-km fee, coupon BEMVINDO10 = 10 %,
 //   payments in person and Pix); add two products, one reaching its promo minimum; try a product
 //   of another supplier (conflict modal); sign in from the checkout (a new buyer, so the address

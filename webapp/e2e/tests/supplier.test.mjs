@@ -1,4 +1,4 @@
-// The supplier journey (issue 5, 'Checked by'), in Chromium against the API with demo data:
+// The supplier journey, in Chromium against the API with demo data:
 //   a new user registers a business through the 10 steps of the wizard; adds a product with a
 //   photo (shrunk in the browser; the stored icon is a JPEG of at most 300 px), an option, stock
 //   and a promotion; creates a store category and a coupon; sets a per-km delivery fee; accepts

@@ -4,7 +4,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { AppProviders } from './providers';
-import { AppRoutes } from './routes';
+import { AppRoutes } from './router';
 
 export function App() {
   return (

@@ -1,16 +1,32 @@
-//! Suppliers and customers as the administrator sees them, and the admin's visibility flag.
+//! Suppliers and customers as the administrator sees them, the admin's visibility flag, and a
+//! supplier's storefront as the admin sees it (the catalogue's own code).
 //!
 //! Hiding sets `suppliers.invisivel`; every public query of the catalogue already requires it to
 //! be false (decisions.md §11), so the supplier and its products leave every listing at once.
 
-use super::SetVisibility;
 use crate::{
+    auth::Admin,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::FORNECEDOR_NAO_ENCONTRADO,
+    rpc::catalog,
+    state::AppState,
 };
+use serde::Deserialize;
 use serde_json::{Value, json};
 
-const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
+/// `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it.
+#[derive(Debug, Deserialize)]
+pub struct SetVisibility {
+    pub userforn: String,
+    pub invisivel: bool,
+}
+
+/// `start_site_admin`: the store URL, or the supplier's user id (the panel links
+/// `/admin/{usuario}`).
+#[derive(Debug, Deserialize)]
+pub struct AdminStorefront {
+    pub urlforn: String,
+}
 
 /// A supplier in the admin's list.
 #[derive(Debug, sqlx::FromRow)]
@@ -29,7 +45,7 @@ struct SupplierRow {
 }
 
 /// `loading_admin`: every supplier, hidden or not, by name.
-pub async fn suppliers(state: &AppState) -> ApiResult<Value> {
+pub async fn suppliers(state: &AppState, _admin: Admin) -> ApiResult<Value> {
     let rows: Vec<SupplierRow> = sqlx::query_as(
         "SELECT user_id, nomeforn, email, telefone, documento, iconeforn, fundoforn, url, \
          vendasforn, CAST(CASE WHEN oculto THEN 1 ELSE 0 END AS BIGINT) AS oculto, \
@@ -60,7 +76,11 @@ pub async fn suppliers(state: &AppState) -> ApiResult<Value> {
 }
 
 /// `invisivel`: sets the admin's visibility flag of supplier `userforn`.
-pub async fn set_visibility(state: &AppState, req: SetVisibility) -> ApiResult<Value> {
+pub async fn set_visibility(
+    state: &AppState,
+    _admin: Admin,
+    req: SetVisibility,
+) -> ApiResult<Value> {
     let changed = sqlx::query("UPDATE suppliers SET invisivel = $1 WHERE user_id = $2")
         .bind(req.invisivel)
         .bind(req.userforn.trim())
@@ -88,7 +108,7 @@ struct CustomerRow {
 }
 
 /// `pegar_clientes`: every user without a store, except the administrator, by name.
-pub async fn customers(state: &AppState) -> ApiResult<Value> {
+pub async fn customers(state: &AppState, _admin: Admin) -> ApiResult<Value> {
     let admin = state.config.admin_email.clone().unwrap_or_default();
     let rows: Vec<CustomerRow> = sqlx::query_as(
         "SELECT u.id, u.nome, u.email, u.telefone, u.cidade, u.rua, u.numero, u.complemento \
@@ -114,4 +134,9 @@ pub async fn customers(state: &AppState) -> ApiResult<Value> {
         })
         .collect();
     Ok(json!({ "clientes": clientes }))
+}
+
+/// `start_site_admin`: the public storefront's answer, for any supplier, hidden ones included.
+pub async fn storefront(state: &AppState, _admin: Admin, req: AdminStorefront) -> ApiResult<Value> {
+    catalog::stores::admin_storefront(state, &req.urlforn).await
 }

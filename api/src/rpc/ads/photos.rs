@@ -8,11 +8,10 @@
 use super::{AdRef, store};
 use crate::{
     auth::AuthUser,
-    db::{new_id, now_ms},
+    db::{begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
-    rpc::orders::begin_write,
-    startup::AppState,
+    state::AppState,
 };
 use bytes::Bytes;
 use feira_photo::PhotoKind;

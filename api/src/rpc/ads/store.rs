@@ -1,9 +1,9 @@
 //! The ads' SQL shared by the actions: ownership, the user's name and phone, and the places.
 
-use super::ANUNCIO_NAO_ENCONTRADO;
 use crate::{
     db::Db,
     error::{ApiError, ApiResult},
+    messages::ANUNCIO_NAO_ENCONTRADO,
 };
 use sqlx::{Any, Transaction};
 use wasm_core::forms::Scope;

@@ -198,7 +198,7 @@ pub const PRODUCT_BY_ID: &str = concat!(
 /// One ad. `$1` id.
 pub const AD_BY_ID: &str = concat!("SELECT ", ad_cols!(), " FROM ads a WHERE a.id = $1");
 
-/// A user's ads, every scope (the profile's Anúncios, issue 6). `$1` user.
+/// A user's ads, every scope (the profile's Anúncios). `$1` user.
 pub const ADS_BY_USER: &str = concat!("SELECT ", ad_cols!(), " FROM ads a WHERE a.user_id = $1");
 
 /// The columns of [`SupplierRow`]; `hidden` is 1 when `oculto` or `invisivel`.

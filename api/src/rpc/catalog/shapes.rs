@@ -1,14 +1,11 @@
 //! The catalogue's JSON shapes, exactly as docs/rpc.md fixes them ("The buyer journey's
-//! shapes"): database centavos become reais through `wasm_core::money::Money`, and the card's
+//! shapes"): database centavos become reais ([`reais`]), and the card's
 //! discount badge comes from `wasm_core::pricing`.
 
 use super::rows::{AdRow, ProductRow, SupplierRow};
+use crate::rpc::fields::reais;
 use serde_json::{Map, Value, json};
 use wasm_core::{money::Money, pricing::discount_percent};
-
-fn reais(centavos: i64) -> f64 {
-    Money::from_centavos(centavos).reais()
-}
 
 fn opt_reais(centavos: Option<i64>) -> Option<f64> {
     centavos.map(reais)

@@ -9,7 +9,8 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::{ANUNCIO_NAO_ENCONTRADO, FORNECEDOR_NAO_ENCONTRADO, PRODUTO_NAO_ENCONTRADO},
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -19,10 +20,6 @@ use wasm_core::{
     messages::CUPOM_NAO_ENCONTRADO,
     money::Money,
 };
-
-const PRODUTO_NAO_ENCONTRADO: &str = "Produto não encontrado.";
-const ANUNCIO_NAO_ENCONTRADO: &str = "Anúncio não encontrado.";
-const FORNECEDOR_NAO_ENCONTRADO: &str = "Fornecedor não encontrado.";
 
 /// `start_site`.
 #[derive(Debug, Deserialize)]
@@ -116,7 +113,7 @@ async fn ready_store(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Val
     }))
 }
 
-/// `start_site_admin` (issue 7): the storefront of the supplier whose URL or user id is `key`,
+/// `start_site_admin`: the storefront of the supplier whose URL or user id is `key`,
 /// ready even when the supplier is hidden (`dadosforn.oculto` says whether it is, by itself or by the admin); `exist: 0`
 /// when there is none. Only the admin's handler calls it.
 pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<Value> {

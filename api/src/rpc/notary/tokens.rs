@@ -1,21 +1,20 @@
 //! Tokens: a Pix charge of R$ 5 × quantity (at least 1) that credits the buyer's
-//! `token_ledger` once when paid (`pix::charges::confirm_payment`), and the balance with the
-//! notarisation history.
+//! `token_ledger` once when paid ([`crate::domain::charges::confirm_payment`]), and the balance
+//! with the notarisation history.
 
 use crate::{
     auth::AuthUser,
-    db::{Db, now_ms},
-    error::{ApiError, ApiResult},
-    pix::{
-        self,
+    db::now_ms,
+    domain::{
         charges::{self, Charge, Purpose},
+        tokens,
     },
-    rpc::orders::begin_write,
-    startup::AppState,
+    error::{ApiError, ApiResult},
+    pix,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::{Any, Transaction};
 use wasm_core::{forms, money::Money};
 
 /// `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
@@ -49,7 +48,7 @@ fn quantity(req: &BuyTokens) -> ApiResult<u32> {
 
 /// Opens the charge; answers the QR like the order's Pix (`codigo.qrcode`,
 /// `codigo.imagemQrcode`, and the same at the top level).
-pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult<Value> {
+pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<Value> {
     let quantidade = quantity(&req)?;
     if quantidade > 1000 {
         return Err(ApiError::bad_request("Escolha no máximo 1000 fichas"));
@@ -57,9 +56,8 @@ pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult
     let amount =
         forms::tokens_price(quantidade).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let txid = pix::new_txid();
-    let mut tx = begin_write(&state.db).await?;
-    let copia_e_cola = charges::record(
-        &mut tx,
+    let copia_e_cola = charges::open(
+        &state.db,
         state.pix.as_ref(),
         Charge {
             txid: &txid,
@@ -71,7 +69,6 @@ pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult
         },
     )
     .await?;
-    tx.commit().await?;
     let imagem = pix::qr::data_url(&copia_e_cola)?;
     Ok(json!({
         "codigo": { "qrcode": copia_e_cola, "imagemQrcode": imagem },
@@ -81,52 +78,6 @@ pub async fn buy(state: &AppState, user: &AuthUser, req: BuyTokens) -> ApiResult
         "fichas": quantidade,
         "valor": amount.decimal_string(),
     }))
-}
-
-/// The user's token balance.
-pub async fn tokens_of(db: &Db, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(db)
-    .await
-}
-
-/// Spends one token of `user_id` for transaction `reference`, inside `tx`; false when the
-/// balance is zero. The user's row is locked first (a no-op update) so that two uploads of the
-/// same user never both spend the last token on PostgreSQL; SQLite's `BEGIN IMMEDIATE`
-/// already serialises writers.
-pub async fn spend_one(
-    tx: &mut Transaction<'_, Any>,
-    user_id: &str,
-    reference: &str,
-    now: i64,
-) -> sqlx::Result<bool> {
-    sqlx::query("UPDATE users SET id = id WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    let balance: i64 = sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM token_ledger WHERE user_id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    if balance < 1 {
-        return Ok(false);
-    }
-    sqlx::query(
-        "INSERT INTO token_ledger (id, user_id, delta, motivo, referencia, criado_em) \
-         VALUES ($1, $2, -1, 'registro', $3, $4)",
-    )
-    .bind(crate::db::new_id())
-    .bind(user_id)
-    .bind(reference)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(true)
 }
 
 #[derive(sqlx::FromRow)]
@@ -142,8 +93,8 @@ struct Entry {
 
 /// `pegar_fichas_blockchain`: `fichas` and `historico` (newest first: id, descricao, data in
 /// ms, link, nomeArquivo, tamanho, sha256).
-pub async fn balance(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
-    let fichas = tokens_of(&state.db, &user.id).await?;
+pub async fn balance(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+    let fichas = tokens::balance(&state.db, &user.id).await?;
     let entries: Vec<Entry> = sqlx::query_as(
         "SELECT id, descricao, nome_arquivo, tamanho, sha256, link, criado_em FROM notarisations \
          WHERE user_id = $1 ORDER BY criado_em DESC, id",

@@ -4,17 +4,15 @@
 //! file, post the signed transaction and its chunks, and only then spend the token and record
 //! the notarisation, in one database transaction.
 
-use super::{
-    spool::{Spooled, TempFile, spool, too_large},
-    tokens::{spend_one, tokens_of},
-};
+use super::spool::{Spooled, TempFile, spool, too_large};
 use crate::{
     arweave::{ChunkedFile, Tag},
     auth::{AuthUser, MaybeAuthUser},
-    db::now_ms,
+    db::{begin_write, now_ms},
+    domain::tokens,
     error::{ApiError, ApiResult},
-    rpc::orders::begin_write,
-    startup::AppState,
+    messages::ARQUIVO_INVALIDO,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{
@@ -66,7 +64,7 @@ async fn precheck(
     size: u64,
     descricao: &str,
 ) -> ApiResult<String> {
-    let fichas = tokens_of(&state.db, &user.id).await?;
+    let fichas = tokens::balance(&state.db, &user.id).await?;
     let fichas = u32::try_from(fichas.max(0)).unwrap_or(u32::MAX);
     forms::blockchain_upload(fichas, size, descricao)
         .map_err(|e| ApiError::bad_request(e.to_string()))
@@ -114,26 +112,26 @@ pub async fn upload_stream(
 }
 
 /// `upload_blockchain` with a data URL.
-pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> ApiResult<Value> {
+pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> ApiResult<Value> {
     let (head, data) = req
         .arquivo
         .split_once(',')
-        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+        .ok_or_else(|| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     let tipo = head
         .strip_prefix("data:")
         .and_then(|h| h.strip_suffix(";base64"))
-        .ok_or_else(|| ApiError::bad_request("Arquivo inválido."))?;
+        .ok_or_else(|| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     let estimated = (data.len() as u64 / 4) * 3;
     let descricao = precheck(
         state,
-        user,
+        &user,
         estimated.min(MAX_FILE_BYTES + 1),
         &req.descricao,
     )
     .await?;
     let bytes = STANDARD
         .decode(data.trim())
-        .map_err(|_| ApiError::bad_request("Arquivo inválido."))?;
+        .map_err(|_| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
@@ -149,7 +147,7 @@ pub async fn upload_json(state: &AppState, user: &AuthUser, req: UploadJson) -> 
         },
         descricao,
     };
-    notarise(state, user, spooled, meta).await
+    notarise(state, &user, spooled, meta).await
 }
 
 /// Builds the tree, uploads, then spends the token and records, in one transaction.
@@ -173,7 +171,7 @@ async fn notarise(
     let link = state.notary.gateway.link(&tx.id);
     let now = now_ms();
     let mut db = begin_write(&state.db).await?;
-    if !spend_one(&mut db, &user.id, &tx.id, now).await? {
+    if !tokens::spend_one(&mut db, &user.id, &tx.id, now).await? {
         db.rollback().await?;
         tracing::warn!(id = %tx.id, "uploaded, but the last token was spent meanwhile");
         return Err(ApiError::bad_request(messages::SEM_FICHAS));

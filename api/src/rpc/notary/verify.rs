@@ -5,7 +5,7 @@
 use crate::{
     arweave::TxStatus,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -6,6 +6,7 @@ use super::place::BagItem;
 use crate::{
     db::Db,
     error::{ApiError, ApiResult},
+    messages::LOJA_INDISPONIVEL,
 };
 use serde_json::Value;
 use std::collections::HashMap;
@@ -97,7 +98,7 @@ pub(super) async fn load_supplier(db: &Db, supplier_id: &str) -> ApiResult<Suppl
     .bind(supplier_id)
     .fetch_optional(db)
     .await?
-    .ok_or_else(|| ApiError::bad_request("Esta loja não está disponível."))
+    .ok_or_else(|| ApiError::bad_request(LOJA_INDISPONIVEL))
 }
 
 /// The supplier's coupon with the code the buyer typed, or `Cupom não encontrado!`.

@@ -1,19 +1,23 @@
 //! `finalizar_pedido` (decisions.md §6–§8): the bag's product ids, quantities and options are
 //! the only things taken from the client. Prices, promotions, the coupon, the delivery fee and
 //! the minimum orders come from the database and are recomputed by wasm-core's `checkout`, the
-//! code the browser runs; the client's `total` must agree within R$ 0,01. Then one write
-//! transaction reserves the stock with conditional updates, stores the order and its lines,
-//! bumps the sales counters and, for Pix, opens the charge. A refusal stores nothing.
+//! code the browser runs; the client's `total` must agree within R$ 0,01. Then
+//! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
+//! one transaction. A refusal stores nothing.
 
 use super::{
     load::{self, ProductRow},
-    store::{self, Line, Priced},
     view,
 };
 use crate::{
     auth::AuthUser,
+    domain::{
+        codes::PaymentMethod,
+        orders::{self, Address, NewLine, NewOrder},
+    },
     error::{ApiError, ApiResult},
-    startup::AppState,
+    messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -67,6 +71,13 @@ pub struct BagItem {
     pub userforn: Option<String>,
 }
 
+/// A bag line with its product.
+struct Line<'a> {
+    product: &'a ProductRow,
+    quantidade: u32,
+    opcao: Option<String>,
+}
+
 fn refusal(e: CheckoutError) -> ApiError {
     match e {
         CheckoutError::OutOfStock(_) | CheckoutError::PricesChanged => {
@@ -102,29 +113,14 @@ fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_owned())
 }
 
-/// `'1'` or `'2'` from text or a number.
-fn payment_code(v: &Value) -> Option<&'static str> {
-    match v {
-        Value::String(s) if s.trim() == "1" => Some("1"),
-        Value::String(s) if s.trim() == "2" => Some("2"),
-        Value::Number(n) if n.as_u64() == Some(1) => Some("1"),
-        Value::Number(n) if n.as_u64() == Some(2) => Some("2"),
-        _ => None,
-    }
-}
-
 /// `finalizar_pedido`.
-pub(super) async fn place_order(
-    state: &AppState,
-    user: &AuthUser,
-    req: PlaceOrder,
-) -> ApiResult<Value> {
+pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> ApiResult<Value> {
     let db = &state.db;
     if req.sacola.is_empty() {
         return Err(refusal(CheckoutError::EmptyBag));
     }
     if req.sacola.len() > MAX_LINES {
-        return Err(ApiError::bad_request("Dados inválidos."));
+        return Err(ApiError::bad_request(DADOS_INVALIDOS));
     }
     let client_total = Money::from_reais(req.total)
         .filter(|m| *m >= Money::ZERO)
@@ -135,7 +131,7 @@ pub(super) async fn place_order(
     let lines = bag_lines(&products, &req.sacola)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
     if supplier.oculta != 0 {
-        return Err(ApiError::bad_request("Esta loja não está disponível."));
+        return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
     let buyer = load::load_buyer(db, &user.id).await?;
     let coupon = match text_or_field(req.infoscupom.as_ref(), "codigo") {
@@ -176,41 +172,53 @@ pub(super) async fn place_order(
     })
     .map_err(refusal)?;
 
-    let pagamento = payment_code(&req.pagamento)
+    let pagamento = PaymentMethod::from_wire(&req.pagamento)
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
-    let offered = PaymentOptions::from_codes(&supplier.pagamento_opcoes);
-    let accepted = match pagamento {
-        "2" => offered.pix,
-        _ => offered.in_person,
-    };
-    if !accepted {
+    if !pagamento.accepted_by(PaymentOptions::from_codes(&supplier.pagamento_opcoes)) {
         return Err(ApiError::bad_request(
             "Esta forma de pagamento não é aceita pela loja.",
         ));
     }
     verify_client_total(summary.total_centavos, client_total).map_err(refusal)?;
-    if pagamento == "2" && !summary.total_centavos.is_positive() {
+    if pagamento == PaymentMethod::Pix && !summary.total_centavos.is_positive() {
         return Err(ApiError::bad_request(
             "Um pedido sem valor a pagar não pode ser pago por Pix.",
         ));
     }
 
-    let priced = Priced {
-        supplier_id,
-        supplier: &supplier,
-        buyer: &buyer,
-        lines,
-        summary,
-        coupon,
-        delivery: modo == Fulfilment::Delivery,
+    let new_order = NewOrder {
+        buyer_id: &user.id,
+        cliente_nome: &buyer.nome,
+        cliente_telefone: buyer.telefone.as_deref(),
+        supplier_id: &supplier_id,
+        nomeforn: &supplier.nomeforn,
+        delivery_to: (modo == Fulfilment::Delivery).then_some(Address {
+            rua: buyer.rua.as_deref(),
+            numero: buyer.numero.as_deref(),
+            cidade: buyer.cidade.as_deref(),
+            complemento: buyer.complemento.as_deref(),
+        }),
         pagamento,
+        lines: lines
+            .iter()
+            .map(|l| NewLine {
+                product_id: &l.product.id,
+                titulo: &l.product.titulo,
+                icone: l.product.icone.as_deref(),
+                opcao: l.opcao.clone(),
+                quantidade: l.quantidade,
+            })
+            .collect(),
+        summary: &summary,
+        coupon: coupon.as_ref(),
+        pix_expiry: state.config.pix.expiry,
     };
-    let (order_id, txid) = store::store(state, user, &priced).await?;
-    crate::rpc::supplier::events::order_placed(state, &order_id).await;
+    let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
+    crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
 
-    let order = view::load_order(db, &order_id).await?;
+    let order = view::load_order(db, &placed.order_id).await?;
     let mut answer = json!({ "all": order });
-    if txid.is_some() {
+    if placed.txid.is_some() {
         answer["qrcode"] = order["Infos"]["qrcode"].clone();
         answer["imagem_qrcode"] = order["Infos"]["imagem_qrcode"].clone();
     }
@@ -227,7 +235,7 @@ fn bag_lines<'a>(
         .map(|item| {
             let product = products
                 .get(item.id.as_str())
-                .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+                .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
             if product.desabilitado != 0 {
                 return Err(ApiError::bad_request(format!(
                     "{} está indisponível.",
@@ -259,7 +267,7 @@ fn one_supplier(products: &HashMap<String, ProductRow>, req: &PlaceOrder) -> Api
         .map(|p| p.supplier_id.as_str());
     let supplier_id = found
         .next()
-        .ok_or_else(|| ApiError::bad_request("Um produto da sacola não existe mais."))?;
+        .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
     let claims = req.sacola.iter().filter_map(|i| i.userforn.as_deref());
     let forn = req.forn.as_ref().and_then(supplier_claim);
     if found.chain(claims).chain(forn).any(|c| c != supplier_id) {

@@ -2,18 +2,23 @@
 //! newest first) and `consultar_pagamento` (the buyer's or the supplier's own order). Pix
 //! charges past their time are expired first (lazily; a background task does it too).
 
-use super::{order_id_of, order_not_found};
+use super::order_not_found;
 use crate::{
     auth::AuthUser,
     db::Db,
+    domain::{
+        charges,
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus},
+    },
     error::{ApiError, ApiResult},
-    pix::{charges, qr},
-    startup::AppState,
+    messages::DADOS_INVALIDOS,
+    pix::qr,
+    rpc::fields::{id_of, reais},
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use wasm_core::money::Money;
 
 /// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
 /// order object); `idpedido` / `txid` at the top level are accepted too.
@@ -35,9 +40,11 @@ struct OrderRow {
     nomeforn: String,
     telefoneforn: String,
     criado_em: i64,
-    situacao: String,
+    #[sqlx(try_from = "String")]
+    situacao: OrderStatus,
     tipo_entrega: String,
-    pagamento: String,
+    #[sqlx(try_from = "String")]
+    pagamento: PaymentMethod,
     status_pix: Option<String>,
     txid: Option<String>,
     preco_produtos_centavos: i64,
@@ -96,10 +103,6 @@ macro_rules! lines_where {
     };
 }
 
-fn reais(centavos: i64) -> f64 {
-    Money::from_centavos(centavos).reais()
-}
-
 /// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
 fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
     let cupom = o.cupom_codigo.as_ref().map(|codigo| {
@@ -109,7 +112,17 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "valor": o.cupom_valor.map(reais),
         })
     });
-    let payable = o.charge_status.as_deref() == Some(charges::PENDENTE);
+    let status_pix = o
+        .status_pix
+        .as_deref()
+        .map(PixStatus::from_db)
+        .transpose()?;
+    let charge = o
+        .charge_status
+        .as_deref()
+        .map(ChargeStatus::from_db)
+        .transpose()?;
+    let payable = charge == Some(ChargeStatus::Pending);
     let imagem = match (&o.copia_e_cola, payable) {
         (Some(code), true) => Some(qr::data_url(code)?),
         _ => None,
@@ -140,7 +153,7 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cliente_user": o.buyer_id,
             "cliente_nome": o.cliente_nome,
             "cliente_telefone": o.cliente_telefone,
-            "status_pix": o.status_pix,
+            "status_pix": status_pix,
             "situacao": o.situacao,
             "tipo_entrega": o.tipo_entrega,
             "pagamento": o.pagamento,
@@ -151,7 +164,7 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cupom": cupom,
             "qrcode": o.copia_e_cola,
             "imagem_qrcode": imagem,
-            "reembolsado": o.charge_status.as_deref() == Some(charges::DEVOLVIDO),
+            "reembolsado": charge == Some(ChargeStatus::Refunded),
             "rua": o.rua,
             "numero": o.numero,
             "cidade": o.cidade,
@@ -202,32 +215,33 @@ pub async fn supplier_orders(
     from_ms: i64,
     to_ms: i64,
 ) -> ApiResult<Vec<Value>> {
-    let pending = i64::from(pending_only);
-    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
+    macro_rules! in_range {
+        ($query:expr) => {
+            $query
+                .bind(supplier_id)
+                .bind(from_ms)
+                .bind(to_ms)
+                .bind(i64::from(pending_only))
+                .bind(OrderStatus::Awaiting.as_db())
+        };
+    }
+    let orders: Vec<OrderRow> = in_range!(sqlx::query_as(orders_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = '1') ORDER BY o.criado_em, o.id"
-    ))
-    .bind(supplier_id)
-    .bind(from_ms)
-    .bind(to_ms)
-    .bind(pending)
+         AND ($4 = 0 OR o.situacao = $5) ORDER BY o.criado_em, o.id"
+    )))
     .fetch_all(db)
     .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(lines_where!(
+    let lines: Vec<LineRow> = in_range!(sqlx::query_as(lines_where!(
         "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = '1')"
-    ))
-    .bind(supplier_id)
-    .bind(from_ms)
-    .bind(to_ms)
-    .bind(pending)
+         AND ($4 = 0 OR o.situacao = $5)"
+    )))
     .fetch_all(db)
     .await?;
     assemble(&orders, &lines)
 }
 
 /// `pegar_pedidos`: `{pedidos: [pedido…]}`, newest first; an empty list when none.
-pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<Value> {
+pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     charges::expire_due(&state.db).await?;
     let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
         "WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"
@@ -244,9 +258,9 @@ pub(super) async fn list_orders(state: &AppState, user: &AuthUser) -> ApiResult<
 
 /// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
 /// waits, and for an order paid in person). Only the order's buyer or supplier may ask.
-pub(super) async fn check_payment(
+pub async fn check_payment(
     state: &AppState,
-    user: &AuthUser,
+    user: AuthUser,
     req: CheckPayment,
 ) -> ApiResult<Value> {
     let all = req.all.as_ref();
@@ -254,7 +268,7 @@ pub(super) async fn check_payment(
         .txid
         .or_else(|| all.and_then(|a| a.get("txid")?.as_str().map(str::to_owned)))
         .or_else(|| all.and_then(|a| a.get("Infos")?.get("txid")?.as_str().map(str::to_owned)));
-    let order_id = req.idpedido.or_else(|| all.and_then(order_id_of));
+    let order_id = req.idpedido.or_else(|| all.and_then(id_of));
     charges::expire_due(&state.db).await?;
     let row: Option<(String, String, Option<String>)> = match (order_id, txid) {
         (Some(id), _) => {
@@ -275,15 +289,15 @@ pub(super) async fn check_payment(
             .fetch_optional(&state.db)
             .await?
         }
-        (None, None) => return Err(ApiError::bad_request("Dados inválidos.")),
+        (None, None) => return Err(ApiError::bad_request(DADOS_INVALIDOS)),
     };
     let (buyer, supplier, status) = row.ok_or_else(order_not_found)?;
     if user.id != buyer && user.id != supplier {
         return Err(ApiError::Forbidden);
     }
-    let status = status.as_deref();
+    let status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
     Ok(json!({
-        "pago": matches!(status, Some(charges::PAGO | charges::DEVOLVIDO)),
-        "expirado": matches!(status, Some(charges::EXPIRADO | charges::CANCELADO)),
+        "pago": status.is_some_and(ChargeStatus::was_paid),
+        "expirado": status.is_some_and(ChargeStatus::was_abandoned),
     }))
 }

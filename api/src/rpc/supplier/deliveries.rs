@@ -1,17 +1,23 @@
 //! Entregas and Gestão: `pegar_entregas_pendentes`, `pegar_entregas` (by year and month; the
-//! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the buyer's
-//! cancellation code: charge cancelled or refunded, stock released) and `confirmar_entrega`,
+//! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the
+//! domain's cancellation: charge cancelled or refunded, stock released) and `confirmar_entrega`,
 //! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
-use super::{events::pending_count, id_of, own_supplier, reais, text};
+use super::{events::pending_count, own_supplier};
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
+    domain::{
+        charges,
+        codes::{OrderStatus, PaymentMethod, PixStatus},
+        orders::{self, CancelledBy, Outcome},
+    },
     error::{ApiError, ApiResult},
-    pix::charges,
-    rpc::orders::{CancelledBy, cancel_awaiting, supplier_orders},
-    startup::AppState,
+    messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
+    rpc::fields::{id_of, reais, text},
+    rpc::orders::view::supplier_orders,
+    state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
 use serde::Deserialize;
@@ -19,7 +25,6 @@ use serde_json::{Map, Value, json};
 
 /// *Gap:* confirming or cancelling an order that no longer awaits delivery.
 pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
-pub const PEDIDO_NAO_ENCONTRADO: &str = "Pedido não encontrado.";
 /// *Gap:* a year or month outside the calendar.
 pub const PERIODO_INVALIDO: &str = "Selecione um ano e um mês válidos.";
 
@@ -127,7 +132,7 @@ async fn own_pending_order(
         .as_ref()
         .and_then(id_of)
         .or_else(|| req.idpedido.clone())
-        .ok_or_else(|| ApiError::bad_request("Dados inválidos."))?;
+        .ok_or_else(|| ApiError::bad_request(DADOS_INVALIDOS))?;
     charges::expire_due(&state.db).await?;
     let row: Option<(String, String)> =
         sqlx::query_as("SELECT supplier_id, situacao FROM orders WHERE id = $1")
@@ -138,7 +143,7 @@ async fn own_pending_order(
     if owner != supplier_id {
         return Err(ApiError::Forbidden);
     }
-    if situacao != "1" {
+    if OrderStatus::from_db(&situacao)? != OrderStatus::Awaiting {
         return Err(not_pending());
     }
     Ok(id)
@@ -158,28 +163,46 @@ async fn after_change(state: &AppState, supplier_id: &str) -> ApiResult<Value> {
 pub async fn cancel(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    cancel_awaiting(state, &id, CancelledBy::Supplier(&supplier_id), not_pending).await?;
-    after_change(state, &supplier_id).await
+    let by = CancelledBy::Supplier(&supplier_id);
+    match orders::cancel_awaiting(&state.db, state.pix.as_ref(), &id, by).await? {
+        Outcome::Cancelled { .. } => after_change(state, &supplier_id).await,
+        Outcome::NotAwaiting => Err(not_pending()),
+    }
 }
 
 /// `confirmar_entrega`.
 pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    let changed = sqlx::query(
-        "UPDATE orders SET situacao = '2', atualizado_em = $1 \
-         WHERE id = $2 AND supplier_id = $3 AND situacao = '1'",
-    )
-    .bind(now_ms())
-    .bind(&id)
-    .bind(&supplier_id)
-    .execute(&state.db)
-    .await?
-    .rows_affected();
-    if changed == 0 {
+    if !orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
         return Err(not_pending());
     }
+    crate::mail::order_notice(&state.db, &id, crate::mail::OrderNotice::Confirmed).await;
     after_change(state, &supplier_id).await
+}
+
+/// The month's orders that count for Gestão: not cancelled, and Pix ones only once paid. `o` is
+/// the orders; `$1` the supplier, `$2`–`$3` the month, `$4`–`$7` the codes `bind_counted!`
+/// binds.
+macro_rules! counted {
+    () => {
+        "o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
+         AND o.situacao NOT IN ($4, $5) AND (o.pagamento <> $6 OR o.status_pix = $7)"
+    };
+}
+
+/// Binds the parameters of `counted!` to `$query`.
+macro_rules! bind_counted {
+    ($query:expr, $supplier:expr, $from:expr, $to:expr) => {
+        $query
+            .bind($supplier)
+            .bind($from)
+            .bind($to)
+            .bind(OrderStatus::CancelledBySupplier.as_db())
+            .bind(OrderStatus::CancelledByBuyer.as_db())
+            .bind(PaymentMethod::Pix.as_db())
+            .bind(PixStatus::Paid.as_db())
+    };
 }
 
 /// A product sold in a month: title, option, quantity, revenue.
@@ -190,29 +213,24 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let (from, to) = req.range()?;
-    let (count, total): (i64, Option<i64>) = sqlx::query_as(
-        "SELECT COUNT(*), CAST(SUM(total_centavos) AS BIGINT) FROM orders \
-         WHERE supplier_id = $1 AND criado_em >= $2 AND criado_em < $3 \
-         AND situacao NOT LIKE '0%' AND (pagamento <> '2' OR status_pix = '2')",
-    )
-    .bind(&supplier_id)
-    .bind(from)
-    .bind(to)
-    .fetch_one(db)
-    .await?;
-    let lines: Vec<SoldRow> = sqlx::query_as(
+    let totals = concat!(
+        "SELECT COUNT(*), CAST(SUM(o.total_centavos) AS BIGINT) FROM orders o WHERE ",
+        counted!()
+    );
+    let (count, total): (i64, Option<i64>) =
+        bind_counted!(sqlx::query_as(totals), &supplier_id, from, to)
+            .fetch_one(db)
+            .await?;
+    let sold = concat!(
         "SELECT l.titulo, l.opcao, CAST(SUM(l.quantidade) AS BIGINT), \
          CAST(SUM(l.pago_centavos) AS BIGINT) \
-         FROM order_lines l JOIN orders o ON o.id = l.order_id \
-         WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND o.situacao NOT LIKE '0%' AND (o.pagamento <> '2' OR o.status_pix = '2') \
-         GROUP BY l.titulo, l.opcao",
-    )
-    .bind(&supplier_id)
-    .bind(from)
-    .bind(to)
-    .fetch_all(db)
-    .await?;
+         FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE ",
+        counted!(),
+        " GROUP BY l.titulo, l.opcao"
+    );
+    let lines: Vec<SoldRow> = bind_counted!(sqlx::query_as(sold), &supplier_id, from, to)
+        .fetch_all(db)
+        .await?;
     let mut produtos: Vec<(String, Option<String>, i64, i64)> = lines
         .into_iter()
         .map(|(t, o, q, v)| (t, o, q.unwrap_or(0), v.unwrap_or(0)))

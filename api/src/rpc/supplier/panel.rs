@@ -2,13 +2,16 @@
 //! supplier's private `dadosforn` (the public one plus `cpf`, `email`, `oculto`, coupons, the
 //! Pix key and the start address) and the panel product (with its real `status`).
 
-use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier, payments, reais};
+use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier};
 use crate::{
     auth::AuthUser,
     db::Db,
+    domain::ledger,
     error::{ApiError, ApiResult},
+    messages::PRODUTO_NAO_ENCONTRADO,
     rpc::catalog,
-    startup::AppState,
+    rpc::fields::reais,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -116,7 +119,7 @@ pub async fn product(db: &Db, product_id: &str) -> ApiResult<Value> {
     .bind(product_id)
     .fetch_optional(db)
     .await?
-    .ok_or_else(|| ApiError::NotFound(super::PRODUTO_NAO_ENCONTRADO.into()))?;
+    .ok_or_else(|| ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into()))?;
     let photos: Vec<(String, String)> = sqlx::query_as(
         "SELECT id, url FROM product_photos WHERE product_id = $1 ORDER BY criado_em, id",
     )
@@ -267,7 +270,7 @@ pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult
     let mut infos = dadosforn(db, &supplier_id).await?;
     infos["produtos"] = Value::Array(products(db, &supplier_id).await?);
     infos["pendentes"] = json!(events::pending_count(db, &supplier_id).await?);
-    infos["saldo"] = json!(reais(payments::balance(db, &supplier_id).await?));
+    infos["saldo"] = json!(reais(ledger::balance(db, &supplier_id).await?));
     infos["anos"] = json!(deliveries::years(db, &supplier_id).await?);
     Ok(json!({ "infos": infos }))
 }

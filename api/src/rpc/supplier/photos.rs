@@ -4,14 +4,14 @@
 //! browser resized; the server decodes it again and refuses anything beyond 300 px (icons and
 //! product photos) or 800 px wide (backgrounds). A replaced or removed photo's file is deleted.
 
-use super::{own_supplier, owned_product, required_id};
+use super::{own_supplier, owned_product};
 use crate::{
     auth::AuthUser,
-    db::{new_id, now_ms},
+    db::{begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
-    rpc::orders::begin_write,
-    startup::AppState,
+    rpc::fields::required_id,
+    state::AppState,
 };
 use feira_photo::PhotoKind;
 use serde::Deserialize;

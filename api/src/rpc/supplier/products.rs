@@ -4,13 +4,15 @@
 //! store category of a product (`adicionar_categoria_produto` / `remover_categoria_produto`).
 //! Validation is wasm-core's `ProductForm` and `promotion`; every action checks ownership.
 
-use super::{bad, own_supplier, owned_product, panel, required_id, store::owned_category, text};
+use super::{bad, own_supplier, owned_product, panel, store::owned_category};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
-    startup::AppState,
+    messages::DADOS_INVALIDOS,
+    rpc::fields::{required_id, text},
+    state::AppState,
 };
 use feira_photo::PhotoKind;
 use serde::Deserialize;
@@ -122,7 +124,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
         form["categoria"] = Value::String(current);
     }
     let parsed: ProductForm =
-        serde_json::from_value(form).map_err(|_| ApiError::bad_request("Dados inválidos."))?;
+        serde_json::from_value(form).map_err(|_| ApiError::bad_request(DADOS_INVALIDOS))?;
     let p = parsed.validate(true).map_err(bad)?;
     sqlx::query(
         "UPDATE products SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \

@@ -7,11 +7,13 @@
 use super::{bad, own_supplier, panel};
 use crate::{
     auth::AuthUser,
-    db::{Db, new_id, now_ms},
+    db::{Db, begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
-    rpc::{account::userinfo, address::municipality, orders::begin_write},
-    startup::AppState,
+    messages::CONTA_EMPRESARIAL_EXISTENTE,
+    rpc::fields::text,
+    rpc::{account::userinfo, address::municipality},
+    state::AppState,
 };
 use feira_photo::PhotoKind;
 use serde::Deserialize;
@@ -122,9 +124,7 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
             .fetch_optional(db)
             .await?;
     if exists.is_some() {
-        return Err(ApiError::Conflict(
-            "Você já possui uma conta empresarial.".into(),
-        ));
+        return Err(ApiError::Conflict(CONTA_EMPRESARIAL_EXISTENTE.into()));
     }
     let icon = match req.icone.as_ref().and_then(Value::as_str) {
         Some(b64) if !b64.trim().is_empty() => Some(decode_photo(b64, PhotoKind::Icone)?),
@@ -163,9 +163,7 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
     .rows_affected();
     if inserted == 0 {
         tx.rollback().await?;
-        return Err(ApiError::Conflict(
-            "Você já possui uma conta empresarial.".into(),
-        ));
+        return Err(ApiError::Conflict(CONTA_EMPRESARIAL_EXISTENTE.into()));
     }
     store_places(&mut tx, &user.id, &places).await?;
     tx.commit().await?;
@@ -199,7 +197,7 @@ pub async fn edit_profile(state: &AppState, user: AuthUser, req: EditProfile) ->
 pub async fn edit_places(state: &AppState, user: AuthUser, req: EditPlaces) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let local = super::text(req.local.as_ref()).trim().parse::<u32>().ok();
+    let local = text(req.local.as_ref()).trim().parse::<u32>().ok();
     let scope = Scope::parse(local, &req.cidades).map_err(bad)?;
     let places = checked_places(&scope)?;
     let mut tx = begin_write(db).await?;

@@ -7,8 +7,10 @@ use super::{bad, own_supplier, panel};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
+    messages::DADOS_INVALIDOS,
     rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
-    startup::AppState,
+    rpc::fields::text,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -55,10 +57,10 @@ pub async fn edit_delivery(
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let form: DeliveryForm = serde_json::from_value(req.form.clone())
-        .map_err(|_| ApiError::bad_request("Dados inválidos."))?;
+        .map_err(|_| ApiError::bad_request(DADOS_INVALIDOS))?;
     let setup = form.validate().map_err(bad)?;
     let describe = |k: &str| -> ApiResult<Option<String>> {
-        long_description(&super::text(req.form.get(k))).map_err(bad)
+        long_description(&text(req.form.get(k))).map_err(bad)
     };
     let (descricao_entrega, descricao_retirada) = (
         describe("descricaoentrega")?,
@@ -162,13 +164,13 @@ pub async fn create_site(state: &AppState, user: AuthUser, req: CreateSite) -> A
         StoreUrlError::Reserved => ApiError::Conflict(e.to_string()),
         other => bad(other),
     })?;
-    let paleta = super::text(req.paleta.as_ref())
+    let paleta = text(req.paleta.as_ref())
         .trim()
         .parse::<i64>()
         .ok()
         .filter(|p| (1..=5).contains(p))
         .ok_or_else(|| ApiError::bad_request(PALETA_INVALIDA))?;
-    let modelo = super::text(req.modelo.as_ref());
+    let modelo = text(req.modelo.as_ref());
     let modelo = Some(modelo.trim()).filter(|m| !m.is_empty());
     if url_owner(state, url.as_str())
         .await?

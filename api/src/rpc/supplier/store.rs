@@ -3,18 +3,20 @@
 //! category_name`, `coupon::Coupon::create`). Categories and coupons are named per supplier:
 //! a name only another supplier has is 403, one nobody has is 404.
 
-use super::{bad, own_supplier, panel, text};
+use super::{bad, own_supplier, panel};
 use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
     error::{ApiError, ApiResult},
-    startup::AppState,
+    rpc::fields::text,
+    state::AppState,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
 use wasm_core::{
     coupon::{Coupon, CouponCode, CouponError, CouponKind},
     forms::category_name,
+    messages::CUPOM_NAO_ENCONTRADO,
 };
 
 /// *Gap:* a second category with the same name.
@@ -42,20 +44,44 @@ pub struct RemoveCoupon {
     pub codigocupom: String,
 }
 
-/// Who has `sql`'s row for `name`: 404 nobody, 403 another supplier.
-async fn owner_check(db: &Db, sql: &'static str, supplier_id: &str, name: &str) -> ApiResult<()> {
-    let owners: Vec<String> = sqlx::query_scalar(sql).bind(name).fetch_all(db).await?;
+/// What a supplier names by its name: a store category or a coupon.
+#[derive(Debug, Clone, Copy)]
+enum Named {
+    Category,
+    Coupon,
+}
+
+impl Named {
+    /// The suppliers that have one by the name `$1`.
+    fn owners_sql(self) -> &'static str {
+        match self {
+            Self::Category => "SELECT supplier_id FROM store_categories WHERE nome = $1",
+            Self::Coupon => "SELECT supplier_id FROM coupons WHERE codigo = $1",
+        }
+    }
+
+    fn not_found(self) -> ApiError {
+        ApiError::NotFound(
+            match self {
+                Self::Category => CATEGORIA_NAO_ENCONTRADA,
+                Self::Coupon => CUPOM_NAO_ENCONTRADO,
+            }
+            .into(),
+        )
+    }
+}
+
+/// Whether `supplier_id` has the `named` thing called `name`: 404 nobody has one, 403 only
+/// another supplier.
+async fn owner_check(db: &Db, named: Named, supplier_id: &str, name: &str) -> ApiResult<()> {
+    let owners: Vec<String> = sqlx::query_scalar(named.owners_sql())
+        .bind(name)
+        .fetch_all(db)
+        .await?;
     if owners.iter().any(|o| o == supplier_id) {
         Ok(())
     } else if owners.is_empty() {
-        Err(ApiError::NotFound(
-            if sql.contains("coupons") {
-                wasm_core::messages::CUPOM_NAO_ENCONTRADO
-            } else {
-                CATEGORIA_NAO_ENCONTRADA
-            }
-            .into(),
-        ))
+        Err(named.not_found())
     } else {
         Err(ApiError::Forbidden)
     }
@@ -64,13 +90,7 @@ async fn owner_check(db: &Db, sql: &'static str, supplier_id: &str, name: &str) 
 /// The store category `name` of `supplier_id` (403 / 404 otherwise).
 pub async fn owned_category(db: &Db, supplier_id: &str, name: &str) -> ApiResult<String> {
     let name = name.trim();
-    owner_check(
-        db,
-        "SELECT supplier_id FROM store_categories WHERE nome = $1",
-        supplier_id,
-        name,
-    )
-    .await?;
+    owner_check(db, Named::Category, supplier_id, name).await?;
     Ok(name.to_owned())
 }
 
@@ -177,15 +197,8 @@ pub async fn remove_coupon(
 ) -> ApiResult<Value> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let code = CouponCode::parse(&req.codigocupom)
-        .map_err(|_| ApiError::NotFound(wasm_core::messages::CUPOM_NAO_ENCONTRADO.into()))?;
-    owner_check(
-        db,
-        "SELECT supplier_id FROM coupons WHERE codigo = $1",
-        &supplier_id,
-        code.as_str(),
-    )
-    .await?;
+    let code = CouponCode::parse(&req.codigocupom).map_err(|_| Named::Coupon.not_found())?;
+    owner_check(db, Named::Coupon, &supplier_id, code.as_str()).await?;
     sqlx::query("DELETE FROM coupons WHERE supplier_id = $1 AND codigo = $2")
         .bind(&supplier_id)
         .bind(code.as_str())

@@ -46,3 +46,29 @@ async fn every_admin_action_is_403_for_a_buyer_and_a_supplier_and_401_without_a_
         "a malformed payload from the admin is a bad request"
     );
 }
+
+/// The guard reads the admin actions from the action table; the handlers ask for the `Admin`
+/// extractor. Over every `codigo` of the contract, with an empty payload, they agree: a buyer is
+/// refused (403) exactly the admin actions, and the admin none.
+#[tokio::test]
+async fn the_guard_and_the_handlers_agree_on_which_actions_are_the_admins() {
+    use feira_api::rpc::Request;
+    let app = crate::helpers::spawn_app().await;
+    let (mut buyer, _) = app.login(BUYER).await;
+    let (mut admin, _) = app.login(ADMIN_EMAIL).await;
+    for codigo in Request::CODIGOS {
+        let body = json!({ "codigo": codigo });
+        let (status, res) = app.rpc(Some(&buyer), body.clone()).await;
+        assert_eq!(
+            status == 403,
+            Request::is_admin_action(codigo),
+            "buyer, {codigo}: {status} {res}"
+        );
+        let (status, res) = app.rpc(Some(&admin), body).await;
+        assert_ne!(status, 403, "admin, {codigo}: {res}");
+        if *codigo == "logout_site" {
+            buyer = app.login(BUYER).await.0;
+            admin = app.login(ADMIN_EMAIL).await.0;
+        }
+    }
+}

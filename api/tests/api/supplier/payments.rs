@@ -5,7 +5,7 @@
 use super::{OTHER_SUPPLIER, call, refused};
 use crate::{
     fixtures::pay_pix,
-    helpers::TestApp,
+    helpers::{ADMIN_EMAIL, TestApp},
     orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
 use serde_json::{Value, json};
@@ -135,11 +135,16 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
     let (_, info) = call(&app, &token, "pegar_infos_pagamentos", json!({})).await;
     assert_eq!(info["pagamentos"]["saldo"], 8.0);
 
-    // The admin pays the request out (issue 7's action; simulated here at the edge): status '3'.
-    sqlx::query("UPDATE open_items SET status = '3' WHERE withdrawal_id IS NOT NULL")
-        .execute(&app.app.db)
-        .await
-        .unwrap();
+    // The admin pays the request out (`confirmar_saque`): its orders become status '3'.
+    let (admin, _) = app.login(ADMIN_EMAIL).await;
+    let (s, b) = call(
+        &app,
+        &admin,
+        "confirmar_saque",
+        json!({"userforn": req["id"]}),
+    )
+    .await;
+    assert_eq!((s, &b["confirmado"]), (200, &json!(true)), "{b}");
     let (_, hist) = call(&app, &token, "pegar_historico_pagamentos", json!({})).await;
     let o1_row = hist["fechados"]
         .as_array()

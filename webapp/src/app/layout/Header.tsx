@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { BagButton } from '@/components/BagButton';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { AccountButton } from '@/features/account/components/AccountButton';
-import { BagButton } from '@/features/bag/components/BagButton';
 import { RegionButton } from '@/features/region/components/RegionButton';
 import { NAV_ITEMS, PROMO_ITEM } from '../nav';
 

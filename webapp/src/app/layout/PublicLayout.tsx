@@ -4,7 +4,7 @@
  */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PageLoading } from '@/components/PageLoading';
+import { PageLoading } from '@/components/LoadStates';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -3,10 +3,10 @@
  * promo price from its minimum, the coupon, totals, minimum orders and purchases closed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import type { BagItem } from '@/features/bag/store';
-import { BUYER, dadosforn } from './testing/fixtures';
 import { loadRealCore } from '@/test/realCore';
+import { BUYER, dadosforn } from '@/test/shop';
 import { bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
 
 let core: Core;

@@ -9,11 +9,20 @@
  *   (purchases closed, address, minimum order, stock, …);
  * - money formatting ('R$ 12,50').
  */
+import type { BagInfos, BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import type { BagDelivery, BagSupplier } from '@/features/bag/types';
-import type { BagInfos, BagItem } from '@/features/bag/store';
+import type { DadosForn, DeliveryForn, ExtensoesForn } from '@/types/catalog';
 
 export type Modo = 'entrega' | 'retirada';
+
+/** What the rules read of `extensoes.delivery`: any setting may be missing (a bag stored earlier). */
+export type DeliveryView = Partial<DeliveryForn>;
+
+/** What the rules read of a supplier (`dadosforn`, src/types/catalog.ts); its settings may be partial. */
+export type SupplierView = Pick<DadosForn, 'usuario' | 'nomeforn'> &
+  Partial<Pick<DadosForn, 'compras'>> & {
+    extensoes?: { pagamentos?: ExtensoesForn['pagamentos']; delivery?: DeliveryView | null } | null;
+  };
 
 /** A coupon as wasm-core takes it: `valor` in hundredths (centavos, or hundredths of a percent). */
 export interface CoreCoupon {
@@ -80,11 +89,6 @@ export function reais(centavosValue: number): number {
   return Math.round(centavosValue) / 100;
 }
 
-/** 'R$ 12,50' of a wire amount in reais. */
-export function formatReais(core: Core, value: number): string {
-  return core.money_format(core.money_from_reais(value));
-}
-
 /** 'R$ 12,50' of centavos. */
 export function formatCentavos(core: Core, value: number): string {
   return core.money_format(value);
@@ -120,7 +124,7 @@ export function quantityUp(core: Core, infos: BagInfos, qtd: number): number {
 }
 
 /** `extensoes.delivery` (reais) → wasm-core's `DeliverySettingsRecord` (centavos). */
-export function deliverySettings(core: Core, d: BagDelivery | null | undefined) {
+export function deliverySettings(core: Core, d: DeliveryView | null | undefined) {
   const tipo = d?.taxaTipo === 'fixa' || d?.taxaTipo === 'porKm' ? d.taxaTipo : null;
   return {
     entrega: d?.entrega ?? '',
@@ -140,7 +144,7 @@ export function feeCalculating(core: Core): FeeState {
 }
 
 /** The delivery fee for the buyer's stored coordinates. */
-export function deliveryFee(core: Core, supplier: BagSupplier, buyer: BuyerInfo): FeeState {
+export function deliveryFee(core: Core, supplier: SupplierView, buyer: BuyerInfo): FeeState {
   return core.delivery_fee(
     deliverySettings(core, supplier.extensoes?.delivery),
     buyer.latitude ?? null,
@@ -168,7 +172,7 @@ function cartLines(core: Core, items: BagItem[]) {
 /** The order summary, or the first message that stops the purchase. */
 export function orderSummary(
   core: Core,
-  input: { items: BagItem[]; supplier: BagSupplier; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null },
+  input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null },
 ): SummaryResult {
   try {
     const summary = core.checkout_summary({
@@ -203,13 +207,13 @@ export function bagSubtotal(core: Core, items: BagItem[]): SummaryResult {
 }
 
 /** What the supplier offers (the stored codes: '1' delivery, '2' pickup). */
-export function fulfilmentOptions(supplier: BagSupplier | null): { entrega: boolean; retirada: boolean } {
+export function fulfilmentOptions(supplier: SupplierView | null): { entrega: boolean; retirada: boolean } {
   const codes = supplier?.extensoes?.delivery?.entrega ?? '';
   return { entrega: codes.includes('1'), retirada: codes.includes('2') };
 }
 
 /** The payment options (decisions.md §6: '1' in person, '2' Pix; in person when none set). */
-export function paymentOptions(supplier: BagSupplier | null): { presencial: boolean; pix: boolean } {
+export function paymentOptions(supplier: SupplierView | null): { presencial: boolean; pix: boolean } {
   const codes = supplier?.extensoes?.pagamentos?.opcoes ?? '';
   const presencial = codes.includes('1');
   const pix = codes.includes('2');
@@ -220,7 +224,7 @@ export function paymentOptions(supplier: BagSupplier | null): { presencial: bool
  * The purchases-closed message ('{nomeforn} está com o período de compras fechado!') when the
  * supplier closed purchases, else null.
  */
-export function purchasesClosed(core: Core, items: BagItem[], supplier: BagSupplier): string | null {
+export function purchasesClosed(core: Core, items: BagItem[], supplier: SupplierView): string | null {
   if (!supplier.compras || items.length === 0) return null;
   const r = orderSummary(core, { items, supplier, buyer: { rua: '-', latitude: null, longitude: null }, modo: 'retirada', cupom: null });
   return r.ok ? null : r.message;

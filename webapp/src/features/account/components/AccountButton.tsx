@@ -3,7 +3,7 @@
  * 'Cadastre-se ou Faça login' (opens the sign-in popup).
  */
 import { UserIcon } from '@/components/icons';
-import { displayName, useAccount } from '../context';
+import { displayName, useAccount } from '@/hooks/useAccount';
 
 export function AccountButton({ className = '' }: { className?: string }) {
   const { user, signIn, openAccountMenu } = useAccount();

@@ -1,26 +1,26 @@
 /**
  * The signed-in user's dialogs, switched by the account provider: the account menu (Anuncios,
  * Dados pessoais, Endereco, Historico de Pedidos, Sair), the personal-data dialog and the sign-out
- * confirmation. Loaded lazily.
+ * confirmation, and the Ads entry dialog the app composes. Loaded lazily.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import type { UserInfo } from '@/lib/session';
 import { signOut } from '../api/session';
-import type { AccountDialog } from './AccountProvider';
 import { AccountMenuDialog, type PanelSection } from './AccountMenuDialog';
+import type { AccountDialog, AdsEntryDialogComponent } from './AccountProvider';
 import { PersonalDataDialog } from './PersonalDataDialog';
-
-const AdsEntryDialog = lazy(() => import('@/features/ads-entry/components/AdsEntryDialog'));
 
 export interface AccountDialogsProps {
   user: UserInfo;
   dialog: Exclude<AccountDialog, null>;
   setDialog: (d: AccountDialog) => void;
+  /** The Ads entry dialog, handed in by the app (see `AccountProvider`). */
+  AdsEntryDialog: AdsEntryDialogComponent;
 }
 
-export default function AccountDialogs({ user, dialog, setDialog }: AccountDialogsProps) {
+export default function AccountDialogs({ user, dialog, setDialog, AdsEntryDialog }: AccountDialogsProps) {
   const navigate = useNavigate();
   const close = () => setDialog(null);
 

@@ -3,8 +3,8 @@
  * Pedidos and Sair.
  */
 import { Dialog } from '@/components/Dialog';
+import { displayName } from '@/hooks/useAccount';
 import type { UserInfo } from '@/lib/session';
-import { displayName } from '../context';
 
 /** Sections of /painel/perfil/{usuario}, chosen through navigation state `inicial`. */
 export type PanelSection = 'anuncios' | 'endereco' | 'historico';

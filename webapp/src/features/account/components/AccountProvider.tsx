@@ -1,17 +1,29 @@
 /**
  * Provides the account context and owns the account dialogs (menu, personal data, sign-out
- * confirmation), which are loaded only when first opened. At start it confirms a stored session
- * with the API once.
+ * confirmation, the Ads entry), which are loaded only when first opened. At start it confirms a
+ * stored session with the API once.
+ *
+ * The Ads entry dialog ('Conta Empresarial' / 'Anuncio Direto') opens other features' wizards, so
+ * the app composes it and hands it in (`AdsEntryDialog`): features never import each other.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { AccountContext, type AccountContextValue } from '@/hooks/useAccount';
 import { useSession } from '@/lib/session';
+import type { UserInfo } from '@/lib/session';
 import { revalidateSession } from '../api/session';
 import { signInWithPopup } from '../api/signIn';
-import { AccountContext, type AccountContextValue } from '../context';
 
 const AccountDialogs = lazy(() => import('./AccountDialogs'));
 
 export type AccountDialog = 'menu' | 'dados' | 'sair' | 'anuncios' | null;
+
+/** The Ads entry dialog the app hands in (may be lazily loaded: it is shown under Suspense). */
+export type AdsEntryDialogComponent = ComponentType<{ user: UserInfo; onClose: () => void }>;
+
+export interface AccountProviderProps {
+  children: ReactNode;
+  AdsEntryDialog: AdsEntryDialogComponent;
+}
 
 let revalidated = false;
 
@@ -20,7 +32,7 @@ export function resetAccountStartupForTests() {
   revalidated = false;
 }
 
-export function AccountProvider({ children }: { children: ReactNode }) {
+export function AccountProvider({ children, AdsEntryDialog }: AccountProviderProps) {
   const session = useSession();
   const user = session?.userinfo ?? null;
   // The open dialog belongs to the user it was opened for: a sign-out (here or in another tab)
@@ -64,7 +76,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       {children}
       {user && dialog && (
         <Suspense fallback={null}>
-          <AccountDialogs user={user} dialog={dialog} setDialog={setDialog} />
+          <AccountDialogs user={user} dialog={dialog} setDialog={setDialog} AdsEntryDialog={AdsEntryDialog} />
         </Suspense>
       )}
     </AccountContext.Provider>

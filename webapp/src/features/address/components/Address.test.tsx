@@ -8,10 +8,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import { BUYER } from '@/features/checkout/testing/fixtures';
 import { resetPlacesForTests } from '@/lib/places';
 import { getSession, type UserInfo } from '@/lib/session';
 import { mockApi, storeSession, USER } from '@/test/fixtures';
+import { BUYER } from '@/test/shop';
 import { AddressSection } from './AddressSection';
 import { AddressWizard } from './AddressWizard';
 

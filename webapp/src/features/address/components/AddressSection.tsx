@@ -5,12 +5,12 @@
  * on the server) updates the stored userinfo and shows the status dialog.
  */
 import { useState, type FormEvent } from 'react';
+import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
+import { useCore } from '@/hooks/useCore';
 import { updateUserInfo, type UserInfo } from '@/lib/session';
-import { useCore } from '@/features/checkout/useCore';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { maskPhone, PHONE_MAX_LENGTH, validateAddress, type AddressFields } from '../rules';
-import { CityField } from '@/features/region/components/CityField';
 import '../address.css';
 
 function fieldsOf(user: UserInfo): AddressFields {

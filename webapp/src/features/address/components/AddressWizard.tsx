@@ -7,13 +7,13 @@
  * Rendered inside a dialog or the checkout drawer (it has no dialog of its own).
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
+import { useCore } from '@/hooks/useCore';
 import { getSession, updateUserInfo, type UserInfo } from '@/lib/session';
-import { useCore } from '@/features/checkout/useCore';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { gerarCoordenadas } from '../api/gerarCoordenadas';
 import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, type AddressFields, type ValidAddress } from '../rules';
-import { CityField } from '@/features/region/components/CityField';
 import '../address.css';
 
 const STEPS = ['Cidade', 'Rua e número', 'Complemento e telefone', 'Confirmar endereço'] as const;

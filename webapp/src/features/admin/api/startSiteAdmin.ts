@@ -3,7 +3,7 @@
  * Same shape as a ready `start_site`; `exist: 0` when there is no such supplier.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { DadosForn, Produto } from '@/features/catalog/api/types';
+import type { DadosForn, Produto } from '@/types/catalog';
 
 export type LojaAdmin =
   | { exist: 0 }

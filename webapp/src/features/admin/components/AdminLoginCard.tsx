@@ -2,7 +2,7 @@
  * What anyone but the administrator sees at /admin (spec §2, §6): the card 'Bem-vindo(a)' with
  * 'Entrar com o Google', which starts the app's real popup sign-in.
  */
-import { useAccount } from '@/features/account/context';
+import { useAccount } from '@/hooks/useAccount';
 
 export function AdminLoginCard() {
   const { signIn } = useAccount();

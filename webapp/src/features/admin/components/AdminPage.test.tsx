@@ -6,10 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '@/features/catalog/testing/render';
 import { USER, mockApi } from '@/test/fixtures';
-import { filtrarClientes } from './CustomersSection';
+import { renderPage } from '@/test/render';
 import AdminPage from './AdminPage';
+import { filtrarClientes } from './CustomersSection';
 import { ADMIN, cliente, fornecedor, saque } from './testing';
 
 const CLIENTES = [

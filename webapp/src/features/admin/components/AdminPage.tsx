@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Loading } from '@/components/LoadStates';
+import { NotFound } from '@/components/NotFound';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useAccount } from '@/features/account/context';
-import { Loading } from '@/features/catalog/components/LoadStates';
-import { useLoad } from '@/features/catalog/useLoad';
-import { NotFound } from '@/features/not-found/components/NotFoundPage';
+import { useAccount } from '@/hooks/useAccount';
+import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { loadingAdmin } from '../api/loadingAdmin';
 import { ERRO_DADOS } from '../messages';

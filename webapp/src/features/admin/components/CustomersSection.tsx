@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
-import { Loading } from '@/features/catalog/components/LoadStates';
-import { useLoad } from '@/features/catalog/useLoad';
+import { useLoad } from '@/hooks/useLoad';
 import { pegarClientes } from '../api/pegarClientes';
 import type { Cliente } from '../api/types';
 import { ERRO_CLIENTES, NAO_INFORMADO } from '../messages';

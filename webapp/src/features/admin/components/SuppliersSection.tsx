@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { StoreIcon } from '@/features/catalog/components/StoreIcon';
+import { StoreIcon } from '@/components/StoreIcon';
 import { invisivel } from '../api/invisivel';
 import type { FornecedorAdmin } from '../api/types';
 import { ERRO_VISIBILIDADE, NAO_INFORMADO } from '../messages';

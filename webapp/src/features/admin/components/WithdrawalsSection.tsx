@@ -7,11 +7,11 @@
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
-import { Loading } from '@/features/catalog/components/LoadStates';
-import { StoreIcon } from '@/features/catalog/components/StoreIcon';
-import { formatReais } from '@/features/catalog/display';
-import { useLoad } from '@/features/catalog/useLoad';
+import { StoreIcon } from '@/components/StoreIcon';
+import { useLoad } from '@/hooks/useLoad';
+import { formatReais } from '@/lib/display';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { confirmarSaque } from '../api/confirmarSaque';
 import { pegarSolicitacoesSaque } from '../api/pegarSolicitacoesSaque';

@@ -3,8 +3,8 @@
  * remove, and add or remove photos. The server takes the user from the session; `usuario` is sent
  * only because the contract names it.
  */
-import type { Anuncio } from '@/features/catalog/api/types';
 import { rpc, type RpcResult } from '@/lib/rpc';
+import type { Anuncio } from '@/types/catalog';
 
 export type { Anuncio };
 

@@ -2,13 +2,13 @@
  * The fields of one step of the ad wizards (new and edit share them): category, title and price,
  * description, icon, origin city, display scope and its places.
  */
-import { CityField } from '@/features/region/components/CityField';
-import { CATEGORIAS } from '@/features/catalog/categories';
-import { capitalizar } from '@/features/catalog/display';
+import { IconPicker, type ImageValue } from '@/components/IconPicker';
+import { CityField } from '@/components/places/CityField';
+import { CATEGORIAS } from '@/config/categories';
+import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { AdFields } from '../api/anuncios';
 import { ESCOPOS, filterPrice } from '../rules';
-import { IconPicker, type IconValue } from './IconPicker';
 import { PlacesField } from './PlacesField';
 
 export type AdStep = 'categoria' | 'tituloPreco' | 'descricao' | 'icone' | 'origem' | 'alcance' | 'locais';
@@ -31,8 +31,8 @@ export interface AdStepFieldsProps {
   core: Core;
   fields: AdFields;
   set: (patch: Partial<AdFields>) => void;
-  icon: IconValue;
-  setIcon: (v: IconValue) => void;
+  icon: ImageValue;
+  setIcon: (v: ImageValue) => void;
 }
 
 export function AdStepFields({ step, core, fields: f, set, icon, setIcon }: AdStepFieldsProps) {
@@ -73,7 +73,17 @@ export function AdStepFields({ step, core, fields: f, set, icon, setIcon }: AdSt
         </div>
       );
     case 'icone':
-      return <IconPicker value={icon} onChange={setIcon} />;
+      return (
+        <IconPicker
+          label="Escolher imagem"
+          changeLabel="Trocar imagem"
+          alt="Imagem do anúncio"
+          emptyText="Nenhuma imagem"
+          value={icon}
+          onChange={setIcon}
+          testId="icone-anuncio"
+        />
+      );
     case 'origem':
       return <CityField label="Cidade de origem" value={f.origem} onChange={(c) => set({ origem: c })} autoFocus />;
     case 'alcance':

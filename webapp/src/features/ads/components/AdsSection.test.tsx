@@ -6,8 +6,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import type { Anuncio } from '@/features/catalog/api/types';
 import { mockApi, storeSession, USER } from '@/test/fixtures';
+import type { Anuncio } from '@/types/catalog';
 import { AdsSection } from './AdsSection';
 
 vi.mock('@/lib/wasm', async () => {

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { anuncioPath, capitalizar, formatReais } from '@/features/catalog/display';
+import { anuncioPath, capitalizar, formatReais } from '@/lib/display';
 import type { UserInfo } from '@/lib/session';
 import { excluirAnuncio, pegarAnuncios, type Anuncio } from '../api/anuncios';
 import '../ads.css';

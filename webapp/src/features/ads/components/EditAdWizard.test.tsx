@@ -6,8 +6,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Anuncio } from '@/features/catalog/api/types';
 import { mockApi, storeSession } from '@/test/fixtures';
+import type { Anuncio } from '@/types/catalog';
 import { EditAdWizard } from './EditAdWizard';
 
 vi.mock('@/lib/wasm', async () => {

@@ -4,7 +4,7 @@
  * (skipped for Todo Brasil), confirm; then 'Mudanças realizadas!' with OK. On failure it returns
  * to the scope step with 'Algum erro ocorreu!'.
  */
-import { capitalizar } from '@/features/catalog/display';
+import { capitalizar } from '@/lib/display';
 import { editarAnuncio, type AdFields, type Anuncio, type Locais } from '../api/anuncios';
 import { AdWizardView } from './AdWizardView';
 import { useAdWizard, type WizardStep } from './useAdWizard';
@@ -37,12 +37,12 @@ export function EditAdWizard({ usuario, anuncio, onClose, onSaved }: EditAdWizar
   const wizard = useAdWizard({
     steps: STEPS,
     initialFields: () => fieldsOf(anuncio),
-    initialIcon: anuncio.icone ? { kind: 'url', url: anuncio.icone } : { kind: 'none' },
+    initialIcon: anuncio.icone ?? null,
     send: (fields, icon) =>
       editarAnuncio({
         usuario,
         anuncio,
-        iconeurlfinal: icon.kind === 'new' ? icon.base64 : icon.kind === 'url' ? icon.url : null,
+        iconeurlfinal: typeof icon === 'string' ? icon : (icon?.base64 ?? null),
         fields,
       }),
     action: 'editar_anuncio',

@@ -30,14 +30,14 @@ export default function NewAdWizard({ onClose, onAdded }: NewAdWizardProps) {
   const wizard = useAdWizard({
     steps: STEPS,
     initialFields: EMPTY,
-    initialIcon: { kind: 'none' },
+    initialIcon: null,
     send: session
       ? (fields, icon) =>
           adicionarAnuncio({
             usuario: session.userinfo.usuario,
             nome: session.userinfo.nome ?? '',
             telefone: session.userinfo.telefone ?? null,
-            iconeurl: icon.kind === 'new' ? icon.base64 : null,
+            iconeurl: icon && typeof icon !== 'string' ? icon.base64 : null,
             fields,
           })
       : null,

@@ -7,8 +7,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import type { Anuncio } from '@/features/catalog/api/types';
 import { mockApi, storeSession } from '@/test/fixtures';
+import type { Anuncio } from '@/types/catalog';
 import { PhotosModal } from './PhotosModal';
 
 // Fake at the edge: the photo worker does not run in jsdom.

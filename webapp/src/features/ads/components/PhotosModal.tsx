@@ -6,11 +6,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { PhotoFileInput, PhotoPickStatus } from '@/components/PhotoPickParts';
 import { useStatusDialog } from '@/components/status-dialog';
+import { usePhotoPick } from '@/hooks/usePhotoPick';
 import { excluirFotoAnuncio, uploadFotoAnuncio, type Anuncio } from '../api/anuncios';
 import { canAdd, changed, changes, storedItems, type PhotoItem } from '../photos';
-import { PhotoFileInput, PhotoPickStatus } from './PhotoPickParts';
-import { usePhotoPick } from './usePhotoPick';
 import '../ads.css';
 
 export interface PhotosModalProps {

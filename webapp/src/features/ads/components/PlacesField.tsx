@@ -3,7 +3,7 @@
  * or states searched in the state list; a place already chosen is not added again.
  */
 import { useEffect, useState } from 'react';
-import { CityField } from '@/features/region/components/CityField';
+import { CityField } from '@/components/places/CityField';
 import { loadPlaces, type Places } from '@/lib/places';
 import { addTag } from '../rules';
 

@@ -5,21 +5,21 @@
  * submit (checks everything; on failure it returns to the scope step with 'Algum erro ocorreu!').
  */
 import { useState, type FormEvent } from 'react';
-import { useCore } from '@/features/checkout/useCore';
+import type { ImageValue } from '@/components/IconPicker';
+import { useCore } from '@/hooks/useCore';
 import { ERRO_GENERICO, type RpcResult } from '@/lib/rpc';
 import type { AdFields, Anuncio } from '../api/anuncios';
 import { stepError } from '../rules';
 import type { AdStep } from './AdStepFields';
-import type { IconValue } from './IconPicker';
 
 export type WizardStep = 'intro' | AdStep | 'enviar';
 
 export interface AdWizardOptions {
   steps: readonly WizardStep[];
   initialFields: AdFields | (() => AdFields);
-  initialIcon: IconValue;
+  initialIcon: ImageValue;
   /** Sends the ad; null while it cannot be sent (e.g. no session). */
-  send: ((fields: AdFields, icon: IconValue) => Promise<RpcResult<{ infos: Anuncio }>>) | null;
+  send: ((fields: AdFields, icon: ImageValue) => Promise<RpcResult<{ infos: Anuncio }>>) | null;
   /** The RPC name logged on failure. */
   action: string;
   onClose: () => void;
@@ -30,7 +30,7 @@ export function useAdWizard({ steps, initialFields, initialIcon, send, action, o
   const { core, failed } = useCore();
   const [i, setI] = useState(0);
   const [fields, setFields] = useState<AdFields>(initialFields);
-  const [icon, setIcon] = useState<IconValue>(initialIcon);
+  const [icon, setIcon] = useState<ImageValue>(initialIcon);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import { AccountContext } from '@/features/account/context';
+import { AccountContext } from '@/hooks/useAccount';
 import { mockApi, storeSession, USER } from '@/test/fixtures';
 import type { HistoryEntry } from '../api/notary';
 import BlockchainPage from './BlockchainPage';

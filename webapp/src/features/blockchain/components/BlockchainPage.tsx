@@ -4,10 +4,10 @@
  * action needs an account).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useAccount } from '@/features/account/context';
+import { useAccount } from '@/hooks/useAccount';
 import { usePageTitle } from '@/hooks/usePageTitle';
-import { useSession } from '@/lib/session';
 import type { RpcResult } from '@/lib/rpc';
+import { useSession } from '@/lib/session';
 import { alertText, getTokens, type HistoryEntry, type Tokens } from '../api/notary';
 import { HistoryCard } from './HistoryCard';
 import { TokensCard } from './TokensCard';

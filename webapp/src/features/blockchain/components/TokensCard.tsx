@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { PixPayment } from '@/features/checkout/components/PixPayment';
+import { PixPayment } from '@/components/PixPayment';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { loadCore, type Core } from '@/lib/wasm';
 import { alertText, buyTokens, type TokenCharge } from '../api/notary';

@@ -2,7 +2,7 @@
  * `pegar_anuncio_url_site`: one direct ad for the detail page `/detalhes/{categoria}/{id}/{usuario}`.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio } from './types';
+import type { Anuncio } from '@/types/catalog';
 
 export function pegarAnuncioUrlSite(
   fields: { id: string; userforn: string; categoria: string },

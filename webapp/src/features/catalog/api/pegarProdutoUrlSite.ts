@@ -3,7 +3,7 @@
  * page `/detalhes/{categoria}/{id}/{userforn}?type=forn`.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Produto } from './types';
+import type { Produto } from '@/types/catalog';
 
 export function pegarProdutoUrlSite(
   fields: { id: string; userforn: string; categoria: string },

@@ -3,7 +3,7 @@
  * previous one. An empty page ends the list.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio, Produto } from './types';
+import type { Anuncio, Produto } from '@/types/catalog';
 
 export interface ProximaPagina {
   produtos: Produto[];

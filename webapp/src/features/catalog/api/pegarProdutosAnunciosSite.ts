@@ -3,7 +3,7 @@
  * to show (in the spec's order) and, per category, up to 8 products and 8 ads.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio, Categoria, Produto } from './types';
+import type { Anuncio, Categoria, Produto } from '@/types/catalog';
 
 export interface SecoesHome {
   categorias: Categoria[];

@@ -3,7 +3,7 @@
  * ads) with the cursors of the next page (null when a list is done).
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio, Produto } from './types';
+import type { Anuncio, Produto } from '@/types/catalog';
 
 export interface PrimeiraPagina {
   produtos: Produto[];

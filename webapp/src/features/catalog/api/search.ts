@@ -3,7 +3,7 @@
  * case-insensitive, on the server).
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio, Produto } from './types';
+import type { Anuncio, Produto } from '@/types/catalog';
 
 export interface ResultadoBusca {
   produtos: Produto[];

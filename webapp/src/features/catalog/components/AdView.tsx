@@ -3,9 +3,9 @@
  * the origin, the contact and 'Falar com o anunciante' (WhatsApp chat with 55 and the digits).
  */
 import { WhatsAppIcon } from '@/components/icons';
+import { capitalizar, formatData, imagensProduto, whatsappUrl } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { Anuncio } from '../api/types';
-import { capitalizar, formatData, imagensProduto, whatsappUrl } from '../display';
+import type { Anuncio } from '@/types/catalog';
 import { ProductGallery } from './ProductGallery';
 
 function preco(core: Core, reais: number): string | null {

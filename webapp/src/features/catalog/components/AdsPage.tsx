@@ -6,16 +6,16 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useRegion } from '@/features/region/context';
-import { isRegion } from '@/features/region/store';
+import { LoadError, Loading } from '@/components/LoadStates';
+import { CATEGORIAS, categoriaOuPadrao } from '@/config/categories';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { useRegion } from '@/hooks/useRegion';
+import { itemPath } from '@/lib/display';
+import { isRegion } from '@/lib/region';
+import type { Categoria, ItemCatalogo } from '@/types/catalog';
 import { pegarProdutosAnunciosLocal } from '../api/pegarProdutosAnunciosLocal';
 import { pegarProdutosAnunciosSite2 } from '../api/pegarProdutosAnunciosSite2';
 import { search } from '../api/search';
-import type { Categoria, ItemCatalogo } from '../api/types';
-import { CATEGORIAS, categoriaOuPadrao } from '../categories';
-import { itemPath } from '../display';
-import { LoadError, Loading } from './LoadStates';
 import { ProductCard } from './ProductCard';
 import '../catalog.css';
 

@@ -5,9 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { anuncio, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
-import { anuncio, produto } from '../testing/fixtures';
-import { renderPage } from '../testing/render';
+import { renderPage } from '@/test/render';
 import HomePage from './HomePage';
 
 const loadCore = vi.hoisted(() => vi.fn());

@@ -6,14 +6,14 @@
  * First visit budget: no wasm here (the cards' badge is the API's `desconto`), images lazy.
  */
 import { Link } from 'react-router-dom';
-import { useRegion } from '@/features/region/context';
+import { LoadError, Loading } from '@/components/LoadStates';
+import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { useRegion } from '@/hooks/useRegion';
+import { anunciosPath, itemPath } from '@/lib/display';
+import type { Categoria, ItemCatalogo } from '@/types/catalog';
 import { pegarProdutosAnunciosSite, type SecoesHome } from '../api/pegarProdutosAnunciosSite';
-import type { Categoria, ItemCatalogo } from '../api/types';
-import { anunciosPath, itemPath } from '../display';
-import { useLoad } from '../useLoad';
 import { HomeCarousel } from './HomeCarousel';
-import { LoadError, Loading } from './LoadStates';
 import { ProductCard } from './ProductCard';
 import '../catalog.css';
 

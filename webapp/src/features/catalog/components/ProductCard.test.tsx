@@ -5,7 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { produto } from '../testing/fixtures';
+import { produto } from '@/test/catalog';
 import { ProductCard } from './ProductCard';
 
 describe('ProductCard', () => {

@@ -8,7 +8,7 @@
  * Loads no wasm: the home page shows these cards on first visit.
  */
 import type { ReactNode } from 'react';
-import { capitalizar, formatReais } from '../display';
+import { capitalizar, formatReais } from '@/lib/display';
 import '../catalog.css';
 
 export interface CardItem {

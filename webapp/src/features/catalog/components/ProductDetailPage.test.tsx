@@ -4,15 +4,15 @@
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { anuncio, dadosforn, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
-import { anuncio, dadosforn, produto } from '../testing/fixtures';
 import { loadRealCore } from '@/test/realCore';
-import { renderPage } from '../testing/render';
+import { renderPage } from '@/test/render';
 import ProductDetailPage from './ProductDetailPage';
 
 const loadCore = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/wasm', () => ({ loadCore }));
-vi.mock('@/features/bag/store', () => ({
+vi.mock('@/lib/bag', () => ({
   OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
   addToBag: vi.fn(() => 'added'),
   useBag: () => ({ items: [], count: 0, open: vi.fn() }),

@@ -5,19 +5,19 @@
  * here (never on the home page).
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { NotFound } from '@/features/not-found/components/NotFoundPage';
-import { useRegion } from '@/features/region/context';
+import { LoadError, Loading } from '@/components/LoadStates';
+import { NotFound } from '@/components/NotFound';
+import { useCore } from '@/hooks/useCore';
+import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { useRegion } from '@/hooks/useRegion';
+import { anunciosPath, capitalizar } from '@/lib/display';
 import type { RpcResponse } from '@/lib/rpc';
+import type { Anuncio, DadosForn, Produto } from '@/types/catalog';
 import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
 import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProdutoUrlSite } from '../api/pegarProdutoUrlSite';
-import type { Anuncio, DadosForn, Produto } from '../api/types';
-import { anunciosPath, capitalizar } from '../display';
-import { useCore } from '../useCore';
-import { useLoad } from '../useLoad';
 import { AdView } from './AdView';
-import { LoadError, Loading } from './LoadStates';
 import { ProductPurchase } from './ProductPurchase';
 import { SellerCard } from './SellerCard';
 import '../catalog.css';
@@ -62,7 +62,7 @@ export default function ProductDetailPage() {
   const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
     fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
   );
-  const core = useCore();
+  const { core, failed } = useCore();
 
   const titulo =
     load.estado === 'pronto'
@@ -80,9 +80,9 @@ export default function ProductDetailPage() {
         <Link to="/">Início</Link> / <Link to={anunciosPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
       </nav>
       {load.estado === 'erro' && <LoadError onRetry={retry} />}
-      {core === 'erro' && load.estado !== 'erro' && <LoadError onRetry={() => window.location.reload()} />}
-      {(load.estado === 'carregando' || core === null) && <Loading />}
-      {load.estado === 'pronto' && core !== null && core !== 'erro' && (
+      {failed && load.estado !== 'erro' && <LoadError onRetry={() => window.location.reload()} />}
+      {(load.estado === 'carregando' || (core === null && !failed)) && <Loading />}
+      {load.estado === 'pronto' && core !== null && (
         load.data.tipo === 'produto' ? (
           <div className="detail__grid">
             <ProductPurchase key={load.data.produto.id} produto={load.data.produto} dadosforn={load.data.dadosforn} core={core} />

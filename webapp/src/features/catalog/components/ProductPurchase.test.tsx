@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@/lib/wasm';
-import { dadosforn, produto } from '../testing/fixtures';
+import { dadosforn, produto } from '@/test/catalog';
 import { loadRealCore } from '@/test/realCore';
 import { ProductPurchase } from './ProductPurchase';
 
@@ -15,7 +15,7 @@ const bag = vi.hoisted(() => ({
   addToBag: vi.fn(),
   open: vi.fn(),
 }));
-vi.mock('@/features/bag/store', () => ({
+vi.mock('@/lib/bag', () => ({
   OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
   addToBag: bag.addToBag,
   useBag: () => ({ items: [], count: 0, open: bag.open }),

@@ -12,10 +12,10 @@
  */
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/features/bag/store';
+import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/lib/bag';
+import { capitalizar, imagensProduto } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { DadosForn, Produto } from '../api/types';
-import { capitalizar, imagensProduto } from '../display';
+import type { DadosForn, Produto } from '@/types/catalog';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from './QuantityStepper';
 import '../detail.css';

@@ -6,12 +6,12 @@
  */
 import { Link } from 'react-router-dom';
 import { WhatsAppIcon } from '@/components/icons';
+import { StoreIcon } from '@/components/StoreIcon';
+import { instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { useSession } from '@/lib/session';
 import type { Core } from '@/lib/wasm';
-import type { DadosForn } from '../api/types';
-import { instagramHandle, instagramUrl, whatsappUrl } from '../display';
+import type { DadosForn } from '@/types/catalog';
 import { formasEntrega, formasPagamento, textoTaxaEntrega } from '../supplier';
-import { StoreIcon } from './StoreIcon';
 
 export function SellerCard({ dadosforn: d, core }: { dadosforn: DadosForn; core: Core }) {
   const user = useSession()?.userinfo;

@@ -4,7 +4,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/fixtures';
-import { renderPage } from '../testing/render';
+import { renderPage } from '@/test/render';
 import StoresPage from './StoresPage';
 
 describe('StoresPage', () => {

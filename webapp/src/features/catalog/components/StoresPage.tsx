@@ -4,11 +4,11 @@
  * a new tab.
  */
 import { Link } from 'react-router-dom';
+import { LoadError, Loading } from '@/components/LoadStates';
+import { StoreIcon } from '@/components/StoreIcon';
+import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { pegarLojas } from '../api/pegarLojas';
-import { useLoad } from '../useLoad';
-import { LoadError, Loading } from './LoadStates';
-import { StoreIcon } from './StoreIcon';
 import '../catalog.css';
 
 export default function StoresPage() {

@@ -11,10 +11,10 @@
  * Revise o pedido.'), missing stock ('Estoque insuficiente para {titulo}') and the checkout's own
  * messages, storing nothing (docs/rpc.md 'Orders').
  */
+import type { BagItem } from '@/lib/bag';
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
-import type { BagItem } from '@/features/bag/store';
-import type { Pedido } from '@/features/orders/api/types';
+import type { Pedido } from '@/types/orders';
 
 export type Pagamento = '1' | '2';
 

@@ -3,7 +3,7 @@
  * fresh when the checkout opens.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import type { DadosForn } from '@/features/catalog/api/types';
+import type { DadosForn } from '@/types/catalog';
 
 export function pegarDadosforn(usuario: string, signal?: AbortSignal): Promise<RpcResult<{ dadosforn: DadosForn }>> {
   return rpc<{ dadosforn: DadosForn }>('pegar_dadosforn', { usuario }, { signal });

@@ -4,10 +4,10 @@
  * number comes from wasm-core; a line outside its minimum order or stock shows wasm-core's
  * message and blocks the purchase.
  */
+import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from '@/components/OrderIcons';
+import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import type { BagItem } from '@/features/bag/store';
 import { formatCentavos, lineTotal, quantityDown, quantityUp, unitPrice, type SummaryResult } from '../rules';
-import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from './icons';
 
 export interface BagStepProps {
   core: Core;

@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@/lib/session';
-import { ALFACE, BUYER, dadosforn, MANDIOCA, signInAs, TOMATE } from '../testing/fixtures';
+import { ALFACE, BUYER, dadosforn, MANDIOCA, signInAs, TOMATE } from '@/test/shop';
 import { api, continueToSummary, fill, openBag, renderShop, signIn, registerShopHooks } from '../testing/shop';
 
 vi.mock('@/lib/wasm', async () => {
@@ -77,6 +77,24 @@ describe('checkout steps', () => {
     // Back arrow: to the bag.
     await user.click(within(address).getByRole('button', { name: 'Voltar' }));
     expect(await screen.findByRole('dialog', { name: 'Sua sacola' })).toBeTruthy();
+  });
+
+  it("'Cadastrar endereço' opens the address wizard the app hands in; once saved, the mode choice", async () => {
+    api();
+    signInAs({ ...BUYER, rua: null, numero: null, latitude: null, longitude: null });
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    const bag = await openBag(user);
+    await waitFor(() => expect((within(bag).getByRole('button', { name: 'Continuar Compra' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(bag).getByRole('button', { name: 'Continuar Compra' }));
+    const address = await screen.findByRole('dialog', { name: 'Endereço de entrega' });
+    await user.click(within(address).getByRole('button', { name: 'Cadastrar endereço' }));
+    // The wizard has its own way back: cancelling returns to the prompt.
+    await user.click(await within(address).findByRole('button', { name: 'Cancelar endereço' }));
+    await user.click(within(address).getByRole('button', { name: 'Cadastrar endereço' }));
+    await user.click(await within(address).findByRole('button', { name: 'Salvar endereço' }));
+    expect(await screen.findByRole('dialog', { name: 'Entrega ou Retirada' })).toBeTruthy();
   });
 
   it('both modes: the choice; delivery below the minimum is refused; pickup goes on', async () => {

@@ -11,17 +11,19 @@
  * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it: its
  * refusal is shown; any other failure is 'Algum erro ocorreu!' (spec §8). The coupon lives in
  * `useCoupon`, the order payload in `api/finalizarPedido`, the small steps in `ModeStep` and
- * `Prompts`.
+ * `Prompts`. The address wizard is the address feature's, handed in by the app through
+ * `BagProvider`.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/Dialog';
-import { useAccount } from '@/features/account/context';
-import { AddressWizard } from '@/features/address/components/AddressWizard';
-import { clearBag, refreshBag, useBag, type BagInfos } from '@/features/bag/store';
-import type { DadosForn } from '@/features/catalog/api/types';
+import { BackIcon } from '@/components/OrderIcons';
+import { useAccount } from '@/hooks/useAccount';
+import { useCore } from '@/hooks/useCore';
+import { clearBag, refreshBag, useBag, type BagInfos } from '@/lib/bag';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
+import type { DadosForn } from '@/types/catalog';
 import { finalizarPedido } from '../api/finalizarPedido';
 import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProduto } from '../api/pegarProduto';
@@ -36,16 +38,20 @@ import {
   reais,
   type Modo,
 } from '../rules';
-import { useCore } from '../useCore';
 import { useCoupon } from '../useCoupon';
 import { BagStep } from './BagStep';
-import { BackIcon } from './icons';
 import { ModeStep } from './ModeStep';
 import { PaymentStep, type Pagamento } from './PaymentStep';
 import { AddressPrompt, ErrorStep, SignInPrompt, Spinner } from './Prompts';
 import { SuccessStep } from './SuccessStep';
 import { SummaryStep } from './SummaryStep';
 import '../checkout.css';
+
+/**
+ * The address wizard shown to a buyer without an address (the app hands in the address feature's;
+ * it may be lazily loaded). `onDone` receives the user with the saved address.
+ */
+export type AddressWizardComponent = ComponentType<{ user: UserInfo; onCancel: () => void; onDone: (user: UserInfo) => void }>;
 
 export type Step = 'sacola' | 'login' | 'endereco' | 'modo' | 'resumo' | 'pagamento' | 'enviando' | 'sucesso' | 'erro';
 
@@ -67,7 +73,7 @@ interface Success {
   pix: { qrcode: string; imagem: string | null | undefined } | null;
 }
 
-export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
+export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: () => void; AddressWizard: AddressWizardComponent }) {
   const { core, failed } = useCore();
   const { items, dadosforn: stored, setQuantity, remove } = useBag();
   const { user, signIn } = useAccount();
@@ -267,7 +273,9 @@ export default function CheckoutDrawer({ onClose }: { onClose: () => void }) {
       case 'endereco':
         body =
           wizard && user ? (
-            <AddressWizard user={user} onCancel={() => setWizard(false)} onDone={(u) => afterSignIn(u, 'replace')} />
+            <Suspense fallback={<Spinner />}>
+              <AddressWizard user={user} onCancel={() => setWizard(false)} onDone={(u) => afterSignIn(u, 'replace')} />
+            </Suspense>
           ) : (
             <AddressPrompt onRegister={() => setWizard(true)} />
           );

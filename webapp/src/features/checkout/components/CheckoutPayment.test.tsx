@@ -6,9 +6,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BAG_KEY } from '@/features/bag/store';
-import type { Produto } from '@/features/catalog/api/types';
-import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '../testing/fixtures';
+import { BAG_KEY } from '@/lib/bag';
+import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '@/test/shop';
+import type { Produto } from '@/types/catalog';
 import { api, checkout, continueToSummary, fill, renderShop, registerShopHooks } from '../testing/shop';
 
 vi.mock('@/lib/wasm', async () => {

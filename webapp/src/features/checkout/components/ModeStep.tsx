@@ -2,11 +2,10 @@
  * The Entrega / Retirada choice (spec §2 'Bag and checkout'), shown when the supplier offers both,
  * each with the supplier's description of it.
  */
-import type { BagDelivery } from '@/features/bag/types';
-import type { Modo } from '../rules';
-import { DeliveryIcon, PickupIcon } from './icons';
+import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
+import type { DeliveryView, Modo } from '../rules';
 
-export function ModeStep({ delivery, onChoose }: { delivery: BagDelivery | null | undefined; onChoose: (m: Modo) => void }) {
+export function ModeStep({ delivery, onChoose }: { delivery: DeliveryView | null | undefined; onChoose: (m: Modo) => void }) {
   return (
     <div className="checkout-modes">
       <button type="button" className="checkout-mode" onClick={() => onChoose('entrega')}>

@@ -2,7 +2,7 @@
  * The order is placed: a Pix order shows its QR image, the 'copia e cola' code and 'Copiar
  * código'; an in-person order just confirms. The bag was emptied.
  */
-import { PixPayment } from './PixPayment';
+import { PixPayment } from '@/components/PixPayment';
 
 export interface SuccessStepProps {
   pix: { qrcode: string; imagem: string | null | undefined } | null;

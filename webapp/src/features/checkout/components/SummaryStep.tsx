@@ -5,10 +5,10 @@
  * disabled while the fee is null or wasm-core refuses the order (minimum order, …).
  */
 import { useId, type FormEvent } from 'react';
+import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
+import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import type { BagItem } from '@/features/bag/store';
 import { formatCentavos, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
-import { DeliveryIcon, PickupIcon } from './icons';
 
 export interface SummaryStepProps {
   core: Core;

@@ -1,6 +1,7 @@
 /**
  * Tests only: the bag button and the checkout drawer rendered as the app does (router, status
- * dialog, an account context whose sign-in is a mock, the bag provider), and helpers to fill the
+ * dialog, an account context whose sign-in is a mock, the bag provider with a stand-in address
+ * wizard), and helpers to fill the
  * bag and walk to the summary. The RPC is mocked by each test (`api`); wasm-core is the real one
  * (each test file mocks '@/lib/wasm' with `loadRealCore`).
  */
@@ -9,15 +10,15 @@ import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { BagButton } from '@/components/BagButton';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import { AccountContext, type AccountContextValue } from '@/features/account/context';
-import { BagButton } from '@/features/bag/components/BagButton';
-import { BagProvider } from '@/features/bag/components/BagProvider';
-import { addToBag, closeBag, resetBagForTests } from '@/features/bag/store';
-import type { DadosForn, Produto } from '@/features/catalog/api/types';
-import { useSession } from '@/lib/session';
+import { AccountContext, type AccountContextValue } from '@/hooks/useAccount';
+import { addToBag, closeBag, resetBagForTests } from '@/lib/bag';
+import { useSession, type UserInfo } from '@/lib/session';
 import { mockApi } from '@/test/fixtures';
-import { FORN } from './fixtures';
+import { FORN } from '@/test/shop';
+import type { DadosForn, Produto } from '@/types/catalog';
+import { BagProvider } from '../components/BagProvider';
 
 /** The account context's sign-in (a mock: the popup is not part of these tests). */
 export const signIn = vi.fn();
@@ -44,12 +45,31 @@ function Account({ children }: { children: ReactNode }) {
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }
 
+/**
+ * A stand-in for the address wizard the app hands to the bag provider (the address feature's,
+ * tested there): 'Salvar endereço' stores `ADDRESS_SAVED`'s address and reports it done.
+ */
+export const ADDRESS_SAVED = { rua: 'Rua do Rosário', numero: '45', latitude: -22.7185, longitude: -47.635 };
+
+function AddressWizardStandIn({ user, onCancel, onDone }: { user: UserInfo; onCancel: () => void; onDone: (u: UserInfo) => void }) {
+  return (
+    <div>
+      <button type="button" onClick={onCancel}>
+        Cancelar endereço
+      </button>
+      <button type="button" onClick={() => onDone({ ...user, ...ADDRESS_SAVED })}>
+        Salvar endereço
+      </button>
+    </div>
+  );
+}
+
 export function renderShop() {
   return render(
     <MemoryRouter>
       <StatusDialogProvider>
         <Account>
-          <BagProvider>
+          <BagProvider AddressWizard={AddressWizardStandIn}>
             <BagButton />
           </BagProvider>
         </Account>

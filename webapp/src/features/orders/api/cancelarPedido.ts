@@ -4,7 +4,7 @@
  * `usuario` and `fornend` are sent as the spec has them and ignored there.
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Pedido } from './types';
+import type { Pedido } from '@/types/orders';
 
 export function cancelarPedido(p: Pedido): Promise<RpcResponse<{ ok: boolean }>> {
   return rpcRequest<{ ok: boolean }>('cancelar_pedido', {

@@ -4,7 +4,7 @@
  * order id (or the txid) and checks the order is the caller's.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import type { Pedido } from './types';
+import type { Pedido } from '@/types/orders';
 
 export function consultaDe(p: Pedido) {
   return {

@@ -4,7 +4,7 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 import { getSession } from '@/lib/session';
-import type { Pedido } from './types';
+import type { Pedido } from '@/types/orders';
 
 export async function pegarPedidos(signal?: AbortSignal): Promise<RpcResult<{ pedidos: Pedido[] }>> {
   const dados = getSession()?.userinfo ?? null;

@@ -13,15 +13,15 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { WhatsAppIcon } from '@/components/icons';
+import { DeliveryIcon, PickupIcon, ProductPlaceholderIcon } from '@/components/OrderIcons';
+import { PixPayment } from '@/components/PixPayment';
 import { useStatusDialog } from '@/components/status-dialog';
-import { PixPayment } from '@/features/checkout/components/PixPayment';
-import { DeliveryIcon, PickupIcon, ProductPlaceholderIcon } from '@/features/checkout/components/icons';
-import { formatReais } from '@/features/checkout/rules';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
+import { whatsappUrl } from '@/lib/display';
+import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
+import type { Pedido } from '@/types/orders';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
-import type { Pedido } from '../api/types';
-import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, whatsappUrl } from '../format';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente';
 
@@ -53,7 +53,7 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
   const info = pedido.Infos;
   const entrega = isDelivery(pedido);
   const telefone = info.telefoneforn ?? pedido.Produtos.find((l) => l.telefone)?.telefone ?? null;
-  const money = (v: number | null | undefined) => (core && v != null ? formatReais(core, v) : '…');
+  const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '…');
 
   useEffect(() => {
     if (!isPix(pedido) || pedido.Infos.status_pix !== '1') return;

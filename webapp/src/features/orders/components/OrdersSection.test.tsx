@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { mockApi } from '@/test/fixtures';
-import type { Pedido } from '../api/types';
+import type { Pedido } from '@/types/orders';
 import { OrdersSection } from './OrdersSection';
 
 vi.mock('@/lib/wasm', async () => {

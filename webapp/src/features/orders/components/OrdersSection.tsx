@@ -5,9 +5,9 @@
  * cancelled order comes back marked '00' and the detail closes. Load errors are only logged.
  */
 import { useEffect, useState } from 'react';
+import { formatOrderTime, isDelivery } from '@/lib/orders';
+import type { Pedido } from '@/types/orders';
 import { pegarPedidos } from '../api/pegarPedidos';
-import type { Pedido } from '../api/types';
-import { formatOrderTime, isDelivery } from '../format';
 import { OrderDetail } from './OrderDetail';
 import '../orders.css';
 

@@ -2,7 +2,7 @@
  * The header's region selector: shows the current region and opens the region dialog.
  */
 import { PinIcon } from '@/components/icons';
-import { useRegion } from '../context';
+import { useRegion } from '@/hooks/useRegion';
 
 export function RegionButton({ className = '' }: { className?: string }) {
   const { regiao, openRegionDialog } = useRegion();

@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPlacesForTests } from '@/lib/places';
-import { REGION_KEY } from '../store';
+import { REGION_KEY } from '@/lib/region';
 import { RegionButton } from './RegionButton';
 import { RegionProvider } from './RegionProvider';
 

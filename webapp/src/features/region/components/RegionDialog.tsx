@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { CityField } from './CityField';
+import { CityField } from '@/components/places/CityField';
 
 export const SUGGESTIONS = 6;
 

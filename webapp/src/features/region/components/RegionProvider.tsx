@@ -3,8 +3,8 @@
  * municipalities) only when opened.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { RegionContext, type RegionContextValue } from '../context';
-import { getRegion, setRegion, subscribeRegion } from '../store';
+import { RegionContext, type RegionContextValue } from '@/hooks/useRegion';
+import { getRegion, setRegion, subscribeRegion } from '@/lib/region';
 
 const RegionDialog = lazy(() => import('./RegionDialog'));
 

@@ -4,7 +4,7 @@
  * user goes to their ads, or to their supplier panel when they already have a business account.
  */
 import { useNavigate } from 'react-router-dom';
-import { useAccount } from '@/features/account/context';
+import { useAccount } from '@/hooks/useAccount';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import '../static.css';
 

@@ -2,33 +2,19 @@
  * The supplier's own data as the panel receives it (`loading_forn_site` → `infos`; spec §3
  * 'Supplier data', docs/rpc.md). Money in reais, times in milliseconds since the epoch.
  */
-import type { Categoria, Produto } from '@/features/catalog/api/types';
+import type { Categoria, Cupom, DeliveryForn, Produto } from '@/types/catalog';
 
-export type { Pedido, PedidoProduto } from '@/features/orders/api/types';
+export type { Pedido, PedidoProduto } from '@/types/orders';
 
-export interface CupomForn {
-  codigo: string;
-  /** '%' or 'R$'. */
-  tipo: string;
-  /** Percent for '%', reais for 'R$'. */
-  valor: number;
-}
+/** A coupon: the catalogue's `Cupom` ('%' or 'R$'; percent for '%', reais for 'R$'). */
+export type CupomForn = Cupom;
 
-export interface DeliveryConfig {
-  entrega?: string | null;
-  taxaTipo?: string | null;
-  taxaentrega?: number | null;
-  taxaPorKm?: number | null;
+/** The delivery settings as the panel edits them: the catalogue's, any of them unset, and the pickup address. */
+export type DeliveryConfig = { [K in keyof DeliveryForn]?: DeliveryForn[K] | null } & {
   enderecoRua?: string | null;
   enderecoNumero?: string | null;
   enderecoCidade?: string | null;
-  pedidominimoentrega?: number | null;
-  descricaoentrega?: string | null;
-  pedidominimoretirada?: number | null;
-  descricaoretirada?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+};
 
 export interface Extensoes {
   site?: { url?: string | null; paleta?: number | null; modelo?: number | string | null } | null;

@@ -9,9 +9,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '@/components/icons';
-import { PageLoading } from '@/components/PageLoading';
+import { NotFound } from '@/components/NotFound';
+import { PageLoading } from '@/components/LoadStates';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import { NotFound } from '@/features/not-found/components/NotFoundPage';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession } from '@/lib/session';
 import { loadingFornSite } from '../api/actions';

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { capitalizar } from '@/features/catalog/display';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
+import { capitalizar } from '@/lib/display';
 import { adicionarCategoria, adicionarCategoriaProduto, pegarProdutosFornecedor, removerCategoria, removerCategoriaProduto } from '../api/actions';
 import type { ProdutoForn } from '../api/types';
 import { errorText, type SectionProps } from './types';

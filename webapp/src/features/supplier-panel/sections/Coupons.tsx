@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
 import { adicionarCupom, excluirCupom } from '../api/actions';
 import type { CupomForn } from '../api/types';
 import { errorText, type SectionProps } from './types';

@@ -7,7 +7,7 @@
  * entregas...'.
  */
 import { useEffect, useState } from 'react';
-import { formatOrderTime, isDelivery } from '@/features/orders/format';
+import { formatOrderTime, isDelivery } from '@/lib/orders';
 import { pegarEntregas } from '../api/actions';
 import type { Pedido } from '../api/types';
 import { DeliveryDetail } from './DeliveryDetail';

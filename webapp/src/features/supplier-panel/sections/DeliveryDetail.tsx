@@ -9,9 +9,10 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { capitalizar } from '@/features/catalog/display';
-import { useCore } from '@/features/checkout/useCore';
-import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, whatsappUrl } from '@/features/orders/format';
+import { useCore } from '@/hooks/useCore';
+import { capitalizar } from '@/lib/display';
+import { whatsappUrl } from '@/lib/display';
+import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/types';
 

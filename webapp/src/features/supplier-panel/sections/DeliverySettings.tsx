@@ -8,9 +8,9 @@
  */
 import { useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
-import { CityField } from '@/features/region/components/CityField';
+import { useCore } from '@/hooks/useCore';
 import { entregasEdit } from '../api/actions';
 import { Field } from './MyData';
 import { errorText, type SectionProps } from './types';

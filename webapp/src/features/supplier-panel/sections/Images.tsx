@@ -7,8 +7,8 @@
  * addresses (Informações gerais keys it by them).
  */
 import { useState } from 'react';
+import { IconPicker, type PickedImage } from '@/components/IconPicker';
 import { useStatusDialog } from '@/components/status-dialog';
-import { IconPicker, type PickedImage } from '@/features/supplier-registration/components/IconPicker';
 import { editarImagensFornecedor } from '../api/actions';
 import { AVISO_NAO_SALVO } from './MyData';
 import type { SectionProps } from './types';

@@ -5,8 +5,8 @@
  * 'Nenhum produto vendido neste período.' when there is nothing.
  */
 import { useEffect, useState } from 'react';
-import { capitalizar } from '@/features/catalog/display';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
+import { capitalizar } from '@/lib/display';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
 import { editarDadosFornecedor } from '../api/actions';
 import { errorText, type SectionProps } from './types';
 

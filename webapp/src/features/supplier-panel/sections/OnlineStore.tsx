@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
 import { criarSite, verificarUrlSite } from '../api/actions';
 import { errorText, type SectionProps } from './types';
 

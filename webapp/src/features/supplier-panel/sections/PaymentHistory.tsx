@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { formatOrderTime } from '@/features/orders/format';
+import { formatOrderTime } from '@/lib/orders';
 import type { Core } from '@/lib/wasm';
 import { consultarPagamento, pegarHistoricoPagamentos } from '../api/actions';
 import type { RegistroPagamento } from '../api/types';

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
+import { useCore } from '@/hooks/useCore';
 import type { Core } from '@/lib/wasm';
 import { alterarPix, opcoesPagamento, pegarInfosPagamentos, transferir } from '../api/actions';
 import type { InfosPagamentos } from '../api/types';

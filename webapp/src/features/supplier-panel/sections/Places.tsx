@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useCore } from '@/features/checkout/useCore';
-import { PlacesPicker } from '@/features/supplier-registration/components/PlacesPicker';
-import { ScopeChoice, SCOPES } from '@/features/supplier-registration/components/ScopeChoice';
+import { useCore } from '@/hooks/useCore';
 import { editarLocaisFornecedor } from '../api/actions';
+import { PlacesPicker } from '../components/PlacesPicker';
+import { ScopeChoice, SCOPES } from '../components/ScopeChoice';
 import { errorText, type SectionProps } from './types';
 
 export function Places({ usuario, forn, update }: SectionProps) {

@@ -5,12 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { IconPicker, type PickedImage } from '@/components/IconPicker';
 import { useStatusDialog } from '@/components/status-dialog';
-import { CATEGORIAS } from '@/features/catalog/categories';
-import { IconPicker, type PickedImage } from '@/features/supplier-registration/components/IconPicker';
+import { CATEGORIAS } from '@/config/categories';
 import { editarIconeProdutoSite, editarProdutoSite } from '../api/actions';
-import type { ProductMenuProps } from './ProductMenu';
 import { OptionsEditor, Stepper } from './ProductFields';
+import type { ProductMenuProps } from './ProductMenu';
 import { errorText } from './types';
 
 export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { capitalizar } from '@/features/catalog/display';
+import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { desabilitarProduto, excluirProduto, habilitarProduto } from '../api/actions';
 import type { ProdutoForn } from '../api/types';

@@ -7,9 +7,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { CATEGORIAS } from '@/features/catalog/categories';
+import { IconPicker, type PickedImage } from '@/components/IconPicker';
+import { CATEGORIAS } from '@/config/categories';
 import type { Core } from '@/lib/wasm';
-import { IconPicker, type PickedImage } from '@/features/supplier-registration/components/IconPicker';
 import { adicionarProduto } from '../api/actions';
 import type { DadosForn, ProdutoForn } from '../api/types';
 import { OptionsEditor, Stepper } from './ProductFields';

@@ -5,9 +5,9 @@
  * overlay). Opening a card gives the product's sub-menu. 'Carregando produtos...' while loading.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { capitalizar } from '@/features/catalog/display';
-import { CATEGORIAS } from '@/features/catalog/categories';
-import { useCore } from '@/features/checkout/useCore';
+import { CATEGORIAS } from '@/config/categories';
+import { useCore } from '@/hooks/useCore';
+import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { pegarProdutosFornecedor } from '../api/actions';
 import type { ProdutoForn } from '../api/types';

@@ -1,0 +1,296 @@
+//! The codes the database stores and the wire carries, one enum each: an order's `situacao`
+//! ([`OrderStatus`]) and `status_pix` ([`PixStatus`]), its payment method ([`PaymentMethod`]),
+//! a charge's status ([`ChargeStatus`]) and purpose ([`ChargePurpose`]), an open item's
+//! ([`OpenItemStatus`]) and a withdrawal's ([`WithdrawalStatus`]) statuses, a token ledger
+//! entry's reason ([`TokenEntry`]).
+//!
+//! Each code is written once, in the table below: it is both the database text ([`as_db`],
+//! [`from_db`], `TryFrom<String>` for `#[sqlx(try_from = "String")]`) and the wire text (serde
+//! renames). Handlers compare enums, and queries bind `as_db()`.
+//!
+//! [`as_db`]: OrderStatus::as_db
+//! [`from_db`]: OrderStatus::from_db
+
+use crate::error::ApiError;
+use serde_json::Value;
+use wasm_core::forms::PaymentOptions;
+
+/// A database text that is none of an enum's codes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {kind} code {code:?} in the database")]
+pub struct UnknownCode {
+    kind: &'static str,
+    code: String,
+}
+
+impl From<UnknownCode> for ApiError {
+    fn from(e: UnknownCode) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+/// Defines code enums: each variant's text is its database text and its serde name.
+macro_rules! codes {
+    ($(
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $code:literal, )+
+        }
+    )+) => {$(
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        pub enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $code)] $variant, )+
+        }
+
+        impl $name {
+            /// Every variant, in the table's order.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+
+            /// The text stored in the database (and sent on the wire).
+            pub const fn as_db(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $code,)+
+                }
+            }
+
+            /// The variant stored as `text`.
+            pub fn from_db(text: &str) -> Result<Self, UnknownCode> {
+                match text {
+                    $($code => Ok(Self::$variant),)+
+                    _ => Err(UnknownCode { kind: stringify!($name), code: text.to_owned() }),
+                }
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = UnknownCode;
+
+            fn try_from(text: String) -> Result<Self, UnknownCode> {
+                Self::from_db(&text)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_db())
+            }
+        }
+    )+};
+}
+
+codes! {
+    /// `orders.situacao`.
+    pub enum OrderStatus {
+        /// Placed, awaiting delivery (or pickup).
+        Awaiting = "1",
+        Delivered = "2",
+        /// Cancelled by the supplier (`cancelar_entrega`).
+        CancelledBySupplier = "0",
+        /// Cancelled by the buyer (`cancelar_pedido`) or by its Pix charge expiring.
+        CancelledByBuyer = "00",
+    }
+
+    /// `orders.status_pix` (NULL for an order paid in person).
+    pub enum PixStatus {
+        /// The charge expired or was cancelled unpaid.
+        Expired = "0",
+        Awaiting = "1",
+        Paid = "2",
+    }
+
+    /// `orders.pagamento`: how the buyer pays.
+    pub enum PaymentMethod {
+        InPerson = "1",
+        Pix = "2",
+    }
+
+    /// `pix_charges.status`.
+    pub enum ChargeStatus {
+        Pending = "pendente",
+        Paid = "pago",
+        /// Past its time unpaid.
+        Expired = "expirado",
+        /// Paid, then given back (its order was cancelled).
+        Refunded = "devolvido",
+        /// Unpaid, and its order was cancelled.
+        Cancelled = "cancelado",
+    }
+
+    /// `pix_charges.finalidade`: what a charge pays for.
+    pub enum ChargePurpose {
+        Order = "pedido",
+        Tokens = "fichas",
+    }
+
+    /// `open_items.status`.
+    pub enum OpenItemStatus {
+        /// Received and owed to the supplier (in the balance unless in a withdrawal).
+        Received = "2",
+        /// Paid out in a confirmed withdrawal (the history's 'Saque').
+        PaidOut = "3",
+        /// Its order was refunded.
+        Refunded = "devolvido",
+    }
+
+    /// `withdrawals.status`.
+    pub enum WithdrawalStatus {
+        Pending = "pendente",
+        Paid = "pago",
+    }
+
+    /// `token_ledger.motivo`.
+    pub enum TokenEntry {
+        /// Tokens bought by Pix.
+        Purchase = "compra",
+        /// One token spent on a notarisation.
+        Notarisation = "registro",
+    }
+}
+
+impl OrderStatus {
+    /// Cancelled by anyone.
+    pub const fn is_cancelled(self) -> bool {
+        matches!(self, Self::CancelledBySupplier | Self::CancelledByBuyer)
+    }
+}
+
+impl ChargeStatus {
+    /// Paid at some point (refunded ones too): `consultar_pagamento`'s `pago`.
+    pub const fn was_paid(self) -> bool {
+        matches!(self, Self::Paid | Self::Refunded)
+    }
+
+    /// Can no longer be paid without having been: `consultar_pagamento`'s `expirado`.
+    pub const fn was_abandoned(self) -> bool {
+        matches!(self, Self::Expired | Self::Cancelled)
+    }
+}
+
+impl PaymentMethod {
+    /// The method a client names: its code as text (`"2"`, `" 1 "`) or as a number.
+    pub fn from_wire(v: &Value) -> Option<Self> {
+        match v {
+            Value::String(s) => Self::from_db(s.trim()).ok(),
+            Value::Number(n) => Self::from_db(&n.as_u64()?.to_string()).ok(),
+            _ => None,
+        }
+    }
+
+    /// Whether a supplier offering `offered` accepts this method.
+    pub const fn accepted_by(self, offered: PaymentOptions) -> bool {
+        match self {
+            Self::InPerson => offered.in_person,
+            Self::Pix => offered.pix,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::{Serialize, de::DeserializeOwned};
+    use serde_json::json;
+    use std::fmt::Debug;
+
+    /// Every variant: database text → variant → wire text → variant → database text.
+    fn round_trips<T>(
+        all: &[T],
+        as_db: fn(T) -> &'static str,
+        from_db: fn(&str) -> Result<T, UnknownCode>,
+    ) where
+        T: Copy + PartialEq + Debug + Serialize + DeserializeOwned,
+    {
+        for &v in all {
+            let db = as_db(v);
+            assert_eq!(from_db(db), Ok(v));
+            let wire = serde_json::to_value(v).unwrap();
+            assert_eq!(wire, json!(db), "{v:?} on the wire");
+            let back: T = serde_json::from_value(wire).unwrap();
+            assert_eq!(back, v);
+        }
+        assert!(from_db("x").is_err());
+        assert!(serde_json::from_value::<T>(json!("x")).is_err());
+    }
+
+    #[test]
+    fn every_code_round_trips_between_database_and_wire() {
+        round_trips(OrderStatus::ALL, OrderStatus::as_db, OrderStatus::from_db);
+        round_trips(PixStatus::ALL, PixStatus::as_db, PixStatus::from_db);
+        round_trips(
+            PaymentMethod::ALL,
+            PaymentMethod::as_db,
+            PaymentMethod::from_db,
+        );
+        round_trips(
+            ChargeStatus::ALL,
+            ChargeStatus::as_db,
+            ChargeStatus::from_db,
+        );
+        round_trips(
+            ChargePurpose::ALL,
+            ChargePurpose::as_db,
+            ChargePurpose::from_db,
+        );
+        round_trips(
+            OpenItemStatus::ALL,
+            OpenItemStatus::as_db,
+            OpenItemStatus::from_db,
+        );
+        round_trips(
+            WithdrawalStatus::ALL,
+            WithdrawalStatus::as_db,
+            WithdrawalStatus::from_db,
+        );
+        round_trips(TokenEntry::ALL, TokenEntry::as_db, TokenEntry::from_db);
+    }
+
+    #[test]
+    fn the_spec_codes_are_the_stored_ones() {
+        assert_eq!(OrderStatus::Awaiting.as_db(), "1");
+        assert_eq!(OrderStatus::CancelledByBuyer.as_db(), "00");
+        assert_eq!(PixStatus::Paid.as_db(), "2");
+        assert_eq!(PaymentMethod::Pix.as_db(), "2");
+        assert_eq!(OpenItemStatus::PaidOut.as_db(), "3");
+        assert_eq!(ChargeStatus::Refunded.to_string(), "devolvido");
+        assert_eq!(
+            OrderStatus::try_from("0".to_owned()),
+            Ok(OrderStatus::CancelledBySupplier)
+        );
+    }
+
+    #[test]
+    fn payment_methods_come_as_text_or_numbers() {
+        assert_eq!(
+            PaymentMethod::from_wire(&json!("2")),
+            Some(PaymentMethod::Pix)
+        );
+        assert_eq!(
+            PaymentMethod::from_wire(&json!(" 1 ")),
+            Some(PaymentMethod::InPerson)
+        );
+        assert_eq!(
+            PaymentMethod::from_wire(&json!(1)),
+            Some(PaymentMethod::InPerson)
+        );
+        assert_eq!(
+            PaymentMethod::from_wire(&json!(2)),
+            Some(PaymentMethod::Pix)
+        );
+        assert_eq!(PaymentMethod::from_wire(&json!(3)), None);
+        assert_eq!(PaymentMethod::from_wire(&json!("12")), None);
+        assert_eq!(PaymentMethod::from_wire(&json!(null)), None);
+        let pix_only = PaymentOptions::from_codes("2");
+        assert!(PaymentMethod::Pix.accepted_by(pix_only));
+        assert!(!PaymentMethod::InPerson.accepted_by(pix_only));
+    }
+
+    #[test]
+    fn cancelled_and_paid_groups() {
+        assert!(OrderStatus::CancelledByBuyer.is_cancelled());
+        assert!(!OrderStatus::Delivered.is_cancelled());
+        assert!(ChargeStatus::Refunded.was_paid());
+        assert!(ChargeStatus::Cancelled.was_abandoned());
+        assert!(!ChargeStatus::Pending.was_paid() && !ChargeStatus::Pending.was_abandoned());
+    }
+}

@@ -1,0 +1,130 @@
+//! Cancelling an order that awaits delivery (`situacao '1'`), by its buyer (`'00'`) or its
+//! supplier (`'0'`), in one write transaction: an unpaid Pix charge is cancelled; a paid one is
+//! refunded through the provider and its open item leaves the supplier's balance (decisions.md
+//! §9); the order's stock and sales counters are given back (§8).
+//!
+//! A paid order whose open item already went into a withdrawal cannot be refunded by the
+//! platform any more: that cancellation is refused and the buyer talks to the seller.
+
+use crate::{
+    db::{Db, begin_write, now_ms},
+    domain::{
+        charges,
+        codes::{OrderStatus, PixStatus},
+        ledger, stock,
+    },
+    error::{ApiError, ApiResult},
+    messages::PEDIDO_NAO_ENCONTRADO,
+    pix::PixProvider,
+};
+use wasm_core::money::Money;
+
+/// Who cancels an order awaiting delivery: its buyer (`'00'`) or its supplier (`'0'`).
+#[derive(Debug, Clone, Copy)]
+pub enum CancelledBy<'a> {
+    Buyer(&'a str),
+    Supplier(&'a str),
+}
+
+impl CancelledBy<'_> {
+    fn user_id(&self) -> &str {
+        match self {
+            Self::Buyer(id) | Self::Supplier(id) => id,
+        }
+    }
+
+    /// The order's `situacao` once cancelled.
+    fn status(&self) -> OrderStatus {
+        match self {
+            Self::Buyer(_) => OrderStatus::CancelledByBuyer,
+            Self::Supplier(_) => OrderStatus::CancelledBySupplier,
+        }
+    }
+}
+
+/// What a cancellation did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Cancelled; the supplier's pending count changed.
+    Cancelled { supplier_id: String },
+    /// The order no longer awaits delivery (or is not `by`'s): nothing changed.
+    NotAwaiting,
+}
+
+/// Cancels order `order_id` while it awaits delivery, as `by` (whose ownership the caller has
+/// checked). The provider gives a paid charge's money back before the cancellation is
+/// committed: if it fails, nothing changes.
+pub async fn cancel_awaiting(
+    db: &Db,
+    pix: &dyn PixProvider,
+    order_id: &str,
+    by: CancelledBy<'_>,
+) -> ApiResult<Outcome> {
+    let order: Option<(Option<String>, i64, String)> =
+        sqlx::query_as("SELECT txid, total_centavos, supplier_id FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_optional(db)
+            .await?;
+    let (txid, total, supplier_id) =
+        order.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
+    let now = now_ms();
+    let mut tx = begin_write(db).await?;
+    // Locks in the order charges.rs uses: charge, order, open item, products.
+    let mut refund = false;
+    if let Some(txid) = &txid
+        && !charges::cancel_unpaid(&mut tx, txid).await?
+    {
+        refund = charges::mark_refunded(&mut tx, txid, now).await?;
+    }
+    // An awaited Pix payment will not come: `status_pix` '1' becomes '0'.
+    let changed = sqlx::query(match by {
+        CancelledBy::Buyer(_) => {
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
+             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
+             WHERE id = $5 AND buyer_id = $6 AND situacao = $7"
+        }
+        CancelledBy::Supplier(_) => {
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
+             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
+             WHERE id = $5 AND supplier_id = $6 AND situacao = $7"
+        }
+    })
+    .bind(by.status().as_db())
+    .bind(now)
+    .bind(PixStatus::Awaiting.as_db())
+    .bind(PixStatus::Expired.as_db())
+    .bind(order_id)
+    .bind(by.user_id())
+    .bind(OrderStatus::Awaiting.as_db())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        tx.rollback().await?;
+        return Ok(Outcome::NotAwaiting);
+    }
+    if let (true, Some(txid)) = (refund, &txid) {
+        if !ledger::reverse_order(&mut tx, order_id).await? {
+            tx.rollback().await?;
+            return Err(ApiError::Conflict(
+                "O valor deste pedido já foi repassado ao fornecedor. \
+                 Combine o cancelamento com ele."
+                    .into(),
+            ));
+        }
+        pix.refund(txid, Money::from_centavos(total)).await?;
+        crate::metrics::pix_charge(crate::metrics::PixEvent::Refunded);
+    }
+    stock::release(&mut tx, order_id).await?;
+    crate::mail::queue_order_notice(
+        &mut tx,
+        order_id,
+        crate::mail::OrderNotice::Cancelled {
+            by_supplier: matches!(by, CancelledBy::Supplier(_)),
+            refunded: refund,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Outcome::Cancelled { supplier_id })
+}

@@ -1,0 +1,152 @@
+//! Placing an order, priced and checked by the caller with wasm-core: one write transaction
+//! reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para {titulo}` and
+//! everything rolls back), writes the order and its lines and, for Pix, opens the charge at the
+//! provider ([`charges::record`]). A refusal stores nothing.
+
+use crate::{
+    db::{Db, begin_write, new_id, now_ms},
+    domain::{
+        charges::{self, Charge, Purpose},
+        codes::{OrderStatus, PaymentMethod, PixStatus},
+        stock::{self, Take},
+    },
+    error::ApiResult,
+    pix::{self, PixProvider},
+};
+use std::time::Duration;
+use wasm_core::{checkout::CheckoutSummary, coupon::Coupon};
+
+/// A line as it will be stored; its prices are the summary's line of the same index.
+#[derive(Debug, Clone)]
+pub struct NewLine<'a> {
+    pub product_id: &'a str,
+    pub titulo: &'a str,
+    pub icone: Option<&'a str>,
+    pub opcao: Option<String>,
+    pub quantidade: u32,
+}
+
+/// Where a delivery goes (the buyer's stored address when the order was placed).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Address<'a> {
+    pub rua: Option<&'a str>,
+    pub numero: Option<&'a str>,
+    pub cidade: Option<&'a str>,
+    pub complemento: Option<&'a str>,
+}
+
+/// An order checked and priced by wasm-core, ready to store.
+#[derive(Debug, Clone)]
+pub struct NewOrder<'a> {
+    pub buyer_id: &'a str,
+    pub cliente_nome: &'a str,
+    pub cliente_telefone: Option<&'a str>,
+    pub supplier_id: &'a str,
+    pub nomeforn: &'a str,
+    /// `Some` for a delivery, `None` for a pickup.
+    pub delivery_to: Option<Address<'a>>,
+    pub pagamento: PaymentMethod,
+    /// In the bag's order, as `summary.linhas`.
+    pub lines: Vec<NewLine<'a>>,
+    pub summary: &'a CheckoutSummary,
+    pub coupon: Option<&'a Coupon>,
+    /// How long a Pix charge can be paid.
+    pub pix_expiry: Duration,
+}
+
+/// A stored order: its id and, for Pix, its charge's txid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    pub order_id: String,
+    pub txid: Option<String>,
+}
+
+/// Stores `o` in one write transaction.
+pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
+    let now = now_ms();
+    let order_id = new_id();
+    let txid = (o.pagamento == PaymentMethod::Pix).then(pix::new_txid);
+    let takes: Vec<Take> = o
+        .lines
+        .iter()
+        .map(|l| Take {
+            product_id: l.product_id,
+            titulo: l.titulo,
+            quantidade: l.quantidade,
+        })
+        .collect();
+    let mut tx = begin_write(db).await?;
+    if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, &takes).await {
+        tx.rollback().await?;
+        return Err(refused);
+    }
+    let address = o.delivery_to.unwrap_or_default();
+    let coupon = o.coupon;
+    sqlx::query(
+        "INSERT INTO orders (id, buyer_id, supplier_id, nomeforn, criado_em, situacao, \
+         tipo_entrega, pagamento, status_pix, txid, preco_produtos_centavos, \
+         taxa_entrega_centavos, desconto_centavos, cupom_codigo, cupom_tipo, cupom_valor, \
+         total_centavos, cliente_nome, cliente_telefone, rua, numero, cidade, complemento, \
+         atualizado_em) VALUES ($1, $2, $3, $4, $5, $23, $6, $7, $8, $9, $10, $11, $12, $13, \
+         $14, $15, $16, $17, $18, $19, $20, $21, $22, $5)",
+    )
+    .bind(&order_id)
+    .bind(o.buyer_id)
+    .bind(o.supplier_id)
+    .bind(o.nomeforn)
+    .bind(now)
+    .bind(if o.delivery_to.is_some() {
+        "Entrega"
+    } else {
+        "Retirada"
+    })
+    .bind(o.pagamento.as_db())
+    .bind(txid.as_ref().map(|_| PixStatus::Awaiting.as_db()))
+    .bind(&txid)
+    .bind(o.summary.produtos_centavos.centavos())
+    .bind(o.summary.taxa_centavos.centavos())
+    .bind(o.summary.desconto_centavos.centavos())
+    .bind(coupon.map(|c| c.code().as_str().to_owned()))
+    .bind(coupon.map(|c| c.kind().as_str()))
+    .bind(coupon.map(Coupon::value_hundredths))
+    .bind(o.summary.total_centavos.centavos())
+    .bind(o.cliente_nome)
+    .bind(o.cliente_telefone)
+    .bind(address.rua)
+    .bind(address.numero)
+    .bind(address.cidade)
+    .bind(address.complemento)
+    .bind(OrderStatus::Awaiting.as_db())
+    .execute(&mut *tx)
+    .await?;
+    for (i, (line, sum)) in o.lines.iter().zip(&o.summary.linhas).enumerate() {
+        sqlx::query(
+            "INSERT INTO order_lines (id, order_id, product_id, titulo, icone, opcao, quantidade, \
+             preco_unitario_centavos, pago_centavos) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(format!("{order_id}-{i:03}"))
+        .bind(&order_id)
+        .bind(line.product_id)
+        .bind(line.titulo)
+        .bind(line.icone)
+        .bind(&line.opcao)
+        .bind(i64::from(sum.quantidade))
+        .bind(sum.unitario_centavos.centavos())
+        .bind(sum.total_centavos.centavos())
+        .execute(&mut *tx)
+        .await?;
+    }
+    if let Some(txid) = &txid {
+        let charge = Charge {
+            txid,
+            purpose: Purpose::Order(&order_id),
+            user_id: o.buyer_id,
+            amount: o.summary.total_centavos,
+            expires_in: o.pix_expiry,
+            now,
+        };
+        charges::record(&mut tx, provider, charge).await?;
+    }
+    tx.commit().await?;
+    Ok(Placed { order_id, txid })
+}

@@ -1,0 +1,16 @@
+/**
+ * The profile's Dados pessoais section, as the personal-data dialog: the e-mail read-only, the
+ * name editable, 'Salvar' enabled only when the name changed (and is not blank), then 'Salvo com
+ * sucesso!'; a failure shows the status dialog's error.
+ */
+import type { UserInfo } from '@/lib/session';
+import { PersonalDataForm } from './PersonalDataForm';
+
+export function PersonalDataSection({ user }: { user: UserInfo }) {
+  return (
+    <section className="profile-section personal-data">
+      <h2>Dados pessoais</h2>
+      <PersonalDataForm user={user} />
+    </section>
+  );
+}

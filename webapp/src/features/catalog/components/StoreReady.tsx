@@ -1,0 +1,231 @@
+/**
+ * A ready storefront: header with the store's logo and name (opens the info modal), the sign-in
+ * button ('Entre ou cadastre-se' or the user's name) and the bag button; the search 'Pesquisar
+ * produtos...'; the side filter menu (sort 'Mais vendidos' / 'Alfabética', the store's categories
+ * with 'Todas'); the product grid; the product modal; the floating 'Meu Pedido'. Palettes 2 to 5
+ * change the theme colours.
+ *
+ * Prices in the product modal come from wasm-core, loaded with the store.
+ */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BagButton, BagIcon } from '@/components/BagButton';
+import { Dialog } from '@/components/Dialog';
+import { WhatsAppIcon } from '@/components/icons';
+import { Loading } from '@/components/LoadStates';
+import { StoreIcon } from '@/components/StoreIcon';
+import { displayName, useAccount } from '@/hooks/useAccount';
+import { useCore } from '@/hooks/useCore';
+import { usePageTitle } from '@/hooks/usePageTitle';
+import { useBag } from '@/lib/bag';
+import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
+import { ERRO_GENERICO } from '@/lib/rpc';
+import type { DadosForn, Produto } from '@/types/catalog';
+import { ProductCard } from './ProductCard';
+import { ProductPurchase } from './ProductPurchase';
+import '../storefront.css';
+
+export type Ordem = 'vendidos' | 'alfabetica';
+
+export const TODAS = 'Todas';
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The grid's products: matching the search text and the category, in the chosen order. */
+export function filtrarProdutos(produtos: Produto[], busca: string, categoria: string, ordem: Ordem): Produto[] {
+  const q = fold(busca.trim());
+  const out = produtos.filter(
+    (p) => !p.status && (!q || fold(p.titulo).includes(q)) && (categoria === TODAS || p.subcategoria === categoria),
+  );
+  return ordem === 'alfabetica'
+    ? out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'))
+    : out.sort((a, b) => (b.vendas ?? 0) - (a.vendas ?? 0));
+}
+
+export interface StoreReadyProps {
+  dadosforn: DadosForn;
+  produtos: Produto[];
+  paleta: number | null;
+  /** View only (the admin's storefront, /admin/{urlforn}): no sign-in, bag or add-to-bag. */
+  somenteVer?: boolean;
+}
+
+export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false }: StoreReadyProps) {
+  usePageTitle(d.nomeforn);
+  const { user, signIn, openAccountMenu } = useAccount();
+  const bag = useBag();
+  const { core, failed } = useCore();
+  const [busca, setBusca] = useState('');
+  const [ordem, setOrdem] = useState<Ordem>('vendidos');
+  const [categoria, setCategoria] = useState(TODAS);
+  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
+  const [info, setInfo] = useState(false);
+  const [selecionado, setSelecionado] = useState<Produto | null>(null);
+  const [adicionado, setAdicionado] = useState(false);
+
+  const categorias = Object.keys(d.extensoes?.categorias ?? {});
+  const lista = useMemo(() => filtrarProdutos(produtos, busca, categoria, ordem), [produtos, busca, categoria, ordem]);
+  const tema = paleta != null && paleta >= 2 && paleta <= 5 ? ` store--p${paleta}` : '';
+
+  return (
+    <div className={`store${tema}`} data-testid="loja">
+      <header className="store__header">
+        <div className="store__header-inner container">
+          <button type="button" className="store__brand" onClick={() => setInfo(true)} aria-haspopup="dialog">
+            <StoreIcon src={d.iconeforn} size={44} />
+            <span className="store__name">{d.nomeforn}</span>
+          </button>
+          {!somenteVer && (
+            <div className="store__actions">
+              {user ? (
+                <button type="button" className="store__login" onClick={openAccountMenu}>
+                  {displayName(user)}
+                </button>
+              ) : (
+                <button type="button" className="store__login" onClick={signIn}>
+                  Entre ou cadastre-se
+                </button>
+              )}
+              <BagButton className="store__bag" />
+            </div>
+          )}
+        </div>
+      </header>
+
+      <div className="container store__body">
+        <div className="store__toolbar">
+          <input
+            className="input store__search"
+            type="search"
+            placeholder="Pesquisar produtos..."
+            aria-label="Pesquisar produtos"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn--ghost store__filter-toggle"
+            aria-expanded={filtrosAbertos}
+            aria-controls="filtros-loja"
+            onClick={() => setFiltrosAbertos((v) => !v)}
+          >
+            Filtros
+          </button>
+        </div>
+
+        <div className="store__layout">
+          <aside id="filtros-loja" className={`store__filters${filtrosAbertos ? ' store__filters--open' : ''}`} aria-label="Filtros">
+            <fieldset className="filter-group">
+              <legend>Ordenar por</legend>
+              {(
+                [
+                  ['vendidos', 'Mais vendidos'],
+                  ['alfabetica', 'Alfabética'],
+                ] as const
+              ).map(([valor, rotulo]) => (
+                <label key={valor} className="filter-opt">
+                  <input type="radio" name="ordem" checked={ordem === valor} onChange={() => setOrdem(valor)} />
+                  {rotulo}
+                </label>
+              ))}
+            </fieldset>
+            {categorias.length > 0 && (
+              <fieldset className="filter-group">
+                <legend>Categorias</legend>
+                {[TODAS, ...categorias].map((c) => (
+                  <label key={c} className="filter-opt">
+                    <input type="radio" name="categoria" checked={categoria === c} onChange={() => setCategoria(c)} />
+                    {c}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </aside>
+
+          <div className="store__grid-wrap">
+            {lista.length === 0 ? (
+              <p className="empty-list">Nenhum produto encontrado.</p>
+            ) : (
+              <div className="card-grid">
+                {lista.map((p) => (
+                  <ProductCard
+                    key={p.id}
+                    item={p}
+                    onClick={() => {
+                      setAdicionado(false);
+                      setSelecionado(p);
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <footer className="store__footer">
+        <Link to="/">Feira — produtos do campo direto de quem produz</Link>
+      </footer>
+
+      {!somenteVer && (
+        <div className="store__float">
+          {adicionado && (
+            <p className="store__added" role="status">
+              Produto adicionado ao carrinho!
+            </p>
+          )}
+          <button type="button" className="store__meu-pedido" onClick={bag.open}>
+            <BagIcon /> Meu Pedido {bag.count > 0 && <span className="store__count">{bag.count}</span>}
+          </button>
+        </div>
+      )}
+
+      {selecionado && (
+        <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={() => setSelecionado(null)} className={`dlg--product store-theme${tema}`}>
+          {core === null && !failed && <Loading />}
+          {failed && <p>{ERRO_GENERICO}</p>}
+          {core !== null && (
+            <ProductPurchase
+              key={selecionado.id}
+              produto={selecionado}
+              dadosforn={d}
+              core={core}
+              nivel={2}
+              somenteVer={somenteVer}
+              onAdded={() => {
+                setSelecionado(null);
+                setAdicionado(true);
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+
+      {info && (
+        <Dialog title={d.nomeforn} onClose={() => setInfo(false)} className={`store-theme${tema}`}>
+          {d.descricaoforn && <p className="store-info__desc">{d.descricaoforn}</p>}
+          <ul className="store-info__links">
+            {d.telefone && (
+              <li>
+                <a href={whatsappUrl(d.telefone)} target="_blank" rel="noopener noreferrer">
+                  <WhatsAppIcon /> {d.telefone}
+                </a>
+              </li>
+            )}
+            {d.instagram && (
+              <li>
+                <a href={instagramUrl(d.instagram)} target="_blank" rel="noopener noreferrer">
+                  Instagram {instagramHandle(d.instagram)}
+                </a>
+              </li>
+            )}
+          </ul>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The public storefront's states (loading, 'Página não encontrada', 'Em manutenção', ready with
+ * its palette, load failure) and the ready store: search, sort, categories with 'Todas', product
+ * modal (prices from the real wasm-core), info modal, 'Meu Pedido'.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dadosforn, produto } from '@/test/catalog';
+import { USER, mockApi } from '@/test/fixtures';
+import { loadRealCore } from '@/test/realCore';
+import { renderPage } from '@/test/render';
+import StorefrontPage from './StorefrontPage';
+
+const loadCore = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/wasm', () => ({ loadCore }));
+const bag = vi.hoisted(() => ({ addToBag: vi.fn(), open: vi.fn() }));
+vi.mock('@/lib/bag', () => ({
+  OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
+  addToBag: bag.addToBag,
+  useBag: () => ({ items: [], count: 2, open: bag.open }),
+}));
+vi.mock('@/components/BagButton', () => ({
+  BagIcon: () => null,
+  BagButton: () => (
+    <button type="button" onClick={bag.open}>
+      Sacola
+    </button>
+  ),
+}));
+
+const ROUTE = '/:urlforn';
+
+const PRODUTOS = [
+  produto({ id: 'p1', titulo: 'alface crespa', subcategoria: 'Verduras', vendas: 5 }),
+  produto({ id: 'p2', titulo: 'banana prata', subcategoria: 'Frutas', vendas: 50, precopromo: null, desconto: null, preco: 6 }),
+  produto({ id: 'p3', titulo: 'abóbora', subcategoria: 'Verduras', vendas: 20 }),
+];
+
+function pronto(over: Record<string, unknown> = {}) {
+  return { exist: 1, infos: { paleta: 3 }, dadosforn: dadosforn(), allprods: PRODUTOS, ...over };
+}
+
+const titulos = () =>
+  within(screen.getByTestId('loja'))
+    .queryAllByRole('button')
+    .filter((b) => b.classList.contains('pcard'))
+    .map((b) => b.querySelector('.pcard__title')!.textContent);
+
+beforeEach(() => {
+  loadCore.mockReset().mockImplementation(loadRealCore);
+  bag.addToBag.mockReset().mockReturnValue('added');
+  bag.open.mockReset();
+});
+
+describe('StorefrontPage states', () => {
+  it('shows a spinner while loading, then the ready store with its palette', async () => {
+    let answer!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    expect(screen.getByRole('status').textContent).toBe('Carregando...');
+    const body = JSON.parse(String(vi.mocked(fetch).mock.calls[0][1]!.body));
+    expect(body).toEqual({ codigo: 'start_site', urlforn: 'sitio-boa-vista' });
+    answer(new Response(JSON.stringify(pronto()), { headers: { 'Content-Type': 'application/json' } }));
+    const loja = await screen.findByTestId('loja');
+    expect(loja.className).toContain('store--p3');
+    expect(screen.getByRole('button', { name: /Sítio Boa Vista/ })).toBeTruthy();
+  });
+
+  it("shows 'Página não encontrada' with a link home when no store has the URL (exist 0)", async () => {
+    mockApi({ start_site: { body: { exist: 0 } } });
+    renderPage(<StorefrontPage />, { path: '/loja-x', route: ROUTE });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/');
+  });
+
+  it('does not ask the API for a path that cannot be a store URL', async () => {
+    const { calls } = mockApi();
+    renderPage(<StorefrontPage />, { path: '/Loja_X', route: ROUTE });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows 'Em manutenção' for a hidden supplier", async () => {
+    mockApi({ start_site: { body: { exist: 1, manutencao: true, dadosforn: { nomeforn: 'Sítio Boa Vista', iconeforn: null } } } });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    expect(await screen.findByRole('heading', { name: 'Em manutenção' })).toBeTruthy();
+    expect(screen.getByText('Sítio Boa Vista')).toBeTruthy();
+  });
+
+  it("says 'Algum erro ocorreu!' when the store cannot be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ start_site: new Error('offline') });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    expect(await screen.findByRole('dialog', { name: 'Algum erro ocorreu!' })).toBeTruthy();
+  });
+
+  it.each([
+    [2, 'store--p2'],
+    [5, 'store--p5'],
+    [1, null],
+    [null, null],
+  ])('palette %s gives the theme class %s', async (paleta, cls) => {
+    mockApi({ start_site: { body: pronto({ infos: { paleta }, dadosforn: dadosforn({ paleta }) }) } });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    const loja = await screen.findByTestId('loja');
+    const temas = [...loja.classList].filter((c) => c.startsWith('store--p'));
+    expect(temas).toEqual(cls ? [cls] : []);
+  });
+});
+
+describe('StorefrontPage ready', () => {
+  async function abrir(user: typeof USER | null = null) {
+    mockApi({ start_site: { body: pronto() } });
+    const r = renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE, user });
+    await screen.findByTestId('loja');
+    return r;
+  }
+
+  it("sorts by 'Mais vendidos' by default, or 'Alfabética'", async () => {
+    const user = userEvent.setup();
+    await abrir();
+    expect(titulos()).toEqual(['Banana prata', 'Abóbora', 'Alface crespa']);
+    await user.click(screen.getByRole('radio', { name: 'Alfabética' }));
+    expect(titulos()).toEqual(['Abóbora', 'Alface crespa', 'Banana prata']);
+    await user.click(screen.getByRole('radio', { name: 'Mais vendidos' }));
+    expect(titulos()).toEqual(['Banana prata', 'Abóbora', 'Alface crespa']);
+  });
+
+  it("filters by the store's categories, with 'Todas'", async () => {
+    const user = userEvent.setup();
+    await abrir();
+    const cats = within(screen.getByRole('group', { name: 'Categorias' })).getAllByRole('radio');
+    expect(cats.map((c) => c.parentElement!.textContent)).toEqual(['Todas', 'Verduras', 'Frutas']);
+    await user.click(screen.getByRole('radio', { name: 'Frutas' }));
+    expect(titulos()).toEqual(['Banana prata']);
+    await user.click(screen.getByRole('radio', { name: 'Todas' }));
+    expect(titulos()).toHaveLength(3);
+  });
+
+  it("searches with 'Pesquisar produtos...'", async () => {
+    const user = userEvent.setup();
+    await abrir();
+    await user.type(screen.getByPlaceholderText('Pesquisar produtos...'), 'ABOBORA');
+    expect(titulos()).toEqual(['Abóbora']);
+    await user.clear(screen.getByPlaceholderText('Pesquisar produtos...'));
+    await user.type(screen.getByPlaceholderText('Pesquisar produtos...'), 'xyz');
+    expect(screen.getByText('Nenhum produto encontrado.')).toBeTruthy();
+  });
+
+  it('opens the product modal with wasm-core prices and adds to the bag', async () => {
+    const user = userEvent.setup();
+    await abrir();
+    await user.click(screen.getByRole('button', { name: /Alface crespa/ }));
+    const dlg = await screen.findByRole('dialog', { name: 'Alface crespa' });
+    expect(await within(dlg).findByTestId('preco-total')).toBeTruthy();
+    expect(within(dlg).getByTestId('quantidade').textContent).toBe('2');
+    expect(within(dlg).getByTestId('preco-total').textContent).toBe('R$ 9,00');
+    await user.click(within(dlg).getByRole('button', { name: 'Aumentar quantidade' }));
+    expect(within(dlg).getByTestId('preco-total').textContent).toBe('R$ 11,70');
+    await user.click(within(dlg).getByRole('button', { name: 'Adicionar ao carrinho' }));
+    expect(bag.addToBag).toHaveBeenCalledWith(
+      expect.objectContaining({ quantidade: 3, opcao: 'Maço', product: expect.objectContaining({ id: 'p1' }) }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Produto adicionado ao carrinho!')).toBeTruthy();
+  });
+
+  it("keeps the modal and shows the conflict message for another supplier's bag", async () => {
+    const user = userEvent.setup();
+    bag.addToBag.mockReturnValue('conflict');
+    await abrir();
+    await user.click(screen.getByRole('button', { name: /Banana prata/ }));
+    const dlg = await screen.findByRole('dialog', { name: 'Banana prata' });
+    await user.click(await within(dlg).findByRole('button', { name: 'Adicionar ao carrinho' }));
+    expect(screen.getByRole('dialog', { name: 'Você já possui produtos de outro fornecedor no carrinho' })).toBeTruthy();
+  });
+
+  it('opens the info modal from the header, with description, phone and instagram', async () => {
+    const user = userEvent.setup();
+    await abrir();
+    await user.click(screen.getByRole('button', { name: /Sítio Boa Vista/ }));
+    const dlg = screen.getByRole('dialog', { name: 'Sítio Boa Vista' });
+    expect(dlg.textContent).toContain('Hortaliças orgânicas.');
+    expect(within(dlg).getByRole('link', { name: /99876-5432/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
+    expect(within(dlg).getByRole('link', { name: 'Instagram @sitioboavista' })).toBeTruthy();
+  });
+
+  it("'Meu Pedido' and the header bag open the bag; the login button signs in", async () => {
+    const user = userEvent.setup();
+    const { account } = await abrir();
+    await user.click(screen.getByRole('button', { name: /Meu Pedido/ }));
+    await user.click(screen.getByRole('button', { name: 'Sacola' }));
+    expect(bag.open).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Entre ou cadastre-se' }));
+    expect(account.signIn).toHaveBeenCalled();
+  });
+
+  it("shows the signed-in user's name", async () => {
+    const { account } = await abrir(USER);
+    await userEvent.click(screen.getByRole('button', { name: 'Maria Silva' }));
+    expect(account.openAccountMenu).toHaveBeenCalled();
+  });
+});

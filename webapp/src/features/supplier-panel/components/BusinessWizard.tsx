@@ -1,0 +1,213 @@
+/**
+ * The business registration wizard (buyer-ads-admin.md §2 'Wizards'), 10 steps with a progress
+ * bar and back buttons: intro; public name; CPF/CNPJ; phone; description and Instagram
+ * (optional); profile image (optional, shrunk in the browser); 'Quase pronto'; display scope;
+ * states or cities (skipped for all Brazil); submit (`cadastro_fornecedor`); then 'Cadastro
+ * Finalizado!' with OK leading to /painel/{usuario}. Every message comes from wasm-core.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Dialog } from '@/components/Dialog';
+import { IconPicker, type PickedImage } from '@/components/IconPicker';
+import { useCore } from '@/hooks/useCore';
+import { updateUserInfo, type UserInfo } from '@/lib/session';
+import { cadastroFornecedor } from '../api/cadastroFornecedor';
+import { PlacesPicker } from './PlacesPicker';
+import { ScopeChoice } from './ScopeChoice';
+import '../registration.css';
+
+export const BUSINESS_STEPS = 10;
+
+const TITLES = [
+  'Crie sua conta empresarial',
+  'Nome público',
+  'CPF/CNPJ',
+  'Telefone',
+  'Descrição e Instagram',
+  'Imagem de perfil',
+  'Quase pronto',
+  'Onde seus produtos serão exibidos?',
+  'Locais de exibição',
+  'Finalizar cadastro',
+] as const;
+
+export interface BusinessWizardProps {
+  user: UserInfo;
+  onClose: () => void;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
+  const { core, failed } = useCore();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [f, setF] = useState({ nomeforn: '', cpf: '', telefone: '', descricaoforn: '', instagram: '' });
+  const [icone, setIcone] = useState<PickedImage | null>(null);
+  const [local, setLocal] = useState<1 | 2 | 3 | null>(null);
+  const [lugares, setLugares] = useState<string[]>([]);
+
+  const set = (k: keyof typeof f, v: string) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setError(null);
+  };
+  const go = (s: number) => {
+    setError(null);
+    setStep(s);
+  };
+
+  /** Checks the current step with wasm-core; the message of the first failure, or null. */
+  function check(): string | null {
+    if (!core) return null;
+    try {
+      if (step === 1) core.name_validate(f.nomeforn);
+      if (step === 2) core.document_validate(f.cpf);
+      if (step === 3) core.business_phone_validate(f.telefone);
+      if (step === 4) core.business_description_validate(f.descricaoforn);
+      if (step === 7) core.scope_validate(local, local === 1 ? [] : ['-']);
+      if (step === 8) core.scope_validate(local, lugares);
+    } catch (e) {
+      return errorText(e);
+    }
+    return null;
+  }
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    if (!core) return;
+    const msg = check();
+    if (msg) return setError(msg);
+    if (step === 7 && local === 1) return go(9);
+    if (step === 9) return void submit();
+    go(step + 1);
+  }
+
+  function back() {
+    if (step === 0) return onClose();
+    go(step === 9 && local === 1 ? 7 : step - 1);
+  }
+
+  async function submit() {
+    if (!core || sending) return;
+    let valid: { nomeforn: string; cpf: string; telefone: string; descricaoforn?: string; instagram?: string; alcance: { local: number; cidades: string[] } };
+    try {
+      valid = core.business_validate({ ...f, local, cidades: local === 1 ? [] : lugares });
+    } catch (err) {
+      return setError(errorText(err));
+    }
+    setSending(true);
+    const r = await cadastroFornecedor(user.usuario, icone?.base64 ?? null, {
+      cidades: valid.alcance.cidades,
+      nomeforn: valid.nomeforn,
+      cpf: valid.cpf,
+      descricaoforn: valid.descricaoforn ?? null,
+      instagram: valid.instagram ?? null,
+      local: valid.alcance.local,
+      email: user.email,
+      telefone: core.phone_mask(valid.telefone),
+      vendasforn: 0,
+    });
+    setSending(false);
+    if (r.error !== undefined) return setError(r.error);
+    updateUserInfo(r.userinfo ? { ...r.userinfo, type: 1 } : { type: 1 });
+    setDone(true);
+  }
+
+  if (done) {
+    return (
+      <Dialog title="Cadastro Finalizado!" onClose={onClose} dismissable={false} className="dlg--small">
+        <div className="dlg__actions">
+          <button
+            type="button"
+            className="btn"
+            data-autofocus
+            onClick={() => {
+              onClose();
+              navigate(`/painel/${encodeURIComponent(user.usuario)}`);
+            }}
+          >
+            OK
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title="Conta Empresarial" onClose={onClose} className="wizard-dlg">
+      <form className="form wizard" onSubmit={next} noValidate>
+        <progress className="wizard__progress" max={BUSINESS_STEPS} value={step + 1} aria-label="Progresso do cadastro" />
+        <div className="wizard__nav">
+          <button type="button" className="btn btn--ghost btn--small" onClick={back}>
+            Voltar
+          </button>
+          <span className="muted">
+            {step + 1} de {BUSINESS_STEPS}
+          </span>
+        </div>
+        <h3 className="wizard__title">{TITLES[step]}</h3>
+        {failed && <p className="form__error" role="alert">Algum erro ocorreu!</p>}
+
+        {step === 0 && <p>Crie um perfil empresarial gratuito e gerencie seus produtos, entregas e vendas.</p>}
+        {step === 1 && <Text label="Nome" value={f.nomeforn} onChange={(v) => set('nomeforn', v)} max={60} />}
+        {step === 2 && <Text label="CPF/CNPJ" value={f.cpf} onChange={(v) => set('cpf', v.toUpperCase())} max={18} />}
+        {step === 3 && (
+          <Text label="Telefone" value={f.telefone} onChange={(v) => set('telefone', core ? core.phone_mask(v) : v)} max={15} type="tel" />
+        )}
+        {step === 4 && (
+          <>
+            <label className="field">
+              <span className="field__label">Descrição (opcional)</span>
+              <textarea className="input" rows={5} maxLength={500} value={f.descricaoforn} data-autofocus onChange={(e) => set('descricaoforn', e.target.value)} />
+            </label>
+            <Text label="Instagram (opcional)" value={f.instagram} onChange={(v) => set('instagram', v)} max={60} autoFocus={false} />
+          </>
+        )}
+        {step === 5 && <IconPicker label="Escolher imagem" value={icone} onChange={setIcone} />}
+        {step === 6 && <p>Agora escolha onde seus produtos serão exibidos.</p>}
+        {step === 7 && (
+          <ScopeChoice
+            value={local}
+            onChange={(l) => {
+              setLocal(l);
+              setLugares([]);
+              setError(null);
+            }}
+          />
+        )}
+        {step === 8 && local !== null && local !== 1 && (
+          <PlacesPicker key={local} local={local} value={lugares} onChange={(v) => (setLugares(v), setError(null))} />
+        )}
+        {step === 9 && <p>Tudo pronto! Toque em Cadastrar para criar sua conta empresarial.</p>}
+
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={!core || sending}>
+          {step === 9 ? (sending ? 'Cadastrando...' : 'Cadastrar') : 'Continuar'}
+        </button>
+      </form>
+    </Dialog>
+  );
+}
+
+function Text(props: { label: string; value: string; onChange: (v: string) => void; max: number; type?: string; autoFocus?: boolean }) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        className="input"
+        type={props.type ?? 'text'}
+        maxLength={props.max}
+        value={props.value}
+        data-autofocus={props.autoFocus === false ? undefined : true}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Tests only: demo-like shop data for the bag and the checkout, built on ./catalog's samples (the
+ * seed's 'Sítio Boa Vista': per-km fee R$ 2,50 from its coordinates, minimum R$ 30,00 for
+ * delivery, Pix and in person), and a signed-in buyer with an address in Piracicaba.
+ */
+import { SESSION_KEY, type UserInfo } from '@/lib/session';
+import type { DadosForn, DeliveryForn, Produto } from '@/types/catalog';
+import * as sample from './catalog';
+import { USER } from './fixtures';
+
+/** A seed-like product of 'Sítio Boa Vista' (`forn1`): no images, no minimum, 40 in stock. */
+export function produto(over: Partial<Produto> = {}): Produto {
+  return sample.produto({ descricao: null, icone: null, fotos: null, minimo: null, estoque: 40, opcoes: null, userforn: 'forn1', vendas: 3, ...over });
+}
+
+export const ALFACE = produto();
+export const TOMATE = produto({ id: 'p2', idlocal: 'p2', titulo: 'tomate italiano', preco: 9.9, precopromo: 8.5, minimopromo: 2, estoque: null, opcoes: [{ opcao: '500 g' }, { opcao: '1 kg' }] });
+export const MANDIOCA = produto({ id: 'p3', idlocal: 'p3', titulo: 'mandioca', preco: 8, precopromo: null, minimopromo: null, estoque: 20 });
+export const RAPADURA = produto({ id: 'p9', idlocal: 'p9', titulo: 'rapadura', preco: 12, userforn: 'forn2', nomeforn: 'Engenho Capivari', urlforn: 'engenho-capivari' });
+
+/** 'Sítio Boa Vista' as seeded: R$ 2,50 per km from its coordinates, R$ 30,00 minimum for delivery. */
+export function dadosforn(over: Partial<DadosForn> = {}, delivery: Partial<DeliveryForn> = {}, pagamentos = '12'): DadosForn {
+  const base = sample.dadosforn();
+  return {
+    ...base,
+    usuario: 'forn1',
+    descricaoforn: null,
+    instagram: null,
+    iconeforn: null,
+    fundoforn: null,
+    vendasforn: 10,
+    extensoes: {
+      pagamentos: { opcoes: pagamentos },
+      delivery: {
+        ...base.extensoes!.delivery!,
+        taxaTipo: 'porKm',
+        taxaentrega: null,
+        taxaPorKm: 2.5,
+        latitude: -22.6987,
+        longitude: -47.6812,
+        descricaoretirada: 'Retirada no sítio.',
+        ...delivery,
+      },
+    },
+    ...over,
+  };
+}
+
+export const FORN = dadosforn();
+
+/** A buyer with a street and geocoded coordinates (5,2 km from the farm: R$ 13,06 per km fee). */
+export const BUYER: UserInfo = {
+  ...USER,
+  usuario: 'u_carla',
+  nome: 'Carla Souza',
+  telefone: '(19)99230-1478',
+  cidade: 'Piracicaba, SP',
+  rua: 'Avenida Independência',
+  numero: '2350',
+  complemento: 'Apto 42',
+  latitude: -22.7185,
+  longitude: -47.635,
+};
+
+export function signInAs(user: UserInfo | null) {
+  if (user) localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-1', userinfo: user }));
+  else localStorage.removeItem(SESSION_KEY);
+  window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
+}
