@@ -45,12 +45,10 @@ setup:
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
 
-# Compile wasm-core to WebAssembly twice: the rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline (webapp/src/wasm/photo, fetched only when a photo is picked).
+# Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
-    scripts/build-wasm.sh wasm bundler webapp/src/wasm/core wasm_core
-    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        scripts/build-wasm.sh wasm-photo web webapp/src/wasm/photo wasm_photo wasm-photo; \
-    fi
+    scripts/build-wasm.sh wasm-core wasm bundler webapp/src/wasm/core wasm_core
+    scripts/build-wasm.sh feira-photo wasm web webapp/src/wasm/photo wasm_photo wasm-photo
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
@@ -65,15 +63,14 @@ check-rust: web
     cargo fmt --all --check
     cargo clippy --workspace --all-targets {{suite_features}} -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
-    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm-photo -- -D warnings; \
-    fi
+    cargo clippy -p feira-photo --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
-# Every cargo call here, in `check-rust` and in `e2e` names the whole workspace and the same
-# features (`suite_features`), so all resolve the same features (api's dev-dependencies,
-# wasm-core's `photo`, the embedded webapp) and share one build: naming a single package would
-# rebuild a dozen dependencies with other features.
+# Every cargo call here, in `check-rust` and in `e2e` names the whole workspace (wasm-core, photo,
+# api) and the same features (`suite_features`: the embedded webapp), so all resolve the same
+# features (the crates' dependencies and dev-dependencies unified) and share one build: naming a
+# single package would rebuild shared dependencies (serde, num-traits, rand, …) with other
+# features.
 test-rust: web
     env -u TEST_DATABASE_URL cargo test --workspace {{suite_features}}
     if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \

@@ -135,10 +135,7 @@ async fn registration_checks_every_step_and_makes_the_user_a_supplier() {
     // The stored icon is the JPEG sent, within 300 px.
     let icon = infos["iconeforn"].as_str().unwrap();
     let bytes = app.get(icon).await.bytes().await.unwrap();
-    assert_eq!(
-        wasm_core::photo::validate_jpeg(&bytes, 300).unwrap(),
-        (300, 200)
-    );
+    assert_eq!(feira_photo::validate_jpeg(&bytes, 300).unwrap(), (300, 200));
 }
 
 #[tokio::test]

@@ -13,9 +13,9 @@ use crate::{
     rpc::fields::required_id,
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use wasm_core::photo::PhotoKind;
 
 /// *Gap:* the add tile is hidden at 4; the server says why.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos por produto.";

@@ -14,12 +14,10 @@ use crate::{
     rpc::fields::{required_id, text},
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use wasm_core::{
-    forms::{Product, ProductForm, promotion},
-    photo::PhotoKind,
-};
+use wasm_core::forms::{Product, ProductForm, promotion};
 
 /// A promotional price not below the price. *Gap* (the badge would show no discount).
 pub const PROMO_ACIMA: &str = "O preço promocional deve ser menor que o preço.";

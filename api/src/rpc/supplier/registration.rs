@@ -15,12 +15,12 @@ use crate::{
     rpc::{account::userinfo, address::municipality},
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::{Any, Transaction};
 use wasm_core::{
     forms::{BusinessForm, Scope, SupplierProfileForm},
-    photo::PhotoKind,
     places::is_state,
 };
 

@@ -22,7 +22,7 @@ pub mod split;
 use entropy::Huffman;
 use scan::Scan;
 
-use crate::photo::planes::Ycc;
+use crate::planes::Ycc;
 #[cfg(test)]
 use image::RgbImage;
 

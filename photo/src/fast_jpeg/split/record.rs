@@ -1,7 +1,7 @@
 //! Worker B's record ([`TailRecord`]) and the bytes it travels in between the workers.
 
 use super::SYNC_BLOCKS;
-use crate::photo::fast_jpeg::{Declined, R};
+use crate::fast_jpeg::{Declined, R};
 
 /// Bytes of the tail's record before its arrays.
 const RECORD_HEAD: usize = 20;

@@ -6,7 +6,7 @@ use super::pixels::{idct_1x1, idct_2x2, idct_4x4};
 #[cfg(test)]
 use super::pixels::{upsample, ycbcr_to_rgb};
 use super::{Component, Declined, KEEP, R};
-use crate::photo::planes::{Plane as YccPlane, Ycc};
+use crate::planes::{Plane as YccPlane, Ycc};
 #[cfg(test)]
 use image::RgbImage;
 

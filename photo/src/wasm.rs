@@ -1,12 +1,12 @@
-//! wasm-bindgen bindings of the photo pipeline (feature `wasm-photo`), built as their own wasm
-//! (webapp/src/wasm/photo) so that the pages' core wasm carries no image code and the photo code
-//! is fetched only when a photo is picked. Bytes and strings in, a serde object out; a
+//! wasm-bindgen bindings of the photo pipeline (feature `wasm`), built as their own wasm
+//! (webapp/src/wasm/photo) so that the pages' core wasm (wasm-core) carries no image code and the
+//! photo code is fetched only when a photo is picked. Bytes and strings in, a serde object out; a
 //! [`PhotoError`] becomes a JS `Error` whose message is the Portuguese text.
 
 use serde::{Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
-use crate::photo::{self, Photo, PhotoError, PhotoKind};
+use crate::{Photo, PhotoError, PhotoKind};
 
 /// Serialised with `serialize_bytes`, which serde-wasm-bindgen turns into a `Uint8Array`
 /// (a plain `Vec<u8>` would become an `Array` of numbers).
@@ -36,7 +36,7 @@ fn js_error(err: PhotoError) -> JsError {
 #[wasm_bindgen]
 pub fn process_photo(bytes: &[u8], kind: &str) -> Result<JsValue, JsError> {
     let kind = PhotoKind::parse(kind).map_err(js_error)?;
-    to_js(&photo::process(bytes, kind).map_err(js_error)?)
+    to_js(&crate::process(bytes, kind).map_err(js_error)?)
 }
 
 /// `{ jpeg: Uint8Array, base64: string, width, height }`, what the photo worker posts.
@@ -54,7 +54,7 @@ fn to_js(photo: &Photo) -> Result<JsValue, JsError> {
 /// optimised code before the user's first photo (call it when the worker is preloaded).
 #[wasm_bindgen]
 pub fn warm_up_photo() -> bool {
-    photo::warm_up()
+    crate::warm_up()
 }
 
 /// Worker B's share of a large JPEG split between two workers (see `webapp/src/lib/photo`): the
@@ -62,14 +62,14 @@ pub fn warm_up_photo() -> bool {
 /// resynchronise by themselves); its record is what [`PhotoSplit::finish`] joins to the first
 /// half.
 #[wasm_bindgen]
-pub struct TailScan(photo::TailScan);
+pub struct TailScan(crate::TailScan);
 
 #[wasm_bindgen]
 impl TailScan {
     /// `head`: the file's first bytes (its headers up to the scan). `undefined` when the file
     /// cannot be split (the main worker then decodes the whole file).
     pub fn start(head: &[u8]) -> Option<TailScan> {
-        photo::TailScan::start(head).map(TailScan)
+        crate::TailScan::start(head).map(TailScan)
     }
 
     /// The next bytes of the tail, in order; decodes what they allow. `false` when the scan
@@ -87,7 +87,7 @@ impl TailScan {
 
 /// Worker A's share of a large JPEG split between two workers (see `webapp/src/lib/photo`).
 #[wasm_bindgen]
-pub struct PhotoSplit(photo::SplitPhoto);
+pub struct PhotoSplit(crate::SplitPhoto);
 
 #[wasm_bindgen]
 impl PhotoSplit {
@@ -96,7 +96,7 @@ impl PhotoSplit {
     /// split: then call [`process_photo`] with the whole file.
     pub fn start(first: Vec<u8>, at: u32, kind: &str) -> Result<Option<PhotoSplit>, JsError> {
         let kind = PhotoKind::parse(kind).map_err(js_error)?;
-        Ok(photo::SplitPhoto::start(first, at as usize, kind).map(PhotoSplit))
+        Ok(crate::SplitPhoto::start(first, at as usize, kind).map(PhotoSplit))
     }
 
     /// The next bytes of the file, in order, up to `at` plus a margin; decodes what they allow

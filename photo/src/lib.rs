@@ -1,5 +1,7 @@
-//! The photo pipeline (feature `photo`): a phone photo in, a small JPEG out, as the RPC expects it
-//! (decisions.md §16, supplier-panel.md §9).
+//! Feira's photo pipeline: a phone photo in, a small JPEG out, as the RPC expects it
+//! (decisions.md §16, supplier-panel.md §9). Plain Rust with plain tests; the `wasm` feature adds
+//! the wasm-bindgen bindings (module `wasm`) of the browser's own wasm (`webapp/src/wasm/photo`), and
+//! the API links it natively to re-validate uploads. A newcomer's tour: `docs/photo.md`.
 //!
 //! 1. Recognise JPEG, PNG or WebP by their first bytes; refuse others with a clear message and
 //!    anything over [`MAX_PIXELS`] before decoding a pixel (decompression bombs).
@@ -30,6 +32,8 @@ pub mod planes;
 mod resize;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stages;
+#[cfg(feature = "wasm")]
+pub mod wasm;
 
 #[cfg(test)]
 mod test_jpeg;

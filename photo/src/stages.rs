@@ -1,8 +1,8 @@
 //! Native timing of each stage of the pipeline on one file, for profiling (not used by the app):
-//! `cargo run --release -p wasm-core --features photo --example photo_stages -- photo.jpg`.
+//! `cargo run --release -p feira-photo --example photo_stages -- photo.jpg`.
 //! Native only (`std::time::Instant` does not exist on `wasm32-unknown-unknown`).
 
-use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, process};
+use super::{OVERSAMPLE, PhotoError, PhotoKind, decode, format, plan, process};
 use image::DynamicImage;
 use std::time::{Duration, Instant};
 
@@ -31,15 +31,7 @@ pub struct Stages {
 pub fn time(bytes: &[u8], kind: PhotoKind) -> Result<Stages, PhotoError> {
     let t = Instant::now();
     let mut source = decode::Source::open(bytes)?;
-    let (w, h) = source.dimensions();
-    let orientation = source.orientation();
-    let swap = format::swaps_axes(orientation);
-    let (tw, th) = if swap {
-        kind.target_size(h, w)
-    } else {
-        kind.target_size(w, h)
-    };
-    let (sw, sh) = if swap { (th, tw) } else { (tw, th) };
+    let (orientation, sw, sh) = plan(&mut source, kind);
     let open = t.elapsed();
     let decoded = source.decode_at_least(sw * OVERSAMPLE, sh * OVERSAMPLE)?;
     let decode = t.elapsed() - open;

@@ -2,7 +2,7 @@
 //! wherever the file is cut; what cannot be joined is declined, never guessed.
 
 use super::*;
-use crate::photo::fast_jpeg::{self, split};
+use crate::fast_jpeg::{self, split};
 
 /// Worker B's record of `jpeg` cut at `at`, as the webapp sends it (the head is at most 256 KiB).
 fn record(jpeg: &[u8], at: usize) -> Option<split::TailRecord> {

@@ -1,11 +1,11 @@
 //! Worker B: the tail of the file, decoded from a guessed start as its bytes arrive.
 
 use super::{AHEAD, Bits, Saved, Step, TailRecord, layout, row_blocks, split_scan};
-use crate::photo::fast_jpeg::scan::Scan;
-use crate::photo::fast_jpeg::{Declined, Header, KEEP, R, parse};
+use crate::fast_jpeg::scan::Scan;
+use crate::fast_jpeg::{Declined, Header, KEEP, R, parse};
 
 /// Blocks of B's run whose starting bit is recorded: A meets B well within the first of them.
-pub(in crate::photo::fast_jpeg) const SYNC_BLOCKS: usize = 1 << 14;
+pub(in crate::fast_jpeg) const SYNC_BLOCKS: usize = 1 << 14;
 
 /// Worker B's scan of the tail, fed its bytes as they arrive ([`Tail::advance`]).
 pub struct Tail {

@@ -106,7 +106,7 @@ fn dc_only_decoder_matches_jpeg_decoder() {
     for (name, options) in configs {
         let jpeg = encode(&image, &options);
         for idct in [1u32, 2, 4] {
-            let fast = crate::photo::fast_jpeg::decode_rgb(&jpeg, idct as usize)
+            let fast = crate::fast_jpeg::decode_rgb(&jpeg, idct as usize)
                 .unwrap_or_else(|_| panic!("{name}: declined"));
             let reference = reference_scaled(&jpeg, idct);
             let (mean, max) = compare(&fast, &reference);
@@ -128,14 +128,14 @@ fn dc_only_decoder_matches_jpeg_decoder() {
 #[test]
 fn dc_only_decoder_handles_image_crate_jpegs_and_declines_the_rest() {
     let jpeg = jpeg_of(&photo_like(640, 480), 90);
-    let fast = crate::photo::fast_jpeg::decode_rgb(&jpeg, 1).unwrap();
+    let fast = crate::fast_jpeg::decode_rgb(&jpeg, 1).unwrap();
     assert!(compare(&fast, &reference_scaled(&jpeg, 1)).1 <= 1);
     // Not a JPEG, truncated, other scales: declined (the caller falls back to jpeg-decoder).
-    assert!(crate::photo::fast_jpeg::decode_rgb(&png_of(&photo_like(8, 8)), 1).is_err());
-    assert!(crate::photo::fast_jpeg::decode_rgb(&jpeg[..jpeg.len() / 2], 1).is_err());
-    assert!(crate::photo::fast_jpeg::decode_rgb(&jpeg[..jpeg.len() - 1], 1).is_err());
-    assert!(crate::photo::fast_jpeg::decode_rgb(&jpeg, 8).is_err());
-    assert!(crate::photo::fast_jpeg::decode_rgb(&jpeg, 3).is_err());
+    assert!(crate::fast_jpeg::decode_rgb(&png_of(&photo_like(8, 8)), 1).is_err());
+    assert!(crate::fast_jpeg::decode_rgb(&jpeg[..jpeg.len() / 2], 1).is_err());
+    assert!(crate::fast_jpeg::decode_rgb(&jpeg[..jpeg.len() - 1], 1).is_err());
+    assert!(crate::fast_jpeg::decode_rgb(&jpeg, 8).is_err());
+    assert!(crate::fast_jpeg::decode_rgb(&jpeg, 3).is_err());
 }
 
 #[test]
@@ -173,10 +173,8 @@ fn dc_only_decoder_never_panics_on_corrupted_input() {
                 bytes[i] = noise.next() as u8;
             }
             let cut = bytes.len() - (noise.next() as usize % 8);
-            let _ = crate::photo::fast_jpeg::decode_rgb(
-                &bytes[..cut],
-                [1, 2, 4][noise.next() as usize % 3],
-            );
+            let _ =
+                crate::fast_jpeg::decode_rgb(&bytes[..cut], [1, 2, 4][noise.next() as usize % 3]);
         }
     }
 }

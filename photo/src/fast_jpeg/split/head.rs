@@ -3,9 +3,9 @@
 
 use super::split_scan;
 use super::{AHEAD, Bits, Samples, Saved, Step, TailRecord, data_bytes, layout, row_blocks};
-use crate::photo::fast_jpeg::scan::Scan;
-use crate::photo::fast_jpeg::{Declined, Header, KEEP, R, parse};
-use crate::photo::planes::Ycc;
+use crate::fast_jpeg::scan::Scan;
+use crate::fast_jpeg::{Declined, Header, KEEP, R, parse};
+use crate::planes::Ycc;
 
 /// Worker A's first half: the blocks before the point where B starts, decoded while B works,
 /// fed the file's bytes as they arrive ([`Head::advance`]), then joined to B's record

@@ -1,14 +1,14 @@
 //! Times each stage of the photo pipeline on a real file (natively):
 //!
 //! ```sh
-//! cargo run --release -p wasm-core --features photo --example photo_stages -- photo.jpg [runs] [icone|fundo] [dump.png]
+//! cargo run --release -p feira-photo --example photo_stages -- photo.jpg [runs] [icone|fundo] [dump.png]
 //! ```
 //!
 //! With a fourth argument, also writes the resized, upright image before JPEG encoding there
 //! (to measure the resampling alone, e.g. SSIM against a reference). The figures for the
 //! browser are in docs/benchmarks.md (`webapp/bench/photo.mjs`).
 
-use wasm_core::photo::{PhotoKind, stages};
+use feira_photo::{PhotoKind, stages};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -37,11 +37,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // The two halves of the webapp's two-worker split (cut in the middle, as it does).
         let at = bytes.len() / 2;
         let t = std::time::Instant::now();
-        let tail = wasm_core::photo::scan_tail(&bytes[..at.min(256 << 10)], &bytes[at..]);
+        let tail = feira_photo::scan_tail(&bytes[..at.min(256 << 10)], &bytes[at..]);
         let b = t.elapsed();
         let t = std::time::Instant::now();
         let part = &bytes[..(at + (64 << 10)).min(bytes.len())];
-        let started = wasm_core::photo::SplitPhoto::start(part.to_vec(), at, kind);
+        let started = feira_photo::SplitPhoto::start(part.to_vec(), at, kind);
         let a1 = t.elapsed();
         let t = std::time::Instant::now();
         let joined = started.zip(tail).and_then(|(s, tail)| s.finish(&tail));
