@@ -52,7 +52,7 @@ const isShell = (id: string) => SHELL.some((re) => re.test(id));
 const precache = buyerPrecache();
 
 /**
- * The installable app (issue 18): the web app manifest (linked from index.html by
+ * The installable app: the web app manifest (linked from index.html by
  * vite-plugin-pwa) and the service worker built from sw/sw.ts (injectManifest: our
  * own worker, Workbox's modules, the precache list from vite/precache.ts), classic script format
  * so older phones run it. src/lib/pwa.ts registers it; nothing is inlined into index.html.

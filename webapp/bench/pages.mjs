@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Page benchmark (a bench, not a test; issue 18, point 5): `cd webapp && node bench/pages.mjs`
+// Page benchmark (a bench, not a test): `cd webapp && node bench/pages.mjs`
 // against a running instance (`just run`, a fresh start: release build, demo data), by default
 // http://127.0.0.1:8080.
 //
@@ -14,7 +14,7 @@
 //   - first: everything a first visit transfers until the network is quiet, the service worker's
 //     install (precache) included;
 //   - repeat: a second visit to the same page once the worker is installed (the cache warm).
-// Targets (issue 18): performance >= 95 and CLS 0.00 on every page; first visit to / <= 120 KB of
+// Targets: performance >= 95 and CLS 0.00 on every page; first visit to / <= 120 KB of
 // JS+CSS+wasm (the e2e `weight` test's count, printed too); a repeat visit to / <= 5 KB.
 //
 // Lighthouse lives in bench/lighthouse/ (its own package.json and lock file, installed by this
@@ -52,7 +52,7 @@ const RUNS = Math.max(1, Number(option('runs', 'RUNS', '3')));
 const STORE = option('store', 'STORE', 'sitio-boa-vista');
 const JSON_OUT = option('json', 'JSON_OUT', '');
 
-/** The pages of issue 18, by name. `produto` is resolved from the storefront. */
+/** The pages the targets name, by name. `produto` is resolved from the storefront. */
 const PAGES = {
   home: '/',
   lojas: '/lojas',

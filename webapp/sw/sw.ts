@@ -1,6 +1,6 @@
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into dist/sw.js, registered by
- * src/lib/pwa.ts): the buyer on a weak signal (issue 18).
+ * src/lib/pwa.ts): the buyer on a weak signal.
  *
  * - Precache: the shell (index.html, the shell's JS and CSS), the route chunks a buyer needs
  *   (home, lists, stores, storefronts, product pages, the static pages, the bag and checkout),

@@ -1,5 +1,5 @@
 /**
- * Vite plugin: the first paint before any JavaScript (issue 18, point 4).
+ * Vite plugin: the first paint before any JavaScript.
  *
  * - Inlines `src/app/critical.css` (minified with Lightning CSS) where index.html says
  *   `<!-- critical-css -->`: the tokens, the header and the skeleton that index.html's static

@@ -1,5 +1,5 @@
 /**
- * Vite plugin: which built files the service worker precaches (issue 18, point 1).
+ * Vite plugin: which built files the service worker precaches.
  *
  * Not every chunk: the supplier panel, the admin, the notarisation pages and the photo pipeline
  * are not what a buyer on a weak signal needs offline, and precaching them would download them

@@ -1,4 +1,4 @@
-//! Catalogue reads a cache can answer (decisions.md §24, issue 18): the public read-only actions
+//! Catalogue reads a cache can answer (decisions.md §24): the public read-only actions
 //! are also served as `GET /api?codigo=…&field=value…`, besides `POST /api`.
 //!
 //! - The query (every value a string, each field once) is the same `{"codigo": …}` object a

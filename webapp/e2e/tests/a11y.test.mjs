@@ -1,4 +1,4 @@
-// Accessibility and layout stability of the buyer's pages (issue 18, points 4 and 6): on a phone's
+// Accessibility and layout stability of the buyer's pages: on a phone's
 // screen, each page loads without any layout shift (the Layout Instability API's entries, as
 // Lighthouse's CLS counts them, from the first paint until the page, its data and its photos are
 // in), and axe-core (from npm, injected into the page) finds no violation.

@@ -1,4 +1,4 @@
-// The buyer on a weak signal (issue 18): visit the home, a storefront and a product page online,
+// The buyer on a weak signal: visit the home, a storefront and a product page online,
 // put a product in the bag, then lose the network (`context.setOffline(true)`) and reload: the
 // storefront's products and photos show with the offline banner, the bag is intact, finishing the
 // order and signing in say that a connection is needed; the product page and the home of the

@@ -1,4 +1,4 @@
-// The installable app (issue 18): the web app manifest is valid and its icons are what it says;
+// The installable app: the web app manifest is valid and its icons are what it says;
 // the service worker is active and controls the page after the first visit, and leaves the
 // server's own paths alone; the catalogue reads are GETs the browser revalidates with a 304.
 import { after, before, test } from 'node:test';

@@ -1,6 +1,6 @@
 // d) First-visit weight: bytes transferred (encoded, as on the wire) for JS, CSS and wasm when a
 //    fresh browser opens '/'. Prints `first-visit-bytes: N`.
-// e) Repeat visit (issue 18): once the service worker is installed, opening '/' again transfers
+// e) Repeat visit: once the service worker is installed, opening '/' again transfers
 //    at most 5 KB, counted the same way from the page's network events and, to include what the
 //    service worker itself fetches, by a counting proxy in front of the app. Prints
 //    `first-visit-all-bytes` (everything, the worker's install included) and `repeat-visit-bytes`.

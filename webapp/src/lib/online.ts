@@ -8,7 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-/** The banner's text (issue 18). */
+/** The banner's text. */
 export const SEM_INTERNET = 'Você está sem internet. Mostrando a última versão salva.';
 /** What an action that needs the server says offline, instead of failing silently. */
 export const SEM_CONEXAO = 'Sem conexão. Conecte-se à internet e tente de novo.';

@@ -1,4 +1,4 @@
-//! Catalogue reads a cache can answer (issue 18, point 3): every public read answers
+//! Catalogue reads a cache can answer: every public read answers
 //! `GET /api?codigo=…` with the same JSON as its POST, a strong ETag, a short Cache-Control and
 //! 304 on a matching If-None-Match; the ETag follows a product's price, stock and photo; other
 //! actions are refused by GET.

@@ -1,5 +1,5 @@
 /**
- * The checkout without a connection (issue 18): the bag still opens with its lines, the drawer
+ * The checkout without a connection: the bag still opens with its lines, the drawer
  * says that finishing the order needs a connection, the steps that need no server still work
  * (the choices made stay), 'Finalizar Compra' sends nothing while offline, and works once the
  * connection is back.
