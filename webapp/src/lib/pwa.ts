@@ -135,7 +135,9 @@ export function registerServiceWorker() {
 
   const start = () => {
     sw.register(SW_URL).then(
-      (reg) => {
+      (reg: ServiceWorkerRegistration | undefined) => {
+        // Some embedders (a test browser blocking workers) resolve without a registration.
+        if (!reg) return;
         watchWaiting(reg);
         // A tab left open for days still learns of new versions.
         setInterval(() => void reg.update().catch(() => {}), 60 * 60 * 1000);
