@@ -205,7 +205,7 @@ pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     let webapp_dir = state.config.webapp_dir.clone();
     Router::new()
-        .route("/api", post(rpc::handle))
+        .route("/api", post(rpc::handle).merge(rpc::reads::route()))
         .route("/api/{*rest}", any(api_not_found))
         .route(
             "/api/fornecedor/eventos",
