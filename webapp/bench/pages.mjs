@@ -26,7 +26,7 @@
 // the product page is its best seller).
 // Take figures on a quiet machine: Lighthouse's simulated timings scale the CPU time it
 // observes, so other processes lower the score. The load average is printed before and after.
-/* global console, URL, fetch, setTimeout, navigator -- eslint.config.js gives Node and browser globals to e2e/, not to bench/ */
+/* global console, URL, fetch, navigator -- eslint.config.js gives Node and browser globals to e2e/, not to bench/ */
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ import { loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHROMIUM_ARGS, countingProxy, launchBrowser } from '../e2e/lib.mjs';
+import { CHROMIUM_ARGS, countingProxy, launchBrowser, proxyQuiet } from '../e2e/lib.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(BENCH_DIR, '..', '..');
@@ -178,18 +178,6 @@ async function lighthouseRuns(lighthouse, port, url) {
 
 // --- First and repeat visits on the wire ---------------------------------------------------------
 
-async function quiet(proxy, quietMs = 1000, maxMs = 30_000) {
-  const deadline = Date.now() + maxMs;
-  let last = proxy.down();
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (proxy.down() !== last) {
-      last = proxy.down();
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
-  }
-}
 
 /** JS, CSS and wasm bytes of the page's own network events (the e2e `weight` test's count). */
 async function pageJsCssWasm(context, page) {
@@ -221,7 +209,7 @@ async function visits(browser, pagePath) {
     const firstSeen = await pageJsCssWasm(context, first);
     await first.goto(`${proxy.url}${pagePath}`, { waitUntil: 'networkidle' });
     await first.evaluate(() => navigator.serviceWorker.ready);
-    await quiet(proxy);
+    await proxyQuiet(proxy, 1000, 30_000);
     const firstWire = proxy.down();
     const firstPage = firstSeen();
     await first.close();
@@ -230,7 +218,7 @@ async function visits(browser, pagePath) {
     const second = await context.newPage();
     const secondSeen = await pageJsCssWasm(context, second);
     await second.goto(`${proxy.url}${pagePath}`, { waitUntil: 'networkidle' });
-    await quiet(proxy);
+    await proxyQuiet(proxy, 1000, 30_000);
     return { firstWire, firstPage, repeatWire: proxy.down() - start, repeatPage: secondSeen().all };
   } finally {
     await context.close();

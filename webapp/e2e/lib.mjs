@@ -311,3 +311,19 @@ export async function serviceWorkerInControl(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: TIMEOUT });
 }
+
+/** Waits until no byte has crossed `proxy` for `quietMs` (at most `maxMs`). */
+export async function proxyQuiet(proxy, quietMs = 1000, maxMs = 20_000) {
+  const deadline = Date.now() + maxMs;
+  let last = proxy.down();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (proxy.down() !== last) {
+      last = proxy.down();
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return;
+    }
+  }
+}

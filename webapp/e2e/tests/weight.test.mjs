@@ -6,7 +6,16 @@
 //    `first-visit-all-bytes` (everything, the worker's install included) and `repeat-visit-bytes`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIGN_IN_LABEL, control, countingProxy, expectVisible, launchBrowser, serviceWorkerInControl, withPage } from '../lib.mjs';
+import {
+  SIGN_IN_LABEL,
+  control,
+  countingProxy,
+  expectVisible,
+  launchBrowser,
+  proxyQuiet,
+  serviceWorkerInControl,
+  withPage,
+} from '../lib.mjs';
 
 const BUDGET = 120 * 1024;
 const REPEAT_BUDGET = 5 * 1024;
@@ -59,21 +68,6 @@ test(`first visit to / transfers at most ${BUDGET} bytes of JS, CSS and wasm`, a
   });
 });
 
-/** Waits until no byte has crossed `proxy` for `quietMs` (at most `maxMs`). */
-async function quiet(proxy, quietMs = 1000, maxMs = 20_000) {
-  const deadline = Date.now() + maxMs;
-  let last = proxy.down();
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (proxy.down() !== last) {
-      last = proxy.down();
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) {
-      return;
-    }
-  }
-}
 
 /** Every response's `encodedDataLength` seen by the page (all kinds), summed when asked. */
 async function pageBytes(context, page) {
@@ -92,7 +86,7 @@ test(`a repeat visit to / transfers at most ${REPEAT_BUDGET} bytes once the serv
       await first.goto(`${proxy.url}/`);
       await home(first);
       await serviceWorkerInControl(first);
-      await quiet(proxy);
+      await proxyQuiet(proxy);
       console.log(`first-visit-all-bytes: ${proxy.down()}`);
       await first.close();
 
@@ -103,7 +97,7 @@ test(`a repeat visit to / transfers at most ${REPEAT_BUDGET} bytes once the serv
       await home(second);
       await expectVisible(second.locator('.pcard img').first(), 'a product photo');
       await second.waitForLoadState('networkidle');
-      await quiet(proxy);
+      await proxyQuiet(proxy);
       const wire = proxy.down() - start;
       console.log(`repeat-visit-bytes: ${wire} (the page's network events: ${seen()})`);
       assert.ok(wire <= REPEAT_BUDGET, `the repeat visit transferred ${wire} bytes, budget ${REPEAT_BUDGET}`);
