@@ -143,3 +143,61 @@ async fn a_webhook_without_its_hmac_is_refused_and_nothing_recorded() {
         .unwrap();
     assert_eq!(bad.status().as_u16(), 400);
 }
+
+#[tokio::test]
+async fn over_mutual_tls_only_the_psps_certificate_gets_through() {
+    use feira_api::{config::WebhookTlsConfig, pix::webhook_tls};
+    let psp = spawn_psp(&[]).await;
+    let app = psp_app(&psp, |_| {}).await;
+    let file = |k: &str| -> std::path::PathBuf { psp.info["files"][k].as_str().unwrap().into() };
+    let tls = WebhookTlsConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        cert: file("webhookServerCert"),
+        key: file("webhookServerKey"),
+        client_ca: file("ca"),
+    };
+    let addr = webhook_tls::serve(&tls, app.app.clone()).unwrap();
+    let url = format!("https://127.0.0.1:{}/webhooks/pix", addr.port());
+    // The PSP probes without its certificate (refused), then with it; no hmac here.
+    app.app.pix.register_webhook(&url, None).await.unwrap();
+
+    let ca = reqwest::Certificate::from_pem(&std::fs::read(file("ca")).unwrap()).unwrap();
+    let client = |identity: Option<reqwest::Identity>| {
+        let mut b = reqwest::Client::builder()
+            .use_rustls_tls()
+            .tls_built_in_root_certs(false)
+            .add_root_certificate(ca.clone());
+        if let Some(i) = identity {
+            b = b.identity(i);
+        }
+        b.build().unwrap()
+    };
+    let anonymous = client(None)
+        .post(format!("{url}/pix"))
+        .json(&json!({"pix": []}))
+        .send()
+        .await;
+    assert!(anonymous.is_err(), "refused at TLS: {anonymous:?}");
+    let mut pem = std::fs::read(file("webhookClientCert")).unwrap();
+    pem.extend(std::fs::read(file("webhookClientKey")).unwrap());
+    let psp_client = client(Some(reqwest::Identity::from_pem(&pem).unwrap()));
+    let ok = psp_client
+        .post(format!("{url}/pix"))
+        .json(&json!({"pix": []}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ok.status().as_u16(), 200);
+
+    // A real payment, notified over mutual TLS.
+    let (token, _) = app.login(BUYER).await;
+    let (id, txid) = order(&app, &token, 1).await;
+    psp.pay(&txid, json!({})).await;
+    eventually("paid over mutual TLS", || async {
+        count(&app, PAID, &id).await == 1
+    })
+    .await;
+    let via = "SELECT COUNT(*) FROM pix_received WHERE origem = 'webhook' AND txid = $1";
+    assert_eq!(count(&app, via, &txid).await, 1);
+    psp.assert_contract().await;
+}
