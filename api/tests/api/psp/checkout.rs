@@ -196,3 +196,40 @@ async fn a_supplier_cannot_order_from_their_own_store() {
     assert_eq!(orders_count(&app).await, 0);
     assert_eq!(stock(&app, "demo-p04").await, 20);
 }
+
+/// Starts the API binary with only `env`; returns its stderr once it has exited (10 s at most).
+async fn start_refused(env: &[(&str, &str)]) -> String {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_feira-api"));
+    cmd.env_clear()
+        .env("RUST_BACKTRACE", "0")
+        .env("APP_PORT", "0")
+        .env("OIDC_CLIENT_ID", "x")
+        .envs(env.iter().copied())
+        .current_dir(std::env::temp_dir())
+        .kill_on_drop(true);
+    let out = tokio::time::timeout(std::time::Duration::from_secs(10), cmd.output())
+        .await
+        .expect("the API refuses to start at once")
+        .unwrap();
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[tokio::test]
+async fn production_refuses_to_start_with_the_sandbox_or_an_open_webhook() {
+    let err = start_refused(&[("APP_ENV", "production")]).await;
+    assert!(err.contains("PIX_PROVIDER=sandbox"), "{err}");
+    let err = start_refused(&[
+        ("APP_ENV", "production"),
+        ("PIX_PROVIDER", "api-pix"),
+        ("PIX_CLIENT_ID", "id"),
+        ("PIX_CLIENT_SECRET", "segredo"),
+        ("PIX_CERT_FILE", "/nao/existe.pem"),
+        ("PIX_WEBHOOK_URL", "https://feira.example/webhooks/pix"),
+    ])
+    .await;
+    assert!(
+        err.contains("PIX_WEBHOOK_HMAC") && err.contains("PIX_WEBHOOK_TLS_"),
+        "{err}"
+    );
+}
