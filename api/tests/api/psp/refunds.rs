@@ -128,3 +128,46 @@ async fn a_payment_after_the_charge_expired_is_refunded_automatically() {
     assert_eq!(count(&app, mail, "Valor devolvido%").await, 1);
     psp.assert_contract().await;
 }
+
+#[tokio::test]
+async fn a_refund_the_psp_refuses_is_kept_for_the_admin_not_dropped() {
+    let psp = spawn_psp(&[]).await;
+    let app = psp_app(&psp, |_| {}).await;
+    let (token, _) = app.login(BUYER).await;
+    let (id, txid) = order(&app, &token, 1).await;
+    psp.pay(&txid, json!({})).await;
+    eventually("paid", || async { count(&app, PAID, &id).await == 1 }).await;
+    psp.fault(
+        "PUT /pix/{e2eid}/devolucao/{id}",
+        json!({"mode": "error", "status": 400}),
+    )
+    .await;
+    let (status, body) = app
+        .rpc(
+            Some(&token),
+            json!({"codigo": "cancelar_pedido", "item": id}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    eventually("the refusal recorded", || async {
+        let sql = "SELECT COUNT(*) FROM pix_refunds WHERE status = 'falhou' AND txid = $1";
+        count(&app, sql, &txid).await == 1
+    })
+    .await;
+    assert_eq!(count(&app, BALANCE, &id).await, 0);
+    let (admin, _) = app.login(crate::helpers::ADMIN_EMAIL).await;
+    let (status, body) = app
+        .rpc(Some(&admin), json!({"codigo": "pegar_pendencias_pix"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let devolucoes = body["devolucoes"].as_array().unwrap();
+    assert_eq!(devolucoes.len(), 1, "{body}");
+    assert_eq!(devolucoes[0]["status"], "falhou");
+    assert_eq!(devolucoes[0]["motivo"], "cancelamento");
+    assert_eq!(devolucoes[0]["valor"], 8.0);
+    assert!(
+        devolucoes[0]["erro"].as_str().unwrap().contains("400"),
+        "{body}"
+    );
+    psp.assert_contract().await;
+}
