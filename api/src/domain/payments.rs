@@ -248,7 +248,12 @@ pub async fn pay_sandbox(db: &Db, txid: &str) -> ApiResult<SandboxPayment> {
         return Ok(SandboxPayment::Confirmed(paid));
     }
     tx.rollback().await?;
-    match charge.status {
+    // Read again: a concurrent payment may have just won (the row read above was stale).
+    let status: String = sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
+        .bind(txid)
+        .fetch_one(db)
+        .await?;
+    match ChargeStatus::from_db(&status)? {
         s if s.was_paid() => Ok(SandboxPayment::AlreadyPaid),
         ChargeStatus::Cancelled => Err(ApiError::Conflict("Cobrança cancelada.".into())),
         _ => {
