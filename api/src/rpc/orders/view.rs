@@ -8,7 +8,7 @@ use crate::{
     db::Db,
     domain::{
         charges,
-        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixOrigin, PixStatus},
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixOrigin, PixStatus, RefundStatus},
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
@@ -62,6 +62,8 @@ struct OrderRow {
     complemento: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
+    /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
+    refund_status: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -83,7 +85,8 @@ macro_rules! orders_where {
              o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
              o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
              o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
-             c.status AS charge_status \
+             c.status AS charge_status, (SELECT r.status FROM pix_refunds r \
+             WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status \
              FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
              LEFT JOIN pix_charges c ON c.txid = o.txid ",
             $where
@@ -121,6 +124,11 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
         .charge_status
         .as_deref()
         .map(ChargeStatus::from_db)
+        .transpose()?;
+    let refund = o
+        .refund_status
+        .as_deref()
+        .map(RefundStatus::from_db)
         .transpose()?;
     let payable = charge == Some(ChargeStatus::Pending);
     let imagem = match (&o.copia_e_cola, payable) {
@@ -164,7 +172,8 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cupom": cupom,
             "qrcode": o.copia_e_cola,
             "imagem_qrcode": imagem,
-            "reembolsado": charge == Some(ChargeStatus::Refunded),
+            "reembolsado": charge == Some(ChargeStatus::Refunded) || refund.is_some(),
+            "devolucao": refund.map(RefundStatus::as_db),
             "rua": o.rua,
             "numero": o.numero,
             "cidade": o.cidade,

@@ -91,6 +91,7 @@ async fn a_supplier_cancelling_a_paid_order_refunds_it_once_despite_a_failed_req
         .rpc(Some(&token), json!({"codigo": "pegar_pedidos"}))
         .await;
     assert_eq!(list["pedidos"][0]["Infos"]["reembolsado"], true);
+    assert_eq!(list["pedidos"][0]["Infos"]["devolucao"], "devolvido");
     psp.assert_contract().await;
 }
 
@@ -126,6 +127,19 @@ async fn a_payment_after_the_charge_expired_is_refunded_automatically() {
     assert_eq!(stock(&app, "demo-p04").await, 20);
     let mail = "SELECT COUNT(*) FROM email_outbox WHERE assunto LIKE $1";
     assert_eq!(count(&app, mail, "Valor devolvido%").await, 1);
+    // The buyer's order says so.
+    let (_, list) = app
+        .rpc(Some(&token), json!({"codigo": "pegar_pedidos"}))
+        .await;
+    let infos = &list["pedidos"][0]["Infos"];
+    assert_eq!(
+        (&infos["status_pix"], &infos["situacao"]),
+        (&json!("0"), &json!("00"))
+    );
+    assert_eq!(
+        (&infos["reembolsado"], &infos["devolucao"]),
+        (&json!(true), &json!("devolvido"))
+    );
     psp.assert_contract().await;
 }
 
