@@ -1,5 +1,12 @@
 //! One typed configuration, read from the environment (every variable is documented in
-//! `.env.example`).
+//! `.env.example`). The Pix settings are in [`pix`].
+
+mod pix;
+
+pub use pix::{
+    ApiPixConfig, MIN_HMAC_CHARS, PixConfig, PixProviderKind, PspProfile, WebhookConfig,
+    WebhookTlsConfig,
+};
 
 use crate::mail::smtp::Relay;
 use anyhow::{Context, bail};
@@ -24,29 +31,19 @@ pub enum MediaConfig {
     },
 }
 
-/// Which Pix provider makes and confirms charges (decisions.md §10).
+/// Where the API runs (`APP_ENV`): production refuses demo shortcuts (the sandbox Pix, an
+/// unauthenticated webhook).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PixProviderKind {
-    /// BR Codes and QR images made locally; payments confirmed by `POST /pix/sandbox/{txid}/pagar`.
-    Sandbox,
-}
-
-/// The platform's Pix settings.
-#[derive(Debug, Clone)]
-pub struct PixConfig {
-    pub provider: PixProviderKind,
-    /// The platform's Pix key, written into every BR Code.
-    pub key: String,
-    /// The receiver's name and city in the BR Code (accents removed, cut to 25 / 15).
-    pub merchant_name: String,
-    pub merchant_city: String,
-    /// How long a charge can be paid.
-    pub expiry: Duration,
+pub enum AppEnv {
+    Development,
+    Production,
 }
 
 /// Everything the API needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
+    /// `APP_ENV` (default development).
+    pub env: AppEnv,
     pub host: IpAddr,
     /// 0 picks a free port (tests).
     pub port: u16,
@@ -181,21 +178,16 @@ impl Config {
             },
             other => bail!("MEDIA_STORE must be 'local' or 's3', not '{other}'"),
         };
-        let pix = PixConfig {
-            provider: match var("PIX_PROVIDER").as_deref().map(str::trim) {
-                None | Some("sandbox") => PixProviderKind::Sandbox,
-                Some(other) => bail!(
-                    "PIX_PROVIDER must be 'sandbox' (efi is not available yet), not '{other}'"
-                ),
-            },
-            key: var("PIX_KEY").unwrap_or_else(|| "123e4567-e12b-12d1-a456-426655440000".into()),
-            merchant_name: var("PIX_MERCHANT_NAME").unwrap_or_else(|| "Feira".into()),
-            merchant_city: var("PIX_MERCHANT_CITY").unwrap_or_else(|| "Piracicaba".into()),
-            expiry: Duration::from_secs(parse_num("PIX_EXPIRY_MINUTES", 60)?.max(1) * 60),
+        let env = match var("APP_ENV").as_deref().map(str::trim) {
+            None | Some("development") => AppEnv::Development,
+            Some("production") => AppEnv::Production,
+            Some(other) => bail!("APP_ENV must be 'development' or 'production', not '{other}'"),
         };
+        let pix = pix::read(&var, env == AppEnv::Production)?;
         let bool_var =
             |k: &str| var(k).is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
         Ok(Self {
+            env,
             host: var("APP_HOST")
                 .unwrap_or_else(|| "127.0.0.1".into())
                 .parse()
@@ -308,6 +300,7 @@ mod tests {
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("MEDIA_STORE", "ftp")]).is_err());
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("MEDIA_STORE", "s3")]).is_err());
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("PIX_PROVIDER", "efi")]).is_err());
+        assert!(config(&[("OIDC_CLIENT_ID", "x"), ("APP_ENV", "prod")]).is_err());
     }
 
     #[test]

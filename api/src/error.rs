@@ -26,6 +26,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A service we depend on (the Pix PSP) failed or was too slow: try again.
+    #[error("{0}")]
+    Unavailable(String),
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -43,6 +46,7 @@ impl ApiError {
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -24,11 +24,14 @@ const BUFFER: usize = 256;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "k")]
 pub enum Event {
-    /// Something changed for a supplier: a new order (`new_order`), or only the pending count.
+    /// Something changed for a supplier: a new order (`new_order`), an order's Pix paid
+    /// (`paid_order`, its id), or only the pending count.
     #[serde(rename = "s")]
     Supplier {
         supplier_id: String,
         new_order: Option<NewOrder>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paid_order: Option<String>,
     },
     /// A session was revoked (sign-out): streams opened with it close. Carries the token's hash
     /// (as stored in `sessions`), never the token.
@@ -124,6 +127,7 @@ impl Hub {
         self.publish(Event::Supplier {
             supplier_id: supplier_id.to_owned(),
             new_order: None,
+            paid_order: None,
         });
     }
 
@@ -132,6 +136,16 @@ impl Hub {
         self.publish(Event::Supplier {
             supplier_id: supplier_id.to_owned(),
             new_order: Some(order),
+            paid_order: None,
+        });
+    }
+
+    /// The Pix of `supplier_id`'s order `order_id` was paid.
+    pub fn payment_received(&self, supplier_id: &str, order_id: &str) {
+        self.publish(Event::Supplier {
+            supplier_id: supplier_id.to_owned(),
+            new_order: None,
+            paid_order: Some(order_id.to_owned()),
         });
     }
 
@@ -199,10 +213,18 @@ mod tests {
                 cliente_nome: "Ana".into(),
                 total_centavos: 1600,
             }),
+            paid_order: None,
         };
         let text = serde_json::to_string(&e).unwrap();
         assert!(text.starts_with(r#"{"k":"s""#), "{text}");
+        assert!(!text.contains("paid_order"), "{text}");
         assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), e);
+        // An instance without `paid_order` reads one that has it, and the other way round.
+        let paid = r#"{"k":"s","supplier_id":"s1","new_order":null,"paid_order":"o1"}"#;
+        assert!(matches!(
+            serde_json::from_str::<Event>(paid).unwrap(),
+            Event::Supplier { paid_order: Some(o), .. } if o == "o1"
+        ));
         let x = serde_json::to_string(&Event::SessionEnded {
             token_hash: "ab".into(),
         })
@@ -217,7 +239,7 @@ mod tests {
         hub.changed("s1");
         hub.session_ended("tok");
         assert!(
-            matches!(rx.recv().await.unwrap(), Event::Supplier { supplier_id, new_order: None } if supplier_id == "s1")
+            matches!(rx.recv().await.unwrap(), Event::Supplier { supplier_id, new_order: None, .. } if supplier_id == "s1")
         );
         let Event::SessionEnded { token_hash } = rx.recv().await.unwrap() else {
             panic!("expected SessionEnded");

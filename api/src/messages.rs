@@ -26,3 +26,6 @@ pub const PRODUTO_REMOVIDO: &str = "Um produto da sacola não existe mais.";
 pub const CONTA_EMPRESARIAL_EXISTENTE: &str = "Você já possui uma conta empresarial.";
 /// A notarisation upload that is not a readable data URL.
 pub const ARQUIVO_INVALIDO: &str = "Arquivo inválido.";
+
+/// The PSP failed or was too slow while a Pix charge was being opened (nothing was stored).
+pub const PIX_INDISPONIVEL: &str = "Não foi possível gerar o Pix agora. Tente novamente.";

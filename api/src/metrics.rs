@@ -7,6 +7,7 @@
 //! | `feira_http_request_duration_seconds{action}` | latency histogram (until the response head) |
 //! | `feira_orders_placed_total` | orders stored by `finalizar_pedido` |
 //! | `feira_pix_charges_total{event}` | Pix charges `opened` at the provider, `paid`, `refunded` |
+//! | `feira_pix_webhooks_total{outcome}` | PSP notifications `accepted`, `refused` (hmac), `invalid` |
 //! | `feira_emails_total{outcome}` | outbox messages `sent`, and `failed` for good |
 //! | `feira_event_streams_open` | supplier event streams open on this instance |
 //! | `feira_db_pool_connections{state}` | database pool: `in_use`, `idle`, `max` |
@@ -79,6 +80,7 @@ struct Metrics {
     latency: Family<ActionLabel, Histogram, fn() -> Histogram>,
     orders_placed: Counter,
     pix_charges: Family<EventLabel, Counter>,
+    pix_webhooks: Family<OutcomeLabel, Counter>,
     emails: Family<OutcomeLabel, Counter>,
     event_streams: Gauge,
 }
@@ -88,6 +90,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
     latency: Family::new_with_constructor(latency_histogram),
     orders_placed: Counter::default(),
     pix_charges: Family::default(),
+    pix_webhooks: Family::default(),
     emails: Family::default(),
     event_streams: Gauge::default(),
 });
@@ -115,6 +118,14 @@ pub fn pix_charge(event: PixEvent) {
     METRICS
         .pix_charges
         .get_or_create(&EventLabel { event })
+        .inc();
+}
+
+/// A PSP notification was `accepted`, `refused` (wrong or missing hmac) or `invalid`.
+pub fn pix_webhook(outcome: &'static str) {
+    METRICS
+        .pix_webhooks
+        .get_or_create(&OutcomeLabel { outcome })
         .inc();
 }
 
@@ -217,6 +228,11 @@ pub async fn render(db: &Db) -> anyhow::Result<String> {
         "feira_pix_charges",
         "Pix charges opened at the provider, paid and refunded",
         m.pix_charges.clone(),
+    );
+    r.register(
+        "feira_pix_webhooks",
+        "PSP notifications accepted, refused and invalid",
+        m.pix_webhooks.clone(),
     );
     r.register(
         "feira_emails",

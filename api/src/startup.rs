@@ -12,7 +12,9 @@ use crate::{
     media,
     media::MediaStore,
     messages::ENDERECO_NAO_ENCONTRADO,
-    ops, rpc, seed,
+    ops,
+    pix::PixProvider,
+    rpc, seed,
     state::AppState,
     telemetry::{self, REQUEST_ID},
     web,
@@ -58,7 +60,7 @@ impl Application {
         let pix = crate::pix::from_config(&config.pix)?;
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
-        let jobs = spawn_jobs(&config, &db, &shutdown)?;
+        let jobs = spawn_jobs(&config, &db, &shutdown, &pix, &events)?;
         let state = AppState {
             notary,
             pix,
@@ -82,9 +84,13 @@ impl Application {
         let listener =
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
         let address = listener.local_addr()?;
+        if let Some(tls) = &state.config.pix.webhook.tls {
+            crate::pix::webhook_tls::serve(tls, state.clone())?;
+        }
         let server = axum::serve(listener, router(state.clone()))
             .with_graceful_shutdown(shutdown.clone().cancelled_owned())
             .into_future();
+        crate::pix::webhook::register_at_start(&state);
         Ok(Self {
             address,
             state,
@@ -136,13 +142,15 @@ impl Application {
     }
 }
 
-/// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry and
-/// housekeeping on one instance at a time, the e-mail outbox on every instance (it claims its
-/// messages). A Pix reconciliation job plugs in here the same way.
+/// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry, refunds,
+/// reconciliation and housekeeping on one instance at a time; the received-Pix inbox and the
+/// e-mail outbox on every instance (each claims its rows).
 fn spawn_jobs(
     config: &Config,
     db: &db::Db,
     shutdown: &CancellationToken,
+    pix: &Arc<dyn PixProvider>,
+    events: &Hub,
 ) -> anyhow::Result<jobs::Runner> {
     let every = |default: u64| {
         config
@@ -151,17 +159,7 @@ fn spawn_jobs(
             .unwrap_or(Duration::from_secs(default))
     };
     let mut runner = jobs::Runner::new(db.clone(), shutdown.clone());
-    runner.spawn(Job::new(
-        "pix-expiry",
-        every(60),
-        Scope::OneInstance,
-        |ctx| {
-            Box::pin(async move {
-                crate::domain::charges::expire_due(&ctx.db).await?;
-                Ok(())
-            })
-        },
-    ));
+    spawn_pix_jobs(&mut runner, config, pix, events, every);
     runner.spawn(Job::new(
         "housekeeping",
         every(3600),
@@ -200,11 +198,85 @@ fn spawn_jobs(
     Ok(runner)
 }
 
+/// The Pix jobs: expiry (asking the PSP first), refunds (woken when one is scheduled), the
+/// received-Pix inbox (what a crash left unapplied), and, with a PSP, the reconciliation (every
+/// `PIX_RECONCILE_MINUTES`, and once at start).
+fn spawn_pix_jobs(
+    runner: &mut jobs::Runner,
+    config: &Config,
+    pix: &Arc<dyn PixProvider>,
+    events: &Hub,
+    every: impl Fn(u64) -> Duration,
+) {
+    use crate::pix::{inbox, reconcile};
+    let (p, hub) = (pix.clone(), events.clone());
+    runner.spawn(Job::new(
+        "pix-expiry",
+        every(60),
+        Scope::OneInstance,
+        move |ctx| {
+            let (p, hub) = (p.clone(), hub.clone());
+            Box::pin(async move {
+                reconcile::expire(&ctx.db, p.as_ref(), &hub).await?;
+                Ok(())
+            })
+        },
+    ));
+    let p = pix.clone();
+    runner.spawn(
+        Job::new("pix-refunds", every(60), Scope::OneInstance, move |ctx| {
+            let p = p.clone();
+            Box::pin(async move {
+                crate::domain::refunds::process_due(&ctx.db, p.as_ref(), &ctx.shutdown).await?;
+                Ok(())
+            })
+        })
+        .woken_by(crate::domain::refunds::wakes()),
+    );
+    let hub = events.clone();
+    runner.spawn(Job::new(
+        "pix-inbox",
+        every(60),
+        Scope::EveryInstance,
+        move |ctx| {
+            let hub = hub.clone();
+            Box::pin(async move {
+                inbox::drain(&ctx.db, &hub).await?;
+                Ok(())
+            })
+        },
+    ));
+    if config.pix.provider == crate::config::PixProviderKind::ApiPix {
+        let (p, hub) = (pix.clone(), events.clone());
+        let period = config.ops.jobs_every.unwrap_or(config.pix.reconcile_every);
+        runner.spawn(Job::new(
+            "pix-reconciliation",
+            period,
+            Scope::OneInstance,
+            move |ctx| {
+                let (p, hub) = (p.clone(), hub.clone());
+                Box::pin(async move {
+                    reconcile::run(&ctx.db, p.as_ref(), &hub).await?;
+                    Ok(())
+                })
+            },
+        ));
+    }
+}
+
 /// Every route of the API.
 pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     let webapp_dir = state.config.webapp_dir.clone();
-    Router::new()
+    let mut routes = Router::new();
+    // The sandbox's payment endpoint exists only with the sandbox provider (decisions.md §20).
+    if state.config.pix.provider == crate::config::PixProviderKind::Sandbox {
+        routes = routes.route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay));
+    }
+    for path in crate::pix::webhook::PATHS {
+        routes = routes.route(path, post(crate::pix::webhook::with_hmac));
+    }
+    routes
         .route("/api", post(rpc::handle).merge(rpc::reads::route()))
         .route("/api/{*rest}", any(api_not_found))
         .route(
@@ -214,7 +286,6 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
         .route("/metrics", get(ops::metrics_guarded))
-        .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
         .route(
             "/api/blockchain/upload",
             post(rpc::notary::upload::upload_stream),

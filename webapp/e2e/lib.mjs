@@ -5,6 +5,7 @@
 // NOTFOUND, and every other URL (IP literals included) is sent to a dead proxy on loopback.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -326,4 +327,26 @@ export async function proxyQuiet(proxy, quietMs = 1000, maxMs = 20_000) {
       return;
     }
   }
+/** The local Pix PSP's control API (set by e2e/run.mjs); unset: the API runs the sandbox. */
+export const PSP_CONTROL_URL = process.env.PSP_CONTROL_URL?.replace(/\/+$/, '');
+
+/**
+ * The buyer pays Pix charge `txid`: through the local PSP's control API (which then notifies the
+ * API's webhook, as a real PSP would), or through the sandbox's payment endpoint without a PSP.
+ */
+export async function payPix(txid) {
+  if (PSP_CONTROL_URL) {
+    const res = await fetch(`${PSP_CONTROL_URL}/cob/${txid}/pay`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 201, `the PSP's payment answered ${res.status}: ${await res.text()}`);
+    return;
+  }
+  const res = await fetch(`${APP_URL}/pix/sandbox/${txid}/pagar`, { method: 'POST' });
+  assert.ok(res.ok, `the sandbox payment answered ${res.status}`);
+}
+
+/** A BR Code read by an independent parser (npm `pix-utils`, devservices/scripts/parse-brcode.mjs). */
+export function parseBrCode(code) {
+  const script = path.join(HERE, '..', '..', 'devservices', 'scripts', 'parse-brcode.mjs');
+  const out = spawnSync(process.execPath, [script, code], { encoding: 'utf8' });
+  return JSON.parse(out.stdout);
 }

@@ -4,8 +4,11 @@
 // Starts, on free loopback ports and with a throw-away data directory:
 //   1. the local OpenID provider (../devservices/oidc.mjs),
 //   1b. the local Arweave gateway (../devservices/arlocal.mjs, funded wallet in the data dir),
-//   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set),
-// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (and ARWEAVE_URL) set, and finally stops every
+//   1c. the local Pix PSP (../devservices/psp.mjs: BACEN's API Pix over mutual TLS and OAuth2),
+//   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
+//      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
+// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL) set,
+// checks that the PSP saw no request breaking BACEN's OpenAPI, and finally stops every
 // child (whole process groups, also on Ctrl-C and on failure), removes the data directory and exits
 // with the test runner's code. Children's logs are printed when something fails.
 //
@@ -222,6 +225,22 @@ async function main() {
   }
   log(`Arweave gateway (arlocal) on ${arweaveUrl}`);
 
+  // 1c. Pix PSP (certificates generated into the data dir at start).
+  const pspDir = path.join(tmp, 'psp');
+  const psp = start('psp', process.execPath, [path.join(DEVSERVICES, 'psp.mjs')], {
+    cwd: DEVSERVICES,
+    env: { PSP_PORT: '0', PSP_CONTROL_PORT: '0', PSP_DIR: pspDir, PSP_CLIENT_ID: 'feira-e2e', PSP_CLIENT_SECRET: 'segredo-e2e' },
+  });
+  let pspInfo;
+  for (let i = 0; i < 150 && !pspInfo; i++) {
+    if (psp.exited) throw new Error(`the PSP exited (code ${psp.code})`);
+    const line = readFileSync(psp.logFile, 'utf8').split('\n').find((l) => l.startsWith('psp: listening on '));
+    if (line) pspInfo = JSON.parse(line.slice(line.indexOf('{')));
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!pspInfo) throw new Error('the PSP did not start within 30 s');
+  log(`Pix PSP on ${pspInfo.api} (control ${pspInfo.control}, OpenAPI validation ${pspInfo.validated ? 'on' : 'OFF'})`);
+
   // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
   //    alone in an empty directory, serving its embedded webapp.
   const mediaDir = path.join(tmp, 'media');
@@ -257,6 +276,18 @@ async function main() {
       ARWEAVE_GATEWAY: arweaveUrl,
       ARWEAVE_WALLET: arweaveWallet,
       ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
+      PIX_PROVIDER: 'api-pix',
+      PIX_PSP: 'generic',
+      PIX_API_URL: pspInfo.api,
+      PIX_TOKEN_URL: pspInfo.token,
+      PIX_CLIENT_ID: pspInfo.clientId,
+      PIX_CLIENT_SECRET: pspInfo.clientSecret,
+      PIX_CERT_FILE: pspInfo.files.clientCert,
+      PIX_CERT_KEY_FILE: pspInfo.files.clientKey,
+      PIX_CA_FILE: pspInfo.files.ca,
+      PIX_KEY: pspInfo.keys[0],
+      PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
+      PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
     },
   });
   await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });
@@ -281,20 +312,32 @@ async function main() {
     ],
     {
       cwd: WEBAPP_ROOT,
-      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, E2E_ARTIFACTS: ARTIFACTS },
+      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_ARTIFACTS: ARTIFACTS },
       inheritOutput: true,
     },
   );
-  const code = await runner.exit;
+  let code = await runner.exit;
   if (cleaningUp) return undefined; // stopped by a signal
+  // Every request the API sent the PSP met BACEN's OpenAPI.
+  if (pspInfo.validated) {
+    const violations = await fetch(`${pspInfo.control}/violations`).then((r) => r.json());
+    if (violations.length) {
+      log(`the PSP recorded ${violations.length} contract violation(s):\n${JSON.stringify(violations, null, 2)}`);
+      code = code || 1;
+    } else {
+      log('Pix contract check: zero violations');
+    }
+  } else {
+    log('!!!!!! Pix contract check skipped: the PSP runs without BACEN\'s OpenAPI (../shared/reference/…) !!!!!!');
+  }
   if (code !== 0) {
     log(`tests failed (exit ${code}); screenshots in ${ARTIFACTS}`);
   } else {
     log('all tests passed');
   }
-  const stopped = oidc.exited || api.exited || arlocal.exited;
+  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited;
   if (stopped) {
-    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'})`);
+    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'})`);
   }
   return cleanup(code === 0 && !stopped ? 0 : code || 1, { showLogs: code !== 0 || stopped });
 }

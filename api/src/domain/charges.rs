@@ -1,17 +1,21 @@
-//! A Pix charge's life in the database (`pix_charges`): opened with its order or for a token
-//! purchase ([`record`], [`open`], [`Purpose`]), paid exactly once ([`confirm_payment`]: the
-//! order becomes `status_pix '2'` and the supplier gains an open item, decisions.md §9; tokens
-//! are credited), expired after its time unpaid ([`expire_due`]: the order is cancelled and its
-//! stock released, §8), cancelled or refunded with its order ([`cancel_unpaid`],
-//! [`mark_refunded`], called by [`super::orders::cancel_awaiting`]).
+//! A Pix charge's life in the database (`pix_charges`): opened at the provider *before* the
+//! transaction that records it ([`open_at_provider`], then [`record`] in the order's
+//! transaction, or [`open`] for a token purchase), paid exactly once ([`mark_paid`], called by
+//! [`super::payments`]: the order becomes `status_pix '2'` and the supplier gains an open item,
+//! decisions.md §9; tokens are credited), expired after its time unpaid ([`expire_due`]: the
+//! order is cancelled and its stock released, §8), cancelled or refunded with its order
+//! ([`cancel_unpaid`], [`mark_refunded`], called by [`super::orders::cancel_awaiting`], which
+//! schedules the refund itself: [`super::refunds`]).
+//!
+//! No provider call is ever made inside a write transaction: a slow PSP would hold the
+//! database's write lock (SQLite) or row locks (PostgreSQL) for everyone. A charge opened at the
+//! PSP whose transaction then fails is removed there again (best effort: nobody was shown its
+//! code, so nobody can pay it).
 //!
 //! Every change is one conditional `UPDATE … WHERE status = 'pendente'` inside a write
 //! transaction, so two callers (a payment and the expiry, two payments) never both win. Row
 //! locks are always taken charge → order → open item → products, the same order as an order's
 //! cancellation, so PostgreSQL never deadlocks between them.
-//!
-//! A PSP's webhook confirms payments through [`confirm_payment`] (idempotent on the charge);
-//! the provider itself is reached through [`PixProvider`].
 
 use super::{
     codes::{ChargePurpose, ChargeStatus, OrderStatus, PixStatus},
@@ -20,6 +24,7 @@ use super::{
 use crate::{
     db::{Db, begin_write, now_ms},
     error::{ApiError, ApiResult},
+    messages::PIX_INDISPONIVEL,
     pix::{NewCharge, PixProvider},
 };
 use sqlx::{Any, Transaction};
@@ -44,33 +49,74 @@ pub struct Charge<'a> {
     pub user_id: &'a str,
     pub amount: Money,
     pub expires_in: Duration,
+    /// Taken before the provider is called, so our expiry is never before the PSP's.
     pub now: i64,
 }
 
-/// Opens charge `c` at the provider and records it in a transaction of its own (a token
-/// purchase); returns the "copia e cola".
-pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResult<String> {
-    let mut tx = begin_write(db).await?;
-    let copia_e_cola = record(&mut tx, provider, c).await?;
-    tx.commit().await?;
-    Ok(copia_e_cola)
+impl Charge<'_> {
+    fn description(&self) -> &'static str {
+        match self.purpose {
+            Purpose::Order(_) => "Pedido na Feira",
+            Purpose::Tokens(_) => "Fichas de registro na Feira",
+        }
+    }
 }
 
-/// Opens charge `c` at the provider and records it in `tx` (an order's transaction); returns
-/// the "copia e cola".
-pub async fn record(
-    tx: &mut Transaction<'_, Any>,
-    provider: &dyn PixProvider,
-    c: Charge<'_>,
-) -> ApiResult<String> {
-    let charge = provider
+/// Opens charge `c` at the provider (no transaction is open); returns the "copia e cola". A
+/// provider that fails or times out gives the buyer 'Não foi possível gerar o Pix agora. Tente
+/// novamente.' (503), and nothing is stored.
+pub async fn open_at_provider(provider: &dyn PixProvider, c: &Charge<'_>) -> ApiResult<String> {
+    let opened = provider
         .open_charge(NewCharge {
             txid: c.txid,
             amount: c.amount,
             expires_in: c.expires_in,
+            description: c.description(),
         })
-        .await?;
-    let expires_in_ms = i64::try_from(c.expires_in.as_millis()).unwrap_or(i64::MAX / 2);
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, txid = c.txid, "opening a Pix charge at the provider");
+            ApiError::Unavailable(PIX_INDISPONIVEL.into())
+        })?;
+    crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
+    Ok(opened.copia_e_cola)
+}
+
+/// Removes charge `txid` at the provider after the transaction meant to record it failed
+/// (best effort: its code was never shown, so nobody can pay it anyway).
+pub async fn forget_at_provider(provider: &dyn PixProvider, txid: &str) {
+    if let Err(e) = provider.remove_charge(txid).await {
+        tracing::warn!(error = %e, txid, "removing an unrecorded Pix charge at the provider");
+    }
+}
+
+/// Opens charge `c` (a token purchase) at the provider, then records it in a transaction of
+/// its own; returns the "copia e cola".
+pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResult<String> {
+    let copia_e_cola = open_at_provider(provider, &c).await?;
+    let recorded = async {
+        let mut tx = begin_write(db).await?;
+        record(&mut tx, &c, &copia_e_cola, provider.expiry_grace()).await?;
+        tx.commit().await
+    }
+    .await;
+    if let Err(e) = recorded {
+        forget_at_provider(provider, c.txid).await;
+        return Err(e.into());
+    }
+    Ok(copia_e_cola)
+}
+
+/// Records charge `c`, already open at the provider with `copia_e_cola`, in `tx` (an order's
+/// transaction). It expires `grace` after the PSP stops accepting it
+/// ([`PixProvider::expiry_grace`]).
+pub async fn record(
+    tx: &mut Transaction<'_, Any>,
+    c: &Charge<'_>,
+    copia_e_cola: &str,
+    grace: Duration,
+) -> sqlx::Result<()> {
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 4);
     let (finalidade, order_id, fichas) = match c.purpose {
         Purpose::Order(id) => (ChargePurpose::Order, Some(id), None),
         Purpose::Tokens(n) => (ChargePurpose::Tokens, None, Some(n)),
@@ -86,105 +132,136 @@ pub async fn record(
     .bind(c.user_id)
     .bind(c.amount.centavos())
     .bind(fichas)
-    .bind(&charge.copia_e_cola)
+    .bind(copia_e_cola)
     .bind(ChargeStatus::Pending.as_db())
     .bind(c.now)
-    .bind(c.now.saturating_add(expires_in_ms))
+    .bind(
+        c.now
+            .saturating_add(ms(c.expires_in))
+            .saturating_add(ms(grace)),
+    )
     .execute(&mut **tx)
     .await?;
-    crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
-    Ok(charge.copia_e_cola)
+    Ok(())
 }
 
-/// What a payment confirmation did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Payment {
-    /// This call paid the charge.
-    Confirmed,
-    /// It had been paid before: nothing changed.
-    AlreadyPaid,
+/// A charge as the payment path reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoredCharge {
+    pub txid: String,
+    #[sqlx(try_from = "String")]
+    pub finalidade: ChargePurpose,
+    pub order_id: Option<String>,
+    pub user_id: String,
+    pub valor_centavos: i64,
+    pub fichas: Option<i64>,
+    #[sqlx(try_from = "String")]
+    pub status: ChargeStatus,
+    pub expira_em: i64,
+    pub end_to_end_id: Option<String>,
 }
 
-/// Marks charge `txid` paid, once: its order becomes `status_pix '2'` and the supplier gets an
-/// open item (status `'2'`) of the order's total; a token purchase (`fichas`) credits the
-/// buyer's ledger. All in one transaction.
-pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiResult<Payment> {
-    let now = now_ms();
-    let mut tx = begin_write(db).await?;
+/// Charge `txid`, read inside `tx`.
+pub async fn find(tx: &mut Transaction<'_, Any>, txid: &str) -> sqlx::Result<Option<StoredCharge>> {
+    sqlx::query_as(
+        "SELECT txid, finalidade, order_id, user_id, valor_centavos, fichas, status, expira_em, \
+         end_to_end_id FROM pix_charges WHERE txid = $1",
+    )
+    .bind(txid)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// What a payment paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paid {
+    /// An order, now `status_pix '2'`, with its supplier (who gained an open item).
+    Order {
+        order_id: String,
+        supplier_id: String,
+    },
+    /// Tokens, credited to the buyer.
+    Tokens,
+}
+
+/// Marks charge `c` (pending) paid by Pix `end_to_end_id`, inside `tx`: its order becomes
+/// `status_pix '2'` and the supplier gets an open item of the order's total; a token purchase
+/// credits the buyer's ledger. `None` when the charge was no longer pending (another caller
+/// won).
+pub async fn mark_paid(
+    tx: &mut Transaction<'_, Any>,
+    c: &StoredCharge,
+    end_to_end_id: &str,
+    now: i64,
+) -> ApiResult<Option<Paid>> {
     let paid = sqlx::query(
         "UPDATE pix_charges SET status = $1, pago_em = $2, end_to_end_id = $3 \
-         WHERE txid = $4 AND status = $5 AND expira_em > $2",
+         WHERE txid = $4 AND status = $5",
     )
     .bind(ChargeStatus::Paid.as_db())
     .bind(now)
     .bind(end_to_end_id)
-    .bind(txid)
+    .bind(&c.txid)
     .bind(ChargeStatus::Pending.as_db())
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?
     .rows_affected();
-    if paid == 1 {
-        let (finalidade, order_id, user_id, fichas): (String, Option<String>, String, Option<i64>) =
-            sqlx::query_as(
-                "SELECT finalidade, order_id, user_id, fichas FROM pix_charges WHERE txid = $1",
-            )
-            .bind(txid)
-            .fetch_one(&mut *tx)
-            .await?;
-        match (ChargePurpose::from_db(&finalidade)?, order_id) {
-            (ChargePurpose::Order, Some(order_id)) => {
-                sqlx::query("UPDATE orders SET status_pix = $1, atualizado_em = $2 WHERE id = $3")
-                    .bind(PixStatus::Paid.as_db())
-                    .bind(now)
-                    .bind(&order_id)
-                    .execute(&mut *tx)
+    if paid == 0 {
+        return Ok(None);
+    }
+    let outcome = match (c.finalidade, &c.order_id) {
+        (ChargePurpose::Order, Some(order_id)) => {
+            sqlx::query("UPDATE orders SET status_pix = $1, atualizado_em = $2 WHERE id = $3")
+                .bind(PixStatus::Paid.as_db())
+                .bind(now)
+                .bind(order_id)
+                .execute(&mut **tx)
+                .await?;
+            ledger::credit_order(tx, order_id, now).await?;
+            let supplier_id: String =
+                sqlx::query_scalar("SELECT supplier_id FROM orders WHERE id = $1")
+                    .bind(order_id)
+                    .fetch_one(&mut **tx)
                     .await?;
-                ledger::credit_order(&mut tx, &order_id, now).await?;
-            }
-            (ChargePurpose::Tokens, _) => {
-                let fichas = fichas.unwrap_or(0);
-                tokens::credit_purchase(&mut tx, &user_id, fichas, txid, now).await?;
-            }
-            (ChargePurpose::Order, None) => {
-                tracing::warn!(txid, "a paid order charge without its order");
+            Paid::Order {
+                order_id: order_id.clone(),
+                supplier_id,
             }
         }
-        tx.commit().await?;
-        crate::metrics::pix_charge(crate::metrics::PixEvent::Paid);
-        return Ok(Payment::Confirmed);
-    }
-    tx.rollback().await?;
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
-            .bind(txid)
-            .fetch_optional(db)
-            .await?;
-    let status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
-    match status {
-        None => Err(ApiError::NotFound("Cobrança não encontrada.".into())),
-        Some(s) if s.was_paid() => Ok(Payment::AlreadyPaid),
-        Some(ChargeStatus::Cancelled) => Err(ApiError::Conflict("Cobrança cancelada.".into())),
-        Some(_) => {
-            // Pending but past its time: expire it now (lazily), then refuse.
-            expire_due(db).await?;
-            Err(ApiError::Conflict("Cobrança expirada.".into()))
+        (ChargePurpose::Tokens, _) => {
+            let fichas = c.fichas.unwrap_or(0);
+            tokens::credit_purchase(tx, &c.user_id, fichas, &c.txid, now).await?;
+            Paid::Tokens
         }
-    }
+        (ChargePurpose::Order, None) => {
+            return Err(ApiError::Internal(anyhow::anyhow!(
+                "order charge {} without its order",
+                c.txid
+            )));
+        }
+    };
+    crate::metrics::pix_charge(crate::metrics::PixEvent::Paid);
+    Ok(Some(outcome))
 }
 
-/// Expires every pending charge past its time: the charge becomes `expirado`, its order
-/// `status_pix '0'` and cancelled (`situacao '00'`), its stock released. Returns how many.
-pub async fn expire_due(db: &Db) -> ApiResult<u64> {
-    let now = now_ms();
-    let due: Vec<String> = sqlx::query_scalar(
+/// The pending charges past their time, oldest first.
+pub async fn due(db: &Db, now: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
         "SELECT txid FROM pix_charges WHERE status = $1 AND expira_em <= $2 ORDER BY expira_em",
     )
     .bind(ChargeStatus::Pending.as_db())
     .bind(now)
     .fetch_all(db)
-    .await?;
+    .await
+}
+
+/// Expires every pending charge past its time: the charge becomes `expirado`, its order
+/// `status_pix '0'` and cancelled (`situacao '00'`), its stock released. Returns how many.
+/// Database only: a payment that arrives afterwards is refunded ([`super::payments`]).
+pub async fn expire_due(db: &Db) -> ApiResult<u64> {
+    let now = now_ms();
     let mut expired = 0;
-    for txid in due {
+    for txid in due(db, now).await? {
         if expire_one(db, &txid, now).await? {
             expired += 1;
         }
@@ -192,7 +269,8 @@ pub async fn expire_due(db: &Db) -> ApiResult<u64> {
     Ok(expired)
 }
 
-async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
+/// Expires charge `txid` if it is still pending and past its time.
+pub async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
     let mut tx = begin_write(db).await?;
     let changed = sqlx::query(
         "UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3 AND expira_em <= $4",
@@ -250,13 +328,16 @@ pub async fn cancel_unpaid(tx: &mut Transaction<'_, Any>, txid: &str) -> sqlx::R
     Ok(cancelled == 1)
 }
 
-/// Marks paid charge `txid` given back (its order was cancelled); false when it is not paid.
-/// The caller asks the provider for the refund before committing.
+/// The Pix that paid a charge (absent only in rows older than the PSP provider) and its amount.
+pub type PaidBy = (Option<String>, i64);
+
+/// Marks paid charge `txid` given back (its order was cancelled); returns the Pix that paid it
+/// and its amount (what the caller schedules the refund of), or `None` when it is not paid.
 pub async fn mark_refunded(
     tx: &mut Transaction<'_, Any>,
     txid: &str,
     now: i64,
-) -> sqlx::Result<bool> {
+) -> sqlx::Result<Option<PaidBy>> {
     let refunded = sqlx::query(
         "UPDATE pix_charges SET status = $1, devolvido_em = $2 WHERE txid = $3 AND status = $4",
     )
@@ -267,5 +348,12 @@ pub async fn mark_refunded(
     .execute(&mut **tx)
     .await?
     .rows_affected();
-    Ok(refunded == 1)
+    if refunded == 0 {
+        return Ok(None);
+    }
+    sqlx::query_as("SELECT end_to_end_id, valor_centavos FROM pix_charges WHERE txid = $1")
+        .bind(txid)
+        .fetch_one(&mut **tx)
+        .await
+        .map(Some)
 }

@@ -2,7 +2,8 @@
 //! ([`OrderStatus`]) and `status_pix` ([`PixStatus`]), its payment method ([`PaymentMethod`]),
 //! a charge's status ([`ChargeStatus`]) and purpose ([`ChargePurpose`]), an open item's
 //! ([`OpenItemStatus`]) and a withdrawal's ([`WithdrawalStatus`]) statuses, a token ledger
-//! entry's reason ([`TokenEntry`]).
+//! entry's reason ([`TokenEntry`]), a received Pix's state ([`ReceivedState`]) and origin
+//! ([`PixOrigin`]), a refund's status ([`RefundStatus`]) and reason ([`RefundReason`]).
 //!
 //! Each code is written once, in the table below: it is both the database text ([`as_db`],
 //! [`from_db`], `TryFrom<String>` for `#[sqlx(try_from = "String")]`) and the wire text (serde
@@ -139,6 +140,51 @@ codes! {
         Paid = "pago",
     }
 
+    /// `pix_received.estado`: what became of a Pix the PSP told us about.
+    pub enum ReceivedState {
+        /// Recorded, not applied yet.
+        New = "novo",
+        /// It paid its charge.
+        Applied = "aplicado",
+        /// Ours and exact, but its charge could no longer be paid: refunded.
+        Refunded = "devolvido",
+        /// An unknown txid or another amount: kept for the admin, never applied.
+        Refused = "recusado",
+    }
+
+    /// `pix_received.origem`: how a Pix reached us.
+    pub enum PixOrigin {
+        Webhook = "webhook",
+        Reconciliation = "reconciliacao",
+        /// A status query (`consultar_pagamento`).
+        Query = "consulta",
+        /// The expiry job asking the PSP before it expires a charge.
+        Expiry = "expiracao",
+        Sandbox = "sandbox",
+    }
+
+    /// `pix_refunds.status`.
+    pub enum RefundStatus {
+        /// Decided, not yet accepted by the PSP (the refund job retries).
+        Pending = "pendente",
+        /// Accepted by the PSP (`EM_PROCESSAMENTO`).
+        Processing = "em_processamento",
+        /// The money went back (`DEVOLVIDO`).
+        Done = "devolvido",
+        /// The PSP could not return it (`NAO_REALIZADO`): the admin acts.
+        NotDone = "nao_realizado",
+        /// The PSP refused the request for good: the admin acts.
+        Failed = "falhou",
+    }
+
+    /// `pix_refunds.motivo`.
+    pub enum RefundReason {
+        /// A paid order was cancelled.
+        Cancellation = "cancelamento",
+        /// A payment arrived for a charge that could no longer be paid.
+        LatePayment = "pagamento_tardio",
+    }
+
     /// `token_ledger.motivo`.
     pub enum TokenEntry {
         /// Tokens bought by Pix.
@@ -164,6 +210,18 @@ impl ChargeStatus {
     /// Can no longer be paid without having been: `consultar_pagamento`'s `expirado`.
     pub const fn was_abandoned(self) -> bool {
         matches!(self, Self::Expired | Self::Cancelled)
+    }
+}
+
+impl RefundStatus {
+    /// The PSP has the request (or it ended): no more `PUT`s.
+    pub const fn accepted(self) -> bool {
+        !matches!(self, Self::Pending)
+    }
+
+    /// Nothing will change it any more.
+    pub const fn is_final(self) -> bool {
+        matches!(self, Self::Done | Self::NotDone | Self::Failed)
     }
 }
 
@@ -243,6 +301,22 @@ mod tests {
             WithdrawalStatus::from_db,
         );
         round_trips(TokenEntry::ALL, TokenEntry::as_db, TokenEntry::from_db);
+        round_trips(
+            ReceivedState::ALL,
+            ReceivedState::as_db,
+            ReceivedState::from_db,
+        );
+        round_trips(PixOrigin::ALL, PixOrigin::as_db, PixOrigin::from_db);
+        round_trips(
+            RefundStatus::ALL,
+            RefundStatus::as_db,
+            RefundStatus::from_db,
+        );
+        round_trips(
+            RefundReason::ALL,
+            RefundReason::as_db,
+            RefundReason::from_db,
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Notarisation tokens (`token_ledger`): credited once when their Pix charge is paid
-//! ([`credit_purchase`], from [`super::charges::confirm_payment`]), spent one per stored file
+//! ([`credit_purchase`], from [`super::charges::mark_paid`]), spent one per stored file
 //! ([`spend_one`]); the balance is the ledger's sum.
 
 use super::codes::TokenEntry;

@@ -24,7 +24,8 @@ pub enum OrderNotice {
     Cancelled { by_supplier: bool, refunded: bool },
     /// To the buyer: the Pix was not paid in time and the order was cancelled.
     Expired,
-    /// To the buyer: a Pix payment was given back (e.g. one that arrived after expiry).
+    /// To the buyer: a Pix payment that arrived after its order could no longer be paid (expired
+    /// or cancelled) is being given back.
     Refunded,
 }
 
@@ -57,8 +58,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             ),
         )
     };
+    // Written when the refund is decided; the PSP returns the money moments later.
     let devolvido =
-        format!("O valor pago por Pix ({total}) foi devolvido para a conta de onde saiu.");
+        format!("O valor pago por Pix ({total}) será devolvido para a conta de onde saiu.");
     match notice {
         OrderNotice::NewOrder => (
             f.supplier_email.clone(),
@@ -103,9 +105,13 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                  pedido foi cancelado. Se ainda quiser os produtos, faça um novo pedido."
             ),
         ),
-        OrderNotice::Refunded => {
-            to_buyer(format!("Valor devolvido: seu pedido em {loja}"), devolvido)
-        }
+        OrderNotice::Refunded => to_buyer(
+            format!("Valor devolvido: seu pedido em {loja}"),
+            format!(
+                "O seu Pix de {total} chegou quando o pedido em {loja} já não podia ser pago \
+                 (o prazo tinha acabado ou o pedido foi cancelado). {devolvido}"
+            ),
+        ),
     }
 }
 
@@ -223,7 +229,7 @@ mod tests {
             "Pedido cancelado e valor devolvido: Sítio Boa Vista"
         );
         assert!(body.contains("cancelado pela loja"), "{body}");
-        assert!(body.contains("foi devolvido"), "{body}");
+        assert!(body.contains("será devolvido"), "{body}");
         let (_, subject, body) = compose(
             OrderNotice::Cancelled {
                 by_supplier: false,

@@ -1,62 +1,48 @@
-//! Pix (decisions.md §9–§10) at the edge: the provider interface, the BR Code payload
-//! ([`brcode`]), its QR image ([`qr`]) and the sandbox provider ([`sandbox`]) with its payment
-//! endpoint. The charges' life in the database (created with an order, paid once, expired after
-//! `PIX_EXPIRY_MINUTES`, refunded on cancellation) is the domain's:
-//! [`crate::domain::charges`].
+//! Pix (decisions.md §9–§10, §20–§22) at the edge: the provider interface ([`provider`]), the
+//! providers — the sandbox ([`sandbox`], demo and tests) and a PSP's standard API Pix
+//! ([`api_pix`], real money) — the BR Code ([`brcode`]) and its QR image ([`qr`]), and how
+//! payments come in: the PSP's webhook ([`webhook`], with its own mutual-TLS listener,
+//! [`webhook_tls`]), the reconciliation ([`reconcile`]) and the inbox that applies them
+//! ([`inbox`]).
 //!
-//! Another provider (a PSP's API Pix: OAuth2 over mutual TLS, `PUT /v2/cob/:txid`, a webhook
-//! that calls [`crate::domain::charges::confirm_payment`]) implements [`PixProvider`] and is
-//! picked in [`from_config`].
+//! The money's rules are the domain's ([`crate::domain::charges`], [`crate::domain::payments`],
+//! [`crate::domain::refunds`]); this module reaches the PSP and hands the domain what it says.
 
+pub mod api_pix;
 pub mod brcode;
+pub mod inbox;
+pub mod provider;
 pub mod qr;
+pub mod reconcile;
 pub mod sandbox;
+pub mod webhook;
+pub mod webhook_tls;
+
+pub use provider::{
+    ChargeAtPsp, NewCharge, OpenCharge, PixError, PixProvider, PixResult, ReceivedPix, RefundAtPsp,
+    RefundRequest, RefundState,
+};
 
 use crate::config::{PixConfig, PixProviderKind};
-use futures::future::BoxFuture;
+use anyhow::Context;
+use chrono::{SecondsFormat, TimeZone, Utc};
 use rand::{Rng, distr::Alphanumeric};
-use std::{sync::Arc, time::Duration};
-use wasm_core::money::Money;
+use std::sync::Arc;
 
 /// Length of the txids we make (within the 26–35 of decisions.md §10).
 const TXID_CHARS: usize = 32;
 
-/// A charge to open at the provider.
-#[derive(Debug, Clone, Copy)]
-pub struct NewCharge<'a> {
-    /// 26–35 alphanumerics, ours ([`new_txid`]).
-    pub txid: &'a str,
-    pub amount: Money,
-    pub expires_in: Duration,
-}
-
-/// What the provider answers for a new charge.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenCharge {
-    /// The BR Code "copia e cola"; its QR image is drawn locally ([`qr::data_url`]).
-    pub copia_e_cola: String,
-}
-
-/// A Pix provider: opens charges and refunds paid ones. Payments are confirmed by the provider
-/// calling us (sandbox endpoint, webhook), which ends in
-/// [`crate::domain::charges::confirm_payment`].
-pub trait PixProvider: Send + Sync {
-    fn kind(&self) -> PixProviderKind;
-
-    /// Opens a charge of `charge.amount` that can be paid for `charge.expires_in`.
-    fn open_charge<'a>(
-        &'a self,
-        charge: NewCharge<'a>,
-    ) -> BoxFuture<'a, anyhow::Result<OpenCharge>>;
-
-    /// Gives back a paid charge (a cancelled order, decisions.md §9).
-    fn refund<'a>(&'a self, txid: &'a str, amount: Money) -> BoxFuture<'a, anyhow::Result<()>>;
-}
-
-/// The configured provider; fails at start when its settings cannot make a valid BR Code.
+/// The configured provider; fails at start when its settings cannot work (a BR Code the
+/// sandbox cannot make, a certificate the PSP client cannot load).
 pub fn from_config(config: &PixConfig) -> anyhow::Result<Arc<dyn PixProvider>> {
-    match config.provider {
-        PixProviderKind::Sandbox => Ok(Arc::new(sandbox::SandboxProvider::new(config)?)),
+    match (config.provider, &config.api) {
+        (PixProviderKind::Sandbox, _) => Ok(Arc::new(sandbox::SandboxProvider::new(config)?)),
+        (PixProviderKind::ApiPix, Some(api)) => Ok(Arc::new(
+            api_pix::ApiPixProvider::new(api, &config.key).context("PIX_PROVIDER=api-pix")?,
+        )),
+        (PixProviderKind::ApiPix, None) => {
+            anyhow::bail!("PIX_PROVIDER=api-pix without its settings")
+        }
     }
 }
 
@@ -69,6 +55,14 @@ pub fn new_txid() -> String {
         .collect()
 }
 
+/// `ms` as RFC 3339 (UTC, milliseconds), the API Pix's time format.
+pub fn rfc3339(ms: i64) -> String {
+    Utc.timestamp_millis_opt(ms)
+        .single()
+        .unwrap_or_default()
+        .to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +72,6 @@ mod tests {
         let t = new_txid();
         assert!(brcode::is_txid(&t), "{t}");
         assert_ne!(t, new_txid());
+        assert_eq!(rfc3339(1_738_378_800_000), "2025-02-01T03:00:00.000Z");
     }
 }

@@ -1,14 +1,17 @@
-//! The sandbox Pix provider (`PIX_PROVIDER=sandbox`, the default): real BR Code payloads for
-//! the platform's `PIX_KEY`, no PSP behind them. A payment is confirmed by
-//! `POST /pix/sandbox/{txid}/pagar`, which the demo and the tests call; with any other provider
-//! that endpoint answers 404. Refunds are only recorded (the charge becomes `devolvido`).
+//! The sandbox Pix provider (`PIX_PROVIDER=sandbox`, the default for `just run`): real BR Code
+//! payloads for the platform's `PIX_KEY`, no PSP behind them. A payment is made by
+//! `POST /pix/sandbox/{txid}/pagar`, which the demo and the tests call; that route exists only
+//! with this provider, and this provider never with `APP_ENV=production` (decisions.md §20).
+//! Refunds are settled at once (nothing leaves any account).
 
-use super::{NewCharge, OpenCharge, PixProvider, brcode::BrCode};
+use super::{
+    ChargeAtPsp, NewCharge, OpenCharge, PixProvider, PixResult, ReceivedPix, RefundAtPsp,
+    RefundRequest, RefundState, brcode::BrCode,
+};
 use crate::{
     config::{PixConfig, PixProviderKind},
-    domain::charges,
-    error::{ApiError, ApiResult},
-    messages::ENDERECO_NAO_ENCONTRADO,
+    domain::payments::{self, SandboxPayment},
+    error::ApiResult,
     state::AppState,
 };
 use anyhow::Context;
@@ -17,7 +20,6 @@ use axum::{
     extract::{Path, State},
 };
 use futures::future::BoxFuture;
-use rand::{Rng, distr::Alphanumeric};
 use serde_json::{Value, json};
 use wasm_core::money::Money;
 
@@ -53,10 +55,7 @@ impl PixProvider for SandboxProvider {
         PixProviderKind::Sandbox
     }
 
-    fn open_charge<'a>(
-        &'a self,
-        charge: NewCharge<'a>,
-    ) -> BoxFuture<'a, anyhow::Result<OpenCharge>> {
+    fn open_charge<'a>(&'a self, charge: NewCharge<'a>) -> BoxFuture<'a, PixResult<OpenCharge>> {
         Box::pin(async move {
             let code = BrCode::new(
                 &self.key,
@@ -64,49 +63,80 @@ impl PixProvider for SandboxProvider {
                 &self.city,
                 charge.amount,
                 charge.txid,
-            )?;
+            )
+            .map_err(|e| super::PixError::Unexpected(e.to_string()))?;
             Ok(OpenCharge {
                 copia_e_cola: code.payload(),
             })
         })
     }
 
-    fn refund<'a>(&'a self, txid: &'a str, amount: Money) -> BoxFuture<'a, anyhow::Result<()>> {
+    fn remove_charge<'a>(&'a self, _txid: &'a str) -> BoxFuture<'a, PixResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+
+    fn charge<'a>(&'a self, _txid: &'a str) -> BoxFuture<'a, PixResult<Option<ChargeAtPsp>>> {
+        Box::pin(async { Ok(None) })
+    }
+
+    fn refund<'a>(&'a self, refund: RefundRequest<'a>) -> BoxFuture<'a, PixResult<RefundAtPsp>> {
         Box::pin(async move {
             tracing::info!(
-                txid,
-                centavos = amount.centavos(),
-                "sandbox: refund recorded"
+                end_to_end_id = refund.end_to_end_id,
+                refund = refund.id,
+                centavos = refund.amount.centavos(),
+                "sandbox: refund settled"
             );
-            Ok(())
+            Ok(RefundAtPsp {
+                id: refund.id.to_owned(),
+                state: RefundState::Done,
+                rtr_id: None,
+            })
         })
+    }
+
+    fn refund_status<'a>(
+        &'a self,
+        _end_to_end_id: &'a str,
+        id: &'a str,
+    ) -> BoxFuture<'a, PixResult<RefundAtPsp>> {
+        Box::pin(async move {
+            Ok(RefundAtPsp {
+                id: id.to_owned(),
+                state: RefundState::Done,
+                rtr_id: None,
+            })
+        })
+    }
+
+    fn received<'a>(&'a self, _: i64, _: i64) -> BoxFuture<'a, PixResult<Vec<ReceivedPix>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
+    fn register_webhook<'a>(
+        &'a self,
+        _url: &'a str,
+        _hmac: Option<&'a str>,
+    ) -> BoxFuture<'a, PixResult<()>> {
+        Box::pin(async { Ok(()) })
     }
 }
 
-/// `POST /pix/sandbox/{txid}/pagar`: pays a pending charge, once. Paying it again answers the
-/// same success (`ja_pago: true`); an expired or cancelled charge is 409; an unknown one 404.
+/// `POST /pix/sandbox/{txid}/pagar` (routed only with the sandbox provider): pays a pending
+/// charge, once. Paying it again answers the same success (`ja_pago: true`); an expired or
+/// cancelled charge is 409; an unknown one 404. The supplier's panel hears of it live.
 pub async fn pay(
     State(state): State<AppState>,
     Path(txid): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if state.pix.kind() != PixProviderKind::Sandbox {
-        return Err(ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into()));
+    let outcome = payments::pay_sandbox(&state.db, &txid).await?;
+    if let SandboxPayment::Confirmed(paid) = &outcome {
+        super::inbox::announce(&state.events, paid);
     }
-    let outcome = charges::confirm_payment(&state.db, &txid, &end_to_end_id()).await?;
     Ok(Json(json!({
         "ok": true,
         "txid": txid,
         "pago": true,
-        "ja_pago": outcome == charges::Payment::AlreadyPaid,
+        "ja_pago": outcome == SandboxPayment::AlreadyPaid,
     })))
-}
-
-/// A made-up end-to-end id in the PSPs' shape (`E` and 31 letters and digits).
-fn end_to_end_id() -> String {
-    let tail: String = rand::rng()
-        .sample_iter(&Alphanumeric)
-        .take(31)
-        .map(char::from)
-        .collect();
-    format!("E{tail}")
 }

@@ -85,6 +85,8 @@ actions! {
     admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals,
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal),
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront),
+    /// Received Pix never applied, and refunds that did not give the money back (yet).
+    admin "pegar_pendencias_pix" => AdminPixIssues,
     "adicionar_anuncio" => AddAd(ads::AddAd),
     "pegar_anuncios" => ListAds,
     "editar_anuncio" => EditAd(ads::EditAd),

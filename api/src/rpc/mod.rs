@@ -113,6 +113,7 @@ pub async fn dispatch(
         Request::AdminStorefront(r) => {
             admin::people::storefront(&state, caller.try_into()?, r).await?
         }
+        Request::AdminPixIssues => admin::pix::pending(&state, caller.try_into()?).await?,
         Request::AddAd(r) => ads::add_ad(&state, caller.try_into()?, r).await?,
         Request::ListAds => ads::list_ads(&state, caller.try_into()?).await?,
         Request::EditAd(r) => ads::edit_ad(&state, caller.try_into()?, r).await?,
@@ -278,7 +279,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 74);
+        assert_eq!(Request::CODIGOS.len(), 75);
     }
 
     #[test]
@@ -297,6 +298,7 @@ mod tests {
                 "pegar_solicitacoes_saque",
                 "confirmar_saque",
                 "start_site_admin",
+                "pegar_pendencias_pix",
             ]
         );
         for codigo in Request::CODIGOS {

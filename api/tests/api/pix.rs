@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use std::process::Command;
 
 /// What `pix-utils` reads in `payload` (its error when the payload or its CRC is wrong).
-fn parse_brcode(payload: &str) -> Value {
+pub fn parse_brcode(payload: &str) -> Value {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../devservices/scripts/parse-brcode.mjs"

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  containing, eventually, expectHidden, expectVisible, launchBrowser, rpcFromPage, signIn,
+  containing, eventually, expectHidden, expectVisible, launchBrowser, payPix, rpcFromPage, signIn,
   withPage,
 } from '../lib.mjs';
 
@@ -123,8 +123,12 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
     });
     assert.equal(order.status, 200, JSON.stringify(order.body));
     const txid = order.body.all.Infos.txid;
-    const paid = await page.evaluate(async (t) => (await fetch(`/pix/sandbox/${t}/pagar`, { method: 'POST' })).status, txid);
-    assert.equal(paid, 200, 'the sandbox payment');
+    await payPix(txid);
+    const idpedido = order.body.all.idpedido;
+    await eventually(
+      async () => (await rpcFromPage(page, { codigo: 'consultar_pagamento', all: { idpedido } })).body.pago === true,
+      'the payment applied',
+    );
   });
   // The supplier asks for its balance (the supplier panel's action).
   await withPage(browser, 'admin-withdrawal-supplier', async (page) => {

@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, openSync, ftruncateSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APP_URL, eventually, expectVisible, launchBrowser, signIn, withPage } from '../lib.mjs';
+import { eventually, expectVisible, launchBrowser, payPix, signIn, withPage } from '../lib.mjs';
 
 const ARWEAVE_URL = (process.env.ARWEAVE_URL || '').replace(/\/+$/, '');
 const LOGIN = 'notaria';
@@ -78,8 +78,7 @@ test('buy tokens by Pix, notarise a 5 MB file on arlocal, verify it', async () =
     const modal = page.getByRole('dialog', { name: 'Pagamento via Pix' });
     await expectVisible(modal.getByRole('img', { name: 'QR Code Pix' }), 'the QR code');
     assert.equal(await modal.getByTestId('pix-copia-e-cola').inputValue(), charge.codigo.qrcode);
-    const paid = await fetch(`${APP_URL}/pix/sandbox/${charge.txid}/pagar`, { method: 'POST' });
-    assert.ok(paid.ok, `the sandbox payment answered ${paid.status}`);
+    await payPix(charge.txid);
     await expectVisible(modal.getByText('Pagamento confirmado!', { exact: false }), 'the payment credited');
     await modal.getByRole('button', { name: 'Fechar' }).click().catch(() => page.keyboard.press('Escape'));
     await expectVisible(saldo.getByText('2 fichas'), 'a balance of 2');

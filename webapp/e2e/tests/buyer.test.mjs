@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   APP_URL, SIGN_IN_LABEL, centavos, containing, control, dialogWith, eventually, expectHidden, expectVisible,
-  launchBrowser, providerName, rpcFromPage, signIn, withPage,
+  launchBrowser, parseBrCode, payPix, PSP_CONTROL_URL, providerName, rpcFromPage, signIn, withPage,
 } from '../lib.mjs';
 
 // A buyer the demo data does not know: no street yet.
@@ -167,17 +167,20 @@ test('buyer: Pix delivery order with a coupon, paid; then an in-person pickup or
     const code = await done.getByTestId('pix-copia-e-cola').inputValue();
     assert.match(code, /^000201/, 'a BR Code payload');
     assert.match(code, /br\.gov\.bcb\.pix/i, 'the Pix GUI in the payload');
+    // An independent parser accepts its structure and CRC; through a PSP it is dynamic (a location).
+    const parsed = parseBrCode(code);
+    assert.equal(parsed.error, undefined, `the BR Code parses: ${parsed.error}`);
+    assert.equal(parsed.type, PSP_CONTROL_URL ? 'DYNAMIC' : 'STATIC', 'the BR Code type');
     await done.getByRole('button', { name: 'Copiar código' }).click();
     await expectVisible(done.getByText('Código copiado!'), "'Código copiado!'");
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code, 'the clipboard holds the code');
     await expectVisible(page.getByRole('button', { name: 'Sacola: 0 produtos' }), 'the bag emptied');
 
-    // --- Paid through the sandbox -------------------------------------------------------------------
+    // --- Paid (through the local PSP, which notifies the API's webhook) ------------------------------
     const [pixOrder] = await ordersOf(page);
     assert.equal(pixOrder.Infos.pagamento, '2');
     assert.equal(pixOrder.Infos.total_pago * 100, centavos(total), 'the stored total');
-    const paid = await fetch(`${APP_URL}/pix/sandbox/${pixOrder.Infos.txid}/pagar`, { method: 'POST' });
-    assert.ok(paid.ok, `the sandbox payment answered ${paid.status}`);
+    await payPix(pixOrder.Infos.txid);
 
     await done.getByRole('button', { name: 'Ver meus pedidos' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Pedidos', exact: true }), "the order history heading 'Pedidos'");

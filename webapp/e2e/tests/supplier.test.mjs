@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   APP_URL, canvasJpeg, centavos, containing, control, dialogWith, eventually, expectVisible, launchBrowser, newContext, providerName,
-  rpcFromPage, signIn, withPage,
+  payPix, rpcFromPage, signIn, withPage,
 } from '../lib.mjs';
 
 const SUPPLIER_LOGIN = 'novofornecedor';
@@ -284,12 +284,13 @@ test('supplier: registration, product with photo, store, live order, confirmatio
     await expectVisible(page.getByLabel('1 entregas pendentes', { exact: true }), 'the live pending count');
     assert.deepEqual(navigations, [], 'no reload');
 
-    const paid = await fetch(`${APP_URL}/pix/sandbox/${txid}/pagar`, { method: 'POST' });
-    assert.ok(paid.ok, `the sandbox payment answered ${paid.status}`);
-
+    // The order's detail is open while the buyer pays: the payment shows there live.
     await page.getByRole('button', { name: 'Detalhes' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Detalhes da Entrega' }), "'Detalhes da Entrega'");
-    await expectVisible(page.getByText('Pix — Pago'), 'the Pix status checked');
+    await expectVisible(page.getByText('Pix — Pendente'), 'the Pix still pending');
+    await payPix(txid);
+    await expectVisible(page.getByText('Pix — Pago'), 'the payment, live', 20_000);
+    assert.deepEqual(navigations, [], 'no reload');
     assert.equal(await page.getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href'), 'https://wa.me/5519992301478');
     await page.getByRole('button', { name: 'Confirmar entrega' }).click();
     await page.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();

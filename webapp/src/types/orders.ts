@@ -27,6 +27,10 @@ export interface PedidoInfos {
   /** Present means Pix. */
   qrcode?: string | null;
   imagem_qrcode?: string | null;
+  /** A paid Pix is being or was given back (a cancelled paid order, a payment after expiry). */
+  reembolsado?: boolean;
+  /** That refund's state: 'pendente', 'em_processamento', 'devolvido', 'falhou', 'nao_realizado'. */
+  devolucao?: string | null;
   rua?: string | null;
   numero?: string | null;
   cidade?: string | null;

@@ -1,7 +1,10 @@
 //! Cancelling an order that awaits delivery (`situacao '1'`), by its buyer (`'00'`) or its
 //! supplier (`'0'`), in one write transaction: an unpaid Pix charge is cancelled; a paid one is
-//! refunded through the provider and its open item leaves the supplier's balance (decisions.md
-//! §9); the order's stock and sales counters are given back (§8).
+//! marked refunded, its open item leaves the supplier's balance (decisions.md §9) and its refund
+//! is scheduled ([`refunds::schedule`], asked of the PSP by the refund job once this commits,
+//! with our id: never twice, never lost); the order's stock and sales counters are given back
+//! (§8). No provider call happens inside the transaction: after it commits, an unpaid charge is
+//! removed at the PSP (best effort: a payment that still arrives is refunded automatically).
 //!
 //! A paid order whose open item already went into a withdrawal cannot be refunded by the
 //! platform any more: that cancellation is refused and the buyer talks to the seller.
@@ -10,14 +13,13 @@ use crate::{
     db::{Db, begin_write, now_ms},
     domain::{
         charges,
-        codes::{OrderStatus, PixStatus},
-        ledger, stock,
+        codes::{OrderStatus, PixStatus, RefundReason},
+        ledger, refunds, stock,
     },
     error::{ApiError, ApiResult},
     messages::PEDIDO_NAO_ENCONTRADO,
     pix::PixProvider,
 };
-use wasm_core::money::Money;
 
 /// Who cancels an order awaiting delivery: its buyer (`'00'`) or its supplier (`'0'`).
 #[derive(Debug, Clone, Copy)]
@@ -52,29 +54,30 @@ pub enum Outcome {
 }
 
 /// Cancels order `order_id` while it awaits delivery, as `by` (whose ownership the caller has
-/// checked). The provider gives a paid charge's money back before the cancellation is
-/// committed: if it fails, nothing changes.
+/// checked). A paid charge's refund is scheduled in the same transaction.
 pub async fn cancel_awaiting(
     db: &Db,
     pix: &dyn PixProvider,
     order_id: &str,
     by: CancelledBy<'_>,
 ) -> ApiResult<Outcome> {
-    let order: Option<(Option<String>, i64, String)> =
-        sqlx::query_as("SELECT txid, total_centavos, supplier_id FROM orders WHERE id = $1")
+    let order: Option<(Option<String>, String)> =
+        sqlx::query_as("SELECT txid, supplier_id FROM orders WHERE id = $1")
             .bind(order_id)
             .fetch_optional(db)
             .await?;
-    let (txid, total, supplier_id) =
+    let (txid, supplier_id) =
         order.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     // Locks in the order charges.rs uses: charge, order, open item, products.
-    let mut refund = false;
-    if let Some(txid) = &txid
-        && !charges::cancel_unpaid(&mut tx, txid).await?
-    {
-        refund = charges::mark_refunded(&mut tx, txid, now).await?;
+    let mut unpaid_cancelled = false;
+    let mut refund = None;
+    if let Some(txid) = &txid {
+        unpaid_cancelled = charges::cancel_unpaid(&mut tx, txid).await?;
+        if !unpaid_cancelled {
+            refund = charges::mark_refunded(&mut tx, txid, now).await?;
+        }
     }
     // An awaited Pix payment will not come: `status_pix` '1' becomes '0'.
     let changed = sqlx::query(match by {
@@ -103,7 +106,7 @@ pub async fn cancel_awaiting(
         tx.rollback().await?;
         return Ok(Outcome::NotAwaiting);
     }
-    if let (true, Some(txid)) = (refund, &txid) {
+    if let Some((paid_by, valor)) = &refund {
         if !ledger::reverse_order(&mut tx, order_id).await? {
             tx.rollback().await?;
             return Err(ApiError::Conflict(
@@ -112,8 +115,13 @@ pub async fn cancel_awaiting(
                     .into(),
             ));
         }
-        pix.refund(txid, Money::from_centavos(total)).await?;
-        crate::metrics::pix_charge(crate::metrics::PixEvent::Refunded);
+        match paid_by {
+            Some(e2e) => {
+                let reason = RefundReason::Cancellation;
+                refunds::schedule(&mut tx, e2e, txid.as_deref(), *valor, reason, now).await?;
+            }
+            None => tracing::error!(order_id, "a paid charge without its Pix: refund by hand"),
+        }
     }
     stock::release(&mut tx, order_id).await?;
     crate::mail::queue_order_notice(
@@ -121,10 +129,13 @@ pub async fn cancel_awaiting(
         order_id,
         crate::mail::OrderNotice::Cancelled {
             by_supplier: matches!(by, CancelledBy::Supplier(_)),
-            refunded: refund,
+            refunded: refund.is_some(),
         },
     )
     .await?;
     tx.commit().await?;
+    if let (true, Some(txid)) = (unpaid_cancelled, &txid) {
+        charges::forget_at_provider(pix, txid).await;
+    }
     Ok(Outcome::Cancelled { supplier_id })
 }

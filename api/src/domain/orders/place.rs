@@ -1,7 +1,13 @@
-//! Placing an order, priced and checked by the caller with wasm-core: one write transaction
-//! reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para {titulo}` and
-//! everything rolls back), writes the order and its lines and, for Pix, opens the charge at the
-//! provider ([`charges::record`]). A refusal stores nothing.
+//! Placing an order, priced and checked by the caller with wasm-core. For Pix the charge is
+//! opened at the provider first, with a txid we chose ([`charges::open_at_provider`]): a PSP
+//! that fails or times out stops here, with nothing stored and no stock held. Then one write
+//! transaction reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para
+//! {titulo}` and everything rolls back), writes the order, its lines and the charge. A refusal
+//! stores nothing; a charge opened for an order that was then refused is removed at the PSP
+//! (nobody was shown its code, so nobody can pay it meanwhile).
+//!
+//! A crash between the two steps leaves at most an unpaid charge at the PSP that nobody knows
+//! the code of; it expires there.
 
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
@@ -10,9 +16,10 @@ use crate::{
         codes::{OrderStatus, PaymentMethod, PixStatus},
         stock::{self, Take},
     },
-    error::ApiResult,
+    error::{ApiError, ApiResult},
     pix::{self, PixProvider},
 };
+use sqlx::{Any, Transaction};
 use std::time::Duration;
 use wasm_core::{checkout::CheckoutSummary, coupon::Coupon};
 
@@ -61,7 +68,8 @@ pub struct Placed {
     pub txid: Option<String>,
 }
 
-/// Stores `o` in one write transaction.
+/// Stores `o`: for Pix, the charge at the provider first, then everything in one write
+/// transaction.
 pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
     let now = now_ms();
     let order_id = new_id();
@@ -75,8 +83,50 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
             quantidade: l.quantidade,
         })
         .collect();
+    let charge = txid.as_deref().map(|txid| Charge {
+        txid,
+        purpose: Purpose::Order(&order_id),
+        user_id: o.buyer_id,
+        amount: o.summary.total_centavos,
+        expires_in: o.pix_expiry,
+        now,
+    });
+    let copia_e_cola = match &charge {
+        Some(c) => Some(charges::open_at_provider(provider, c).await?),
+        None => None,
+    };
+    let stored = store(db, o, &order_id, now, &takes, txid.as_deref()).await;
+    let stored = match (stored, &charge, copia_e_cola) {
+        (Ok(mut tx), Some(c), Some(code)) => {
+            match charges::record(&mut tx, c, &code, provider.expiry_grace()).await {
+                Ok(()) => tx.commit().await.map_err(ApiError::from),
+                Err(e) => Err(e.into()),
+            }
+        }
+        (Ok(tx), _, _) => tx.commit().await.map_err(ApiError::from),
+        (Err(e), _, _) => Err(e),
+    };
+    if let Err(e) = stored {
+        if let Some(txid) = &txid {
+            charges::forget_at_provider(provider, txid).await;
+        }
+        return Err(e);
+    }
+    Ok(Placed { order_id, txid })
+}
+
+/// Reserves the stock and writes order `order_id` with its lines in a new write transaction,
+/// returned open (the caller adds the charge and commits). A refusal rolls back.
+async fn store(
+    db: &Db,
+    o: &NewOrder<'_>,
+    order_id: &str,
+    now: i64,
+    takes: &[Take<'_>],
+    txid: Option<&str>,
+) -> ApiResult<Transaction<'static, Any>> {
     let mut tx = begin_write(db).await?;
-    if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, &takes).await {
+    if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, takes).await {
         tx.rollback().await?;
         return Err(refused);
     }
@@ -90,7 +140,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
          atualizado_em) VALUES ($1, $2, $3, $4, $5, $23, $6, $7, $8, $9, $10, $11, $12, $13, \
          $14, $15, $16, $17, $18, $19, $20, $21, $22, $5)",
     )
-    .bind(&order_id)
+    .bind(order_id)
     .bind(o.buyer_id)
     .bind(o.supplier_id)
     .bind(o.nomeforn)
@@ -101,8 +151,8 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
         "Retirada"
     })
     .bind(o.pagamento.as_db())
-    .bind(txid.as_ref().map(|_| PixStatus::Awaiting.as_db()))
-    .bind(&txid)
+    .bind(txid.map(|_| PixStatus::Awaiting.as_db()))
+    .bind(txid)
     .bind(o.summary.produtos_centavos.centavos())
     .bind(o.summary.taxa_centavos.centavos())
     .bind(o.summary.desconto_centavos.centavos())
@@ -125,7 +175,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
              preco_unitario_centavos, pago_centavos) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(format!("{order_id}-{i:03}"))
-        .bind(&order_id)
+        .bind(order_id)
         .bind(line.product_id)
         .bind(line.titulo)
         .bind(line.icone)
@@ -136,17 +186,5 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
         .execute(&mut *tx)
         .await?;
     }
-    if let Some(txid) = &txid {
-        let charge = Charge {
-            txid,
-            purpose: Purpose::Order(&order_id),
-            user_id: o.buyer_id,
-            amount: o.summary.total_centavos,
-            expires_in: o.pix_expiry,
-            now,
-        };
-        charges::record(&mut tx, provider, charge).await?;
-    }
-    tx.commit().await?;
-    Ok(Placed { order_id, txid })
+    Ok(tx)
 }

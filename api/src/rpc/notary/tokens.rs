@@ -1,5 +1,5 @@
 //! Tokens: a Pix charge of R$ 5 × quantity (at least 1) that credits the buyer's
-//! `token_ledger` once when paid ([`crate::domain::charges::confirm_payment`]), and the balance
+//! `token_ledger` once when paid ([`crate::domain::charges::mark_paid`]), and the balance
 //! with the notarisation history.
 
 use crate::{

@@ -3,7 +3,7 @@
 //! the minimum orders come from the database and are recomputed by wasm-core's `checkout`, the
 //! code the browser runs; the client's `total` must agree within R$ 0,01. Then
 //! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
-//! one transaction. A refusal stores nothing.
+//! one transaction. A refusal stores nothing. A supplier cannot order from their own store.
 
 use super::{
     load::{self, ProductRow},
@@ -31,6 +31,9 @@ use wasm_core::{
     messages,
     money::Money,
 };
+
+/// A supplier ordering from their own store.
+pub const PROPRIA_LOJA: &str = "Você não pode comprar da sua própria loja.";
 
 /// Most lines a bag may have.
 const MAX_LINES: usize = 100;
@@ -128,6 +131,10 @@ pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> A
 
     let products = load::load_products(db, &req.sacola).await?;
     let supplier_id = one_supplier(&products, &req)?;
+    if supplier_id == user.id {
+        // Else a supplier could pay themselves and withdraw the balance.
+        return Err(ApiError::bad_request(PROPRIA_LOJA));
+    }
     let lines = bag_lines(&products, &req.sacola)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
     if supplier.oculta != 0 {

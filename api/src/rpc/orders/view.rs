@@ -8,11 +8,11 @@ use crate::{
     db::Db,
     domain::{
         charges,
-        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus},
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixOrigin, PixStatus, RefundStatus},
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
-    pix::qr,
+    pix::{qr, reconcile},
     rpc::fields::{id_of, reais},
     state::AppState,
 };
@@ -62,6 +62,8 @@ struct OrderRow {
     complemento: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
+    /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
+    refund_status: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -83,7 +85,8 @@ macro_rules! orders_where {
              o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
              o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
              o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
-             c.status AS charge_status \
+             c.status AS charge_status, (SELECT r.status FROM pix_refunds r \
+             WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status \
              FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
              LEFT JOIN pix_charges c ON c.txid = o.txid ",
             $where
@@ -121,6 +124,11 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
         .charge_status
         .as_deref()
         .map(ChargeStatus::from_db)
+        .transpose()?;
+    let refund = o
+        .refund_status
+        .as_deref()
+        .map(RefundStatus::from_db)
         .transpose()?;
     let payable = charge == Some(ChargeStatus::Pending);
     let imagem = match (&o.copia_e_cola, payable) {
@@ -164,7 +172,8 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
             "cupom": cupom,
             "qrcode": o.copia_e_cola,
             "imagem_qrcode": imagem,
-            "reembolsado": charge == Some(ChargeStatus::Refunded),
+            "reembolsado": charge == Some(ChargeStatus::Refunded) || refund.is_some(),
+            "devolucao": refund.map(RefundStatus::as_db),
             "rua": o.rua,
             "numero": o.numero,
             "cidade": o.cidade,
@@ -256,8 +265,14 @@ pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     Ok(json!({ "pedidos": assemble(&orders, &lines)? }))
 }
 
+/// An order's buyer and supplier, and its Pix charge's txid and status (none when paid in
+/// person).
+type OwnedCharge = (String, String, Option<String>, Option<String>);
+
 /// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
-/// waits, and for an order paid in person). Only the order's buyer or supplier may ask.
+/// waits, and for an order paid in person). Only the order's buyer or supplier may ask. A
+/// pending charge is first looked up at the provider (`GET /cob/{txid}` with a PSP), so the
+/// buyer's status is the PSP's.
 pub async fn check_payment(
     state: &AppState,
     user: AuthUser,
@@ -269,11 +284,10 @@ pub async fn check_payment(
         .or_else(|| all.and_then(|a| a.get("txid")?.as_str().map(str::to_owned)))
         .or_else(|| all.and_then(|a| a.get("Infos")?.get("txid")?.as_str().map(str::to_owned)));
     let order_id = req.idpedido.or_else(|| all.and_then(id_of));
-    charges::expire_due(&state.db).await?;
-    let row: Option<(String, String, Option<String>)> = match (order_id, txid) {
+    let row: Option<OwnedCharge> = match (order_id, txid) {
         (Some(id), _) => {
             sqlx::query_as(
-                "SELECT o.buyer_id, o.supplier_id, c.status FROM orders o \
+                "SELECT o.buyer_id, o.supplier_id, c.txid, c.status FROM orders o \
              LEFT JOIN pix_charges c ON c.txid = o.txid WHERE o.id = $1",
             )
             .bind(id)
@@ -282,7 +296,7 @@ pub async fn check_payment(
         }
         (None, Some(txid)) => {
             sqlx::query_as(
-                "SELECT o.buyer_id, o.supplier_id, c.status FROM pix_charges c \
+                "SELECT o.buyer_id, o.supplier_id, c.txid, c.status FROM pix_charges c \
              JOIN orders o ON o.id = c.order_id WHERE c.txid = $1",
             )
             .bind(txid)
@@ -291,11 +305,23 @@ pub async fn check_payment(
         }
         (None, None) => return Err(ApiError::bad_request(DADOS_INVALIDOS)),
     };
-    let (buyer, supplier, status) = row.ok_or_else(order_not_found)?;
+    let (buyer, supplier, txid, status) = row.ok_or_else(order_not_found)?;
     if user.id != buyer && user.id != supplier {
         return Err(ApiError::Forbidden);
     }
-    let status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
+    let mut status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
+    if let (Some(ChargeStatus::Pending), Some(txid)) = (status, &txid) {
+        // The PSP's word: a payment it has is applied now (a webhook may be late or lost).
+        let (db, hub) = (&state.db, &state.events);
+        reconcile::refresh(db, state.pix.as_ref(), hub, txid, PixOrigin::Query).await;
+        charges::expire_due(db).await?;
+        let now: Option<String> =
+            sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
+                .bind(txid)
+                .fetch_optional(db)
+                .await?;
+        status = now.as_deref().map(ChargeStatus::from_db).transpose()?;
+    }
     Ok(json!({
         "pago": status.is_some_and(ChargeStatus::was_paid),
         "expirado": status.is_some_and(ChargeStatus::was_abandoned),

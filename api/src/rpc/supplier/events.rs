@@ -1,5 +1,6 @@
 //! The supplier panel's live stream, `GET /api/fornecedor/eventos` (server-sent events
-//! `pendentes`, with the live count of deliveries awaiting, and `novo_pedido`), fed by the
+//! `pendentes`, with the live count of deliveries awaiting, `novo_pedido`, and `pagamento` when
+//! an order's Pix is paid — by the PSP's webhook, the reconciliation or a status query), fed by the
 //! [`crate::events::Hub`], which carries events across instances.
 //!
 //! `EventSource` cannot send headers, and a session token in a URL ends up in access logs; so
@@ -18,6 +19,7 @@ use super::{FORNECEDOR_NAO_ENCONTRADO, own_supplier};
 use crate::{
     auth::{AuthUser, session, ticket},
     db::Db,
+    domain::codes::{OrderStatus, PixStatus},
     error::{ApiError, ApiResult},
     events::{Event as LiveEvent, NewOrder},
     state::AppState,
@@ -43,8 +45,9 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 /// Deliveries awaiting confirmation of `supplier_id`.
 pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
     Ok(
-        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND situacao = '1'")
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND situacao = $2")
             .bind(supplier_id)
+            .bind(OrderStatus::Awaiting.as_db())
             .fetch_one(db)
             .await?,
     )
@@ -114,6 +117,24 @@ fn novo_pedido_event(o: &NewOrder, pendentes: i64) -> Event {
     )
 }
 
+fn pagamento_event(order_id: &str, pendentes: i64) -> Event {
+    Event::default().event("pagamento").data(
+        json!({
+            "idpedido": order_id,
+            "status_pix": PixStatus::Paid,
+            "pendentes": pendentes,
+        })
+        .to_string(),
+    )
+}
+
+/// What a supplier event carries for a stream.
+enum News {
+    NewOrder(NewOrder),
+    Paid(String),
+    Nothing,
+}
+
 /// One open stream: whose it is, and what it has sent.
 struct Watch {
     db: Db,
@@ -133,19 +154,28 @@ impl Watch {
     /// stream: its session ended, the server is shutting down, or the database failed.
     async fn next(&mut self) -> Option<Event> {
         loop {
-            let new_order = tokio::select! {
+            let news = tokio::select! {
                 () = self.shutdown.cancelled() => return None,
                 got = self.rx.recv() => match got {
-                    Ok(LiveEvent::Supplier { supplier_id, new_order })
-                        if supplier_id == self.supplier_id => new_order,
+                    Ok(LiveEvent::Supplier { supplier_id, new_order, paid_order })
+                        if supplier_id == self.supplier_id =>
+                    {
+                        match (new_order, paid_order) {
+                            (Some(o), _) => News::NewOrder(o),
+                            (None, Some(id)) => News::Paid(id),
+                            (None, None) => News::Nothing,
+                        }
+                    }
                     Ok(LiveEvent::SessionEnded { token_hash }) if token_hash == self.token_hash => {
                         return None;
                     }
-                    Ok(LiveEvent::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => None,
+                    Ok(LiveEvent::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        News::Nothing
+                    }
                     Ok(_) => continue,
                     Err(broadcast::error::RecvError::Closed) => return None,
                 },
-                _ = self.tick.tick() => None,
+                _ = self.tick.tick() => News::Nothing,
             };
             // Nothing is sent on a session that is no longer live.
             let live = session::user_for_hash(&self.db, &self.token_hash)
@@ -153,9 +183,16 @@ impl Watch {
                 .ok()?;
             live.filter(|u| *u == self.supplier_id)?;
             let n = pending_count(&self.db, &self.supplier_id).await.ok()?;
-            if let Some(o) = new_order {
-                self.last = Some(n);
-                return Some(novo_pedido_event(&o, n));
+            match news {
+                News::NewOrder(o) => {
+                    self.last = Some(n);
+                    return Some(novo_pedido_event(&o, n));
+                }
+                News::Paid(order_id) => {
+                    self.last = Some(n);
+                    return Some(pagamento_event(&order_id, n));
+                }
+                News::Nothing => {}
             }
             if self.last != Some(n) {
                 self.last = Some(n);

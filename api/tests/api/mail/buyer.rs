@@ -89,7 +89,7 @@ async fn a_paid_order_cancelled_by_the_buyer_says_the_money_went_back() {
     );
     assert!(text(&m).contains("como você pediu"), "{}", text(&m));
     assert!(
-        text(&m).contains("O valor pago por Pix (R$ 8,00) foi devolvido"),
+        text(&m).contains("O valor pago por Pix (R$ 8,00) será devolvido"),
         "{}",
         text(&m)
     );

@@ -29,6 +29,9 @@ describe('useOrderEvents', () => {
     const before = result.current;
     act(() => FakeEventSource.last!.fire('novo_pedido', { idpedido: 'o1', pendentes: 1 }));
     expect(result.current).toBe(before + 1);
+    // An order's Pix paid (the PSP's webhook): the open views check again.
+    act(() => FakeEventSource.last!.fire('pagamento', { idpedido: 'o1', status_pix: '2', pendentes: 1 }));
+    expect(result.current).toBe(before + 2);
   });
 
   it('after a drop, reconnects with a fresh ticket after a pause and refetches', async () => {

@@ -1,8 +1,8 @@
 /**
  * New orders reach the panel at once: the server's event stream for the signed-in supplier
  * (docs/rpc.md, 'New orders, live': `GET /api/fornecedor/eventos?ticket=…`, server-sent events
- * `pendentes` and `novo_pedido`) bumps a counter on every event, and the pending deliveries are
- * fetched again. The session token never goes in the URL: each connection first asks
+ * `pendentes`, `novo_pedido` and `pagamento`, an order's Pix paid) bumps a counter on every event,
+ * and the pending deliveries (and an open delivery's Pix status) are fetched again. The session token never goes in the URL: each connection first asks
  * `pegar_ticket_eventos` for a single-use ticket. A ticket opens one connection only, so when the
  * stream drops (network, a server restart, the session signed out elsewhere) the hook closes it and
  * opens a new one with a fresh ticket after a growing pause (1 s, 3 s, 10 s, then every 30 s),
@@ -46,7 +46,7 @@ export function useOrderEvents(): number {
         failures = 0;
       };
       source.onmessage = bump;
-      for (const name of ['pendentes', 'novo_pedido']) source.addEventListener(name, bump);
+      for (const name of ['pendentes', 'novo_pedido', 'pagamento']) source.addEventListener(name, bump);
       source.onerror = () => {
         source.close();
         if (es === source) es = null;

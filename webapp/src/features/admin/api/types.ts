@@ -47,3 +47,29 @@ export interface SolicitacaoSaque {
     horario: number;
   };
 }
+
+/** A received Pix that was never applied, in `pegar_pendencias_pix`. */
+export interface PixRecusado {
+  endToEndId: string;
+  txid: string | null;
+  valor: number;
+  horario: string;
+  infoPagador: string | null;
+  origem: string;
+  motivo: string | null;
+  recebido_em: number;
+}
+
+/** A refund that has not given the money back, in `pegar_pendencias_pix`. */
+export interface DevolucaoPendente {
+  id: string;
+  endToEndId: string;
+  txid: string | null;
+  valor: number;
+  motivo: 'cancelamento' | 'pagamento_tardio';
+  status: 'pendente' | 'em_processamento' | 'falhou' | 'nao_realizado';
+  tentativas: number;
+  erro: string | null;
+  criado_em: number;
+  atualizado_em: number;
+}

@@ -1,7 +1,8 @@
 /**
  * /admin: the sign-in card for anyone but the admin; the suppliers with their details modal and
  * visibility toggle; the customers' search and 'Não informado'; the withdrawal requests with the
- * 'Confirmar Transferência?' dialog and the empty text; the spec's error alerts.
+ * 'Confirmar Transferência?' dialog and the empty text; the Pix issues (Pix never applied,
+ * refunds not settled); the spec's error alerts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,5 +160,35 @@ describe('Solicitações de Saque', () => {
     await waitFor(() => expect(screen.getByTestId('total-saques').textContent).toBe('1'));
     expect(calls.filter((c) => c.codigo === 'confirmar_saque').map((c) => c.body.userforn)).toEqual(['s1']);
     expect(screen.queryByText('Sítio Boa Vista', { selector: 'td *, td' })).toBeNull();
+  });
+});
+
+describe('Pendências Pix', () => {
+  it('lists the received Pix never applied and the refunds not settled, with their reasons', async () => {
+    abrir({
+      pegar_pendencias_pix: {
+        body: {
+          recebidos: [
+            { endToEndId: 'E1', txid: 'abc123', valor: 1, horario: '2026-11-25T12:00:00Z', infoPagador: null, origem: 'webhook', motivo: 'valor R$ 1,00 diferente do da cobrança (R$ 16,00)', recebido_em: 1_764_072_000_000 },
+          ],
+          devolucoes: [
+            { id: 'D1', endToEndId: 'E2', txid: 't2', valor: 32, motivo: 'cancelamento', status: 'falhou', tentativas: 3, erro: 'PSP refused', criado_em: 1_764_072_000_000, atualizado_em: 1_764_072_000_000 },
+          ],
+        },
+      },
+    });
+    await secao('Pendências Pix');
+    expect(await screen.findByText('valor R$ 1,00 diferente do da cobrança (R$ 16,00)')).toBeTruthy();
+    expect(screen.getByText('abc123')).toBeTruthy();
+    expect(screen.getByText('Pedido cancelado')).toBeTruthy();
+    expect(screen.getByText('Recusada pelo PSP').getAttribute('title')).toBe('PSP refused');
+    expect(screen.getByText('R$ 32,00')).toBeTruthy();
+  });
+
+  it('says when nothing is pending', async () => {
+    abrir({ pegar_pendencias_pix: { body: { recebidos: [], devolucoes: [] } } });
+    await secao('Pendências Pix');
+    expect(await screen.findByText('Nenhum Pix pendente.')).toBeTruthy();
+    expect(screen.getByText('Nenhuma devolução pendente.')).toBeTruthy();
   });
 });

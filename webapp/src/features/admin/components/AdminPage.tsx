@@ -16,16 +16,18 @@ import { loadingAdmin } from '../api/loadingAdmin';
 import { ERRO_DADOS } from '../messages';
 import { AdminLoginCard } from './AdminLoginCard';
 import { CustomersSection } from './CustomersSection';
+import { PixIssuesSection } from './PixIssuesSection';
 import { SuppliersSection } from './SuppliersSection';
 import { WithdrawalsSection } from './WithdrawalsSection';
 import '../admin.css';
 
-type Secao = 'fornecedores' | 'clientes' | 'saques';
+type Secao = 'fornecedores' | 'clientes' | 'saques' | 'pix';
 
 const SECOES: [Secao, string][] = [
   ['fornecedores', 'Fornecedores'],
   ['clientes', 'Clientes'],
   ['saques', 'Solicitações de Saque'],
+  ['pix', 'Pendências Pix'],
 ];
 
 export default function AdminPage() {
@@ -73,6 +75,7 @@ function AdminPanel() {
         {secao === 'fornecedores' && <SuppliersSection inicial={load.data.fornecedores} />}
         {secao === 'clientes' && <CustomersSection />}
         {secao === 'saques' && <WithdrawalsSection />}
+        {secao === 'pix' && <PixIssuesSection />}
       </main>
     </div>
   );

@@ -154,6 +154,15 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
             </>
           )}
         </p>
+        {info.reembolsado && (
+          <p data-testid="devolucao">
+            {info.devolucao === 'devolvido'
+              ? 'O valor pago por Pix foi devolvido.'
+              : info.devolucao === 'falhou' || info.devolucao === 'nao_realizado'
+                ? 'A devolução do seu Pix está sendo verificada pela Feira.'
+                : 'O valor pago por Pix está sendo devolvido.'}
+          </p>
+        )}
         {pix === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
       </div>
 

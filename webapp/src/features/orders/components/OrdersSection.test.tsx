@@ -2,7 +2,7 @@
  * 'Histórico de pedidos' with the RPC mocked and the real wasm-core: loading, empty, cards, the
  * detail's status headline, amounts, the Pix check ('Verificando pagamento...' then Pago /
  * Expirado / Pendente), the WhatsApp link, and 'Cancelar pedido' only while awaiting delivery
- * (confirm 'Cancelar Pedido?').
+ * (confirm 'Cancelar Pedido?'), and a refunded Pix's state.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -142,6 +142,29 @@ describe('order history', () => {
     // The spec's order: product price, delivery fee, total, then the coupon.
     const terms = [...detail.querySelectorAll('dt')].map((d) => d.textContent);
     expect(terms).toEqual(['Preço dos produtos', 'Taxa de entrega', 'Total', 'Cupom BEMVINDO10']);
+  });
+
+  it.each([
+    ['devolvido', 'O valor pago por Pix foi devolvido.'],
+    ['em_processamento', 'O valor pago por Pix está sendo devolvido.'],
+    ['falhou', 'A devolução do seu Pix está sendo verificada pela Feira.'],
+  ])("a refunded Pix order (devolucao '%s') says '%s'", async (devolucao, text) => {
+    mockApi({
+      consultar_pagamento: { body: { pago: true, expirado: false } },
+      pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2', situacao: '00', reembolsado: true, devolucao })] } },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.getByTestId('devolucao').textContent).toBe(text);
+  });
+
+  it('an order without a refund says nothing of one', async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.queryByTestId('devolucao')).toBeNull();
   });
 
   it.each([

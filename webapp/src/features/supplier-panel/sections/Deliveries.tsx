@@ -43,6 +43,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
         usuario={usuario}
         pedido={detail}
         historico={tab === 'historico'}
+        live={live}
         onBack={() => setDetail(null)}
         onDone={() => {
           setDetail(null);

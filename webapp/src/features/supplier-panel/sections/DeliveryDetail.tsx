@@ -21,11 +21,13 @@ export interface DeliveryDetailProps {
   pedido: Pedido;
   /** Opened from 'Histórico de Entregas': the situation heading is shown. */
   historico?: boolean;
+  /** Changes on every live order event: the Pix status is checked again (a payment shows live). */
+  live?: number;
   onBack: () => void;
   onDone: () => void;
 }
 
-export function DeliveryDetail({ usuario, pedido: p, historico = false, onBack, onDone }: DeliveryDetailProps) {
+export function DeliveryDetail({ usuario, pedido: p, historico = false, live = 0, onBack, onDone }: DeliveryDetailProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const [ask, setAsk] = useState<'cancelar' | 'confirmar' | null>(null);
@@ -44,7 +46,7 @@ export function DeliveryDetail({ usuario, pedido: p, historico = false, onBack, 
     return () => {
       alive = false;
     };
-  }, [p, i.txid]);
+  }, [p, i.txid, live]);
 
   async function act(which: 'cancelar' | 'confirmar') {
     setAsk(null);

@@ -1,0 +1,293 @@
+//! Pix received, applied once per end-to-end id (decisions.md §21), whichever way they reached
+//! us: the PSP's webhook, the reconciliation job, a status query, the expiry job's check, the
+//! sandbox.
+//!
+//! Two steps, each its own short transaction, with no PSP call inside:
+//!
+//! 1. [`receive`] writes every Pix into `pix_received` (the inbox), keyed by its end-to-end id:
+//!    the same Pix told twice (a webhook retried, a webhook and the reconciliation) is one row.
+//!    The webhook acknowledges only after this commits, so an acknowledged notification is never
+//!    lost, even if the process dies before applying it.
+//! 2. [`apply`] claims one `novo` row (a conditional update: two instances never both apply it)
+//!    and decides, in the same transaction:
+//!    - our txid, the exact amount, the charge pending → the charge is paid ([`charges::mark_paid`]);
+//!    - our txid, the exact amount, the charge no longer payable (expired with its stock released,
+//!      cancelled, already paid) → the buyer's money is refunded automatically
+//!      ([`refunds::schedule`]) and they are told by e-mail;
+//!    - no txid, an unknown one, or another amount → `recusado`: kept for the admin with its
+//!      reason and logged, never applied.
+//!
+//! [`apply_pending`] applies whatever is left (the jobs run it, so a crash between the two steps
+//! loses nothing).
+
+use super::{
+    charges::{self, Paid},
+    codes::{ChargeStatus, PixOrigin, ReceivedState, RefundReason},
+    refunds,
+};
+use crate::{
+    db::{Db, begin_write, now_ms},
+    error::{ApiError, ApiResult},
+    pix::{ReceivedPix, rfc3339},
+};
+use chrono::{TimeZone, Utc};
+use rand::{Rng, distr::Alphanumeric};
+use wasm_core::money::Money;
+
+/// What applying one received Pix did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// It paid its charge.
+    Applied(Paid),
+    /// Its charge could no longer be paid: a refund was scheduled.
+    Refunded { txid: String },
+    /// Not ours or not exact: kept for the admin, with the reason.
+    Refused(String),
+    /// Already processed (by another caller or instance).
+    Skipped,
+}
+
+/// Records `pix` (from `origin`) in the inbox in one transaction, then the states of the
+/// refunds they list; returns the end-to-end ids that were new. Nothing is applied yet.
+pub async fn receive(db: &Db, pix: &[ReceivedPix], origin: PixOrigin) -> ApiResult<Vec<String>> {
+    let now = now_ms();
+    let mut new = Vec::new();
+    if !pix.is_empty() {
+        let mut tx = begin_write(db).await?;
+        for p in pix {
+            let inserted = sqlx::query(
+                "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, chave, horario, \
+                 info_pagador, origem, estado, recebido_em) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                 ON CONFLICT (end_to_end_id) DO NOTHING",
+            )
+            .bind(&p.end_to_end_id)
+            .bind(p.txid.as_deref())
+            .bind(p.amount.centavos())
+            .bind(p.chave.as_deref())
+            .bind(&p.horario)
+            .bind(p.info_pagador.as_deref())
+            .bind(origin.as_db())
+            .bind(ReceivedState::New.as_db())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if inserted == 1 {
+                new.push(p.end_to_end_id.clone());
+            }
+        }
+        tx.commit().await?;
+    }
+    for p in pix.iter().filter(|p| !p.refunds.is_empty()) {
+        refunds::settle(db, &p.end_to_end_id, &p.refunds).await?;
+    }
+    Ok(new)
+}
+
+fn reais(centavos: i64) -> String {
+    Money::from_centavos(centavos).format()
+}
+
+/// Applies received Pix `end_to_end_id` once (see the module's rules).
+pub async fn apply(db: &Db, end_to_end_id: &str) -> ApiResult<Outcome> {
+    let now = now_ms();
+    let mut tx = begin_write(db).await?;
+    let claimed = sqlx::query(
+        "UPDATE pix_received SET processado_em = $1 WHERE end_to_end_id = $2 AND estado = $3",
+    )
+    .bind(now)
+    .bind(end_to_end_id)
+    .bind(ReceivedState::New.as_db())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if claimed == 0 {
+        tx.rollback().await?;
+        return Ok(Outcome::Skipped);
+    }
+    let (txid, valor): (Option<String>, i64) =
+        sqlx::query_as("SELECT txid, valor_centavos FROM pix_received WHERE end_to_end_id = $1")
+            .bind(end_to_end_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let charge = match &txid {
+        Some(t) => charges::find(&mut tx, t).await?,
+        None => None,
+    };
+    let outcome = match (&txid, charge) {
+        (None, _) => Outcome::Refused("Pix sem txid".into()),
+        (Some(_), None) => Outcome::Refused("txid desconhecido".into()),
+        (Some(_), Some(c)) if c.valor_centavos != valor => Outcome::Refused(format!(
+            "valor {} diferente do da cobrança ({})",
+            reais(valor),
+            reais(c.valor_centavos)
+        )),
+        (Some(txid), Some(c)) => match charges::mark_paid(&mut tx, &c, end_to_end_id, now).await? {
+            Some(paid) => Outcome::Applied(paid),
+            None => {
+                refunds::schedule(
+                    &mut tx,
+                    end_to_end_id,
+                    Some(txid),
+                    valor,
+                    RefundReason::LatePayment,
+                    now,
+                )
+                .await?;
+                if let Some(order_id) = &c.order_id {
+                    crate::mail::queue_order_notice(
+                        &mut tx,
+                        order_id,
+                        crate::mail::OrderNotice::Refunded,
+                    )
+                    .await?;
+                }
+                Outcome::Refunded { txid: txid.clone() }
+            }
+        },
+    };
+    let (estado, motivo) = match &outcome {
+        Outcome::Applied(_) => (ReceivedState::Applied, None),
+        Outcome::Refunded { txid } => {
+            let status: String =
+                sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
+                    .bind(txid)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            let why = match ChargeStatus::from_db(&status)? {
+                ChargeStatus::Expired => "cobrança expirada",
+                ChargeStatus::Cancelled => "cobrança cancelada",
+                ChargeStatus::Refunded => "cobrança já devolvida",
+                ChargeStatus::Paid | ChargeStatus::Pending => "cobrança já paga",
+            };
+            (ReceivedState::Refunded, Some(why.to_owned()))
+        }
+        Outcome::Refused(why) => (ReceivedState::Refused, Some(why.clone())),
+        Outcome::Skipped => unreachable!("a claimed row is decided"),
+    };
+    sqlx::query("UPDATE pix_received SET estado = $1, motivo = $2 WHERE end_to_end_id = $3")
+        .bind(estado.as_db())
+        .bind(motivo.as_deref())
+        .bind(end_to_end_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    match &outcome {
+        Outcome::Refused(why) => tracing::warn!(
+            end_to_end_id,
+            txid = txid.as_deref(),
+            centavos = valor,
+            reason = %why,
+            "pix received and not applied (kept for the admin)"
+        ),
+        Outcome::Refunded { txid } => tracing::warn!(
+            end_to_end_id,
+            txid,
+            reason = motivo.as_deref(),
+            "pix received for a charge that can no longer be paid: refund scheduled"
+        ),
+        _ => tracing::info!(end_to_end_id, txid = txid.as_deref(), "pix payment applied"),
+    }
+    Ok(outcome)
+}
+
+/// Applies every received Pix still `novo`, oldest first; returns what each did.
+pub async fn apply_pending(db: &Db) -> ApiResult<Vec<Outcome>> {
+    let pending: Vec<String> = sqlx::query_scalar(
+        "SELECT end_to_end_id FROM pix_received WHERE estado = $1 \
+         ORDER BY recebido_em, end_to_end_id LIMIT 500",
+    )
+    .bind(ReceivedState::New.as_db())
+    .fetch_all(db)
+    .await?;
+    let mut done = Vec::with_capacity(pending.len());
+    for e2e in pending {
+        done.push(apply(db, &e2e).await?);
+    }
+    Ok(done)
+}
+
+/// What the sandbox's payment did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SandboxPayment {
+    /// This call paid the charge.
+    Confirmed(Paid),
+    /// It had been paid before: nothing changed.
+    AlreadyPaid,
+}
+
+/// The sandbox's payer pays charge `txid` (decisions.md §10), as a PSP would accept it: only a
+/// pending charge within its time, once. The Pix is recorded like any other (`origem
+/// 'sandbox'`). An unknown charge is 404; an expired or cancelled one 409.
+pub async fn pay_sandbox(db: &Db, txid: &str) -> ApiResult<SandboxPayment> {
+    let now = now_ms();
+    let e2e = end_to_end_id(now);
+    let mut tx = begin_write(db).await?;
+    let charge = charges::find(&mut tx, txid)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Cobrança não encontrada.".into()))?;
+    if charge.status == ChargeStatus::Pending
+        && charge.expira_em > now
+        && let Some(paid) = charges::mark_paid(&mut tx, &charge, &e2e, now).await?
+    {
+        sqlx::query(
+            "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, horario, origem, \
+             estado, recebido_em, processado_em) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        )
+        .bind(&e2e)
+        .bind(txid)
+        .bind(charge.valor_centavos)
+        .bind(rfc3339(now))
+        .bind(PixOrigin::Sandbox.as_db())
+        .bind(ReceivedState::Applied.as_db())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        return Ok(SandboxPayment::Confirmed(paid));
+    }
+    tx.rollback().await?;
+    // Read again: a concurrent payment may have just won (the row read above was stale).
+    let status: String = sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
+        .bind(txid)
+        .fetch_one(db)
+        .await?;
+    match ChargeStatus::from_db(&status)? {
+        s if s.was_paid() => Ok(SandboxPayment::AlreadyPaid),
+        ChargeStatus::Cancelled => Err(ApiError::Conflict("Cobrança cancelada.".into())),
+        _ => {
+            // Pending but past its time: expire it now (lazily), then refuse.
+            charges::expire_due(db).await?;
+            Err(ApiError::Conflict("Cobrança expirada.".into()))
+        }
+    }
+}
+
+/// A made-up end-to-end id in the PSPs' shape: `E`, an ISPB, yyyyMMddHHmm, 11 letters and digits.
+fn end_to_end_id(now: i64) -> String {
+    let stamp = Utc
+        .timestamp_millis_opt(now)
+        .single()
+        .unwrap_or_default()
+        .format("%Y%m%d%H%M");
+    let tail: String = rand::rng()
+        .sample_iter(&Alphanumeric)
+        .take(11)
+        .map(char::from)
+        .collect();
+    format!("E00000000{stamp}{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sandbox_end_to_end_ids_have_the_psps_shape() {
+        let id = end_to_end_id(1_738_378_800_000);
+        assert_eq!(id.len(), 32);
+        assert!(id.starts_with("E00000000202502010300"), "{id}");
+        assert!(id.chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+}

@@ -1,0 +1,46 @@
+//! Received Pix from the edge into the domain ([`crate::domain::payments`]): record them, apply
+//! what is new, and tell the supplier's panel of each paid order (a live `pagamento` event,
+//! across instances). Used by the webhook, the reconciliation, `consultar_pagamento`, the expiry
+//! job's check and the inbox job (which applies whatever a crash left recorded but unapplied).
+
+use super::ReceivedPix;
+use crate::{
+    db::Db,
+    domain::{
+        charges::Paid,
+        codes::PixOrigin,
+        payments::{self, Outcome},
+    },
+    error::ApiResult,
+    events::Hub,
+};
+
+/// Publishes a paid order to its supplier's open panels.
+pub fn announce(hub: &Hub, paid: &Paid) {
+    if let Paid::Order {
+        order_id,
+        supplier_id,
+    } = paid
+    {
+        hub.payment_received(supplier_id, order_id);
+    }
+}
+
+/// Applies every recorded, unapplied Pix and announces the payments; returns how many were
+/// processed.
+pub async fn drain(db: &Db, hub: &Hub) -> ApiResult<usize> {
+    let outcomes = payments::apply_pending(db).await?;
+    for o in &outcomes {
+        if let Outcome::Applied(paid) = o {
+            announce(hub, paid);
+        }
+    }
+    Ok(outcomes.len())
+}
+
+/// Records `pix` (from `origin`), then applies what is pending.
+pub async fn take(db: &Db, hub: &Hub, pix: &[ReceivedPix], origin: PixOrigin) -> ApiResult<()> {
+    payments::receive(db, pix, origin).await?;
+    drain(db, hub).await?;
+    Ok(())
+}
