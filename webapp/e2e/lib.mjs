@@ -327,6 +327,8 @@ export async function proxyQuiet(proxy, quietMs = 1000, maxMs = 20_000) {
       return;
     }
   }
+}
+
 /** The local Pix PSP's control API (set by e2e/run.mjs); unset: the API runs the sandbox. */
 export const PSP_CONTROL_URL = process.env.PSP_CONTROL_URL?.replace(/\/+$/, '');
 
