@@ -136,6 +136,10 @@ impl Application {
     }
 }
 
+/// A notarisation token reserved longer than this (6 hours) belongs to an upload whose process
+/// died: housekeeping gives it back.
+const STALE_RESERVATION_MS: i64 = 6 * 3600 * 1000;
+
 /// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry and
 /// housekeeping on one instance at a time, the e-mail outbox on every instance (it claims its
 /// messages). A Pix reconciliation job plugs in here the same way.
@@ -169,6 +173,8 @@ fn spawn_jobs(
         |ctx| {
             Box::pin(async move {
                 crate::auth::ticket::delete_expired(&ctx.db).await?;
+                crate::domain::tokens::release_stale(&ctx.db, db::now_ms() - STALE_RESERVATION_MS)
+                    .await?;
                 Ok(())
             })
         },
