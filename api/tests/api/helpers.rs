@@ -164,6 +164,8 @@ pub struct Token<'a> {
     pub nonce: Option<&'a str>,
     /// Sign with a key that is not the issuer's (same `kid`).
     pub forged: bool,
+    /// `email_verified` false.
+    pub unverified: bool,
 }
 
 impl TestApp {
@@ -217,7 +219,7 @@ pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
         "aud": t.aud.unwrap_or(CLIENT_ID),
         "sub": t.sub.unwrap_or(t.email),
         "email": t.email,
-        "email_verified": true,
+        "email_verified": !t.unverified,
         "name": t.name.unwrap_or("Pessoa Teste"),
         "nonce": t.nonce.unwrap_or(nonce),
         "iat": now,
