@@ -83,6 +83,11 @@ pub fn quantidade_minima(titulo: &str, minimo: u32) -> String {
     format!("A quantidade mínima de {titulo} é {minimo}")
 }
 
+/// *Gap:* more units of one product than an order may hold (`checkout::MAX_QUANTITY`).
+pub fn quantidade_maxima(titulo: &str, maximo: u32) -> String {
+    format!("A quantidade máxima de {titulo} por pedido é {maximo}")
+}
+
 // --- Delivery fee states -----------------------------------------------------------------------
 
 pub const ENTREGA_INDISPONIVEL: &str = "Entrega indisponível";
@@ -166,7 +171,7 @@ fn milhares(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('.');
         }
         out.push(c);

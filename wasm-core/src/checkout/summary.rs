@@ -52,6 +52,9 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
                 minimo,
             });
         }
+        if item.quantidade > super::MAX_QUANTITY {
+            return Err(CheckoutError::AboveMaximumQuantity(item.titulo.clone()));
+        }
         if item.estoque.is_some_and(|s| item.quantidade > s) {
             return Err(CheckoutError::OutOfStock(item.titulo.clone()));
         }
@@ -168,6 +171,19 @@ mod tests {
 
     fn message(r: Result<CheckoutSummary, CheckoutError>) -> String {
         r.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_line_holds_at_most_the_maximum_quantity() {
+        // 1e9 units of a product without stock were once accepted.
+        let mut req = request(Fulfilment::Pickup, serde_json::json!({"entrega":"2"}));
+        req.itens[1].quantidade = 1_000_000_000;
+        assert_eq!(
+            message(checkout(&req)),
+            "A quantidade máxima de mel por pedido é 1000"
+        );
+        req.itens[1].quantidade = crate::checkout::MAX_QUANTITY;
+        assert!(checkout(&req).is_ok());
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct NewOrder<'a> {
     pub coupon: Option<&'a Coupon>,
     /// How long a Pix charge can be paid.
     pub pix_expiry: Duration,
+    /// The most unpaid open orders the buyer may hold at this store ([`super::open`]); `None`
+    /// is no bound.
+    pub max_open_orders: Option<u32>,
 }
 
 /// A stored order: its id and, for Pix, its charge's txid.
@@ -76,6 +79,12 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
         })
         .collect();
     let mut tx = begin_write(db).await?;
+    if let Some(max) = o.max_open_orders
+        && let Err(refused) = super::open::check_room(&mut tx, o.buyer_id, o.supplier_id, max).await
+    {
+        tx.rollback().await?;
+        return Err(refused);
+    }
     if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, &takes).await {
         tx.rollback().await?;
         return Err(refused);
