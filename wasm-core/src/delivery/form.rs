@@ -217,7 +217,7 @@ mod tests {
             ),
         ];
         for (json, message) in cases {
-            // Issue 19: a 1 MB delivery street was stored.
+            // A 1 MB delivery street was once stored.
             let json = json.replace("RUA", &"r".repeat(1 << 20));
             assert_eq!(form(&json).unwrap_err(), *message, "{json:.200}");
         }

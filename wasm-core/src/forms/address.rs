@@ -95,7 +95,7 @@ mod tests {
             with(&|f| f.telefone = "1999".into()),
             "Insira um telefone válido!"
         );
-        // Issue 19: 1 MB values were stored.
+        // 1 MB values were once stored.
         let mb = "x".repeat(1 << 20);
         assert_eq!(
             with(&|f| f.rua = mb.clone()),

@@ -47,7 +47,7 @@ pub const MAX_OPTION: usize = 50;
 pub const MAX_DESCRIPTION: usize = 1500;
 /// Notarisation description limit.
 pub const MAX_BLOCKCHAIN_DESCRIPTION: usize = 500;
-/// Public store names and user names (the spec gives none; issue 19 bounds every field).
+/// Public store names and user names (the spec gives none; every field is bounded).
 pub const MAX_NAME: usize = 80;
 /// The Instagram field (a handle is at most 30 characters; a pasted profile link is longer).
 pub const MAX_INSTAGRAM: usize = 100;

@@ -165,7 +165,7 @@ mod tests {
             "Cada opção deve ter no máximo 50 caracteres"
         );
         assert!(serde_json::from_str::<ProductForm>(r#"{"minimo":-1}"#).is_err());
-        // Issue 19: a product with 20,000 options was stored.
+        // A product with 20,000 options was once stored.
         edit.opcoes = vec!["500 g".into(); 20_000];
         assert_eq!(err(edit.validate(true)), "Adicione no máximo 20 opções.");
         edit.opcoes = vec!["500 g".into(); 20];

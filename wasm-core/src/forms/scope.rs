@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn the_measured_40k_list_is_refused_before_it_is_looked_at() {
-        // Issue 19: 40,000 places took ~1 s of a worker in the quadratic de-duplication.
+        // 40,000 places once took ~1 s of a worker in the quadratic de-duplication.
         let huge: Vec<String> = (0..40_000).map(|i| format!("Cidade {i}, SP")).collect();
         assert_eq!(
             Scope::parse(Some(3), &huge),

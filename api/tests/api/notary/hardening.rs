@@ -1,4 +1,4 @@
-//! Issue 19's notarisation defects: one token buys one upload however many run at once (the
+//! The notarisation's defects, fixed: one token buys one upload however many run at once (the
 //! token is reserved before the upload and given back when it fails), and the stored type (the
 //! Arweave `Content-Type` tag) comes from an allow-list, never from the client as sent.
 //!

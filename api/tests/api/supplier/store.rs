@@ -1,6 +1,6 @@
 //! Store categories and coupons: every rule and message of the spec (wasm-core `coupon`,
 //! `forms::category_name`), and another supplier's category or coupon is answered as one
-//! nobody has (404): the answer never tells whether another store has a given name (issue 19).
+//! nobody has (404): the answer never tells whether another store has a given name.
 
 use super::{call, refused};
 use crate::orders::{BUYER, SUPPLIER, demo_app};
