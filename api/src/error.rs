@@ -26,6 +26,12 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A request body (or one of its fields) over its bound: 413.
+    #[error("A requisição é grande demais.")]
+    PayloadTooLarge,
+    /// A rate limit (`crate::security::rate`): 429 with `Retry-After`.
+    #[error("Muitas tentativas em pouco tempo. Tente de novo em {retry_after} segundos.")]
+    TooManyRequests { retry_after: u64 },
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -43,6 +49,8 @@ impl ApiError {
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -63,7 +71,12 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        (self.status(), Json(json!({ "error": message }))).into_response()
+        let mut res = (self.status(), Json(json!({ "error": message }))).into_response();
+        if let Self::TooManyRequests { retry_after } = self {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        res
     }
 }
 

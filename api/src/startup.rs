@@ -60,6 +60,7 @@ impl Application {
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
         let jobs = spawn_jobs(&config, &db, &shutdown)?;
         let state = AppState {
+            security: crate::security::Security::new(&config.security),
             notary,
             pix,
             oidc: Arc::new(OidcVerifier::new(
@@ -82,9 +83,12 @@ impl Application {
         let listener =
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
         let address = listener.local_addr()?;
-        let server = axum::serve(listener, router(state.clone()))
-            .with_graceful_shutdown(shutdown.clone().cancelled_owned())
-            .into_future();
+        let server = axum::serve(
+            listener,
+            router(state.clone()).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown.clone().cancelled_owned())
+        .into_future();
         Ok(Self {
             address,
             state,
@@ -231,6 +235,11 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::new())
+        // After the panic catcher, so that every answer, even a panic's 500, has the headers.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::security::headers::apply,
+        ))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(telemetry::request_span)

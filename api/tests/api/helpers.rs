@@ -133,6 +133,10 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         dir: tmp.0.join("media"),
     };
     config.oidc_issuer = issuer.clone();
+    // The suite repeats actions freely; the rate-limit tests turn on the limits they check.
+    config.security.limits = feira_api::security::rate::LimitsConfig::off();
+    // Tests place many orders as one buyer; the bound's own test sets it.
+    config.security.max_open_orders = None;
     adjust(&mut config);
     let app = Application::build(config).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -15,4 +15,5 @@ mod media;
 mod notary;
 mod orders;
 mod pix;
+mod security;
 mod supplier;

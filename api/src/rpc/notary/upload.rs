@@ -16,6 +16,7 @@ use crate::{
     domain::tokens,
     error::{ApiError, ApiResult},
     messages::ARQUIVO_INVALIDO,
+    security::{client::ClientIp, rate::Class},
     state::AppState,
 };
 use anyhow::Context;
@@ -127,11 +128,16 @@ fn clean_name(name: &str) -> String {
 pub async fn upload_stream(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
+    client: ClientIp,
     Query(q): Query<UploadQuery>,
     headers: HeaderMap,
     body: Body,
 ) -> ApiResult<Json<Value>> {
     let user = AuthUser::try_from(caller)?;
+    state
+        .security
+        .limits
+        .check(Class::Notary, client, Some(&user.id))?;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())

@@ -1,0 +1,74 @@
+//! Shared defences (the threat model is `docs/security.md`): the security headers on
+//! every response ([`headers`]), rate limits per client address and per user ([`rate`]), the
+//! bounds of every request body ([`bounds`]) and the client's address ([`client`]). Each is one
+//! mechanism applied in one place: the headers router-wide in `startup.rs`, the limits and bounds
+//! by the RPC dispatcher and the streaming upload, keyed by the action table's `codigo`.
+
+pub mod bounds;
+pub mod client;
+pub mod headers;
+pub mod rate;
+
+use anyhow::Context;
+use std::sync::Arc;
+
+/// The security settings (every variable documented in `.env.example`).
+#[derive(Debug, Clone)]
+pub struct SecurityConfig {
+    /// `RATE_LIMIT_*`: the limits of each class of action.
+    pub limits: rate::LimitsConfig,
+    /// `TRUST_PROXY`: the API runs behind a reverse proxy that appends the client's address to
+    /// `X-Forwarded-For` and sets `X-Forwarded-Proto` (docs/deploy.md). Never set it when
+    /// clients reach the API directly: they could then choose their own address.
+    pub trust_proxy: bool,
+    /// `HSTS`: send `Strict-Transport-Security` on every response (TLS terminated in front of
+    /// the API without `X-Forwarded-Proto`); otherwise it is sent when the request came over
+    /// HTTPS as the trusted proxy says.
+    pub hsts_always: bool,
+    /// Origins besides our own the webapp may connect to (`CSP_CONNECT_EXTRA`, space-separated).
+    pub connect_extra: Vec<String>,
+    /// `MAX_OPEN_ORDERS`: the most unpaid open orders one buyer may hold at one store
+    /// (`domain::orders::open`); `off` is no bound.
+    pub max_open_orders: Option<u32>,
+}
+
+impl SecurityConfig {
+    /// Reads the settings through `var` (blank values are unset).
+    pub fn from_lookup(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let flag =
+            |k: &str| var(k).is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
+        Ok(Self {
+            limits: rate::LimitsConfig::from_lookup(var).context("rate limits")?,
+            trust_proxy: flag("TRUST_PROXY"),
+            hsts_always: flag("HSTS"),
+            connect_extra: var("CSP_CONNECT_EXTRA")
+                .map(|v| v.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default(),
+            max_open_orders: match var("MAX_OPEN_ORDERS").as_deref().map(str::trim) {
+                None => Some(crate::domain::orders::open::DEFAULT_MAX_OPEN_ORDERS),
+                Some("off" | "0") => None,
+                Some(n) => Some(
+                    n.parse()
+                        .context("MAX_OPEN_ORDERS must be a number or off")?,
+                ),
+            },
+        })
+    }
+}
+
+/// What the handlers and layers share: built once from the config.
+pub struct Security {
+    pub limits: rate::Limiters,
+    pub headers: headers::Policy,
+    pub trust_proxy: bool,
+}
+
+impl Security {
+    pub fn new(config: &SecurityConfig) -> Arc<Self> {
+        Arc::new(Self {
+            limits: rate::Limiters::new(&config.limits),
+            headers: headers::Policy::new(config),
+            trust_proxy: config.trust_proxy,
+        })
+    }
+}
