@@ -208,8 +208,9 @@ mod tests {
         let km = serde_json::json!({"entrega":"12","taxa_tipo":"porKm","taxa_por_km_centavos":150,
             "latitude":-22.7253,"longitude":-47.6492});
         let s = checkout(&request(Fulfilment::Delivery, km.clone())).unwrap();
-        assert_eq!(s.taxa_centavos, m(5337)); // 35,578… km × R$ 1,50
-        assert_eq!(s.total_centavos, m(3500 + 5337));
+        // From the public start point (-22,73, -47,65): 36,1… km × R$ 1,50.
+        assert_eq!(s.taxa_centavos, m(5416));
+        assert_eq!(s.total_centavos, m(3500 + 5416));
 
         let mut pickup = request(Fulfilment::Pickup, km);
         pickup.cupom = Some(Coupon::from_stored("CINCO", CouponKind::Fixed, 500).unwrap());
