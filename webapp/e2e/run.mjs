@@ -257,6 +257,13 @@ async function main() {
       ARWEAVE_GATEWAY: arweaveUrl,
       ARWEAVE_WALLET: arweaveWallet,
       ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
+      // The journeys sign in and upload far more often than a person would, all from one
+      // address: the limits stay on (the 429 paths are the API suite's), only wider.
+      RATE_LIMIT_SIGNIN: 'ip=600/min',
+      RATE_LIMIT_COUPON: 'ip=600/min user=300/min',
+      RATE_LIMIT_UPLOAD: 'ip=600/min user=300/min',
+      RATE_LIMIT_ORDER: 'ip=600/min user=300/min',
+      RATE_LIMIT_NOTARY: 'ip=600/h user=300/h',
     },
   });
   await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });
