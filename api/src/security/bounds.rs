@@ -25,8 +25,10 @@ pub const MAX_LIST: usize = MAX_CITIES;
 pub const MAX_FIELDS: usize = 64;
 /// The deepest nesting.
 pub const MAX_DEPTH: usize = 8;
-/// The largest number (in absolute value): R$ 10 bilhões in reais, far above any real amount.
-pub const MAX_NUMBER: f64 = 1e10;
+/// The largest number (in absolute value): above a millisecond timestamp (~1,8e12, which the
+/// webapp echoes back inside the objects it edits) and any amount, below where JSON numbers
+/// stop being exact integers (2^53 ≈ 9e15).
+pub const MAX_NUMBER: f64 = 1e15;
 
 /// What an action may carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +121,12 @@ mod tests {
             "pegar_produtos_fornecedor",
             json!({"x": vec![1; MAX_LIST + 1]})
         ));
-        assert!(!ok("finalizar_pedido", json!({"total": 1e15})));
+        assert!(!ok("finalizar_pedido", json!({"total": 1e16})));
+        // A millisecond timestamp echoed inside an edited object is fine.
+        assert!(ok(
+            "editar_anuncio",
+            json!({"infos": {"criado_em": 1_795_000_000_000_i64}})
+        ));
         let deep = (0..12).fold(json!(1), |v, _| json!([v]));
         assert!(!ok("finalizar_pedido", deep));
         let wide: serde_json::Map<String, Value> =
