@@ -52,7 +52,7 @@ wasm:
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
-    if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
+    if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/sw webapp/vite webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
         echo "webapp/dist is up to date"; \
     else \
         cd webapp && npm run build; \
@@ -97,7 +97,7 @@ e2e: chromium web
 e2e-standalone: e2e
     cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs
 
-# The cargo-deny this project checks with (installed from crates.io when missing; ~2 min on 2 cores, once per machine).
+# The cargo-deny this project checks with (installed from crates.io when missing: ~5 min on a busy 2-core machine, once per machine).
 cargo_deny_version := "0.20.2"
 
 # Licences, duplicate versions and sources of every Rust dependency (deny.toml); offline.
@@ -116,6 +116,10 @@ deny-install:
 audit: deny-install setup
     cargo deny check advisories
     cd webapp && npm audit --omit=dev
+
+# The page benchmark against a running instance (start `just run` first): Lighthouse 12 mobile score, CLS, LCP and bytes by type per page, first and repeat visits (figures in docs/benchmarks.md).
+bench-pages url="http://127.0.0.1:8080": chromium
+    cd webapp && node bench/pages.mjs --url {{url}}
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:

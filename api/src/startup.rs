@@ -60,7 +60,10 @@ impl Application {
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
         let jobs = spawn_jobs(&config, &db, &shutdown)?;
         let state = AppState {
-            security: crate::security::Security::new(&config.security),
+            security: crate::security::Security::new(
+                &config.security,
+                web::index_html(&config.webapp_dir, config.webapp_embedded).as_deref(),
+            ),
             notary,
             pix,
             oidc: Arc::new(OidcVerifier::new(
@@ -215,7 +218,7 @@ pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     let webapp_dir = state.config.webapp_dir.clone();
     Router::new()
-        .route("/api", post(rpc::handle))
+        .route("/api", post(rpc::handle).merge(rpc::reads::route()))
         .route("/api/{*rest}", any(api_not_found))
         .route(
             "/api/fornecedor/eventos",

@@ -1,9 +1,11 @@
 //! The actions of the contract, in one table: each line is a `codigo`, the [`Request`] variant it
-//! decodes to (with its typed payload) and, marked `admin`, whether it is the administrator's.
+//! decodes to (with its typed payload) and, marked `admin`, whether it is the administrator's,
+//! or, marked `get`, whether it is a public catalogue read also answered by `GET /api`.
 //! The table generates the enum (serde-tagged by `codigo`), the list of every `codigo`
-//! ([`Request::CODIGOS`], how an unknown action is told from a bad payload) and
+//! ([`Request::CODIGOS`], how an unknown action is told from a bad payload),
 //! [`Request::is_admin_action`] (what the dispatcher's guard refuses to anyone else before the
-//! payload is read). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
+//! payload is read) and [`Request::is_cacheable_read`] (what `GET /api?codigo=…` accepts,
+//! [`super::reads`]). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
 //! checks that the two agree.
 
 use super::{account, admin, ads, catalog, notary, orders, supplier};
@@ -12,10 +14,14 @@ use serde::Deserialize;
 /// Defines [`Request`] and its lists from the table.
 macro_rules! actions {
     (@admin admin) => { true };
+    (@admin get) => { false };
     (@admin) => { false };
+    (@get get) => { true };
+    (@get admin) => { false };
+    (@get) => { false };
     ($(
         $(#[doc = $doc:literal])*
-        $($admin:ident)? $codigo:literal => $variant:ident $(($payload:ty))?,
+        $($kind:ident)? $codigo:literal => $variant:ident $(($payload:ty))?,
     )+) => {
         /// Every action of the contract, by its `codigo`.
         #[derive(Debug, Deserialize)]
@@ -42,7 +48,15 @@ macro_rules! actions {
             /// Whether `codigo` is one of the administrator's actions.
             pub fn is_admin_action(codigo: &str) -> bool {
                 match codigo {
-                    $($codigo => actions!(@admin $($admin)?),)+
+                    $($codigo => actions!(@admin $($kind)?),)+
+                    _ => false,
+                }
+            }
+
+            /// Whether `codigo` is a public read-only action also answered by `GET /api`.
+            pub fn is_cacheable_read(codigo: &str) -> bool {
+                match codigo {
+                    $($codigo => actions!(@get $($kind)?),)+
                     _ => false,
                 }
             }
@@ -62,15 +76,15 @@ actions! {
     "pegar_pedidos" => ListOrders,
     "consultar_pagamento" => CheckPayment(orders::view::CheckPayment),
     "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder),
-    "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing),
-    "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage),
-    "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage),
-    "search" => CatalogSearch(catalog::Search),
-    "pegar_lojas" => Stores,
-    "start_site" => StartSite(catalog::stores::StartSite),
-    "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef),
-    "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef),
-    "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef),
+    get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing),
+    get "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage),
+    get "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage),
+    get "search" => CatalogSearch(catalog::Search),
+    get "pegar_lojas" => Stores,
+    get "start_site" => StartSite(catalog::stores::StartSite),
+    get "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef),
+    get "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef),
+    get "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef),
     "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon),
     admin "loading_admin" => AdminSuppliers,
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility),

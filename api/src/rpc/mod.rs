@@ -17,6 +17,7 @@ pub mod ads;
 pub mod catalog;
 pub mod notary;
 pub mod orders;
+pub mod reads;
 pub mod supplier;
 
 pub use actions::Request;
@@ -85,6 +86,16 @@ pub async fn handle(
         state.security.limits.check(class, client, user)?;
     }
     let request = typed(value)?;
+    Ok(Json(dispatch(state, caller, request).await?))
+}
+
+/// Runs one decoded action: `POST /api`'s, and the cacheable reads' of `GET /api?codigo=…`
+/// ([`reads`]).
+pub async fn dispatch(
+    state: AppState,
+    caller: MaybeAuthUser,
+    request: Request,
+) -> ApiResult<Value> {
     let answer = match request {
         Request::StartLogin => account::start_login(&state).await?,
         Request::LoginSite(r) => account::login_site(&state, caller, r).await?,
@@ -239,7 +250,7 @@ pub async fn handle(
         Request::SetPixKey(r) => supplier::payments::set_pix(&state, caller.try_into()?, r).await?,
         Request::Withdraw(r) => supplier::payments::withdraw(&state, caller.try_into()?, r).await?,
     };
-    Ok(Json(answer))
+    Ok(answer)
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! added later (webhooks, OpenAPI, the PWA's files) get them too:
 //!
 //! - `Content-Security-Policy`: scripts only from our origin (no inline script, no `eval`;
-//!   `'wasm-unsafe-eval'` lets the pages compile their WebAssembly), styles from our origin,
+//!   `'wasm-unsafe-eval'` lets the pages compile their WebAssembly), styles from our origin and
+//!   the page's own inline critical CSS by its SHA-256 ([`inline_style_hashes`]; no other
+//!   inline style),
 //!   images from our origin, `data:` (QR codes) and `blob:` (photo previews), connections only to
 //!   our origin (plus `CSP_CONNECT_EXTRA`), workers and the manifest from our origin, no plugins,
 //!   no `<base>`, forms only to our origin, and no framing (`frame-ancestors 'none'`). The
@@ -38,9 +40,13 @@ pub struct Policy {
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 impl Policy {
-    pub fn new(config: &SecurityConfig) -> Self {
+    /// `styles`: the hashes of the inline styles to allow (`'sha256-…'`).
+    pub fn new(config: &SecurityConfig, styles: &[String]) -> Self {
         let fixed = [
-            ("content-security-policy", csp(&config.connect_extra)),
+            (
+                "content-security-policy",
+                csp(&config.connect_extra, styles),
+            ),
             ("x-content-type-options", "nosniff".into()),
             ("x-frame-options", "DENY".into()),
             ("referrer-policy", "strict-origin-when-cross-origin".into()),
@@ -63,8 +69,28 @@ impl Policy {
     }
 }
 
+/// The CSP sources (`'sha256-…'`) of the inline `<style>` blocks of `html`.
+pub fn inline_style_hashes(html: &str) -> Vec<String> {
+    use base64::{Engine, engine::general_purpose::STANDARD};
+    use sha2::{Digest, Sha256};
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(open) = rest.find("<style") {
+        let Some(start) = rest[open..].find('>').map(|i| open + i + 1) else {
+            break;
+        };
+        let Some(len) = rest[start..].find("</style>") else {
+            break;
+        };
+        let hash = STANDARD.encode(Sha256::digest(&rest.as_bytes()[start..start + len]));
+        out.push(format!("'sha256-{hash}'"));
+        rest = &rest[start + len..];
+    }
+    out
+}
+
 /// The Content-Security-Policy.
-pub fn csp(connect_extra: &[String]) -> String {
+pub fn csp(connect_extra: &[String], styles: &[String]) -> String {
     let mut connect = String::from("'self'");
     for origin in connect_extra {
         if origin
@@ -75,8 +101,19 @@ pub fn csp(connect_extra: &[String]) -> String {
             connect.push_str(origin);
         }
     }
+    let mut style = String::from("'self'");
+    for hash in styles.iter().filter(|h| {
+        h.starts_with("'sha256-")
+            && h.ends_with('\'')
+            && h[8..h.len() - 1]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+/=".contains(c))
+    }) {
+        style.push(' ');
+        style.push_str(hash);
+    }
     format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src {style}; \
          img-src 'self' data: blob:; font-src 'self'; connect-src {connect}; \
          worker-src 'self'; manifest-src 'self'; media-src 'self'; object-src 'none'; \
          frame-src 'none'; child-src 'none'; base-uri 'none'; form-action 'self'; \
@@ -115,11 +152,34 @@ mod tests {
 
     #[test]
     fn the_policy_allows_only_our_origin_and_listed_ones() {
-        let p = csp(&["http://127.0.0.1:1984".into(), "x'; script-src *".into()]);
+        let p = csp(
+            &["http://127.0.0.1:1984".into(), "x'; script-src *".into()],
+            &[],
+        );
         assert!(p.contains("connect-src 'self' http://127.0.0.1:1984;"));
         assert!(!p.contains("script-src *"));
         assert!(p.contains("script-src 'self' 'wasm-unsafe-eval';"));
         assert!(!p.contains("unsafe-inline"));
         assert!(p.contains("frame-ancestors 'none'"));
+        assert!(p.contains("style-src 'self';"));
+    }
+
+    #[test]
+    fn the_pages_inline_styles_are_allowed_by_their_hashes_only() {
+        let html = "<html><head><style>.a{color:red}</style></head><body>\
+                    <style media=\"print\">b{}</style></body></html>";
+        let hashes = inline_style_hashes(html);
+        // echo -n '.a{color:red}' | openssl dgst -sha256 -binary | base64
+        assert_eq!(hashes.len(), 2);
+        assert_eq!(
+            hashes[0],
+            "'sha256-AYkV/wUaXEz1i9pndN1veIXFHZVFTj4Ojce2rMK7bSc='"
+        );
+        let p = csp(&[], &hashes);
+        assert!(p.contains(&format!("style-src 'self' {} {};", hashes[0], hashes[1])));
+        assert!(!p.contains("unsafe-inline"));
+        // Anything that is not a hash is dropped.
+        let p = csp(&[], &["'unsafe-inline'".into()]);
+        assert!(p.contains("style-src 'self';"));
     }
 }

@@ -64,10 +64,15 @@ pub struct Security {
 }
 
 impl Security {
-    pub fn new(config: &SecurityConfig) -> Arc<Self> {
+    /// `index_html`: the webapp's page, whose inline styles (the critical CSS of the first
+    /// paint) the Content-Security-Policy allows by their hashes.
+    pub fn new(config: &SecurityConfig, index_html: Option<&[u8]>) -> Arc<Self> {
+        let styles = index_html
+            .map(|html| headers::inline_style_hashes(&String::from_utf8_lossy(html)))
+            .unwrap_or_default();
         Arc::new(Self {
             limits: rate::Limiters::new(&config.limits),
-            headers: headers::Policy::new(config),
+            headers: headers::Policy::new(config, &styles),
             trust_proxy: config.trust_proxy,
         })
     }

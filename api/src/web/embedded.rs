@@ -26,6 +26,11 @@ pub fn present() -> bool {
     Webapp::get("index.html").is_some()
 }
 
+/// The embedded `index.html` (its inline styles are hashed into the CSP).
+pub fn index_html() -> Option<Vec<u8>> {
+    Webapp::get("index.html").map(|f| f.data.into_owned())
+}
+
 /// Routes serving the embedded webapp.
 pub fn routes() -> Router<AppState> {
     Router::new()

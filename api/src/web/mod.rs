@@ -32,6 +32,17 @@ pub fn routes(dir: &Path, embedded: bool) -> Router<AppState> {
     from_dir(dir)
 }
 
+/// The page the webapp's routes answer with (embedded when `embedded` and compiled in, else from
+/// `dir`), if there is one: the Content-Security-Policy allows its inline styles by hash.
+pub fn index_html(dir: &Path, embedded: bool) -> Option<Vec<u8>> {
+    #[cfg(feature = "embed-webapp")]
+    if embedded {
+        return embedded::index_html();
+    }
+    let _ = embedded;
+    std::fs::read(dir.join("index.html")).ok()
+}
+
 /// Routes serving the webapp from `dir`.
 fn from_dir(dir: &Path) -> Router<AppState> {
     let assets = ServeDir::new(dir.join("assets"));

@@ -1,4 +1,4 @@
-//! The API as separate processes (issue 17): the `feira-api` binary started with nothing but
+//! The API as separate processes: the `feira-api` binary started with nothing but
 //! environment variables, on a free port, writing JSON logs that the tests read. Two of them on
 //! one PostgreSQL database behave as one service ([`cluster`]: live events cross instances,
 //! periodic work is done once, each e-mail is sent once); one alone shows the operator's side

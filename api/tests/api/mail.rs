@@ -1,4 +1,4 @@
-//! E-mail over TLS (issue 17, point 3) against a real SMTP server started here: npm
+//! E-mail over TLS against a real SMTP server started here: npm
 //! `smtp-server` (devservices/smtp.mjs) on a free loopback port, with STARTTLS, implicit TLS or
 //! plain text only, AUTH required when a login is given, and every accepted message read back
 //! with npm `mailparser`. Its certificate is `fixtures/smtp-server.pem`, signed by the test CA

@@ -1,4 +1,4 @@
-//! The media store's S3 path (issue 17, point 4) against a real S3-compatible server started
+//! The media store's S3 path against a real S3-compatible server started
 //! here (npm `s3rver`, devservices/s3.mjs, on a free loopback port): stored, read back through
 //! `/media/…`, deleted, a missing object — each checked the same way against the local
 //! directory, so media URLs behave the same whichever store is configured. Also the app's own
