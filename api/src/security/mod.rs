@@ -77,3 +77,49 @@ impl Security {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(pairs: &[(&str, &str)]) -> anyhow::Result<SecurityConfig> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        SecurityConfig::from_lookup(&|k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn settings_default_to_production_values_and_parse_their_variables() {
+        let c = config(&[]).unwrap();
+        assert_eq!(
+            c.max_open_orders,
+            Some(crate::domain::orders::open::DEFAULT_MAX_OPEN_ORDERS)
+        );
+        assert!(!c.trust_proxy && !c.hsts_always && c.connect_extra.is_empty());
+        assert!(c.limits.quotas.iter().all(|(_, q)| q.ip.is_some()));
+        let c = config(&[
+            ("MAX_OPEN_ORDERS", "off"),
+            ("TRUST_PROXY", "true"),
+            ("CSP_CONNECT_EXTRA", "https://a.example  https://b.example"),
+            ("RATE_LIMIT_COUPON", "off"),
+        ])
+        .unwrap();
+        assert_eq!(c.max_open_orders, None);
+        assert!(c.trust_proxy);
+        assert_eq!(c.connect_extra.len(), 2);
+        assert!(
+            c.limits
+                .quotas
+                .iter()
+                .any(|(k, q)| *k == rate::Class::Coupon && q.ip.is_none() && q.user.is_none())
+        );
+        assert_eq!(
+            config(&[("MAX_OPEN_ORDERS", "3")]).unwrap().max_open_orders,
+            Some(3)
+        );
+        assert!(config(&[("MAX_OPEN_ORDERS", "muitos")]).is_err());
+        assert!(config(&[("RATE_LIMIT_ORDER", "ip=10/week")]).is_err());
+    }
+}
