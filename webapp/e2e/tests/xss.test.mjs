@@ -1,4 +1,5 @@
-// User text is never HTML: a new user stores `<img src=x onerror=…>` in every text field a
+// The Content-Security-Policy blocks nothing of ours (the critical CSS, the wasm, the service
+// worker), and user text is never HTML: a new user stores `<img src=x onerror=…>` in every text field a
 // visitor sees (their name; the store's name and description; a product's title, description and
 // option; an ad's title and description), then the pages that show them are opened, by the
 // author and by an anonymous visitor. Nothing runs (no `alert` dialog), no <img src=x>
@@ -91,5 +92,28 @@ test('user text with markup is shown as text and never runs', async () => {
   // An anonymous visitor.
   await withPage(browser, 'xss-visitor', async (page) => {
     for (const [path, , shows] of pages) await assertInert(page, path, { shows });
+  });
+});
+
+test('the app itself runs whole under its Content-Security-Policy: nothing of ours is blocked', async () => {
+  await withPage(browser, 'csp', async (page, context) => {
+    await context.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const blocked = [];
+    page.on('console', (msg) => {
+      if (msg.text().includes('Content Security Policy')) blocked.push(msg.text());
+    });
+    for (const path of ['/', '/lojas', '/sitio-boa-vista', '/anuncios?categoria=Alimentos', '/blockchain']) {
+      const res = await page.goto(path);
+      assert.match(res.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/, `${path}: no CSP`);
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => window.__csp);
+      assert.deepEqual(seen, [], `${path}: blocked by the CSP`);
+    }
+    assert.deepEqual(blocked, [], 'CSP messages in the console');
   });
 });
