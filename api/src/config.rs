@@ -78,6 +78,8 @@ pub struct Config {
     pub arweave: ArweaveConfig,
     /// Operations: metrics, logs, background jobs, shutdown.
     pub ops: OpsConfig,
+    /// Rate limits, proxy trust, HSTS, CSP additions (`crate::security`).
+    pub security: crate::security::SecurityConfig,
 }
 
 /// E-mail through the outbox (`SMTP_*`).
@@ -240,6 +242,7 @@ impl Config {
                 first_retry: Duration::from_secs(parse_num("SMTP_RETRY_SECONDS", 30)?.max(1)),
                 ca_file: var("SMTP_CA_FILE").map(|f| PathBuf::from(f.trim())),
             },
+            security: crate::security::SecurityConfig::from_lookup(&var)?,
             ops: OpsConfig {
                 log_format: match var("LOG_FORMAT").as_deref().map(str::trim) {
                     None | Some("text") => LogFormat::Text,

@@ -29,6 +29,12 @@ pub enum ApiError {
     /// A service we depend on (the Pix PSP) failed or was too slow: try again.
     #[error("{0}")]
     Unavailable(String),
+    /// A request body (or one of its fields) over its bound: 413.
+    #[error("A requisição é grande demais.")]
+    PayloadTooLarge,
+    /// A rate limit (`crate::security::rate`): 429 with `Retry-After`.
+    #[error("Muitas tentativas em pouco tempo. Tente de novo em {retry_after} segundos.")]
+    TooManyRequests { retry_after: u64 },
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -47,6 +53,8 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,7 +75,12 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        (self.status(), Json(json!({ "error": message }))).into_response()
+        let mut res = (self.status(), Json(json!({ "error": message }))).into_response();
+        if let Self::TooManyRequests { retry_after } = self {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        res
     }
 }
 

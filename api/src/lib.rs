@@ -17,6 +17,7 @@ pub mod ops;
 pub mod pix;
 pub mod places;
 pub mod rpc;
+pub mod security;
 pub mod seed;
 pub mod startup;
 pub mod state;

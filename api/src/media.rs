@@ -97,8 +97,10 @@ impl MediaStore {
 }
 
 /// A base64 JPEG from the browser (a `data:` prefix and white space tolerated), decoded and
-/// re-validated with wasm-core (decisions.md §16): a JPEG within the bounds of `kind`. Anything
-/// else is 400 with wasm-core's message.
+/// re-validated with the photo pipeline (decisions.md §16): a JPEG within the bounds of `kind`.
+/// Anything else is 400 with its message. What is stored is not the upload but the pipeline's
+/// own re-encoding of its pixels (`feira_photo::process`): no metadata, no trailing bytes (a
+/// JPEG with HTML appended is stored as the picture alone), upright.
 pub fn decode_photo(base64: &str, kind: PhotoKind) -> ApiResult<Bytes> {
     let data = base64.trim();
     let data = data
@@ -110,7 +112,11 @@ pub fn decode_photo(base64: &str, kind: PhotoKind) -> ApiResult<Bytes> {
         .decode(cleaned.as_bytes())
         .map_err(|_| ApiError::bad_request(PhotoError::Unreadable.to_string()))?;
     validate_upload(&bytes, kind).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(Bytes::from(bytes))
+    let photo = feira_photo::process(&bytes, kind).map_err(|e| {
+        tracing::info!(error = %e, "an upload that validated did not re-encode");
+        ApiError::bad_request(PhotoError::Unreadable.to_string())
+    })?;
+    Ok(Bytes::from(photo.jpeg))
 }
 
 /// `GET /media/{*key}`.
@@ -125,6 +131,14 @@ pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Re
             let h = res.headers_mut();
             if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
                 h.insert(header::CONTENT_TYPE, v);
+            }
+            // Media are JPEGs we encoded; anything else (a file left in the store by hand) is
+            // downloaded, never shown as a page.
+            if mime.type_() != mime_guess::mime::IMAGE {
+                h.insert(
+                    header::CONTENT_DISPOSITION,
+                    HeaderValue::from_static("attachment"),
+                );
             }
             h.insert(
                 header::CACHE_CONTROL,

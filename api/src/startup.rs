@@ -62,6 +62,10 @@ impl Application {
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
         let jobs = spawn_jobs(&config, &db, &shutdown, &pix, &events)?;
         let state = AppState {
+            security: crate::security::Security::new(
+                &config.security,
+                web::index_html(&config.webapp_dir, config.webapp_embedded).as_deref(),
+            ),
             notary,
             pix,
             oidc: Arc::new(OidcVerifier::new(
@@ -87,9 +91,12 @@ impl Application {
         if let Some(tls) = &state.config.pix.webhook.tls {
             crate::pix::webhook_tls::serve(tls, state.clone())?;
         }
-        let server = axum::serve(listener, router(state.clone()))
-            .with_graceful_shutdown(shutdown.clone().cancelled_owned())
-            .into_future();
+        let server = axum::serve(
+            listener,
+            router(state.clone()).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown.clone().cancelled_owned())
+        .into_future();
         crate::pix::webhook::register_at_start(&state);
         Ok(Self {
             address,
@@ -142,6 +149,10 @@ impl Application {
     }
 }
 
+/// A notarisation token reserved longer than this (6 hours) belongs to an upload whose process
+/// died: housekeeping gives it back.
+const STALE_RESERVATION_MS: i64 = 6 * 3600 * 1000;
+
 /// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry, refunds,
 /// reconciliation and housekeeping on one instance at a time; the received-Pix inbox and the
 /// e-mail outbox on every instance (each claims its rows).
@@ -167,6 +178,8 @@ fn spawn_jobs(
         |ctx| {
             Box::pin(async move {
                 crate::auth::ticket::delete_expired(&ctx.db).await?;
+                crate::domain::tokens::release_stale(&ctx.db, db::now_ms() - STALE_RESERVATION_MS)
+                    .await?;
                 Ok(())
             })
         },
@@ -296,6 +309,11 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::new())
+        // After the panic catcher, so that every answer, even a panic's 500, has the headers.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::security::headers::apply,
+        ))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(telemetry::request_span)

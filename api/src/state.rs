@@ -4,7 +4,7 @@
 
 use crate::{
     arweave::Notary, auth::oidc::OidcVerifier, config::Config, db::Db, events::Hub,
-    media::MediaStore, pix::PixProvider,
+    media::MediaStore, pix::PixProvider, security::Security,
 };
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
@@ -22,6 +22,8 @@ pub struct AppState {
     pub notary: Arc<Notary>,
     /// Live events (new orders, pending counts, ended sessions), across instances.
     pub events: Hub,
+    /// Rate limiters and the security headers' policy.
+    pub security: Arc<Security>,
     /// Cancelled when the server starts shutting down: event streams close, jobs stop.
     pub shutdown: CancellationToken,
 }

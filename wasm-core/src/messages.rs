@@ -83,6 +83,11 @@ pub fn quantidade_minima(titulo: &str, minimo: u32) -> String {
     format!("A quantidade mínima de {titulo} é {minimo}")
 }
 
+/// *Gap:* more units of one product than an order may hold (`checkout::MAX_QUANTITY`).
+pub fn quantidade_maxima(titulo: &str, maximo: u32) -> String {
+    format!("A quantidade máxima de {titulo} por pedido é {maximo}")
+}
+
 // --- Delivery fee states -----------------------------------------------------------------------
 
 pub const ENTREGA_INDISPONIVEL: &str = "Entrega indisponível";
@@ -145,10 +150,43 @@ pub const PREENCHA_TELEFONE: &str = "Por favor, preencha o campo Telefone.";
 pub const CAMPO_DESCRICAO: &str = "A descrição";
 pub const CAMPO_TITULO: &str = "O título";
 pub const CAMPO_OPCAO: &str = "Cada opção";
+pub const CAMPO_NOME: &str = "O nome";
+pub const CAMPO_INSTAGRAM: &str = "O Instagram";
+pub const CAMPO_LOCAL: &str = "Cada local";
+pub const CAMPO_CIDADE: &str = "A cidade";
+pub const CAMPO_RUA: &str = "A rua";
+pub const CAMPO_NUMERO: &str = "O número";
+pub const CAMPO_COMPLEMENTO: &str = "O complemento";
+pub const CAMPO_CHAVE_PIX: &str = "A chave Pix";
+pub const CAMPO_CATEGORIA: &str = "O nome da categoria";
+pub const CAMPO_MODELO: &str = "O modelo";
 
 /// *Gap:* a text longer than a field's limit (the inputs cap it; the server checks it).
 pub fn texto_longo(campo: &str, max: usize) -> String {
     format!("{campo} deve ter no máximo {max} caracteres")
+}
+
+/// *Gap:* a number with the thousands separated by a dot, as Brazilians write it (`5.570`).
+fn milhares(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// *Gap:* more places than a scope holds (27 states, 5.570 municipalities).
+pub fn locais_demais(max: usize) -> String {
+    format!("Escolha no máximo {} locais.", milhares(max))
+}
+
+/// *Gap:* more options than a product may offer.
+pub fn opcoes_demais(max: usize) -> String {
+    format!("Adicione no máximo {max} opções.")
 }
 
 // --- Payments and withdrawal -------------------------------------------------------------------
@@ -254,6 +292,9 @@ mod tests {
             "Sítio Boa Vista está com o período de compras fechado!"
         );
         assert_eq!(estoque_insuficiente("mel"), "Estoque insuficiente para mel");
+        assert_eq!(locais_demais(5570), "Escolha no máximo 5.570 locais.");
+        assert_eq!(locais_demais(27), "Escolha no máximo 27 locais.");
+        assert_eq!(opcoes_demais(20), "Adicione no máximo 20 opções.");
         assert_eq!(
             texto_longo(CAMPO_DESCRICAO, 500),
             "A descrição deve ter no máximo 500 caracteres"

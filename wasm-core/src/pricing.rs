@@ -107,10 +107,12 @@ impl QuantityLimits {
         }
     }
 
-    /// The plus button: stops at the stock when the stock is set.
+    /// The plus button: stops at the stock when the stock is set, and at the most one order
+    /// may hold ([`crate::checkout::MAX_QUANTITY`]).
     pub fn increment(&self, quantity: u32) -> u32 {
         match self.stock {
             Some(stock) if quantity >= stock => quantity,
+            _ if quantity >= crate::checkout::MAX_QUANTITY => quantity,
             _ => quantity.saturating_add(1),
         }
     }
@@ -203,6 +205,9 @@ mod tests {
             QuantityLimits::new(None, None).increment(u32::MAX),
             u32::MAX
         );
+        // No stock set: the plus button stops at the most one order may hold.
+        assert_eq!(free.increment(1_000), 1_000);
+        assert_eq!(free.increment(999), 1_000);
     }
 
     proptest! {

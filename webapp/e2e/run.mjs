@@ -288,6 +288,13 @@ async function main() {
       PIX_KEY: pspInfo.keys[0],
       PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
       PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
+      // The journeys sign in and upload far more often than a person would, all from one
+      // address: the limits stay on (the 429 paths are the API suite's), only wider.
+      RATE_LIMIT_SIGNIN: 'ip=600/min',
+      RATE_LIMIT_COUPON: 'ip=600/min user=300/min',
+      RATE_LIMIT_UPLOAD: 'ip=600/min user=300/min',
+      RATE_LIMIT_ORDER: 'ip=600/min user=300/min',
+      RATE_LIMIT_NOTARY: 'ip=600/h user=300/h',
     },
   });
   await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });

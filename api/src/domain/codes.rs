@@ -191,6 +191,8 @@ codes! {
         Purchase = "compra",
         /// One token spent on a notarisation.
         Notarisation = "registro",
+        /// One token held by an upload in progress (given back if it fails).
+        Reservation = "reserva",
     }
 }
 

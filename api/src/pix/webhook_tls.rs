@@ -69,6 +69,11 @@ pub fn serve(c: &WebhookTlsConfig, state: AppState) -> anyhow::Result<SocketAddr
     }
     let app = router
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // The same hardening headers as every other answer of the API.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::security::headers::apply,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state);
     let handle = axum_server::Handle::new();

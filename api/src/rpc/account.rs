@@ -131,12 +131,18 @@ pub async fn login_site(
         .map(|e| e.trim().to_lowercase())
         .filter(|e| e.contains('@'))
         .ok_or_else(|| ApiError::bad_request("Sua conta não informou um e-mail."))?;
+    // The e-mail is an account's key (the admin's is `ADMIN_EMAIL`, seeded accounts are claimed
+    // by it): one the issuer has not verified never signs in, so it can never be the admin's,
+    // claim an account or take an address from its owner.
+    if !claims.email_is_verified() {
+        tracing::warn!("sign-in with an unverified e-mail refused");
+        return Err(ApiError::bad_request(EMAIL_NAO_VERIFICADO));
+    }
     let user_id = upsert_user(
         &state.db,
         &claims.iss,
         &claims.sub,
         &email,
-        claims.email_is_verified(),
         claims.name.as_deref(),
     )
     .await?;
@@ -152,14 +158,17 @@ pub async fn login_site(
     }))
 }
 
-/// Finds the user of this identity, or claims a pre-registered account with the same verified
+/// *Gap:* the issuer has not verified the account's e-mail.
+pub const EMAIL_NAO_VERIFICADO: &str =
+    "Seu e-mail ainda não foi verificado. Confirme-o na sua conta e entre de novo.";
+
+/// Finds the user of this identity, or claims a pre-registered account with the same (verified)
 /// e-mail (demo data), or creates one.
 async fn upsert_user(
     db: &Db,
     issuer: &str,
     subject: &str,
     email: &str,
-    email_verified: bool,
     name: Option<&str>,
 ) -> ApiResult<String> {
     let existing: Option<String> =
@@ -171,19 +180,17 @@ async fn upsert_user(
     if let Some(id) = existing {
         return Ok(id);
     }
-    if email_verified {
-        let claimed: Option<String> = sqlx::query_scalar(
-            "UPDATE users SET oidc_issuer = $1, oidc_subject = $2 \
-             WHERE email = $3 AND oidc_subject IS NULL RETURNING id",
-        )
-        .bind(issuer)
-        .bind(subject)
-        .bind(email)
-        .fetch_optional(db)
-        .await?;
-        if let Some(id) = claimed {
-            return Ok(id);
-        }
+    let claimed: Option<String> = sqlx::query_scalar(
+        "UPDATE users SET oidc_issuer = $1, oidc_subject = $2 \
+         WHERE email = $3 AND oidc_subject IS NULL RETURNING id",
+    )
+    .bind(issuer)
+    .bind(subject)
+    .bind(email)
+    .fetch_optional(db)
+    .await?;
+    if let Some(id) = claimed {
+        return Ok(id);
     }
     let nome = name
         .map(str::trim)

@@ -38,6 +38,13 @@ macro_rules! actions {
             /// Every `codigo`, in the table's order.
             pub const CODIGOS: &'static [&'static str] = &[$($codigo),+];
 
+            /// This request's `codigo`.
+            pub fn codigo(&self) -> &'static str {
+                match self {
+                    $(Self::$variant { .. } => $codigo,)+
+                }
+            }
+
             /// Whether `codigo` is one of the administrator's actions.
             pub fn is_admin_action(codigo: &str) -> bool {
                 match codigo {

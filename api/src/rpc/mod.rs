@@ -26,6 +26,7 @@ use crate::{
     auth::{Admin, AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
     messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
+    security::{client::ClientIp, rate::Class},
     state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State};
@@ -34,8 +35,20 @@ use serde_json::Value;
 /// Decodes a request body into a [`Request`] for `caller`. A `codigo` that is not one of
 /// [`Request::CODIGOS`] is 'Ação desconhecida'; an administrator's action from anyone else is
 /// refused before its payload is looked at, so a malformed payload is still 403 (or 401 without
-/// a session), never a hint about the payload; a bad payload is 'Dados inválidos.'.
-pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
+/// a session), never a hint about the payload; a bad payload is 'Dados inválidos.'. A body or a
+/// value over the action's bounds ([`crate::security::bounds`]; `file_limit` is
+/// `BODY_LIMIT_BYTES`) is 413 before the payload is typed.
+pub fn parse(body: &[u8], caller: &MaybeAuthUser, file_limit: usize) -> ApiResult<Request> {
+    let (_, value) = decode(body, caller, file_limit)?;
+    typed(value)
+}
+
+/// [`parse`]'s first step: the action's `codigo` and its checked, untyped payload.
+fn decode(
+    body: &[u8],
+    caller: &MaybeAuthUser,
+    file_limit: usize,
+) -> ApiResult<(&'static str, Value)> {
     let value: Value =
         serde_json::from_slice(body).map_err(|_| ApiError::bad_request(REQUISICAO_INVALIDA))?;
     let codigo = value
@@ -47,19 +60,32 @@ pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
+    crate::security::bounds::check(codigo, body.len(), &value, file_limit)?;
+    Ok((codigo, value))
+}
+
+/// [`parse`]'s second step: the payload typed.
+fn typed(value: Value) -> ApiResult<Request> {
     serde_json::from_value(value).map_err(|e| {
         tracing::debug!(error = %e, "bad payload");
         ApiError::bad_request(DADOS_INVALIDOS)
     })
 }
 
-/// `POST /api`.
+/// `POST /api`. A limited action counts against its rate limits ([`crate::security::rate`])
+/// before its payload is typed, so malformed attempts count too.
 pub async fn handle(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
+    client: ClientIp,
     body: Bytes,
 ) -> ApiResult<Json<Value>> {
-    let request = parse(&body, &caller)?;
+    let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
+    if let Some(class) = Class::of_action(codigo) {
+        let user = caller.user.as_ref().map(|u| u.id.as_str());
+        state.security.limits.check(class, client, user)?;
+    }
+    let request = typed(value)?;
     Ok(Json(dispatch(state, caller, request).await?))
 }
 
@@ -245,8 +271,20 @@ mod tests {
         }
     }
 
+    fn parse_test(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
+        parse(body, caller, 8 << 20)
+    }
+
+    #[test]
+    fn every_request_knows_its_codigo() {
+        let r = parse_test(br#"{"codigo":"alterar_nome","nome":"Ana"}"#, &caller(false)).unwrap();
+        assert_eq!(r.codigo(), "alterar_nome");
+        let r = parse_test(br#"{"codigo":"iniciar_login"}"#, &caller(false)).unwrap();
+        assert_eq!(r.codigo(), "iniciar_login");
+    }
+
     fn error_of(body: &str) -> ApiError {
-        match parse(body.as_bytes(), &MaybeAuthUser::default()) {
+        match parse_test(body.as_bytes(), &MaybeAuthUser::default()) {
             Err(e) => e,
             Ok(r) => panic!("expected an error, got {r:?}"),
         }
@@ -273,7 +311,7 @@ mod tests {
         for codigo in Request::CODIGOS {
             // An empty payload is a request, or a bad payload — never an unknown action.
             let body = format!(r#"{{"codigo":"{codigo}"}}"#);
-            match parse(body.as_bytes(), &caller(true)) {
+            match parse_test(body.as_bytes(), &caller(true)) {
                 Ok(_) => {}
                 Err(ApiError::BadRequest(m)) => assert_ne!(m, ACAO_DESCONHECIDA, "{codigo}"),
                 Err(e) => panic!("{codigo}: {e:?}"),
@@ -305,18 +343,18 @@ mod tests {
             // A malformed payload: the guard answers before the payload is read.
             let body = format!(r#"{{"codigo":"{codigo}","userforn":7,"urlforn":[]}}"#);
             let refused = matches!(
-                parse(body.as_bytes(), &caller(false)),
+                parse_test(body.as_bytes(), &caller(false)),
                 Err(ApiError::Forbidden)
             );
             assert_eq!(refused, Request::is_admin_action(codigo), "{codigo}");
             if Request::is_admin_action(codigo) {
                 assert!(matches!(
-                    parse(body.as_bytes(), &MaybeAuthUser::default()),
+                    parse_test(body.as_bytes(), &MaybeAuthUser::default()),
                     Err(ApiError::Unauthorized)
                 ));
                 // The admin's request goes on to its payload (unit variants ignore the fields).
                 assert!(matches!(
-                    parse(body.as_bytes(), &caller(true)),
+                    parse_test(body.as_bytes(), &caller(true)),
                     Ok(_) | Err(ApiError::BadRequest(_))
                 ));
             }
@@ -334,7 +372,7 @@ mod tests {
 
     #[test]
     fn extra_fields_such_as_usuario_are_ignored() {
-        let r = parse(
+        let r = parse_test(
             br#"{"codigo":"alterar_nome","usuario":"someone-else","nome":"Ana"}"#,
             &MaybeAuthUser::default(),
         );

@@ -74,7 +74,12 @@ pub fn request_of(query: Vec<(String, String)>) -> ApiResult<Request> {
         return Err(ApiError::bad_request(POST_ONLY));
     }
     let body = serde_json::to_vec(&fields).map_err(anyhow::Error::from)?;
-    parse(&body, &MaybeAuthUser::default())
+    // A public read is a small action: its body bound is the small one whatever the file limit.
+    parse(
+        &body,
+        &MaybeAuthUser::default(),
+        crate::security::bounds::SMALL_BODY,
+    )
 }
 
 async fn handle(

@@ -2,7 +2,7 @@
 //! deploying is copying one file: the same routes as serving it from disk, with strong `ETag`s
 //! (the file's SHA-256) answered with 304 when the browser already has the file.
 
-use super::auth_callback;
+use super::{auth_callback, auth_callback_script};
 use crate::state::AppState;
 use axum::{
     Router,
@@ -26,10 +26,16 @@ pub fn present() -> bool {
     Webapp::get("index.html").is_some()
 }
 
+/// The embedded `index.html` (its inline styles are hashed into the CSP).
+pub fn index_html() -> Option<Vec<u8>> {
+    Webapp::get("index.html").map(|f| f.data.into_owned())
+}
+
 /// Routes serving the embedded webapp.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/auth/callback", get(auth_callback))
+        .route("/auth/callback.js", get(auth_callback_script))
         .route("/assets/{*path}", get(asset))
         .fallback(page)
 }

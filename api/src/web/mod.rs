@@ -32,12 +32,24 @@ pub fn routes(dir: &Path, embedded: bool) -> Router<AppState> {
     from_dir(dir)
 }
 
+/// The page the webapp's routes answer with (embedded when `embedded` and compiled in, else from
+/// `dir`), if there is one: the Content-Security-Policy allows its inline styles by hash.
+pub fn index_html(dir: &Path, embedded: bool) -> Option<Vec<u8>> {
+    #[cfg(feature = "embed-webapp")]
+    if embedded {
+        return embedded::index_html();
+    }
+    let _ = embedded;
+    std::fs::read(dir.join("index.html")).ok()
+}
+
 /// Routes serving the webapp from `dir`.
 fn from_dir(dir: &Path) -> Router<AppState> {
     let assets = ServeDir::new(dir.join("assets"));
     let app = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
     Router::new()
         .route("/auth/callback", get(auth_callback))
+        .route("/auth/callback.js", get(auth_callback_script))
         .nest_service(
             "/assets",
             tower::ServiceBuilder::new()
@@ -58,21 +70,33 @@ fn from_dir(dir: &Path) -> Router<AppState> {
 }
 
 /// The page the OpenID issuer redirects the popup to: it hands the ID token (in the URL
-/// fragment) to the page that opened it, on our own origin only, and closes.
+/// fragment) to the page that opened it, on our own origin only, and closes. Its script is a
+/// file of our origin ([`auth_callback_script`]): the Content-Security-Policy allows no inline
+/// script.
 pub(crate) async fn auth_callback() -> impl IntoResponse {
     (
         [(header::CACHE_CONTROL, "no-store")],
         Html(
             r#"<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Entrando…</title>
 <p>Entrando…</p>
-<script>
-(function () {
+<script src="/auth/callback.js"></script></html>"#,
+        ),
+    )
+}
+
+/// The callback page's script.
+pub(crate) async fn auth_callback_script() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        r#"(function () {
   var p = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   var msg = { type: 'feira-oidc', id_token: p.get('id_token'), state: p.get('state'), error: p.get('error') };
   if (window.opener) { window.opener.postMessage(msg, location.origin); window.close(); }
   else { document.body.textContent = 'Você já pode fechar esta janela.'; }
 })();
-</script></html>"#,
-        ),
+"#,
     )
 }

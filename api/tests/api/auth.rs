@@ -171,6 +171,36 @@ async fn a_pre_registered_account_is_claimed_by_its_verified_email() {
     assert_eq!(info["type"], 1);
 }
 
+#[tokio::test]
+async fn an_unverified_email_is_never_the_admin_nor_claims_an_account() {
+    let app = spawn_app_with_demo().await;
+    let unverified = |email| Token {
+        email,
+        sub: Some("intruder"),
+        unverified: true,
+        ..Token::default()
+    };
+    for email in [ADMIN_EMAIL, "fornecedor@feira.test", "nova@exemplo.com.br"] {
+        let (status, body) = app.try_login(&unverified(email)).await;
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (
+                400,
+                Some(
+                    "Seu e-mail ainda não foi verificado. Confirme-o na sua conta e entre de novo."
+                )
+            ),
+            "{email}: {body}"
+        );
+        assert!(body.get("token").is_none());
+    }
+    // The owners, verified, still get their accounts.
+    let (_, admin) = app.login(ADMIN_EMAIL).await;
+    assert_eq!(admin["admin"], true);
+    let (_, info) = app.login("fornecedor@feira.test").await;
+    assert_eq!(info["usuario"], "demo-joao");
+}
+
 async fn spawn_app_with_demo() -> crate::helpers::TestApp {
     crate::helpers::spawn_app_with(|c| c.seed_demo = true).await
 }

@@ -87,8 +87,11 @@ async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_ass
             .unwrap()
             .contains("immutable")
     );
+    // The callback page's script is a file of our origin (no inline script under the CSP).
     let callback = app.get("/auth/callback").await;
-    assert!(callback.text().await.unwrap().contains("feira-oidc"));
+    assert!(callback.text().await.unwrap().contains("/auth/callback.js"));
+    let script = app.get("/auth/callback.js").await;
+    assert!(script.text().await.unwrap().contains("feira-oidc"));
     assert!(app.webapp_dir.exists());
 }
 

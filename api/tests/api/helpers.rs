@@ -133,6 +133,10 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         dir: tmp.0.join("media"),
     };
     config.oidc_issuer = issuer.clone();
+    // The suite repeats actions freely; the rate-limit tests turn on the limits they check.
+    config.security.limits = feira_api::security::rate::LimitsConfig::off();
+    // Tests place many orders as one buyer; the bound's own test sets it.
+    config.security.max_open_orders = None;
     adjust(&mut config);
     let app = Application::build(config).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -164,6 +168,8 @@ pub struct Token<'a> {
     pub nonce: Option<&'a str>,
     /// Sign with a key that is not the issuer's (same `kid`).
     pub forged: bool,
+    /// `email_verified` false.
+    pub unverified: bool,
 }
 
 impl TestApp {
@@ -217,7 +223,7 @@ pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
         "aud": t.aud.unwrap_or(CLIENT_ID),
         "sub": t.sub.unwrap_or(t.email),
         "email": t.email,
-        "email_verified": true,
+        "email_verified": !t.unverified,
         "name": t.name.unwrap_or("Pessoa Teste"),
         "nonce": t.nonce.unwrap_or(nonce),
         "iat": now,

@@ -8,6 +8,7 @@
 //! design, and they return early.
 
 mod cluster;
+mod crash;
 mod operations;
 
 use crate::helpers::{CLIENT_ID, TempDir, fresh_database, login_at, rpc_at, spawn_issuer};

@@ -16,4 +16,5 @@ mod notary;
 mod orders;
 mod pix;
 mod psp;
+mod security;
 mod supplier;

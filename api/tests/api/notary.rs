@@ -9,6 +9,7 @@
 //! The tests are grouped by subject in the submodules; this file holds what they share.
 
 mod gateway;
+mod hardening;
 mod refusals;
 mod signing;
 mod stored;

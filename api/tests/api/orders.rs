@@ -57,7 +57,8 @@ pub fn cassava(n: u32, pagamento: &str) -> Value {
     })
 }
 
-/// The per-km fee from Sítio Boa Vista to `user`'s stored coordinates, in centavos.
+/// The per-km fee from Sítio Boa Vista (its public start point, rounded to about a kilometre)
+/// to `user`'s stored coordinates, in centavos.
 pub async fn fee_to(app: &TestApp, user: &str) -> i64 {
     let (lat, lon): (f64, f64) =
         sqlx::query_as("SELECT latitude, longitude FROM users WHERE id = $1")
@@ -65,7 +66,7 @@ pub async fn fee_to(app: &TestApp, user: &str) -> i64 {
             .fetch_one(&app.app.db)
             .await
             .unwrap();
-    let farm = Coordinates::new(-22.6987, -47.6812).unwrap();
+    let farm = Coordinates::new(-22.70, -47.68).unwrap();
     let km = distance_km(farm, Coordinates::new(lat, lon).unwrap());
     per_km_fee(km, Money::from_centavos(250)).centavos()
 }

@@ -128,6 +128,9 @@ pub struct CheckoutSummary {
     pub total_centavos: Money,
 }
 
+/// The most units of one product in one order (docs/readings.md: stock hoarding).
+pub const MAX_QUANTITY: u32 = 1_000;
+
 /// Why a checkout cannot go on; displays the spec's message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CheckoutError {
@@ -141,6 +144,8 @@ pub enum CheckoutError {
         minimo: u32,
     },
     OutOfStock(String),
+    /// More than [`MAX_QUANTITY`] units of one product.
+    AboveMaximumQuantity(String),
     MinimumDelivery(Money),
     MinimumPickup(Money),
     /// The delivery fee cannot be charged yet; shows the state's text.
@@ -163,6 +168,9 @@ impl Message for CheckoutError {
                 return Cow::Owned(messages::quantidade_minima(titulo, *minimo));
             }
             Self::OutOfStock(titulo) => return Cow::Owned(messages::estoque_insuficiente(titulo)),
+            Self::AboveMaximumQuantity(titulo) => {
+                return Cow::Owned(messages::quantidade_maxima(titulo, MAX_QUANTITY));
+            }
             Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
             // The spec's one text for both modes (buyer-ads-admin.md §5).
             Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),

@@ -52,6 +52,9 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
                 minimo,
             });
         }
+        if item.quantidade > super::MAX_QUANTITY {
+            return Err(CheckoutError::AboveMaximumQuantity(item.titulo.clone()));
+        }
         if item.estoque.is_some_and(|s| item.quantidade > s) {
             return Err(CheckoutError::OutOfStock(item.titulo.clone()));
         }
@@ -171,6 +174,19 @@ mod tests {
     }
 
     #[test]
+    fn a_line_holds_at_most_the_maximum_quantity() {
+        // 1e9 units of a product without stock were once accepted.
+        let mut req = request(Fulfilment::Pickup, serde_json::json!({"entrega":"2"}));
+        req.itens[1].quantidade = 1_000_000_000;
+        assert_eq!(
+            message(checkout(&req)),
+            "A quantidade máxima de mel por pedido é 1000"
+        );
+        req.itens[1].quantidade = crate::checkout::MAX_QUANTITY;
+        assert!(checkout(&req).is_ok());
+    }
+
+    #[test]
     fn fixed_fee_with_percent_coupon() {
         let mut req = request(
             Fulfilment::Delivery,
@@ -192,8 +208,9 @@ mod tests {
         let km = serde_json::json!({"entrega":"12","taxa_tipo":"porKm","taxa_por_km_centavos":150,
             "latitude":-22.7253,"longitude":-47.6492});
         let s = checkout(&request(Fulfilment::Delivery, km.clone())).unwrap();
-        assert_eq!(s.taxa_centavos, m(5337)); // 35,578… km × R$ 1,50
-        assert_eq!(s.total_centavos, m(3500 + 5337));
+        // From the public start point (-22,73, -47,65): 36,1… km × R$ 1,50.
+        assert_eq!(s.taxa_centavos, m(5416));
+        assert_eq!(s.total_centavos, m(3500 + 5416));
 
         let mut pickup = request(Fulfilment::Pickup, km);
         pickup.cupom = Some(Coupon::from_stored("CINCO", CouponKind::Fixed, 500).unwrap());

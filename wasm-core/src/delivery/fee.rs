@@ -169,14 +169,14 @@ mod tests {
                 "Entrega Grátis ou a combinar",
             ),
             (
-                r#"{"entrega":"1","taxa_tipo":"porKm","taxa_por_km_centavos":150,"latitude":-22.7253,"longitude":-47.6492}"#,
+                r#"{"entrega":"1","taxa_tipo":"porKm","taxa_por_km_centavos":150,"latitude":-22.73,"longitude":-47.65}"#,
                 buyer,
                 "por_km",
-                Some(5337),
-                "R$ 53,37",
+                Some(5416),
+                "R$ 54,16",
             ),
             (
-                r#"{"entrega":"1","taxa_tipo":"porKm","taxa_por_km_centavos":150,"latitude":-22.7253,"longitude":-47.6492}"#,
+                r#"{"entrega":"1","taxa_tipo":"porKm","taxa_por_km_centavos":150,"latitude":-22.73,"longitude":-47.65}"#,
                 None,
                 "sem_endereco",
                 None,

@@ -1,7 +1,9 @@
 //! The supplier's delivery-settings form (supplier panel §5, Delivery).
 
 use super::DeliveryOptions;
-use crate::forms::{lenient_text, optional_text};
+use crate::forms::{
+    MAX_HOUSE_NUMBER, MAX_PLACE, MAX_STREET, lenient_text, optional_text, texts_within,
+};
 use crate::messages::{self, Message};
 use crate::money::{AmountError, Money};
 use serde::{Deserialize, Serialize};
@@ -16,11 +18,19 @@ pub enum DeliveryFormError {
     InvalidStartNumber,
     InvalidMinimumDelivery,
     InvalidMinimumPickup,
+    /// A start-address text over its bound (`messages::texto_longo`).
+    TooLong {
+        field: &'static str,
+        max: usize,
+    },
 }
 
 impl Message for DeliveryFormError {
     fn message(&self) -> Cow<'static, str> {
         Cow::Borrowed(match self {
+            Self::TooLong { field, max } => {
+                return Cow::Owned(messages::texto_longo(field, *max));
+            }
             Self::InvalidFixedFee => messages::TAXA_FIXA_INVALIDA,
             Self::InvalidRate => messages::TAXA_KM_INVALIDA,
             Self::IncompleteStartAddress => messages::ENDERECO_PARTIDA,
@@ -120,6 +130,12 @@ impl DeliveryForm {
                     let (Some(rua), Some(numero), Some(cidade)) = (rua, numero, cidade) else {
                         return Err(DeliveryFormError::IncompleteStartAddress);
                     };
+                    texts_within(&[
+                        (&rua, messages::CAMPO_RUA, MAX_STREET),
+                        (&numero, messages::CAMPO_NUMERO, MAX_HOUSE_NUMBER),
+                        (&cidade, messages::CAMPO_CIDADE, MAX_PLACE),
+                    ])
+                    .map_err(|(field, max)| DeliveryFormError::TooLong { field, max })?;
                     if !numero.bytes().all(|b| b.is_ascii_digit()) {
                         return Err(DeliveryFormError::InvalidStartNumber);
                     }
@@ -188,6 +204,10 @@ mod tests {
                 "Insira um número de endreço válido",
             ),
             (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"1,5","enderecoRua":"RUA","enderecoNumero":"12","enderecoCidade":"Piracicaba, SP"}"#,
+                "A rua deve ter no máximo 120 caracteres",
+            ),
+            (
                 r#"{"entrega":"1","pedidominimoentrega":"x"}"#,
                 "O valor do pedido mínimo para entrega é inválido!",
             ),
@@ -197,7 +217,9 @@ mod tests {
             ),
         ];
         for (json, message) in cases {
-            assert_eq!(form(json).unwrap_err(), *message, "{json}");
+            // A 1 MB delivery street was once stored.
+            let json = json.replace("RUA", &"r".repeat(1 << 20));
+            assert_eq!(form(&json).unwrap_err(), *message, "{json:.200}");
         }
     }
 

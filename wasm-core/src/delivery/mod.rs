@@ -72,7 +72,23 @@ impl Coordinates {
     pub fn longitude(self) -> f64 {
         self.longitude
     }
+
+    /// The point as the public may know it: rounded to [`PUBLIC_DECIMALS`] decimal places
+    /// (about 1 km), so a store's page never gives away the exact delivery start address (often
+    /// the supplier's home). Per-km fees are computed from this point by the browser and by the
+    /// server alike, so both agree; idempotent.
+    pub fn public(self) -> Self {
+        let scale = 10f64.powi(PUBLIC_DECIMALS);
+        let round = |v: f64| (v * scale).round() / scale;
+        Self {
+            latitude: round(self.latitude),
+            longitude: round(self.longitude),
+        }
+    }
 }
+
+/// The decimal places of a supplier's public delivery start point ([`Coordinates::public`]).
+pub const PUBLIC_DECIMALS: i32 = 2;
 
 impl<'de> Deserialize<'de> for Coordinates {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -200,7 +216,7 @@ impl From<DeliverySettingsRecord> for DeliverySettings {
             }
             Some(FeeKind::PerKm) => FeeRule::PerKm {
                 rate: Money::from_centavos(r.taxa_por_km_centavos.unwrap_or(0)),
-                origin: Coordinates::from_pair(r.latitude, r.longitude),
+                origin: Coordinates::from_pair(r.latitude, r.longitude).map(Coordinates::public),
             },
         };
         Self {
@@ -253,6 +269,24 @@ mod tests {
 
     pub(super) fn pira() -> Coordinates {
         at(PIRACICABA.0, PIRACICABA.1)
+    }
+
+    #[test]
+    fn the_public_start_point_is_rounded_to_about_a_kilometre() {
+        let p = at(-22.69874, -47.68126).public();
+        assert_eq!((p.latitude(), p.longitude()), (-22.7, -47.68));
+        assert_eq!(p.public(), p);
+        let record = DeliverySettingsRecord {
+            taxa_tipo: Some(FeeKind::PerKm),
+            taxa_por_km_centavos: Some(250),
+            latitude: Some(-22.69874),
+            longitude: Some(-47.68126),
+            ..Default::default()
+        };
+        match DeliverySettings::from(record).fee {
+            FeeRule::PerKm { origin, .. } => assert_eq!(origin, Some(p)),
+            other => panic!("{other:?}"),
+        }
     }
 
     pub(super) fn settings(json: &str) -> DeliverySettings {

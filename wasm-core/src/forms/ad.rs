@@ -2,8 +2,8 @@
 //! shares with the product wizard.
 
 use super::{
-    Category, FormError, MAX_DESCRIPTION, MAX_TITLE, Scope, is_blank, lenient_count, lenient_text,
-    limit, lower_case, optional_limited, optional_text,
+    Category, FormError, MAX_DESCRIPTION, MAX_PLACE, MAX_TITLE, Scope, is_blank, lenient_count,
+    lenient_text, limit, lower_case, optional_limited, optional_text,
 };
 use crate::messages;
 use crate::money::{AmountError, Money};
@@ -42,6 +42,14 @@ pub fn title_and_price(
 }
 
 /// Step "description" of the ad and product wizards (optional, at most 1500 characters).
+/// An ad's origin city: required (`Selecione a cidade de origem`), at most [`MAX_PLACE`]
+/// characters.
+pub fn origin(input: &str) -> Result<String, FormError> {
+    let origem = optional_text(input).ok_or(FormError::ChooseOrigin)?;
+    limit(&origem, messages::CAMPO_CIDADE, MAX_PLACE)?;
+    Ok(origem)
+}
+
 pub fn long_description(input: &str) -> Result<Option<String>, FormError> {
     optional_limited(input, messages::CAMPO_DESCRICAO, MAX_DESCRIPTION)
 }
@@ -87,7 +95,7 @@ impl AdForm {
             titulo,
             preco_centavos: preco,
             descricao: long_description(&self.descricao)?,
-            origem: optional_text(&self.origem).ok_or(FormError::ChooseOrigin)?,
+            origem: origin(&self.origem)?,
             alcance: Scope::parse(self.locais, &self.cidades)?,
         })
     }
@@ -134,6 +142,10 @@ mod tests {
         assert_eq!(
             with(&|f| f.origem = "".into()),
             "Selecione a cidade de origem"
+        );
+        assert_eq!(
+            with(&|f| f.origem = "x".repeat(61)),
+            "A cidade deve ter no máximo 60 caracteres"
         );
         assert_eq!(with(&|f| f.locais = None), "Selecione uma opção");
         assert_eq!(with(&|f| f.cidades = vec![]), "Adcione ao menos 1 local");

@@ -1,6 +1,10 @@
 //! The buyer's address form (`alterar_endereco`).
 
-use super::{FormError, lenient_text, optional_text};
+use super::{
+    FormError, MAX_COMPLEMENT, MAX_HOUSE_NUMBER, MAX_PLACE, MAX_STREET, lenient_text, limit,
+    optional_limited, optional_text,
+};
+use crate::messages;
 use crate::phone::Phone;
 use serde::{Deserialize, Serialize};
 
@@ -33,20 +37,29 @@ pub struct Address {
 
 impl AddressForm {
     /// City, street and number required (`Preencha todos os campos!`), the number made of
-    /// digits (`Insira um número válido`), a full phone (`Insira um telefone válido!`).
+    /// digits (`Insira um número válido`), a full phone (`Insira um telefone válido!`); every
+    /// text within its length bound.
     pub fn validate(&self) -> Result<Address, FormError> {
         let cidade = optional_text(&self.cidade).ok_or(FormError::FillAll)?;
         let rua = optional_text(&self.rua).ok_or(FormError::FillAll)?;
         let numero = optional_text(&self.numero).ok_or(FormError::FillAll)?;
+        limit(&cidade, messages::CAMPO_CIDADE, MAX_PLACE)?;
+        limit(&rua, messages::CAMPO_RUA, MAX_STREET)?;
+        limit(&numero, messages::CAMPO_NUMERO, MAX_HOUSE_NUMBER)?;
         if !numero.bytes().all(|b| b.is_ascii_digit()) {
             return Err(FormError::InvalidNumber);
         }
+        let complemento = optional_limited(
+            &self.complemento,
+            messages::CAMPO_COMPLEMENTO,
+            MAX_COMPLEMENT,
+        )?;
         let telefone = Phone::parse(&self.telefone).map_err(|_| FormError::PhoneInvalid)?;
         Ok(Address {
             cidade,
             rua,
             numero,
-            complemento: optional_text(&self.complemento),
+            complemento,
             telefone,
         })
     }
@@ -81,6 +94,24 @@ mod tests {
         assert_eq!(
             with(&|f| f.telefone = "1999".into()),
             "Insira um telefone válido!"
+        );
+        // 1 MB values were once stored.
+        let mb = "x".repeat(1 << 20);
+        assert_eq!(
+            with(&|f| f.rua = mb.clone()),
+            "A rua deve ter no máximo 120 caracteres"
+        );
+        assert_eq!(
+            with(&|f| f.cidade = mb.clone()),
+            "A cidade deve ter no máximo 60 caracteres"
+        );
+        assert_eq!(
+            with(&|f| f.numero = "1".repeat(11)),
+            "O número deve ter no máximo 10 caracteres"
+        );
+        assert_eq!(
+            with(&|f| f.complemento = mb.clone()),
+            "O complemento deve ter no máximo 100 caracteres"
         );
     }
 }

@@ -2,17 +2,24 @@
 //! Dados" form and a user's display name.
 
 use super::{
-    FormError, MAX_BUSINESS_DESCRIPTION, Scope, is_blank, lenient_count, lenient_text,
-    optional_limited, optional_text,
+    FormError, MAX_BUSINESS_DESCRIPTION, MAX_INSTAGRAM, MAX_NAME, Scope, is_blank, lenient_count,
+    lenient_text, limit, optional_limited, optional_text,
 };
 use crate::document::{DocumentError, TaxId};
 use crate::messages;
 use crate::phone::Phone;
 use serde::{Deserialize, Serialize};
 
-/// Step "public name": `Insira um nome!`.
+/// Step "public name": `Insira um nome!`; at most [`MAX_NAME`] characters.
 pub fn business_name(input: &str) -> Result<String, FormError> {
-    optional_text(input).ok_or(FormError::NameRequired)
+    let name = optional_text(input).ok_or(FormError::NameRequired)?;
+    limit(&name, messages::CAMPO_NOME, MAX_NAME)?;
+    Ok(name)
+}
+
+/// The Instagram field (optional, at most [`MAX_INSTAGRAM`] characters).
+pub fn instagram(input: &str) -> Result<Option<String>, FormError> {
+    optional_limited(input, messages::CAMPO_INSTAGRAM, MAX_INSTAGRAM)
 }
 
 /// Step "CPF/CNPJ": `Insira um CPF/CNPJ`, or a wrong number.
@@ -71,7 +78,7 @@ impl BusinessForm {
             cpf: business_document(&self.cpf)?,
             telefone: business_phone(&self.telefone)?,
             descricaoforn: business_description(&self.descricaoforn)?,
-            instagram: optional_text(&self.instagram),
+            instagram: instagram(&self.instagram)?,
             alcance: Scope::parse(self.local, &self.cidades)?,
         })
     }
@@ -108,6 +115,7 @@ impl SupplierProfileForm {
     /// the number checks.
     pub fn validate(&self) -> Result<SupplierProfile, FormError> {
         let nomeforn = optional_text(&self.nomeforn).ok_or(FormError::FillName)?;
+        limit(&nomeforn, messages::CAMPO_NOME, MAX_NAME)?;
         if is_blank(&self.cpf) {
             return Err(FormError::FillDocument);
         }
@@ -118,7 +126,7 @@ impl SupplierProfileForm {
             nomeforn,
             cpf: business_document(&self.cpf)?,
             telefone: Phone::parse(&self.telefone).map_err(|_| FormError::PhoneInvalid)?,
-            instagram: optional_text(&self.instagram),
+            instagram: instagram(&self.instagram)?,
             descricaoforn: business_description(&self.descricaoforn)?,
         })
     }
@@ -163,6 +171,14 @@ mod tests {
         assert_eq!(
             with(&|f| f.descricaoforn = "a".repeat(501)),
             "A descrição deve ter no máximo 500 caracteres"
+        );
+        assert_eq!(
+            with(&|f| f.nomeforn = "n".repeat(81)),
+            "O nome deve ter no máximo 80 caracteres"
+        );
+        assert_eq!(
+            with(&|f| f.instagram = "i".repeat(101)),
+            "O Instagram deve ter no máximo 100 caracteres"
         );
         assert_eq!(with(&|f| f.local = None), "Selecione uma opção");
         assert_eq!(with(&|f| f.local = Some(7)), "Selecione uma opção");
@@ -209,6 +225,14 @@ mod tests {
             "Insira um telefone válido!"
         );
         assert!(f("A", "52998224725", "19998765432").is_ok());
+        assert_eq!(
+            err(f(&"n".repeat(81), "52998224725", "19998765432")),
+            "O nome deve ter no máximo 80 caracteres"
+        );
+        assert_eq!(
+            err(user_name(&"n".repeat(81))),
+            "O nome deve ter no máximo 80 caracteres"
+        );
         assert_eq!(err(user_name(" ")), "Insira um nome!");
     }
 }

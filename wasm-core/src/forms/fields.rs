@@ -30,6 +30,16 @@ pub(crate) fn limit(text: &str, field: &'static str, max: usize) -> Result<(), F
     }
 }
 
+/// The first of `texts` (text, field, bound) longer than its bound, as (field, bound).
+pub fn texts_within(texts: &[(&str, &'static str, usize)]) -> Result<(), (&'static str, usize)> {
+    for (text, field, max) in texts {
+        if text.chars().count() > *max {
+            return Err((field, *max));
+        }
+    }
+    Ok(())
+}
+
 /// An optional text field: trimmed, `None` when empty, at most `max` characters.
 pub(crate) fn optional_limited(
     input: &str,

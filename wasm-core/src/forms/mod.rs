@@ -47,6 +47,26 @@ pub const MAX_OPTION: usize = 50;
 pub const MAX_DESCRIPTION: usize = 1500;
 /// Notarisation description limit.
 pub const MAX_BLOCKCHAIN_DESCRIPTION: usize = 500;
+/// Public store names and user names (the spec gives none; every field is bounded).
+pub const MAX_NAME: usize = 80;
+/// The Instagram field (a handle is at most 30 characters; a pasted profile link is longer).
+pub const MAX_INSTAGRAM: usize = 100;
+/// A place, `UF` or `City, UF` (the longest IBGE municipality name has 32 characters).
+pub const MAX_PLACE: usize = 60;
+/// A street, in the buyer's address and the delivery start address.
+pub const MAX_STREET: usize = 120;
+/// A house number (digits).
+pub const MAX_HOUSE_NUMBER: usize = 10;
+/// The address complement.
+pub const MAX_COMPLEMENT: usize = 100;
+/// A Pix key (BACEN: an e-mail key has at most 77 characters; the others are shorter).
+pub const MAX_PIX_KEY: usize = 77;
+/// A store category's name.
+pub const MAX_CATEGORY_NAME: usize = 40;
+/// Options a product may offer.
+pub const MAX_OPTIONS: usize = 20;
+/// The storefront's template name (`modelo`).
+pub const MAX_STORE_MODEL: usize = 40;
 /// Notarisation file limit: 100 MB.
 pub const MAX_FILE_BYTES: u64 = 104_857_600;
 /// Price of one notarisation token (ficha): R$ 5.
@@ -70,6 +90,12 @@ pub enum FormError {
         field: &'static str,
         max: usize,
     },
+    /// More places than a scope can hold (27 states, 5,570 cities).
+    TooManyPlaces {
+        max: usize,
+    },
+    /// More options than a product may offer.
+    TooManyOptions,
     FillAll,
     InvalidPrice,
     InvalidPriceEdit,
@@ -103,6 +129,10 @@ impl Message for FormError {
             Self::AddPlace => messages::ADICIONE_LOCAL,
             Self::TooLong { field, max } => {
                 return Cow::Owned(messages::texto_longo(field, *max));
+            }
+            Self::TooManyPlaces { max } => return Cow::Owned(messages::locais_demais(*max)),
+            Self::TooManyOptions => {
+                return Cow::Owned(messages::opcoes_demais(MAX_OPTIONS));
             }
             Self::FillAll => messages::PREENCHA_TODOS,
             Self::InvalidPrice => messages::PRECO_INVALIDO,

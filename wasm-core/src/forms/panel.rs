@@ -1,13 +1,32 @@
 //! The supplier panel's small forms: a store category's name, the payment options accepted and
 //! a withdrawal of the balance.
 
-use super::{FormError, WITHDRAWAL_FEE_HUNDREDTHS, optional_text};
+use super::{
+    FormError, MAX_CATEGORY_NAME, MAX_PIX_KEY, MAX_STORE_MODEL, WITHDRAWAL_FEE_HUNDREDTHS, limit,
+    optional_limited, optional_text,
+};
+use crate::messages;
 use crate::money::Money;
 use serde::{Deserialize, Serialize};
 
 /// A new store category's name: `Insira o nome da categoria` when empty.
 pub fn category_name(input: &str) -> Result<String, FormError> {
-    optional_text(input).ok_or(FormError::CategoryNameRequired)
+    let name = optional_text(input).ok_or(FormError::CategoryNameRequired)?;
+    limit(&name, messages::CAMPO_CATEGORIA, MAX_CATEGORY_NAME)?;
+    Ok(name)
+}
+
+/// A Pix key: required (`Insira sua chave Pix`), at most [`MAX_PIX_KEY`] characters.
+pub fn pix_key(input: &str) -> Result<String, FormError> {
+    let key = optional_text(input).ok_or(FormError::PixKeyRequired)?;
+    limit(&key, messages::CAMPO_CHAVE_PIX, MAX_PIX_KEY)?;
+    Ok(key)
+}
+
+/// The storefront's template name (`criar_site`'s `modelo`): optional, at most
+/// [`MAX_STORE_MODEL`] characters.
+pub fn store_model(input: &str) -> Result<Option<String>, FormError> {
+    optional_limited(input, messages::CAMPO_MODELO, MAX_STORE_MODEL)
 }
 
 /// The payment options a supplier accepts: `'1'` in person, `'2'` Pix (decisions.md §6).
@@ -71,7 +90,7 @@ impl Withdrawal {
     /// A request: a Pix key (`Insira sua chave Pix`) and a balance above zero (`Você está sem
     /// saldo`).
     pub fn request(balance: Money, pix_key: &str) -> Result<Self, FormError> {
-        let chave_pix = optional_text(pix_key).ok_or(FormError::PixKeyRequired)?;
+        let chave_pix = self::pix_key(pix_key)?;
         if !balance.is_positive() {
             return Err(FormError::NoBalance);
         }
@@ -94,6 +113,19 @@ mod tests {
     fn category_and_payments() {
         assert_eq!(err(category_name("  ")), "Insira o nome da categoria");
         assert_eq!(category_name(" Queijos "), Ok("Queijos".into()));
+        assert_eq!(
+            err(category_name(&"q".repeat(41))),
+            "O nome da categoria deve ter no máximo 40 caracteres"
+        );
+        assert_eq!(
+            err(pix_key(&"k".repeat(78))),
+            "A chave Pix deve ter no máximo 77 caracteres"
+        );
+        assert_eq!(
+            err(store_model(&"m".repeat(41))),
+            "O modelo deve ter no máximo 40 caracteres"
+        );
+        assert_eq!(store_model(" "), Ok(None));
 
         assert_eq!(PaymentOptions::from_codes("").codes(), "1");
         assert_eq!(PaymentOptions::from_codes("2").codes(), "2");

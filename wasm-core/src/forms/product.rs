@@ -2,7 +2,7 @@
 //! the promotion form.
 
 use super::{
-    Category, FormError, MAX_OPTION, is_blank, lenient_count, lenient_text, limit,
+    Category, FormError, MAX_OPTION, MAX_OPTIONS, is_blank, lenient_count, lenient_text, limit,
     long_description, optional_text, price, title_and_price,
 };
 use crate::messages;
@@ -25,6 +25,9 @@ pub fn minimum_and_stock(
 
 /// Step "options": trimmed, empty ones dropped, each at most 50 characters.
 pub fn product_options(options: &[String]) -> Result<Vec<String>, FormError> {
+    if options.len() > MAX_OPTIONS {
+        return Err(FormError::TooManyOptions);
+    }
     let kept: Vec<String> = options.iter().filter_map(|o| optional_text(o)).collect();
     for o in &kept {
         limit(o, messages::CAMPO_OPCAO, MAX_OPTION)?;
@@ -162,6 +165,11 @@ mod tests {
             "Cada opção deve ter no máximo 50 caracteres"
         );
         assert!(serde_json::from_str::<ProductForm>(r#"{"minimo":-1}"#).is_err());
+        // A product with 20,000 options was once stored.
+        edit.opcoes = vec!["500 g".into(); 20_000];
+        assert_eq!(err(edit.validate(true)), "Adicione no máximo 20 opções.");
+        edit.opcoes = vec!["500 g".into(); 20];
+        assert!(edit.validate(true).is_ok());
     }
 
     #[test]

@@ -1,8 +1,15 @@
 //! The four marketplace categories and a supplier's or an ad's scope (all Brazil, states,
 //! cities).
 
-use super::{FormError, optional_text};
+use super::{FormError, MAX_PLACE, limit};
+use crate::messages;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+/// Brazil's states and federal district: the most a states scope can list.
+pub const MAX_STATES: usize = 27;
+/// IBGE's municipalities: the most a cities scope can list.
+pub const MAX_CITIES: usize = 5_570;
 
 /// The four marketplace categories.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -49,21 +56,32 @@ pub enum Scope {
 impl Scope {
     /// `local` (1, 2 or 3) and the chosen places (`UF` or `City, UF`): a scope is required
     /// (`Selecione uma opção`), and states or cities need at least one place (`Adcione ao menos 1
-    /// local`). Places are trimmed, empty ones dropped and duplicates removed; all Brazil
-    /// ignores them.
+    /// local`). Places are trimmed, empty ones dropped and duplicates removed (a set: linear
+    /// time); all Brazil ignores them. Lists are bounded: at most [`MAX_STATES`] states or
+    /// [`MAX_CITIES`] cities, each at most [`MAX_PLACE`] characters, and a list longer than
+    /// [`MAX_CITIES`] is refused before it is looked at.
     pub fn parse(local: Option<u32>, places: &[String]) -> Result<Self, FormError> {
+        let max = match local {
+            Some(2) => MAX_STATES,
+            _ => MAX_CITIES,
+        };
+        if places.len() > MAX_CITIES {
+            return Err(FormError::TooManyPlaces { max });
+        }
+        let mut seen: HashSet<&str> = HashSet::with_capacity(places.len());
         let mut chosen: Vec<String> = Vec::new();
         for p in places {
-            if let Some(p) = optional_text(p)
-                && p != "ALL"
-                && !chosen.contains(&p)
-            {
-                chosen.push(p);
+            let p = p.trim();
+            if p.is_empty() || p == "ALL" || !seen.insert(p) {
+                continue;
             }
+            limit(p, messages::CAMPO_LOCAL, MAX_PLACE)?;
+            chosen.push(p.to_owned());
         }
         match local {
             Some(1) => Ok(Self::Brazil),
             Some(2 | 3) if chosen.is_empty() => Err(FormError::AddPlace),
+            Some(2 | 3) if chosen.len() > max => Err(FormError::TooManyPlaces { max }),
             Some(2) => Ok(Self::States(chosen)),
             Some(3) => Ok(Self::Cities(chosen)),
             _ => Err(FormError::ChooseOption),
@@ -122,5 +140,43 @@ mod tests {
             Scope::parse(Some(2), &places(&["ALL"])),
             Err(FormError::AddPlace)
         );
+    }
+
+    #[test]
+    fn place_lists_are_bounded() {
+        let ufs: Vec<String> = (0..28).map(|i| format!("U{i}")).collect();
+        assert_eq!(
+            Scope::parse(Some(2), &ufs).unwrap_err().to_string(),
+            "Escolha no máximo 27 locais."
+        );
+        assert!(Scope::parse(Some(2), &ufs[..27]).is_ok());
+        // Duplicates do not count against the bound, and cost a set lookup each.
+        let same = vec!["SP".to_owned(); 5_000];
+        assert_eq!(
+            Scope::parse(Some(2), &same),
+            Ok(Scope::States(places(&["SP"])))
+        );
+        let too_many = vec!["SP".to_owned(); MAX_CITIES + 1];
+        assert_eq!(
+            Scope::parse(Some(3), &too_many).unwrap_err().to_string(),
+            "Escolha no máximo 5.570 locais."
+        );
+        let long = vec!["x".repeat(MAX_PLACE + 1)];
+        assert_eq!(
+            Scope::parse(Some(3), &long).unwrap_err().to_string(),
+            format!("Cada local deve ter no máximo {MAX_PLACE} caracteres")
+        );
+    }
+
+    #[test]
+    fn the_measured_40k_list_is_refused_before_it_is_looked_at() {
+        // 40,000 places once took ~1 s of a worker in the quadratic de-duplication.
+        let huge: Vec<String> = (0..40_000).map(|i| format!("Cidade {i}, SP")).collect();
+        assert_eq!(
+            Scope::parse(Some(3), &huge),
+            Err(FormError::TooManyPlaces { max: MAX_CITIES })
+        );
+        // A full list of distinct cities is still fine.
+        assert!(Scope::parse(Some(3), &huge[..MAX_CITIES]).is_ok());
     }
 }

@@ -36,8 +36,9 @@ export function dadosforn(over: Partial<DadosForn> = {}, delivery: Partial<Deliv
         taxaTipo: 'porKm',
         taxaentrega: null,
         taxaPorKm: 2.5,
-        latitude: -22.6987,
-        longitude: -47.6812,
+        // The public start point: rounded to two decimals by the API (about 1 km).
+        latitude: -22.7,
+        longitude: -47.68,
         descricaoretirada: 'Retirada no sítio.',
         ...delivery,
       },
@@ -48,7 +49,7 @@ export function dadosforn(over: Partial<DadosForn> = {}, delivery: Partial<Deliv
 
 export const FORN = dadosforn();
 
-/** A buyer with a street and geocoded coordinates (5,2 km from the farm: R$ 13,06 per km fee). */
+/** A buyer with a street and geocoded coordinates (5,05 km from the farm's public point: R$ 12,63 per km fee). */
 export const BUYER: UserInfo = {
   ...USER,
   usuario: 'u_carla',

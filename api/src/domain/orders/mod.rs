@@ -4,6 +4,7 @@
 //! delivered ([`confirm_delivery`]). Who may do each is the caller's check (`rpc/`).
 
 mod cancel;
+pub mod open;
 mod place;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};

@@ -59,6 +59,9 @@ pub struct NewOrder<'a> {
     pub coupon: Option<&'a Coupon>,
     /// How long a Pix charge can be paid.
     pub pix_expiry: Duration,
+    /// The most unpaid open orders the buyer may hold at this store ([`super::open`]); `None`
+    /// is no bound.
+    pub max_open_orders: Option<u32>,
 }
 
 /// A stored order: its id and, for Pix, its charge's txid.
@@ -126,6 +129,12 @@ async fn store(
     txid: Option<&str>,
 ) -> ApiResult<Transaction<'static, Any>> {
     let mut tx = begin_write(db).await?;
+    if let Some(max) = o.max_open_orders
+        && let Err(refused) = super::open::check_room(&mut tx, o.buyer_id, o.supplier_id, max).await
+    {
+        tx.rollback().await?;
+        return Err(refused);
+    }
     if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, takes).await {
         tx.rollback().await?;
         return Err(refused);

@@ -5,7 +5,7 @@
 use super::rows::{AdRow, ProductRow, SupplierRow};
 use crate::rpc::fields::reais;
 use serde_json::{Map, Value, json};
-use wasm_core::{money::Money, pricing::discount_percent};
+use wasm_core::{delivery::Coordinates, money::Money, pricing::discount_percent};
 
 fn opt_reais(centavos: Option<i64>) -> Option<f64> {
     centavos.map(reais)
@@ -111,6 +111,9 @@ pub fn dadosforn(s: &SupplierRow, places: &[String], categories: &[String]) -> V
         .iter()
         .map(|c| (c.clone(), Value::String(c.clone())))
         .collect();
+    // The delivery start point only as the public may know it (about 1 km).
+    let start =
+        Coordinates::from_pair(s.entrega_latitude, s.entrega_longitude).map(Coordinates::public);
     json!({
         "usuario": s.user_id,
         "nomeforn": s.nomeforn,
@@ -132,8 +135,8 @@ pub fn dadosforn(s: &SupplierRow, places: &[String], categories: &[String]) -> V
                 "taxaTipo": s.taxa_tipo,
                 "taxaentrega": opt_reais(s.taxa_entrega_centavos),
                 "taxaPorKm": opt_reais(s.taxa_por_km_centavos),
-                "latitude": s.entrega_latitude,
-                "longitude": s.entrega_longitude,
+                "latitude": start.map(Coordinates::latitude),
+                "longitude": start.map(Coordinates::longitude),
                 "pedidominimoentrega": opt_reais(s.pedido_minimo_entrega_centavos),
                 "pedidominimoretirada": opt_reais(s.pedido_minimo_retirada_centavos),
                 "descricaoentrega": s.descricao_entrega,

@@ -1,8 +1,12 @@
 //! Uploads: `POST /api/blockchain/upload?nome=…&descricao=…` streams the raw file (Bearer
 //! auth; the webapp's path), `upload_blockchain` takes the spec's data URL (old clients; within
 //! the API's body limit). Both spool to disk ([`super::spool`]), build the chunk tree from the
-//! file, post the signed transaction and its chunks, and only then spend the token and record
-//! the notarisation, in one database transaction.
+//! file, and reserve one token (a ledger row, in its own transaction) before posting the signed
+//! transaction and its chunks: so concurrent uploads can never spend one token many times. A
+//! failed upload gives the token back; a successful one turns the reservation into the spend and
+//! records the notarisation, in one database transaction. The stored type (the Arweave
+//! `Content-Type` tag the gateway serves the file with) is the client's only when it is on
+//! [`STORED_TYPES`]; anything else (HTML, SVG, scripts) is `application/octet-stream`.
 
 use super::spool::{Spooled, TempFile, spool, too_large};
 use crate::{
@@ -12,6 +16,7 @@ use crate::{
     domain::tokens,
     error::{ApiError, ApiResult},
     messages::ARQUIVO_INVALIDO,
+    security::{client::ClientIp, rate::Class},
     state::AppState,
 };
 use anyhow::Context;
@@ -70,6 +75,44 @@ async fn precheck(
         .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
+/// The types a notarised file is stored (and served by the gateway) with as sent; others
+/// become [`OCTET_STREAM`]. None of these is rendered as a page by a browser.
+pub const STORED_TYPES: &[&str] = &[
+    "application/pdf",
+    "application/zip",
+    "application/msword",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.oasis.opendocument.text",
+    "application/vnd.oasis.opendocument.spreadsheet",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "image/gif",
+    "text/plain",
+    "text/csv",
+    "audio/mpeg",
+    "video/mp4",
+];
+/// The type of anything not on [`STORED_TYPES`].
+pub const OCTET_STREAM: &str = "application/octet-stream";
+
+/// The type stored for a client's `Content-Type` (parameters dropped, lower case): itself when
+/// it is on [`STORED_TYPES`], else [`OCTET_STREAM`].
+pub fn stored_type(sent: &str) -> String {
+    let essence = sent
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    STORED_TYPES
+        .iter()
+        .find(|t| **t == essence)
+        .unwrap_or(&OCTET_STREAM)
+        .to_string()
+}
+
 /// A file name safe for a tag and for display: no path, at most 200 characters.
 fn clean_name(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
@@ -85,23 +128,28 @@ fn clean_name(name: &str) -> String {
 pub async fn upload_stream(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
+    client: ClientIp,
     Query(q): Query<UploadQuery>,
     headers: HeaderMap,
     body: Body,
 ) -> ApiResult<Json<Value>> {
     let user = AuthUser::try_from(caller)?;
+    state
+        .security
+        .limits
+        .check(Class::Notary, client, Some(&user.id))?;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(0);
     let descricao = precheck(&state, &user, declared, &q.descricao).await?;
-    let tipo = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .filter(|t| !t.is_empty() && t.len() <= 200)
-        .unwrap_or("application/octet-stream")
-        .to_owned();
+    let tipo = stored_type(
+        headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or(""),
+    );
     let spooled = spool(&state.notary.spool_dir, body.into_data_stream()).await?;
     let meta = Meta {
         nome: clean_name(&q.nome),
@@ -140,17 +188,14 @@ pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> A
     let spooled = spool(&state.notary.spool_dir, Box::pin(body)).await?;
     let meta = Meta {
         nome: clean_name(&req.nome_arquivo),
-        tipo: if tipo.is_empty() {
-            "application/octet-stream".into()
-        } else {
-            tipo.to_owned()
-        },
+        tipo: stored_type(tipo),
         descricao,
     };
     notarise(state, &user, spooled, meta).await
 }
 
-/// Builds the tree, uploads, then spends the token and records, in one transaction.
+/// Reserves a token, builds the tree and uploads; then turns the reservation into the spend and
+/// records, in one transaction. A failed upload gives the token back.
 async fn notarise(
     state: &AppState,
     user: &AuthUser,
@@ -161,21 +206,21 @@ async fn notarise(
         return Err(ApiError::bad_request("Arquivo vazio."));
     }
     let Spooled { file, size, sha256 } = spooled;
+    let Some(reservation) = tokens::reserve_one(&state.db, &user.id, now_ms()).await? else {
+        return Err(ApiError::bad_request(messages::SEM_FICHAS));
+    };
     let tx = match store(state, &file, size, &sha256, &meta).await {
         Ok(tx) => tx,
         Err(e) => {
-            tracing::error!(error = ?e, "notarisation upload failed; no token spent");
+            tracing::error!(error = ?e, "notarisation upload failed; its token is given back");
+            tokens::release(&state.db, &reservation).await?;
             return Err(ApiError::Internal(e));
         }
     };
     let link = state.notary.gateway.link(&tx.id);
     let now = now_ms();
     let mut db = begin_write(&state.db).await?;
-    if !tokens::spend_one(&mut db, &user.id, &tx.id, now).await? {
-        db.rollback().await?;
-        tracing::warn!(id = %tx.id, "uploaded, but the last token was spent meanwhile");
-        return Err(ApiError::bad_request(messages::SEM_FICHAS));
-    }
+    tokens::spend_reserved(&mut db, &user.id, &reservation, &tx.id, now).await?;
     sqlx::query(
         "INSERT INTO notarisations (id, user_id, descricao, nome_arquivo, tipo_conteudo, tamanho, \
          sha256, link, criado_em) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -227,7 +272,22 @@ async fn store(
 
 #[cfg(test)]
 mod tests {
-    use super::clean_name;
+    use super::{clean_name, stored_type};
+
+    #[test]
+    fn only_allowed_types_are_stored_as_sent() {
+        assert_eq!(stored_type("application/pdf"), "application/pdf");
+        assert_eq!(stored_type("Text/Plain; charset=utf-8"), "text/plain");
+        for t in [
+            "text/html",
+            "image/svg+xml",
+            "application/xhtml+xml",
+            "",
+            "x",
+        ] {
+            assert_eq!(stored_type(t), "application/octet-stream", "{t}");
+        }
+    }
 
     #[test]
     fn names_lose_their_path() {

@@ -219,6 +219,7 @@ pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> A
         summary: &summary,
         coupon: coupon.as_ref(),
         pix_expiry: state.config.pix.expiry,
+        max_open_orders: state.config.security.max_open_orders,
     };
     let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
     crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;

@@ -133,10 +133,8 @@ pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<Value> {
 }
 
 async fn save_key(db: &Db, supplier_id: &str, pix: Option<&str>) -> ApiResult<String> {
-    let key = pix
-        .map(str::trim)
-        .filter(|k| !k.is_empty())
-        .ok_or_else(|| bad(FormError::PixKeyRequired))?;
+    let key = wasm_core::forms::pix_key(pix.unwrap_or("")).map_err(bad)?;
+    let key = key.as_str();
     sqlx::query("UPDATE suppliers SET pix_chave = $1 WHERE user_id = $2")
         .bind(key)
         .bind(supplier_id)

@@ -170,8 +170,7 @@ pub async fn create_site(state: &AppState, user: AuthUser, req: CreateSite) -> A
         .ok()
         .filter(|p| (1..=5).contains(p))
         .ok_or_else(|| ApiError::bad_request(PALETA_INVALIDA))?;
-    let modelo = text(req.modelo.as_ref());
-    let modelo = Some(modelo.trim()).filter(|m| !m.is_empty());
+    let modelo = wasm_core::forms::store_model(&text(req.modelo.as_ref())).map_err(bad)?;
     if url_owner(state, url.as_str())
         .await?
         .is_some_and(|o| o != supplier_id)

@@ -1,7 +1,8 @@
 //! Store categories (`adicionar_categoria`, `remover_categoria`) and discount coupons
 //! (`adicionar_cupom`, `excluir_cupom`), with wasm-core's rules and messages (`forms::
 //! category_name`, `coupon::Coupon::create`). Categories and coupons are named per supplier:
-//! a name only another supplier has is 403, one nobody has is 404.
+//! a name the supplier does not have is 404, whether another supplier has it or nobody does, so
+//! the answer never reveals another store's coupon codes or category names.
 
 use super::{bad, own_supplier, panel};
 use crate::{
@@ -52,11 +53,13 @@ enum Named {
 }
 
 impl Named {
-    /// The suppliers that have one by the name `$1`.
-    fn owners_sql(self) -> &'static str {
+    /// Whether supplier `$1` has one by the name `$2`.
+    fn own_sql(self) -> &'static str {
         match self {
-            Self::Category => "SELECT supplier_id FROM store_categories WHERE nome = $1",
-            Self::Coupon => "SELECT supplier_id FROM coupons WHERE codigo = $1",
+            Self::Category => {
+                "SELECT COUNT(*) FROM store_categories WHERE supplier_id = $1 AND nome = $2"
+            }
+            Self::Coupon => "SELECT COUNT(*) FROM coupons WHERE supplier_id = $1 AND codigo = $2",
         }
     }
 
@@ -71,23 +74,22 @@ impl Named {
     }
 }
 
-/// Whether `supplier_id` has the `named` thing called `name`: 404 nobody has one, 403 only
-/// another supplier.
+/// Whether `supplier_id` has the `named` thing called `name`; else 404, the same answer whether
+/// another supplier has one by that name or nobody does (only the caller's own are looked at).
 async fn owner_check(db: &Db, named: Named, supplier_id: &str, name: &str) -> ApiResult<()> {
-    let owners: Vec<String> = sqlx::query_scalar(named.owners_sql())
+    let count: i64 = sqlx::query_scalar(named.own_sql())
+        .bind(supplier_id)
         .bind(name)
-        .fetch_all(db)
+        .fetch_one(db)
         .await?;
-    if owners.iter().any(|o| o == supplier_id) {
+    if count > 0 {
         Ok(())
-    } else if owners.is_empty() {
-        Err(named.not_found())
     } else {
-        Err(ApiError::Forbidden)
+        Err(named.not_found())
     }
 }
 
-/// The store category `name` of `supplier_id` (403 / 404 otherwise).
+/// The store category `name` of `supplier_id` (404 otherwise).
 pub async fn owned_category(db: &Db, supplier_id: &str, name: &str) -> ApiResult<String> {
     let name = name.trim();
     owner_check(db, Named::Category, supplier_id, name).await?;

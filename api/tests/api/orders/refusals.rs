@@ -208,3 +208,72 @@ async fn purchases_closed_minimum_order_delivery_and_address_rules_are_the_specs
     assert_eq!(status, 401);
     assert_eq!(orders_count(&app).await, 0);
 }
+
+#[tokio::test]
+async fn a_quantity_above_the_maximum_is_refused() {
+    let app = demo_app().await;
+    let (token, _) = app.login(BUYER).await;
+    let (status, msg) = refused(&app, &token, |b| {
+        b["sacola"] = json!([{"id": "demo-p04", "quantidade": 1_000_000_000}]);
+        b["total"] = json!(8e9);
+    })
+    .await;
+    assert_eq!(
+        (status, msg.as_str()),
+        (
+            400,
+            "A quantidade máxima de mandioca descascada 1 kg por pedido é 1000"
+        )
+    );
+    assert_eq!(orders_count(&app).await, 0);
+    assert_eq!(stock(&app, "demo-p04").await, 20);
+}
+
+#[tokio::test]
+async fn a_buyer_holds_a_bounded_number_of_unpaid_open_orders_per_store() {
+    use feira_api::domain::orders::open::{DEFAULT_MAX_OPEN_ORDERS, pedidos_em_aberto};
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.seed_demo = true;
+        c.security.max_open_orders = Some(DEFAULT_MAX_OPEN_ORDERS);
+    })
+    .await;
+    let (token, _) = app.login(BUYER).await;
+    exec(
+        &app,
+        "UPDATE products SET estoque = 100 WHERE id = $1",
+        "demo-p04",
+    )
+    .await;
+    let mut ids = Vec::new();
+    // In person and Pix awaiting payment both hold stock; the bound counts both, at once too.
+    let attempts = (0..DEFAULT_MAX_OPEN_ORDERS + 3)
+        .map(|i| app.rpc(Some(&token), cassava(1, if i % 2 == 0 { "1" } else { "2" })));
+    for (status, body) in futures::future::join_all(attempts).await {
+        if status == 200 {
+            ids.push(body["all"]["idpedido"].as_str().unwrap().to_owned());
+        } else {
+            assert_eq!(
+                (status, body["error"].as_str().unwrap()),
+                (409, pedidos_em_aberto(DEFAULT_MAX_OPEN_ORDERS).as_str())
+            );
+        }
+    }
+    assert_eq!(ids.len(), DEFAULT_MAX_OPEN_ORDERS as usize);
+    assert_eq!(
+        stock(&app, "demo-p04").await,
+        100 - i64::from(DEFAULT_MAX_OPEN_ORDERS)
+    );
+    // Another buyer is not held back.
+    let (other, _) = app.login(super::OTHER_BUYER).await;
+    assert_eq!(app.rpc(Some(&other), cassava(1, "1")).await.0, 200);
+    // One delivered order frees a place.
+    exec(
+        &app,
+        "UPDATE orders SET situacao = '2' WHERE id = $1",
+        &ids[0],
+    )
+    .await;
+    let (status, body) = app.rpc(Some(&token), cassava(1, "1")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(app.rpc(Some(&token), cassava(1, "1")).await.0, 409);
+}

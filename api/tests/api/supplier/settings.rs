@@ -80,10 +80,13 @@ async fn delivery_settings_follow_the_spec_and_feed_the_checkout() {
             json!({"codigo": "pegar_dadosforn", "usuario": "demo-joao"}),
         )
         .await;
-    assert_eq!(
-        pub_data["dadosforn"]["extensoes"]["delivery"]["taxaPorKm"],
-        3.0
-    );
+    let public = &pub_data["dadosforn"]["extensoes"]["delivery"];
+    assert_eq!(public["taxaPorKm"], 3.0);
+    // The start point only to about a kilometre: two decimal places.
+    for (exact, shown) in [(lat, &public["latitude"]), (lon, &public["longitude"])] {
+        let shown = shown.as_f64().unwrap();
+        assert_eq!(shown, (exact * 100.0).round() / 100.0);
+    }
     // Delivery only under the R$ 20 minimum is refused at checkout.
     let (buyer, _) = app.login(BUYER).await;
     let (s, r) = app

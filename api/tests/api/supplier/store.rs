@@ -1,5 +1,6 @@
 //! Store categories and coupons: every rule and message of the spec (wasm-core `coupon`,
-//! `forms::category_name`), and another supplier's category or coupon is 403.
+//! `forms::category_name`), and another supplier's category or coupon is answered as one
+//! nobody has (404): the answer never tells whether another store has a given name.
 
 use super::{call, refused};
 use crate::orders::{BUYER, SUPPLIER, demo_app};
@@ -85,10 +86,10 @@ async fn coupons_follow_every_rule_of_the_spec() {
             &token,
             "excluir_cupom",
             json!({"codigocupom": "QUEIJO15"}),
-            403
+            404
         )
         .await,
-        "Você não tem permissão para esta ação."
+        "Cupom não encontrado!"
     );
     assert_eq!(
         refused(
@@ -163,10 +164,10 @@ async fn categories_are_created_assigned_and_removed_by_their_owner_only() {
             &token,
             "adicionar_categoria_produto",
             assign("Queijos"),
-            403
+            404
         )
         .await,
-        "Você não tem permissão para esta ação."
+        "Categoria não encontrada."
     );
     assert_eq!(
         refused(
@@ -185,10 +186,10 @@ async fn categories_are_created_assigned_and_removed_by_their_owner_only() {
             &token,
             "remover_categoria",
             json!({"item": "Queijos"}),
-            403
+            404
         )
         .await,
-        "Você não tem permissão para esta ação."
+        "Categoria não encontrada."
     );
 
     let (_, b) = call(&app, &token, "remover_categoria", json!({"item": "Mel"})).await;

@@ -30,7 +30,7 @@ const NO_COORDS = { ...BUYER, latitude: null, longitude: null };
 
 describe('delivery fee state', () => {
   it.each([
-    ['per km from the stored coordinates', dadosforn(), BUYER, 'por_km', 'R$ 13,06'],
+    ['per km from the stored coordinates', dadosforn(), BUYER, 'por_km', 'R$ 12,63'],
     ['per km without buyer coordinates', dadosforn(), NO_COORDS, 'sem_endereco', 'Cadastre seu endereço para calcular'],
     ['per km without the supplier start', dadosforn({}, { latitude: null, longitude: null }), BUYER, 'km_indisponivel', 'Taxa por Km indisponível no momento'],
     ['fixed', dadosforn({}, { taxaTipo: 'fixa', taxaentrega: 7.5 }), BUYER, 'fixa', 'R$ 7,50'],
@@ -59,9 +59,9 @@ describe('order summary', () => {
     const s = r.summary;
     expect(s.linhas.map((l) => formatCentavos(core, l.total_centavos))).toEqual(['R$ 11,70', 'R$ 17,00', 'R$ 8,00']);
     expect(formatCentavos(core, s.produtos_centavos)).toBe('R$ 36,70');
-    expect(formatCentavos(core, s.taxa_centavos)).toBe('R$ 13,06');
+    expect(formatCentavos(core, s.taxa_centavos)).toBe('R$ 12,63');
     expect(formatCentavos(core, s.desconto_centavos)).toBe('R$ 3,67');
-    expect(formatCentavos(core, s.total_centavos)).toBe('R$ 46,09');
+    expect(formatCentavos(core, s.total_centavos)).toBe('R$ 45,66');
   });
 
   it('no fee for pickup; a fixed coupon', () => {

@@ -107,7 +107,7 @@ describe('checkout steps', () => {
     const user = userEvent.setup();
     renderShop();
     let summary = await continueToSummary(user, 'Entrega');
-    expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 13,06');
+    expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 12,63');
     expect(within(summary).getByRole('alert').textContent).toBe('Pedido mínimo para entrega: R$ 30,00');
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -187,7 +187,7 @@ describe('checkout steps', () => {
     expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('Calculando taxa...');
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => answer(new Response(JSON.stringify({ dadosforn: forn }))));
-    await waitFor(() => expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 13,06'));
+    await waitFor(() => expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 12,63'));
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -44,7 +44,7 @@ describe('coupon', () => {
     expect(calls.find((c) => c.codigo === 'validar_cupom')?.body).toMatchObject({ userforn: 'forn1', cupom: 'BEMVINDO10' });
     expect(within(summary).getByTestId('produtos').textContent).toBe('R$ 36,70');
     expect(within(summary).getByTestId('desconto').textContent).toBe('- R$ 3,67');
-    expect(within(summary).getByTestId('total').textContent).toBe('R$ 46,09');
+    expect(within(summary).getByTestId('total').textContent).toBe('R$ 45,66');
 
     await user.click(within(summary).getByRole('button', { name: 'Remover cupom' }));
     const again = within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement;
@@ -132,9 +132,9 @@ describe('payment and finishing', () => {
       sacola: [line(ALFACE, 3, null), line(TOMATE, 2, '1 kg'), line(MANDIOCA, 1, null)],
       forn: 'forn1',
       dados: BUYER,
-      total: 46.09,
+      total: 45.66,
       desconto: 3.67,
-      taxaentregafinal: 13.06,
+      taxaentregafinal: 12.63,
       pagamento: '2',
       entrega: true,
       infoscupom: { valor: 10, codigo: 'BEMVINDO10' },

@@ -1,0 +1,51 @@
+//! The bound on a buyer's unpaid open orders (docs/readings.md, "Stock hoarding"): an order paid
+//! in person holds its stock until the supplier confirms or cancels it, and a Pix order until its
+//! charge is paid or expires, so one buyer may hold at most `MAX_OPEN_ORDERS` (5 by default,
+//! [`DEFAULT_MAX_OPEN_ORDERS`]) such orders at one store at a time. Orders paid by Pix and
+//! awaiting delivery do not count.
+
+use super::super::codes::{OrderStatus, PaymentMethod, PixStatus};
+use crate::error::{ApiError, ApiResult};
+use sqlx::{Any, Transaction};
+
+/// The most unpaid open orders one buyer may hold at one store, unless `MAX_OPEN_ORDERS` says
+/// otherwise.
+pub const DEFAULT_MAX_OPEN_ORDERS: u32 = 5;
+
+/// *Gap:* the refusal when the bound (`max`) is reached.
+pub fn pedidos_em_aberto(max: u32) -> String {
+    format!(
+        "Você já tem {max} pedidos em aberto nesta loja. \
+         Aguarde a entrega ou cancele um deles para fazer outro."
+    )
+}
+
+/// Refuses (409) a new order of `buyer_id` at `supplier_id` when the buyer already holds `max`
+/// such orders, inside the order's transaction. The buyer's row is locked first (a no-op update), so
+/// that concurrent orders of one buyer are counted one after the other on PostgreSQL too.
+pub async fn check_room(
+    tx: &mut Transaction<'_, Any>,
+    buyer_id: &str,
+    supplier_id: &str,
+    max: u32,
+) -> ApiResult<()> {
+    sqlx::query("UPDATE users SET id = id WHERE id = $1")
+        .bind(buyer_id)
+        .execute(&mut **tx)
+        .await?;
+    let open: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders WHERE buyer_id = $1 AND supplier_id = $2 AND situacao = $3 \
+         AND (pagamento = $4 OR status_pix = $5)",
+    )
+    .bind(buyer_id)
+    .bind(supplier_id)
+    .bind(OrderStatus::Awaiting.as_db())
+    .bind(PaymentMethod::InPerson.as_db())
+    .bind(PixStatus::Awaiting.as_db())
+    .fetch_one(&mut **tx)
+    .await?;
+    if open >= i64::from(max) {
+        return Err(ApiError::Conflict(pedidos_em_aberto(max)));
+    }
+    Ok(())
+}
