@@ -16,7 +16,7 @@ run: setup wasm web
     scripts/run.sh target/release/feira-api
 
 # The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium.
-test: setup wasm check-rust test-rust test-web test-devservices e2e
+test: setup wasm check-rust test-rust contract test-web test-devservices e2e
 
 # Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
 setup:
@@ -64,6 +64,21 @@ test-rust:
     else \
         echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
     fi
+
+# The contract: the API writes its OpenAPI document (target/openapi.json), Redocly lints it
+# (api/redocly.yaml), and the webapp's generated wire types (webapp/src/types/api.gen.ts) must be
+# what it describes. The build is the one `e2e` does.
+contract: setup
+    cargo build --workspace --all-targets
+    target/debug/feira-api openapi > target/openapi.json
+    cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish
+    cd webapp && node scripts/api-types.mjs --check ../target/openapi.json
+
+# Regenerate webapp/src/types/api.gen.ts from the API's OpenAPI document (commit it).
+api-types: setup
+    cargo build --workspace --all-targets
+    target/debug/feira-api openapi > target/openapi.json
+    cd webapp && node scripts/api-types.mjs ../target/openapi.json
 
 # Webapp checks: tsc --noEmit, ESLint, Vitest.
 test-web:

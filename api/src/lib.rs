@@ -9,6 +9,7 @@ pub mod error;
 pub mod mail;
 pub mod media;
 pub mod messages;
+pub mod openapi;
 pub mod pix;
 pub mod places;
 pub mod rpc;

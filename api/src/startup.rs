@@ -11,7 +11,6 @@ use axum::{
     extract::{DefaultBodyLimit, State},
     routing::{any, get, post},
 };
-use serde_json::{Value, json};
 use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc};
 use tower_http::{catch_panic::CatchPanicLayer, compression::CompressionLayer, trace::TraceLayer};
 
@@ -98,6 +97,7 @@ pub fn router(state: AppState) -> Router {
     let webapp_dir = state.config.webapp_dir.clone();
     Router::new()
         .route("/api", post(rpc::handle))
+        .route("/api/openapi.json", get(crate::openapi::serve))
         .route("/api/{*rest}", any(api_not_found))
         .route(
             "/api/fornecedor/eventos",
@@ -122,10 +122,18 @@ async fn api_not_found() -> ApiError {
     ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into())
 }
 
+/// `GET /healthz`'s answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok`.
+    #[schema(value_type = String, examples("ok"))]
+    pub status: &'static str,
+}
+
 /// `GET /healthz`: 200 when the database answers.
-async fn healthz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+async fn healthz(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     sqlx::query("SELECT 1").execute(&state.db).await?;
-    Ok(Json(json!({ "status": "ok" })))
+    Ok(Json(Health { status: "ok" }))
 }
 
 async fn shutdown_signal() {

@@ -15,6 +15,8 @@ pub mod pricing;
 pub mod store_url;
 pub mod text;
 
+#[cfg(feature = "openapi")]
+pub mod openapi;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 

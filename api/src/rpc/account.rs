@@ -15,20 +15,20 @@ use serde_json::{Value, json};
 const NONCE_TTL_MS: i64 = 10 * 60 * 1000;
 
 /// `login_site`: with `user`, a fresh sign-in; without, "who am I" for the current session.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginSite {
     #[serde(default)]
     pub user: Option<IdentityProof>,
 }
 
 /// What the popup brought back.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct IdentityProof {
     pub id_token: String,
     pub nonce: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeName {
     pub nome: String,
 }

@@ -1,21 +1,83 @@
-//! The actions of the contract, in one table: each line is a `codigo`, the [`Request`] variant it
-//! decodes to (with its typed payload) and, marked `admin`, whether it is the administrator's.
-//! The table generates the enum (serde-tagged by `codigo`), the list of every `codigo`
-//! ([`Request::CODIGOS`], how an unknown action is told from a bad payload) and
+//! The actions of the contract, in one table: each line is who may call it (`public`, `user`:
+//! a session, `admin`: the administrator's), its `codigo`, the [`Request`] variant it decodes
+//! to (with its typed payload) and the type of its answer.
+//!
+//! The table generates the request enum (serde-tagged by `codigo`), the answer enum (each
+//! variant the answer of the action of the same name), the list of every `codigo`
+//! ([`Request::CODIGOS`], how an unknown action is told from a bad payload),
 //! [`Request::is_admin_action`] (what the dispatcher's guard refuses to anyone else before the
-//! payload is read). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
-//! checks that the two agree.
+//! payload is read) and [`Request::ACTIONS`], what the OpenAPI document says of each action
+//! (`crate::openapi`). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
+//! checks that the two agree; another checks each action's session against its handler.
 
 use super::{account, admin, ads, catalog, notary, orders, supplier};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use utoipa::{
+    ToSchema,
+    openapi::{RefOr, Schema},
+};
 
-/// Defines [`Request`] and its lists from the table.
+/// An answer not typed yet: any JSON.
+pub type Untyped = serde_json::Value;
+
+/// Who may call an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Session {
+    /// Anyone; a session, when sent, may change the answer.
+    Public,
+    /// A signed-in user (401 without a session).
+    User,
+    /// The administrator (401 without a session, 403 for anyone else).
+    Admin,
+}
+
+impl Session {
+    /// The wire name, as the OpenAPI document writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Public => "public",
+            Self::User => "user",
+            Self::Admin => "admin",
+        }
+    }
+}
+
+/// Adds the component schemas of a type (and of those it refers to) to `out`; returns its name.
+pub type SchemaOf = fn(&mut Vec<(String, RefOr<Schema>)>) -> String;
+
+/// A [`SchemaOf`] for `T`.
+pub fn schema_of<T: ToSchema>(out: &mut Vec<(String, RefOr<Schema>)>) -> String {
+    T::schemas(out);
+    let name = T::name().into_owned();
+    out.push((name.clone(), T::schema()));
+    name
+}
+
+/// One line of the table, as the OpenAPI document describes it.
+#[derive(Debug, Clone, Copy)]
+pub struct Action {
+    pub codigo: &'static str,
+    /// The [`Request`] variant's name.
+    pub variant: &'static str,
+    /// The variant's doc comment.
+    pub doc: &'static str,
+    pub session: Session,
+    /// The payload's type (none: only `codigo`).
+    pub payload: Option<SchemaOf>,
+    /// The answer's type.
+    pub answer: SchemaOf,
+}
+
+/// Defines [`Request`], [`Answer`] and their lists from the table.
 macro_rules! actions {
-    (@admin admin) => { true };
-    (@admin) => { false };
+    (@session public) => { Session::Public };
+    (@session user) => { Session::User };
+    (@session admin) => { Session::Admin };
+    (@payload) => { None };
+    (@payload $payload:ty) => { Some(schema_of::<$payload> as SchemaOf) };
     ($(
         $(#[doc = $doc:literal])*
-        $($admin:ident)? $codigo:literal => $variant:ident $(($payload:ty))?,
+        $session:ident $codigo:literal => $variant:ident $(($payload:ty))? -> $answer:ty,
     )+) => {
         /// Every action of the contract, by its `codigo`.
         #[derive(Debug, Deserialize)]
@@ -28,15 +90,58 @@ macro_rules! actions {
             )+
         }
 
+        /// The answer of each action: the variant of the same name as the [`Request`]'s,
+        /// written as its inner value.
+        #[derive(Serialize)]
+        #[serde(untagged)]
+        pub enum Answer {
+            $(
+                $variant($answer),
+            )+
+        }
+
         impl Request {
             /// Every `codigo`, in the table's order.
             pub const CODIGOS: &'static [&'static str] = &[$($codigo),+];
 
+            /// Every action, in the table's order.
+            pub const ACTIONS: &'static [Action] = &[$(
+                Action {
+                    codigo: $codigo,
+                    variant: stringify!($variant),
+                    doc: concat!($($doc, "\n",)* ""),
+                    session: actions!(@session $session),
+                    payload: actions!(@payload $($payload)?),
+                    answer: schema_of::<$answer> as SchemaOf,
+                },
+            )+];
+
             /// Whether `codigo` is one of the administrator's actions.
             pub fn is_admin_action(codigo: &str) -> bool {
+                Self::session(codigo) == Some(Session::Admin)
+            }
+
+            /// Who may call the action `codigo`; none for an unknown one.
+            pub fn session(codigo: &str) -> Option<Session> {
                 match codigo {
-                    $($codigo => actions!(@admin $($admin)?),)+
-                    _ => false,
+                    $($codigo => Some(actions!(@session $session)),)+
+                    _ => None,
+                }
+            }
+
+            /// This request's `codigo`.
+            pub fn codigo(&self) -> &'static str {
+                match self {
+                    $(Self::$variant { .. } => $codigo,)+
+                }
+            }
+        }
+
+        impl Answer {
+            /// The `codigo` of the action this answers.
+            pub fn codigo(&self) -> &'static str {
+                match self {
+                    $(Self::$variant(_) => $codigo,)+
                 }
             }
         }
@@ -45,77 +150,77 @@ macro_rules! actions {
 
 actions! {
     /// Starts a sign-in: a fresh nonce and where to send the user.
-    "iniciar_login" => StartLogin,
-    "login_site" => LoginSite(account::LoginSite),
-    "logout_site" => LogoutSite,
-    "alterar_nome" => ChangeName(account::ChangeName),
-    "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm),
-    "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm),
-    "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder),
-    "pegar_pedidos" => ListOrders,
-    "consultar_pagamento" => CheckPayment(orders::view::CheckPayment),
-    "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder),
-    "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing),
-    "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage),
-    "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage),
-    "search" => CatalogSearch(catalog::Search),
-    "pegar_lojas" => Stores,
-    "start_site" => StartSite(catalog::stores::StartSite),
-    "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef),
-    "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef),
-    "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef),
-    "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon),
-    admin "loading_admin" => AdminSuppliers,
-    admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility),
-    admin "pegar_clientes" => AdminCustomers,
-    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals,
-    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal),
-    admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront),
-    "adicionar_anuncio" => AddAd(ads::AddAd),
-    "pegar_anuncios" => ListAds,
-    "editar_anuncio" => EditAd(ads::EditAd),
-    "excluir_anuncio" => DeleteAd(ads::DeleteAd),
-    "upload_foto_anuncio" => UploadAdPhoto(ads::photos::UploadPhoto),
-    "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto),
-    "pegar_fichas_blockchain" => TokenBalance,
-    "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens),
-    "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson),
-    "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord),
-    "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register),
-    "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel),
-    "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile),
-    "editar_locais_fornecedor" => EditSupplierPlaces(supplier::registration::EditPlaces),
-    "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden),
-    "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases),
-    "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages),
-    "adicionar_produto" => AddProduct(supplier::products::AddProduct),
-    "pegar_produtos_fornecedor" => SupplierProducts,
-    "editar_produto_site" => EditProduct(supplier::products::EditProduct),
-    "editar_icone_produto_site" => EditProductIcon(supplier::photos::ProductIcon),
-    "excluir_foto" => RemoveProductPhoto(supplier::photos::ProductPhoto),
-    "upload_foto" => UploadProductPhoto(supplier::photos::ProductPhoto),
-    "adicionar_promocao" => AddPromotion(supplier::products::ProductAction),
-    "remover_promocao" => RemovePromotion(supplier::products::ProductAction),
-    "habilitar_produto" => EnableProduct(supplier::products::ProductAction),
-    "desabilitar_produto" => DisableProduct(supplier::products::ProductAction),
-    "excluir_produto" => RemoveProduct(supplier::products::ProductAction),
-    "adicionar_categoria_produto" => SetProductCategory(supplier::products::ProductAction),
-    "remover_categoria_produto" => ClearProductCategory(supplier::products::ProductAction),
-    "adicionar_categoria" => AddStoreCategory(supplier::store::CategoryAction),
-    "remover_categoria" => RemoveStoreCategory(supplier::store::CategoryAction),
-    "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon),
-    "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon),
-    "pegar_entregas_pendentes" => PendingDeliveries,
-    "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period),
-    "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction),
-    "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction),
-    "pegar_gestao" => Management(supplier::deliveries::Period),
-    "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl),
-    "criar_site" => CreateSite(supplier::settings::CreateSite),
-    "entregas_edit" => EditDelivery(supplier::settings::EditDelivery),
-    "pegar_infos_pagamentos" => PaymentInfo,
-    "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice),
-    "pegar_historico_pagamentos" => PaymentHistory,
-    "alterar_pix" => SetPixKey(supplier::payments::PixKey),
-    "transferir" => Withdraw(supplier::payments::PixKey),
+    public "iniciar_login" => StartLogin -> Untyped,
+    public "login_site" => LoginSite(account::LoginSite) -> Untyped,
+    user "logout_site" => LogoutSite -> Untyped,
+    user "alterar_nome" => ChangeName(account::ChangeName) -> Untyped,
+    public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> Untyped,
+    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> Untyped,
+    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> Untyped,
+    user "pegar_pedidos" => ListOrders -> Untyped,
+    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> Untyped,
+    user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> Untyped,
+    public "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> Untyped,
+    public "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> Untyped,
+    public "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> Untyped,
+    public "search" => CatalogSearch(catalog::Search) -> Untyped,
+    public "pegar_lojas" => Stores -> Untyped,
+    public "start_site" => StartSite(catalog::stores::StartSite) -> Untyped,
+    public "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef) -> Untyped,
+    public "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> Untyped,
+    public "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef) -> Untyped,
+    public "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> Untyped,
+    admin "loading_admin" => AdminSuppliers -> Untyped,
+    admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> Untyped,
+    admin "pegar_clientes" => AdminCustomers -> Untyped,
+    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
+    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
+    admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> Untyped,
+    user "adicionar_anuncio" => AddAd(ads::AddAd) -> Untyped,
+    user "pegar_anuncios" => ListAds -> Untyped,
+    user "editar_anuncio" => EditAd(ads::EditAd) -> Untyped,
+    user "excluir_anuncio" => DeleteAd(ads::DeleteAd) -> Untyped,
+    user "upload_foto_anuncio" => UploadAdPhoto(ads::photos::UploadPhoto) -> Untyped,
+    user "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto) -> Untyped,
+    user "pegar_fichas_blockchain" => TokenBalance -> Untyped,
+    user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> Untyped,
+    user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> Untyped,
+    public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> Untyped,
+    user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> Untyped,
+    user "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> Untyped,
+    user "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile) -> Untyped,
+    user "editar_locais_fornecedor" => EditSupplierPlaces(supplier::registration::EditPlaces) -> Untyped,
+    user "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden) -> Untyped,
+    user "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases) -> Untyped,
+    user "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages) -> Untyped,
+    user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> Untyped,
+    user "pegar_produtos_fornecedor" => SupplierProducts -> Untyped,
+    user "editar_produto_site" => EditProduct(supplier::products::EditProduct) -> Untyped,
+    user "editar_icone_produto_site" => EditProductIcon(supplier::photos::ProductIcon) -> Untyped,
+    user "excluir_foto" => RemoveProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
+    user "upload_foto" => UploadProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
+    user "adicionar_promocao" => AddPromotion(supplier::products::ProductAction) -> Untyped,
+    user "remover_promocao" => RemovePromotion(supplier::products::ProductAction) -> Untyped,
+    user "habilitar_produto" => EnableProduct(supplier::products::ProductAction) -> Untyped,
+    user "desabilitar_produto" => DisableProduct(supplier::products::ProductAction) -> Untyped,
+    user "excluir_produto" => RemoveProduct(supplier::products::ProductAction) -> Untyped,
+    user "adicionar_categoria_produto" => SetProductCategory(supplier::products::ProductAction) -> Untyped,
+    user "remover_categoria_produto" => ClearProductCategory(supplier::products::ProductAction) -> Untyped,
+    user "adicionar_categoria" => AddStoreCategory(supplier::store::CategoryAction) -> Untyped,
+    user "remover_categoria" => RemoveStoreCategory(supplier::store::CategoryAction) -> Untyped,
+    user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> Untyped,
+    user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> Untyped,
+    user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
+    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
+    user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    user "pegar_gestao" => Management(supplier::deliveries::Period) -> Untyped,
+    public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> Untyped,
+    user "criar_site" => CreateSite(supplier::settings::CreateSite) -> Untyped,
+    user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> Untyped,
+    user "pegar_infos_pagamentos" => PaymentInfo -> Untyped,
+    user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> Untyped,
+    user "pegar_historico_pagamentos" => PaymentHistory -> Untyped,
+    user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> Untyped,
+    user "transferir" => Withdraw(supplier::payments::PixKey) -> Untyped,
 }

@@ -34,7 +34,7 @@ use wasm_core::{
 pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";
 
 /// `adicionar_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AddAd {
     pub infos: AdForm,
     /// The icon: a base64 JPEG without prefix, or nothing.
@@ -46,7 +46,7 @@ pub struct AddAd {
 }
 
 /// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditAd {
     pub infos: AdRef,
     /// The new category, or null when unchanged.
@@ -70,7 +70,7 @@ pub struct EditAd {
 }
 
 /// `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct DeleteAd {
     pub item: AdRef,
 }
@@ -78,6 +78,22 @@ pub struct DeleteAd {
 /// An ad named by its id, or by an object carrying `id` (the listed ad).
 #[derive(Debug)]
 pub struct AdRef(pub String);
+
+impl utoipa::PartialSchema for AdRef {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        super::fields::ItemRef::schema()
+    }
+}
+
+impl utoipa::ToSchema for AdRef {
+    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
+        <super::fields::ItemRef as utoipa::ToSchema>::schemas(out);
+        out.push((
+            "ItemObject".into(),
+            <super::fields::ItemObject as utoipa::PartialSchema>::schema(),
+        ));
+    }
+}
 
 impl<'de> Deserialize<'de> for AdRef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

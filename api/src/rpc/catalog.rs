@@ -43,20 +43,20 @@ const CATEGORIA_INVALIDA: &str = "Categoria inválida.";
 const CURSOR_INVALIDO: &str = "Cursor inválido.";
 
 /// `pegar_produtos_anuncios_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct HomeListing {
     pub regiao: String,
 }
 
 /// `pegar_produtos_anuncios_site2`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct FirstPage {
     pub regiao: String,
     pub categoria: String,
 }
 
 /// `pegar_produtos_anuncios_local`: `null` cursors mean that list is done.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NextPage {
     pub cidade: String,
     pub categoria: String,
@@ -67,7 +67,7 @@ pub struct NextPage {
 }
 
 /// `search`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Search {
     pub all: String,
     pub cidade: String,

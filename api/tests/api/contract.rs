@@ -146,3 +146,23 @@ async fn demo_data_loads_once() {
     assert_eq!(res.status(), 200);
     assert_eq!(&res.bytes().await.unwrap()[..2], &[0xFF, 0xD8]);
 }
+
+#[tokio::test]
+async fn the_openapi_document_is_served_and_describes_every_action() {
+    let app = spawn_app().await;
+    let res = app.get("/api/openapi.json").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let doc: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mapping = doc["paths"]["/api"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["discriminator"]["mapping"]
+        .as_object()
+        .unwrap()
+        .clone();
+    for codigo in feira_api::rpc::Request::CODIGOS {
+        assert!(mapping.contains_key(*codigo), "{codigo}");
+    }
+    // The default provider is the sandbox: its payment route is described.
+    assert!(doc["paths"].get("/pix/sandbox/{txid}/pagar").is_some());
+}

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 /// `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SetVisibility {
     pub userforn: String,
     pub invisivel: bool,
@@ -23,7 +23,7 @@ pub struct SetVisibility {
 
 /// `start_site_admin`: the store URL, or the supplier's user id (the panel links
 /// `/admin/{usuario}`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AdminStorefront {
     pub urlforn: String,
 }

@@ -22,7 +22,7 @@ use wasm_core::photo::PhotoKind;
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";
 
 /// `upload_foto_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UploadPhoto {
     pub item: AdRef,
     /// Base64 JPEG without prefix.
@@ -30,7 +30,7 @@ pub struct UploadPhoto {
 }
 
 /// `excluir_foto_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct DeletePhoto {
     pub item: AdRef,
     pub idfoto: String,

@@ -22,26 +22,26 @@ use wasm_core::{
 };
 
 /// `start_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StartSite {
     pub urlforn: String,
 }
 
 /// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
 /// `categoria` (kept for the spec's clients) are not needed.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ItemRef {
     pub id: String,
 }
 
 /// `pegar_dadosforn`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SupplierRef {
     pub usuario: String,
 }
 
 /// `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckCoupon {
     pub userforn: String,
     pub cupom: String,

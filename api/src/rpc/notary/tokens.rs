@@ -19,7 +19,7 @@ use wasm_core::{forms, money::Money};
 
 /// `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
 /// of R$ 5). The amount charged is always recomputed here.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BuyTokens {
     #[serde(default)]
     quantidade: Option<Value>,

@@ -31,7 +31,7 @@ use wasm_core::{
 };
 
 /// The query of the streaming endpoint.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UploadQuery {
     #[serde(default)]
     nome: String,
@@ -40,7 +40,7 @@ pub struct UploadQuery {
 }
 
 /// `upload_blockchain`: `arquivo` is a data URL, `nomeArquivo` its name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UploadJson {
     arquivo: String,
     #[serde(rename = "nomeArquivo", default)]

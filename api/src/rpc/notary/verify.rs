@@ -10,7 +10,7 @@ use crate::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct VerifyRecord {
     #[serde(rename = "transactionId")]
     transaction_id: String,

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 /// `loading_forn_site`: `usuario`, when sent, must be the session's user.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoadPanel {
     #[serde(default)]
     pub usuario: Option<String>,

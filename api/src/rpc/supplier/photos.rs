@@ -21,14 +21,14 @@ use wasm_core::photo::PhotoKind;
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos por produto.";
 
 /// `editar_imagens_fornecedor`: `form.iconefornfinal` / `form.fundofornfinal`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditImages {
     #[serde(default)]
     pub form: serde_json::Map<String, Value>,
 }
 
 /// `editar_icone_produto_site`: `id` (or `item`) and `icone`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProductIcon {
     #[serde(default)]
     pub id: Option<Value>,
@@ -38,7 +38,7 @@ pub struct ProductIcon {
 }
 
 /// `upload_foto`: `item` and `uri`; `excluir_foto`: `item` and `idfoto`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProductPhoto {
     #[serde(default)]
     pub item: Option<Value>,

@@ -25,7 +25,7 @@ use wasm_core::{
 pub const PROMO_ACIMA: &str = "O preço promocional deve ser menor que o preço.";
 
 /// `adicionar_produto`: `iconeurl` (base64 JPEG or `false`) and `infos`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AddProduct {
     #[serde(default)]
     pub iconeurl: Option<Value>,
@@ -33,14 +33,14 @@ pub struct AddProduct {
 }
 
 /// `editar_produto_site`: `produto` (the old one; its id) and `newproduto` (the form).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditProduct {
     pub produto: Value,
     pub newproduto: Value,
 }
 
 /// Actions on one product: `item`, plus the promotion and category fields where used.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ProductAction {
     #[serde(default)]
     pub item: Option<Value>,

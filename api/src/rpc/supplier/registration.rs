@@ -28,7 +28,7 @@ use wasm_core::{
 pub const ESTADO_INVALIDO: &str = "Selecione um estado da lista.";
 
 /// `cadastro_fornecedor`: `icone` (base64 JPEG or null) and `infos`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Register {
     #[serde(default)]
     pub icone: Option<Value>,
@@ -36,13 +36,13 @@ pub struct Register {
 }
 
 /// `editar_dados_fornecedor`: `form` (Meus Dados).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditProfile {
     pub form: SupplierProfileForm,
 }
 
 /// `editar_locais_fornecedor`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditPlaces {
     #[serde(default)]
     pub local: Option<Value>,
@@ -51,13 +51,13 @@ pub struct EditPlaces {
 }
 
 /// `alterar_visibilidade`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SetHidden {
     pub oculto: bool,
 }
 
 /// `alterar_compras`: `true` closes purchases.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SetPurchases {
     pub compras: bool,
 }

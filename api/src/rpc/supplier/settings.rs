@@ -25,20 +25,20 @@ use wasm_core::{
 pub const PALETA_INVALIDA: &str = "Escolha uma paleta de 1 a 5.";
 
 /// `entregas_edit`: `form` (the spec's delivery fields plus the two descriptions).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct EditDelivery {
     pub form: Value,
 }
 
 /// `verificar_url_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckUrl {
     #[serde(default)]
     pub url: String,
 }
 
 /// `criar_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CreateSite {
     #[serde(default)]
     pub url: String,

@@ -24,7 +24,7 @@ pub const CATEGORIA_DUPLICADA: &str = "Já existe uma categoria com este nome.";
 pub const CATEGORIA_NAO_ENCONTRADA: &str = "Categoria não encontrada.";
 
 /// `adicionar_categoria` (`categoriatext`) and `remover_categoria` (`item`: the name).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CategoryAction {
     #[serde(default)]
     pub categoriatext: Option<String>,
@@ -33,13 +33,13 @@ pub struct CategoryAction {
 }
 
 /// `adicionar_cupom`: `form {codigo, valor, tipo}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AddCoupon {
     pub form: Value,
 }
 
 /// `excluir_cupom`: `codigocupom`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct RemoveCoupon {
     pub codigocupom: String,
 }
