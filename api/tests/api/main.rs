@@ -10,6 +10,7 @@ mod contract;
 mod fixtures;
 mod helpers;
 mod notary;
+mod openapi;
 mod orders;
 mod pix;
 mod supplier;
