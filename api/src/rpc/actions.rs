@@ -150,10 +150,13 @@ macro_rules! actions {
 
 actions! {
     /// Starts a sign-in: a fresh nonce and where to send the user.
-    public "iniciar_login" => StartLogin -> Untyped,
-    public "login_site" => LoginSite(account::LoginSite) -> Untyped,
-    user "logout_site" => LogoutSite -> Untyped,
-    user "alterar_nome" => ChangeName(account::ChangeName) -> Untyped,
+    public "iniciar_login" => StartLogin -> account::LoginStart,
+    /// Signs in with the popup's ID token (`user`), or, without it, tells who is signed in.
+    public "login_site" => LoginSite(account::LoginSite) -> account::SignedIn,
+    /// Ends the session of the bearer token.
+    user "logout_site" => LogoutSite -> super::shapes::Done,
+    /// Renames the signed-in user.
+    user "alterar_nome" => ChangeName(account::ChangeName) -> account::NameChanged,
     public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> Untyped,
     user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> Untyped,
     user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> Untyped,

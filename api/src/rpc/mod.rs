@@ -17,6 +17,7 @@ pub mod ads;
 pub mod catalog;
 pub mod notary;
 pub mod orders;
+pub mod shapes;
 pub mod supplier;
 
 pub use actions::{Action, Answer, Request, SchemaOf, Session, Untyped, schema_of};

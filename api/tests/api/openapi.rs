@@ -22,6 +22,7 @@ pub struct Contract {
 }
 
 impl Contract {
+    /// The document the scene's app serves.
     pub async fn of(scene: &Scene) -> Self {
         let doc: Value = scene
             .app
@@ -30,6 +31,10 @@ impl Contract {
             .json()
             .await
             .unwrap();
+        Self::new(doc)
+    }
+
+    pub fn new(doc: Value) -> Self {
         let mut strict = doc["components"].clone();
         let mut parts = BTreeSet::new();
         all_of_parts(&strict, &mut parts);
@@ -162,6 +167,41 @@ fn close(v: &mut Value, top: bool) {
             _ => close(x, true),
         }
     }
+}
+
+#[test]
+fn the_strict_check_refuses_undescribed_missing_and_mistyped_fields() {
+    let doc = feira_api::openapi::document(feira_api::openapi::Options { sandbox: true });
+    let c = Contract::new(doc);
+    let good = json!({"ok": true, "nome": "Ana"});
+    c.check_answer("alterar_nome", &good).unwrap();
+    for bad in [
+        json!({"ok": true, "nome": "Ana", "extra": 1}),
+        json!({"ok": false, "nome": "Ana"}),
+        json!({"ok": true}),
+        json!({"ok": true, "nome": 3}),
+    ] {
+        assert!(c.check_answer("alterar_nome", &bad).is_err(), "{bad}");
+    }
+    c.check_error(&json!({"error": "Dados inválidos."}))
+        .unwrap();
+    assert!(c.check_error(&json!({"erro": "x"})).is_err());
+    c.check_request(
+        "alterar_nome",
+        &json!({"codigo": "alterar_nome", "nome": "Ana", "usuario": "x"}),
+    )
+    .unwrap();
+    assert!(
+        c.check_request("alterar_nome", &json!({"codigo": "alterar_nome"}))
+            .is_err()
+    );
+    assert!(
+        c.check_request(
+            "alterar_nome",
+            &json!({"codigo": "login_site", "nome": "A"})
+        )
+        .is_err()
+    );
 }
 
 #[tokio::test]

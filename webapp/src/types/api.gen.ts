@@ -574,12 +574,13 @@ export interface components {
              */
             codigo: "alterar_endereco";
         });
+        /** @description `alterar_nome`: the new name (any `usuario` is ignored). */
         ChangeName: {
             nome: string;
         };
         /**
          * alterar_nome
-         * @description Needs a session (401 without one).
+         * @description Renames the signed-in user. Needs a session (401 without one).
          */
         ChangeNameRequest: {
             /** @enum {string} */
@@ -768,6 +769,10 @@ export interface components {
              */
             codigo: "desabilitar_produto";
         });
+        /** @description `{ok: true}`: done, nothing else to say. */
+        Done: {
+            ok: components["schemas"]["True"];
+        };
         /** @description `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values. */
         EditAd: {
             /** @description The new category, or null when unchanged. */
@@ -1021,7 +1026,7 @@ export interface components {
         };
         /**
          * login_site
-         * @description Public: a session, when sent, may change the answer.
+         * @description Signs in with the popup's ID token (`user`), or, without it, tells who is signed in. Public: a session, when sent, may change the answer.
          */
         LoginSiteRequest: {
             /** @enum {string} */
@@ -1033,9 +1038,19 @@ export interface components {
              */
             codigo: "login_site";
         });
+        /** @description `iniciar_login`'s answer: a single-use nonce and where the sign-in popup goes. */
+        LoginStart: {
+            /** @description The issuer's authorization endpoint. */
+            authorization_endpoint: string;
+            client_id: string;
+            /** @description Single-use, valid for 10 minutes. */
+            nonce: string;
+            /** @description `openid email profile`. */
+            scope: string;
+        };
         /**
          * logout_site
-         * @description Needs a session (401 without one).
+         * @description Ends the session of the bearer token. Needs a session (401 without one).
          */
         LogoutSiteRequest: {
             /**
@@ -1058,6 +1073,12 @@ export interface components {
              */
             codigo: "pegar_gestao";
         });
+        /** @description `alterar_nome`'s answer. */
+        NameChanged: {
+            /** @description The name as saved (trimmed). */
+            nome: string;
+            ok: components["schemas"]["True"];
+        };
         /** @description `pegar_produtos_anuncios_local`: `null` cursors mean that list is done. */
         NextPage: {
             categoria: string;
@@ -1385,6 +1406,12 @@ export interface components {
             invisivel: boolean;
             userforn: string;
         };
+        /** @description `login_site`'s answer: the user, and our session token after a fresh sign-in. */
+        SignedIn: {
+            /** @description The session token (a fresh sign-in only; absent when asking who is signed in). */
+            token?: string;
+            userinfo: components["schemas"]["UserInfo"];
+        };
         /**
          * iniciar_login
          * @description Starts a sign-in: a fresh nonce and where to send the user. Public: a session, when sent, may change the answer.
@@ -1478,6 +1505,8 @@ export interface components {
              */
             codigo: "pegar_fichas_blockchain";
         };
+        /** @enum {boolean} */
+        True: true;
         /**
          * upload_foto_anuncio
          * @description Needs a session (401 without one).
@@ -1532,6 +1561,31 @@ export interface components {
              */
             codigo: "upload_foto";
         });
+        /** @description The signed-in user (`userinfo`). */
+        UserInfo: {
+            /** @description Whether the user is the administrator. */
+            admin: boolean;
+            /** @description The address's city (`City, UF`); null until an address is saved, as the other parts. */
+            cidade: string | null;
+            complemento: string | null;
+            email: string;
+            /** Format: double */
+            latitude: number | null;
+            /** Format: double */
+            longitude: number | null;
+            nome: string;
+            numero: string | null;
+            rua: string | null;
+            /** @description The phone, masked; null when none was given. */
+            telefone: string | null;
+            /**
+             * Format: int32
+             * @description 1 when the user has a business account (a store); null otherwise.
+             */
+            type: number | null;
+            /** @description The user's id. */
+            usuario: string;
+        };
         Value: unknown;
         /**
          * verificar_blockchain
@@ -1613,7 +1667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Value"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Value"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -1995,7 +2049,7 @@ export interface Actions {
     };
     "alterar_nome": {
         payload: Omit<components["schemas"]["ChangeNameRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["NameChanged"];
         session: "user";
     };
     "alterar_pix": {
@@ -2130,7 +2184,7 @@ export interface Actions {
     };
     "iniciar_login": {
         payload: Omit<components["schemas"]["StartLoginRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["LoginStart"];
         session: "public";
     };
     "invisivel": {
@@ -2150,12 +2204,12 @@ export interface Actions {
     };
     "login_site": {
         payload: Omit<components["schemas"]["LoginSiteRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["SignedIn"];
         session: "public";
     };
     "logout_site": {
         payload: Omit<components["schemas"]["LogoutSiteRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "opcoes_pagamento": {
