@@ -81,6 +81,14 @@ pub struct SignedIn {
     pub token: Option<String>,
 }
 
+/// The answer of an action that changed the signed-in user (`alterar_endereco`,
+/// `cadastro_fornecedor`): done, and the user as it is now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserChanged {
+    pub ok: True,
+    pub userinfo: UserInfo,
+}
+
 /// `alterar_nome`'s answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NameChanged {

@@ -10,7 +10,7 @@
 //! (`crate::openapi`). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
 //! checks that the two agree; another checks each action's session against its handler.
 
-use super::{account, admin, ads, catalog, notary, orders, supplier};
+use super::{account, address, admin, ads, catalog, notary, orders, supplier};
 use serde::{Deserialize, Serialize};
 use utoipa::{
     ToSchema,
@@ -157,8 +157,10 @@ actions! {
     user "logout_site" => LogoutSite -> super::shapes::Done,
     /// Renames the signed-in user.
     user "alterar_nome" => ChangeName(account::ChangeName) -> account::NameChanged,
-    public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> Untyped,
-    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> Untyped,
+    /// The coordinates of an address (`rua`, `numero`, `cidade`).
+    public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> address::Geocoded,
+    /// Saves the signed-in user's address and phone; the coordinates are computed here.
+    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> account::UserChanged,
     user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> Untyped,
     user "pegar_pedidos" => ListOrders -> Untyped,
     user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> Untyped,

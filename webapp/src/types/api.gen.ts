@@ -562,7 +562,7 @@ export interface components {
         };
         /**
          * alterar_endereco
-         * @description Needs a session (401 without one).
+         * @description Saves the signed-in user's address and phone; the coordinates are computed here. Needs a session (401 without one).
          */
         ChangeAddressRequest: {
             /** @enum {string} */
@@ -935,7 +935,7 @@ export interface components {
         };
         /**
          * gerar_coordenadas
-         * @description Public: a session, when sent, may change the answer.
+         * @description The coordinates of an address (`rua`, `numero`, `cidade`). Public: a session, when sent, may change the answer.
          */
         GenerateCoordinatesRequest: {
             /** @enum {string} */
@@ -947,6 +947,13 @@ export interface components {
              */
             codigo: "gerar_coordenadas";
         });
+        /** @description `gerar_coordenadas`' answer. */
+        Geocoded: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
         /** @description `GET /healthz`'s answer. */
         Health: {
             /**
@@ -1561,6 +1568,14 @@ export interface components {
              */
             codigo: "upload_foto";
         });
+        /**
+         * @description The answer of an action that changed the signed-in user (`alterar_endereco`,
+         *     `cadastro_fornecedor`): done, and the user as it is now.
+         */
+        UserChanged: {
+            ok: components["schemas"]["True"];
+            userinfo: components["schemas"]["UserInfo"];
+        };
         /** @description The signed-in user (`userinfo`). */
         UserInfo: {
             /** @description Whether the user is the administrator. */
@@ -1667,7 +1682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Value"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2044,7 +2059,7 @@ export interface Actions {
     };
     "alterar_endereco": {
         payload: Omit<components["schemas"]["ChangeAddressRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["UserChanged"];
         session: "user";
     };
     "alterar_nome": {
@@ -2169,7 +2184,7 @@ export interface Actions {
     };
     "gerar_coordenadas": {
         payload: Omit<components["schemas"]["GenerateCoordinatesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Geocoded"];
         session: "public";
     };
     "gerarpix_blockchain": {
