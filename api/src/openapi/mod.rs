@@ -68,7 +68,13 @@ fn build(options: Options) -> (OpenApi, Vec<(String, Value)>) {
         .build();
     components.add_security_scheme(SESSION, SecurityScheme::Http(session));
     for (name, schema) in schemas {
-        components.schemas.entry(name).or_insert(schema);
+        match components.schemas.get(&name) {
+            // Two types may not share a name: one would describe the other.
+            Some(seen) => assert!(*seen == schema, "two schemas are named {name}"),
+            None => {
+                components.schemas.insert(name, schema);
+            }
+        }
     }
     let doc = OpenApiBuilder::new()
         .info(

@@ -181,12 +181,18 @@ actions! {
     admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> Untyped,
-    user "adicionar_anuncio" => AddAd(ads::AddAd) -> Untyped,
-    user "pegar_anuncios" => ListAds -> Untyped,
-    user "editar_anuncio" => EditAd(ads::EditAd) -> Untyped,
-    user "excluir_anuncio" => DeleteAd(ads::DeleteAd) -> Untyped,
-    user "upload_foto_anuncio" => UploadAdPhoto(ads::photos::UploadPhoto) -> Untyped,
-    user "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto) -> Untyped,
+    /// Publishes a direct ad of the signed-in user.
+    user "adicionar_anuncio" => AddAd(ads::AddAd) -> ads::AdInfos,
+    /// The signed-in user's ads, newest first.
+    user "pegar_anuncios" => ListAds -> ads::MyAds,
+    /// Edits one of the user's ads.
+    user "editar_anuncio" => EditAd(ads::EditAd) -> ads::AdInfos,
+    /// Removes one of the user's ads, its photos and their files.
+    user "excluir_anuncio" => DeleteAd(ads::DeleteAd) -> super::shapes::Done,
+    /// Adds a photo to one of the user's ads (at most 4 besides the icon).
+    user "upload_foto_anuncio" => UploadAdPhoto(ads::photos::UploadPhoto) -> super::shapes::PhotoAdded,
+    /// Removes a photo of one of the user's ads.
+    user "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto) -> super::shapes::Done,
     user "pegar_fichas_blockchain" => TokenBalance -> Untyped,
     user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> Untyped,
     user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> Untyped,

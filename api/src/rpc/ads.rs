@@ -11,7 +11,11 @@
 pub mod photos;
 mod store;
 
-use super::catalog;
+use super::{
+    catalog,
+    fields::{Count, ItemRef, Text},
+    shapes::{self, Done},
+};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
@@ -20,8 +24,8 @@ use crate::{
     places::Places,
     state::AppState,
 };
-use serde::{Deserialize, Deserializer};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use wasm_core::{
     forms::{Ad, AdForm, FormError, Scope},
     messages::Message,
@@ -34,7 +38,7 @@ use wasm_core::{
 pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";
 
 /// `adicionar_anuncio`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct AddAd {
     pub infos: AdForm,
     /// The icon: a base64 JPEG without prefix, or nothing.
@@ -45,10 +49,12 @@ pub struct AddAd {
     pub telefone: Option<String>,
 }
 
-/// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values, each as the
+/// wizard holds it (text or numbers).
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditAd {
-    pub infos: AdRef,
+    /// The ad (or its id).
+    pub infos: ItemRef,
     /// The new category, or null when unchanged.
     #[serde(default)]
     pub categoria: Option<String>,
@@ -56,57 +62,36 @@ pub struct EditAd {
     #[serde(default)]
     pub iconeurlfinal: Option<String>,
     #[serde(default)]
-    pub tituloinputfinal: Value,
+    pub tituloinputfinal: Text,
     #[serde(default)]
-    pub precoinputfinal: Value,
+    pub precoinputfinal: Text,
     #[serde(default)]
-    pub descricaoinputfinal: Value,
+    pub descricaoinputfinal: Text,
     #[serde(default)]
-    pub origeminputfinal: Value,
+    pub origeminputfinal: Text,
+    /// The scope: 1, 2 or 3.
     #[serde(default)]
-    pub locaisinputfinal: Value,
+    pub locaisinputfinal: Count,
     #[serde(default)]
     pub cidadesfinal: Vec<String>,
 }
 
 /// `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct DeleteAd {
-    pub item: AdRef,
+    pub item: ItemRef,
 }
 
-/// An ad named by its id, or by an object carrying `id` (the listed ad).
-#[derive(Debug)]
-pub struct AdRef(pub String);
-
-impl utoipa::PartialSchema for AdRef {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
-        super::fields::ItemRef::schema()
-    }
+/// An ad as answered by `adicionar_anuncio` and `editar_anuncio`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdInfos {
+    pub infos: shapes::Ad,
 }
 
-impl utoipa::ToSchema for AdRef {
-    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::Schema>)>) {
-        <super::fields::ItemRef as utoipa::ToSchema>::schemas(out);
-        out.push((
-            "ItemObject".into(),
-            <super::fields::ItemObject as utoipa::PartialSchema>::schema(),
-        ));
-    }
-}
-
-impl<'de> Deserialize<'de> for AdRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
-        let id = match &v {
-            Value::String(s) => Some(s.as_str()),
-            Value::Object(o) => o.get("id").and_then(Value::as_str),
-            _ => None,
-        };
-        id.map(|s| AdRef(s.trim().to_owned()))
-            .filter(|r| !r.0.is_empty())
-            .ok_or_else(|| serde::de::Error::custom("ad id"))
-    }
+/// `pegar_anuncios`' answer: the user's ads, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyAds {
+    pub anuncios: Vec<shapes::Ad>,
 }
 
 fn form_error(e: FormError) -> ApiError {
@@ -132,7 +117,7 @@ fn validate(form: &AdForm) -> ApiResult<Ad> {
 }
 
 /// `adicionar_anuncio`: stores the ad (and its icon) and answers it as listed (`infos`).
-pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<Value> {
+pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<AdInfos> {
     let ad = validate(&req.infos)?;
     let icon = req
         .iconeurl
@@ -187,40 +172,39 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<V
 }
 
 /// The ad `id` as listed: `{"infos": ad}`.
-async fn answer(state: &AppState, id: &str) -> ApiResult<Value> {
+async fn answer(state: &AppState, id: &str) -> ApiResult<AdInfos> {
     let mut conn = state.db.acquire().await?;
     let infos = catalog::ad_by_id(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "infos": infos }))
+    Ok(AdInfos { infos })
 }
 
 /// `pegar_anuncios`: the signed-in user's ads, newest first.
-pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<MyAds> {
     let mut conn = state.db.acquire().await?;
     let anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
-    Ok(json!({ "anuncios": anuncios }))
+    Ok(MyAds { anuncios })
 }
 
 /// `editar_anuncio`: new category (or the current one), title, price, description, origin,
 /// scope and places, and the icon kept, replaced or removed. Answers the ad as listed.
-pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult<Value> {
-    let id = req.infos.0.clone();
+pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult<AdInfos> {
+    let id = req.infos.required()?;
     let current = store::owned(&state.db, &id, &user.id).await?;
     let categoria = req
         .categoria
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(current.categoria);
-    let form: AdForm = serde_json::from_value(json!({
-        "categoria": categoria,
-        "titulo": req.tituloinputfinal,
-        "preco": req.precoinputfinal,
-        "descricao": req.descricaoinputfinal,
-        "origem": req.origeminputfinal,
-        "locais": req.locaisinputfinal,
-        "cidades": req.cidadesfinal,
-    }))
-    .map_err(|_| ApiError::bad_request(wasm_core::messages::DADOS_INVALIDOS))?;
+    let form = AdForm {
+        categoria,
+        titulo: req.tituloinputfinal.0,
+        preco: req.precoinputfinal.0,
+        descricao: req.descricaoinputfinal.0,
+        origem: req.origeminputfinal.0,
+        locais: req.locaisinputfinal.0,
+        cidades: req.cidadesfinal,
+    };
     let ad = validate(&form)?;
     // The icon: unchanged when the current URL comes back, else a new photo or none.
     let new_icon = match req.iconeurlfinal.as_deref().map(str::trim) {
@@ -268,8 +252,8 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
 }
 
 /// `excluir_anuncio`: removes the ad, its places and photos, and its media files.
-pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiResult<Value> {
-    let id = req.item.0;
+pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiResult<Done> {
+    let id = req.item.required()?;
     let current = store::owned(&state.db, &id, &user.id).await?;
     let mut urls: Vec<String> = sqlx::query_scalar("SELECT url FROM ad_photos WHERE ad_id = $1")
         .bind(&id)
@@ -288,5 +272,5 @@ pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiRe
     for url in &urls {
         state.media.forget(url).await;
     }
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }

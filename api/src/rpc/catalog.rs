@@ -17,6 +17,7 @@ pub mod stores;
 pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
 pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
 
+use super::shapes::Ad;
 use crate::{
     error::{ApiError, ApiResult},
     places::Places,
@@ -317,23 +318,29 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
     }))
 }
 
-/// The ads of `user`, every scope, newest first, in the catalogue's JSON shape (the ad owner's
-/// actions).
-pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Value>> {
+/// Listed ads in their shape.
+fn ads_of(list: &[Listed<AdRow>]) -> Vec<Ad> {
+    list.iter()
+        .map(|l| Ad::new(&l.item, &l.photos, &l.places))
+        .collect()
+}
+
+/// The ads of `user`, every scope, newest first (the ad owner's actions).
+pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Ad>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::ADS_BY_USER)
         .bind(user)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&lookups::ads(conn, rows).await?))
+    Ok(ads_of(&lookups::ads(conn, rows).await?))
 }
 
-/// One ad by id, in the catalogue's JSON shape (the ad owner's actions).
-pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Value>> {
+/// One ad by id (the ad owner's actions).
+pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Ad>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&lookups::ads(conn, rows).await?).pop())
+    Ok(ads_of(&lookups::ads(conn, rows).await?).pop())
 }
 
 #[cfg(test)]

@@ -93,6 +93,32 @@ impl PartialSchema for Text {
 
 impl ToSchema for Text {}
 
+/// A whole number ≥ 0 as the browser holds it: a number or digits; null or empty text is none.
+/// Anything else is refused.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Count(pub Option<u32>);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = Text::deserialize(d)?;
+        match text.trimmed() {
+            "" => Ok(Self(None)),
+            t => t
+                .parse()
+                .map(|n| Self(Some(n)))
+                .map_err(|_| de::Error::custom(DADOS_INVALIDOS)),
+        }
+    }
+}
+
+impl PartialSchema for Count {
+    fn schema() -> RefOr<Schema> {
+        wasm_core::openapi::form_count().into()
+    }
+}
+
+impl ToSchema for Count {}
+
 /// An item a payload names (a product, an order, an ad): its id as text, or an object carrying
 /// it as `id`, `idpedido` or `idlocal` (the listed item itself, as the spec's clients send it).
 #[derive(Debug, Clone, Deserialize, ToSchema)]

@@ -196,6 +196,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A direct ad (`anuncio`). */
+        Ad: {
+            /** @description Always `true`: an ad (a product says `false`). */
+            anuncio: components["schemas"]["True"];
+            categoria: string;
+            /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
+            cidades: string[];
+            descricao: string | null;
+            /** @description The photos besides the icon, `{photo id: URL}`. */
+            fotos: components["schemas"]["Photos"];
+            icone: string | null;
+            id: string;
+            /** @description The id again (the spec's clients read it). */
+            idnormal: string;
+            /**
+             * Format: int64
+             * @description 1 all Brazil, 2 some states, 3 some municipalities.
+             */
+            locais: number;
+            /** @description The seller's name. */
+            nome: string;
+            /** @description The municipality it comes from (`City, UF`). */
+            origem: string;
+            preco: components["schemas"]["Reais"];
+            /**
+             * Format: int64
+             * @description When it was published, in milliseconds since the epoch.
+             */
+            publicado: number;
+            /** @description The seller's phone; null when there is none (then there is no 'Falar com o anunciante'). */
+            telefone: string | null;
+            /** @description Lower case (the webapp capitalises it). */
+            titulo: string;
+            /** @description The seller's user id. */
+            usuario: string;
+        };
         /** @description `adicionar_anuncio`. */
         AddAd: {
             /** @description The icon: a base64 JPEG without prefix, or nothing. */
@@ -206,7 +242,7 @@ export interface components {
         };
         /**
          * adicionar_anuncio
-         * @description Needs a session (401 without one).
+         * @description Publishes a direct ad of the signed-in user. Needs a session (401 without one).
          */
         AddAdRequest: {
             /** @enum {string} */
@@ -243,7 +279,7 @@ export interface components {
         AdDetailRequest: {
             /** @enum {string} */
             codigo: "pegar_anuncio_url_site";
-        } & (components["schemas"]["ItemRef"] & {
+        } & (components["schemas"]["ItemById"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -327,6 +363,10 @@ export interface components {
             /** @description Text, or a number (read as its decimal text); null is empty. */
             titulo?: string | number | null;
         };
+        /** @description An ad as answered by `adicionar_anuncio` and `editar_anuncio`. */
+        AdInfos: {
+            infos: components["schemas"]["Ad"];
+        };
         /**
          * confirmar_saque
          * @description The administrator's (401 without a session, 403 for anyone else).
@@ -409,11 +449,6 @@ export interface components {
              */
             codigo: "loading_admin";
         };
-        /**
-         * @description An item a payload names (a product, an order, an ad): its id as text, or an object carrying
-         *     it as `id`, `idpedido` or `idlocal` (the listed item itself, as the spec's clients send it).
-         */
-        AdRef: string | components["schemas"]["ItemObject"];
         /** @description One bag line. */
         BagItem: {
             id: string;
@@ -684,6 +719,8 @@ export interface components {
         ConfirmWithdrawal: {
             userforn: string;
         };
+        /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
+        Count: number | string | null;
         /** @description `criar_site`. */
         CreateSite: {
             modelo?: unknown;
@@ -706,11 +743,11 @@ export interface components {
         });
         /** @description `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them). */
         DeleteAd: {
-            item: components["schemas"]["AdRef"];
+            item: components["schemas"]["ItemRef"];
         };
         /**
          * excluir_foto_anuncio
-         * @description Needs a session (401 without one).
+         * @description Removes a photo of one of the user's ads. Needs a session (401 without one).
          */
         DeleteAdPhotoRequest: {
             /** @enum {string} */
@@ -724,7 +761,7 @@ export interface components {
         });
         /**
          * excluir_anuncio
-         * @description Needs a session (401 without one).
+         * @description Removes one of the user's ads, its photos and their files. Needs a session (401 without one).
          */
         DeleteAdRequest: {
             /** @enum {string} */
@@ -738,8 +775,10 @@ export interface components {
         });
         /** @description `excluir_foto_anuncio`. */
         DeletePhoto: {
+            /** @description A key of the ad's `fotos`. */
             idfoto: string;
-            item: components["schemas"]["AdRef"];
+            /** @description The ad (or its id). */
+            item: components["schemas"]["ItemRef"];
         };
         /**
          * pegar_entregas
@@ -773,23 +812,28 @@ export interface components {
         Done: {
             ok: components["schemas"]["True"];
         };
-        /** @description `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values. */
+        /**
+         * @description `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values, each as the
+         *     wizard holds it (text or numbers).
+         */
         EditAd: {
             /** @description The new category, or null when unchanged. */
             categoria?: string | null;
             cidadesfinal?: string[];
-            descricaoinputfinal?: unknown;
+            descricaoinputfinal?: components["schemas"]["Text"];
             /** @description The ad's current icon URL (kept), a new base64 JPEG, or null (removed). */
             iconeurlfinal?: string | null;
-            infos: components["schemas"]["AdRef"];
-            locaisinputfinal?: unknown;
-            origeminputfinal?: unknown;
-            precoinputfinal?: unknown;
-            tituloinputfinal?: unknown;
+            /** @description The ad (or its id). */
+            infos: components["schemas"]["ItemRef"];
+            /** @description The scope: 1, 2 or 3. */
+            locaisinputfinal?: components["schemas"]["Count"];
+            origeminputfinal?: components["schemas"]["Text"];
+            precoinputfinal?: components["schemas"]["Text"];
+            tituloinputfinal?: components["schemas"]["Text"];
         };
         /**
          * editar_anuncio
-         * @description Needs a session (401 without one).
+         * @description Edits one of the user's ads. Needs a session (401 without one).
          */
         EditAdRequest: {
             /** @enum {string} */
@@ -972,6 +1016,13 @@ export interface components {
             nonce: string;
         };
         /**
+         * @description `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
+         *     `categoria` (kept for the spec's clients) are not needed.
+         */
+        ItemById: {
+            id: string;
+        };
+        /**
          * @description An object naming an item: the first of `id`, `idpedido`, `idlocal` given (an order carries
          *     its id as both `id` and `idpedido`). Its other fields are ignored.
          */
@@ -981,15 +1032,13 @@ export interface components {
             idpedido?: string | null;
         };
         /**
-         * @description `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
-         *     `categoria` (kept for the spec's clients) are not needed.
+         * @description An item a payload names (a product, an order, an ad): its id as text, or an object carrying
+         *     it as `id`, `idpedido` or `idlocal` (the listed item itself, as the spec's clients send it).
          */
-        ItemRef: {
-            id: string;
-        };
+        ItemRef: string | components["schemas"]["ItemObject"];
         /**
          * pegar_anuncios
-         * @description Needs a session (401 without one).
+         * @description The signed-in user's ads, newest first. Needs a session (401 without one).
          */
         ListAdsRequest: {
             /**
@@ -1080,6 +1129,10 @@ export interface components {
              */
             codigo: "pegar_gestao";
         });
+        /** @description `pegar_anuncios`' answer: the user's ads, newest first. */
+        MyAds: {
+            anuncios: components["schemas"]["Ad"][];
+        };
         /** @description `alterar_nome`'s answer. */
         NameChanged: {
             /** @description The name as saved (trimmed). */
@@ -1154,6 +1207,15 @@ export interface components {
             ano?: unknown;
             mes?: unknown;
         };
+        /** @description A photo just stored: its id (`chave`) and URL. */
+        PhotoAdded: {
+            chave: string;
+            url: string;
+        };
+        /** @description An item's photos besides its icon: `{photo id: URL}`. */
+        Photos: {
+            [key: string]: string;
+        };
         /** @description `alterar_pix` and `transferir`: `pix`. */
         PixKey: {
             pix?: string | null;
@@ -1207,7 +1269,7 @@ export interface components {
         ProductDetailRequest: {
             /** @enum {string} */
             codigo: "pegar_produto_url_site";
-        } & (components["schemas"]["ItemRef"] & {
+        } & (components["schemas"]["ItemById"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1245,6 +1307,8 @@ export interface components {
             item?: unknown;
             uri?: string | null;
         };
+        /** @description Reais, with at most two decimals. */
+        Reais: number;
         /** @description `cadastro_fornecedor`: `icone` (base64 JPEG or null) and `infos`. */
         Register: {
             icone?: unknown;
@@ -1501,6 +1565,8 @@ export interface components {
         SupplierRef: {
             usuario: string;
         };
+        /** @description Text, or a number (read as its decimal text); null is empty text. */
+        Text: string | number | null;
         /**
          * pegar_fichas_blockchain
          * @description Needs a session (401 without one).
@@ -1516,7 +1582,7 @@ export interface components {
         True: true;
         /**
          * upload_foto_anuncio
-         * @description Needs a session (401 without one).
+         * @description Adds a photo to one of the user's ads (at most 4 besides the icon). Needs a session (401 without one).
          */
         UploadAdPhotoRequest: {
             /** @enum {string} */
@@ -1550,7 +1616,8 @@ export interface components {
         });
         /** @description `upload_foto_anuncio`. */
         UploadPhoto: {
-            item: components["schemas"]["AdRef"];
+            /** @description The ad (or its id). */
+            item: components["schemas"]["ItemRef"];
             /** @description Base64 JPEG without prefix. */
             uri: string;
         };
@@ -1682,7 +1749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2024,7 +2091,7 @@ export interface operations {
 export interface Actions {
     "adicionar_anuncio": {
         payload: Omit<components["schemas"]["AddAdRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["AdInfos"];
         session: "user";
     };
     "adicionar_categoria": {
@@ -2119,7 +2186,7 @@ export interface Actions {
     };
     "editar_anuncio": {
         payload: Omit<components["schemas"]["EditAdRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["AdInfos"];
         session: "user";
     };
     "editar_dados_fornecedor": {
@@ -2154,7 +2221,7 @@ export interface Actions {
     };
     "excluir_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "excluir_cupom": {
@@ -2169,7 +2236,7 @@ export interface Actions {
     };
     "excluir_foto_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdPhotoRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "excluir_produto": {
@@ -2239,7 +2306,7 @@ export interface Actions {
     };
     "pegar_anuncios": {
         payload: Omit<components["schemas"]["ListAdsRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["MyAds"];
         session: "user";
     };
     "pegar_clientes": {
@@ -2369,7 +2436,7 @@ export interface Actions {
     };
     "upload_foto_anuncio": {
         payload: Omit<components["schemas"]["UploadAdPhotoRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PhotoAdded"];
         session: "user";
     };
     "validar_cupom": {

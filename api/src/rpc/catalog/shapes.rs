@@ -84,24 +84,7 @@ fn cidades(local: i64, places: &[String]) -> Value {
 
 /// A direct ad (`anuncio`).
 pub fn ad(a: &AdRow, photos: &[(String, String)], places: &[String]) -> Value {
-    json!({
-        "id": a.id,
-        "idnormal": a.id,
-        "anuncio": true,
-        "usuario": a.user_id,
-        "categoria": a.categoria,
-        "titulo": a.titulo,
-        "descricao": a.descricao,
-        "preco": reais(a.preco_centavos),
-        "icone": a.icone,
-        "fotos": photo_map(photos),
-        "telefone": a.telefone,
-        "publicado": a.publicado_em,
-        "nome": a.nome,
-        "origem": a.origem,
-        "locais": a.local,
-        "cidades": cidades(a.local, places),
-    })
+    json!(crate::rpc::shapes::Ad::new(a, photos, places))
 }
 
 /// A supplier's public data (`dadosforn`): no `cpf`, `email`, `oculto`, `invisivel`, coupons

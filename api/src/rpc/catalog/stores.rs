@@ -30,6 +30,7 @@ pub struct StartSite {
 /// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
 /// `categoria` (kept for the spec's clients) are not needed.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = ItemById)]
 pub struct ItemRef {
     pub id: String,
 }

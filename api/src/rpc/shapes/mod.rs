@@ -2,7 +2,12 @@
 //! buyer journey's shapes" and the panel's): Rust names in English, the wire's Portuguese
 //! names by serde. Each derives its JSON schema for the OpenAPI document.
 
+mod ad;
+
+pub use ad::Ad;
+
 use serde::Serialize;
+use std::collections::BTreeMap;
 use utoipa::{
     PartialSchema, ToSchema,
     openapi::{ObjectBuilder, RefOr, Schema, Type},
@@ -29,8 +34,51 @@ impl PartialSchema for True {
 
 impl ToSchema for True {}
 
+/// An item's photos besides its icon: `{photo id: URL}`.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct Photos(pub BTreeMap<String, String>);
+
+/// `{photo id: URL}` of `(id, URL)` pairs.
+pub fn photos(list: &[(String, String)]) -> Photos {
+    Photos(list.iter().cloned().collect())
+}
+
+/// The places an item is shown in: `["ALL"]` for scope 1 (all Brazil), else its places.
+pub fn places(local: i64, list: &[String]) -> Vec<String> {
+    if local == 1 {
+        vec!["ALL".to_owned()]
+    } else {
+        list.to_vec()
+    }
+}
+
+/// A photo just stored: its id (`chave`) and URL.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PhotoAdded {
+    pub chave: String,
+    pub url: String,
+}
+
 /// `{ok: true}`: done, nothing else to say.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
 pub struct Done {
     pub ok: True,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_one_is_all() {
+        let list = vec!["Piracicaba, SP".to_owned()];
+        assert_eq!(places(1, &list), ["ALL"]);
+        assert_eq!(places(3, &list), ["Piracicaba, SP"]);
+        assert!(places(2, &[]).is_empty());
+        assert_eq!(
+            serde_json::to_value(Done::default()).unwrap(),
+            serde_json::json!({"ok": true})
+        );
+    }
 }
