@@ -51,16 +51,24 @@ pub struct LoginStart {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct UserInfo {
     /// The user's id.
-    pub usuario: String,
-    pub nome: String,
+    #[serde(rename = "usuario")]
+    pub user_id: String,
+    #[serde(rename = "nome")]
+    pub name: String,
     pub email: String,
     /// The phone, masked; null when none was given.
-    pub telefone: Option<String>,
+    #[serde(rename = "telefone")]
+    pub phone: Option<String>,
     /// The address's city (`City, UF`); null until an address is saved, as the other parts.
-    pub cidade: Option<String>,
-    pub rua: Option<String>,
-    pub numero: Option<String>,
-    pub complemento: Option<String>,
+    #[serde(rename = "cidade")]
+    pub city: Option<String>,
+    #[serde(rename = "rua")]
+    pub street: Option<String>,
+    #[serde(rename = "numero")]
+    pub number: Option<String>,
+    #[serde(rename = "complemento")]
+    pub complement: Option<String>,
+    /// The address's coordinates.
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
     /// 1 when the user has a business account (a store); null otherwise.
@@ -94,7 +102,8 @@ pub struct UserChanged {
 pub struct NameChanged {
     pub ok: True,
     /// The name as saved (trimmed).
-    pub nome: String,
+    #[serde(rename = "nome")]
+    pub name: String,
 }
 
 /// The signed-in user as the webapp sees it (`userinfo`).
@@ -126,14 +135,14 @@ pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserI
     .await?
     .ok_or(ApiError::Unauthorized)?;
     Ok(UserInfo {
-        usuario: u.id,
-        nome: u.nome,
+        user_id: u.id,
+        name: u.nome,
         email: u.email,
-        telefone: u.telefone,
-        cidade: u.cidade,
-        rua: u.rua,
-        numero: u.numero,
-        complemento: u.complemento,
+        phone: u.telefone,
+        city: u.cidade,
+        street: u.rua,
+        number: u.numero,
+        complement: u.complemento,
         latitude: u.latitude,
         longitude: u.longitude,
         kind: (u.fornecedor > 0).then_some(1),
@@ -310,6 +319,6 @@ pub async fn change_name(
         .await?;
     Ok(NameChanged {
         ok: True,
-        nome: nome.to_owned(),
+        name: nome.to_owned(),
     })
 }

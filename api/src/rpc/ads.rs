@@ -40,13 +40,15 @@ pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";
 /// `adicionar_anuncio`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddAd {
-    pub infos: AdForm,
+    /// The wizard's fields.
+    #[serde(rename = "infos")]
+    pub form: AdForm,
     /// The icon: a base64 JPEG without prefix, or nothing.
-    #[serde(default)]
-    pub iconeurl: Option<String>,
+    #[serde(rename = "iconeurl", default)]
+    pub icon: Option<String>,
     /// The contact phone, used only when the user has none stored.
-    #[serde(default)]
-    pub telefone: Option<String>,
+    #[serde(rename = "telefone", default)]
+    pub phone: Option<String>,
 }
 
 /// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values, each as the
@@ -54,26 +56,27 @@ pub struct AddAd {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EditAd {
     /// The ad (or its id).
-    pub infos: ItemRef,
+    #[serde(rename = "infos")]
+    pub ad: ItemRef,
     /// The new category, or null when unchanged.
-    #[serde(default)]
-    pub categoria: Option<String>,
+    #[serde(rename = "categoria", default)]
+    pub category: Option<String>,
     /// The ad's current icon URL (kept), a new base64 JPEG, or null (removed).
-    #[serde(default)]
-    pub iconeurlfinal: Option<String>,
-    #[serde(default)]
-    pub tituloinputfinal: Text,
-    #[serde(default)]
-    pub precoinputfinal: Text,
-    #[serde(default)]
-    pub descricaoinputfinal: Text,
-    #[serde(default)]
-    pub origeminputfinal: Text,
+    #[serde(rename = "iconeurlfinal", default)]
+    pub icon: Option<String>,
+    #[serde(rename = "tituloinputfinal", default)]
+    pub title: Text,
+    #[serde(rename = "precoinputfinal", default)]
+    pub price: Text,
+    #[serde(rename = "descricaoinputfinal", default)]
+    pub description: Text,
+    #[serde(rename = "origeminputfinal", default)]
+    pub origin: Text,
     /// The scope: 1, 2 or 3.
-    #[serde(default)]
-    pub locaisinputfinal: Count,
-    #[serde(default)]
-    pub cidadesfinal: Vec<String>,
+    #[serde(rename = "locaisinputfinal", default)]
+    pub scope: Count,
+    #[serde(rename = "cidadesfinal", default)]
+    pub places: Vec<String>,
 }
 
 /// `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them).
@@ -85,13 +88,15 @@ pub struct DeleteAd {
 /// An ad as answered by `adicionar_anuncio` and `editar_anuncio`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdInfos {
-    pub infos: shapes::Ad,
+    #[serde(rename = "infos")]
+    pub ad: shapes::Ad,
 }
 
 /// `pegar_anuncios`' answer: the user's ads, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MyAds {
-    pub anuncios: Vec<shapes::Ad>,
+    #[serde(rename = "anuncios")]
+    pub ads: Vec<shapes::Ad>,
 }
 
 fn form_error(e: FormError) -> ApiError {
@@ -118,16 +123,16 @@ fn validate(form: &AdForm) -> ApiResult<Ad> {
 
 /// `adicionar_anuncio`: stores the ad (and its icon) and answers it as listed (`infos`).
 pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<AdInfos> {
-    let ad = validate(&req.infos)?;
+    let ad = validate(&req.form)?;
     let icon = req
-        .iconeurl
+        .icon
         .as_deref()
         .filter(|s| !s.trim().is_empty())
         .map(photos::decode)
         .transpose()?;
     let (nome, stored_phone) = store::name_and_phone(&state.db, &user.id).await?;
     let telefone = stored_phone.or_else(|| {
-        req.telefone
+        req.phone
             .as_deref()
             .and_then(|t| Phone::parse(t).ok())
             .map(|p| p.masked())
@@ -177,37 +182,37 @@ async fn answer(state: &AppState, id: &str) -> ApiResult<AdInfos> {
     let infos = catalog::ad_by_id(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    Ok(AdInfos { infos })
+    Ok(AdInfos { ad: infos })
 }
 
 /// `pegar_anuncios`: the signed-in user's ads, newest first.
 pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<MyAds> {
     let mut conn = state.db.acquire().await?;
     let anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
-    Ok(MyAds { anuncios })
+    Ok(MyAds { ads: anuncios })
 }
 
 /// `editar_anuncio`: new category (or the current one), title, price, description, origin,
 /// scope and places, and the icon kept, replaced or removed. Answers the ad as listed.
 pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult<AdInfos> {
-    let id = req.infos.required()?;
+    let id = req.ad.required()?;
     let current = store::owned(&state.db, &id, &user.id).await?;
     let categoria = req
-        .categoria
+        .category
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(current.categoria);
     let form = AdForm {
         categoria,
-        titulo: req.tituloinputfinal.0,
-        preco: req.precoinputfinal.0,
-        descricao: req.descricaoinputfinal.0,
-        origem: req.origeminputfinal.0,
-        locais: req.locaisinputfinal.0,
-        cidades: req.cidadesfinal,
+        titulo: req.title.0,
+        preco: req.price.0,
+        descricao: req.description.0,
+        origem: req.origin.0,
+        locais: req.scope.0,
+        cidades: req.places,
     };
     let ad = validate(&form)?;
     // The icon: unchanged when the current URL comes back, else a new photo or none.
-    let new_icon = match req.iconeurlfinal.as_deref().map(str::trim) {
+    let new_icon = match req.icon.as_deref().map(str::trim) {
         Some(s) if Some(s) == current.icone.as_deref() => None,
         Some(s) if !s.is_empty() => Some(Some(photos::decode(s)?)),
         _ => Some(None),

@@ -136,10 +136,12 @@ pub enum ItemRef {
 pub struct ItemObject {
     #[serde(default)]
     pub id: Option<String>,
-    #[serde(default)]
-    pub idpedido: Option<String>,
-    #[serde(default)]
-    pub idlocal: Option<String>,
+    /// An order's id.
+    #[serde(rename = "idpedido", default)]
+    pub order_id: Option<String>,
+    /// A product's id (the spec's `idlocal`).
+    #[serde(rename = "idlocal", default)]
+    pub local_id: Option<String>,
 }
 
 impl ItemRef {
@@ -147,7 +149,7 @@ impl ItemRef {
     pub fn id(&self) -> Option<String> {
         let id = match self {
             Self::Id(s) => Some(s.as_str()),
-            Self::Object(o) => [&o.id, &o.idpedido, &o.idlocal]
+            Self::Object(o) => [&o.id, &o.order_id, &o.local_id]
                 .into_iter()
                 .find_map(Option::as_deref),
         }?;

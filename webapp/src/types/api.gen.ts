@@ -204,7 +204,7 @@ export interface components {
             /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
             cidades: string[];
             descricao: string | null;
-            /** @description The photos besides the icon, `{photo id: URL}`. */
+            /** @description The photos besides the icon. */
             fotos: components["schemas"]["Photos"];
             icone: string | null;
             id: string;
@@ -236,6 +236,7 @@ export interface components {
         AddAd: {
             /** @description The icon: a base64 JPEG without prefix, or nothing. */
             iconeurl?: string | null;
+            /** @description The wizard's fields. */
             infos: components["schemas"]["AdForm"];
             /** @description The contact phone, used only when the user has none stored. */
             telefone?: string | null;
@@ -1028,7 +1029,9 @@ export interface components {
          */
         ItemObject: {
             id?: string | null;
+            /** @description A product's id (the spec's `idlocal`). */
             idlocal?: string | null;
+            /** @description An order's id. */
             idpedido?: string | null;
         };
         /**
@@ -1618,7 +1621,7 @@ export interface components {
         UploadPhoto: {
             /** @description The ad (or its id). */
             item: components["schemas"]["ItemRef"];
-            /** @description Base64 JPEG without prefix. */
+            /** @description The photo: a base64 JPEG without prefix. */
             uri: string;
         };
         /**
@@ -1651,7 +1654,10 @@ export interface components {
             cidade: string | null;
             complemento: string | null;
             email: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The address's coordinates.
+             */
             latitude: number | null;
             /** Format: double */
             longitude: number | null;

@@ -30,8 +30,9 @@ pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";
 pub struct UploadPhoto {
     /// The ad (or its id).
     pub item: ItemRef,
-    /// Base64 JPEG without prefix.
-    pub uri: String,
+    /// The photo: a base64 JPEG without prefix.
+    #[serde(rename = "uri")]
+    pub photo: String,
 }
 
 /// `excluir_foto_anuncio`.
@@ -40,7 +41,8 @@ pub struct DeletePhoto {
     /// The ad (or its id).
     pub item: ItemRef,
     /// A key of the ad's `fotos`.
-    pub idfoto: String,
+    #[serde(rename = "idfoto")]
+    pub photo: String,
 }
 
 /// A base64 JPEG (a `data:` prefix is tolerated) that passes the server's checks for an icon.
@@ -67,7 +69,7 @@ pub async fn upload_photo(
     if held(&state.db, &id).await? >= MAX_PHOTOS {
         return Err(ApiError::bad_request(LIMITE_FOTOS));
     }
-    let bytes = decode(&req.uri)?;
+    let bytes = decode(&req.photo)?;
     let url = put(state, &id, bytes).await?;
     let chave = new_id();
     let stored: ApiResult<()> = async {
@@ -96,7 +98,7 @@ pub async fn upload_photo(
         state.media.forget(&url).await;
         return Err(e);
     }
-    Ok(PhotoAdded { chave, url })
+    Ok(PhotoAdded { key: chave, url })
 }
 
 /// How many photos ad `id` holds.
@@ -114,13 +116,13 @@ pub async fn delete_photo(state: &AppState, user: AuthUser, req: DeletePhoto) ->
     let id = req.item.required()?;
     store::owned(&state.db, &id, &user.id).await?;
     let url: String = sqlx::query_scalar("SELECT url FROM ad_photos WHERE id = $1 AND ad_id = $2")
-        .bind(req.idfoto.trim())
+        .bind(req.photo.trim())
         .bind(&id)
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(|| ApiError::NotFound(FOTO_NAO_ENCONTRADA.into()))?;
     sqlx::query("DELETE FROM ad_photos WHERE id = $1 AND ad_id = $2")
-        .bind(req.idfoto.trim())
+        .bind(req.photo.trim())
         .bind(&id)
         .execute(&state.db)
         .await?;

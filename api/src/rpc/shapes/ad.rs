@@ -10,32 +10,47 @@ use utoipa::ToSchema;
 pub struct Ad {
     pub id: String,
     /// The id again (the spec's clients read it).
-    pub idnormal: String,
+    #[serde(rename = "idnormal")]
+    pub same_id: String,
     /// Always `true`: an ad (a product says `false`).
-    pub anuncio: True,
+    #[serde(rename = "anuncio")]
+    pub is_ad: True,
     /// The seller's user id.
-    pub usuario: String,
-    pub categoria: String,
+    #[serde(rename = "usuario")]
+    pub seller_id: String,
+    #[serde(rename = "categoria")]
+    pub category: String,
     /// Lower case (the webapp capitalises it).
-    pub titulo: String,
-    pub descricao: Option<String>,
-    pub preco: Reais,
-    pub icone: Option<String>,
-    /// The photos besides the icon, `{photo id: URL}`.
-    pub fotos: Photos,
+    #[serde(rename = "titulo")]
+    pub title: String,
+    #[serde(rename = "descricao")]
+    pub description: Option<String>,
+    #[serde(rename = "preco")]
+    pub price: Reais,
+    #[serde(rename = "icone")]
+    pub icon: Option<String>,
+    /// The photos besides the icon.
+    #[serde(rename = "fotos")]
+    pub photos: Photos,
     /// The seller's phone; null when there is none (then there is no 'Falar com o anunciante').
-    pub telefone: Option<String>,
+    #[serde(rename = "telefone")]
+    pub phone: Option<String>,
     /// When it was published, in milliseconds since the epoch.
-    pub publicado: i64,
+    #[serde(rename = "publicado")]
+    pub published_at: i64,
     /// The seller's name.
-    pub nome: String,
+    #[serde(rename = "nome")]
+    pub seller_name: String,
     /// The municipality it comes from (`City, UF`).
-    pub origem: String,
+    #[serde(rename = "origem")]
+    pub origin: String,
     /// 1 all Brazil, 2 some states, 3 some municipalities.
+    #[serde(rename = "locais")]
     #[schema(minimum = 1, maximum = 3)]
-    pub locais: i64,
+    pub scope: i64,
     /// `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`).
-    pub cidades: Vec<String>,
+    #[serde(rename = "cidades")]
+    pub places: Vec<String>,
 }
 
 impl Ad {
@@ -43,21 +58,21 @@ impl Ad {
     pub fn new(row: &AdRow, photo_list: &[(String, String)], place_list: &[String]) -> Self {
         Self {
             id: row.id.clone(),
-            idnormal: row.id.clone(),
-            anuncio: True,
-            usuario: row.user_id.clone(),
-            categoria: row.categoria.clone(),
-            titulo: row.titulo.clone(),
-            descricao: row.descricao.clone(),
-            preco: Reais::from_centavos(row.preco_centavos),
-            icone: row.icone.clone(),
-            fotos: photos(photo_list),
-            telefone: row.telefone.clone(),
-            publicado: row.publicado_em,
-            nome: row.nome.clone(),
-            origem: row.origem.clone(),
-            locais: row.local,
-            cidades: places(row.local, place_list),
+            same_id: row.id.clone(),
+            is_ad: True,
+            seller_id: row.user_id.clone(),
+            category: row.categoria.clone(),
+            title: row.titulo.clone(),
+            description: row.descricao.clone(),
+            price: Reais::from_centavos(row.preco_centavos),
+            icon: row.icone.clone(),
+            photos: photos(photo_list),
+            phone: row.telefone.clone(),
+            published_at: row.publicado_em,
+            seller_name: row.nome.clone(),
+            origin: row.origem.clone(),
+            scope: row.local,
+            places: places(row.local, place_list),
         }
     }
 }

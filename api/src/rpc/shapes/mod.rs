@@ -56,7 +56,8 @@ pub fn places(local: i64, list: &[String]) -> Vec<String> {
 /// A photo just stored: its id (`chave`) and URL.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PhotoAdded {
-    pub chave: String,
+    #[serde(rename = "chave")]
+    pub key: String,
     pub url: String,
 }
 
