@@ -91,9 +91,11 @@ macro_rules! actions {
         }
 
         /// The answer of each action: the variant of the same name as the [`Request`]'s,
-        /// written as its inner value.
+        /// written as its inner value. One is built per request and written at once, so its
+        /// size (that of the largest answer) costs nothing worth a box per variant.
         #[derive(Serialize)]
         #[serde(untagged)]
+        #[allow(clippy::large_enum_variant)]
         pub enum Answer {
             $(
                 $variant($answer),
@@ -198,25 +200,36 @@ actions! {
     user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> Untyped,
     public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> Untyped,
     user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> Untyped,
-    user "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> Untyped,
+    /// The supplier's panel: its private data, products, pending deliveries, balance, years.
+    user "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> supplier::panel::PanelLoad,
     user "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile) -> Untyped,
     user "editar_locais_fornecedor" => EditSupplierPlaces(supplier::registration::EditPlaces) -> Untyped,
     user "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden) -> Untyped,
     user "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases) -> Untyped,
     user "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages) -> Untyped,
-    user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> Untyped,
-    user "pegar_produtos_fornecedor" => SupplierProducts -> Untyped,
-    user "editar_produto_site" => EditProduct(supplier::products::EditProduct) -> Untyped,
+    /// Adds a product to the supplier's store.
+    user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> supplier::products::ProductInfos,
+    /// The supplier's products, newest first, disabled ones included.
+    user "pegar_produtos_fornecedor" => SupplierProducts -> supplier::products::SupplierProducts,
+    /// Edits a product (and its promotion when `precopromo` is sent).
+    user "editar_produto_site" => EditProduct(supplier::products::EditProduct) -> supplier::products::ProductInfos,
     user "editar_icone_produto_site" => EditProductIcon(supplier::photos::ProductIcon) -> Untyped,
     user "excluir_foto" => RemoveProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
     user "upload_foto" => UploadProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
-    user "adicionar_promocao" => AddPromotion(supplier::products::ProductAction) -> Untyped,
-    user "remover_promocao" => RemovePromotion(supplier::products::ProductAction) -> Untyped,
-    user "habilitar_produto" => EnableProduct(supplier::products::ProductAction) -> Untyped,
-    user "desabilitar_produto" => DisableProduct(supplier::products::ProductAction) -> Untyped,
-    user "excluir_produto" => RemoveProduct(supplier::products::ProductAction) -> Untyped,
-    user "adicionar_categoria_produto" => SetProductCategory(supplier::products::ProductAction) -> Untyped,
-    user "remover_categoria_produto" => ClearProductCategory(supplier::products::ProductAction) -> Untyped,
+    /// Sets a product's promotion (an empty price removes it).
+    user "adicionar_promocao" => AddPromotion(supplier::products::AddPromotion) -> supplier::products::ProductInfos,
+    /// Removes a product's promotion.
+    user "remover_promocao" => RemovePromotion(supplier::products::ProductRef) -> supplier::products::ProductInfos,
+    /// Shows a product again.
+    user "habilitar_produto" => EnableProduct(supplier::products::ProductRef) -> supplier::products::ProductInfos,
+    /// Hides a product from every public listing.
+    user "desabilitar_produto" => DisableProduct(supplier::products::ProductRef) -> supplier::products::ProductInfos,
+    /// Removes a product, its photos and their files.
+    user "excluir_produto" => RemoveProduct(supplier::products::ProductRef) -> super::shapes::Done,
+    /// Puts a product in one of the store's categories.
+    user "adicionar_categoria_produto" => SetProductCategory(supplier::products::SetProductCategory) -> supplier::products::ProductInfos,
+    /// Takes a product out of its store category.
+    user "remover_categoria_produto" => ClearProductCategory(supplier::products::ProductRef) -> supplier::products::ProductInfos,
     user "adicionar_categoria" => AddStoreCategory(supplier::store::CategoryAction) -> Untyped,
     user "remover_categoria" => RemoveStoreCategory(supplier::store::CategoryAction) -> Untyped,
     user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> Untyped,

@@ -119,6 +119,25 @@ impl PartialSchema for Count {
 
 impl ToSchema for Count {}
 
+/// A photo field: a base64 JPEG (a `data:` prefix is tolerated), a URL already stored, empty
+/// text, or `false`/`true`; what each means is the action's (docs/rpc.md).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum PhotoField {
+    Text(String),
+    Flag(bool),
+}
+
+impl PhotoField {
+    /// The base64 photo, when this is non-empty text.
+    pub fn base64(&self) -> Option<&str> {
+        match self {
+            Self::Text(s) if !s.trim().is_empty() => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// An item a payload names (a product, an order, an ad): its id as text, or an object carrying
 /// it as `id`, `idpedido` or `idlocal` (the listed item itself, as the spec's clients send it).
 #[derive(Debug, Clone, Deserialize, ToSchema)]

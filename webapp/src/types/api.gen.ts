@@ -289,12 +289,13 @@ export interface components {
         });
         /** @description `adicionar_produto`: `iconeurl` (base64 JPEG or `false`) and `infos`. */
         AddProduct: {
-            iconeurl?: unknown;
+            iconeurl?: components["schemas"]["PhotoField"] | null;
+            /** @description The wizard's fields. */
             infos: components["schemas"]["ProductForm"];
         };
         /**
          * adicionar_produto
-         * @description Needs a session (401 without one).
+         * @description Adds a product to the supplier's store. Needs a session (401 without one).
          */
         AddProductRequest: {
             /** @enum {string} */
@@ -306,14 +307,21 @@ export interface components {
              */
             codigo: "adicionar_produto";
         });
+        /** @description `adicionar_promocao`: the product, the promotional price and its minimum quantity. */
+        AddPromotion: components["schemas"]["ProductRef"] & {
+            /** @description The minimum quantity (1 when empty). */
+            minimopromoinput?: components["schemas"]["Text"];
+            /** @description The promotional price; empty removes the promotion. */
+            precopromoinput?: components["schemas"]["Text"];
+        };
         /**
          * adicionar_promocao
-         * @description Needs a session (401 without one).
+         * @description Sets a product's promotion (an empty price removes it). Needs a session (401 without one).
          */
         AddPromotionRequest: {
             /** @enum {string} */
             codigo: "adicionar_promocao";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["AddPromotion"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -591,6 +599,10 @@ export interface components {
              */
             codigo: "search";
         });
+        /** @description The store's own categories, `{name: name}`. */
+        Categories: {
+            [key: string]: string;
+        };
         /** @description `adicionar_categoria` (`categoriatext`) and `remover_categoria` (`item`: the name). */
         CategoryAction: {
             categoriatext?: string | null;
@@ -690,12 +702,12 @@ export interface components {
         };
         /**
          * remover_categoria_produto
-         * @description Needs a session (401 without one).
+         * @description Takes a product out of its store category. Needs a session (401 without one).
          */
         ClearProductCategoryRequest: {
             /** @enum {string} */
             codigo: "remover_categoria_produto";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["ProductRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -722,6 +734,19 @@ export interface components {
         };
         /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
         Count: number | string | null;
+        /** @description A discount coupon. */
+        Coupon: {
+            /** @description Upper case. */
+            codigo: string;
+            /** @description `%` or `R$`. */
+            tipo: string;
+            /** @description The percentage for `%`, reais for `R$`. */
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description The store's coupons, `{code: coupon}` (only in its own panel). */
+        Coupons: {
+            [key: string]: components["schemas"]["Coupon"];
+        };
         /** @description `criar_site`. */
         CreateSite: {
             modelo?: unknown;
@@ -781,6 +806,26 @@ export interface components {
             /** @description The ad (or its id). */
             item: components["schemas"]["ItemRef"];
         };
+        /** @description The delivery settings (`extensoes.delivery`), as the checkout reads them. */
+        Delivery: {
+            descricaoentrega: string | null;
+            descricaoretirada: string | null;
+            /** @description Contains `1` (delivery) and/or `2` (pickup); empty for none. */
+            entrega: string;
+            /**
+             * Format: double
+             * @description Where a per-km delivery starts.
+             */
+            latitude: number | null;
+            /** Format: double */
+            longitude: number | null;
+            pedidominimoentrega: components["schemas"]["Reais"] | null;
+            pedidominimoretirada: components["schemas"]["Reais"] | null;
+            taxaentrega: components["schemas"]["Reais"] | null;
+            taxaPorKm: components["schemas"]["Reais"] | null;
+            /** @description `fixa` (a fixed fee), `porKm` (per km from the start address) or null (free). */
+            taxaTipo: string | null;
+        };
         /**
          * pegar_entregas
          * @description Needs a session (401 without one).
@@ -797,12 +842,12 @@ export interface components {
         });
         /**
          * desabilitar_produto
-         * @description Needs a session (401 without one).
+         * @description Hides a product from every public listing. Needs a session (401 without one).
          */
         DisableProductRequest: {
             /** @enum {string} */
             codigo: "desabilitar_produto";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["ProductRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -877,8 +922,9 @@ export interface components {
         };
         /** @description `editar_produto_site`: `produto` (the old one; its id) and `newproduto` (the form). */
         EditProduct: {
-            newproduto: unknown;
-            produto: unknown;
+            newproduto: components["schemas"]["ProductEdit"];
+            /** @description The product (or its id). */
+            produto: components["schemas"]["ItemRef"];
         };
         /**
          * editar_icone_produto_site
@@ -896,7 +942,7 @@ export interface components {
         });
         /**
          * editar_produto_site
-         * @description Needs a session (401 without one).
+         * @description Edits a product (and its promotion when `precopromo` is sent). Needs a session (401 without one).
          */
         EditProductRequest: {
             /** @enum {string} */
@@ -956,12 +1002,12 @@ export interface components {
         });
         /**
          * habilitar_produto
-         * @description Needs a session (401 without one).
+         * @description Shows a product again. Needs a session (401 without one).
          */
         EnableProductRequest: {
             /** @enum {string} */
             codigo: "habilitar_produto";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["ProductRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -973,6 +1019,8 @@ export interface components {
             /** @description The message, in Portuguese: the spec's where it has one. */
             error: string;
         };
+        /** @enum {boolean} */
+        False: false;
         /** @description `pegar_produtos_anuncios_site2`. */
         FirstPage: {
             categoria: string;
@@ -1067,7 +1115,7 @@ export interface components {
         };
         /**
          * loading_forn_site
-         * @description Needs a session (401 without one).
+         * @description The supplier's panel: its private data, products, pending deliveries, balance, years. Needs a session (401 without one).
          */
         LoadSupplierPanelRequest: {
             /** @enum {string} */
@@ -1154,6 +1202,68 @@ export interface components {
             idpedido?: string | null;
             item?: unknown;
         };
+        /** @description The delivery settings as the supplier's panel shows them: with the start address. */
+        PanelDelivery: components["schemas"]["Delivery"] & {
+            /** @description `City, UF`. */
+            enderecoCidade: string | null;
+            enderecoNumero: string | null;
+            enderecoRua: string | null;
+        };
+        /** @description `dadosforn.extensoes`, in the supplier's panel. */
+        PanelExtensions: {
+            categorias: components["schemas"]["Categories"];
+            cupons: components["schemas"]["Coupons"];
+            delivery: components["schemas"]["PanelDelivery"];
+            pagamentos: components["schemas"]["PanelPayments"];
+            site: components["schemas"]["PanelSite"];
+        };
+        /** @description `loading_forn_site`'s `infos`: the private `dadosforn` and the panel's figures. */
+        PanelInfos: components["schemas"]["PanelSupplier"] & {
+            /** @description The history's years: the first order's year to the current one. */
+            anos: number[];
+            /**
+             * Format: int64
+             * @description Deliveries awaiting.
+             */
+            pendentes: number;
+            /** @description Every product, newest first, disabled ones included. */
+            produtos: components["schemas"]["Product"][];
+            /** @description The balance: the open items (decisions.md §9). */
+            saldo: components["schemas"]["Reais"];
+        };
+        /** @description `loading_forn_site`'s answer. */
+        PanelLoad: {
+            infos: components["schemas"]["PanelInfos"];
+        };
+        /** @description The payment options and the Pix key, in the supplier's panel. */
+        PanelPayments: {
+            /** @description Contains `1` (in person) and/or `2` (Pix) (decisions.md §6). */
+            opcoes: string;
+            /** @description The key withdrawals are paid to. */
+            pix: string | null;
+        };
+        /** @description The storefront, in the supplier's panel. */
+        PanelSite: {
+            modelo: string | null;
+            /** Format: int64 */
+            paleta: number;
+            url: string | null;
+        };
+        /** @description The supplier's own data, in its panel (`dadosforn`, private view). */
+        PanelSupplier: components["schemas"]["SupplierCore"] & {
+            cidade: string | null;
+            /** @description The CPF or CNPJ, formatted. */
+            cpf: string;
+            email: string;
+            extensoes: components["schemas"]["PanelExtensions"];
+            /** @description Hidden by the administrator. */
+            invisivel: boolean;
+            numero: string | null;
+            /** @description Hidden by the supplier. */
+            oculto: boolean;
+            /** @description The supplier's own address (their user record). */
+            rua: string | null;
+        };
         /** @description `opcoes_pagamento`: `opcao` (`"1"`, `"2"`, `"12"`). */
         PaymentChoice: {
             opcao?: unknown;
@@ -1215,6 +1325,11 @@ export interface components {
             chave: string;
             url: string;
         };
+        /**
+         * @description A photo field: a base64 JPEG (a `data:` prefix is tolerated), a URL already stored, empty
+         *     text, or `false`/`true`; what each means is the action's (docs/rpc.md).
+         */
+        PhotoField: string | boolean;
         /** @description An item's photos besides its icon: `{photo id: URL}`. */
         Photos: {
             [key: string]: string;
@@ -1257,13 +1372,54 @@ export interface components {
              */
             codigo: "finalizar_pedido";
         });
-        /** @description Actions on one product: `item`, plus the promotion and category fields where used. */
-        ProductAction: {
-            categoriaselecionada?: string | null;
-            id?: unknown;
-            item?: unknown;
-            minimopromoinput?: unknown;
-            precopromoinput?: unknown;
+        /** @description A supplier's product (`produto`). */
+        Product: {
+            /** @description Always `false`: a product (an ad says `true`). */
+            anuncio: components["schemas"]["False"];
+            /** @description One of the four catalogue categories. */
+            categoria: string;
+            /**
+             * Format: int32
+             * @description The card's rounded percent off (wasm-core's rule); null without a promotion.
+             */
+            desconto: number | null;
+            descricao: string | null;
+            /**
+             * Format: int64
+             * @description Units in stock; null when not tracked.
+             */
+            estoque: number | null;
+            /** @description The photos besides the icon. */
+            fotos: components["schemas"]["Photos"];
+            icone: string | null;
+            id: string;
+            /** @description The id again (the spec's clients read it). */
+            idlocal: string;
+            /**
+             * Format: int64
+             * @description The minimum order, in units.
+             */
+            minimo: number | null;
+            /** Format: int64 */
+            minimopromo: number | null;
+            nomeforn: string;
+            opcoes: components["schemas"]["ProductOption"][];
+            preco: components["schemas"]["Reais"];
+            precopromo: components["schemas"]["Reais"] | null;
+            /** @description Disabled (never in public listings, so always false there). */
+            status: boolean;
+            /** @description The supplier's own category (one of `dadosforn.extensoes.categorias`). */
+            subcategoria: string | null;
+            /** @description Lower case (the webapp capitalises it). */
+            titulo: string;
+            urlforn: string | null;
+            /** @description The supplier's user id, name and store URL. */
+            userforn: string;
+            /**
+             * Format: int64
+             * @description Units sold.
+             */
+            vendas: number;
         };
         /**
          * pegar_produto_url_site
@@ -1279,6 +1435,18 @@ export interface components {
              */
             codigo: "pegar_produto_url_site";
         });
+        /**
+         * @description The edit form: the add form's fields, the category kept when absent or null, and the
+         *     promotion (absent: kept; null or empty: removed).
+         */
+        ProductEdit: components["schemas"]["ProductForm"] & {
+            /** @description The catalogue category; kept when absent or null. */
+            categoria?: components["schemas"]["Text"];
+            /** @description The promotion's minimum quantity (1 when empty). */
+            minimopromo?: components["schemas"]["Text"];
+            /** @description The promotional price: absent keeps it, null or empty text removes it. */
+            precopromo?: components["schemas"]["Text"];
+        };
         /** @description The add-product and edit-product forms as typed. */
         ProductForm: {
             /** @description Text, or a number (read as its decimal text); null is empty. */
@@ -1304,11 +1472,25 @@ export interface components {
             id?: unknown;
             item?: unknown;
         };
+        /** @description A product as answered by the panel's product actions. */
+        ProductInfos: {
+            infos: components["schemas"]["Product"];
+        };
+        /** @description One of a product's options. */
+        ProductOption: {
+            /** @description The option's label (e.g. `Maço`). */
+            opcao: string;
+        };
         /** @description `upload_foto`: `item` and `uri`; `excluir_foto`: `item` and `idfoto`. */
         ProductPhoto: {
             idfoto?: string | null;
             item?: unknown;
             uri?: string | null;
+        };
+        /** @description The product an action acts on: `item` (or `id`), the product or its id. */
+        ProductRef: {
+            id?: components["schemas"]["ItemRef"] | null;
+            item?: components["schemas"]["ItemRef"] | null;
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
@@ -1365,12 +1547,12 @@ export interface components {
         });
         /**
          * excluir_produto
-         * @description Needs a session (401 without one).
+         * @description Removes a product, its photos and their files. Needs a session (401 without one).
          */
         RemoveProductRequest: {
             /** @enum {string} */
             codigo: "excluir_produto";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["ProductRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1379,12 +1561,12 @@ export interface components {
         });
         /**
          * remover_promocao
-         * @description Needs a session (401 without one).
+         * @description Removes a product's promotion. Needs a session (401 without one).
          */
         RemovePromotionRequest: {
             /** @enum {string} */
             codigo: "remover_promocao";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["ProductRef"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1429,14 +1611,18 @@ export interface components {
              */
             codigo: "alterar_pix";
         });
+        /** @description `adicionar_categoria_produto`: the product and one of the store's categories. */
+        SetProductCategory: components["schemas"]["ProductRef"] & {
+            categoriaselecionada?: string | null;
+        };
         /**
          * adicionar_categoria_produto
-         * @description Needs a session (401 without one).
+         * @description Puts a product in one of the store's categories. Needs a session (401 without one).
          */
         SetProductCategoryRequest: {
             /** @enum {string} */
             codigo: "adicionar_categoria_produto";
-        } & (components["schemas"]["ProductAction"] & {
+        } & (components["schemas"]["SetProductCategory"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1526,6 +1712,39 @@ export interface components {
              */
             codigo: "pegar_lojas";
         };
+        /** @description What the public and the private views share. */
+        SupplierCore: {
+            /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
+            cidades: string[];
+            /** @description `true`: purchases are closed (decisions.md §12). */
+            compras: boolean;
+            descricaoforn: string | null;
+            /** @description The storefront's background. */
+            fundoforn: string | null;
+            iconeforn: string | null;
+            instagram: string | null;
+            /**
+             * Format: int64
+             * @description 1 all Brazil, 2 some states, 3 some municipalities.
+             */
+            local: number;
+            nomeforn: string;
+            /**
+             * Format: int64
+             * @description The storefront's palette (1–5).
+             */
+            paleta: number;
+            telefone: string;
+            /** @description The storefront's URL (`/{url}`); null before the store is created. */
+            url: string | null;
+            /** @description The supplier's user id. */
+            usuario: string;
+            /**
+             * Format: int64
+             * @description Units sold.
+             */
+            vendasforn: number;
+        };
         /**
          * pegar_dadosforn
          * @description Public: a session, when sent, may change the answer.
@@ -1540,9 +1759,13 @@ export interface components {
              */
             codigo: "pegar_dadosforn";
         });
+        /** @description `pegar_produtos_fornecedor`'s answer: every product, newest first, disabled ones included. */
+        SupplierProducts: {
+            produtos: components["schemas"]["Product"][];
+        };
         /**
          * pegar_produtos_fornecedor
-         * @description Needs a session (401 without one).
+         * @description The supplier's products, newest first, disabled ones included. Needs a session (401 without one).
          */
         SupplierProductsRequest: {
             /**
@@ -1755,7 +1978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2107,7 +2330,7 @@ export interface Actions {
     };
     "adicionar_categoria_produto": {
         payload: Omit<components["schemas"]["SetProductCategoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "adicionar_cupom": {
@@ -2117,12 +2340,12 @@ export interface Actions {
     };
     "adicionar_produto": {
         payload: Omit<components["schemas"]["AddProductRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "adicionar_promocao": {
         payload: Omit<components["schemas"]["AddPromotionRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "alterar_compras": {
@@ -2187,7 +2410,7 @@ export interface Actions {
     };
     "desabilitar_produto": {
         payload: Omit<components["schemas"]["DisableProductRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "editar_anuncio": {
@@ -2217,7 +2440,7 @@ export interface Actions {
     };
     "editar_produto_site": {
         payload: Omit<components["schemas"]["EditProductRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "entregas_edit": {
@@ -2247,7 +2470,7 @@ export interface Actions {
     };
     "excluir_produto": {
         payload: Omit<components["schemas"]["RemoveProductRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "finalizar_pedido": {
@@ -2267,7 +2490,7 @@ export interface Actions {
     };
     "habilitar_produto": {
         payload: Omit<components["schemas"]["EnableProductRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "iniciar_login": {
@@ -2287,7 +2510,7 @@ export interface Actions {
     };
     "loading_forn_site": {
         payload: Omit<components["schemas"]["LoadSupplierPanelRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PanelLoad"];
         session: "user";
     };
     "login_site": {
@@ -2387,7 +2610,7 @@ export interface Actions {
     };
     "pegar_produtos_fornecedor": {
         payload: Omit<components["schemas"]["SupplierProductsRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["SupplierProducts"];
         session: "user";
     };
     "pegar_solicitacoes_saque": {
@@ -2402,12 +2625,12 @@ export interface Actions {
     };
     "remover_categoria_produto": {
         payload: Omit<components["schemas"]["ClearProductCategoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "remover_promocao": {
         payload: Omit<components["schemas"]["RemovePromotionRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductInfos"];
         session: "user";
     };
     "search": {

@@ -3,8 +3,15 @@
 //! names by serde. Each derives its JSON schema for the OpenAPI document.
 
 mod ad;
+mod product;
+mod supplier;
 
 pub use ad::Ad;
+pub use product::{Product, ProductOption};
+pub use supplier::{
+    Categories, Coupon, Coupons, Delivery, PanelDelivery, PanelExtensions, PanelPayments,
+    PanelSite, PanelSupplier, PublicExtensions, PublicPayments, PublicSupplier, Site, SupplierCore,
+};
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -60,6 +67,27 @@ pub struct PhotoAdded {
     pub key: String,
     pub url: String,
 }
+
+/// `false`, always (a product's `anuncio`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct False;
+
+impl Serialize for False {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(false)
+    }
+}
+
+impl PartialSchema for False {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Boolean)
+            .enum_values(Some([false]))
+            .into()
+    }
+}
+
+impl ToSchema for False {}
 
 /// `{ok: true}`: done, nothing else to say.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
