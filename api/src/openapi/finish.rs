@@ -4,6 +4,9 @@
 //! when empty); a field serde may leave out is marked `#[schema(nullable = false)]` with
 //! `skip_serializing_if`. So in every schema reached only from answers, a nullable property is
 //! required. Payloads keep their optional fields optional (a missing field is `None`).
+//!
+//! `Option<T>` of a type that already accepts null (a lenient form field) is written by utoipa
+//! as `oneOf: [T, null]`, whose branches overlap; it is the same as `T` and is written so.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -125,6 +128,32 @@ fn roots(doc: &Value) -> (Vec<String>, Vec<String>) {
     (answers, payloads)
 }
 
+/// Rewrites `oneOf: [{$ref: T}, {type: null}]` as `{$ref: T}` wherever `T` accepts null.
+fn collapse_null(v: &mut Value, schemas: &Value) {
+    match v {
+        Value::Object(o) => {
+            let target = o.get("oneOf").and_then(Value::as_array).and_then(|items| {
+                let [a, b] = items.as_slice() else {
+                    return None;
+                };
+                let (r, null) = if a.get("$ref").is_some() { (a, b) } else { (b, a) };
+                let name = r["$ref"].as_str()?.strip_prefix(PREFIX)?;
+                (null == &serde_json::json!({"type": "null"}) && nullable(&schemas[name]))
+                    .then(|| r["$ref"].clone())
+            });
+            if let Some(target) = target {
+                o.remove("oneOf");
+                o.insert("$ref".into(), target);
+            }
+            for (_, x) in o.iter_mut() {
+                collapse_null(x, schemas);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| collapse_null(x, schemas)),
+        _ => {}
+    }
+}
+
 /// The finished document.
 pub fn finish(mut doc: Value) -> Value {
     let (answers, payloads) = roots(&doc);
@@ -136,6 +165,8 @@ pub fn finish(mut doc: Value) -> Value {
             require_nullable(s);
         }
     }
+    let schemas = doc["components"]["schemas"].clone();
+    collapse_null(&mut doc, &schemas);
     doc
 }
 
@@ -162,7 +193,27 @@ mod tests {
         let doc = finish(doc);
         let s = &doc["components"]["schemas"];
         assert_eq!(s["A"]["required"], json!(["c", "a", "b"]));
+        // B does not accept null itself: its oneOf stays.
+        assert!(s["A"]["properties"]["b"].get("oneOf").is_some());
         assert_eq!(s["B"]["required"], json!(["n"]));
         assert!(s["P"].get("required").is_none());
+    }
+
+    #[test]
+    fn an_option_of_a_nullable_type_is_that_type() {
+        let doc = json!({
+            "paths": {},
+            "components": { "schemas": {
+                "T": { "type": ["string", "number", "null"] },
+                "P": { "type": "object", "properties": {
+                    "t": { "oneOf": [{ "$ref": "#/components/schemas/T" }, { "type": "null" }],
+                           "description": "d" } } },
+            } },
+        });
+        let doc = finish(doc);
+        assert_eq!(
+            doc["components"]["schemas"]["P"]["properties"]["t"],
+            json!({ "$ref": "#/components/schemas/T", "description": "d" })
+        );
     }
 }

@@ -230,10 +230,14 @@ actions! {
     user "adicionar_categoria_produto" => SetProductCategory(supplier::products::SetProductCategory) -> supplier::products::ProductInfos,
     /// Takes a product out of its store category.
     user "remover_categoria_produto" => ClearProductCategory(supplier::products::ProductRef) -> supplier::products::ProductInfos,
-    user "adicionar_categoria" => AddStoreCategory(supplier::store::CategoryAction) -> Untyped,
-    user "remover_categoria" => RemoveStoreCategory(supplier::store::CategoryAction) -> Untyped,
-    user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> Untyped,
-    user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> Untyped,
+    /// Adds a store category.
+    user "adicionar_categoria" => AddStoreCategory(supplier::store::AddCategory) -> supplier::store::CategoriesAnswer,
+    /// Removes a store category; its products lose it.
+    user "remover_categoria" => RemoveStoreCategory(supplier::store::RemoveCategory) -> supplier::store::CategoriesAnswer,
+    /// Adds a discount coupon.
+    user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> supplier::store::CouponsAnswer,
+    /// Removes a discount coupon.
+    user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
     user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
     user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,

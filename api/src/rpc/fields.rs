@@ -25,7 +25,8 @@ use wasm_core::money::Money;
 
 /// A form value as the browser holds it: text, or a number (read as its decimal text, e.g.
 /// `7.5` as `"7.50"`); null is empty text. Anything else is refused.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
 pub struct Text(pub String);
 
 impl Text {

@@ -255,13 +255,17 @@ export interface components {
              */
             codigo: "adicionar_anuncio";
         });
+        /** @description `adicionar_categoria`: the new category's name. */
+        AddCategory: {
+            categoriatext?: string | null;
+        };
         /** @description `adicionar_cupom`: `form {codigo, valor, tipo}`. */
         AddCoupon: {
-            form: unknown;
+            form: components["schemas"]["CouponForm"];
         };
         /**
          * adicionar_cupom
-         * @description Needs a session (401 without one).
+         * @description Adds a discount coupon. Needs a session (401 without one).
          */
         AddCouponRequest: {
             /** @enum {string} */
@@ -343,12 +347,12 @@ export interface components {
         };
         /**
          * adicionar_categoria
-         * @description Needs a session (401 without one).
+         * @description Adds a store category. Needs a session (401 without one).
          */
         AddStoreCategoryRequest: {
             /** @enum {string} */
             codigo: "adicionar_categoria";
-        } & (components["schemas"]["CategoryAction"] & {
+        } & (components["schemas"]["AddCategory"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -603,11 +607,15 @@ export interface components {
         Categories: {
             [key: string]: string;
         };
-        /** @description `adicionar_categoria` (`categoriatext`) and `remover_categoria` (`item`: the name). */
-        CategoryAction: {
-            categoriatext?: string | null;
-            item?: unknown;
+        /** @description The store's categories, after a change. */
+        CategoriesAnswer: {
+            categorias: components["schemas"]["Categories"];
         };
+        /** @description A store category: its name, or an object carrying it as `nome` (or `id`). */
+        CategoryRef: {
+            id?: components["schemas"]["Text"];
+            nome?: components["schemas"]["Text"];
+        } | components["schemas"]["Text"];
         /**
          * alterar_endereco
          * @description Saves the signed-in user's address and phone; the coordinates are computed here. Needs a session (401 without one).
@@ -743,9 +751,31 @@ export interface components {
             /** @description The percentage for `%`, reais for `R$`. */
             valor: components["schemas"]["Reais"];
         };
+        /** @description The coupon form, as typed. */
+        CouponForm: {
+            /**
+             * @description The code (stored upper-cased).
+             * @default
+             */
+            codigo: components["schemas"]["Text"];
+            /**
+             * @description `%` or `R$`.
+             * @default
+             */
+            tipo: components["schemas"]["Text"];
+            /**
+             * @description The percentage or the reais (`10`, `12,5`).
+             * @default
+             */
+            valor: components["schemas"]["Text"];
+        };
         /** @description The store's coupons, `{code: coupon}` (only in its own panel). */
         Coupons: {
             [key: string]: components["schemas"]["Coupon"];
+        };
+        /** @description The store's coupons, after a change. */
+        CouponsAnswer: {
+            cupons: components["schemas"]["Coupons"];
         };
         /** @description `criar_site`. */
         CreateSite: {
@@ -1513,13 +1543,17 @@ export interface components {
              */
             codigo: "cadastro_fornecedor";
         });
+        /** @description `remover_categoria`: the category in `item`. */
+        RemoveCategory: {
+            item?: components["schemas"]["CategoryRef"];
+        };
         /** @description `excluir_cupom`: `codigocupom`. */
         RemoveCoupon: {
             codigocupom: string;
         };
         /**
          * excluir_cupom
-         * @description Needs a session (401 without one).
+         * @description Removes a discount coupon. Needs a session (401 without one).
          */
         RemoveCouponRequest: {
             /** @enum {string} */
@@ -1575,12 +1609,12 @@ export interface components {
         });
         /**
          * remover_categoria
-         * @description Needs a session (401 without one).
+         * @description Removes a store category; its products lose it. Needs a session (401 without one).
          */
         RemoveStoreCategoryRequest: {
             /** @enum {string} */
             codigo: "remover_categoria";
-        } & (components["schemas"]["CategoryAction"] & {
+        } & (components["schemas"]["RemoveCategory"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1978,7 +2012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2325,7 +2359,7 @@ export interface Actions {
     };
     "adicionar_categoria": {
         payload: Omit<components["schemas"]["AddStoreCategoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
     };
     "adicionar_categoria_produto": {
@@ -2335,7 +2369,7 @@ export interface Actions {
     };
     "adicionar_cupom": {
         payload: Omit<components["schemas"]["AddCouponRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["CouponsAnswer"];
         session: "user";
     };
     "adicionar_produto": {
@@ -2455,7 +2489,7 @@ export interface Actions {
     };
     "excluir_cupom": {
         payload: Omit<components["schemas"]["RemoveCouponRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["CouponsAnswer"];
         session: "user";
     };
     "excluir_foto": {
@@ -2620,7 +2654,7 @@ export interface Actions {
     };
     "remover_categoria": {
         payload: Omit<components["schemas"]["RemoveStoreCategoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
     };
     "remover_categoria_produto": {
