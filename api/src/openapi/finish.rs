@@ -136,7 +136,11 @@ fn collapse_null(v: &mut Value, schemas: &Value) {
                 let [a, b] = items.as_slice() else {
                     return None;
                 };
-                let (r, null) = if a.get("$ref").is_some() { (a, b) } else { (b, a) };
+                let (r, null) = if a.get("$ref").is_some() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 let name = r["$ref"].as_str()?.strip_prefix(PREFIX)?;
                 (null == &serde_json::json!({"type": "null"}) && nullable(&schemas[name]))
                     .then(|| r["$ref"].clone())

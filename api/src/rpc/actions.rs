@@ -199,13 +199,18 @@ actions! {
     user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> Untyped,
     user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> Untyped,
     public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> Untyped,
-    user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> Untyped,
+    /// Opens the signed-in user's business account (a free store).
+    user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> account::UserChanged,
     /// The supplier's panel: its private data, products, pending deliveries, balance, years.
     user "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> supplier::panel::PanelLoad,
-    user "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile) -> Untyped,
-    user "editar_locais_fornecedor" => EditSupplierPlaces(supplier::registration::EditPlaces) -> Untyped,
-    user "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden) -> Untyped,
-    user "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases) -> Untyped,
+    /// Saves the supplier's data (Meus Dados).
+    user "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile) -> supplier::registration::ProfileSaved,
+    /// Saves where the supplier is shown (Locais de Exibição).
+    user "editar_locais_fornecedor" => EditSupplierPlaces(supplier::registration::EditPlaces) -> supplier::registration::PlacesSaved,
+    /// Hides or shows the profile and its products.
+    user "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden) -> supplier::registration::HiddenSet,
+    /// Closes or opens purchases.
+    user "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases) -> supplier::registration::PurchasesSet,
     user "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages) -> Untyped,
     /// Adds a product to the supplier's store.
     user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> supplier::products::ProductInfos,

@@ -947,8 +947,9 @@ export interface components {
         };
         /** @description `editar_locais_fornecedor`. */
         EditPlaces: {
+            /** @description States (`UF`) for scope 2, municipalities (`City, UF`) for 3; ignored for 1. */
             cidades?: string[];
-            local?: unknown;
+            local?: components["schemas"]["Text"];
         };
         /** @description `editar_produto_site`: `produto` (the old one; its id) and `newproduto` (the form). */
         EditProduct: {
@@ -1004,7 +1005,7 @@ export interface components {
         });
         /**
          * editar_locais_fornecedor
-         * @description Needs a session (401 without one).
+         * @description Saves where the supplier is shown (Locais de Exibição). Needs a session (401 without one).
          */
         EditSupplierPlacesRequest: {
             /** @enum {string} */
@@ -1018,7 +1019,7 @@ export interface components {
         });
         /**
          * editar_dados_fornecedor
-         * @description Needs a session (401 without one).
+         * @description Saves the supplier's data (Meus Dados). Needs a session (401 without one).
          */
         EditSupplierProfileRequest: {
             /** @enum {string} */
@@ -1084,6 +1085,11 @@ export interface components {
              * @example ok
              */
             status: string;
+        };
+        /** @description `alterar_visibilidade`'s answer. */
+        HiddenSet: {
+            oculto: boolean;
+            ok: components["schemas"]["True"];
         };
         /** @description `pegar_produtos_anuncios_site`. */
         HomeListing: {
@@ -1402,6 +1408,17 @@ export interface components {
              */
             codigo: "finalizar_pedido";
         });
+        /** @description `editar_locais_fornecedor`'s answer. */
+        PlacesSaved: {
+            /** @description `["ALL"]` for scope 1, else the places as stored. */
+            cidades: string[];
+            /**
+             * Format: int32
+             * @description The scope: 1, 2 or 3.
+             */
+            local: number;
+            ok: components["schemas"]["True"];
+        };
         /** @description A supplier's product (`produto`). */
         Product: {
             /** @description Always `false`: a product (an ad says `true`). */
@@ -1522,16 +1539,28 @@ export interface components {
             id?: components["schemas"]["ItemRef"] | null;
             item?: components["schemas"]["ItemRef"] | null;
         };
+        /** @description `editar_dados_fornecedor`'s answer: the private `dadosforn` as saved. */
+        ProfileSaved: {
+            dadosforn: components["schemas"]["PanelSupplier"];
+            ok: components["schemas"]["True"];
+        };
+        /** @description `alterar_compras`'s answer. */
+        PurchasesSet: {
+            /** @description `true`: purchases are closed. */
+            compras: boolean;
+            ok: components["schemas"]["True"];
+        };
         /** @description Reais, with at most two decimals. */
         Reais: number;
         /** @description `cadastro_fornecedor`: `icone` (base64 JPEG or null) and `infos`. */
         Register: {
-            icone?: unknown;
+            icone?: components["schemas"]["PhotoField"] | null;
+            /** @description The wizard's fields. */
             infos: components["schemas"]["BusinessForm"];
         };
         /**
          * cadastro_fornecedor
-         * @description Needs a session (401 without one).
+         * @description Opens the signed-in user's business account (a free store). Needs a session (401 without one).
          */
         RegisterSupplierRequest: {
             /** @enum {string} */
@@ -1629,6 +1658,7 @@ export interface components {
         };
         /** @description `alterar_visibilidade`. */
         SetHidden: {
+            /** @description `true` hides the profile and its products. */
             oculto: boolean;
         };
         /**
@@ -1663,13 +1693,14 @@ export interface components {
              */
             codigo: "adicionar_categoria_produto";
         });
-        /** @description `alterar_compras`: `true` closes purchases. */
+        /** @description `alterar_compras`. */
         SetPurchases: {
+            /** @description `true` closes purchases. */
             compras: boolean;
         };
         /**
          * alterar_visibilidade
-         * @description Needs a session (401 without one).
+         * @description Hides or shows the profile and its products. Needs a session (401 without one).
          */
         SetSupplierHiddenRequest: {
             /** @enum {string} */
@@ -1683,7 +1714,7 @@ export interface components {
         });
         /**
          * alterar_compras
-         * @description Needs a session (401 without one).
+         * @description Closes or opens purchases. Needs a session (401 without one).
          */
         SetSupplierPurchasesRequest: {
             /** @enum {string} */
@@ -2012,7 +2043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2384,7 +2415,7 @@ export interface Actions {
     };
     "alterar_compras": {
         payload: Omit<components["schemas"]["SetSupplierPurchasesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PurchasesSet"];
         session: "user";
     };
     "alterar_endereco": {
@@ -2404,12 +2435,12 @@ export interface Actions {
     };
     "alterar_visibilidade": {
         payload: Omit<components["schemas"]["SetSupplierHiddenRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["HiddenSet"];
         session: "user";
     };
     "cadastro_fornecedor": {
         payload: Omit<components["schemas"]["RegisterSupplierRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["UserChanged"];
         session: "user";
     };
     "cancelar_entrega": {
@@ -2454,7 +2485,7 @@ export interface Actions {
     };
     "editar_dados_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierProfileRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProfileSaved"];
         session: "user";
     };
     "editar_icone_produto_site": {
@@ -2469,7 +2500,7 @@ export interface Actions {
     };
     "editar_locais_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierPlacesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PlacesSaved"];
         session: "user";
     };
     "editar_produto_site": {
