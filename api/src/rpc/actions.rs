@@ -211,16 +211,20 @@ actions! {
     user "alterar_visibilidade" => SetSupplierHidden(supplier::registration::SetHidden) -> supplier::registration::HiddenSet,
     /// Closes or opens purchases.
     user "alterar_compras" => SetSupplierPurchases(supplier::registration::SetPurchases) -> supplier::registration::PurchasesSet,
-    user "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages) -> Untyped,
+    /// Replaces, keeps or removes the profile's icon and background.
+    user "editar_imagens_fornecedor" => EditSupplierImages(supplier::photos::EditImages) -> supplier::photos::ImagesSaved,
     /// Adds a product to the supplier's store.
     user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> supplier::products::ProductInfos,
     /// The supplier's products, newest first, disabled ones included.
     user "pegar_produtos_fornecedor" => SupplierProducts -> supplier::products::SupplierProducts,
     /// Edits a product (and its promotion when `precopromo` is sent).
     user "editar_produto_site" => EditProduct(supplier::products::EditProduct) -> supplier::products::ProductInfos,
-    user "editar_icone_produto_site" => EditProductIcon(supplier::photos::ProductIcon) -> Untyped,
-    user "excluir_foto" => RemoveProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
-    user "upload_foto" => UploadProductPhoto(supplier::photos::ProductPhoto) -> Untyped,
+    /// Replaces a product's icon.
+    user "editar_icone_produto_site" => EditProductIcon(supplier::photos::ProductIcon) -> supplier::photos::IconSaved,
+    /// Removes a product's photo.
+    user "excluir_foto" => RemoveProductPhoto(supplier::photos::RemoveProductPhoto) -> super::shapes::Done,
+    /// Adds a photo to a product (at most 4 besides the icon).
+    user "upload_foto" => UploadProductPhoto(supplier::photos::UploadProductPhoto) -> super::shapes::PhotoAdded,
     /// Sets a product's promotion (an empty price removes it).
     user "adicionar_promocao" => AddPromotion(supplier::products::AddPromotion) -> supplier::products::ProductInfos,
     /// Removes a product's promotion.

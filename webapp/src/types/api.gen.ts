@@ -941,9 +941,7 @@ export interface components {
         });
         /** @description `editar_imagens_fornecedor`: `form.iconefornfinal` / `form.fundofornfinal`. */
         EditImages: {
-            form?: {
-                [key: string]: unknown;
-            };
+            form?: components["schemas"]["ImagesForm"];
         };
         /** @description `editar_locais_fornecedor`. */
         EditPlaces: {
@@ -959,7 +957,7 @@ export interface components {
         };
         /**
          * editar_icone_produto_site
-         * @description Needs a session (401 without one).
+         * @description Replaces a product's icon. Needs a session (401 without one).
          */
         EditProductIconRequest: {
             /** @enum {string} */
@@ -991,7 +989,7 @@ export interface components {
         };
         /**
          * editar_imagens_fornecedor
-         * @description Needs a session (401 without one).
+         * @description Replaces, keeps or removes the profile's icon and background. Needs a session (401 without one).
          */
         EditSupplierImagesRequest: {
             /** @enum {string} */
@@ -1095,10 +1093,30 @@ export interface components {
         HomeListing: {
             regiao: string;
         };
+        /** @description `editar_icone_produto_site`'s answer. */
+        IconSaved: {
+            /** @description The new icon's URL. */
+            icone: string;
+            ok: components["schemas"]["True"];
+        };
         /** @description What the popup brought back. */
         IdentityProof: {
             id_token: string;
             nonce: string;
+        };
+        /**
+         * @description The profile's images: each a base64 JPEG (replace), `false` or empty text (remove), or
+         *     absent, null, `true` or a stored URL (keep). `iconeforn`/`fundoforn` are ignored.
+         */
+        ImagesForm: {
+            fundofornfinal?: components["schemas"]["PhotoField"] | null;
+            iconefornfinal?: components["schemas"]["PhotoField"] | null;
+        };
+        /** @description `editar_imagens_fornecedor`'s answer: the images now (URLs or null). */
+        ImagesSaved: {
+            fundoforn: string | null;
+            iconeforn: string | null;
+            ok: components["schemas"]["True"];
         };
         /**
          * @description `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
@@ -1513,11 +1531,12 @@ export interface components {
             /** @description Text, or a number (read as its decimal text); null is empty. */
             titulo?: string | number | null;
         };
-        /** @description `editar_icone_produto_site`: `id` (or `item`) and `icone`. */
+        /** @description `editar_icone_produto_site`: the product as `id` (or `item`) and the new icon. */
         ProductIcon: {
+            /** @description A base64 JPEG. */
             icone: string;
-            id?: unknown;
-            item?: unknown;
+            id?: components["schemas"]["ItemRef"] | null;
+            item?: components["schemas"]["ItemRef"] | null;
         };
         /** @description A product as answered by the panel's product actions. */
         ProductInfos: {
@@ -1527,12 +1546,6 @@ export interface components {
         ProductOption: {
             /** @description The option's label (e.g. `Maço`). */
             opcao: string;
-        };
-        /** @description `upload_foto`: `item` and `uri`; `excluir_foto`: `item` and `idfoto`. */
-        ProductPhoto: {
-            idfoto?: string | null;
-            item?: unknown;
-            uri?: string | null;
         };
         /** @description The product an action acts on: `item` (or `id`), the product or its id. */
         ProductRef: {
@@ -1594,14 +1607,20 @@ export interface components {
              */
             codigo: "excluir_cupom";
         });
+        /** @description `excluir_foto`: the product in `item` and the photo's id. */
+        RemoveProductPhoto: {
+            /** @description A key of the product's `fotos`. */
+            idfoto?: string | null;
+            item?: components["schemas"]["ItemRef"] | null;
+        };
         /**
          * excluir_foto
-         * @description Needs a session (401 without one).
+         * @description Removes a product's photo. Needs a session (401 without one).
          */
         RemoveProductPhotoRequest: {
             /** @enum {string} */
             codigo: "excluir_foto";
-        } & (components["schemas"]["ProductPhoto"] & {
+        } & (components["schemas"]["RemoveProductPhoto"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1912,14 +1931,20 @@ export interface components {
             /** @description The photo: a base64 JPEG without prefix. */
             uri: string;
         };
+        /** @description `upload_foto`: the product in `item` and the photo in `uri`. */
+        UploadProductPhoto: {
+            item?: components["schemas"]["ItemRef"] | null;
+            /** @description A base64 JPEG. */
+            uri?: string | null;
+        };
         /**
          * upload_foto
-         * @description Needs a session (401 without one).
+         * @description Adds a photo to a product (at most 4 besides the icon). Needs a session (401 without one).
          */
         UploadProductPhotoRequest: {
             /** @enum {string} */
             codigo: "upload_foto";
-        } & (components["schemas"]["ProductPhoto"] & {
+        } & (components["schemas"]["UploadProductPhoto"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2043,7 +2068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2490,12 +2515,12 @@ export interface Actions {
     };
     "editar_icone_produto_site": {
         payload: Omit<components["schemas"]["EditProductIconRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["IconSaved"];
         session: "user";
     };
     "editar_imagens_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierImagesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ImagesSaved"];
         session: "user";
     };
     "editar_locais_fornecedor": {
@@ -2525,7 +2550,7 @@ export interface Actions {
     };
     "excluir_foto": {
         payload: Omit<components["schemas"]["RemoveProductPhotoRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "excluir_foto_anuncio": {
@@ -2725,7 +2750,7 @@ export interface Actions {
     };
     "upload_foto": {
         payload: Omit<components["schemas"]["UploadProductPhotoRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PhotoAdded"];
         session: "user";
     };
     "upload_foto_anuncio": {
