@@ -252,9 +252,12 @@ actions! {
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,
     user "pegar_gestao" => Management(supplier::deliveries::Period) -> Untyped,
-    public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> Untyped,
-    user "criar_site" => CreateSite(supplier::settings::CreateSite) -> Untyped,
-    user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> Untyped,
+    /// Whether a store URL is free (signed out too: then any existing URL is taken).
+    public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
+    /// Creates (or moves) the supplier's online store: its URL and palette.
+    user "criar_site" => CreateSite(supplier::settings::CreateSite) -> supplier::settings::SiteCreated,
+    /// Saves the delivery settings (a per-km start address is geocoded).
+    user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> supplier::settings::DeliverySaved,
     user "pegar_infos_pagamentos" => PaymentInfo -> Untyped,
     user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> Untyped,
     user "pegar_historico_pagamentos" => PaymentHistory -> Untyped,

@@ -692,7 +692,7 @@ export interface components {
         });
         /**
          * verificar_url_site
-         * @description Public: a session, when sent, may change the answer.
+         * @description Whether a store URL is free (signed out too: then any existing URL is taken). Public: a session, when sent, may change the answer.
          */
         CheckStoreUrlRequest: {
             /** @enum {string} */
@@ -779,13 +779,13 @@ export interface components {
         };
         /** @description `criar_site`. */
         CreateSite: {
-            modelo?: unknown;
-            paleta?: unknown;
+            modelo?: components["schemas"]["Text"];
+            paleta?: components["schemas"]["Text"];
             url?: string;
         };
         /**
          * criar_site
-         * @description Needs a session (401 without one).
+         * @description Creates (or moves) the supplier's online store: its URL and palette. Needs a session (401 without one).
          */
         CreateSiteRequest: {
             /** @enum {string} */
@@ -856,6 +856,32 @@ export interface components {
             /** @description `fixa` (a fixed fee), `porKm` (per km from the start address) or null (free). */
             taxaTipo: string | null;
         };
+        /** @description The delivery-settings form: wasm-core's fields and the two descriptions. */
+        DeliveryEdit: components["schemas"]["DeliveryForm"] & {
+            descricaoentrega?: components["schemas"]["Text"];
+            descricaoretirada?: components["schemas"]["Text"];
+        };
+        /** @description The form as typed (the spec's field names; text or numbers). */
+        DeliveryForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            enderecoCidade?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            enderecoNumero?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            enderecoRua?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            entrega?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            pedidominimoentrega?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            pedidominimoretirada?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            taxaentrega?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            taxaPorKm?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            taxaTipo?: string | number | null;
+        };
         /**
          * pegar_entregas
          * @description Needs a session (401 without one).
@@ -870,6 +896,11 @@ export interface components {
              */
             codigo: "pegar_entregas";
         });
+        /** @description `entregas_edit`'s answer: the settings as saved. */
+        DeliverySaved: {
+            delivery: components["schemas"]["PanelDelivery"];
+            ok: components["schemas"]["True"];
+        };
         /**
          * desabilitar_produto
          * @description Hides a product from every public listing. Needs a session (401 without one).
@@ -923,11 +954,11 @@ export interface components {
         });
         /** @description `entregas_edit`: `form` (the spec's delivery fields plus the two descriptions). */
         EditDelivery: {
-            form: unknown;
+            form: components["schemas"]["DeliveryEdit"];
         };
         /**
          * entregas_edit
-         * @description Needs a session (401 without one).
+         * @description Saves the delivery settings (a per-km start address is geocoded). Needs a session (401 without one).
          */
         EditDeliveryRequest: {
             /** @enum {string} */
@@ -1756,6 +1787,13 @@ export interface components {
             token?: string;
             userinfo: components["schemas"]["UserInfo"];
         };
+        /** @description `criar_site`'s answer. */
+        SiteCreated: {
+            ok: components["schemas"]["True"];
+            /** Format: int64 */
+            paleta: number;
+            url: string;
+        };
         /**
          * iniciar_login
          * @description Starts a sign-in: a fresh nonce and where to send the user. Public: a session, when sent, may change the answer.
@@ -1951,6 +1989,15 @@ export interface components {
              */
             codigo: "upload_foto";
         });
+        /** @description `verificar_url_site`'s answer. */
+        UrlCheck: {
+            /** @description Taken by another store, or reserved. */
+            exist: boolean;
+            /** @description The owner's user id; null when free or reserved. */
+            id: string | null;
+            /** @description The URL, normalised. */
+            url: string;
+        };
         /**
          * @description The answer of an action that changed the signed-in user (`alterar_endereco`,
          *     `cadastro_fornecedor`): done, and the user as it is now.
@@ -2068,7 +2115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2495,7 +2542,7 @@ export interface Actions {
     };
     "criar_site": {
         payload: Omit<components["schemas"]["CreateSiteRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["SiteCreated"];
         session: "user";
     };
     "desabilitar_produto": {
@@ -2535,7 +2582,7 @@ export interface Actions {
     };
     "entregas_edit": {
         payload: Omit<components["schemas"]["EditDeliveryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["DeliverySaved"];
         session: "user";
     };
     "excluir_anuncio": {
@@ -2770,7 +2817,7 @@ export interface Actions {
     };
     "verificar_url_site": {
         payload: Omit<components["schemas"]["CheckStoreUrlRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["UrlCheck"];
         session: "public";
     };
 }
