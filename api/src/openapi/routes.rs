@@ -83,7 +83,7 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             ),
     );
 
-    let uploaded = schema_of::<crate::rpc::Untyped>(schemas);
+    let uploaded = schema_of::<crate::rpc::notary::upload::Notarised>(schemas);
     add(
         paths,
         "/api/blockchain/upload",

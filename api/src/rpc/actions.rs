@@ -195,10 +195,14 @@ actions! {
     user "upload_foto_anuncio" => UploadAdPhoto(ads::photos::UploadPhoto) -> super::shapes::PhotoAdded,
     /// Removes a photo of one of the user's ads.
     user "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto) -> super::shapes::Done,
-    user "pegar_fichas_blockchain" => TokenBalance -> Untyped,
-    user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> Untyped,
-    user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> Untyped,
-    public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> Untyped,
+    /// The user's tokens and notarised files.
+    user "pegar_fichas_blockchain" => TokenBalance -> notary::tokens::Tokens,
+    /// A Pix charge for tokens (R$ 5 each).
+    user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> notary::tokens::TokenCharge,
+    /// Notarises a file sent as a data URL (the streaming endpoint takes larger ones).
+    user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> notary::upload::Notarised,
+    /// What was notarised in a transaction, and the gateway's status now.
+    public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> notary::verify::Verification,
     /// Opens the signed-in user's business account (a free store).
     user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> account::UserChanged,
     /// The supplier's panel: its private data, products, pending deliveries, balance, years.

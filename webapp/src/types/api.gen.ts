@@ -494,12 +494,12 @@ export interface components {
          *     of R$ 5). The amount charged is always recomputed here.
          */
         BuyTokens: {
-            preco?: unknown;
-            quantidade?: unknown;
+            preco?: components["schemas"]["Text"];
+            quantidade?: components["schemas"]["Text"];
         };
         /**
          * gerarpix_blockchain
-         * @description Needs a session (401 without one).
+         * @description A Pix charge for tokens (R$ 5 each). Needs a session (401 without one).
          */
         BuyTokensRequest: {
             /** @enum {string} */
@@ -1087,6 +1087,11 @@ export interface components {
             regiao: string;
         };
         /**
+         * @description What the gateway says of a transaction, asked at each call.
+         * @enum {string}
+         */
+        GatewayStatus: "confirmado" | "pendente" | "desconhecido" | "indisponivel";
+        /**
          * gerar_coordenadas
          * @description The coordinates of an address (`rua`, `numero`, `cidade`). Public: a session, when sent, may change the answer.
          */
@@ -1282,6 +1287,33 @@ export interface components {
             nexta?: string | null;
             nextp?: string | null;
         };
+        /** @description A file notarised: its Arweave transaction and where it is. */
+        Notarised: {
+            /** @description `{ARWEAVE_GATEWAY}/{transactionId}`. */
+            link: string;
+            transactionId: string;
+        };
+        /** @description A notarised file in the history. */
+        NotarisedFile: {
+            /**
+             * Format: int64
+             * @description When, in milliseconds since the epoch.
+             */
+            data: number;
+            descricao: string;
+            /** @description The Arweave transaction id. */
+            id: string;
+            /** @description `{ARWEAVE_GATEWAY}/{id}`. */
+            link: string;
+            nomeArquivo: string;
+            /** @description Lower-case hex. */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamanho: number;
+        };
         /** @description `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object). */
         OrderAction: {
             idpedido?: string | null;
@@ -1422,6 +1454,13 @@ export interface components {
         /** @description `alterar_pix` and `transferir`: `pix`. */
         PixKey: {
             pix?: string | null;
+        };
+        /** @description A Pix charge's QR as `codigo` holds it. */
+        PixQr: {
+            /** @description The QR image, as a data URL. */
+            imagemQrcode: string;
+            /** @description The BR Code (Pix copia e cola). */
+            qrcode: string;
         };
         /**
          * @description `finalizar_pedido`'s payload. `desconto`, `taxaentregafinal`, `dados` and every price in the
@@ -1917,7 +1956,7 @@ export interface components {
         Text: string | number | null;
         /**
          * pegar_fichas_blockchain
-         * @description Needs a session (401 without one).
+         * @description The user's tokens and notarised files. Needs a session (401 without one).
          */
         TokenBalanceRequest: {
             /**
@@ -1925,6 +1964,35 @@ export interface components {
              * @enum {string}
              */
             codigo: "pegar_fichas_blockchain";
+        };
+        /**
+         * @description `gerarpix_blockchain`'s answer: the charge's QR (in `codigo` and at the top level, the
+         *     shapes of an order's Pix), its txid, the tokens and the amount.
+         */
+        TokenCharge: {
+            codigo: components["schemas"]["PixQr"];
+            /**
+             * Format: int32
+             * @description The tokens bought.
+             */
+            fichas: number;
+            /** @description The QR image again. */
+            imagem_qrcode: string;
+            /** @description The BR Code again. */
+            qrcode: string;
+            txid: string;
+            /** @description The amount in reais, as text with two decimals (`"15.00"`). */
+            valor: string;
+        };
+        /** @description `pegar_fichas_blockchain`'s answer. */
+        Tokens: {
+            /**
+             * Format: int64
+             * @description Tokens left.
+             */
+            fichas: number;
+            /** @description Notarised files, newest first. */
+            historico: components["schemas"]["NotarisedFile"][];
         };
         /** @enum {boolean} */
         True: true;
@@ -1944,13 +2012,15 @@ export interface components {
         });
         /** @description `upload_blockchain`: `arquivo` is a data URL, `nomeArquivo` its name. */
         UploadJson: {
+            /** @description The file as a data URL (`data:{type};base64,…`). */
             arquivo: string;
+            /** @description 500 characters at most. */
             descricao?: string;
             nomeArquivo?: string;
         };
         /**
          * upload_blockchain
-         * @description Needs a session (401 without one).
+         * @description Notarises a file sent as a data URL (the streaming endpoint takes larger ones). Needs a session (401 without one).
          */
         UploadNotarisationRequest: {
             /** @enum {string} */
@@ -2036,8 +2106,37 @@ export interface components {
         };
         Value: unknown;
         /**
+         * @description `verificar_blockchain`'s answer: what we recorded (never the description) and the
+         *     gateway's status.
+         */
+        Verification: {
+            /**
+             * Format: int64
+             * @description Confirmations (0 unless `confirmado`).
+             */
+            confirmacoes: number;
+            /**
+             * Format: int64
+             * @description When it was notarised, in milliseconds since the epoch.
+             */
+            data: number;
+            link: string;
+            nomeArquivo: string;
+            /** @description Lower-case hex. */
+            sha256: string;
+            status: components["schemas"]["GatewayStatus"];
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            tamanho: number;
+            /** @description The file's content type. */
+            tipo: string;
+            transactionId: string;
+        };
+        /**
          * verificar_blockchain
-         * @description Public: a session, when sent, may change the answer.
+         * @description What was notarised in a transaction, and the gateway's status now. Public: a session, when sent, may change the answer.
          */
         VerifyNotarisationRequest: {
             /** @enum {string} */
@@ -2049,6 +2148,7 @@ export interface components {
              */
             codigo: "verificar_blockchain";
         });
+        /** @description `verificar_blockchain`: the transaction asked about. */
         VerifyRecord: {
             transactionId: string;
         };
@@ -2115,7 +2215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2208,7 +2308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Value"];
+                    "application/json": components["schemas"]["Notarised"];
                 };
             };
             /** @description Refused (no token, too large, no description, …). */
@@ -2622,7 +2722,7 @@ export interface Actions {
     };
     "gerarpix_blockchain": {
         payload: Omit<components["schemas"]["BuyTokensRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["TokenCharge"];
         session: "user";
     };
     "habilitar_produto": {
@@ -2697,7 +2797,7 @@ export interface Actions {
     };
     "pegar_fichas_blockchain": {
         payload: Omit<components["schemas"]["TokenBalanceRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Tokens"];
         session: "user";
     };
     "pegar_gestao": {
@@ -2792,7 +2892,7 @@ export interface Actions {
     };
     "upload_blockchain": {
         payload: Omit<components["schemas"]["UploadNotarisationRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Notarised"];
         session: "user";
     };
     "upload_foto": {
@@ -2812,7 +2912,7 @@ export interface Actions {
     };
     "verificar_blockchain": {
         payload: Omit<components["schemas"]["VerifyNotarisationRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Verification"];
         session: "public";
     };
     "verificar_url_site": {
