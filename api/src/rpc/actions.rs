@@ -177,9 +177,12 @@ actions! {
     public "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> Untyped,
     public "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef) -> Untyped,
     public "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> Untyped,
-    admin "loading_admin" => AdminSuppliers -> Untyped,
-    admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> Untyped,
-    admin "pegar_clientes" => AdminCustomers -> Untyped,
+    /// Every supplier, hidden or not, by name.
+    admin "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
+    /// Hides or shows a supplier and its products everywhere public.
+    admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
+    /// Every customer (a user without a store), by name.
+    admin "pegar_clientes" => AdminCustomers -> admin::people::Customers,
     admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> Untyped,

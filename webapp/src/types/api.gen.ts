@@ -396,7 +396,7 @@ export interface components {
         });
         /**
          * pegar_clientes
-         * @description The administrator's (401 without a session, 403 for anyone else).
+         * @description Every customer (a user without a store), by name. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminCustomersRequest: {
             /**
@@ -418,7 +418,7 @@ export interface components {
         };
         /**
          * invisivel
-         * @description The administrator's (401 without a session, 403 for anyone else).
+         * @description Hides or shows a supplier and its products everywhere public. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminSetVisibilityRequest: {
             /** @enum {string} */
@@ -435,6 +435,7 @@ export interface components {
          *     `/admin/{usuario}`).
          */
         AdminStorefront: {
+            /** @description The store URL, or the supplier's user id. */
             urlforn: string;
         };
         /**
@@ -451,9 +452,36 @@ export interface components {
              */
             codigo: "start_site_admin";
         });
+        /** @description A supplier in the admin's list. */
+        AdminSupplier: {
+            /** @description The CPF or CNPJ. */
+            cpf: string;
+            email: string;
+            fundoforn: string | null;
+            iconeforn: string | null;
+            /** @description Hidden by the administrator. */
+            invisivel: boolean;
+            nomeforn: string;
+            /** @description Hidden by the supplier. */
+            oculto: boolean;
+            telefone: string;
+            /** @description The online store's URL, when it has one. */
+            url: string | null;
+            /** @description The supplier's user id. */
+            usuario: string;
+            /**
+             * Format: int64
+             * @description Sales delivered.
+             */
+            vendasforn: number;
+        };
+        /** @description `loading_admin`'s answer: every supplier, hidden or not, by name. */
+        AdminSuppliers: {
+            fornecedores: components["schemas"]["AdminSupplier"][];
+        };
         /**
          * loading_admin
-         * @description The administrator's (401 without a session, 403 for anyone else).
+         * @description Every supplier, hidden or not, by name. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminSuppliersRequest: {
             /**
@@ -797,6 +825,23 @@ export interface components {
              */
             codigo: "criar_site";
         });
+        /** @description A customer (a user without a store) in the admin's list; the address as they saved it. */
+        Customer: {
+            /** @description `City, UF`. */
+            cidade: string | null;
+            complemento: string | null;
+            email: string;
+            nome: string;
+            numero: string | null;
+            rua: string | null;
+            telefone: string | null;
+            /** @description The user's id. */
+            usuario: string;
+        };
+        /** @description `pegar_clientes`'s answer: every customer, by name. */
+        Customers: {
+            clientes: components["schemas"]["Customer"][];
+        };
         /** @description `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them). */
         DeleteAd: {
             item: components["schemas"]["ItemRef"];
@@ -1817,7 +1862,9 @@ export interface components {
         });
         /** @description `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it. */
         SetVisibility: {
+            /** @description `true` hides the supplier and its products from every public listing. */
             invisivel: boolean;
+            /** @description The supplier's user id. */
             userforn: string;
         };
         /** @description `login_site`'s answer: the user, and our session token after a fresh sign-in. */
@@ -2152,6 +2199,11 @@ export interface components {
         VerifyRecord: {
             transactionId: string;
         };
+        /** @description `invisivel`'s answer: the flag as saved. */
+        VisibilitySet: {
+            /** @description `true`: hidden by the administrator. */
+            invisivel: boolean;
+        };
         /**
          * transferir
          * @description Needs a session (401 without one).
@@ -2215,7 +2267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2737,12 +2789,12 @@ export interface Actions {
     };
     "invisivel": {
         payload: Omit<components["schemas"]["AdminSetVisibilityRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["VisibilitySet"];
         session: "admin";
     };
     "loading_admin": {
         payload: Omit<components["schemas"]["AdminSuppliersRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["AdminSuppliers"];
         session: "admin";
     };
     "loading_forn_site": {
@@ -2777,7 +2829,7 @@ export interface Actions {
     };
     "pegar_clientes": {
         payload: Omit<components["schemas"]["AdminCustomersRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Customers"];
         session: "admin";
     };
     "pegar_dadosforn": {
