@@ -9,6 +9,7 @@ mod catalog;
 mod contract;
 mod fixtures;
 mod helpers;
+mod matrix;
 mod notary;
 mod openapi;
 mod orders;
