@@ -16,7 +16,7 @@ run: setup wasm web
     scripts/run.sh target/release/feira-api
 
 # The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium.
-test: setup wasm check-rust test-rust contract test-web test-devservices e2e
+test: setup wasm check-rust test-rust contract fuzz-short test-web test-devservices e2e
 
 # Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
 setup:
@@ -73,6 +73,18 @@ contract: setup
     target/debug/feira-api openapi > target/openapi.json
     cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish
     cd webapp && node scripts/api-types.mjs --check ../target/openapi.json
+
+# schemathesis (PyPI, into target/fuzz-venv) against a fresh instance on loopback, signed in as
+# the demo supplier (scripts/fuzz/run.sh).
+# Fuzz the API against its OpenAPI document for `seconds`: fails on any 5xx or undescribed answer.
+fuzz seconds="300": setup
+    cargo build --workspace --all-targets
+    scripts/fuzz/run.sh target/debug/feira-api {{seconds}}
+
+# The suite's short fuzz run (about a minute; `just fuzz` runs longer).
+fuzz-short: setup
+    cargo build --workspace --all-targets
+    scripts/fuzz/run.sh target/debug/feira-api 60
 
 # Regenerate webapp/src/types/api.gen.ts from the API's OpenAPI document (commit it).
 api-types: setup

@@ -7,8 +7,8 @@ use super::{
 };
 use crate::rpc::schema_of;
 use utoipa::openapi::{
-    Content, HttpMethod, ObjectBuilder, PathItem, Paths, RefOr, Required, ResponseBuilder, Schema,
-    Type,
+    Content, HttpMethod, ObjectBuilder, OneOfBuilder, PathItem, Paths, RefOr, Required,
+    ResponseBuilder, Schema, Type,
     path::{OperationBuilder, ParameterBuilder, ParameterIn},
     request_body::RequestBodyBuilder,
 };
@@ -20,6 +20,42 @@ fn text(media: &str, description: &str) -> ResponseBuilder {
         media,
         Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
     )
+}
+
+/// One server-sent event of the supplier's stream: its name and its data (JSON, as text). Open
+/// API 3.1 has the event stream's `schema` describe each event.
+fn supplier_event() -> ResponseBuilder {
+    let event = |name: &str, data: &str| {
+        ObjectBuilder::new()
+            .property(
+                "event",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some([name])),
+            )
+            .required("event")
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .content_media_type("application/json")
+                    .description(Some(data)),
+            )
+            .required("data")
+    };
+    let one_of = OneOfBuilder::new()
+        .item(event(
+            "pendentes",
+            "`{\"pendentes\": n}`: the count of deliveries awaiting.",
+        ))
+        .item(event(
+            "novo_pedido",
+            "`{\"idpedido\", \"cliente_nome\", \"total_pago\", \"pendentes\"}`: an order \
+             just placed.",
+        ));
+    ResponseBuilder::new()
+        .description("The event stream (each event as the schema describes it).")
+        .content("text/event-stream", Content::new(Some(one_of)))
 }
 
 fn bare(description: &str) -> ResponseBuilder {
@@ -146,7 +182,7 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
                  is accepted too.",
             ))
             .securities(Some(optional_session()))
-            .response("200", text("text/event-stream", "The event stream."))
+            .response("200", supplier_event())
             .response("401", error("No live session.", schemas))
             .response("404", error("The user has no business account.", schemas)),
     );

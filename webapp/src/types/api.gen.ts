@@ -2404,13 +2404,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream. */
+            /** @description The event stream (each event as the schema describes it). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": {
+                        /** @description `{"pendentes": n}`: the count of deliveries awaiting. */
+                        data: string;
+                        /** @enum {string} */
+                        event: "pendentes";
+                    } | {
+                        /** @description `{"idpedido", "cliente_nome", "total_pago", "pendentes"}`: an order just placed. */
+                        data: string;
+                        /** @enum {string} */
+                        event: "novo_pedido";
+                    };
                 };
             };
             /** @description No live session. */
