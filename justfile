@@ -3,6 +3,10 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
+# The suite's cargo calls all build the API with the webapp embedded (as the one-file release
+# is), so they share one build and `e2e-standalone` can run that very binary alone.
+suite_features := "--features feira-api/embed-webapp"
+
 # The wasm-bindgen version locked in Cargo.lock: the CLI must match it exactly.
 wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock`
 
@@ -15,8 +19,21 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium.
-test: setup wasm check-rust test-rust contract fuzz-short test-web test-devservices e2e
+# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
+test: setup wasm web check-rust test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
+
+# The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
+dist: setup wasm web
+    # Re-expand the embedding when the webapp was rebuilt, so files it added are picked up.
+    if [ ! -f target/release/feira-api ] || [ webapp/dist/index.html -nt target/release/feira-api ]; then touch api/src/web/embedded.rs; fi
+    cargo build --release -p feira-api --features embed-webapp
+    mkdir -p dist
+    cp target/release/feira-api dist/feira-api
+    @echo "dist/feira-api: $(du -h dist/feira-api | cut -f1)"
+
+# The buyer and supplier journeys in Chromium against dist/feira-api copied alone into an empty directory, with only environment variables (the release check; `just test` runs the same against the suite's debug build, to keep CI's time).
+dist-e2e: chromium dist
+    cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
 # Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
 setup:
@@ -28,39 +45,37 @@ setup:
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
 
-# Compile wasm-core to WebAssembly twice: the rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline (webapp/src/wasm/photo, fetched only when a photo is picked).
+# Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
-    scripts/build-wasm.sh wasm bundler webapp/src/wasm/core wasm_core
-    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        scripts/build-wasm.sh wasm-photo web webapp/src/wasm/photo wasm_photo wasm-photo; \
-    fi
+    scripts/build-wasm.sh wasm-core wasm bundler webapp/src/wasm/core wasm_core
+    scripts/build-wasm.sh feira-photo wasm web webapp/src/wasm/photo wasm_photo wasm-photo
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
-    if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
+    if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/sw webapp/vite webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
         echo "webapp/dist is up to date"; \
     else \
         cd webapp && npm run build; \
     fi
 
 # Formatting and lints: cargo fmt --check and clippy with warnings as errors (native and wasm).
-check-rust:
+check-rust: web
     cargo fmt --all --check
-    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy --workspace --all-targets {{suite_features}} -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
-    if grep -q '^wasm-photo' wasm-core/Cargo.toml; then \
-        cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm-photo -- -D warnings; \
-    fi
+    cargo clippy -p feira-photo --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
-# Every cargo call here and in `e2e` names the whole workspace, so all resolve the same features
-# (api's dev-dependencies and wasm-core's `photo`) and share one build: naming a single package
-# would rebuild a dozen dependencies with other features.
-test-rust:
-    env -u TEST_DATABASE_URL cargo test --workspace
+# Every cargo call here, in `check-rust` and in `e2e` names the whole workspace (wasm-core, photo,
+# api) and the same features (`suite_features`: the embedded webapp), so all resolve the same
+# features (the crates' dependencies and dev-dependencies unified) and share one build: naming a
+# single package would rebuild shared dependencies (serde, num-traits, rand, …) with other
+# features.
+test-rust: web
+    env -u TEST_DATABASE_URL cargo test --workspace {{suite_features}}
     if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then \
         echo "API suite on PostgreSQL"; \
-        cargo test --workspace --test api; \
+        cargo test --workspace {{suite_features}} --test api; \
     else \
         echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
     fi
@@ -102,8 +117,16 @@ test-devservices: setup
 
 # End-to-end journeys in headless Chromium (Debian's chromium, installed with apt when missing).
 e2e: chromium web
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs
+
+# The supplier journey (live orders, photos, Pix) against the suite's API binary with the webapp embedded, copied alone into an empty directory and started with only environment variables.
+e2e-standalone: e2e
+    cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs
+
+# The page benchmark against a running instance (start `just run` first): Lighthouse 12 mobile score, CLS, LCP and bytes by type per page, first and repeat visits (figures in docs/benchmarks.md).
+bench-pages url="http://127.0.0.1:8080": chromium
+    cd webapp && node bench/pages.mjs --url {{url}}
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:
@@ -130,4 +153,4 @@ psp: setup
 # Remove build outputs and the local database (keeps installed tools).
 clean:
     cargo clean
-    rm -rf webapp/dist webapp/src/wasm data
+    rm -rf webapp/dist webapp/src/wasm data dist

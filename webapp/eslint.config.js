@@ -74,7 +74,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['*.{js,ts,mjs}', 'scripts/**/*.{js,mjs}', 'e2e/**/*.{js,ts,mjs}'],
+    files: ['*.{js,ts,mjs}', 'vite/**/*.ts', 'scripts/**/*.{js,mjs}', 'e2e/**/*.{js,ts,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -17,7 +17,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import wasm from 'vite-plugin-wasm';
+import { criticalCss } from './vite/critical.ts';
+import { buyerPrecache } from './vite/precache.ts';
 
 const API = 'http://127.0.0.1:8080';
 
@@ -31,20 +34,75 @@ const SHELL = [
   // The app's frame: not the lazily opened side menu and app dialog, nor the composed route pages
   // and dialogs (app/routes, app/dialogs).
   /[\\/]src[\\/]app[\\/](?!layout[\\/](SideMenu|AppDownloadDialog)|routes[\\/]|dialogs[\\/])/,
-  /[\\/]src[\\/]config[\\/]contact\.ts$/,
+  /[\\/]src[\\/]config[\\/](contact|categories)\.ts$/,
   // The stores, the RPC client, the wasm loader; the photo client (src/lib/photo) as it has been,
   // so that a photo pick starts its worker at once.
-  /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region)\.ts$|photo[\\/])/,
+  /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region|cacheable|online|pwa|display)\.ts$|photo[\\/])/,
   /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
-  /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|icons)\.tsx$|status-dialog[\\/])/,
+  /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|OfflineBanner|icons)\.tsx$|status-dialog[\\/])/,
+  // The first catalogue read of the page being opened, started with the shell (its api modules).
+  /[\\/]src[\\/]features[\\/]catalog[\\/](prefetch|storeUrl)\.ts$/,
+  /[\\/]src[\\/]features[\\/]catalog[\\/]api[\\/](pegarProdutosAnunciosSite2?|pegarLojas|pegarProdutoUrlSite|pegarAnuncioUrlSite|startSite)\.ts$/,
   // The account, region and bag providers (and what they start with) and the header's buttons.
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/](signIn|session)\.ts$/,
   /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/]\w+(Provider|Button)\.tsx$/,
 ];
 const isShell = (id: string) => SHELL.some((re) => re.test(id));
 
+const precache = buyerPrecache();
+
+/**
+ * The installable app: the web app manifest (linked from index.html by
+ * vite-plugin-pwa) and the service worker built from sw/sw.ts (injectManifest: our
+ * own worker, Workbox's modules, the precache list from vite/precache.ts), classic script format
+ * so older phones run it. src/lib/pwa.ts registers it; nothing is inlined into index.html.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifest: {
+    id: '/',
+    name: 'Feira — produtos do campo direto de quem produz',
+    short_name: 'Feira',
+    description: 'Alimentos, sementes, mudas e produtos agrícolas direto de quem produz, na sua região.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#2e7d32',
+    background_color: '#f7f8f5',
+    categories: ['shopping', 'food'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: ['**/*.{html,js,css,wasm,png,svg,webmanifest}'],
+    // wasm-core is ~145 KB; the photo pipeline (not precached) is bigger.
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+    manifestTransforms: [precache.manifestTransform],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react(), wasm()],
+  plugins: [
+    react(),
+    wasm(),
+    criticalCss(fileURLToPath(new URL('./src/app/critical.css', import.meta.url))),
+    precache.plugin,
+    pwa,
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

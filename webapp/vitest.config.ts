@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // src/lib/cacheable.test.ts compares its list with the API's (api/src/rpc/actions.rs).
+  server: { fs: { allow: ['.', '../api/src/rpc'] } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

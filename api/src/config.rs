@@ -1,8 +1,13 @@
 //! One typed configuration, read from the environment (every variable is documented in
 //! `.env.example`).
 
+use crate::mail::smtp::Relay;
 use anyhow::{Context, bail};
-use std::{net::IpAddr, path::PathBuf, time::Duration};
+use std::{
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+    time::Duration,
+};
 
 /// Where media files live.
 #[derive(Debug, Clone)]
@@ -46,10 +51,15 @@ pub struct Config {
     /// 0 picks a free port (tests).
     pub port: u16,
     pub database_url: String,
-    /// Maximum connections in the database pool.
+    /// Maximum connections in the database pool (at least 2: a job holds one for its lock
+    /// while its work uses another).
     pub database_max_connections: u32,
-    /// The built webapp (`webapp/dist`).
+    /// The built webapp on disk (`WEBAPP_DIR`, default `webapp/dist`), used unless
+    /// `webapp_embedded`.
     pub webapp_dir: PathBuf,
+    /// Serve the webapp embedded in the binary (a release built by `just dist`, with
+    /// `WEBAPP_DIR` unset).
+    pub webapp_embedded: bool,
     pub media: MediaConfig,
     /// OpenID Connect issuer (Google in production, the local provider in demo and tests).
     pub oidc_issuer: String,
@@ -65,12 +75,63 @@ pub struct Config {
     pub pix: PixConfig,
     /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
     pub geocoder_url: Option<String>,
-    /// An SMTP relay for the e-mail outbox (`smtp://user:pass@host:port`); `None`: recorded only.
-    pub smtp_url: Option<String>,
-    /// The sender of outbox e-mails (`SMTP_FROM`).
-    pub smtp_from: String,
+    /// E-mail (`SMTP_*`).
+    pub mail: MailConfig,
     /// Notarisation on Arweave (decisions.md §17).
     pub arweave: ArweaveConfig,
+    /// Operations: metrics, logs, background jobs, shutdown.
+    pub ops: OpsConfig,
+}
+
+/// E-mail through the outbox (`SMTP_*`).
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// The relay (`SMTP_URL`); `None`: messages are only recorded.
+    pub relay: Option<Relay>,
+    /// The sender (`SMTP_FROM`).
+    pub from: String,
+    /// One SMTP conversation's limit (`SMTP_TIMEOUT_SECONDS`, default 20).
+    pub timeout: Duration,
+    /// Tries before a message is kept as failed (`SMTP_MAX_ATTEMPTS`, default 8).
+    pub max_attempts: u32,
+    /// Delay after the first failed try, doubled each time up to an hour
+    /// (`SMTP_RETRY_SECONDS`, default 30).
+    pub first_retry: Duration,
+    /// An extra trusted CA for the relay's certificate (`SMTP_CA_FILE`, PEM).
+    pub ca_file: Option<PathBuf>,
+}
+
+/// How logs are written (`LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines (the default).
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Operations settings.
+#[derive(Debug, Clone)]
+pub struct OpsConfig {
+    pub log_format: LogFormat,
+    /// `/metrics` on the main port with `Authorization: Bearer` this (`METRICS_TOKEN`).
+    pub metrics_token: Option<String>,
+    /// A separate listener serving only `/metrics`, without a token (`METRICS_ADDR`).
+    pub metrics_addr: Option<SocketAddr>,
+    /// When set, every periodic job runs this often instead of its own period
+    /// (`JOBS_EVERY_SECONDS`; tests and demos).
+    pub jobs_every: Option<Duration>,
+    /// How long a shutdown waits for in-flight requests (`SHUTDOWN_GRACE_SECONDS`, default 30).
+    pub shutdown_grace: Duration,
+}
+
+/// `DATABASE_URL` through `get` (default `sqlite://data/feira.db`); also what `feira-api
+/// backup` reads.
+pub fn database_url(get: impl Fn(&str) -> Option<String>) -> String {
+    get("DATABASE_URL")
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "sqlite://data/feira.db".into())
 }
 
 /// Where files are notarised (`ARWEAVE_*`).
@@ -140,9 +201,12 @@ impl Config {
                 .parse()
                 .context("APP_HOST must be an IP address")?,
             port: u16::try_from(parse_num("APP_PORT", 8080)?).context("APP_PORT out of range")?,
-            database_url: var("DATABASE_URL").unwrap_or_else(|| "sqlite://data/feira.db".into()),
-            database_max_connections: u32::try_from(parse_num("DATABASE_MAX_CONNECTIONS", 10)?)
-                .context("DATABASE_MAX_CONNECTIONS out of range")?,
+            database_url: database_url(&get),
+            database_max_connections: u32::try_from(
+                parse_num("DATABASE_MAX_CONNECTIONS", 10)?.max(2),
+            )
+            .context("DATABASE_MAX_CONNECTIONS out of range")?,
+            webapp_embedded: cfg!(feature = "embed-webapp") && var("WEBAPP_DIR").is_none(),
             webapp_dir: var("WEBAPP_DIR")
                 .unwrap_or_else(|| "webapp/dist".into())
                 .into(),
@@ -173,10 +237,35 @@ impl Config {
                 timeout: Duration::from_secs(parse_num("ARWEAVE_TIMEOUT_SECONDS", 60)?.max(1)),
                 spool_dir: var("ARWEAVE_SPOOL_DIR").map_or_else(std::env::temp_dir, PathBuf::from),
             },
-            smtp_url: var("SMTP_URL").map(|u| u.trim().to_owned()),
-            smtp_from: var("SMTP_FROM")
-                .map(|f| f.trim().to_owned())
-                .unwrap_or_else(|| "nao-responda@feira.local".into()),
+            mail: MailConfig {
+                relay: var("SMTP_URL").map(|u| Relay::parse(&u)).transpose()?,
+                from: var("SMTP_FROM")
+                    .map(|f| f.trim().to_owned())
+                    .unwrap_or_else(|| "nao-responda@feira.local".into()),
+                timeout: Duration::from_secs(parse_num("SMTP_TIMEOUT_SECONDS", 20)?.max(1)),
+                max_attempts: u32::try_from(parse_num("SMTP_MAX_ATTEMPTS", 8)?.max(1))
+                    .context("SMTP_MAX_ATTEMPTS out of range")?,
+                first_retry: Duration::from_secs(parse_num("SMTP_RETRY_SECONDS", 30)?.max(1)),
+                ca_file: var("SMTP_CA_FILE").map(|f| PathBuf::from(f.trim())),
+            },
+            ops: OpsConfig {
+                log_format: match var("LOG_FORMAT").as_deref().map(str::trim) {
+                    None | Some("text") => LogFormat::Text,
+                    Some("json") => LogFormat::Json,
+                    Some(other) => bail!("LOG_FORMAT must be 'text' or 'json', not '{other}'"),
+                },
+                metrics_token: var("METRICS_TOKEN").map(|t| t.trim().to_owned()),
+                metrics_addr: var("METRICS_ADDR")
+                    .map(|a| a.trim().parse())
+                    .transpose()
+                    .context("METRICS_ADDR must be an address with a port, e.g. 10.0.0.5:9100")?,
+                jobs_every: var("JOBS_EVERY_SECONDS")
+                    .map(|_| {
+                        parse_num("JOBS_EVERY_SECONDS", 60).map(|s| Duration::from_secs(s.max(1)))
+                    })
+                    .transpose()?,
+                shutdown_grace: Duration::from_secs(parse_num("SHUTDOWN_GRACE_SECONDS", 30)?),
+            },
         })
     }
 }
@@ -229,6 +318,38 @@ mod tests {
         assert!(c.geocoder_url.is_none());
         let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_URL", "http://g/")]).unwrap();
         assert_eq!(c.geocoder_url.as_deref(), Some("http://g"));
+    }
+
+    #[test]
+    fn mail_and_ops_settings() {
+        let c = config(&[("OIDC_CLIENT_ID", "x")]).unwrap();
+        assert!(c.mail.relay.is_none());
+        assert_eq!(c.mail.max_attempts, 8);
+        assert_eq!(c.ops.log_format, LogFormat::Text);
+        assert!(c.ops.metrics_token.is_none() && c.ops.metrics_addr.is_none());
+        assert!(!c.webapp_embedded || cfg!(feature = "embed-webapp"));
+        let c = config(&[
+            ("OIDC_CLIENT_ID", "x"),
+            ("SMTP_URL", "smtps://u:p@mail.example.com"),
+            ("LOG_FORMAT", "json"),
+            ("METRICS_ADDR", "127.0.0.1:9100"),
+            ("JOBS_EVERY_SECONDS", "2"),
+        ])
+        .unwrap();
+        assert_eq!(c.mail.relay.unwrap().port(), 465);
+        assert_eq!(c.ops.log_format, LogFormat::Json);
+        assert_eq!(c.ops.metrics_addr.unwrap().port(), 9100);
+        assert_eq!(c.ops.jobs_every, Some(Duration::from_secs(2)));
+        for bad in [
+            ("SMTP_URL", "ftp://x"),
+            ("LOG_FORMAT", "xml"),
+            ("METRICS_ADDR", "x"),
+        ] {
+            assert!(config(&[("OIDC_CLIENT_ID", "x"), bad]).is_err(), "{bad:?}");
+        }
+        let c = config(&[("OIDC_CLIENT_ID", "x"), ("WEBAPP_DIR", "/srv/app")]).unwrap();
+        assert!(!c.webapp_embedded);
+        assert_eq!(database_url(|_| None), "sqlite://data/feira.db");
     }
 
     #[test]

@@ -46,12 +46,31 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
     Ok(pool)
 }
 
+/// The migrations in `migrations/`, embedded in the binary at build time.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
 /// Applies the migrations in `migrations/`.
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {
-    sqlx::migrate!("../migrations")
-        .run(db)
-        .await
-        .context("running migrations")
+    MIGRATOR.run(db).await.context("running migrations")
+}
+
+/// Whether every migration this binary knows has been applied (an instance of an older version
+/// still is ready after a newer one migrated).
+pub async fn migrations_applied(db: &Db) -> sqlx::Result<bool> {
+    let newest = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+    let applied: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_one(db)
+            .await?;
+    Ok(applied.unwrap_or(0) >= newest)
+}
+
+/// Whether `db` is PostgreSQL (else SQLite).
+pub fn is_postgres(db: &Db) -> bool {
+    db.connect_options()
+        .database_url
+        .scheme()
+        .starts_with("postgres")
 }
 
 fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {

@@ -2,14 +2,19 @@
 
 pub mod arweave;
 pub mod auth;
+pub mod backup;
 pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod events;
+pub mod jobs;
 pub mod mail;
 pub mod media;
 pub mod messages;
+pub mod metrics;
 pub mod openapi;
+pub mod ops;
 pub mod pix;
 pub mod places;
 pub mod rpc;

@@ -5,7 +5,7 @@
 use crate::{
     config::MediaConfig,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    state::AppState,
 };
 use anyhow::Context;
 use axum::{
@@ -16,9 +16,9 @@ use axum::{
 };
 use base64::{Engine, engine::general_purpose::STANDARD};
 use bytes::Bytes;
+use feira_photo::{PhotoError, PhotoKind, validate_upload};
 use object_store::{ObjectStore, PutPayload, path::Path as StorePath};
 use std::sync::Arc;
-use wasm_core::photo::{PhotoError, PhotoKind, validate_upload};
 
 /// URL prefix of every media file.
 pub const PREFIX: &str = "/media/";

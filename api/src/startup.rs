@@ -1,22 +1,38 @@
 //! Builds the application: database (migrated, optionally seeded), media store, sign-in
-//! verifier, router with its layers; binds the port (0 picks a free one) and serves until a
-//! shutdown signal, finishing in-flight requests.
+//! verifier, live events, background jobs, router with its layers; binds the port (0 picks a
+//! free one) and serves until a shutdown signal, then shuts down gracefully.
 
 use crate::{
-    auth::oidc::OidcVerifier, config::Config, db, error::ApiError, media, media::MediaStore,
-    messages::ENDERECO_NAO_ENCONTRADO, rpc, seed, web,
+    auth::oidc::OidcVerifier,
+    config::Config,
+    db,
+    error::ApiError,
+    events::Hub,
+    jobs::{self, Job, Scope},
+    media,
+    media::MediaStore,
+    messages::ENDERECO_NAO_ENCONTRADO,
+    ops, rpc, seed,
+    state::AppState,
+    telemetry::{self, REQUEST_ID},
+    web,
 };
 use axum::{
-    Json, Router,
-    extract::{DefaultBodyLimit, State},
+    Router,
+    extract::DefaultBodyLimit,
     routing::{any, get, post},
 };
-use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc};
-use tower_http::{catch_panic::CatchPanicLayer, compression::CompressionLayer, trace::TraceLayer};
-
-/// [`crate::state::AppState`] under its former path, for the modules that still name it here
-/// (`media.rs`, `rpc/supplier/events.rs`); new code imports it from [`crate::state`].
-pub use crate::state::AppState;
+use std::{future::Future, net::SocketAddr, pin::Pin, sync::Arc, time::Duration};
+use tokio_util::sync::CancellationToken;
+use tower::util::MapRequestLayer;
+use tower_http::{
+    LatencyUnit,
+    catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
+    request_id::{PropagateRequestIdLayer, SetRequestIdLayer},
+    trace::{DefaultOnResponse, TraceLayer},
+};
+use tracing::Level;
 
 type Server = Pin<Box<dyn Future<Output = std::io::Result<()>> + Send>>;
 
@@ -25,11 +41,14 @@ pub struct Application {
     address: SocketAddr,
     state: AppState,
     server: Server,
+    jobs: jobs::Runner,
 }
 
 impl Application {
-    /// Connects, migrates, seeds when asked, binds `config.host:config.port`.
+    /// Connects, migrates, seeds when asked, starts the background jobs, binds
+    /// `config.host:config.port` (and `METRICS_ADDR` when set).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let shutdown = CancellationToken::new();
         let db = db::connect(&config.database_url, config.database_max_connections).await?;
         db::migrate(&db).await?;
         let media = MediaStore::from_config(&config.media)?;
@@ -37,35 +56,40 @@ impl Application {
             seed::load_demo(&db, &media).await?;
         }
         let pix = crate::pix::from_config(&config.pix)?;
-        crate::domain::charges::spawn_expiry_task(db.clone());
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
-        crate::mail::spawn_outbox_task(
-            db.clone(),
-            config.smtp_url.clone(),
-            config.smtp_from.clone(),
-        );
+        let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
+        let jobs = spawn_jobs(&config, &db, &shutdown)?;
         let state = AppState {
             notary,
             pix,
-            db,
             oidc: Arc::new(OidcVerifier::new(
                 &config.oidc_issuer,
                 &config.oidc_client_id,
             )),
             config: Arc::new(config),
+            db,
             media,
-            events: crate::rpc::supplier::events::Hub::default(),
+            events,
+            shutdown: shutdown.clone(),
         };
+        if let Some(addr) = state.config.ops.metrics_addr {
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+            let private = axum::serve(listener, crate::ops::router(state.clone()))
+                .with_graceful_shutdown(shutdown.clone().cancelled_owned());
+            tokio::spawn(async move { private.await });
+        }
         let listener =
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
         let address = listener.local_addr()?;
         let server = axum::serve(listener, router(state.clone()))
-            .with_graceful_shutdown(shutdown_signal())
+            .with_graceful_shutdown(shutdown.clone().cancelled_owned())
             .into_future();
         Ok(Self {
             address,
             state,
             server: Box::pin(server),
+            jobs,
         })
     }
 
@@ -83,12 +107,97 @@ impl Application {
         &self.state
     }
 
-    /// Serves until SIGINT/SIGTERM, then lets in-flight requests finish.
+    /// Serves until SIGINT/SIGTERM (or until `state().shutdown` is cancelled), then shuts
+    /// down gracefully: stops accepting, closes the event streams, lets in-flight requests
+    /// finish (for up to `SHUTDOWN_GRACE_SECONDS`), lets the jobs finish their run and give
+    /// back their claims, and closes the database pool.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.server.await?;
+        let shutdown = self.state.shutdown.clone();
+        let signalled = shutdown.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = shutdown_signal() => signalled.cancel(),
+                () = signalled.cancelled() => {}
+            }
+        });
+        let grace = self.state.config.ops.shutdown_grace;
+        let deadline = async {
+            shutdown.cancelled().await;
+            tokio::time::sleep(grace).await;
+        };
+        tokio::select! {
+            served = self.server => served?,
+            () = deadline => tracing::warn!("in-flight requests cut after the shutdown grace"),
+        }
+        self.jobs.stopped().await;
+        self.state.db.close().await;
         tracing::info!("stopped");
         Ok(())
     }
+}
+
+/// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry and
+/// housekeeping on one instance at a time, the e-mail outbox on every instance (it claims its
+/// messages). A Pix reconciliation job plugs in here the same way.
+fn spawn_jobs(
+    config: &Config,
+    db: &db::Db,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<jobs::Runner> {
+    let every = |default: u64| {
+        config
+            .ops
+            .jobs_every
+            .unwrap_or(Duration::from_secs(default))
+    };
+    let mut runner = jobs::Runner::new(db.clone(), shutdown.clone());
+    runner.spawn(Job::new(
+        "pix-expiry",
+        every(60),
+        Scope::OneInstance,
+        |ctx| {
+            Box::pin(async move {
+                crate::domain::charges::expire_due(&ctx.db).await?;
+                Ok(())
+            })
+        },
+    ));
+    runner.spawn(Job::new(
+        "housekeeping",
+        every(3600),
+        Scope::OneInstance,
+        |ctx| {
+            Box::pin(async move {
+                crate::auth::ticket::delete_expired(&ctx.db).await?;
+                Ok(())
+            })
+        },
+    ));
+    if let Some(relay) = &config.mail.relay {
+        let mailer = crate::mail::smtp::Mailer::new(relay, &config.mail)?;
+        let policy = crate::mail::outbox::Policy {
+            max_attempts: config.mail.max_attempts,
+            first_retry: config.mail.first_retry,
+            lease: config.mail.timeout * 12 + Duration::from_secs(60),
+        };
+        runner.spawn(
+            Job::new(
+                "email-outbox",
+                every(30),
+                Scope::EveryInstance,
+                move |ctx| {
+                    let mailer = mailer.clone();
+                    Box::pin(async move {
+                        crate::mail::outbox::sweep(&ctx.db, &mailer, &policy, &ctx.shutdown)
+                            .await?;
+                        Ok(())
+                    })
+                },
+            )
+            .woken_by(crate::mail::wakes()),
+        );
+    }
+    Ok(runner)
 }
 
 /// Every route of the API.
@@ -96,44 +205,59 @@ pub fn router(state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     let webapp_dir = state.config.webapp_dir.clone();
     Router::new()
-        .route("/api", post(rpc::handle))
+        .route("/api", post(rpc::handle).merge(rpc::reads::route()))
         .route("/api/openapi.json", get(crate::openapi::serve))
         .route("/api/{*rest}", any(api_not_found))
         .route(
             "/api/fornecedor/eventos",
             get(rpc::supplier::events::stream),
         )
-        .route("/healthz", get(healthz))
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(ops::metrics_guarded))
         .route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay))
         .route(
             "/api/blockchain/upload",
             post(rpc::notary::upload::upload_stream),
         )
         .route("/media/{*key}", get(media::serve))
-        .merge(web::routes(&webapp_dir))
+        .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::new())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(telemetry::request_span)
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::INFO)
+                        .latency_unit(LatencyUnit::Millis),
+                ),
+        )
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID.clone()))
+        .layer(SetRequestIdLayer::new(
+            REQUEST_ID.clone(),
+            telemetry::RequestIds,
+        ))
+        .layer(MapRequestLayer::new(drop_insane_request_id))
         .with_state(state)
+}
+
+/// A caller's `x-request-id` that is not [`telemetry::sane_request_id`] is replaced by ours.
+fn drop_insane_request_id<B>(mut req: axum::http::Request<B>) -> axum::http::Request<B> {
+    if req
+        .headers()
+        .get(&REQUEST_ID)
+        .is_some_and(|v| !telemetry::sane_request_id(v))
+    {
+        req.headers_mut().remove(&REQUEST_ID);
+    }
+    req
 }
 
 async fn api_not_found() -> ApiError {
     ApiError::NotFound(ENDERECO_NAO_ENCONTRADO.into())
-}
-
-/// `GET /healthz`'s answer.
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-pub struct Health {
-    /// `ok`.
-    #[schema(value_type = String, examples("ok"))]
-    pub status: &'static str,
-}
-
-/// `GET /healthz`: 200 when the database answers.
-async fn healthz(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
-    sqlx::query("SELECT 1").execute(&state.db).await?;
-    Ok(Json(Health { status: "ok" }))
 }
 
 async fn shutdown_signal() {

@@ -3,10 +3,11 @@
 //! a cheap handle).
 
 use crate::{
-    arweave::Notary, auth::oidc::OidcVerifier, config::Config, db::Db, media::MediaStore,
-    pix::PixProvider,
+    arweave::Notary, auth::oidc::OidcVerifier, config::Config, db::Db, events::Hub,
+    media::MediaStore, pix::PixProvider,
 };
 use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -19,6 +20,8 @@ pub struct AppState {
     pub pix: Arc<dyn PixProvider>,
     /// Arweave gateway and wallet (`ARWEAVE_*`).
     pub notary: Arc<Notary>,
-    /// Supplier events (new orders, pending counts) for the panel's live stream.
-    pub events: crate::rpc::supplier::events::Hub,
+    /// Live events (new orders, pending counts, ended sessions), across instances.
+    pub events: Hub,
+    /// Cancelled when the server starts shutting down: event streams close, jobs stop.
+    pub shutdown: CancellationToken,
 }

@@ -1,6 +1,6 @@
 //! Feira's domain rules, written once and used twice: compiled to WebAssembly for the browser
 //! (behind the `wasm` feature) and linked natively by the API, so both sides compute the very
-//! same numbers and messages.
+//! same numbers and messages. The photo pipeline is its own crate, `photo/` (`feira-photo`).
 
 pub mod checkout;
 pub mod coupon;
@@ -19,8 +19,3 @@ pub mod text;
 pub mod openapi;
 #[cfg(feature = "wasm")]
 pub mod wasm;
-
-#[cfg(feature = "photo")]
-pub mod photo;
-#[cfg(feature = "wasm-photo")]
-pub mod wasm_photo;

@@ -30,7 +30,7 @@ async function toBase64(blob: Blob): Promise<string> {
   return url.slice(url.indexOf(',') + 1);
 }
 
-/** (a) wasm-core in the worker: Blob → 300 px JPEG 0.8, timed from the call to the result. */
+/** (a) the photo wasm (crate photo/) in the worker: Blob → 300 px JPEG 0.8, timed from the call to the result. */
 async function wasm(blob: Blob): Promise<Timed> {
   const t0 = performance.now();
   const out = await processPhoto(blob, 'icone');

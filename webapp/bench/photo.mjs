@@ -5,7 +5,8 @@
 // bench page (bench/index.html, built with the app's Vite config into the temp dir), each fixture,
 // a 12 MP phone JPEG (4000×3000 stored, EXIF orientation 6, i.e. a 3000×4000 portrait, quality 95,
 // 4:2:0), goes to a 300 px JPEG at quality 0.8:
-//   (a) wasm-core's photo pipeline in the app's Web Worker (src/lib/photo: processPhoto), and
+//   (a) the photo pipeline's wasm (crate photo/) in the app's Web Workers (src/lib/photo:
+//       processPhoto), and
 //   (b) createImageBitmap(blob, {imageOrientation: 'from-image'}) + canvas drawImage + toBlob,
 // (and the variants below) WARMUP warm-up calls then RUNS runs each (median reported). Then SSIM of every
 // output against Pillow's LANCZOS resize of the upright fixture, and the ceiling (that reference
@@ -52,7 +53,7 @@ const FIXTURES = [
 // The variants, each run RUNS times after WARMUP warm-ups (the wasm's first warm-up on the first fixture
 // includes fetching and compiling the wasm). `bitmapResize` takes its size from the wasm's output.
 const variants = [
-  { key: 'wasm', label: '(a) wasm-core in the Web Worker (processPhoto)', call: 'wasm' },
+  { key: 'wasm', label: '(a) the photo wasm in the Web Worker (processPhoto)', call: 'wasm' },
   { key: 'direct', label: "(a') breakdown: the same wasm's process_photo call alone, main thread", call: 'wasmDirect' },
   { key: 'canvas', label: '(b) createImageBitmap + drawImage + toBlob (smoothing low, the default)', call: 'canvas', quality: 'low' },
   { key: 'canvasHigh', label: "(b') same, imageSmoothingQuality 'high'", call: 'canvas', quality: 'high' },

@@ -261,3 +261,53 @@ export function canvasJpeg(page, { width = 640, height = 480, fills, quality }) 
     return [...new Uint8Array(await blob.arrayBuffer())];
   }, [width, height, fills, quality]);
 }
+
+/**
+ * A loopback TCP proxy in front of the app that counts the bytes it carries, for what a page
+ * really transfers: the page's own requests and its service worker's alike (the page's network
+ * events do not show the worker's). `url` is the proxy's origin; `down()` the bytes sent to the
+ * browser so far, `up()` those received from it; `close()` stops it.
+ */
+export async function countingProxy(target = APP_URL) {
+  const { createServer, connect } = await import('node:net');
+  const { hostname, port } = new URL(target);
+  let down = 0;
+  let up = 0;
+  const sockets = new Set();
+  const server = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (d) => {
+      up += d.length;
+      upstream.write(d);
+    });
+    upstream.on('data', (d) => {
+      down += d.length;
+      client.write(d);
+    });
+    for (const [a, b] of [[client, upstream], [upstream, client]]) {
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+      a.on('error', () => b.destroy());
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    down: () => down,
+    up: () => up,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Resolves once the page's service worker has activated (its precache is complete) and controls the page. */
+export async function serviceWorkerInControl(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: TIMEOUT });
+}

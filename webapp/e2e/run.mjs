@@ -15,12 +15,16 @@
 // Env:
 //   API_BIN        API binary (default ../target/debug/feira-api, relative to webapp/)
 //   WEBAPP_DIR     built webapp (default dist, relative to webapp/)
+//   API_STANDALONE=1  the one-file release (`just dist`): API_BIN is copied alone into an empty
+//                  directory and started there with only the settings below in its environment
+//                  (no WEBAPP_DIR, MEDIA_DIR or DATABASE_URL: it serves its embedded webapp and
+//                  keeps its data under ./data), as a deploy would run it
 //   CHROMIUM_PATH  Chromium binary for the tests (default /usr/bin/chromium)
 //   E2E_ARTIFACTS  where failing tests leave screenshots (default e2e/artifacts)
 //   E2E_KEEP_TMP=1 keep the data directory and logs
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +36,7 @@ const REPO_ROOT = path.dirname(WEBAPP_ROOT);
 const DEVSERVICES = path.join(REPO_ROOT, 'devservices');
 
 const API_BIN = path.resolve(WEBAPP_ROOT, process.env.API_BIN || '../target/debug/feira-api');
+const STANDALONE = process.env.API_STANDALONE === '1';
 const WEBAPP_DIR = path.resolve(WEBAPP_ROOT, process.env.WEBAPP_DIR || 'dist');
 const ARTIFACTS = path.resolve(WEBAPP_ROOT, process.env.E2E_ARTIFACTS || path.join(E2E_DIR, 'artifacts'));
 const OIDC_CLIENT_ID = 'feira-local';
@@ -44,7 +49,7 @@ const children = []; // { name, child, logFile }
 let tmp;
 let cleaningUp = false;
 
-function start(name, cmd, args, { env, cwd, inheritOutput = false } = {}) {
+function start(name, cmd, args, { env, cwd, inheritOutput = false, onlyEnv = false } = {}) {
   const logFile = path.join(tmp, `${name}.log`);
   let fd;
   let stdio;
@@ -55,7 +60,9 @@ function start(name, cmd, args, { env, cwd, inheritOutput = false } = {}) {
     stdio = ['ignore', fd, fd];
   }
   // detached: the child leads its own process group, so the whole group can be stopped.
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio, detached: true });
+  // onlyEnv: the child sees `env` and nothing of ours (PATH aside).
+  const childEnv = onlyEnv ? { PATH: process.env.PATH, ...env } : { ...process.env, ...env };
+  const child = spawn(cmd, args, { cwd, env: childEnv, stdio, detached: true });
   if (fd !== undefined) closeSync(fd);
   const entry = { name, child, logFile: inheritOutput ? null : logFile, exited: false, code: null };
   entry.exit = new Promise((resolve) => {
@@ -163,7 +170,7 @@ function fail(msg) {
 
 async function main() {
   if (!existsSync(API_BIN)) return fail(`API binary not found: ${API_BIN} (build it, or set API_BIN)`);
-  if (!existsSync(path.join(WEBAPP_DIR, 'index.html'))) {
+  if (!STANDALONE && !existsSync(path.join(WEBAPP_DIR, 'index.html'))) {
     return fail(`built webapp not found: ${WEBAPP_DIR}/index.html (npm run build, or set WEBAPP_DIR)`);
   }
   const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -215,17 +222,33 @@ async function main() {
   }
   log(`Arweave gateway (arlocal) on ${arweaveUrl}`);
 
-  // 2. API serving the webapp.
+  // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
+  //    alone in an empty directory, serving its embedded webapp.
   const mediaDir = path.join(tmp, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const api = start('api', API_BIN, [], {
-    cwd: REPO_ROOT,
+  let apiCwd = REPO_ROOT;
+  let apiBin = API_BIN;
+  const where = {
+    DATABASE_URL: `sqlite://${path.join(tmp, 'e2e.db')}`,
+    MEDIA_DIR: mediaDir,
+    WEBAPP_DIR,
+  };
+  if (STANDALONE) {
+    apiCwd = path.join(tmp, 'standalone');
+    mkdirSync(apiCwd);
+    apiBin = path.join(apiCwd, path.basename(API_BIN));
+    copyFileSync(API_BIN, apiBin);
+    chmodSync(apiBin, 0o755);
+    for (const k of Object.keys(where)) delete where[k];
+    log(`standalone: ${apiBin} alone in ${apiCwd}`);
+  }
+  const api = start('api', apiBin, [], {
+    cwd: apiCwd,
+    onlyEnv: STANDALONE,
     env: {
       APP_HOST: '127.0.0.1',
       APP_PORT: String(apiPort),
-      DATABASE_URL: `sqlite://${path.join(tmp, 'e2e.db')}`,
-      MEDIA_DIR: mediaDir,
-      WEBAPP_DIR,
+      ...where,
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID,
       ADMIN_EMAIL: 'admin@feira.test',
@@ -236,7 +259,13 @@ async function main() {
       ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
     },
   });
-  await waitForHttp(`${appUrl}/healthz`, api, { timeoutMs: 90_000, what: 'the API' });
+  await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });
+  if (STANDALONE) {
+    const page = await fetch(`${appUrl}/`).then((r) => r.text());
+    if (!page.includes('id="root"')) throw new Error('the standalone binary does not serve the webapp');
+    const left = readdirSync(apiCwd).filter((f) => f !== path.basename(apiBin) && f !== 'data');
+    if (left.length) throw new Error(`the standalone binary wrote outside ./data: ${left.join(', ')}`);
+  }
   log(`API on ${appUrl} (data in ${tmp})`);
 
   // 3. Tests, one file at a time.

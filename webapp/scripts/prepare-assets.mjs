@@ -3,8 +3,8 @@
  *
  * 1. `public/municipios.txt` — one municipality per line, `Nome, UF`, made from
  *    `../seeds/municipios.csv` (header `codigo_ibge,nome,uf,latitude,longitude`).
- * 2. Checks that wasm-core was built into `src/wasm/core` (`just wasm`): the webapp has no
- *    JavaScript copy of its rules.
+ * 2. Checks that wasm-core was built into `src/wasm/core` and the photo pipeline (crate `photo/`)
+ *    into `src/wasm/photo` (`just wasm`): the webapp has no JavaScript copy of their code.
  *
  * Both outputs are gitignored.
  */
@@ -89,7 +89,7 @@ function writeMunicipios() {
 
 function ensureWasmCore() {
   if (existsSync(join(wasmDir, 'wasm_core.js')) && existsSync(join(photoDir, 'wasm_photo.js'))) return;
-  console.error('wasm-core ainda não foi compilado para src/wasm/core e src/wasm/photo: rode `just wasm` na raiz.');
+  console.error('wasm-core e photo ainda não foram compilados para src/wasm/core e src/wasm/photo: rode `just wasm` na raiz.');
   process.exit(1);
 }
 

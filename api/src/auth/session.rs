@@ -16,7 +16,7 @@ pub async fn create(db: &Db, user_id: &str, ttl: Duration) -> sqlx::Result<Strin
     sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, criado_em, expira_em) VALUES ($1, $2, $3, $4)",
     )
-    .bind(hash(&token))
+    .bind(token_hash(&token))
     .bind(user_id)
     .bind(now)
     .bind(now.saturating_add(ttl_ms))
@@ -27,35 +27,42 @@ pub async fn create(db: &Db, user_id: &str, ttl: Duration) -> sqlx::Result<Strin
 
 /// The user of a live (unexpired, unrevoked) session.
 pub async fn user_for(db: &Db, token: &str) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "SELECT user_id FROM sessions \
-         WHERE token_hash = $1 AND revogado_em IS NULL AND expira_em > $2",
-    )
-    .bind(hash(token))
-    .bind(now_ms())
-    .fetch_optional(db)
-    .await
+    user_for_hash(db, &token_hash(token)).await
 }
 
 /// Revokes the session of `token`.
 pub async fn revoke(db: &Db, token: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET revogado_em = $1 WHERE token_hash = $2")
         .bind(now_ms())
-        .bind(hash(token))
+        .bind(token_hash(token))
         .execute(db)
         .await?;
     Ok(())
 }
 
-fn hash(token: &str) -> String {
+/// The stored form of a bearer token (its SHA-256, hex).
+pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The user of the live session whose token hashes to `token_hash` (for holders of a hash,
+/// such as an event stream, that never see the token).
+pub async fn user_for_hash(db: &Db, token_hash: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT user_id FROM sessions \
+         WHERE token_hash = $1 AND revogado_em IS NULL AND expira_em > $2",
+    )
+    .bind(token_hash)
+    .bind(now_ms())
+    .fetch_optional(db)
+    .await
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn hash_is_hex_sha256() {
-        assert_eq!(super::hash("abc").len(), 64);
-        assert_ne!(super::hash("abc"), super::hash("abd"));
+        assert_eq!(super::token_hash("abc").len(), 64);
+        assert_ne!(super::token_hash("abc"), super::token_hash("abd"));
     }
 }

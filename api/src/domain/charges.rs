@@ -26,9 +26,6 @@ use sqlx::{Any, Transaction};
 use std::time::Duration;
 use wasm_core::money::Money;
 
-/// How often the background task looks for expired charges.
-const SWEEP_EVERY: Duration = Duration::from_secs(60);
-
 /// What a charge pays for, with what it needs ([`ChargePurpose`] is its code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose<'a> {
@@ -95,6 +92,7 @@ pub async fn record(
     .bind(c.now.saturating_add(expires_in_ms))
     .execute(&mut **tx)
     .await?;
+    crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
     Ok(charge.copia_e_cola)
 }
 
@@ -152,6 +150,7 @@ pub async fn confirm_payment(db: &Db, txid: &str, end_to_end_id: &str) -> ApiRes
             }
         }
         tx.commit().await?;
+        crate::metrics::pix_charge(crate::metrics::PixEvent::Paid);
         return Ok(Payment::Confirmed);
     }
     tx.rollback().await?;
@@ -229,6 +228,8 @@ async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
         .rows_affected();
         if cancelled == 1 {
             stock::release(&mut tx, &order_id).await?;
+            crate::mail::queue_order_notice(&mut tx, &order_id, crate::mail::OrderNotice::Expired)
+                .await?;
         }
     }
     tx.commit().await?;
@@ -267,18 +268,4 @@ pub async fn mark_refunded(
     .await?
     .rows_affected();
     Ok(refunded == 1)
-}
-
-/// Runs [`expire_due`] every minute, for as long as the runtime lives.
-pub fn spawn_expiry_task(db: Db) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(SWEEP_EVERY);
-        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            every.tick().await;
-            if let Err(e) = expire_due(&db).await {
-                tracing::warn!(error = ?e, "expiring pix charges");
-            }
-        }
-    })
 }

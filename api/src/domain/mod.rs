@@ -7,7 +7,7 @@
 //!   wire in one place.
 //! - [`stock`]: reservation at checkout and release at cancellation or expiry.
 //! - [`charges`]: a Pix charge's life — recorded, paid once, expired, cancelled, refunded — and
-//!   the expiry sweep ([`charges::expire_due`], [`charges::spawn_expiry_task`]).
+//!   the expiry sweep ([`charges::expire_due`], run by the job runner, [`crate::jobs`]).
 //! - [`orders`]: placing an order, cancelling one that awaits delivery, confirming delivery.
 //! - [`ledger`]: the supplier's open items and balance; [`withdrawals`]: payout requests and
 //!   their confirmation.

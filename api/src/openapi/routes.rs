@@ -85,7 +85,7 @@ fn add(paths: &mut Paths, path: &str, method: HttpMethod, op: OperationBuilder) 
 
 /// Adds the routes to `paths` and their schemas to `schemas`.
 pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
-    let health = schema_of::<crate::startup::Health>(schemas);
+    let health = schema_of::<crate::ops::Health>(schemas);
     add(
         paths,
         "/healthz",
@@ -94,9 +94,48 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             .operation_id(Some("healthz"))
             .securities(Some(no_session()))
             .tag("operations")
-            .summary(Some("Whether the API and its database answer"))
-            .response("200", json_response("The database answered.", &health))
-            .response("500", error("The database did not answer.", schemas)),
+            .summary(Some(
+                "Whether the process is alive and serving (no database call)",
+            ))
+            .response("200", json_response("Alive.", &health)),
+    );
+    add(
+        paths,
+        "/readyz",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("readyz"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some(
+                "Whether the database answers within two seconds with every migration applied",
+            ))
+            .response("200", json_response("Ready.", &health))
+            .response(
+                "503",
+                json_response(
+                    "Not ready: `status` `unavailable` and the `reason`.",
+                    &health,
+                ),
+            ),
+    );
+    add(
+        paths,
+        "/metrics",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("metrics"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some("Prometheus metrics (OpenMetrics text)"))
+            .description(Some(
+                "Only with `Authorization: Bearer` and the operator's `METRICS_TOKEN` (not a \
+                 session); 404 when no `METRICS_TOKEN` is set. The `METRICS_ADDR` listener \
+                 serves it without a token.",
+            ))
+            .response("200", text("application/openmetrics-text", "The metrics."))
+            .response("401", bare("Without the metrics token."))
+            .response("404", bare("No `METRICS_TOKEN` set: not served here.")),
     );
 
     add(
@@ -175,11 +214,11 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
                  comment line every 20 s keeps proxies from closing the stream.",
             ))
             .parameter(param(
-                "token",
+                "ticket",
                 ParameterIn::Query,
                 false,
-                "The session token (`EventSource` cannot send headers); `Authorization: Bearer` \
-                 is accepted too.",
+                "A single-use ticket from `pegar_ticket_eventos` (`EventSource` cannot send \
+                 headers); `Authorization: Bearer` is accepted instead.",
             ))
             .securities(Some(optional_session()))
             .response("200", supplier_event())

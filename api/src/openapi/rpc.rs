@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use utoipa::openapi::{
     Content, HttpMethod, ObjectBuilder, OneOfBuilder, PathItem, Paths, Ref, RefOr, Required,
     ResponseBuilder, Schema, Type,
-    path::OperationBuilder,
+    path::{OperationBuilder, ParameterBuilder, ParameterIn, ParameterStyle},
     request_body::RequestBodyBuilder,
     schema::{AnyOfBuilder, Discriminator},
     security::SecurityRequirement,
@@ -202,5 +202,84 @@ pub fn describe(
     paths
         .paths
         .insert("/api".into(), PathItem::new(HttpMethod::Post, operation));
+    describe_reads(paths, schemas);
     requests
+}
+
+/// `GET /api?codigo=…&field=value…`: the public catalogue reads (marked `get` in the action
+/// table) as a cache can answer them; the query is the same object a POST carries.
+fn describe_reads(paths: &mut Paths, schemas: &mut Vec<(String, RefOr<Schema>)>) {
+    let mut one_of = OneOfBuilder::new();
+    let mut seen: Vec<String> = Vec::new();
+    for action in Request::ACTIONS
+        .iter()
+        .filter(|a| Request::is_cacheable_read(a.codigo))
+    {
+        one_of = one_of.item(reference(&format!("{}Request", action.variant)));
+        let answer = (action.answer)(schemas);
+        if !seen.contains(&answer) {
+            seen.push(answer);
+        }
+    }
+    let answers: RefOr<Schema> = match seen.as_slice() {
+        [one] => reference(one).into(),
+        many => {
+            let mut any = AnyOfBuilder::new().description(Some(
+                "The answer of the read named by `codigo`, as by `POST /api`.",
+            ));
+            for answer in many {
+                any = any.item(reference(answer));
+            }
+            Schema::AnyOf(any.build()).into()
+        }
+    };
+    let query = ParameterBuilder::new()
+        .name("leitura")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::True)
+        .style(Some(ParameterStyle::Form))
+        .explode(Some(true))
+        .description(Some(
+            "`codigo` and the read's fields as query parameters, each once (a field given \
+             twice is 'Dados inválidos.'); another action by GET is refused.",
+        ))
+        .schema(Some(Schema::OneOf(one_of.build())));
+    let operation = OperationBuilder::new()
+        .operation_id(Some("read"))
+        .tag("rpc")
+        .summary(Some("A public catalogue read, cacheable"))
+        .description(Some(
+            "Always answered as to an anonymous caller. `Cache-Control: public, max-age=30, \
+             stale-while-revalidate=30`, a strong `ETag`; `If-None-Match` with it answers 304.",
+        ))
+        .securities(Some(no_session()))
+        .parameter(query)
+        .response(
+            "200",
+            ResponseBuilder::new()
+                .description("The read's answer.")
+                .content("application/json", Content::new(Some(answers))),
+        )
+        .response(
+            "304",
+            ResponseBuilder::new().description("Not modified: the `ETag` sent is current."),
+        )
+        .response(
+            "400",
+            error(
+                "An unknown `codigo` ('Ação desconhecida'), an action that is not a read \
+                 ('Esta ação só é aceita por POST /api.') or bad fields ('Dados inválidos.').",
+                schemas,
+            ),
+        )
+        .response("404", error("What the read names does not exist.", schemas))
+        .response(
+            "500",
+            error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
+        );
+    paths
+        .paths
+        .entry("/api".into())
+        .or_default()
+        .merge_operations(PathItem::new(HttpMethod::Get, operation));
 }

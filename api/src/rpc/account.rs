@@ -291,6 +291,7 @@ async fn upsert_user(
 /// `logout_site`: revokes the session of this request.
 pub async fn logout_site(state: &AppState, user: AuthUser) -> ApiResult<Done> {
     session::revoke(&state.db, &user.token).await?;
+    state.events.session_ended(&user.token);
     Ok(Done::default())
 }
 

@@ -1,12 +1,14 @@
 //! The actions of the contract, in one table: each line is who may call it (`public`, `user`:
-//! a session, `admin`: the administrator's), its `codigo`, the [`Request`] variant it decodes
-//! to (with its typed payload) and the type of its answer.
+//! a session, `admin`: the administrator's), marked `get` when it is a public catalogue read
+//! also answered by `GET /api`, its `codigo`, the [`Request`] variant it decodes to (with its
+//! typed payload) and the type of its answer.
 //!
 //! The table generates the request enum (serde-tagged by `codigo`), the answer enum (each
 //! variant the answer of the action of the same name), the list of every `codigo`
 //! ([`Request::CODIGOS`], how an unknown action is told from a bad payload),
 //! [`Request::is_admin_action`] (what the dispatcher's guard refuses to anyone else before the
-//! payload is read) and [`Request::ACTIONS`], what the OpenAPI document says of each action
+//! payload is read), [`Request::is_cacheable_read`] (what `GET /api?codigo=…` accepts,
+//! [`super::reads`]) and [`Request::ACTIONS`], what the OpenAPI document says of each action
 //! (`crate::openapi`). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
 //! checks that the two agree; another checks each action's session against its handler.
 
@@ -73,11 +75,13 @@ macro_rules! actions {
     (@session public) => { Session::Public };
     (@session user) => { Session::User };
     (@session admin) => { Session::Admin };
+    (@get get) => { true };
+    (@get) => { false };
     (@payload) => { None };
     (@payload $payload:ty) => { Some(schema_of::<$payload> as SchemaOf) };
     ($(
         $(#[doc = $doc:literal])*
-        $session:ident $codigo:literal => $variant:ident $(($payload:ty))? -> $answer:ty,
+        $session:ident $($get:ident)? $codigo:literal => $variant:ident $(($payload:ty))? -> $answer:ty,
     )+) => {
         /// Every action of the contract, by its `codigo`.
         #[derive(Debug, Deserialize)]
@@ -121,6 +125,14 @@ macro_rules! actions {
             /// Whether `codigo` is one of the administrator's actions.
             pub fn is_admin_action(codigo: &str) -> bool {
                 Self::session(codigo) == Some(Session::Admin)
+            }
+
+            /// Whether `codigo` is a public read-only action also answered by `GET /api`.
+            pub fn is_cacheable_read(codigo: &str) -> bool {
+                match codigo {
+                    $($codigo => actions!(@get $($get)?),)+
+                    _ => false,
+                }
             }
 
             /// Who may call the action `codigo`; none for an unknown one.
@@ -167,15 +179,15 @@ actions! {
     user "pegar_pedidos" => ListOrders -> Untyped,
     user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> Untyped,
     user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> Untyped,
-    public "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> Untyped,
-    public "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> Untyped,
-    public "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> Untyped,
-    public "search" => CatalogSearch(catalog::Search) -> Untyped,
-    public "pegar_lojas" => Stores -> Untyped,
-    public "start_site" => StartSite(catalog::stores::StartSite) -> Untyped,
-    public "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef) -> Untyped,
-    public "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> Untyped,
-    public "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef) -> Untyped,
+    public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> Untyped,
+    public get "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> Untyped,
+    public get "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> Untyped,
+    public get "search" => CatalogSearch(catalog::Search) -> Untyped,
+    public get "pegar_lojas" => Stores -> Untyped,
+    public get "start_site" => StartSite(catalog::stores::StartSite) -> Untyped,
+    public get "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef) -> Untyped,
+    public get "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> Untyped,
+    public get "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef) -> Untyped,
     public "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> Untyped,
     /// Every supplier, hidden or not, by name.
     admin "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
@@ -255,6 +267,8 @@ actions! {
     /// Removes a discount coupon.
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
     user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
+    /// A single-use ticket that opens the supplier's live event stream.
+    user "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
     user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,

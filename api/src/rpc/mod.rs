@@ -17,6 +17,7 @@ pub mod ads;
 pub mod catalog;
 pub mod notary;
 pub mod orders;
+pub mod reads;
 pub mod shapes;
 pub mod supplier;
 
@@ -41,8 +42,9 @@ pub fn parse(body: &[u8], caller: &MaybeAuthUser) -> ApiResult<Request> {
     let codigo = value
         .get("codigo")
         .and_then(Value::as_str)
-        .filter(|c| Request::CODIGOS.contains(c))
+        .and_then(|c| Request::CODIGOS.iter().copied().find(|known| *known == c))
         .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
+    crate::metrics::rpc_action(codigo);
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
@@ -59,6 +61,16 @@ pub async fn handle(
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
     let request = parse(&body, &caller)?;
+    Ok(Json(dispatch(state, caller, request).await?))
+}
+
+/// Runs one decoded action: `POST /api`'s, and the cacheable reads' of `GET /api?codigo=…`
+/// ([`reads`]).
+pub async fn dispatch(
+    state: AppState,
+    caller: MaybeAuthUser,
+    request: Request,
+) -> ApiResult<Answer> {
     let codigo = request.codigo();
     let answer = match request {
         Request::StartLogin => Answer::StartLogin(account::start_login(&state).await?),
@@ -260,13 +272,16 @@ pub async fn handle(
         Request::Withdraw(r) => {
             Answer::Withdraw(supplier::payments::withdraw(&state, caller.try_into()?, r).await?)
         }
+        Request::EventTicket => {
+            Answer::EventTicket(supplier::events::event_ticket(&state, caller.try_into()?).await?)
+        }
     };
     debug_assert_eq!(
         answer.codigo(),
         codigo,
         "each action answers with its own answer"
     );
-    Ok(Json(answer))
+    Ok(answer)
 }
 
 #[cfg(test)]
@@ -320,7 +335,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 73);
+        assert_eq!(Request::CODIGOS.len(), 74);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::helpers::{TestApp, spawn_app_with};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
+mod cached;
 mod listings;
 mod pages;
 mod plans;

@@ -52,7 +52,7 @@ fn random(n: usize) -> String {
 }
 
 /// Starts the test issuer on a random port; returns its URL.
-async fn spawn_issuer() -> String {
+pub async fn spawn_issuer() -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let issuer = format!("http://{}", listener.local_addr().unwrap());
     let key = RsaPrivateKey::from_pkcs8_pem(TEST_KEY).unwrap();
@@ -78,7 +78,7 @@ async fn spawn_issuer() -> String {
 
 /// A fresh database URL: a new SQLite file, or a new database on the PostgreSQL server of
 /// `TEST_DATABASE_URL`.
-async fn fresh_database(tmp: &std::path::Path) -> String {
+pub async fn fresh_database(tmp: &std::path::Path) -> String {
     match std::env::var("TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             sqlx::any::install_default_drivers();
@@ -106,7 +106,7 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], letting the test adjust the configuration.
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
-    feira_api::telemetry::init();
+    feira_api::telemetry::init_for_tests();
     let tmp = TempDir(std::env::temp_dir().join(format!("feira-test-{}", random(10))));
     let webapp_dir = tmp.0.join("dist");
     std::fs::create_dir_all(webapp_dir.join("assets")).unwrap();
@@ -127,6 +127,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.database_url = fresh_database(&tmp.0).await;
     config.database_max_connections = 5;
     config.webapp_dir = webapp_dir.clone();
+    // The suite's build embeds the real webapp; these tests serve their own tiny one.
+    config.webapp_embedded = false;
     config.media = MediaConfig::Local {
         dir: tmp.0.join("media"),
     };
@@ -167,13 +169,7 @@ pub struct Token<'a> {
 impl TestApp {
     /// `POST /api` with `body`, optionally signed in; returns status and JSON.
     pub async fn rpc(&self, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut req = self.http.post(format!("{}/api", self.address)).json(&body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let res = req.send().await.unwrap();
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
+        rpc_at(&self.http, &self.address, token, body).await
     }
 
     /// A fresh nonce from `iniciar_login`.
@@ -185,27 +181,7 @@ impl TestApp {
 
     /// An ID token as the test issuer would sign it (or as `t` distorts it).
     pub fn id_token(&self, t: &Token<'_>, nonce: &str) -> String {
-        let now = chrono::Utc::now().timestamp();
-        let claims = json!({
-            "iss": t.iss.unwrap_or(&self.issuer),
-            "aud": t.aud.unwrap_or(CLIENT_ID),
-            "sub": t.sub.unwrap_or(t.email),
-            "email": t.email,
-            "email_verified": true,
-            "name": t.name.unwrap_or("Pessoa Teste"),
-            "nonce": t.nonce.unwrap_or(nonce),
-            "iat": now,
-            "exp": now + t.expires_in.unwrap_or(600),
-        });
-        let mut header = Header::new(Algorithm::RS256);
-        header.kid = Some(KID.into());
-        let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
-        encode(
-            &header,
-            &claims,
-            &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
-        )
-        .unwrap()
+        sign_id_token(&self.issuer, t, nonce)
     }
 
     /// Tries to sign in with token `t`; returns status and body of `login_site`.
@@ -221,17 +197,7 @@ impl TestApp {
 
     /// Signs in as `email`; returns the session token and the userinfo.
     pub async fn login(&self, email: &str) -> (String, Value) {
-        let (status, body) = self
-            .try_login(&Token {
-                email,
-                ..Token::default()
-            })
-            .await;
-        assert_eq!(status, 200, "{body}");
-        (
-            body["token"].as_str().unwrap().to_owned(),
-            body["userinfo"].clone(),
-        )
+        login_at(&self.http, &self.address, &self.issuer, email).await
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -241,4 +207,110 @@ impl TestApp {
             .await
             .unwrap()
     }
+}
+
+/// An ID token as the test issuer at `issuer` would sign it (or as `t` distorts it).
+pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
+    let now = chrono::Utc::now().timestamp();
+    let claims = json!({
+    "iss": t.iss.unwrap_or(issuer),
+        "aud": t.aud.unwrap_or(CLIENT_ID),
+        "sub": t.sub.unwrap_or(t.email),
+        "email": t.email,
+        "email_verified": true,
+        "name": t.name.unwrap_or("Pessoa Teste"),
+        "nonce": t.nonce.unwrap_or(nonce),
+        "iat": now,
+        "exp": now + t.expires_in.unwrap_or(600),
+    });
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(KID.into());
+    let pem = if t.forged { OTHER_KEY } else { TEST_KEY };
+    encode(
+        &header,
+        &claims,
+        &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap(),
+    )
+    .unwrap()
+}
+
+/// `POST {address}/api` with `body`, optionally signed in; returns status and JSON.
+pub async fn rpc_at(
+    http: &reqwest::Client,
+    address: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    let mut req = http.post(format!("{address}/api")).json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// Signs in as `email` at the API on `address`, with an ID token of the test issuer at
+/// `issuer`; returns the session token and the userinfo.
+pub async fn login_at(
+    http: &reqwest::Client,
+    address: &str,
+    issuer: &str,
+    email: &str,
+) -> (String, Value) {
+    let (status, body) = rpc_at(http, address, None, json!({"codigo": "iniciar_login"})).await;
+    assert_eq!(status, 200, "{body}");
+    let nonce = body["nonce"].as_str().unwrap();
+    let t = Token {
+        email,
+        ..Token::default()
+    };
+    let id_token = sign_id_token(issuer, &t, nonce);
+    let (status, body) = rpc_at(
+        http,
+        address,
+        None,
+        json!({"codigo": "login_site", "user": {"id_token": id_token, "nonce": nonce}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    (
+        body["token"].as_str().unwrap().to_owned(),
+        body["userinfo"].clone(),
+    )
+}
+
+/// The lines a devservice writes after its ready line.
+pub type Lines = tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>;
+
+/// Starts `node devservices/{script}` with `env` (stopped on drop) and waits (30 s at most) for
+/// its line starting with `ready`; returns the child, the rest of that line and the lines after.
+pub async fn devservice(
+    script: &str,
+    env: &[(&str, String)],
+    ready: &str,
+) -> (tokio::process::Child, String, Lines) {
+    use tokio::io::AsyncBufReadExt;
+    let devservices = concat!(env!("CARGO_MANIFEST_DIR"), "/../devservices");
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.arg(format!("{devservices}/{script}"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .kill_on_drop(true);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("node runs (devservices: npm ci)");
+    let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let rest = tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(line) = lines.next_line().await.unwrap() {
+            if let Some(rest) = line.strip_prefix(ready) {
+                return rest.to_owned();
+            }
+        }
+        panic!("{script} stopped before it was ready");
+    })
+    .await
+    .unwrap_or_else(|_| panic!("{script} did not start"));
+    (child, rest, lines)
 }

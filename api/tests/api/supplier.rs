@@ -5,7 +5,7 @@
 
 mod access;
 mod deliveries;
-mod mail;
+pub mod live;
 mod payments;
 mod products;
 mod settings;
@@ -17,7 +17,6 @@ use crate::{
     orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
 use serde_json::{Value, json};
-use std::time::Duration;
 
 /// Ana's store (another supplier of the demo data).
 pub const OTHER_SUPPLIER: &str = "ana@feira.test";
@@ -136,10 +135,7 @@ async fn registration_checks_every_step_and_makes_the_user_a_supplier() {
     // The stored icon is the JPEG sent, within 300 px.
     let icon = infos["iconeforn"].as_str().unwrap();
     let bytes = app.get(icon).await.bytes().await.unwrap();
-    assert_eq!(
-        wasm_core::photo::validate_jpeg(&bytes, 300).unwrap(),
-        (300, 200)
-    );
+    assert_eq!(feira_photo::validate_jpeg(&bytes, 300).unwrap(), (300, 200));
 }
 
 #[tokio::test]
@@ -279,107 +275,4 @@ async fn profile_places_and_visibility_are_saved_with_the_specs_messages() {
         b["error"],
         "Sítio Boa Vista II está com o período de compras fechado!"
     );
-}
-
-/// Reads server-sent events from `res` until one named `name` arrives; returns its data.
-async fn next_event(res: &mut reqwest::Response, buf: &mut String, name: &str) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        while let Some(end) = buf.find("\n\n") {
-            let block: String = buf.drain(..end + 2).collect();
-            let event = block.lines().find_map(|l| l.strip_prefix("event: "));
-            let data = block.lines().find_map(|l| l.strip_prefix("data: "));
-            if event == Some(name) {
-                return serde_json::from_str(data.unwrap()).unwrap();
-            }
-        }
-        let chunk = tokio::time::timeout_at(deadline, res.chunk())
-            .await
-            .expect("event in time")
-            .unwrap()
-            .expect("stream open");
-        buf.push_str(&String::from_utf8_lossy(&chunk));
-    }
-}
-
-#[tokio::test]
-async fn a_new_order_reaches_the_supplier_at_once_and_is_recorded_for_e_mail() {
-    let app = demo_app().await;
-    let (token, _) = app.login(SUPPLIER).await;
-    let url = |t: &str| format!("{}/api/fornecedor/eventos?token={t}", app.address);
-    assert_eq!(
-        app.http.get(url("nope")).send().await.unwrap().status(),
-        401
-    );
-    let (buyer, _) = app.login(BUYER).await;
-    assert_eq!(
-        app.http.get(url(&buyer)).send().await.unwrap().status(),
-        404
-    );
-
-    let mut res = app.http.get(url(&token)).send().await.unwrap();
-    assert_eq!(res.status(), 200);
-    assert!(
-        res.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .starts_with("text/event-stream")
-    );
-    let mut buf = String::new();
-    assert_eq!(
-        next_event(&mut res, &mut buf, "pendentes").await,
-        json!({"pendentes": 0})
-    );
-    let (s, order) = app.rpc(Some(&buyer), cassava(2, "1")).await;
-    assert_eq!(s, 200, "{order}");
-    let ev = next_event(&mut res, &mut buf, "novo_pedido").await;
-    assert_eq!(ev["idpedido"], order["all"]["id"]);
-    assert_eq!(ev["pendentes"], 1);
-    assert_eq!(ev["total_pago"], 16.0);
-
-    // Confirming it updates the live count.
-    call(
-        &app,
-        &token,
-        "confirmar_entrega",
-        json!({"item": order["all"]["id"]}),
-    )
-    .await;
-    assert_eq!(
-        next_event(&mut res, &mut buf, "pendentes").await,
-        json!({"pendentes": 0})
-    );
-
-    // A buyer's cancellation too.
-    let (_, again) = app.rpc(Some(&buyer), cassava(1, "1")).await;
-    assert_eq!(
-        next_event(&mut res, &mut buf, "novo_pedido").await["pendentes"],
-        1
-    );
-    let (s, _) = app
-        .rpc(
-            Some(&buyer),
-            json!({"codigo": "cancelar_pedido", "item": again["all"]["id"]}),
-        )
-        .await;
-    assert_eq!(s, 200);
-    assert_eq!(
-        next_event(&mut res, &mut buf, "pendentes").await,
-        json!({"pendentes": 0})
-    );
-
-    let (to, subject, sent): (String, String, Option<i64>) = sqlx::query_as(
-        "SELECT destinatario, assunto, enviado_em FROM email_outbox ORDER BY criado_em DESC",
-    )
-    .fetch_one(&app.app.db)
-    .await
-    .unwrap();
-    assert_eq!(to, SUPPLIER);
-    assert!(subject.starts_with("Novo pedido de "), "{subject}");
-    assert_eq!(sent, None);
-    let mails: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM email_outbox")
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap();
-    assert_eq!(mails, 2, "one per new order");
 }

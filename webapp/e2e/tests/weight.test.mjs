@@ -1,10 +1,15 @@
 // d) First-visit weight: bytes transferred (encoded, as on the wire) for JS, CSS and wasm when a
 //    fresh browser opens '/'. Prints `first-visit-bytes: N`.
+// e) Repeat visit: once the service worker is installed, opening '/' again transfers
+//    at most 5 KB, counted the same way from the page's network events and, to include what the
+//    service worker itself fetches, by a counting proxy in front of the app. Prints
+//    `first-visit-all-bytes` (everything, the worker's install included) and `repeat-visit-bytes`.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIGN_IN_LABEL, control, expectVisible, launchBrowser, withPage } from '../lib.mjs';
+import { SIGN_IN_LABEL, control, countingProxy, expectVisible, launchBrowser, serviceWorkerInControl, withPage } from '../lib.mjs';
 
 const BUDGET = 120 * 1024;
+const REPEAT_BUDGET = 5 * 1024;
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -52,4 +57,59 @@ test(`first visit to / transfers at most ${BUDGET} bytes of JS, CSS and wasm`, a
     assert.ok(counted.some((c) => c.kind === 'js'), 'no JavaScript response was seen: the measurement is broken');
     assert.ok(total <= BUDGET, `first visit transferred ${total} bytes of JS/CSS/wasm, budget ${BUDGET}`);
   });
+});
+
+/** Waits until no byte has crossed `proxy` for `quietMs` (at most `maxMs`). */
+async function quiet(proxy, quietMs = 1000, maxMs = 20_000) {
+  const deadline = Date.now() + maxMs;
+  let last = proxy.down();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (proxy.down() !== last) {
+      last = proxy.down();
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return;
+    }
+  }
+}
+
+/** Every response's `encodedDataLength` seen by the page (all kinds), summed when asked. */
+async function pageBytes(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const bytes = new Map();
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => bytes.set(requestId, encodedDataLength));
+  await cdp.send('Network.enable');
+  return () => [...bytes.values()].reduce((s, b) => s + b, 0);
+}
+
+test(`a repeat visit to / transfers at most ${REPEAT_BUDGET} bytes once the service worker is installed`, async () => {
+  const proxy = await countingProxy();
+  try {
+    await withPage(browser, 'repeat-visit', async (first, context) => {
+      const home = (p) => expectVisible(p.getByRole('heading', { name: 'Alimentos' }), "the home's 'Alimentos' section");
+      await first.goto(`${proxy.url}/`);
+      await home(first);
+      await serviceWorkerInControl(first);
+      await quiet(proxy);
+      console.log(`first-visit-all-bytes: ${proxy.down()}`);
+      await first.close();
+
+      const start = proxy.down();
+      const second = await context.newPage();
+      const seen = await pageBytes(context, second);
+      await second.goto(`${proxy.url}/`);
+      await home(second);
+      await expectVisible(second.locator('.pcard img').first(), 'a product photo');
+      await second.waitForLoadState('networkidle');
+      await quiet(proxy);
+      const wire = proxy.down() - start;
+      console.log(`repeat-visit-bytes: ${wire} (the page's network events: ${seen()})`);
+      assert.ok(wire <= REPEAT_BUDGET, `the repeat visit transferred ${wire} bytes, budget ${REPEAT_BUDGET}`);
+      assert.ok(seen() <= REPEAT_BUDGET, `the page's network events add up to ${seen()} bytes, budget ${REPEAT_BUDGET}`);
+    });
+  } finally {
+    await proxy.close();
+  }
 });

@@ -29,8 +29,8 @@ describe('routes', () => {
     expect(screen.getByTestId('regiao-atual').textContent).toBe('Piracicaba, SP');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'contato@feira.agr.br' })).toBeTruthy();
     expect(loadCore).not.toHaveBeenCalled();
-    const codigos = () => vi.mocked(fetch).mock.calls.map(([, init]) => JSON.parse(String(init?.body)).codigo);
-    await waitFor(() => expect(codigos()).toEqual(['pegar_produtos_anuncios_site']));
+    const urls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    await waitFor(() => expect(urls()).toEqual(['/api?codigo=pegar_produtos_anuncios_site&regiao=Piracicaba%2C+SP']));
   });
 
   it.each(['/a/b/c', '/termos/x', '/painel/perfil/u/extra', '/detalhes/x'])('%s is not found', async (path) => {

@@ -1,10 +1,13 @@
 /**
- * The application: browser router, providers, scroll restoration and the routes.
+ * The application: browser router, providers, scroll restoration, the routes, and the offline
+ * banner and update prompt of the installable app.
  */
 import { BrowserRouter } from 'react-router-dom';
+import { OfflineBanner } from '@/components/OfflineBanner';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
+import { UpdatePrompt } from './UpdatePrompt';
 
 export function App() {
   return (
@@ -12,6 +15,8 @@ export function App() {
       <AppProviders>
         <ScrollToTop />
         <AppRoutes />
+        <OfflineBanner />
+        <UpdatePrompt />
       </AppProviders>
     </BrowserRouter>
   );

@@ -3,7 +3,6 @@
  * the bag; opens the bag drawer.
  */
 import { useBag } from '@/lib/bag';
-import './BagButton.css';
 
 export function BagIcon() {
   return (

@@ -12,9 +12,14 @@ export interface CoreState {
   failed: boolean;
 }
 
-export function useCore(): CoreState {
+/**
+ * wasm-core for a component; with `enabled` false it waits (a page that first shows what needs no
+ * wasm, so the wasm's download does not compete with it).
+ */
+export function useCore(enabled = true): CoreState {
   const [state, setState] = useState<CoreState>({ core: null, failed: false });
   useEffect(() => {
+    if (!enabled) return;
     let alive = true;
     loadCore().then(
       (core) => alive && setState({ core, failed: false }),
@@ -26,6 +31,6 @@ export function useCore(): CoreState {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [enabled]);
   return state;
 }

@@ -1,19 +1,21 @@
 /**
  * The RPC client: body and headers, the answer or its error, the transport error message and the
- * 401 sign-out.
+ * 401 sign-out; the catalogue reads as GET (read your own writes, the saved copy); offline.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, SESSION, storeSession } from '@/test/fixtures';
-import { ERRO_COMUNICACAO, ERRO_GENERICO, rpc, rpcRequest } from './rpc';
+import { SAVED_COPY_HEADER } from './cacheable';
+import { SEM_CONEXAO, showingSavedCopy } from './online';
+import { ERRO_COMUNICACAO, ERRO_GENERICO, LAST_WRITE_KEY, READ_YOUR_WRITES_MS, rpc, rpcRequest } from './rpc';
 import { getSession, SESSION_KEY } from './session';
 
 describe('rpc', () => {
   it('posts {codigo, ...fields} as JSON to /api and returns the parsed answer', async () => {
-    const { calls, fetchMock } = mockApi({ pegar_lojas: { body: { lojas: [{ id: '1' }] } } });
-    const res = await rpc<{ lojas: { id: string }[] }>('pegar_lojas', { a: 1 });
-    expect(res).toEqual({ lojas: [{ id: '1' }] });
+    const { calls, fetchMock } = mockApi({ pegar_pedidos: { body: { pedidos: 1 } } });
+    const res = await rpc<{ pedidos: number }>('pegar_pedidos', { a: 1 });
+    expect(res).toEqual({ pedidos: 1 });
     expect(fetchMock).toHaveBeenCalledWith('/api', expect.objectContaining({ method: 'POST' }));
-    expect(calls[0].body).toEqual({ codigo: 'pegar_lojas', a: 1 });
+    expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos', a: 1 });
     expect(calls[0].headers['Content-Type']).toBe('application/json');
   });
 
@@ -32,7 +34,7 @@ describe('rpc', () => {
   it('sends the bearer token when signed in', async () => {
     storeSession();
     const { calls } = mockApi();
-    await rpc('pegar_lojas');
+    await rpc('pegar_pedidos');
     expect(calls[0].headers.Authorization).toBe(`Bearer ${SESSION.token}`);
   });
 
@@ -92,3 +94,85 @@ describe('rpc', () => {
     expect(getSession()?.token).toBe('tok-2');
   });
 });
+
+describe('rpc: the catalogue reads as GET', () => {
+  it('asks a public read as GET /api?codigo=… with its fields in the query, sorted, without a token', async () => {
+    storeSession();
+    const { calls } = mockApi({ search: { body: { produtos: [], anuncios: [] } } });
+    expect(await rpc('search', { cidade: 'São Paulo, SP', all: 'maçã', categoria: 'Alimentos', nada: null })).toEqual({
+      produtos: [],
+      anuncios: [],
+    });
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].url).toBe('/api?codigo=search&all=ma%C3%A7%C3%A3&categoria=Alimentos&cidade=S%C3%A3o+Paulo%2C+SP');
+    expect(calls[0].body).toEqual({ codigo: 'search', all: 'maçã', categoria: 'Alimentos', cidade: 'São Paulo, SP' });
+    expect(calls[0].headers.Authorization).toBeUndefined();
+  });
+
+  it('keeps the coupon check (and every other action) a POST', async () => {
+    const { calls } = mockApi();
+    await rpc('validar_cupom', { userforn: 'u1', cupom: 'X' });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url).toBe('/api');
+  });
+
+  it('takes cached reads normally, but revalidates them for a minute after a change', async () => {
+    const { fetchMock } = mockApi();
+    await rpc('pegar_lojas');
+    expect(fetchMock.mock.calls[0][1]?.cache).toBeUndefined();
+    await rpc('pegar_pedidos'); // a read: changes nothing
+    await rpc('pegar_lojas');
+    expect(fetchMock.mock.calls[2][1]?.cache).toBeUndefined();
+    await rpc('editar_produto_site', { id: 'p1' });
+    expect(Number(localStorage.getItem(LAST_WRITE_KEY))).toBeGreaterThan(Date.now() - 5000);
+    await rpc('pegar_lojas');
+    expect(fetchMock.mock.calls[4][1]?.cache).toBe('no-cache');
+    localStorage.setItem(LAST_WRITE_KEY, String(Date.now() - READ_YOUR_WRITES_MS - 1));
+    await rpc('pegar_lojas');
+    expect(fetchMock.mock.calls[5][1]?.cache).toBeUndefined();
+  });
+
+  it('does not count a refused change as a change', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ editar_produto_site: { status: 400, body: { error: 'Dados inválidos.' } } });
+    await rpc('editar_produto_site');
+    expect(localStorage.getItem(LAST_WRITE_KEY)).toBeNull();
+  });
+
+  it("notes whether a read was the service worker's saved copy", async () => {
+    let saved = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"lojas":[]}', { headers: saved ? { [SAVED_COPY_HEADER]: '1' } : {} })),
+    );
+    await rpc('pegar_lojas');
+    expect(showingSavedCopy()).toBe(true);
+    saved = false;
+    await rpc('pegar_lojas');
+    expect(showingSavedCopy()).toBe(false);
+  });
+});
+
+describe('rpc offline', () => {
+  it('does not send an action that needs the server, and says why', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { fetchMock } = mockApi();
+    expect(await rpcRequest('finalizar_pedido', {})).toEqual({ status: 0, data: { error: SEM_CONEXAO } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('still asks a read (the service worker answers from its saved copy)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { fetchMock } = mockApi({ pegar_lojas: { body: { lojas: [] } } });
+    expect(await rpc('pegar_lojas')).toEqual({ lojas: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says there is no connection when a read finds nothing offline', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockApi({ pegar_lojas: new TypeError('Failed to fetch') });
+    expect(await rpcRequest('pegar_lojas')).toEqual({ status: 0, data: { error: SEM_CONEXAO } });
+  });
+});
+

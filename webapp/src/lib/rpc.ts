@@ -1,6 +1,15 @@
 /**
  * The one RPC client. Every API action is `POST /api` with a JSON body `{"codigo": action,
- * ...fields}` and, when signed in, `Authorization: Bearer <token>`.
+ * ...fields}` and, when signed in, `Authorization: Bearer <token>`; except the public catalogue
+ * reads (`GET_ACTIONS`, ./cacheable.ts), asked as `GET /api?codigo=…&field=value…` without a
+ * token, so that the browser's cache and the service worker can keep them (decisions.md §24).
+ *
+ * - Read your own writes: for a minute after this browser changed something (any other action
+ *   that succeeded, in any tab), reads revalidate with the server (`cache: 'no-cache'`, a 304
+ *   when nothing changed) instead of taking a cached copy up to `max-age` old.
+ * - Offline (the browser says so), an action that needs the server is not sent: it answers
+ *   `{error: 'Sem conexão. Conecte-se à internet e tente de novo.'}` at once. Reads are still
+ *   asked: the service worker answers them from its saved copy, and the page says so.
  *
  * - Success: the parsed JSON.
  * - Failure answered by the server: its JSON, which carries `error` (a generic Portuguese message
@@ -11,6 +20,8 @@
  *
  * Never throws.
  */
+import { GET_ACTIONS, readUrl, SAVED_COPY_HEADER } from './cacheable';
+import { isOffline, noteReadSource, SEM_CONEXAO } from './online';
 import { clearSession, getSession } from './session';
 
 export const API_PATH = '/api';
@@ -30,30 +41,63 @@ export interface RpcOptions {
   signal?: AbortSignal;
 }
 
+/** Where the time of this browser's last change is kept (shared by its tabs). */
+export const LAST_WRITE_KEY = 'feira:ultima-alteracao';
+/** How long after a change reads skip cached copies: the API's max-age plus stale-while-revalidate (30 + 30 s). */
+export const READ_YOUR_WRITES_MS = 60_000;
+/** Actions that change nothing (besides the reads sent as GET). */
+const NO_CHANGE = /^(pegar_|loading_|start_site_admin$|validar_|verificar_|consultar_|login_site$|iniciar_login$)/;
+
+function lastWrite(): number {
+  try {
+    return Number(localStorage.getItem(LAST_WRITE_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function noteWrite() {
+  try {
+    localStorage.setItem(LAST_WRITE_KEY, String(Date.now()));
+  } catch {
+    /* storage unavailable: reads may be up to max-age old */
+  }
+}
+
+/** The request for one action: a GET for a public read, otherwise the POST. */
+function requestFor(codigo: string, fields: Record<string, unknown>, options: RpcOptions): [string, RequestInit] {
+  if (GET_ACTIONS.includes(codigo)) {
+    const fresh = Date.now() - lastWrite() < READ_YOUR_WRITES_MS;
+    return [readUrl(codigo, fields), { method: 'GET', signal: options.signal, ...(fresh ? { cache: 'no-cache' } : {}) }];
+  }
+  const token = getSession()?.token;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return [API_PATH, { method: 'POST', headers, body: JSON.stringify({ ...fields, codigo }), signal: options.signal }];
+}
+
 /** Sends one action and reports the HTTP status alongside the answer. */
 export async function rpcRequest<T = Record<string, unknown>>(
   codigo: string,
   fields: Record<string, unknown> = {},
   options: RpcOptions = {},
 ): Promise<RpcResponse<T>> {
-  const token = getSession()?.token;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const isRead = GET_ACTIONS.includes(codigo);
+  if (!isRead && isOffline()) return { status: 0, data: { error: SEM_CONEXAO } };
+  const token = isRead ? undefined : getSession()?.token;
+  const [url, init] = requestFor(codigo, fields, options);
 
   let res: Response;
   try {
-    res = await fetch(API_PATH, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...fields, codigo }),
-      signal: options.signal,
-    });
+    res = await fetch(url, init);
   } catch (err) {
     console.error(`rpc ${codigo}:`, err);
-    return { status: 0, data: { error: ERRO_COMUNICACAO } };
+    return { status: 0, data: { error: isOffline() ? SEM_CONEXAO : ERRO_COMUNICACAO } };
   }
 
   if (res.status === 401 && token && getSession()?.token === token) clearSession();
+  if (isRead) noteReadSource(res.headers.get(SAVED_COPY_HEADER) === '1');
+  else if (res.ok && !NO_CHANGE.test(codigo)) noteWrite();
 
   let body: unknown;
   try {

@@ -28,21 +28,37 @@ export function storeSession(session: Session = SESSION) {
 
 export interface MockCall {
   codigo: string;
+  /** `{codigo, ...fields}`: the POST's JSON body, or a GET's query (values as strings). */
   body: Record<string, unknown>;
   headers: Record<string, string>;
+  method: string;
+  url: string;
 }
 
 type Answer = { status?: number; body: unknown } | Error;
 
+/** `{codigo, ...fields}` of a request the RPC client sent: `POST /api` or `GET /api?codigo=…`. */
+function decode(url: string, init?: RequestInit): Record<string, unknown> {
+  if ((init?.method ?? 'GET') === 'GET') return Object.fromEntries(new URL(url, 'http://127.0.0.1').searchParams);
+  return JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+}
+
 /**
- * Replaces `fetch` with a mock answering `POST /api` by `codigo` (default: 200 `{}`), recording
- * each call.
+ * Replaces `fetch` with a mock answering the API's actions by `codigo` (default: 200 `{}`),
+ * whether posted to `/api` or read with `GET /api?codigo=…`, recording each call.
  */
 export function mockApi(answers: Record<string, Answer | ((body: Record<string, unknown>) => Answer)> = {}) {
   const calls: MockCall[] = [];
-  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ codigo: String(body.codigo), body, headers: (init?.headers ?? {}) as Record<string, string> });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = decode(url, init);
+    calls.push({
+      codigo: String(body.codigo),
+      body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      method: init?.method ?? 'GET',
+      url,
+    });
     const a = answers[String(body.codigo)];
     const answer = typeof a === 'function' ? a(body) : (a ?? { body: {} });
     if (answer instanceof Error) throw answer;

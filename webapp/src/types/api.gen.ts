@@ -31,7 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A public catalogue read, cacheable
+         * @description Always answered as to an anonymous caller. `Cache-Control: public, max-age=30, stale-while-revalidate=30`, a strong `ETag`; `If-None-Match` with it answers 304.
+         */
+        get: operations["read"];
         put?: never;
         /**
          * Runs one action of the contract
@@ -145,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the API and its database answer */
+        /** Whether the process is alive and serving (no database call) */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -172,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (OpenMetrics text)
+         * @description Only with `Authorization: Bearer` and the operator's `METRICS_TOKEN` (not a session); 404 when no `METRICS_TOKEN` is set. The `METRICS_ADDR` listener serves it without a token.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pix/sandbox/{txid}/pagar": {
         parameters: {
             query?: never;
@@ -186,6 +210,23 @@ export interface paths {
          * @description Served only with `PIX_PROVIDER=sandbox` (the demo and the tests). Paying a paid charge again answers the same success.
          */
         post: operations["sandbox_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the database answers within two seconds with every migration applied */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1124,6 +1165,27 @@ export interface components {
             /** @description The message, in Portuguese: the spec's where it has one. */
             error: string;
         };
+        /** @description `pegar_ticket_eventos`'s answer. */
+        EventTicket: {
+            /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
+            ticket: string;
+            /**
+             * Format: int64
+             * @description How long it may wait to be used.
+             */
+            validade_segundos: number;
+        };
+        /**
+         * pegar_ticket_eventos
+         * @description A single-use ticket that opens the supplier's live event stream. Needs a session (401 without one).
+         */
+        EventTicketRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_ticket_eventos";
+        };
         /** @enum {boolean} */
         False: false;
         /** @description `pegar_produtos_anuncios_site2`. */
@@ -1157,10 +1219,12 @@ export interface components {
             /** Format: double */
             longitude: number;
         };
-        /** @description `GET /healthz`'s answer. */
+        /** @description `GET /healthz`'s and `GET /readyz`'s answer. */
         Health: {
+            /** @description What is wrong (`/readyz`'s 503 only). */
+            reason?: string;
             /**
-             * @description `ok`.
+             * @description `ok`, or `unavailable` (`/readyz`'s 503).
              * @example ok
              */
             status: string;
@@ -2247,6 +2311,63 @@ export interface operations {
             };
         };
     };
+    read: {
+        parameters: {
+            query: {
+                /** @description `codigo` and the read's fields as query parameters, each once (a field given twice is 'Dados inválidos.'); another action by GET is refused. */
+                leitura: components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The read's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Value"];
+                };
+            };
+            /** @description Not modified: the `ETag` sent is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unknown `codigo` ('Ação desconhecida'), an action that is not a read ('Esta ação só é aceita por POST /api.') or bad fields ('Dados inválidos.'). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description What the read names does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Anything unexpected: 'Algum erro ocorreu!'. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rpc: {
         parameters: {
             query?: never;
@@ -2257,7 +2378,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"];
             };
         };
         responses: {
@@ -2267,7 +2388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["EventTicket"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -2395,8 +2516,8 @@ export interface operations {
     supplier_events: {
         parameters: {
             query?: {
-                /** @description The session token (`EventSource` cannot send headers); `Authorization: Bearer` is accepted too. */
-                token?: string;
+                /** @description A single-use ticket from `pegar_ticket_eventos` (`EventSource` cannot send headers); `Authorization: Bearer` is accepted instead. */
+                ticket?: string;
             };
             header?: never;
             path?: never;
@@ -2522,22 +2643,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database answered. */
+            /** @description Alive. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
-                };
-            };
-            /** @description The database did not answer. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2564,6 +2676,40 @@ export interface operations {
                 };
             };
             /** @description No such photo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/openmetrics-text": string;
+                };
+            };
+            /** @description Without the metrics token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No `METRICS_TOKEN` set: not served here. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2609,6 +2755,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not ready: `status` `unavailable` and the `reason`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -2916,6 +3091,11 @@ export interface Actions {
         payload: Omit<components["schemas"]["AdminPendingWithdrawalsRequest"], "codigo">;
         answer: components["schemas"]["Value"];
         session: "admin";
+    };
+    "pegar_ticket_eventos": {
+        payload: Omit<components["schemas"]["EventTicketRequest"], "codigo">;
+        answer: components["schemas"]["EventTicket"];
+        session: "user";
     };
     "remover_categoria": {
         payload: Omit<components["schemas"]["RemoveStoreCategoryRequest"], "codigo">;

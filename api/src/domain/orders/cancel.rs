@@ -113,8 +113,18 @@ pub async fn cancel_awaiting(
             ));
         }
         pix.refund(txid, Money::from_centavos(total)).await?;
+        crate::metrics::pix_charge(crate::metrics::PixEvent::Refunded);
     }
     stock::release(&mut tx, order_id).await?;
+    crate::mail::queue_order_notice(
+        &mut tx,
+        order_id,
+        crate::mail::OrderNotice::Cancelled {
+            by_supplier: matches!(by, CancelledBy::Supplier(_)),
+            refunded: refund,
+        },
+    )
+    .await?;
     tx.commit().await?;
     Ok(Outcome::Cancelled { supplier_id })
 }

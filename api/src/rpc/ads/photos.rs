@@ -18,9 +18,9 @@ use crate::{
     state::AppState,
 };
 use bytes::Bytes;
+use feira_photo::PhotoKind;
 use serde::Deserialize;
 use utoipa::ToSchema;
-use wasm_core::photo::PhotoKind;
 
 /// *Gap:* a fifth photo.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";

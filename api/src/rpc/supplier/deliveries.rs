@@ -177,6 +177,7 @@ pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiR
     if !orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
         return Err(not_pending());
     }
+    crate::mail::order_notice(&state.db, &id, crate::mail::OrderNotice::Confirmed).await;
     after_change(state, &supplier_id).await
 }
 

@@ -1,21 +1,26 @@
-//! New orders reach the supplier at once: a [`Hub`] (a tokio broadcast channel in `AppState`)
-//! carries "something changed for supplier X" and "a new order for X"; `GET
-//! /api/fornecedor/eventos` streams them to the supplier's panel as server-sent events
-//! (`pendentes` with the live count of deliveries awaiting, `novo_pedido`). `EventSource` cannot
-//! send headers, so the session token comes as the `token` query parameter (a bearer header
-//! works too). The stream also re-reads the count every few seconds, so changes made without
-//! a hook (a buyer's cancellation, a Pix expiry) show up too.
+//! The supplier panel's live stream, `GET /api/fornecedor/eventos` (server-sent events
+//! `pendentes`, with the live count of deliveries awaiting, and `novo_pedido`), fed by the
+//! [`crate::events::Hub`], which carries events across instances.
 //!
-//! [`order_placed`] is the one hook `finalizar_pedido` calls: it records an e-mail to the
-//! supplier in `email_outbox` (recorded even without SMTP), hands it to `SMTP_URL` when set
-//! ([`crate::mail`]) and publishes the event.
+//! `EventSource` cannot send headers, and a session token in a URL ends up in access logs; so
+//! the panel first asks `pegar_ticket_eventos` (with its session) for a single-use ticket of one
+//! minute and opens `…/eventos?ticket=…` ([`crate::auth::ticket`]); a non-browser client may
+//! send `Authorization: Bearer` instead. The stream follows its session: it closes when the
+//! session is revoked (sign-out, on any instance: [`crate::events::Event::SessionEnded`]), when
+//! a check on an event or every few seconds finds it no longer live, and when the server shuts
+//! down. It also re-reads the count every few seconds, so changes made without a hook (a Pix
+//! expiry) show up too.
+//!
+//! [`order_placed`] is the one hook `finalizar_pedido` calls: it records the supplier's e-mail
+//! in the outbox ([`crate::mail`]) and publishes the live event.
 
-use super::FORNECEDOR_NAO_ENCONTRADO;
+use super::{FORNECEDOR_NAO_ENCONTRADO, own_supplier};
 use crate::{
-    auth::session,
-    db::{Db, new_id, now_ms},
+    auth::{AuthUser, session, ticket},
+    db::Db,
     error::{ApiError, ApiResult},
-    startup::AppState,
+    events::{Event as LiveEvent, NewOrder},
+    state::AppState,
 };
 use axum::{
     extract::{Query, State},
@@ -23,61 +28,18 @@ use axum::{
     response::sse::{Event, KeepAlive, Sse},
 };
 use futures::Stream;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::{convert::Infallible, time::Duration};
 use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+use utoipa::ToSchema;
 use wasm_core::money::Money;
 
-/// How often an open stream re-reads the pending count.
+/// How often an open stream re-reads the pending count and checks its session.
 const RECHECK_EVERY: Duration = Duration::from_secs(10);
 /// Keep-alive comment interval.
 const KEEP_ALIVE: Duration = Duration::from_secs(20);
-
-/// What happened to a supplier.
-#[derive(Debug, Clone)]
-pub struct SupplierEvent {
-    pub supplier_id: String,
-    /// `Some` for a new order; `None` when only the pending count may have changed.
-    pub new_order: Option<NewOrder>,
-}
-
-/// The `novo_pedido` event's data.
-#[derive(Debug, Clone)]
-pub struct NewOrder {
-    pub order_id: String,
-    pub cliente_nome: String,
-    pub total_centavos: i64,
-}
-
-/// The broadcast channel of supplier events.
-#[derive(Debug, Clone)]
-pub struct Hub(broadcast::Sender<SupplierEvent>);
-
-impl Default for Hub {
-    fn default() -> Self {
-        Self(broadcast::channel(256).0)
-    }
-}
-
-impl Hub {
-    /// Publishes `event` (nobody listening is fine).
-    pub fn publish(&self, event: SupplierEvent) {
-        let _ = self.0.send(event);
-    }
-
-    /// The pending count of `supplier_id` may have changed.
-    pub fn changed(&self, supplier_id: &str) {
-        self.publish(SupplierEvent {
-            supplier_id: supplier_id.to_owned(),
-            new_order: None,
-        });
-    }
-
-    fn subscribe(&self) -> broadcast::Receiver<SupplierEvent> {
-        self.0.subscribe()
-    }
-}
 
 /// Deliveries awaiting confirmation of `supplier_id`.
 pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
@@ -89,62 +51,63 @@ pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
     )
 }
 
-/// Called by `finalizar_pedido` once order `order_id` is stored: the outbox e-mail and the
-/// live event. Failures are logged; the order stands.
+/// Called by `finalizar_pedido` once order `order_id` is stored: counted, e-mailed to the
+/// supplier (through the outbox) and published live. Failures are logged; the order stands.
 pub async fn order_placed(state: &AppState, order_id: &str) {
-    if let Err(e) = notify(state, order_id).await {
-        tracing::error!(error = ?e, order_id, "new-order notification");
+    crate::metrics::order_placed();
+    crate::mail::order_notice(&state.db, order_id, crate::mail::OrderNotice::NewOrder).await;
+    if let Err(e) = publish(state, order_id).await {
+        tracing::error!(error = ?e, order_id, "new-order event");
     }
 }
 
-async fn notify(state: &AppState, order_id: &str) -> ApiResult<()> {
-    let row: Option<(String, String, String, i64, String)> = sqlx::query_as(
-        "SELECT o.supplier_id, s.email, o.cliente_nome, o.total_centavos, o.tipo_entrega \
-         FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id WHERE o.id = $1",
+async fn publish(state: &AppState, order_id: &str) -> ApiResult<()> {
+    let row: Option<(String, String, i64)> = sqlx::query_as(
+        "SELECT supplier_id, cliente_nome, total_centavos FROM orders WHERE id = $1",
     )
     .bind(order_id)
     .fetch_optional(&state.db)
     .await?;
-    let Some((supplier_id, email, cliente, total, tipo)) = row else {
+    let Some((supplier_id, cliente_nome, total_centavos)) = row else {
         return Ok(());
     };
-    let corpo = format!(
-        "Você recebeu um novo pedido de {cliente} ({tipo}), no valor de {}.\n\
-         Veja os detalhes em Entregas, no seu painel.",
-        Money::from_centavos(total).format()
-    );
-    let mail_id = new_id();
-    sqlx::query(
-        "INSERT INTO email_outbox (id, destinatario, assunto, corpo, criado_em) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(&mail_id)
-    .bind(&email)
-    .bind(format!("Novo pedido de {cliente}"))
-    .bind(&corpo)
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?;
-    if let Some(url) = state.config.smtp_url.clone() {
-        let (db, from) = (state.db.clone(), state.config.smtp_from.clone());
-        tokio::spawn(async move { crate::mail::deliver(&db, Some(&url), &from, &mail_id).await });
-    }
-    state.events.publish(SupplierEvent {
-        supplier_id,
-        new_order: Some(NewOrder {
+    state.events.order_placed(
+        &supplier_id,
+        NewOrder {
             order_id: order_id.to_owned(),
-            cliente_nome: cliente,
-            total_centavos: total,
-        }),
-    });
+            cliente_nome,
+            total_centavos,
+        },
+    );
     Ok(())
 }
 
-/// `?token=` of the stream.
+/// `pegar_ticket_eventos`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventTicket {
+    /// Single-use: `GET /api/fornecedor/eventos?ticket=…`.
+    pub ticket: String,
+    /// How long it may wait to be used.
+    #[serde(rename = "validade_segundos")]
+    pub valid_for_seconds: u64,
+}
+
+/// `pegar_ticket_eventos`: a single-use ticket (one minute) that opens the signed-in supplier's
+/// event stream.
+pub async fn event_ticket(state: &AppState, user: AuthUser) -> ApiResult<EventTicket> {
+    own_supplier(&state.db, &user).await?;
+    let ticket = ticket::issue(&state.db, &user.id, &user.token).await?;
+    Ok(EventTicket {
+        ticket,
+        valid_for_seconds: ticket::TTL.as_secs(),
+    })
+}
+
+/// `?ticket=` of the stream.
 #[derive(Debug, Deserialize)]
 pub struct StreamAuth {
     #[serde(default)]
-    pub token: Option<String>,
+    pub ticket: Option<String>,
 }
 
 fn pendentes_event(n: i64) -> Event {
@@ -153,41 +116,60 @@ fn pendentes_event(n: i64) -> Event {
         .data(json!({ "pendentes": n }).to_string())
 }
 
+fn novo_pedido_event(o: &NewOrder, pendentes: i64) -> Event {
+    Event::default().event("novo_pedido").data(
+        json!({
+            "idpedido": o.order_id,
+            "cliente_nome": o.cliente_nome,
+            "total_pago": Money::from_centavos(o.total_centavos).reais(),
+            "pendentes": pendentes,
+        })
+        .to_string(),
+    )
+}
+
+/// One open stream: whose it is, and what it has sent.
 struct Watch {
     db: Db,
     supplier_id: String,
-    rx: broadcast::Receiver<SupplierEvent>,
+    /// The session the stream was opened with.
+    token_hash: String,
+    rx: broadcast::Receiver<LiveEvent>,
     tick: tokio::time::Interval,
+    shutdown: CancellationToken,
     last: Option<i64>,
+    /// Counts the stream in the metrics while it is open.
+    _open: crate::metrics::OpenStream,
 }
 
 impl Watch {
-    /// The next event to send: a new order, or the count when it changed.
+    /// The next event to send: a new order, or the count when it changed. `None` ends the
+    /// stream: its session ended, the server is shutting down, or the database failed.
     async fn next(&mut self) -> Option<Event> {
         loop {
             let new_order = tokio::select! {
+                () = self.shutdown.cancelled() => return None,
                 got = self.rx.recv() => match got {
-                    Ok(ev) if ev.supplier_id == self.supplier_id => ev.new_order,
+                    Ok(LiveEvent::Supplier { supplier_id, new_order })
+                        if supplier_id == self.supplier_id => new_order,
+                    Ok(LiveEvent::SessionEnded { token_hash }) if token_hash == self.token_hash => {
+                        return None;
+                    }
+                    Ok(LiveEvent::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => None,
                     Ok(_) => continue,
-                    Err(broadcast::error::RecvError::Lagged(_)) => None,
                     Err(broadcast::error::RecvError::Closed) => return None,
                 },
                 _ = self.tick.tick() => None,
             };
+            // Nothing is sent on a session that is no longer live.
+            let live = session::user_for_hash(&self.db, &self.token_hash)
+                .await
+                .ok()?;
+            live.filter(|u| *u == self.supplier_id)?;
             let n = pending_count(&self.db, &self.supplier_id).await.ok()?;
             if let Some(o) = new_order {
                 self.last = Some(n);
-                return Some(
-                    Event::default().event("novo_pedido").data(
-                        json!({
-                            "idpedido": o.order_id,
-                            "cliente_nome": o.cliente_nome,
-                            "total_pago": Money::from_centavos(o.total_centavos).reais(),
-                            "pendentes": n,
-                        })
-                        .to_string(),
-                    ),
-                );
+                return Some(novo_pedido_event(&o, n));
             }
             if self.last != Some(n) {
                 self.last = Some(n);
@@ -197,26 +179,37 @@ impl Watch {
     }
 }
 
-/// `GET /api/fornecedor/eventos?token=…`.
+/// The session behind a stream request: a redeemed `?ticket=`, or an `Authorization: Bearer`
+/// header. A session token in the query string is not accepted.
+async fn stream_session(
+    db: &Db,
+    auth: &StreamAuth,
+    headers: &HeaderMap,
+) -> ApiResult<(String, String)> {
+    if let Some(t) = auth.ticket.as_deref().filter(|t| !t.is_empty()) {
+        let r = ticket::redeem(db, t).await?.ok_or(ApiError::Unauthorized)?;
+        return Ok((r.user_id, r.token_hash));
+    }
+    let bearer = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or(ApiError::Unauthorized)?;
+    let user_id = session::user_for(db, bearer)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    Ok((user_id, session::token_hash(bearer)))
+}
+
+/// `GET /api/fornecedor/eventos?ticket=…`.
 pub async fn stream(
     State(state): State<AppState>,
     Query(auth): Query<StreamAuth>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let bearer = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim);
-    let token = auth
-        .token
-        .as_deref()
-        .or(bearer)
-        .filter(|t| !t.is_empty())
-        .ok_or(ApiError::Unauthorized)?;
-    let user_id = session::user_for(&state.db, token)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let (user_id, token_hash) = stream_session(&state.db, &auth, &headers).await?;
     let supplier_id: String =
         sqlx::query_scalar("SELECT user_id FROM suppliers WHERE user_id = $1")
             .bind(&user_id)
@@ -232,9 +225,12 @@ pub async fn stream(
     let watch = Watch {
         db: state.db.clone(),
         supplier_id,
+        token_hash,
         rx,
         tick,
+        shutdown: state.shutdown.clone(),
         last: Some(first),
+        _open: crate::metrics::OpenStream::new(),
     };
     let head = futures::stream::once(async move { Ok(pendentes_event(first)) });
     let rest = futures::stream::unfold(watch, |mut w| async move {

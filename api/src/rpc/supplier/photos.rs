@@ -16,9 +16,9 @@ use crate::{
     },
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wasm_core::photo::PhotoKind;
 
 /// *Gap:* the add tile is hidden at 4; the server says why.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos por produto.";

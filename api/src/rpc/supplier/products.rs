@@ -16,12 +16,10 @@ use crate::{
     },
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
-use wasm_core::{
-    forms::{ProductForm, promotion},
-    photo::PhotoKind,
-};
+use wasm_core::forms::{ProductForm, promotion};
 
 /// A promotional price not below the price. *Gap* (the badge would show no discount).
 pub const PROMO_ACIMA: &str = "O preço promocional deve ser menor que o preço.";

@@ -19,12 +19,12 @@ use crate::{
     },
     state::AppState,
 };
+use feira_photo::PhotoKind;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use utoipa::ToSchema;
 use wasm_core::{
     forms::{BusinessForm, Scope, SupplierProfileForm},
-    photo::PhotoKind,
     places::is_state,
 };
 

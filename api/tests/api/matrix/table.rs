@@ -91,6 +91,7 @@ pub const ACTIONS: &[Line] = &[
     ("adicionar_cupom",                  [E401, E404, OWN,  OWN]),
     ("excluir_cupom",                    [E401, E404, OWN,  OWN]),
     ("pegar_entregas_pendentes",         [E401, E404, OWN,  OWN]),
+    ("pegar_ticket_eventos",             [E401, E404, OWN,  OWN]),
     ("pegar_entregas",                   [E401, E404, OWN,  OWN]),
     ("cancelar_entrega",                 [E401, E404, E403, E403]),
     ("confirmar_entrega",                [E401, E404, E403, E403]),
@@ -122,6 +123,9 @@ pub type RouteLine = (&'static str, &'static str, [Expect; 5]);
 pub const ROUTES: &[RouteLine] = &[
     // method  path                          anonymous stranger other-supplier owner admin
     ("get",  "/",                            [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/api",                         [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/readyz",                      [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/metrics",                     [E404, E404, E404, E404, E404]),
     ("get",  "/api/openapi.json",            [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/assets/{file}",               [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/auth/callback",               [OK,   OK,   OK,   OK,   OK]),

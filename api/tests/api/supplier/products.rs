@@ -67,10 +67,7 @@ async fn adding_a_product_checks_the_wizards_rules() {
     assert_eq!(p["status"], false);
     let icon = p["icone"].as_str().unwrap();
     let bytes = app.get(icon).await.bytes().await.unwrap();
-    assert_eq!(
-        wasm_core::photo::validate_jpeg(&bytes, 300).unwrap(),
-        (200, 300)
-    );
+    assert_eq!(feira_photo::validate_jpeg(&bytes, 300).unwrap(), (200, 300));
 
     // A photo beyond 300 px is refused before anything is stored.
     let mut big = product(&|_| {});

@@ -1,13 +1,15 @@
 /**
  * The public pages' header: logo, region selector, menu links with the /anunciegratis promotion,
  * the bag button (with the bag's count) and the account area. On small screens the links move to
- * a side menu (hamburger) and a 'Baixe o app' button opens the app-download dialog; both load only
- * when opened.
+ * a side menu (hamburger) and a 'Baixe o app' button offers the browser's install prompt where
+ * there is one, and otherwise opens the app-download dialog (the store links); the menu and the
+ * dialog load only when opened.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { BagButton } from '@/components/BagButton';
 import { LogoMark, MenuIcon } from '@/components/icons';
+import { promptInstall, useInstallPrompt } from '@/lib/pwa';
 import { AccountButton } from '@/features/account/components/AccountButton';
 import { RegionButton } from '@/features/region/components/RegionButton';
 import { NAV_ITEMS, PROMO_ITEM } from '../nav';
@@ -18,6 +20,8 @@ const AppDownloadDialog = lazy(() => import('./AppDownloadDialog'));
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [appOpen, setAppOpen] = useState(false);
+  const installable = useInstallPrompt();
+  const downloadApp = () => (installable ? void promptInstall() : setAppOpen(true));
 
   return (
     <header className="header">
@@ -46,7 +50,7 @@ export function Header() {
             {PROMO_ITEM.label}
           </NavLink>
         </nav>
-        <button type="button" className="btn btn--small header__app" onClick={() => setAppOpen(true)}>
+        <button type="button" className="btn btn--small header__app" onClick={downloadApp}>
           Baixe o app
         </button>
         <div className="header__account header__end">
@@ -60,7 +64,7 @@ export function Header() {
             onClose={() => setMenuOpen(false)}
             onDownloadApp={() => {
               setMenuOpen(false);
-              setAppOpen(true);
+              downloadApp();
             }}
           />
         )}

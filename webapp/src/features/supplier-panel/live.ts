@@ -1,27 +1,65 @@
 /**
  * New orders reach the panel at once: the server's event stream for the signed-in supplier
- * (docs/rpc.md, 'New orders, live': `GET /api/fornecedor/eventos?token=…`, server-sent events
+ * (docs/rpc.md, 'New orders, live': `GET /api/fornecedor/eventos?ticket=…`, server-sent events
  * `pendentes` and `novo_pedido`) bumps a counter on every event, and the pending deliveries are
- * fetched again. A dropped stream is reopened by the browser's EventSource itself.
+ * fetched again. The session token never goes in the URL: each connection first asks
+ * `pegar_ticket_eventos` for a single-use ticket. A ticket opens one connection only, so when the
+ * stream drops (network, a server restart, the session signed out elsewhere) the hook closes it and
+ * opens a new one with a fresh ticket after a growing pause (1 s, 3 s, 10 s, then every 30 s),
+ * bumping the counter so anything missed is fetched again; it stops when the session is gone (401).
  */
 import { useEffect, useState } from 'react';
 import { getSession } from '@/lib/session';
-import { pegarEntregasPendentes } from './api/actions';
+import { pegarEntregasPendentes, pegarTicketEventos } from './api/actions';
 import type { Pedido } from './api/types';
 
 export const EVENTS_PATH = '/api/fornecedor/eventos';
+/** Pauses before reconnecting, by consecutive failures (the last one repeats). */
+export const RECONNECT_MS = [1000, 3000, 10_000, 30_000];
 
-/** A counter that changes whenever the server reports an order event. */
+/** A counter that changes whenever the server reports an order event (or the stream reconnects). */
 export function useOrderEvents(): number {
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    const token = getSession()?.token;
-    if (!token || typeof EventSource === 'undefined') return;
-    const es = new EventSource(`${EVENTS_PATH}?token=${encodeURIComponent(token)}`);
+    if (!getSession()?.token || typeof EventSource === 'undefined') return;
+    let stopped = false;
+    let failures = 0;
+    let es: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const bump = () => setVersion((v) => v + 1);
-    es.onmessage = bump;
-    for (const name of ['pendentes', 'novo_pedido']) es.addEventListener(name, bump);
-    return () => es.close();
+    const retry = () => {
+      if (stopped) return;
+      const wait = RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)];
+      failures += 1;
+      timer = setTimeout(() => void open(), wait);
+    };
+    const open = async () => {
+      const { status, data } = await pegarTicketEventos();
+      if (stopped) return;
+      if (data.error !== undefined || !data.ticket) {
+        if (status !== 401 && status !== 403 && status !== 404) retry();
+        return;
+      }
+      const source = new EventSource(`${EVENTS_PATH}?ticket=${encodeURIComponent(data.ticket)}`);
+      es = source;
+      source.onopen = () => {
+        failures = 0;
+      };
+      source.onmessage = bump;
+      for (const name of ['pendentes', 'novo_pedido']) source.addEventListener(name, bump);
+      source.onerror = () => {
+        source.close();
+        if (es === source) es = null;
+        bump();
+        retry();
+      };
+    };
+    void open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      es?.close();
+    };
   }, []);
   return version;
 }

@@ -58,19 +58,27 @@ export function pedido(id: string, over: Partial<Pedido['Infos']> = {}): Pedido 
 
 export class FakeEventSource {
   static last: FakeEventSource | null = null;
+  static all: FakeEventSource[] = [];
   url: string;
   onmessage: ((e: MessageEvent) => void) | null = null;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
   listeners = new Map<string, ((e: MessageEvent) => void)[]>();
   closed = false;
   constructor(url: string) {
     this.url = url;
     FakeEventSource.last = this;
+    FakeEventSource.all.push(this);
   }
   addEventListener(name: string, fn: (e: MessageEvent) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
   }
   close() {
     this.closed = true;
+  }
+  /** The connection drops (as the browser reports it). */
+  fail() {
+    this.onerror?.();
   }
   fire(name: string, data: unknown) {
     const e = new MessageEvent(name, { data: JSON.stringify(data) });

@@ -1,6 +1,7 @@
 /**
  * Photo shrinking for uploads (decisions.md §16): the photo is decoded, turned upright (EXIF
- * orientation), shrunk and re-encoded as JPEG by wasm-core's photo pipeline in a Web Worker.
+ * orientation), shrunk and re-encoded as JPEG by the photo pipeline (the crate photo/, explained
+ * in docs/photo.md) in a Web Worker.
  *
  * The worker — and with it the photo wasm — is created on the first call only, so no page pays
  * for it until a user picks a photo; it is then reused for every later photo. A big JPEG

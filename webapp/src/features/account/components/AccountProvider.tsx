@@ -7,7 +7,9 @@
  * the app composes it and hands it in (`AdsEntryDialog`): features never import each other.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useStatusDialog } from '@/components/status-dialog';
 import { AccountContext, type AccountContextValue } from '@/hooks/useAccount';
+import { isOffline, SEM_CONEXAO_LOGIN } from '@/lib/online';
 import { useSession } from '@/lib/session';
 import type { UserInfo } from '@/lib/session';
 import { revalidateSession } from '../api/session';
@@ -50,7 +52,13 @@ export function AccountProvider({ children, AdsEntryDialog }: AccountProviderPro
     void revalidateSession();
   }, []);
 
+  const status = useStatusDialog();
   const signIn = useCallback(() => {
+    // Offline the provider cannot be reached: say so instead of opening an empty popup.
+    if (isOffline()) {
+      status.error(SEM_CONEXAO_LOGIN);
+      return;
+    }
     void signInWithPopup().then((r) => {
       if (r === 'blocked') {
         window.alert('Não foi possível abrir a janela de login. Permita pop-ups para este site e tente novamente.');
@@ -58,7 +66,7 @@ export function AccountProvider({ children, AdsEntryDialog }: AccountProviderPro
         window.alert('Algum erro ocorreu!');
       }
     });
-  }, []);
+  }, [status]);
 
   const value = useMemo<AccountContextValue>(
     () => ({

@@ -1,12 +1,14 @@
 /**
  * The new-ad wizard with the real wasm-core and the RPC mocked (the edge): 9 steps with the
  * progress bar, wasm-core's message at each step, the price filter, places without duplicates,
- * the scope step again with 'Algum erro ocorreu!' on failure, then 'Anuncio adicionado!'. The
+ * the scope step again with 'Algum erro ocorreu!' on failure (offline: that a connection is needed,
+ * with everything typed kept), then 'Anuncio adicionado!'. The
  * photo pipeline (a Web Worker) is replaced by a fake, said so here.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEM_CONEXAO } from '@/lib/online';
 import { resetPlacesForTests } from '@/lib/places';
 import { mockApi, storeSession } from '@/test/fixtures';
 import NewAdWizard from './NewAdWizard';
@@ -162,5 +164,45 @@ describe('new-ad wizard', () => {
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('Piracicaba, SP');
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offline: publishing says a connection is needed, sends nothing, and keeps everything typed', async () => {
+    storeSession();
+    const { calls } = api({ adicionar_anuncio: { body: { infos: { id: 'a2', titulo: 'mel' } } } });
+    const user = userEvent.setup();
+    render(<NewAdWizard onClose={vi.fn()} />);
+    const next = () => user.click(screen.getByRole('button', { name: /^(Começar|Continuar)$/ }));
+    await ready();
+    await next();
+    await user.click(screen.getByRole('radio', { name: 'Alimentos' }));
+    await next();
+    await user.type(screen.getByLabelText('Título'), 'Mel silvestre');
+    await user.type(screen.getByLabelText('Preço (R$)'), '10');
+    await next();
+    await user.type(screen.getByLabelText('Descrição'), 'Colhido em outubro.');
+    await next();
+    await next();
+    await user.type(screen.getByRole('combobox'), 'Piraci');
+    await user.click(await screen.findByRole('option', { name: 'Piracicaba, SP' }));
+    await next();
+    await user.click(screen.getByRole('radio', { name: 'Todo Brasil' }));
+    await next();
+
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Publicar anúncio' }));
+    expect(await screen.findByText(SEM_CONEXAO)).toBeTruthy();
+    expect(calls.some((c) => c.codigo === 'adicionar_anuncio')).toBe(false);
+    expect(progress()).toBe(7);
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect((screen.getByLabelText('Descrição') as HTMLTextAreaElement).value).toBe('Colhido em outubro.');
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect((screen.getByLabelText('Título') as HTMLInputElement).value).toBe('Mel silvestre');
+
+    online.mockReturnValue(true);
+    for (let i = 0; i < 5; i += 1) await next();
+    expect(progress()).toBe(9);
+    await user.click(screen.getByRole('button', { name: 'Publicar anúncio' }));
+    expect(await screen.findByRole('heading', { name: 'Anuncio adicionado!' })).toBeTruthy();
+    expect(calls.filter((c) => c.codigo === 'adicionar_anuncio').at(-1)!.body.infos).toMatchObject({ titulo: 'Mel silvestre', descricao: 'Colhido em outubro.' });
   });
 });

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ImageValue } from '@/components/IconPicker';
 import { useCore } from '@/hooks/useCore';
+import { SEM_CONEXAO } from '@/lib/online';
 import { ERRO_GENERICO, type RpcResult } from '@/lib/rpc';
 import type { AdFields, Anuncio } from '../api/anuncios';
 import { stepError } from '../rules';
@@ -73,7 +74,8 @@ export function useAdWizard({ steps, initialFields, initialIcon, send, action, o
     if (r.error !== undefined) {
       console.error(`${action}:`, r.error);
       setI(steps.indexOf('alcance'));
-      setError(ERRO_GENERICO);
+      // Offline the wizard says so (what was typed stays); otherwise the spec's message (§8).
+      setError(r.error === SEM_CONEXAO ? SEM_CONEXAO : ERRO_GENERICO);
       return;
     }
     onSent(r.infos);

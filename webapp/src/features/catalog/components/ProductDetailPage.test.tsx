@@ -1,6 +1,7 @@
 /**
  * Product detail: a supplier product (buying panel with the real wasm-core, seller card) and a
- * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found.
+ * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found; the
+ * photos and title before wasm-core has arrived.
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,21 @@ beforeEach(() => {
 });
 
 describe('ProductDetailPage', () => {
+  it('shows the photos and the title while wasm-core arrives, then the prices in the same places', async () => {
+    let arrive!: () => void;
+    loadCore.mockReset().mockImplementation(() => new Promise((r) => (arrive = () => r(loadRealCore()))));
+    mockApi({ pegar_produto_url_site: { body: { item: { ...produto(), dadosforn: dadosforn() } } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
+    const photo = screen.getByRole('img', { name: 'Alface crespa' });
+    expect(screen.getByRole('status').textContent).toBe('Carregando...');
+    expect(screen.queryByTestId('preco-total')).toBeNull();
+    arrive();
+    expect(await screen.findByTestId('preco-total')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Alface crespa' }).className).toBe(title.className);
+    expect(screen.getByRole('img', { name: 'Alface crespa' }).getAttribute('src')).toBe(photo.getAttribute('src'));
+  });
+
   it('shows a supplier product with its buying panel and seller card', async () => {
     const { calls } = mockApi({
       pegar_produto_url_site: { body: { item: { ...produto({ minimo: 2 }), dadosforn: dadosforn() } } },
@@ -39,7 +55,7 @@ describe('ProductDetailPage', () => {
       '/anuncios?categoria=Alimentos&regiao=Piracicaba%2C%20SP',
     );
 
-    expect(screen.getByTestId('quantidade').textContent).toBe('2');
+    expect((await screen.findByTestId('quantidade')).textContent).toBe('2');
     expect(screen.getByTestId('preco-total').textContent).toBe('R$ 9,00');
     expect(screen.getAllByRole('button', { name: /Imagem \d de 2/ })).toHaveLength(2);
 
@@ -76,7 +92,7 @@ describe('ProductDetailPage', () => {
     renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/a1/u2', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: "Caixa d'água" })).toBeTruthy();
     expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1', userforn: 'u2', categoria: 'Variedades' });
-    expect(screen.getByTestId('preco-anuncio').textContent).toBe('R$ 350,00');
+    expect((await screen.findByTestId('preco-anuncio')).textContent).toBe('R$ 350,00');
     expect(screen.getByTestId('publicado').textContent).toBe('21/11/2026');
     expect(screen.getByText('Maria Oliveira')).toBeTruthy();
     expect(screen.getByText('Limeira, SP')).toBeTruthy();

@@ -2,7 +2,7 @@
  * Product detail (`/detalhes/:categoria/:id/:userforn`): a supplier's product with `?type=forn`
  * (buying panel and seller card), otherwise a direct ad (whose last segment is the advertiser).
  * Breadcrumb Início / Anúncios / category. Prices and quantities come from wasm-core, loaded
- * here (never on the home page).
+ * here (never on the home page); until it is there, the photos and the title already show.
  */
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '@/components/LoadStates';
@@ -11,13 +11,14 @@ import { useCore } from '@/hooks/useCore';
 import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
-import { anunciosPath, capitalizar } from '@/lib/display';
+import { anunciosPath, capitalizar, imagensProduto } from '@/lib/display';
 import type { RpcResponse } from '@/lib/rpc';
 import type { Anuncio, DadosForn, Produto } from '@/types/catalog';
 import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
 import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProdutoUrlSite } from '../api/pegarProdutoUrlSite';
 import { AdView } from './AdView';
+import { ProductGallery } from './ProductGallery';
 import { ProductPurchase } from './ProductPurchase';
 import { SellerCard } from './SellerCard';
 import '../catalog.css';
@@ -53,6 +54,23 @@ async function carregarAnuncio(
   return { status: r.status, data: { tipo: 'anuncio', anuncio: r.data.item } };
 }
 
+/**
+ * While wasm-core arrives (every price comes from it): the photos and the title, in the places
+ * the buying panel will keep, so the largest thing on the page shows as soon as the data does.
+ */
+function Preview({ item }: { item: Produto | Anuncio }) {
+  const titulo = capitalizar(item.titulo);
+  return (
+    <div className="purchase">
+      <ProductGallery imagens={imagensProduto(item)} titulo={titulo} />
+      <div className="purchase__info">
+        <h1 className="purchase__title">{titulo}</h1>
+        <Loading />
+      </div>
+    </div>
+  );
+}
+
 export default function ProductDetailPage() {
   const { categoria = '', id = '', userforn = '' } = useParams();
   const [params] = useSearchParams();
@@ -62,7 +80,9 @@ export default function ProductDetailPage() {
   const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
     fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
   );
-  const { core, failed } = useCore();
+  // wasm-core once the item is there: its photos and title show first, without the wasm's
+  // download competing with them.
+  const { core, failed } = useCore(load.estado === 'pronto');
 
   const titulo =
     load.estado === 'pronto'
@@ -81,7 +101,12 @@ export default function ProductDetailPage() {
       </nav>
       {load.estado === 'erro' && <LoadError onRetry={retry} />}
       {failed && load.estado !== 'erro' && <LoadError onRetry={() => window.location.reload()} />}
-      {(load.estado === 'carregando' || (core === null && !failed)) && <Loading />}
+      {load.estado === 'carregando' && <Loading />}
+      {load.estado === 'pronto' && core === null && !failed && (
+        <div className="detail__grid">
+          <Preview item={load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio} />
+        </div>
+      )}
       {load.estado === 'pronto' && core !== null && (
         load.data.tipo === 'produto' ? (
           <div className="detail__grid">

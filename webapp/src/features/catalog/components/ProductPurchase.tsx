@@ -59,6 +59,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
   const menos = core.quantity_decrement(quantidade, p.minimo);
   const mais = core.quantity_increment(quantidade, p.estoque);
   const Titulo = nivel === 1 ? 'h1' : 'h2';
+  const Secao = nivel === 1 ? 'h2' : 'h3';
   const indisponivel = !!p.status;
 
   function adicionar() {
@@ -143,7 +144,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
 
         {p.descricao && (
           <div className="purchase__desc">
-            <h3>Descrição</h3>
+            <Secao>Descrição</Secao>
             <p>{p.descricao}</p>
           </div>
         )}

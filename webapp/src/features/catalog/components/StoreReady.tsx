@@ -97,6 +97,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
       </header>
 
       <div className="container store__body">
+        <h1 className="sr-only">{d.nomeforn}</h1>
         <div className="store__toolbar">
           <input
             className="input store__search"

@@ -59,8 +59,8 @@ describe('StorefrontPage states', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
     expect(screen.getByRole('status').textContent).toBe('Carregando...');
-    const body = JSON.parse(String(vi.mocked(fetch).mock.calls[0][1]!.body));
-    expect(body).toEqual({ codigo: 'start_site', urlforn: 'sitio-boa-vista' });
+    expect(vi.mocked(fetch).mock.calls[0][0]).toBe('/api?codigo=start_site&urlforn=sitio-boa-vista');
+    expect(vi.mocked(fetch).mock.calls[0][1]!.method).toBe('GET');
     answer(new Response(JSON.stringify(pronto()), { headers: { 'Content-Type': 'application/json' } }));
     const loja = await screen.findByTestId('loja');
     expect(loja.className).toContain('store--p3');

@@ -14,10 +14,10 @@ import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { startSite } from '../api/startSite';
+import { STORE_URL_RE } from '../storeUrl';
 import { StoreReady } from './StoreReady';
 import '../storefront.css';
 
-export const STORE_URL_RE = /^[a-z0-9-]{3,40}$/;
 
 export default function StorefrontPage() {
   const { urlforn = '' } = useParams();

@@ -9,7 +9,10 @@
  *
  * Loads wasm-core (every number shown comes from it) and the supplier's current data
  * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it: its
- * refusal is shown; any other failure is 'Algum erro ocorreu!' (spec §8). The coupon lives in
+ * refusal is shown; any other failure is 'Algum erro ocorreu!' (spec §8). Offline, the drawer
+ * still shows the bag (kept in the browser) and the steps it can, and says that finishing the
+ * order needs a connection ('Sem conexão. Conecte-se à internet para finalizar o pedido.');
+ * 'Finalizar Compra' sends nothing then, and every choice made stays. The coupon lives in
  * `useCoupon`, the order payload in `api/finalizarPedido`, the small steps in `ModeStep` and
  * `Prompts`. The address wizard is the address feature's, handed in by the app through
  * `BagProvider`.
@@ -21,6 +24,7 @@ import { BackIcon } from '@/components/OrderIcons';
 import { useAccount } from '@/hooks/useAccount';
 import { useCore } from '@/hooks/useCore';
 import { clearBag, refreshBag, useBag, type BagInfos } from '@/lib/bag';
+import { SEM_CONEXAO_PEDIDO, useOffline } from '@/lib/online';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import type { DadosForn } from '@/types/catalog';
@@ -78,6 +82,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   const { items, dadosforn: stored, setQuantity, remove } = useBag();
   const { user, signIn } = useAccount();
   const navigate = useNavigate();
+  const offline = useOffline();
 
   const [steps, setSteps] = useState<Step[]>(['sacola']);
   const step = steps[steps.length - 1];
@@ -173,7 +178,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   if (step === 'login' && user) afterSignIn(user, 'replace');
 
   async function finish() {
-    if (!summary?.ok || !pagamento || !modo || !userforn || !user) return;
+    if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline) return;
     const s = summary.summary;
     const applied = coupon.applied;
     push('enviando');
@@ -319,6 +324,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
             summary={summary}
             onChange={setPagamento}
             onFinish={() => void finish()}
+            offline={offline}
           />
         );
         break;
@@ -340,6 +346,11 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
         <button type="button" className="icon-btn checkout__back" aria-label="Voltar" onClick={back}>
           <BackIcon />
         </button>
+      )}
+      {offline && step !== 'sucesso' && (
+        <p className="checkout__offline" role="alert" data-testid="sem-conexao-pedido">
+          {SEM_CONEXAO_PEDIDO}
+        </p>
       )}
       {body}
     </Dialog>

@@ -1,6 +1,7 @@
 /**
  * The payment choice: Pix and/or Presencial (what the supplier accepts), the total, and
- * 'Finalizar Compra', active only after a payment method is chosen.
+ * 'Finalizar Compra', active only after a payment method is chosen and while online (the drawer
+ * says why when offline).
  */
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
@@ -15,9 +16,11 @@ export interface PaymentStepProps {
   summary: SummaryResult | null;
   onChange: (p: Pagamento) => void;
   onFinish: () => void;
+  /** No connection: the order cannot be sent. */
+  offline?: boolean;
 }
 
-export function PaymentStep({ core, options, value, summary, onChange, onFinish }: PaymentStepProps) {
+export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false }: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
   return (
     <div className="checkout__payment">
@@ -47,7 +50,7 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish 
           {summary.message}
         </p>
       )}
-      <button type="button" className="btn checkout__cta" disabled={value === null || !s} onClick={onFinish}>
+      <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline} onClick={onFinish}>
         Finalizar Compra
       </button>
     </div>

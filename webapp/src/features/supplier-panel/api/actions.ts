@@ -3,7 +3,7 @@
  * Identity comes from the session; `usuario` is sent where the spec lists it and ignored by the
  * server. Each resolves to the answer, with `error` on failure (never throws).
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
+import { rpc, rpcRequest, type RpcResponse, type RpcResult } from '@/lib/rpc';
 import type { CupomForn, DadosForn, DeliveryConfig, InfosPagamentos, Pedido, ProdutoForn, RegistroPagamento } from './types';
 
 type Ok = RpcResult<Record<string, unknown>>;
@@ -54,6 +54,8 @@ export async function pegarEntregas(usuario: string, ano: number, mes: number): 
   const all = r.all ?? [];
   return { entregas: Array.isArray(all) ? all : Object.entries(all).map(([id, p]) => ({ ...p, id: p.id ?? id })), anos: r.anos };
 }
+/** A single-use ticket (one minute) that opens the live order stream (docs/rpc.md). */
+export const pegarTicketEventos = (): Promise<RpcResponse<{ ticket: string }>> => rpcRequest('pegar_ticket_eventos');
 export const cancelarEntrega = (usuario: string, item: string) => act('cancelar_entrega', { usuario, item });
 export const confirmarEntrega = (usuario: string, item: string) => act('confirmar_entrega', { usuario, item });
 export const consultarPagamento = (all: Record<string, unknown>) => rpc<{ pago: boolean; expirado: boolean }>('consultar_pagamento', { all });

@@ -19,6 +19,7 @@ vi.mock('@/lib/wasm', async () => {
 const base = {
   loading_forn_site: { body: { infos: FORN } },
   pegar_entregas_pendentes: { body: { entregas: [] } },
+  pegar_ticket_eventos: { body: { ticket: 'tk-1', validade_segundos: 60 } },
 };
 
 async function openSection(user: ReturnType<typeof userEvent.setup>, name: string) {
@@ -61,7 +62,7 @@ describe('supplier panel', () => {
     renderPanel();
     await openSection(user, 'Entregas');
     expect(await screen.findByText('João Comprador')).toBeTruthy();
-    expect(FakeEventSource.last?.url).toBe('/api/fornecedor/eventos?token=tok-1');
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/fornecedor/eventos?ticket=tk-1'));
     pendentes = [pedido('o1'), pedido('o2', { cliente_nome: 'Ana Nova', tipo_entrega: 'Retirada' })];
     act(() => FakeEventSource.last!.fire('novo_pedido', { idpedido: 'o2', pendentes: 2 }));
     expect(await screen.findByText('Ana Nova')).toBeTruthy();

@@ -1,0 +1,52 @@
+//! E-mail (decisions.md §23). Every message is first a row of `email_outbox`, recorded with the
+//! change it tells about ([`notices`]), so nothing is lost when the relay is down or not
+//! configured. When `SMTP_URL` is set, the outbox job ([`outbox`], on every instance) claims due
+//! messages and sends them with `lettre` over TLS ([`smtp`]), each once however many instances
+//! run; a failed try is retried with a growing delay, and a message that cannot be sent is kept
+//! with its reason. Without `SMTP_URL` messages stay recorded (pending).
+
+pub mod notices;
+pub mod outbox;
+pub mod smtp;
+
+pub use notices::{OrderNotice, order_notice, queue_order_notice};
+
+use crate::db::{new_id, now_ms};
+use sqlx::{Any, Executor};
+use std::sync::LazyLock;
+use tokio::sync::watch;
+
+/// Changed whenever a message is recorded: wakes this process's outbox senders.
+static RECORDED: LazyLock<watch::Sender<u64>> = LazyLock::new(|| watch::channel(0).0);
+
+/// Wakes the outbox senders of this process (the job waits a moment, then sweeps).
+pub fn wake() {
+    RECORDED.send_modify(|n| *n = n.wrapping_add(1));
+}
+
+/// What the outbox job waits on between its periodic sweeps.
+pub fn wakes() -> watch::Receiver<u64> {
+    RECORDED.subscribe()
+}
+
+/// Records a message in the outbox (pending); returns its id.
+pub async fn enqueue<'e>(
+    e: impl Executor<'e, Database = Any>,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> sqlx::Result<String> {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO email_outbox (id, destinatario, assunto, corpo, criado_em) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&id)
+    .bind(to)
+    .bind(subject)
+    .bind(body)
+    .bind(now_ms())
+    .execute(e)
+    .await?;
+    Ok(id)
+}

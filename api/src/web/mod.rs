@@ -1,0 +1,78 @@
+//! The built webapp: hashed files under `/assets` cached for a year, everything else revalidated,
+//! and the SPA fallback (unknown paths get `index.html`; `/api`, `/media` and `/assets` never do).
+//! Also the sign-in popup's callback page.
+//!
+//! The files come from `WEBAPP_DIR` on disk ([`routes`]), or, in a binary built with the
+//! `embed-webapp` feature (`just dist`) and `WEBAPP_DIR` unset, from the binary itself
+//! ([`embedded`]): the same URLs, headers and fallback.
+
+use crate::state::AppState;
+use axum::{
+    Router,
+    http::{HeaderValue, header},
+    response::{Html, IntoResponse},
+    routing::get,
+};
+use std::path::Path;
+use tower_http::{
+    services::{ServeDir, ServeFile},
+    set_header::SetResponseHeaderLayer,
+};
+
+#[cfg(feature = "embed-webapp")]
+pub mod embedded;
+
+/// Routes serving the webapp: embedded when `embedded` (and compiled in), else from `dir`.
+pub fn routes(dir: &Path, embedded: bool) -> Router<AppState> {
+    #[cfg(feature = "embed-webapp")]
+    if embedded {
+        return embedded::routes();
+    }
+    let _ = embedded;
+    from_dir(dir)
+}
+
+/// Routes serving the webapp from `dir`.
+fn from_dir(dir: &Path) -> Router<AppState> {
+    let assets = ServeDir::new(dir.join("assets"));
+    let app = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+    Router::new()
+        .route("/auth/callback", get(auth_callback))
+        .nest_service(
+            "/assets",
+            tower::ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("public, max-age=31536000, immutable"),
+                ))
+                .service(assets),
+        )
+        .fallback_service(
+            tower::ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("no-cache"),
+                ))
+                .service(app),
+        )
+}
+
+/// The page the OpenID issuer redirects the popup to: it hands the ID token (in the URL
+/// fragment) to the page that opened it, on our own origin only, and closes.
+pub(crate) async fn auth_callback() -> impl IntoResponse {
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Html(
+            r#"<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Entrando…</title>
+<p>Entrando…</p>
+<script>
+(function () {
+  var p = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  var msg = { type: 'feira-oidc', id_token: p.get('id_token'), state: p.get('state'), error: p.get('error') };
+  if (window.opener) { window.opener.postMessage(msg, location.origin); window.close(); }
+  else { document.body.textContent = 'Você já pode fechar esta janela.'; }
+})();
+</script></html>"#,
+        ),
+    )
+}

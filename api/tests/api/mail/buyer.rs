@@ -1,0 +1,122 @@
+//! The buyer's e-mails: their order confirmed by the supplier, cancelled (by them, with the Pix
+//! refunded; by the supplier), and cancelled because its Pix expired.
+
+use super::{SmtpServer, Tls, USER, app_with_smtp};
+use crate::{
+    fixtures::pay_pix,
+    orders::{BUYER, SUPPLIER, cassava},
+};
+use serde_json::{Value, json};
+
+async fn setup() -> (SmtpServer, crate::helpers::TestApp, String, String) {
+    let smtp = SmtpServer::start(Tls::Starttls, true).await;
+    let url = format!("smtp://{USER}:s3nha%20forte@localhost:{}", smtp.port);
+    let app = app_with_smtp(&url, 8).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (supplier, _) = app.login(SUPPLIER).await;
+    (smtp, app, buyer, supplier)
+}
+
+/// The next message to `to` (others, such as the supplier's new-order one, are skipped).
+async fn next_to(smtp: &mut SmtpServer, to: &str) -> Value {
+    loop {
+        let m = smtp.next().await;
+        if m["to"] == json!([to]) {
+            return m;
+        }
+    }
+}
+
+fn text(m: &Value) -> &str {
+    m["text"].as_str().unwrap()
+}
+
+#[tokio::test]
+async fn the_buyer_hears_when_the_supplier_confirms_or_cancels() {
+    let (mut smtp, app, buyer, supplier) = setup().await;
+    let (_, order) = app.rpc(Some(&buyer), cassava(2, "1")).await;
+    let id = order["all"]["id"].clone();
+    let (s, b) = app
+        .rpc(
+            Some(&supplier),
+            json!({"codigo": "confirmar_entrega", "item": id}),
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let m = next_to(&mut smtp, BUYER).await;
+    assert_eq!(
+        m["subject"],
+        "Entrega confirmada: seu pedido em Sítio Boa Vista"
+    );
+    assert!(text(&m).starts_with("Olá, "), "{}", text(&m));
+    assert!(
+        text(&m).contains("confirmou a entrega do seu pedido de R$ 16,00"),
+        "{}",
+        text(&m)
+    );
+
+    let (_, order) = app.rpc(Some(&buyer), cassava(1, "1")).await;
+    let (s, _) = app
+        .rpc(
+            Some(&supplier),
+            json!({"codigo": "cancelar_entrega", "item": order["all"]["id"]}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let m = next_to(&mut smtp, BUYER).await;
+    assert_eq!(m["subject"], "Pedido cancelado: Sítio Boa Vista");
+    assert!(text(&m).contains("foi cancelado pela loja"), "{}", text(&m));
+}
+
+#[tokio::test]
+async fn a_paid_order_cancelled_by_the_buyer_says_the_money_went_back() {
+    let (mut smtp, app, buyer, _) = setup().await;
+    let (s, order) = app.rpc(Some(&buyer), cassava(1, "2")).await;
+    assert_eq!(s, 200, "{order}");
+    let txid = order["all"]["Infos"]["txid"].as_str().unwrap();
+    assert_eq!(pay_pix(&app, txid).await.0, 200);
+    let (s, b) = app
+        .rpc(
+            Some(&buyer),
+            json!({"codigo": "cancelar_pedido", "item": order["all"]["id"]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let m = next_to(&mut smtp, BUYER).await;
+    assert_eq!(
+        m["subject"],
+        "Pedido cancelado e valor devolvido: Sítio Boa Vista"
+    );
+    assert!(text(&m).contains("como você pediu"), "{}", text(&m));
+    assert!(
+        text(&m).contains("O valor pago por Pix (R$ 8,00) foi devolvido"),
+        "{}",
+        text(&m)
+    );
+}
+
+#[tokio::test]
+async fn an_unpaid_pix_that_expires_cancels_the_order_and_tells_the_buyer() {
+    let (mut smtp, app, buyer, _) = setup().await;
+    let (_, order) = app.rpc(Some(&buyer), cassava(1, "2")).await;
+    let txid = order["all"]["Infos"]["txid"].as_str().unwrap();
+    sqlx::query("UPDATE pix_charges SET expira_em = criado_em - 1 WHERE txid = $1")
+        .bind(txid)
+        .execute(&app.app.db)
+        .await
+        .unwrap();
+    // The expiry job (every second here) cancels it and records the e-mail.
+    let m = next_to(&mut smtp, BUYER).await;
+    assert_eq!(m["subject"], "Pedido cancelado: o Pix não foi pago a tempo");
+    assert!(
+        text(&m).contains("não foi pago dentro do prazo"),
+        "{}",
+        text(&m)
+    );
+    let situacao: String = sqlx::query_scalar("SELECT situacao FROM orders WHERE txid = $1")
+        .bind(txid)
+        .fetch_one(&app.app.db)
+        .await
+        .unwrap();
+    assert_eq!(situacao, "00");
+}

@@ -1,0 +1,58 @@
+/**
+ * The first catalogue read of the page being opened, started with the shell: for each catalogue
+ * route, the same GET its page asks first (so the browser answers the page's from it), and
+ * nothing for the other routes.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { dadosforn, produto } from '@/test/catalog';
+import { mockApi } from '@/test/fixtures';
+import { prefetchCatalogRead } from './prefetch';
+
+const REGIAO = 'Piracicaba, SP';
+
+describe('prefetchCatalogRead', () => {
+  it.each([
+    ['/', '', '/api?codigo=pegar_produtos_anuncios_site&regiao=Piracicaba%2C+SP'],
+    ['/lojas', '', '/api?codigo=pegar_lojas'],
+    ['/anuncios', '?categoria=Sementes+e+Mudas', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Sementes+e+Mudas&regiao=Piracicaba%2C+SP'],
+    ['/anuncios', '?categoria=Variedades&regiao=Limeira%2C+SP', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Variedades&regiao=Limeira%2C+SP'],
+    ['/anuncios', '?categoria=x&regiao=x', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Alimentos&regiao=Piracicaba%2C+SP'],
+    ['/detalhes/Alimentos/demo-p04/demo-joao', '?type=forn', '/api?codigo=pegar_produto_url_site&categoria=Alimentos&id=demo-p04&userforn=demo-joao'],
+    ['/detalhes/Sementes%20e%20Mudas/a1/u2', '', '/api?codigo=pegar_anuncio_url_site&categoria=Sementes+e+Mudas&id=a1&userforn=u2'],
+    ['/sitio-boa-vista', '', '/api?codigo=start_site&urlforn=sitio-boa-vista'],
+  ])('%s%s asks %s', async (path, search, url) => {
+    const { calls } = mockApi();
+    await prefetchCatalogRead(path, search, REGIAO);
+    expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', url]]);
+  });
+
+  it.each(['/termos', '/links', '/blockchain', '/admin', '/painel/loja-x', '/Loja_X', '/detalhes/x', '/detalhes/%E0/x/y'])('%s asks nothing', (path) => {
+    const { fetchMock } = mockApi();
+    expect(prefetchCatalogRead(path, '', REGIAO)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("fetches a product page's main photo and a storefront's first photos as soon as the read names them", async () => {
+    const fetched: string[] = [];
+    vi.spyOn(window, 'Image').mockImplementation(function (this: { src: string }) {
+      return Object.defineProperty({}, 'src', { set: (v: string) => fetched.push(v) }) as HTMLImageElement;
+    } as unknown as () => HTMLImageElement);
+    const p = (id: string, extra = {}) => ({ ...produto(), id, icone: `/media/${id}.jpg`, ...extra });
+    mockApi({
+      pegar_produto_url_site: { body: { item: p('p1') } },
+      start_site: {
+        body: {
+          exist: 1,
+          infos: { paleta: 2 },
+          dadosforn: dadosforn(),
+          allprods: [p('a'), p('b', { status: true }), p('c', { icone: null }), p('d'), p('e'), p('f')],
+        },
+      },
+    });
+    await prefetchCatalogRead('/detalhes/Alimentos/p1/u1', '?type=forn', REGIAO);
+    expect(fetched).toEqual(['/media/p1.jpg']);
+    fetched.length = 0;
+    await prefetchCatalogRead('/sitio-boa-vista', '', REGIAO);
+    expect(fetched).toEqual(['/media/a.jpg', '/media/d.jpg', '/media/e.jpg']);
+  });
+});

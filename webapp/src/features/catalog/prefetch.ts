@@ -1,0 +1,77 @@
+/**
+ * The first catalogue read of the page being opened, started as soon as the app's shell runs,
+ * while the page's own chunk is still on its way (a round trip and the first render earlier, on
+ * a slow link). The reads are GETs with one URL per question (lib/cacheable.ts), so when the page
+ * asks the same thing through the same api function a moment later, the browser answers it from
+ * that response (its HTTP cache, which holds a second request for a URL until the first one's
+ * answer is in).
+ *
+ * The routes are the catalogue's own (app/router.tsx): the home, /lojas, /anuncios, the detail
+ * pages and the storefronts. Anything else starts nothing. For a product page and a storefront,
+ * the photos at the top of the page (the largest thing on it) are fetched as soon as the read
+ * names them, not after the page's chunk has arrived and rendered.
+ */
+import { categoriaOuPadrao } from '@/config/categories';
+import { imagensProduto } from '@/lib/display';
+import { isRegion } from '@/lib/region';
+import { pegarAnuncioUrlSite } from './api/pegarAnuncioUrlSite';
+import { pegarLojas } from './api/pegarLojas';
+import { pegarProdutoUrlSite } from './api/pegarProdutoUrlSite';
+import { pegarProdutosAnunciosSite } from './api/pegarProdutosAnunciosSite';
+import { pegarProdutosAnunciosSite2 } from './api/pegarProdutosAnunciosSite2';
+import { startSite } from './api/startSite';
+import { STORE_URL_RE } from './storeUrl';
+
+/** The app's own one-segment paths (app/router.tsx): not storefronts. */
+const APP_PATHS = new Set(['termos', 'privacidade', 'links', 'anunciegratis', 'lojas', 'anuncios', 'blockchain', 'admin']);
+
+const DETAIL = /^\/detalhes\/([^/]+)\/([^/]+)\/([^/]+)$/;
+
+function decode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/** How many of a storefront's first products' photos are fetched early (a phone's first screen). */
+const STORE_PHOTOS = 4;
+
+/** Starts fetching `urls` (photos: the page's `<img>` then finds them in the browser's cache). */
+function preloadImages(urls: (string | null | undefined)[]) {
+  for (const url of urls) {
+    if (url) new Image().src = url;
+  }
+}
+
+/** Starts the read of the page at `pathname` + `search` for a visitor in `regiao`; null when it has none. */
+export function prefetchCatalogRead(pathname: string, search: string, regiao: string): Promise<unknown> | null {
+  const query = new URLSearchParams(search);
+  if (pathname === '/') return pegarProdutosAnunciosSite(regiao);
+  if (pathname === '/lojas') return pegarLojas();
+  if (pathname === '/anuncios') {
+    // AdsPage's first page: the address's region when valid, the category or the default one.
+    const r = query.get('regiao');
+    return pegarProdutosAnunciosSite2(isRegion(r) ? r : regiao, categoriaOuPadrao(query.get('categoria')));
+  }
+  const detail = DETAIL.exec(pathname);
+  if (detail) {
+    const [categoria, id, userforn] = detail.slice(1).map(decode);
+    if (categoria === null || id === null || userforn === null) return null;
+    const fields = { id, userforn, categoria };
+    const read = query.get('type') === 'forn' ? pegarProdutoUrlSite(fields) : pegarAnuncioUrlSite(fields);
+    return read.then(({ data }) => {
+      if (data.error === undefined && data.item) preloadImages([imagensProduto(data.item)[0]]);
+    });
+  }
+  const segment = pathname.slice(1);
+  if (STORE_URL_RE.test(segment) && !APP_PATHS.has(segment)) {
+    return startSite(segment).then(({ data }) => {
+      if (data.error === undefined && 'allprods' in data && data.allprods) {
+        preloadImages(data.allprods.filter((p) => !p.status).slice(0, STORE_PHOTOS).map((p) => p.icone));
+      }
+    });
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+/**
+ * What the app and its service worker (../../sw/sw.ts) agree on about cacheable reads.
+ *
+ * The public catalogue reads are also served as `GET /api?codigo=…&field=value…` with a strong
+ * `ETag` and a short `Cache-Control` (decisions.md §24, docs/rpc.md): the browser's HTTP cache
+ * and the service worker can keep them, and a revisit asks with `If-None-Match` (304). The RPC
+ * client (rpc.ts) sends exactly these actions that way; every other action stays `POST /api`.
+ * The API marks the same actions `get` in its action table (api/src/rpc/actions.rs); a test
+ * checks they agree.
+ */
+
+/** The read-only public actions answered by `GET /api?codigo=…` (the coupon check is not one). */
+export const GET_ACTIONS: readonly string[] = [
+  'pegar_produtos_anuncios_site',
+  'pegar_produtos_anuncios_site2',
+  'pegar_produtos_anuncios_local',
+  'search',
+  'pegar_lojas',
+  'start_site',
+  'pegar_produto_url_site',
+  'pegar_anuncio_url_site',
+  'pegar_dadosforn',
+];
+
+/**
+ * The header the service worker adds to a read it answered from its cache because the network
+ * failed or was too slow: the page then says it is showing the last saved version.
+ */
+export const SAVED_COPY_HEADER = 'X-Feira-Copia-Salva';
+
+/**
+ * `GET /api?codigo=…&…`: the action, then the fields sorted by name (one URL per question, so
+ * one cache entry); null and undefined fields left out.
+ */
+export function readUrl(codigo: string, fields: Record<string, unknown>): string {
+  const query = new URLSearchParams({ codigo });
+  for (const key of Object.keys(fields).sort()) {
+    const v = fields[key];
+    if (v === null || v === undefined || key === 'codigo') continue;
+    query.append(key, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return `/api?${query}`;
+}
+
+/** Whether `url` is one of the cacheable reads. */
+export function isCacheableRead(url: URL): boolean {
+  return url.pathname === '/api' && GET_ACTIONS.includes(url.searchParams.get('codigo') ?? '');
+}
