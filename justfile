@@ -84,7 +84,7 @@ test-rust: web
 # (api/redocly.yaml), and the webapp's generated wire types (webapp/src/types/api.gen.ts) must be
 # what it describes. The build is the one `e2e` does.
 contract: setup
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     target/debug/feira-api openapi > target/openapi.json
     cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish
     cd webapp && node scripts/api-types.mjs --check ../target/openapi.json
@@ -93,17 +93,17 @@ contract: setup
 # the demo supplier (scripts/fuzz/run.sh).
 # Fuzz the API against its OpenAPI document for `seconds`: fails on any 5xx or undescribed answer.
 fuzz seconds="300": setup
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     scripts/fuzz/run.sh target/debug/feira-api {{seconds}}
 
 # The suite's short fuzz run (about a minute; `just fuzz` runs longer).
 fuzz-short: setup
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     scripts/fuzz/run.sh target/debug/feira-api 60
 
 # Regenerate webapp/src/types/api.gen.ts from the API's OpenAPI document (commit it).
 api-types: setup
-    cargo build --workspace --all-targets
+    cargo build --workspace --all-targets {{suite_features}}
     target/debug/feira-api openapi > target/openapi.json
     cd webapp && node scripts/api-types.mjs ../target/openapi.json
 

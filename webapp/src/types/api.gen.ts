@@ -318,6 +318,10 @@ export interface components {
              */
             codigo: "adicionar_cupom";
         });
+        /** @description `pegar_anuncio_url_site`'s answer. */
+        AdDetail: {
+            item: components["schemas"]["Ad"];
+        };
         /**
          * pegar_anuncio_url_site
          * @description Public: a session, when sent, may change the answer.
@@ -457,6 +461,13 @@ export interface components {
              */
             codigo: "pegar_solicitacoes_saque";
         };
+        /** @description The admin's view of a storefront, ready even when the supplier is hidden. */
+        AdminReadyStore: {
+            allprods: components["schemas"]["Product"][];
+            dadosforn: components["schemas"]["AdminStoreSupplier"];
+            exist: components["schemas"]["Exists1"];
+            infos: components["schemas"]["StoreLook"];
+        };
         /**
          * invisivel
          * @description Hides or shows a supplier and its products everywhere public. The administrator's (401 without a session, 403 for anyone else).
@@ -493,6 +504,15 @@ export interface components {
              */
             codigo: "start_site_admin";
         });
+        /** @description `start_site_admin`'s answer. */
+        AdminStorefrontView: {
+            exist: components["schemas"]["Exists0"];
+        } | components["schemas"]["AdminReadyStore"];
+        /** @description The admin's view of a supplier's data: the public one and whether it is hidden. */
+        AdminStoreSupplier: components["schemas"]["PublicSupplier"] & {
+            /** @description Hidden, by the supplier itself or by the administrator. */
+            oculto: boolean;
+        };
         /** @description A supplier in the admin's list. */
         AdminSupplier: {
             /** @description The CPF or CNPJ. */
@@ -818,6 +838,14 @@ export interface components {
             /** @description `%` or `R$`. */
             tipo: string;
             /** @description The percentage for `%`, reais for `R$`. */
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description `validar_cupom`'s answer: the coupon, its code upper-cased. */
+        CouponCheck: {
+            codigo: string;
+            /** @description `%` or `R$`. */
+            tipo: string;
+            /** @description In percent or reais, by `tipo`. */
             valor: components["schemas"]["Reais"];
         };
         /** @description The coupon form, as typed. */
@@ -1186,8 +1214,22 @@ export interface components {
              */
             codigo: "pegar_ticket_eventos";
         };
+        /** @enum {integer} */
+        Exists0: 0;
+        /** @enum {integer} */
+        Exists1: 1;
         /** @enum {boolean} */
         False: false;
+        /**
+         * @description `pegar_produtos_anuncios_site2`'s answer: a category's first page and the cursors of the
+         *     next (null: that list is done).
+         */
+        FirstCategoryPage: {
+            anuncios: components["schemas"]["Ad"][];
+            anuncios_lastIds: string | null;
+            produtos: components["schemas"]["Product"][];
+            produtos_lastIds: string | null;
+        };
         /** @description `pegar_produtos_anuncios_site2`. */
         FirstPage: {
             categoria: string;
@@ -1233,6 +1275,22 @@ export interface components {
         HiddenSet: {
             oculto: boolean;
             ok: components["schemas"]["True"];
+        };
+        /**
+         * @description `pegar_produtos_anuncios_site`'s answer: per category with something, its best-selling
+         *     products and newest ads.
+         */
+        Home: {
+            /** @description By category. */
+            anuncios: {
+                [key: string]: components["schemas"]["Ad"][];
+            };
+            /** @description The categories with something, in the spec's order. */
+            categorias: string[];
+            /** @description By category. */
+            produtos: {
+                [key: string]: components["schemas"]["Product"][];
+            };
         };
         /** @description `pegar_produtos_anuncios_site`. */
         HomeListing: {
@@ -1286,6 +1344,15 @@ export interface components {
          *     it as `id`, `idpedido` or `idlocal` (the listed item itself, as the spec's clients send it).
          */
         ItemRef: string | components["schemas"]["ItemObject"];
+        /** @description `pegar_produtos_anuncios_local`'s answer: the pages after the cursors, and the next ones. */
+        LaterCategoryPage: {
+            anuncios: components["schemas"]["Ad"][];
+            /** @description The ads' next cursor (null: done). */
+            nexta: string | null;
+            /** @description The products' next cursor (null: done). */
+            nextp: string | null;
+            produtos: components["schemas"]["Product"][];
+        };
         /**
          * pegar_anuncios
          * @description The signed-in user's ads, newest first. Needs a session (401 without one).
@@ -1364,6 +1431,11 @@ export interface components {
              * @enum {string}
              */
             codigo: "logout_site";
+        };
+        /** @description A hidden supplier's storefront shows only its name and icon. */
+        MaintenanceSupplier: {
+            iconeforn: string | null;
+            nomeforn: string;
         };
         /**
          * pegar_gestao
@@ -1665,6 +1737,10 @@ export interface components {
              */
             vendas: number;
         };
+        /** @description `pegar_produto_url_site`'s answer. */
+        ProductDetail: {
+            item: components["schemas"]["ProductPage"];
+        };
         /**
          * pegar_produto_url_site
          * @description Public: a session, when sent, may change the answer.
@@ -1726,6 +1802,10 @@ export interface components {
             /** @description The option's label (e.g. `Maço`). */
             opcao: string;
         };
+        /** @description A product's page: the product and its supplier's public data. */
+        ProductPage: components["schemas"]["Product"] & {
+            dadosforn: components["schemas"]["PublicSupplier"];
+        };
         /** @description The product an action acts on: `item` (or `id`), the product or its id. */
         ProductRef: {
             id?: components["schemas"]["ItemRef"] | null;
@@ -1736,11 +1816,38 @@ export interface components {
             dadosforn: components["schemas"]["PanelSupplier"];
             ok: components["schemas"]["True"];
         };
+        /** @description `dadosforn.extensoes`, public. */
+        PublicExtensions: {
+            categorias: components["schemas"]["Categories"];
+            delivery: components["schemas"]["Delivery"];
+            pagamentos: components["schemas"]["PublicPayments"];
+            site: components["schemas"]["Site"];
+        };
+        /** @description The payment options (`extensoes.pagamentos`). */
+        PublicPayments: {
+            /** @description Contains `1` (in person) and/or `2` (Pix) (decisions.md §6). */
+            opcoes: string;
+        };
+        /** @description A supplier's public data (`dadosforn`): no documents, flags, coupons or pickup address. */
+        PublicSupplier: components["schemas"]["SupplierCore"] & {
+            extensoes: components["schemas"]["PublicExtensions"];
+        };
         /** @description `alterar_compras`'s answer. */
         PurchasesSet: {
             /** @description `true`: purchases are closed. */
             compras: boolean;
             ok: components["schemas"]["True"];
+        };
+        /**
+         * @description A ready storefront: its palette, the supplier's public data and every enabled product, best
+         *     sellers first.
+         */
+        ReadyStore: {
+            /** @description Every enabled product, best sellers first. */
+            allprods: components["schemas"]["Product"][];
+            dadosforn: components["schemas"]["PublicSupplier"];
+            exist: components["schemas"]["Exists1"];
+            infos: components["schemas"]["StoreLook"];
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
@@ -1854,6 +1961,11 @@ export interface components {
             categoria: string;
             cidade: string;
         };
+        /** @description `search`'s answer: at most 60 of each. */
+        SearchResults: {
+            anuncios: components["schemas"]["Ad"][];
+            produtos: components["schemas"]["Product"][];
+        };
         /** @description `alterar_visibilidade`. */
         SetHidden: {
             /** @description `true` hides the profile and its products. */
@@ -1937,6 +2049,12 @@ export interface components {
             token?: string;
             userinfo: components["schemas"]["UserInfo"];
         };
+        /** @description The storefront (`extensoes.site`). */
+        Site: {
+            /** Format: int64 */
+            paleta: number;
+            url: string | null;
+        };
         /** @description `criar_site`'s answer. */
         SiteCreated: {
             ok: components["schemas"]["True"];
@@ -1973,6 +2091,36 @@ export interface components {
              */
             codigo: "start_site";
         });
+        /** @description A store in `pegar_lojas`. */
+        StoreCard: {
+            iconeforn: string | null;
+            /** @description The supplier's user id. */
+            id: string;
+            nomeforn: string;
+            url: string;
+            /** Format: int64 */
+            vendasforn: number;
+        };
+        /** @description `start_site`'s answer. */
+        Storefront: {
+            exist: components["schemas"]["Exists0"];
+        } | {
+            dadosforn: components["schemas"]["MaintenanceSupplier"];
+            exist: components["schemas"]["Exists1"];
+            manutencao: components["schemas"]["True"];
+        } | components["schemas"]["ReadyStore"];
+        /** @description A storefront's palette (`infos`). */
+        StoreLook: {
+            /**
+             * Format: int64
+             * @description 1–5.
+             */
+            paleta: number;
+        };
+        /** @description `pegar_lojas`'s answer: visible stores with a URL, best sellers first. */
+        Stores: {
+            lojas: components["schemas"]["StoreCard"][];
+        };
         /**
          * pegar_lojas
          * @description Public: a session, when sent, may change the answer.
@@ -2016,6 +2164,10 @@ export interface components {
              * @description Units sold.
              */
             vendasforn: number;
+        };
+        /** @description `pegar_dadosforn`'s answer. */
+        SupplierData: {
+            dadosforn: components["schemas"]["PublicSupplier"];
         };
         /**
          * pegar_dadosforn
@@ -2329,7 +2481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Value"];
+                    "application/json": components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"];
                 };
             };
             /** @description Not modified: the `ETag` sent is current. */
@@ -2388,7 +2540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["EventTicket"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["EventTicket"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -3004,7 +3156,7 @@ export interface Actions {
     };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["AdDetail"];
         session: "public";
     };
     "pegar_anuncios": {
@@ -3019,7 +3171,7 @@ export interface Actions {
     };
     "pegar_dadosforn": {
         payload: Omit<components["schemas"]["SupplierDataRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["SupplierData"];
         session: "public";
     };
     "pegar_entregas": {
@@ -3054,7 +3206,7 @@ export interface Actions {
     };
     "pegar_lojas": {
         payload: Omit<components["schemas"]["StoresRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Stores"];
         session: "public";
     };
     "pegar_pedidos": {
@@ -3064,22 +3216,22 @@ export interface Actions {
     };
     "pegar_produto_url_site": {
         payload: Omit<components["schemas"]["ProductDetailRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["ProductDetail"];
         session: "public";
     };
     "pegar_produtos_anuncios_local": {
         payload: Omit<components["schemas"]["CatalogNextPageRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["LaterCategoryPage"];
         session: "public";
     };
     "pegar_produtos_anuncios_site": {
         payload: Omit<components["schemas"]["CatalogHomeRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Home"];
         session: "public";
     };
     "pegar_produtos_anuncios_site2": {
         payload: Omit<components["schemas"]["CatalogFirstPageRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["FirstCategoryPage"];
         session: "public";
     };
     "pegar_produtos_fornecedor": {
@@ -3114,17 +3266,17 @@ export interface Actions {
     };
     "search": {
         payload: Omit<components["schemas"]["CatalogSearchRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["SearchResults"];
         session: "public";
     };
     "start_site": {
         payload: Omit<components["schemas"]["StartSiteRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Storefront"];
         session: "public";
     };
     "start_site_admin": {
         payload: Omit<components["schemas"]["AdminStorefrontRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["AdminStorefrontView"];
         session: "admin";
     };
     "transferir": {
@@ -3149,7 +3301,7 @@ export interface Actions {
     };
     "validar_cupom": {
         payload: Omit<components["schemas"]["CheckCouponRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["CouponCheck"];
         session: "public";
     };
     "verificar_blockchain": {

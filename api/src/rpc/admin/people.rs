@@ -12,7 +12,6 @@ use crate::{
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 /// `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it.
@@ -215,6 +214,10 @@ pub async fn customers(state: &AppState, _admin: Admin) -> ApiResult<Customers> 
 }
 
 /// `start_site_admin`: the public storefront's answer, for any supplier, hidden ones included.
-pub async fn storefront(state: &AppState, _admin: Admin, req: AdminStorefront) -> ApiResult<Value> {
+pub async fn storefront(
+    state: &AppState,
+    _admin: Admin,
+    req: AdminStorefront,
+) -> ApiResult<catalog::answers::AdminStorefrontView> {
     catalog::stores::admin_storefront(state, &req.key).await
 }
