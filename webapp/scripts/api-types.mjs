@@ -8,7 +8,8 @@
 // The file holds openapi-typescript's `paths`, `components` and `operations`, then `Actions`:
 // for each `codigo` of `POST /api`, its payload (the request schema without `codigo`), its
 // answer (the schema the request schema names in `x-feira-answer`) and who may call it
-// (`x-feira-session`). src/lib/rpc.ts types every call with it.
+// (`x-feira-session`). src/app/api.check.ts holds the hand-written types of the features to it
+// at compile time.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -87,6 +87,13 @@ async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_ass
             .unwrap()
             .contains("immutable")
     );
+    // A name longer than any file's: not found under /assets, the page elsewhere; never a
+    // file system error (the fuzzer's find).
+    let long = "%C3%A3".repeat(200);
+    assert_eq!(app.get(&format!("/assets/{long}.js")).await.status(), 404);
+    let page = app.get(&format!("/loja/{long}")).await;
+    assert_eq!(page.status(), 200);
+    assert!(page.text().await.unwrap().contains("<title>Feira</title>"));
     let callback = app.get("/auth/callback").await;
     assert!(callback.text().await.unwrap().contains("feira-oidc"));
     assert!(app.webapp_dir.exists());

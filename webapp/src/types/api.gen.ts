@@ -251,11 +251,7 @@ export interface components {
             id: string;
             /** @description The id again (the spec's clients read it). */
             idnormal: string;
-            /**
-             * Format: int64
-             * @description 1 all Brazil, 2 some states, 3 some municipalities.
-             */
-            locais: number;
+            locais: components["schemas"]["ScopeCode"];
             /** @description The seller's name. */
             nome: string;
             /** @description The municipality it comes from (`City, UF`). */
@@ -967,8 +963,7 @@ export interface components {
             pedidominimoretirada: components["schemas"]["Reais"] | null;
             taxaentrega: components["schemas"]["Reais"] | null;
             taxaPorKm: components["schemas"]["Reais"] | null;
-            /** @description `fixa` (a fixed fee), `porKm` (per km from the start address) or null (free). */
-            taxaTipo: string | null;
+            taxaTipo: components["schemas"]["FeeKind"] | null;
         };
         /** @description The delivery-settings form: wasm-core's fields and the two descriptions. */
         DeliveryEdit: components["schemas"]["DeliveryForm"] & {
@@ -1220,6 +1215,11 @@ export interface components {
         Exists1: 1;
         /** @enum {boolean} */
         False: false;
+        /**
+         * @description How the delivery fee is computed, as stored (only its schema: the value is the stored text).
+         * @enum {string}
+         */
+        FeeKind: "fixa" | "porKm";
         /**
          * @description `pegar_produtos_anuncios_site2`'s answer: a category's first page and the cursors of the
          *     next (null: that list is done).
@@ -1955,6 +1955,11 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /**
+         * @description 1 all Brazil, 2 some states (`UF`), 3 some municipalities (`City, UF`).
+         * @enum {integer}
+         */
+        ScopeCode: 1 | 2 | 3;
         /** @description `search`. */
         Search: {
             all: string;
@@ -2143,11 +2148,7 @@ export interface components {
             fundoforn: string | null;
             iconeforn: string | null;
             instagram: string | null;
-            /**
-             * Format: int64
-             * @description 1 all Brazil, 2 some states, 3 some municipalities.
-             */
-            local: number;
+            local: components["schemas"]["ScopeCode"];
             nomeforn: string;
             /**
              * Format: int64

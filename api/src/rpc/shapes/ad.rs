@@ -44,10 +44,8 @@ pub struct Ad {
     /// The municipality it comes from (`City, UF`).
     #[serde(rename = "origem")]
     pub origin: String,
-    /// 1 all Brazil, 2 some states, 3 some municipalities.
     #[serde(rename = "locais")]
-    #[schema(minimum = 1, maximum = 3)]
-    pub scope: i64,
+    pub scope: super::ScopeCode,
     /// `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`).
     #[serde(rename = "cidades")]
     pub places: Vec<String>,
@@ -71,7 +69,7 @@ impl Ad {
             published_at: row.publicado_em,
             seller_name: row.nome.clone(),
             origin: row.origem.clone(),
-            scope: row.local,
+            scope: super::ScopeCode(row.local),
             places: places(row.local, place_list),
         }
     }

@@ -41,6 +41,26 @@ impl PartialSchema for True {
 
 impl ToSchema for True {}
 
+/// Where an item or a supplier is shown: 1 all Brazil, 2 some states, 3 some municipalities
+/// (stored checked; the schema says exactly those three, so the generated TypeScript does too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct ScopeCode(pub i64);
+
+impl PartialSchema for ScopeCode {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .enum_values(Some([1, 2, 3]))
+            .description(Some(
+                "1 all Brazil, 2 some states (`UF`), 3 some municipalities (`City, UF`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ScopeCode {}
+
 /// An item's photos besides its icon: `{photo id: URL}`.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
 #[serde(transparent)]

@@ -34,10 +34,8 @@ pub struct SupplierCore {
     /// `true`: purchases are closed (decisions.md §12).
     #[serde(rename = "compras")]
     pub purchases_closed: bool,
-    /// 1 all Brazil, 2 some states, 3 some municipalities.
     #[serde(rename = "local")]
-    #[schema(minimum = 1, maximum = 3)]
-    pub scope: i64,
+    pub scope: super::ScopeCode,
     /// `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`).
     #[serde(rename = "cidades")]
     pub places: Vec<String>,
@@ -59,11 +57,23 @@ impl SupplierCore {
             url: s.url.clone(),
             palette: s.paleta,
             purchases_closed: s.compras != 0,
-            scope: s.local,
+            scope: super::ScopeCode(s.local),
             places: super::places(s.local, place_list),
             sales: s.vendasforn,
         }
     }
+}
+
+/// How the delivery fee is computed, as stored (only its schema: the value is the stored text).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum FeeKind {
+    /// A fixed fee.
+    #[schema(rename = "fixa")]
+    Fixed,
+    /// Per km from the start address.
+    #[schema(rename = "porKm")]
+    PerKm,
 }
 
 /// The delivery settings (`extensoes.delivery`), as the checkout reads them.
@@ -74,6 +84,7 @@ pub struct Delivery {
     pub options: String,
     /// `fixa` (a fixed fee), `porKm` (per km from the start address) or null (free).
     #[serde(rename = "taxaTipo")]
+    #[schema(value_type = Option<FeeKind>)]
     pub fee_kind: Option<String>,
     /// The fixed fee.
     #[serde(rename = "taxaentrega")]
