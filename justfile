@@ -20,7 +20,7 @@ run: setup wasm web
     scripts/run.sh target/release/feira-api
 
 # The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
-test: setup wasm web check-rust deny test-rust test-web test-devservices e2e e2e-standalone
+test: setup wasm web check-rust deny test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
 dist: setup wasm web
@@ -79,6 +79,33 @@ test-rust: web
     else \
         echo "TEST_DATABASE_URL not set: API suite ran on SQLite only"; \
     fi
+
+# The contract: the API writes its OpenAPI document (target/openapi.json), Redocly lints it
+# (api/redocly.yaml), and the webapp's generated wire types (webapp/src/types/api.gen.ts) must be
+# what it describes. The build is the one `e2e` does.
+contract: setup
+    cargo build --workspace --all-targets {{suite_features}}
+    target/debug/feira-api openapi > target/openapi.json
+    cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish
+    cd webapp && node scripts/api-types.mjs --check ../target/openapi.json
+
+# schemathesis (PyPI, into target/fuzz-venv) against a fresh instance on loopback, signed in as
+# the demo supplier (scripts/fuzz/run.sh).
+# Fuzz the API against its OpenAPI document for `seconds`: fails on any 5xx or undescribed answer.
+fuzz seconds="300": setup
+    cargo build --workspace --all-targets {{suite_features}}
+    scripts/fuzz/run.sh target/debug/feira-api {{seconds}}
+
+# The suite's short fuzz run (about a minute; `just fuzz` runs longer).
+fuzz-short: setup
+    cargo build --workspace --all-targets {{suite_features}}
+    scripts/fuzz/run.sh target/debug/feira-api 60
+
+# Regenerate webapp/src/types/api.gen.ts from the API's OpenAPI document (commit it).
+api-types: setup
+    cargo build --workspace --all-targets {{suite_features}}
+    target/debug/feira-api openapi > target/openapi.json
+    cd webapp && node scripts/api-types.mjs ../target/openapi.json
 
 # Webapp checks: tsc --noEmit, ESLint, Vitest.
 test-web:

@@ -6,7 +6,14 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde_json::json;
+use serde::Serialize;
+
+/// The body of every failure (4xx and 5xx): the message to show.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// The message, in Portuguese: the spec's where it has one.
+    pub error: String,
+}
 
 /// The generic failure message of the spec (§8).
 pub const GENERIC: &str = "Algum erro ocorreu!";
@@ -75,7 +82,7 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let mut res = (self.status(), Json(json!({ "error": message }))).into_response();
+        let mut res = (self.status(), Json(ErrorBody { error: message })).into_response();
         if let Self::TooManyRequests { retry_after } = self {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());

@@ -1,8 +1,11 @@
 //! Feira's API server: reads the configuration, builds the application and serves it.
-//! `feira-api backup PATH` copies the SQLite database instead ([`feira_api::backup`]).
+//! `feira-api backup PATH` copies the SQLite database instead ([`feira_api::backup`]);
+//! `feira-api openapi` prints the OpenAPI document (as served with the default, sandbox Pix
+//! provider).
 
 use anyhow::bail;
-use feira_api::{backup, config::Config, startup::Application, telemetry};
+use feira_api::{backup, config::Config, openapi, startup::Application, telemetry};
+use std::io::Write;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -20,8 +23,13 @@ async fn main() -> anyhow::Result<()> {
             println!("backup written to {path} ({bytes} bytes)");
             Ok(())
         }
+        ["openapi"] => {
+            let doc = openapi::json(openapi::Options { sandbox: true });
+            std::io::stdout().write_all(&doc)?;
+            Ok(())
+        }
         _ => bail!(
-            "usage: feira-api            serve (settings from the environment)\n       feira-api backup PATH  copy the SQLite database to a new file"
+            "usage: feira-api            serve (settings from the environment)\n       feira-api backup PATH  copy the SQLite database to a new file\n       feira-api openapi      print the OpenAPI document"
         ),
     }
 }

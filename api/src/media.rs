@@ -119,9 +119,22 @@ pub fn decode_photo(base64: &str, kind: PhotoKind) -> ApiResult<Bytes> {
     Ok(Bytes::from(photo.jpeg))
 }
 
+/// The longest key a stored file may have, and the longest of its parts: ours are far shorter,
+/// and a longer one would make the file system fail (a name too long) instead of not finding it.
+const MAX_KEY_BYTES: usize = 512;
+const MAX_KEY_PART_BYTES: usize = 255;
+
+/// Whether a stored file could have `key`.
+fn possible_key(key: &str) -> bool {
+    key.len() <= MAX_KEY_BYTES && key.split('/').all(|p| p.len() <= MAX_KEY_PART_BYTES)
+}
+
 /// `GET /media/{*key}`.
 pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Response {
-    let Ok(path) = StorePath::parse(&key) else {
+    let Ok(path) = StorePath::parse(&key)
+        .map_err(|_| ())
+        .and_then(|p| if possible_key(&key) { Ok(p) } else { Err(()) })
+    else {
         return StatusCode::NOT_FOUND.into_response();
     };
     match state.media.store.get(&path).await {
@@ -157,6 +170,13 @@ pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_too_long_for_a_file_cannot_be_stored_ones() {
+        assert!(possible_key("produtos/demo-p01/abc.jpg"));
+        assert!(!possible_key(&format!("produtos/{}.jpg", "a".repeat(300))));
+        assert!(!possible_key(&"a/".repeat(300)));
+    }
 
     #[test]
     fn photos_must_be_base64_jpegs() {

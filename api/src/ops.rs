@@ -15,22 +15,42 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use serde_json::json;
+use serde::Serialize;
 use std::time::Duration;
+use utoipa::ToSchema;
 
 /// How long `/readyz` waits for the database.
 const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// `GET /healthz`'s and `GET /readyz`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`, or `unavailable` (`/readyz`'s 503).
+    #[schema(value_type = String, examples("ok"))]
+    pub status: &'static str,
+    /// What is wrong (`/readyz`'s 503 only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub reason: Option<String>,
+}
+
+impl Health {
+    const OK: Self = Self {
+        status: "ok",
+        reason: None,
+    };
+}
+
 /// `GET /healthz`.
-pub async fn healthz() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok" }))
+pub async fn healthz() -> Json<Health> {
+    Json(Health::OK)
 }
 
 /// `GET /readyz`.
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let check = tokio::time::timeout(READY_TIMEOUT, db::migrations_applied(&state.db)).await;
     let problem = match check {
-        Ok(Ok(true)) => return Json(json!({ "status": "ok" })).into_response(),
+        Ok(Ok(true)) => return Json(Health::OK).into_response(),
         Ok(Ok(false)) => "migrations not applied",
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "readyz: database unavailable");
@@ -40,7 +60,10 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     };
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        Json(json!({ "status": "unavailable", "reason": problem })),
+        Json(Health {
+            status: "unavailable",
+            reason: Some(problem.to_owned()),
+        }),
     )
         .into_response()
 }

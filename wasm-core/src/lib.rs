@@ -15,5 +15,7 @@ pub mod pricing;
 pub mod store_url;
 pub mod text;
 
+#[cfg(feature = "openapi")]
+pub mod openapi;
 #[cfg(feature = "wasm")]
 pub mod wasm;

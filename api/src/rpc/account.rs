@@ -1,6 +1,7 @@
 //! Sign-in, sign-out and the personal data of the signed-in user: `iniciar_login`,
 //! `login_site`, `logout_site`, `alterar_nome`.
 
+use super::shapes::{Done, True};
 use crate::{
     auth::{AuthUser, MaybeAuthUser, session},
     db::{Db, new_id, now_ms},
@@ -8,29 +9,101 @@ use crate::{
     state::AppState,
 };
 use rand::{Rng, distr::Alphanumeric};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// How long a sign-in may take between `iniciar_login` and `login_site`.
 const NONCE_TTL_MS: i64 = 10 * 60 * 1000;
 
 /// `login_site`: with `user`, a fresh sign-in; without, "who am I" for the current session.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginSite {
     #[serde(default)]
     pub user: Option<IdentityProof>,
 }
 
 /// What the popup brought back.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct IdentityProof {
     pub id_token: String,
     pub nonce: String,
 }
 
-#[derive(Debug, Deserialize)]
+/// `alterar_nome`: the new name (any `usuario` is ignored).
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct ChangeName {
     pub nome: String,
+}
+
+/// `iniciar_login`'s answer: a single-use nonce and where the sign-in popup goes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginStart {
+    /// Single-use, valid for 10 minutes.
+    pub nonce: String,
+    /// The issuer's authorization endpoint.
+    pub authorization_endpoint: String,
+    pub client_id: String,
+    /// `openid email profile`.
+    pub scope: &'static str,
+}
+
+/// The signed-in user (`userinfo`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserInfo {
+    /// The user's id.
+    #[serde(rename = "usuario")]
+    pub user_id: String,
+    #[serde(rename = "nome")]
+    pub name: String,
+    pub email: String,
+    /// The phone, masked; null when none was given.
+    #[serde(rename = "telefone")]
+    pub phone: Option<String>,
+    /// The address's city (`City, UF`); null until an address is saved, as the other parts.
+    #[serde(rename = "cidade")]
+    pub city: Option<String>,
+    #[serde(rename = "rua")]
+    pub street: Option<String>,
+    #[serde(rename = "numero")]
+    pub number: Option<String>,
+    #[serde(rename = "complemento")]
+    pub complement: Option<String>,
+    /// The address's coordinates.
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    /// 1 when the user has a business account (a store); null otherwise.
+    #[serde(rename = "type")]
+    #[schema(minimum = 1, maximum = 1)]
+    pub kind: Option<u8>,
+    /// Whether the user is the administrator.
+    pub admin: bool,
+}
+
+/// `login_site`'s answer: the user, and our session token after a fresh sign-in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedIn {
+    pub userinfo: UserInfo,
+    /// The session token (a fresh sign-in only; absent when asking who is signed in).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub token: Option<String>,
+}
+
+/// The answer of an action that changed the signed-in user (`alterar_endereco`,
+/// `cadastro_fornecedor`): done, and the user as it is now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserChanged {
+    pub ok: True,
+    pub userinfo: UserInfo,
+}
+
+/// `alterar_nome`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NameChanged {
+    pub ok: True,
+    /// The name as saved (trimmed).
+    #[serde(rename = "nome")]
+    pub name: String,
 }
 
 /// The signed-in user as the webapp sees it (`userinfo`).
@@ -49,8 +122,8 @@ struct UserRow {
     fornecedor: i64,
 }
 
-/// The `userinfo` object of `user_id`.
-pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<Value> {
+/// The `userinfo` of `user_id`.
+pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserInfo> {
     let u: UserRow = sqlx::query_as(
         "SELECT u.id, u.nome, u.email, u.telefone, u.cidade, u.rua, u.numero, u.complemento, \
                 u.latitude, u.longitude, \
@@ -61,24 +134,24 @@ pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<Value
     .fetch_optional(db)
     .await?
     .ok_or(ApiError::Unauthorized)?;
-    Ok(json!({
-        "usuario": u.id,
-        "nome": u.nome,
-        "email": u.email,
-        "telefone": u.telefone,
-        "cidade": u.cidade,
-        "rua": u.rua,
-        "numero": u.numero,
-        "complemento": u.complemento,
-        "latitude": u.latitude,
-        "longitude": u.longitude,
-        "type": (u.fornecedor > 0).then_some(1),
-        "admin": is_admin,
-    }))
+    Ok(UserInfo {
+        user_id: u.id,
+        name: u.nome,
+        email: u.email,
+        phone: u.telefone,
+        city: u.cidade,
+        street: u.rua,
+        number: u.numero,
+        complement: u.complemento,
+        latitude: u.latitude,
+        longitude: u.longitude,
+        kind: (u.fornecedor > 0).then_some(1),
+        admin: is_admin,
+    })
 }
 
 /// `iniciar_login`: a single-use nonce and the issuer's authorization endpoint.
-pub async fn start_login(state: &AppState) -> ApiResult<Value> {
+pub async fn start_login(state: &AppState) -> ApiResult<LoginStart> {
     let discovery = state.oidc.discovery().await?;
     let nonce: String = rand::rng()
         .sample_iter(&Alphanumeric)
@@ -95,12 +168,12 @@ pub async fn start_login(state: &AppState) -> ApiResult<Value> {
         .bind(now + NONCE_TTL_MS)
         .execute(&state.db)
         .await?;
-    Ok(json!({
-        "nonce": nonce,
-        "authorization_endpoint": discovery.authorization_endpoint,
-        "client_id": state.oidc.client_id(),
-        "scope": "openid email profile",
-    }))
+    Ok(LoginStart {
+        nonce,
+        authorization_endpoint: discovery.authorization_endpoint.clone(),
+        client_id: state.oidc.client_id().to_owned(),
+        scope: "openid email profile",
+    })
 }
 
 /// `login_site`.
@@ -108,10 +181,13 @@ pub async fn login_site(
     state: &AppState,
     caller: MaybeAuthUser,
     req: LoginSite,
-) -> ApiResult<Value> {
+) -> ApiResult<SignedIn> {
     let Some(proof) = req.user else {
         let user = AuthUser::try_from(caller)?;
-        return Ok(json!({ "userinfo": userinfo(&state.db, &user.id, user.is_admin).await? }));
+        return Ok(SignedIn {
+            userinfo: userinfo(&state.db, &user.id, user.is_admin).await?,
+            token: None,
+        });
     };
     let claims = state.oidc.verify(&proof.id_token, &proof.nonce).await?;
     // The nonce must be one we issued, unexpired and unused: a token cannot be replayed.
@@ -152,10 +228,10 @@ pub async fn login_site(
         .admin_email
         .as_deref()
         .is_some_and(|a| a == email);
-    Ok(json!({
-        "userinfo": userinfo(&state.db, &user_id, is_admin).await?,
-        "token": token,
-    }))
+    Ok(SignedIn {
+        userinfo: userinfo(&state.db, &user_id, is_admin).await?,
+        token: Some(token),
+    })
 }
 
 /// *Gap:* the issuer has not verified the account's e-mail.
@@ -220,17 +296,21 @@ async fn upsert_user(
 }
 
 /// `logout_site`: revokes the session of this request.
-pub async fn logout_site(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn logout_site(state: &AppState, user: AuthUser) -> ApiResult<Done> {
     session::revoke(&state.db, &user.token).await?;
     state.events.session_ended(&user.token);
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }
 
 /// Longest name accepted.
 const MAX_NAME: usize = 80;
 
 /// `alterar_nome`: the signed-in user's own name (the payload's `usuario` is ignored).
-pub async fn change_name(state: &AppState, user: AuthUser, req: ChangeName) -> ApiResult<Value> {
+pub async fn change_name(
+    state: &AppState,
+    user: AuthUser,
+    req: ChangeName,
+) -> ApiResult<NameChanged> {
     let nome = req.nome.trim();
     if nome.is_empty() {
         return Err(ApiError::bad_request("Insira um nome!"));
@@ -245,5 +325,8 @@ pub async fn change_name(state: &AppState, user: AuthUser, req: ChangeName) -> A
         .bind(&user.id)
         .execute(&state.db)
         .await?;
-    Ok(json!({ "ok": true, "nome": nome }))
+    Ok(NameChanged {
+        ok: True,
+        name: nome.to_owned(),
+    })
 }

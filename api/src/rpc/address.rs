@@ -7,16 +7,19 @@
 //! the seat. `alterar_endereco` always computes them itself: a buyer cannot move closer to the
 //! supplier to cut a per-km fee.
 
-use super::account::userinfo;
+use super::{
+    account::{UserChanged, userinfo},
+    shapes::True,
+};
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
     places::Places,
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::{sync::OnceLock, time::Duration};
+use utoipa::ToSchema;
 use wasm_core::{
     delivery::{Coordinates, distance_km},
     forms::{Address, AddressForm, FormError},
@@ -77,15 +80,35 @@ fn http() -> &'static reqwest::Client {
     })
 }
 
+/// `gerar_coordenadas`' answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Geocoded {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
 /// A Nominatim search hit: `lat` and `lon` as text (Nominatim) or numbers (some compatibles).
 #[derive(Deserialize)]
 struct Hit {
-    lat: Value,
-    lon: Value,
+    lat: Degrees,
+    lon: Degrees,
 }
 
-fn number(v: &Value) -> Option<f64> {
-    v.as_f64().or_else(|| v.as_str()?.trim().parse().ok())
+/// A coordinate as a geocoder writes it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Degrees {
+    Number(f64),
+    Text(String),
+}
+
+impl Degrees {
+    fn value(&self) -> Option<f64> {
+        match self {
+            Self::Number(n) => Some(*n),
+            Self::Text(t) => t.trim().parse().ok(),
+        }
+    }
 }
 
 /// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`.
@@ -111,7 +134,7 @@ async fn geocode(
         .await?;
     Ok(hits
         .first()
-        .and_then(|h| Coordinates::new(number(&h.lat)?, number(&h.lon)?).ok()))
+        .and_then(|h| Coordinates::new(h.lat.value()?, h.lon.value()?).ok()))
 }
 
 /// Checks street, number and city (the phone too when `with_phone`), resolves the city.
@@ -130,7 +153,7 @@ fn validate(
 }
 
 /// `gerar_coordenadas`: `{latitude, longitude}` for `rua`, `numero`, `cidade`.
-pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Value> {
+pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Geocoded> {
     let (_, city) = validate(&form, false)?;
     let point = coordinates(
         state.config.geocoder_url.as_deref(),
@@ -140,7 +163,10 @@ pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiRes
     )
     .await
     .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
-    Ok(json!({ "latitude": point.latitude(), "longitude": point.longitude() }))
+    Ok(Geocoded {
+        latitude: point.latitude(),
+        longitude: point.longitude(),
+    })
 }
 
 /// `alterar_endereco`: the signed-in user's address, phone and (computed) coordinates.
@@ -149,7 +175,7 @@ pub async fn change_address(
     state: &AppState,
     user: AuthUser,
     form: AddressForm,
-) -> ApiResult<Value> {
+) -> ApiResult<UserChanged> {
     let (address, city) = validate(&form, true)?;
     let address =
         address.ok_or_else(|| ApiError::bad_request(FormError::PhoneInvalid.to_string()))?;
@@ -175,10 +201,10 @@ pub async fn change_address(
     .bind(&user.id)
     .execute(&state.db)
     .await?;
-    Ok(json!({
-        "ok": true,
-        "userinfo": userinfo(&state.db, &user.id, user.is_admin).await?,
-    }))
+    Ok(UserChanged {
+        ok: True,
+        userinfo: userinfo(&state.db, &user.id, user.is_admin).await?,
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,11 @@
 pub mod photos;
 mod store;
 
-use super::catalog;
+use super::{
+    catalog,
+    fields::{Count, ItemRef, Text},
+    shapes::{self, Done},
+};
 use crate::{
     auth::AuthUser,
     db::{new_id, now_ms},
@@ -20,8 +24,8 @@ use crate::{
     places::Places,
     state::AppState,
 };
-use serde::{Deserialize, Deserializer};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use wasm_core::{
     forms::{Ad, AdForm, FormError, Scope},
     messages::Message,
@@ -34,63 +38,65 @@ use wasm_core::{
 pub const LOCAL_DESCONHECIDO: &str = "Local desconhecido";
 
 /// `adicionar_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct AddAd {
-    pub infos: AdForm,
+    /// The wizard's fields.
+    #[serde(rename = "infos")]
+    pub form: AdForm,
     /// The icon: a base64 JPEG without prefix, or nothing.
-    #[serde(default)]
-    pub iconeurl: Option<String>,
+    #[serde(rename = "iconeurl", default)]
+    pub icon: Option<String>,
     /// The contact phone, used only when the user has none stored.
-    #[serde(default)]
-    pub telefone: Option<String>,
+    #[serde(rename = "telefone", default)]
+    pub phone: Option<String>,
 }
 
-/// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values.
-#[derive(Debug, Deserialize)]
+/// `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values, each as the
+/// wizard holds it (text or numbers).
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditAd {
-    pub infos: AdRef,
+    /// The ad (or its id).
+    #[serde(rename = "infos")]
+    pub ad: ItemRef,
     /// The new category, or null when unchanged.
-    #[serde(default)]
-    pub categoria: Option<String>,
+    #[serde(rename = "categoria", default)]
+    pub category: Option<String>,
     /// The ad's current icon URL (kept), a new base64 JPEG, or null (removed).
-    #[serde(default)]
-    pub iconeurlfinal: Option<String>,
-    #[serde(default)]
-    pub tituloinputfinal: Value,
-    #[serde(default)]
-    pub precoinputfinal: Value,
-    #[serde(default)]
-    pub descricaoinputfinal: Value,
-    #[serde(default)]
-    pub origeminputfinal: Value,
-    #[serde(default)]
-    pub locaisinputfinal: Value,
-    #[serde(default)]
-    pub cidadesfinal: Vec<String>,
+    #[serde(rename = "iconeurlfinal", default)]
+    pub icon: Option<String>,
+    #[serde(rename = "tituloinputfinal", default)]
+    pub title: Text,
+    #[serde(rename = "precoinputfinal", default)]
+    pub price: Text,
+    #[serde(rename = "descricaoinputfinal", default)]
+    pub description: Text,
+    #[serde(rename = "origeminputfinal", default)]
+    pub origin: Text,
+    /// The scope: 1, 2 or 3.
+    #[serde(rename = "locaisinputfinal", default)]
+    pub scope: Count,
+    #[serde(rename = "cidadesfinal", default)]
+    pub places: Vec<String>,
 }
 
 /// `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct DeleteAd {
-    pub item: AdRef,
+    pub item: ItemRef,
 }
 
-/// An ad named by its id, or by an object carrying `id` (the listed ad).
-#[derive(Debug)]
-pub struct AdRef(pub String);
+/// An ad as answered by `adicionar_anuncio` and `editar_anuncio`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdInfos {
+    #[serde(rename = "infos")]
+    pub ad: shapes::Ad,
+}
 
-impl<'de> Deserialize<'de> for AdRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
-        let id = match &v {
-            Value::String(s) => Some(s.as_str()),
-            Value::Object(o) => o.get("id").and_then(Value::as_str),
-            _ => None,
-        };
-        id.map(|s| AdRef(s.trim().to_owned()))
-            .filter(|r| !r.0.is_empty())
-            .ok_or_else(|| serde::de::Error::custom("ad id"))
-    }
+/// `pegar_anuncios`' answer: the user's ads, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyAds {
+    #[serde(rename = "anuncios")]
+    pub ads: Vec<shapes::Ad>,
 }
 
 fn form_error(e: FormError) -> ApiError {
@@ -116,17 +122,17 @@ fn validate(form: &AdForm) -> ApiResult<Ad> {
 }
 
 /// `adicionar_anuncio`: stores the ad (and its icon) and answers it as listed (`infos`).
-pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<Value> {
-    let ad = validate(&req.infos)?;
+pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<AdInfos> {
+    let ad = validate(&req.form)?;
     let icon = req
-        .iconeurl
+        .icon
         .as_deref()
         .filter(|s| !s.trim().is_empty())
         .map(photos::decode)
         .transpose()?;
     let (nome, stored_phone) = store::name_and_phone(&state.db, &user.id).await?;
     let telefone = stored_phone.or_else(|| {
-        req.telefone
+        req.phone
             .as_deref()
             .and_then(|t| Phone::parse(t).ok())
             .map(|p| p.masked())
@@ -171,43 +177,42 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<V
 }
 
 /// The ad `id` as listed: `{"infos": ad}`.
-async fn answer(state: &AppState, id: &str) -> ApiResult<Value> {
+async fn answer(state: &AppState, id: &str) -> ApiResult<AdInfos> {
     let mut conn = state.db.acquire().await?;
     let infos = catalog::ad_by_id(&mut conn, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "infos": infos }))
+    Ok(AdInfos { ad: infos })
 }
 
 /// `pegar_anuncios`: the signed-in user's ads, newest first.
-pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<MyAds> {
     let mut conn = state.db.acquire().await?;
     let anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
-    Ok(json!({ "anuncios": anuncios }))
+    Ok(MyAds { ads: anuncios })
 }
 
 /// `editar_anuncio`: new category (or the current one), title, price, description, origin,
 /// scope and places, and the icon kept, replaced or removed. Answers the ad as listed.
-pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult<Value> {
-    let id = req.infos.0.clone();
+pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult<AdInfos> {
+    let id = req.ad.required()?;
     let current = store::owned(&state.db, &id, &user.id).await?;
     let categoria = req
-        .categoria
+        .category
         .filter(|c| !c.trim().is_empty())
         .unwrap_or(current.categoria);
-    let form: AdForm = serde_json::from_value(json!({
-        "categoria": categoria,
-        "titulo": req.tituloinputfinal,
-        "preco": req.precoinputfinal,
-        "descricao": req.descricaoinputfinal,
-        "origem": req.origeminputfinal,
-        "locais": req.locaisinputfinal,
-        "cidades": req.cidadesfinal,
-    }))
-    .map_err(|_| ApiError::bad_request(wasm_core::messages::DADOS_INVALIDOS))?;
+    let form = AdForm {
+        categoria,
+        titulo: req.title.0,
+        preco: req.price.0,
+        descricao: req.description.0,
+        origem: req.origin.0,
+        locais: req.scope.0,
+        cidades: req.places,
+    };
     let ad = validate(&form)?;
     // The icon: unchanged when the current URL comes back, else a new photo or none.
-    let new_icon = match req.iconeurlfinal.as_deref().map(str::trim) {
+    let new_icon = match req.icon.as_deref().map(str::trim) {
         Some(s) if Some(s) == current.icone.as_deref() => None,
         Some(s) if !s.is_empty() => Some(Some(photos::decode(s)?)),
         _ => Some(None),
@@ -252,8 +257,8 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
 }
 
 /// `excluir_anuncio`: removes the ad, its places and photos, and its media files.
-pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiResult<Value> {
-    let id = req.item.0;
+pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiResult<Done> {
+    let id = req.item.required()?;
     let current = store::owned(&state.db, &id, &user.id).await?;
     let mut urls: Vec<String> = sqlx::query_scalar("SELECT url FROM ad_photos WHERE ad_id = $1")
         .bind(&id)
@@ -272,5 +277,5 @@ pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiRe
     for url in &urls {
         state.media.forget(url).await;
     }
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }

@@ -6,27 +6,30 @@
 //! last item's time and id), so a walk sees every item once even while sales change; the home
 //! shows best sellers. This file has the region listings; [`stores`] the stores, storefronts,
 //! detail pages and coupons; the SQL is in [`queries`] (rows in [`rows`], batched photo and
-//! place lookups in [`lookups`]), the JSON in [`shapes`].
+//! place lookups in [`lookups`]), the answers in [`answers`] (of the shapes in
+//! [`crate::rpc::shapes`]).
 
+pub mod answers;
 mod lookups;
 mod queries;
 pub(crate) mod rows;
-pub(crate) mod shapes;
 pub mod stores;
 
 pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
 pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
 
+use super::shapes::{Ad, Product};
 use crate::{
     error::{ApiError, ApiResult},
     places::Places,
     state::AppState,
 };
+use answers::{FirstCategoryPage, Home, LaterCategoryPage, SearchResults};
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rows::{AdRow, Listed, ProductRow};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
 use sqlx::AnyConnection;
+use std::collections::BTreeMap;
 use wasm_core::{forms::Category, text::fold};
 
 /// Items per category on the home.
@@ -43,20 +46,20 @@ const CATEGORIA_INVALIDA: &str = "Categoria inválida.";
 const CURSOR_INVALIDO: &str = "Cursor inválido.";
 
 /// `pegar_produtos_anuncios_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct HomeListing {
     pub regiao: String,
 }
 
 /// `pegar_produtos_anuncios_site2`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct FirstPage {
     pub regiao: String,
     pub categoria: String,
 }
 
 /// `pegar_produtos_anuncios_local`: `null` cursors mean that list is done.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NextPage {
     pub cidade: String,
     pub categoria: String,
@@ -67,7 +70,7 @@ pub struct NextPage {
 }
 
 /// `search`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Search {
     pub all: String,
     pub cidade: String,
@@ -116,17 +119,10 @@ fn decode_cursor(cursor: &str) -> ApiResult<Cursor> {
     Ok((time.parse().map_err(|_| bad())?, id.to_owned()))
 }
 
-/// Listed products as JSON.
-fn products_json(list: &[Listed<ProductRow>]) -> Vec<Value> {
+/// Listed products in their shape. Public products are never disabled (`status` false).
+fn products_of(list: &[Listed<ProductRow>]) -> Vec<Product> {
     list.iter()
-        .map(|l| shapes::product(&l.item, &l.photos))
-        .collect()
-}
-
-/// Listed ads as JSON.
-fn ads_json(list: &[Listed<AdRow>]) -> Vec<Value> {
-    list.iter()
-        .map(|l| shapes::ad(&l.item, &l.photos, &l.places))
+        .map(|l| Product::new(&l.item, &l.photos, false))
         .collect()
 }
 
@@ -144,7 +140,7 @@ async fn products_page(
     r: &Region,
     categoria: &str,
     after: Cursor,
-) -> ApiResult<(Vec<Value>, Option<String>)> {
+) -> ApiResult<(Vec<Product>, Option<String>)> {
     let mut rows: Vec<ProductRow> = sqlx::query_as(PRODUCTS_PAGE)
         .bind(&r.label)
         .bind(&r.uf)
@@ -157,7 +153,7 @@ async fn products_page(
         .await?;
     let next = trim_page(&mut rows, |p| encode_cursor(p.criado_em, &p.id));
     let list = lookups::products(conn, rows, lookups::by_time).await?;
-    Ok((products_json(&list), next))
+    Ok((products_of(&list), next))
 }
 
 /// One page of ads after `after`, and the cursor of the next (None when done).
@@ -166,7 +162,7 @@ async fn ads_page(
     r: &Region,
     categoria: &str,
     after: Cursor,
-) -> ApiResult<(Vec<Value>, Option<String>)> {
+) -> ApiResult<(Vec<Ad>, Option<String>)> {
     let mut rows: Vec<AdRow> = sqlx::query_as(ADS_PAGE)
         .bind(&r.label)
         .bind(&r.uf)
@@ -178,12 +174,12 @@ async fn ads_page(
         .await?;
     let next = trim_page(&mut rows, |a| encode_cursor(a.publicado_em, &a.id));
     let list = lookups::ads(conn, rows).await?;
-    Ok((ads_json(&list), next))
+    Ok((ads_of(&list), next))
 }
 
 /// `pegar_produtos_anuncios_site`: per category, the 8 best-selling products and the 8 newest
 /// ads of the region; `categorias` lists the categories with something, in the spec's order.
-pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
+pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Home> {
     let r = region(&req.regiao)?;
     let [c0, c1, c2, c3] = Category::ALL.map(Category::label);
     let mut conn = state.db.acquire().await?;
@@ -208,48 +204,50 @@ pub async fn home(state: &AppState, req: HomeListing) -> ApiResult<Value> {
         .bind(HOME_SIZE)
         .fetch_all(&mut *conn)
         .await?;
-    let products = products_json(&lookups::products(&mut conn, products, lookups::by_sales).await?);
-    let ads = ads_json(&lookups::ads(&mut conn, ads).await?);
+    let products = products_of(&lookups::products(&mut conn, products, lookups::by_sales).await?);
+    let ads = ads_of(&lookups::ads(&mut conn, ads).await?);
     drop(conn);
-    let (mut categorias, mut by_cat_p, mut by_cat_a) = (Vec::new(), Map::new(), Map::new());
+    let mut home = Home {
+        categories: Vec::new(),
+        products: BTreeMap::new(),
+        ads: BTreeMap::new(),
+    };
     for c in Category::ALL.map(Category::label) {
         // Sorted overall, so each category keeps its own order.
-        let of = |items: &[Value]| -> Vec<Value> {
-            items
-                .iter()
-                .filter(|i| i["categoria"] == c)
-                .cloned()
-                .collect()
-        };
-        let (p, a) = (of(&products), of(&ads));
+        let p: Vec<Product> = products
+            .iter()
+            .filter(|p| p.category == c)
+            .cloned()
+            .collect();
+        let a: Vec<Ad> = ads.iter().filter(|a| a.category == c).cloned().collect();
         if p.is_empty() && a.is_empty() {
             continue;
         }
-        categorias.push(c);
-        by_cat_p.insert(c.to_owned(), Value::Array(p));
-        by_cat_a.insert(c.to_owned(), Value::Array(a));
+        home.categories.push(c.to_owned());
+        home.products.insert(c.to_owned(), p);
+        home.ads.insert(c.to_owned(), a);
     }
-    Ok(json!({ "categorias": categorias, "produtos": by_cat_p, "anuncios": by_cat_a }))
+    Ok(home)
 }
 
 /// `pegar_produtos_anuncios_site2`: the first page of a category in a region.
-pub async fn first_page(state: &AppState, req: FirstPage) -> ApiResult<Value> {
+pub async fn first_page(state: &AppState, req: FirstPage) -> ApiResult<FirstCategoryPage> {
     let r = region(&req.regiao)?;
     let categoria = category(&req.categoria)?;
     let mut conn = state.db.acquire().await?;
     let (produtos, nextp) = products_page(&mut conn, &r, categoria, start()).await?;
     let (anuncios, nexta) = ads_page(&mut conn, &r, categoria, start()).await?;
-    Ok(json!({
-        "produtos": produtos,
-        "anuncios": anuncios,
-        "produtos_lastIds": nextp,
-        "anuncios_lastIds": nexta,
-    }))
+    Ok(FirstCategoryPage {
+        products: produtos,
+        ads: anuncios,
+        next_products: nextp,
+        next_ads: nexta,
+    })
 }
 
 /// `pegar_produtos_anuncios_local`: the page after the cursors; a `null` cursor gives an empty
 /// list, so the walk ends with an empty page.
-pub async fn next_page(state: &AppState, req: NextPage) -> ApiResult<Value> {
+pub async fn next_page(state: &AppState, req: NextPage) -> ApiResult<LaterCategoryPage> {
     let r = region(&req.cidade)?;
     let categoria = category(&req.categoria)?;
     let nextp = req.nextp.as_deref().map(decode_cursor).transpose()?;
@@ -263,7 +261,12 @@ pub async fn next_page(state: &AppState, req: NextPage) -> ApiResult<Value> {
         Some(after) => ads_page(&mut conn, &r, categoria, after).await?,
         None => (Vec::new(), None),
     };
-    Ok(json!({ "produtos": produtos, "anuncios": anuncios, "nextp": nextp, "nexta": nexta }))
+    Ok(LaterCategoryPage {
+        products: produtos,
+        ads: anuncios,
+        nextp,
+        nexta,
+    })
 }
 
 /// A `LIKE` pattern for "contains `folded`", with `!` escaping the wildcards.
@@ -282,7 +285,7 @@ fn contains_pattern(folded: &str) -> String {
 
 /// `search`: products (best sellers first) and ads (newest first) of a category in a region
 /// whose title contains the text, ignoring accents and case; at most 60 of each.
-pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
+pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
     let r = region(&req.cidade)?;
     let categoria = category(&req.categoria)?;
     let text: String = fold(req.all.trim())
@@ -290,7 +293,7 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
         .take(SEARCH_MAX_CHARS)
         .collect();
     if text.is_empty() {
-        return Ok(json!({ "produtos": [], "anuncios": [] }));
+        return Ok(SearchResults::default());
     }
     let pattern = contains_pattern(&text);
     let mut conn = state.db.acquire().await?;
@@ -311,29 +314,35 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<Value> {
         .bind(SEARCH_SIZE)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(json!({
-        "produtos": products_json(&lookups::products(&mut conn, products, lookups::by_sales).await?),
-        "anuncios": ads_json(&lookups::ads(&mut conn, ads).await?),
-    }))
+    Ok(SearchResults {
+        products: products_of(&lookups::products(&mut conn, products, lookups::by_sales).await?),
+        ads: ads_of(&lookups::ads(&mut conn, ads).await?),
+    })
 }
 
-/// The ads of `user`, every scope, newest first, in the catalogue's JSON shape (the ad owner's
-/// actions).
-pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Value>> {
+/// Listed ads in their shape.
+fn ads_of(list: &[Listed<AdRow>]) -> Vec<Ad> {
+    list.iter()
+        .map(|l| Ad::new(&l.item, &l.photos, &l.places))
+        .collect()
+}
+
+/// The ads of `user`, every scope, newest first (the ad owner's actions).
+pub async fn ads_of_user(conn: &mut AnyConnection, user: &str) -> sqlx::Result<Vec<Ad>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::ADS_BY_USER)
         .bind(user)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&lookups::ads(conn, rows).await?))
+    Ok(ads_of(&lookups::ads(conn, rows).await?))
 }
 
-/// One ad by id, in the catalogue's JSON shape (the ad owner's actions).
-pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Value>> {
+/// One ad by id (the ad owner's actions).
+pub async fn ad_by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Ad>> {
     let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
         .bind(id)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(ads_json(&lookups::ads(conn, rows).await?).pop())
+    Ok(ads_of(&lookups::ads(conn, rows).await?).pop())
 }
 
 #[cfg(test)]

@@ -9,8 +9,10 @@
 use crate::state::AppState;
 use axum::{
     Router,
-    http::{HeaderValue, header},
-    response::{Html, IntoResponse},
+    extract::Request,
+    http::{HeaderValue, StatusCode, Uri, header},
+    middleware::{self, Next},
+    response::{Html, IntoResponse, Response},
     routing::get,
 };
 use std::path::Path;
@@ -43,6 +45,28 @@ pub fn index_html(dir: &Path, embedded: bool) -> Option<Vec<u8>> {
     std::fs::read(dir.join("index.html")).ok()
 }
 
+/// The longest part of a path a file name may be, in bytes.
+const MAX_NAME_BYTES: usize = 255;
+
+/// Whether a part of the (percent-encoded) path is longer than any file name can be: the file
+/// system would fail on it (a name too long) instead of not finding it.
+fn too_long_for_a_file(path: &str) -> bool {
+    path.split('/')
+        .any(|part| part.len().saturating_sub(2 * part.matches('%').count()) > MAX_NAME_BYTES)
+}
+
+/// A path no file can have is not found under `/assets` and the page anywhere else (the SPA's
+/// fallback), never a file system error.
+async fn no_impossible_names(mut request: Request, next: Next) -> Response {
+    if too_long_for_a_file(request.uri().path()) {
+        if request.uri().path().starts_with("/assets/") {
+            return StatusCode::NOT_FOUND.into_response();
+        }
+        *request.uri_mut() = Uri::from_static("/");
+    }
+    next.run(request).await
+}
+
 /// Routes serving the webapp from `dir`.
 fn from_dir(dir: &Path) -> Router<AppState> {
     let assets = ServeDir::new(dir.join("assets"));
@@ -67,6 +91,7 @@ fn from_dir(dir: &Path) -> Router<AppState> {
                 ))
                 .service(app),
         )
+        .layer(middleware::from_fn(no_impossible_names))
 }
 
 /// The page the OpenID issuer redirects the popup to: it hands the ID token (in the URL

@@ -87,6 +87,13 @@ async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_ass
             .unwrap()
             .contains("immutable")
     );
+    // A name longer than any file's: not found under /assets, the page elsewhere; never a
+    // file system error (the fuzzer's find).
+    let long = "%C3%A3".repeat(200);
+    assert_eq!(app.get(&format!("/assets/{long}.js")).await.status(), 404);
+    let page = app.get(&format!("/loja/{long}")).await;
+    assert_eq!(page.status(), 200);
+    assert!(page.text().await.unwrap().contains("<title>Feira</title>"));
     // The callback page's script is a file of our origin (no inline script under the CSP).
     let callback = app.get("/auth/callback").await;
     assert!(callback.text().await.unwrap().contains("/auth/callback.js"));
@@ -148,4 +155,24 @@ async fn demo_data_loads_once() {
     let res = app.get(&icon).await;
     assert_eq!(res.status(), 200);
     assert_eq!(&res.bytes().await.unwrap()[..2], &[0xFF, 0xD8]);
+}
+
+#[tokio::test]
+async fn the_openapi_document_is_served_and_describes_every_action() {
+    let app = spawn_app().await;
+    let res = app.get("/api/openapi.json").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let doc: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mapping = doc["paths"]["/api"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["discriminator"]["mapping"]
+        .as_object()
+        .unwrap()
+        .clone();
+    for codigo in feira_api::rpc::Request::CODIGOS {
+        assert!(mapping.contains_key(*codigo), "{codigo}");
+    }
+    // The default provider is the sandbox: its payment route is described.
+    assert!(doc["paths"].get("/pix/sandbox/{txid}/pagar").is_some());
 }

@@ -67,6 +67,11 @@ async fn exercise(app: &TestApp) -> String {
         "public, max-age=31536000, immutable"
     );
     assert_eq!(res.bytes().await.unwrap(), jpeg);
+    // Keys no stored file can have are not found, never a store failure: a name too long for
+    // the file system, a folder.
+    let long = format!("/media/teste/{}.jpg", "ã".repeat(200));
+    assert_eq!(app.get(&long).await.status(), 404);
+    assert_eq!(app.get("/media/teste").await.status(), 404);
 
     app.app.media.delete_url(&url).await.unwrap();
     assert_eq!(app.get(&url).await.status(), 404);

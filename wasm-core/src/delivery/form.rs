@@ -45,27 +45,37 @@ crate::display_message!(DeliveryFormError);
 
 /// The form as typed (the spec's field names; text or numbers).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct DeliveryForm {
     /// `"1"`, `"2"`, `"12"` or `""`.
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub entrega: String,
     /// `"fixa"`, `"porKm"`, or empty for none.
     #[serde(rename = "taxaTipo", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub taxa_tipo: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub taxaentrega: String,
     #[serde(rename = "taxaPorKm", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub taxa_por_km: String,
     #[serde(rename = "enderecoRua", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub endereco_rua: String,
     #[serde(rename = "enderecoNumero", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub endereco_numero: String,
     #[serde(rename = "enderecoCidade", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub endereco_cidade: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub pedidominimoentrega: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub pedidominimoretirada: String,
 }
 

@@ -56,19 +56,26 @@ pub fn long_description(input: &str) -> Result<Option<String>, FormError> {
 
 /// The new-ad (and ad-edit) wizard as typed (`adicionar_anuncio`'s `infos`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct AdForm {
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub categoria: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub titulo: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub preco: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub descricao: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub origem: String,
     #[serde(deserialize_with = "lenient_count")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
     pub locais: Option<u32>,
     pub cidades: Vec<String>,
 }

@@ -42,19 +42,26 @@ pub fn business_description(input: &str) -> Result<Option<String>, FormError> {
 
 /// The business-registration payload as typed (`cadastro_fornecedor`'s `infos`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct BusinessForm {
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub nomeforn: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub cpf: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub telefone: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub descricaoforn: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub instagram: String,
     #[serde(deserialize_with = "lenient_count")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
     pub local: Option<u32>,
     pub cidades: Vec<String>,
 }
@@ -86,17 +93,23 @@ impl BusinessForm {
 
 /// The supplier panel's "Meus Dados" form.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct SupplierProfileForm {
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub nomeforn: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub cpf: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub telefone: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub instagram: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub descricaoforn: String,
 }
 

@@ -37,22 +37,30 @@ pub fn product_options(options: &[String]) -> Result<Vec<String>, FormError> {
 
 /// The add-product and edit-product forms as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct ProductForm {
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub categoria: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub titulo: String,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub preco: String,
     #[serde(deserialize_with = "lenient_count")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
     pub minimo: Option<u32>,
     #[serde(deserialize_with = "lenient_count")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
     pub estoque: Option<u32>,
     /// Option labels; `{opcao}` objects are accepted too.
     #[serde(deserialize_with = "option_labels")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::option_labels))]
     pub opcoes: Vec<String>,
     #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub descricao: String,
 }
 

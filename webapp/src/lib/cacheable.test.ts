@@ -25,8 +25,8 @@ describe('cacheable reads', () => {
   });
 
   it("lists exactly the API's cacheable reads (the action table's `get` lines)", () => {
-    // The action table's lines marked `get`: `    get "codigo" => Variant(...)`.
-    const list = [...actionsRs.matchAll(/^\s*get "([a-z_0-9]+)" =>/gm)].map((m) => m[1]);
+    // The action table's lines marked `get`: `    public get "codigo" => Variant(...) -> Answer`.
+    const list = [...actionsRs.matchAll(/^\s*public get "([a-z_0-9]+)" =>/gm)].map((m) => m[1]);
     expect(list.length).toBeGreaterThan(0);
     expect([...GET_ACTIONS].sort()).toEqual(list.sort());
   });

@@ -104,7 +104,8 @@ export interface ExtensoesForn {
   delivery?: DeliveryForn | null;
   /** The store's categories (name → name). */
   categorias?: Record<string, string> | null;
-  site?: { url: string; paleta?: number | null } | null;
+  /** `url` is null until the store is created. */
+  site?: { url: string | null; paleta?: number | null } | null;
   /** Only in the supplier's own panel; buyers check a code with `validar_cupom`. */
   cupons?: Record<string, Cupom> | null;
 }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 /// `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ConfirmWithdrawal {
     pub userforn: String,
 }

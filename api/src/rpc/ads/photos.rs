@@ -5,7 +5,11 @@
 //! (decisions.md §16). An ad holds its icon and at most [`MAX_PHOTOS`] photos. Media files live
 //! under `anuncios/{ad id}/` and are removed with their photo.
 
-use super::{AdRef, store};
+use super::store;
+use crate::rpc::{
+    fields::ItemRef,
+    shapes::{Done, PhotoAdded},
+};
 use crate::{
     auth::AuthUser,
     db::{begin_write, new_id, now_ms},
@@ -16,24 +20,29 @@ use crate::{
 use bytes::Bytes;
 use feira_photo::PhotoKind;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 /// *Gap:* a fifth photo.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos atingido.";
 
 /// `upload_foto_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct UploadPhoto {
-    pub item: AdRef,
-    /// Base64 JPEG without prefix.
-    pub uri: String,
+    /// The ad (or its id).
+    pub item: ItemRef,
+    /// The photo: a base64 JPEG without prefix.
+    #[serde(rename = "uri")]
+    pub photo: String,
 }
 
 /// `excluir_foto_anuncio`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct DeletePhoto {
-    pub item: AdRef,
-    pub idfoto: String,
+    /// The ad (or its id).
+    pub item: ItemRef,
+    /// A key of the ad's `fotos`.
+    #[serde(rename = "idfoto")]
+    pub photo: String,
 }
 
 /// A base64 JPEG (a `data:` prefix is tolerated) that passes the server's checks for an icon.
@@ -50,13 +59,17 @@ pub async fn put(state: &AppState, id: &str, bytes: Bytes) -> ApiResult<String> 
 /// `upload_foto_anuncio`: `{chave, url}` of the new photo. The count and the insert share one
 /// write transaction that first locks the ad's row, so two uploads racing for the last place
 /// never leave the ad with more than [`MAX_PHOTOS`]; the loser's file is removed.
-pub async fn upload_photo(state: &AppState, user: AuthUser, req: UploadPhoto) -> ApiResult<Value> {
-    let id = req.item.0;
+pub async fn upload_photo(
+    state: &AppState,
+    user: AuthUser,
+    req: UploadPhoto,
+) -> ApiResult<PhotoAdded> {
+    let id = req.item.required()?;
     store::owned(&state.db, &id, &user.id).await?;
     if held(&state.db, &id).await? >= MAX_PHOTOS {
         return Err(ApiError::bad_request(LIMITE_FOTOS));
     }
-    let bytes = decode(&req.uri)?;
+    let bytes = decode(&req.photo)?;
     let url = put(state, &id, bytes).await?;
     let chave = new_id();
     let stored: ApiResult<()> = async {
@@ -85,7 +98,7 @@ pub async fn upload_photo(state: &AppState, user: AuthUser, req: UploadPhoto) ->
         state.media.forget(&url).await;
         return Err(e);
     }
-    Ok(json!({ "chave": chave, "url": url }))
+    Ok(PhotoAdded { key: chave, url })
 }
 
 /// How many photos ad `id` holds.
@@ -99,20 +112,20 @@ async fn held<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(db: E, id: &str) 
 }
 
 /// `excluir_foto_anuncio`: removes one photo of the user's ad and its media file.
-pub async fn delete_photo(state: &AppState, user: AuthUser, req: DeletePhoto) -> ApiResult<Value> {
-    let id = req.item.0;
+pub async fn delete_photo(state: &AppState, user: AuthUser, req: DeletePhoto) -> ApiResult<Done> {
+    let id = req.item.required()?;
     store::owned(&state.db, &id, &user.id).await?;
     let url: String = sqlx::query_scalar("SELECT url FROM ad_photos WHERE id = $1 AND ad_id = $2")
-        .bind(req.idfoto.trim())
+        .bind(req.photo.trim())
         .bind(&id)
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(|| ApiError::NotFound(FOTO_NAO_ENCONTRADA.into()))?;
     sqlx::query("DELETE FROM ad_photos WHERE id = $1 AND ad_id = $2")
-        .bind(req.idfoto.trim())
+        .bind(req.photo.trim())
         .bind(&id)
         .execute(&state.db)
         .await?;
     state.media.forget(&url).await;
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }

@@ -3,81 +3,87 @@
 //! in maintenance, and its products, data and coupons are not found.
 
 use super::{
-    ads_json, lookups, products_json, queries,
+    ads_of,
+    answers::{
+        AdDetail, AdminReadyStore, AdminStoreSupplier, AdminStorefrontView, CouponCheck, Exists,
+        MaintenanceSupplier, ProductDetail, ProductPage, ReadyStore, StoreCard, StoreLook,
+        Storefront, Stores, SupplierData,
+    },
+    lookups, products_of, queries,
     rows::{AdRow, CouponRow, ProductRow, StoreRow, SupplierRow},
-    shapes,
 };
 use crate::{
     error::{ApiError, ApiResult},
     messages::{ANUNCIO_NAO_ENCONTRADO, FORNECEDOR_NAO_ENCONTRADO, PRODUTO_NAO_ENCONTRADO},
+    rpc::{
+        fields::Reais,
+        shapes::{Product, PublicSupplier, True},
+    },
     state::AppState,
 };
 use serde::Deserialize;
-use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use wasm_core::{
     coupon::{Coupon, CouponCode, CouponKind},
     messages::CUPOM_NAO_ENCONTRADO,
-    money::Money,
 };
 
 /// `start_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StartSite {
     pub urlforn: String,
 }
 
 /// `pegar_produto_url_site` and `pegar_anuncio_url_site`: ids are unique, so `userforn` and
 /// `categoria` (kept for the spec's clients) are not needed.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = ItemById)]
 pub struct ItemRef {
     pub id: String,
 }
 
 /// `pegar_dadosforn`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SupplierRef {
     pub usuario: String,
 }
 
 /// `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckCoupon {
     pub userforn: String,
     pub cupom: String,
 }
 
 /// `pegar_lojas`: visible stores with a URL, best sellers first.
-pub async fn stores(state: &AppState) -> ApiResult<Value> {
+pub async fn stores(state: &AppState) -> ApiResult<Stores> {
     let rows: Vec<StoreRow> = sqlx::query_as(queries::STORES)
         .bind(false)
         .fetch_all(&state.db)
         .await?;
-    let lojas: Vec<Value> = rows
+    let stores = rows
         .into_iter()
-        .map(|s| {
-            json!({
-                "id": s.user_id,
-                "url": s.url,
-                "nomeforn": s.nomeforn,
-                "iconeforn": s.iconeforn,
-                "vendasforn": s.vendasforn,
-            })
+        .map(|s| StoreCard {
+            id: s.user_id,
+            url: s.url,
+            name: s.nomeforn,
+            icon: s.iconeforn,
+            sales: s.vendasforn,
         })
         .collect();
-    Ok(json!({ "lojas": lojas }))
+    Ok(Stores { stores })
 }
 
-/// A supplier's `dadosforn` (places and store categories included).
-async fn supplier_json(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
+/// A supplier's public `dadosforn` (places and store categories included).
+async fn public_supplier(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<PublicSupplier> {
     let places = lookups::supplier_places(conn, &s.user_id).await?;
     let categories = lookups::store_categories(conn, &s.user_id).await?;
-    Ok(shapes::dadosforn(s, &places, &categories))
+    Ok(PublicSupplier::new(s, &places, &categories))
 }
 
 /// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),
 /// or ready with every enabled product, best sellers first.
-pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
+pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Storefront> {
     let url = req.urlforn.trim().to_lowercase();
     let mut conn = state.db.acquire().await?;
     let supplier: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
@@ -85,38 +91,43 @@ pub async fn start_site(state: &AppState, req: StartSite) -> ApiResult<Value> {
         .fetch_optional(&mut *conn)
         .await?;
     let Some(s) = supplier else {
-        return Ok(json!({ "exist": 0 }));
+        return Ok(Storefront::Missing { exist: Exists });
     };
     if s.hidden != 0 {
-        return Ok(json!({
-            "exist": 1,
-            "manutencao": true,
-            "dadosforn": { "nomeforn": s.nomeforn, "iconeforn": s.iconeforn },
-        }));
+        return Ok(Storefront::Maintenance {
+            exist: Exists,
+            manutencao: True,
+            dadosforn: MaintenanceSupplier {
+                name: s.nomeforn,
+                icon: s.iconeforn,
+            },
+        });
     }
-    ready_store(&mut conn, &s).await
+    Ok(Storefront::Ready(Box::new(
+        ready_store(&mut conn, &s).await?,
+    )))
 }
 
 /// A ready storefront: the palette, the supplier's data and every enabled product, best sellers
 /// first.
-async fn ready_store(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<Value> {
+async fn ready_store(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<ReadyStore> {
     let products: Vec<ProductRow> = sqlx::query_as(queries::STORE_PRODUCTS)
         .bind(&s.user_id)
         .bind(false)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(json!({
-        "exist": 1,
-        "infos": { "paleta": s.paleta },
-        "dadosforn": supplier_json(conn, s).await?,
-        "allprods": products_json(&lookups::products(conn, products, lookups::by_sales).await?),
-    }))
+    Ok(ReadyStore {
+        exist: Exists,
+        infos: StoreLook { palette: s.paleta },
+        dadosforn: public_supplier(conn, s).await?,
+        products: products_of(&lookups::products(conn, products, lookups::by_sales).await?),
+    })
 }
 
 /// `start_site_admin`: the storefront of the supplier whose URL or user id is `key`,
 /// ready even when the supplier is hidden (`dadosforn.oculto` says whether it is, by itself or by the admin); `exist: 0`
 /// when there is none. Only the admin's handler calls it.
-pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<Value> {
+pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<AdminStorefrontView> {
     let mut conn = state.db.acquire().await?;
     let by_url: Option<SupplierRow> = sqlx::query_as(queries::SUPPLIER_BY_URL)
         .bind(key.trim().to_lowercase())
@@ -133,16 +144,23 @@ pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<Value> {
     };
     match supplier {
         Some(s) => {
-            let mut store = ready_store(&mut conn, &s).await?;
-            store["dadosforn"]["oculto"] = json!(s.hidden != 0);
-            Ok(store)
+            let store = ready_store(&mut conn, &s).await?;
+            Ok(AdminStorefrontView::Ready(Box::new(AdminReadyStore {
+                exist: store.exist,
+                infos: store.infos,
+                dadosforn: AdminStoreSupplier {
+                    public: store.dadosforn,
+                    hidden: s.hidden != 0,
+                },
+                products: store.products,
+            })))
         }
-        None => Ok(json!({ "exist": 0 })),
+        None => Ok(AdminStorefrontView::Missing { exist: Exists }),
     }
 }
 
 /// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.
-pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<ProductDetail> {
     let not_found = || ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into());
     let mut conn = state.db.acquire().await?;
     let rows: Vec<ProductRow> = sqlx::query_as(queries::PRODUCT_BY_ID)
@@ -159,26 +177,29 @@ pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> 
         .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(not_found)?;
-    let mut item = shapes::product(&p.item, &p.photos);
-    item["dadosforn"] = supplier_json(&mut conn, &s).await?;
-    Ok(json!({ "item": item }))
+    Ok(ProductDetail {
+        item: ProductPage {
+            product: Product::new(&p.item, &p.photos, false),
+            dadosforn: public_supplier(&mut conn, &s).await?,
+        },
+    })
 }
 
 /// `pegar_anuncio_url_site`: one direct ad.
-pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<Value> {
+pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<AdDetail> {
     let mut conn = state.db.acquire().await?;
     let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
         .bind(req.id.trim())
         .fetch_all(&mut *conn)
         .await?;
-    let item = ads_json(&lookups::ads(&mut conn, rows).await?)
+    let item = ads_of(&lookups::ads(&mut conn, rows).await?)
         .pop()
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "item": item }))
+    Ok(AdDetail { item })
 }
 
 /// `pegar_dadosforn`: a visible supplier's public data.
-pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Value> {
+pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<SupplierData> {
     let mut conn = state.db.acquire().await?;
     let s: SupplierRow = sqlx::query_as(queries::SUPPLIER_BY_ID)
         .bind(req.usuario.trim())
@@ -186,12 +207,14 @@ pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Valu
         .await?
         .filter(|s: &SupplierRow| s.hidden == 0)
         .ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
-    Ok(json!({ "dadosforn": supplier_json(&mut conn, &s).await? }))
+    Ok(SupplierData {
+        dadosforn: public_supplier(&mut conn, &s).await?,
+    })
 }
 
 /// `validar_cupom`: the coupon of a visible supplier whose code the buyer typed (upper-cased
 /// first), as `{codigo, tipo, valor}` with `valor` in percent or reais.
-pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<Value> {
+pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<CouponCheck> {
     let not_found = || ApiError::NotFound(CUPOM_NAO_ENCONTRADO.into());
     let code = CouponCode::parse(&req.cupom).map_err(|_| not_found())?;
     let row: CouponRow = sqlx::query_as(queries::COUPON)
@@ -207,9 +230,9 @@ pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<Value
             tracing::warn!(codigo = %row.codigo, error = %e, "stored coupon is invalid");
             not_found()
         })?;
-    Ok(json!({
-        "codigo": coupon.code().as_str(),
-        "tipo": coupon.kind().as_str(),
-        "valor": Money::from_centavos(coupon.value_hundredths()).reais(),
-    }))
+    Ok(CouponCheck {
+        codigo: coupon.code().as_str().to_owned(),
+        tipo: coupon.kind().as_str().to_owned(),
+        valor: Reais::from_centavos(coupon.value_hundredths()),
+    })
 }

@@ -11,34 +11,94 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     pix,
+    rpc::fields::Text,
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use wasm_core::{forms, money::Money};
 
 /// `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
 /// of R$ 5). The amount charged is always recomputed here.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct BuyTokens {
-    #[serde(default)]
-    quantidade: Option<Value>,
-    #[serde(default)]
-    preco: Option<Value>,
+    /// How many tokens (1 to 1000).
+    #[serde(rename = "quantidade", default)]
+    quantity: Option<Text>,
+    /// Or their price in reais, a multiple of R$ 5.
+    #[serde(rename = "preco", default)]
+    price: Option<Text>,
+}
+
+/// A Pix charge's QR as `codigo` holds it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PixQr {
+    /// The BR Code (Pix copia e cola).
+    pub qrcode: String,
+    /// The QR image, as a data URL.
+    #[serde(rename = "imagemQrcode")]
+    pub image: String,
+}
+
+/// `gerarpix_blockchain`'s answer: the charge's QR (in `codigo` and at the top level, the
+/// shapes of an order's Pix), its txid, the tokens and the amount.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCharge {
+    #[serde(rename = "codigo")]
+    pub code: PixQr,
+    /// The BR Code again.
+    pub qrcode: String,
+    /// The QR image again.
+    #[serde(rename = "imagem_qrcode")]
+    pub image: String,
+    pub txid: String,
+    /// The tokens bought.
+    #[serde(rename = "fichas")]
+    pub tokens: u32,
+    /// The amount in reais, as text with two decimals (`"15.00"`).
+    #[serde(rename = "valor")]
+    pub amount: String,
+}
+
+/// A notarised file in the history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotarisedFile {
+    /// The Arweave transaction id.
+    pub id: String,
+    #[serde(rename = "descricao")]
+    pub description: String,
+    /// When, in milliseconds since the epoch.
+    #[serde(rename = "data")]
+    pub at: i64,
+    /// `{ARWEAVE_GATEWAY}/{id}`.
+    pub link: String,
+    #[serde(rename = "nomeArquivo")]
+    pub file_name: String,
+    /// Bytes.
+    #[serde(rename = "tamanho")]
+    pub size: i64,
+    /// Lower-case hex.
+    pub sha256: String,
+}
+
+/// `pegar_fichas_blockchain`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Tokens {
+    /// Tokens left.
+    #[serde(rename = "fichas")]
+    pub tokens: i64,
+    /// Notarised files, newest first.
+    #[serde(rename = "historico")]
+    pub history: Vec<NotarisedFile>,
 }
 
 fn quantity(req: &BuyTokens) -> ApiResult<u32> {
     let refused = || ApiError::bad_request(wasm_core::messages::FICHAS_QUANTIDADE);
-    let as_text = |v: &Value| match v {
-        Value::String(s) => Some(s.trim().to_owned()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    };
-    if let Some(q) = req.quantidade.as_ref().and_then(as_text) {
-        return q.parse::<u32>().map_err(|_| refused());
+    if let Some(q) = &req.quantity {
+        return q.trimmed().parse::<u32>().map_err(|_| refused());
     }
-    let preco = req.preco.as_ref().and_then(as_text).ok_or_else(refused)?;
-    let amount = Money::parse(&preco).map_err(|_| refused())?;
+    let preco = req.price.as_ref().ok_or_else(refused)?;
+    let amount = Money::parse(preco.trimmed()).map_err(|_| refused())?;
     let each = forms::TOKEN_PRICE.centavos();
     if amount.centavos() % each != 0 {
         return Err(refused());
@@ -48,7 +108,7 @@ fn quantity(req: &BuyTokens) -> ApiResult<u32> {
 
 /// Opens the charge; answers the QR like the order's Pix (`codigo.qrcode`,
 /// `codigo.imagemQrcode`, and the same at the top level).
-pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<Value> {
+pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<TokenCharge> {
     let quantidade = quantity(&req)?;
     if quantidade > 1000 {
         return Err(ApiError::bad_request("Escolha no máximo 1000 fichas"));
@@ -70,14 +130,17 @@ pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<
     )
     .await?;
     let imagem = pix::qr::data_url(&copia_e_cola)?;
-    Ok(json!({
-        "codigo": { "qrcode": copia_e_cola, "imagemQrcode": imagem },
-        "qrcode": copia_e_cola,
-        "imagem_qrcode": imagem,
-        "txid": txid,
-        "fichas": quantidade,
-        "valor": amount.decimal_string(),
-    }))
+    Ok(TokenCharge {
+        code: PixQr {
+            qrcode: copia_e_cola.clone(),
+            image: imagem.clone(),
+        },
+        qrcode: copia_e_cola,
+        image: imagem,
+        txid,
+        tokens: quantidade,
+        amount: amount.decimal_string(),
+    })
 }
 
 #[derive(sqlx::FromRow)]
@@ -93,7 +156,7 @@ struct Entry {
 
 /// `pegar_fichas_blockchain`: `fichas` and `historico` (newest first: id, descricao, data in
 /// ms, link, nomeArquivo, tamanho, sha256).
-pub async fn balance(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn balance(state: &AppState, user: AuthUser) -> ApiResult<Tokens> {
     let fichas = tokens::balance(&state.db, &user.id).await?;
     let entries: Vec<Entry> = sqlx::query_as(
         "SELECT id, descricao, nome_arquivo, tamanho, sha256, link, criado_em FROM notarisations \
@@ -102,26 +165,29 @@ pub async fn balance(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     .bind(&user.id)
     .fetch_all(&state.db)
     .await?;
-    let historico: Vec<Value> = entries
+    let history = entries
         .into_iter()
-        .map(|e| {
-            json!({
-                "id": e.id,
-                "descricao": e.descricao,
-                "data": e.criado_em,
-                "link": e.link,
-                "nomeArquivo": e.nome_arquivo,
-                "tamanho": e.tamanho,
-                "sha256": e.sha256,
-            })
+        .map(|e| NotarisedFile {
+            id: e.id,
+            description: e.descricao,
+            at: e.criado_em,
+            link: e.link,
+            file_name: e.nome_arquivo,
+            size: e.tamanho,
+            sha256: e.sha256,
         })
         .collect();
-    Ok(json!({ "fichas": fichas, "historico": historico }))
+    Ok(Tokens {
+        tokens: fichas,
+        history,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use serde_json::{Value, json};
 
     fn q(v: Value) -> ApiResult<u32> {
         quantity(&serde_json::from_value(v).unwrap())

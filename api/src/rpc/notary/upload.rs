@@ -27,16 +27,16 @@ use axum::{
     http::{HeaderMap, header},
 };
 use base64::{Engine, engine::general_purpose::STANDARD};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::io::BufReader;
+use utoipa::ToSchema;
 use wasm_core::{
     forms::{self, MAX_FILE_BYTES},
     messages,
 };
 
 /// The query of the streaming endpoint.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UploadQuery {
     #[serde(default)]
     nome: String,
@@ -45,13 +45,25 @@ pub struct UploadQuery {
 }
 
 /// `upload_blockchain`: `arquivo` is a data URL, `nomeArquivo` its name.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct UploadJson {
-    arquivo: String,
+    /// The file as a data URL (`data:{type};base64,…`).
+    #[serde(rename = "arquivo")]
+    file: String,
     #[serde(rename = "nomeArquivo", default)]
-    nome_arquivo: String,
-    #[serde(default)]
-    descricao: String,
+    file_name: String,
+    /// 500 characters at most.
+    #[serde(rename = "descricao", default)]
+    description: String,
+}
+
+/// A file notarised: its Arweave transaction and where it is.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Notarised {
+    #[serde(rename = "transactionId")]
+    pub transaction_id: String,
+    /// `{ARWEAVE_GATEWAY}/{transactionId}`.
+    pub link: String,
 }
 
 /// What is stored besides the bytes.
@@ -132,7 +144,7 @@ pub async fn upload_stream(
     Query(q): Query<UploadQuery>,
     headers: HeaderMap,
     body: Body,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Notarised>> {
     let user = AuthUser::try_from(caller)?;
     state
         .security
@@ -160,9 +172,13 @@ pub async fn upload_stream(
 }
 
 /// `upload_blockchain` with a data URL.
-pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> ApiResult<Value> {
+pub async fn upload_json(
+    state: &AppState,
+    user: AuthUser,
+    req: UploadJson,
+) -> ApiResult<Notarised> {
     let (head, data) = req
-        .arquivo
+        .file
         .split_once(',')
         .ok_or_else(|| ApiError::bad_request(ARQUIVO_INVALIDO))?;
     let tipo = head
@@ -174,7 +190,7 @@ pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> A
         state,
         &user,
         estimated.min(MAX_FILE_BYTES + 1),
-        &req.descricao,
+        &req.description,
     )
     .await?;
     let bytes = STANDARD
@@ -187,7 +203,7 @@ pub async fn upload_json(state: &AppState, user: AuthUser, req: UploadJson) -> A
         futures::stream::once(async move { Ok::<_, std::io::Error>(bytes::Bytes::from(bytes)) });
     let spooled = spool(&state.notary.spool_dir, Box::pin(body)).await?;
     let meta = Meta {
-        nome: clean_name(&req.nome_arquivo),
+        nome: clean_name(&req.file_name),
         tipo: stored_type(tipo),
         descricao,
     };
@@ -201,7 +217,7 @@ async fn notarise(
     user: &AuthUser,
     spooled: Spooled,
     meta: Meta,
-) -> ApiResult<Value> {
+) -> ApiResult<Notarised> {
     if spooled.size == 0 {
         return Err(ApiError::bad_request("Arquivo vazio."));
     }
@@ -238,7 +254,10 @@ async fn notarise(
     .await?;
     db.commit().await?;
     tracing::info!(id = %tx.id, size, "file notarised");
-    Ok(json!({ "transactionId": tx.id, "link": link }))
+    Ok(Notarised {
+        transaction_id: tx.id,
+        link,
+    })
 }
 
 async fn store(

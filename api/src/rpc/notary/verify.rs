@@ -7,13 +7,56 @@ use crate::{
     error::{ApiError, ApiResult},
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Debug, Deserialize)]
+/// `verificar_blockchain`: the transaction asked about.
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyRecord {
     #[serde(rename = "transactionId")]
     transaction_id: String,
+}
+
+/// What the gateway says of a transaction, asked at each call.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum GatewayStatus {
+    /// In a block (with `confirmacoes`).
+    #[serde(rename = "confirmado")]
+    Confirmed,
+    #[serde(rename = "pendente")]
+    Pending,
+    /// The gateway does not know it.
+    #[serde(rename = "desconhecido")]
+    Unknown,
+    /// The gateway did not answer.
+    #[serde(rename = "indisponivel")]
+    Unavailable,
+}
+
+/// `verificar_blockchain`'s answer: what we recorded (never the description) and the
+/// gateway's status.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Verification {
+    #[serde(rename = "transactionId")]
+    pub transaction_id: String,
+    #[serde(rename = "nomeArquivo")]
+    pub file_name: String,
+    /// The file's content type.
+    #[serde(rename = "tipo")]
+    pub content_type: String,
+    /// Bytes.
+    #[serde(rename = "tamanho")]
+    pub size: i64,
+    /// Lower-case hex.
+    pub sha256: String,
+    /// When it was notarised, in milliseconds since the epoch.
+    #[serde(rename = "data")]
+    pub at: i64,
+    pub link: String,
+    pub status: GatewayStatus,
+    /// Confirmations (0 unless `confirmado`).
+    #[serde(rename = "confirmacoes")]
+    pub confirmations: u64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -28,7 +71,7 @@ struct Row {
 
 /// `status`: `confirmado` (with `confirmacoes`), `pendente`, `desconhecido` (the gateway does
 /// not know it) or `indisponivel` (the gateway did not answer).
-pub async fn verify(state: &AppState, req: VerifyRecord) -> ApiResult<Value> {
+pub async fn verify(state: &AppState, req: VerifyRecord) -> ApiResult<Verification> {
     let id = req.transaction_id.trim();
     let row: Option<Row> = sqlx::query_as(
         "SELECT nome_arquivo, tipo_conteudo, tamanho, sha256, link, criado_em \
@@ -38,24 +81,24 @@ pub async fn verify(state: &AppState, req: VerifyRecord) -> ApiResult<Value> {
     .fetch_optional(&state.db)
     .await?;
     let row = row.ok_or_else(|| ApiError::NotFound("Registro não encontrado.".into()))?;
-    let (status, confirmacoes) = match state.notary.gateway.status(id).await {
-        Ok(TxStatus::Confirmed { confirmations, .. }) => ("confirmado", confirmations),
-        Ok(TxStatus::Pending) => ("pendente", 0),
-        Ok(TxStatus::NotFound) => ("desconhecido", 0),
+    let (status, confirmations) = match state.notary.gateway.status(id).await {
+        Ok(TxStatus::Confirmed { confirmations, .. }) => (GatewayStatus::Confirmed, confirmations),
+        Ok(TxStatus::Pending) => (GatewayStatus::Pending, 0),
+        Ok(TxStatus::NotFound) => (GatewayStatus::Unknown, 0),
         Err(e) => {
             tracing::warn!(error = ?e, "gateway status");
-            ("indisponivel", 0)
+            (GatewayStatus::Unavailable, 0)
         }
     };
-    Ok(json!({
-        "transactionId": id,
-        "nomeArquivo": row.nome_arquivo,
-        "tipo": row.tipo_conteudo,
-        "tamanho": row.tamanho,
-        "sha256": row.sha256,
-        "data": row.criado_em,
-        "link": row.link,
-        "status": status,
-        "confirmacoes": confirmacoes,
-    }))
+    Ok(Verification {
+        transaction_id: id.to_owned(),
+        file_name: row.nome_arquivo,
+        content_type: row.tipo_conteudo,
+        size: row.tamanho,
+        sha256: row.sha256,
+        at: row.criado_em,
+        link: row.link,
+        status,
+        confirmations,
+    })
 }

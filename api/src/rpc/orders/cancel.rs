@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 
 /// `cancelar_pedido`'s payload: `item` is the order id (or the order object). The spec's
 /// `usuario` and `fornend` are ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelOrder {
     #[serde(default)]
     pub item: Option<Value>,

@@ -40,7 +40,7 @@ const MAX_LINES: usize = 100;
 
 /// `finalizar_pedido`'s payload. `desconto`, `taxaentregafinal`, `dados` and every price in the
 /// bag are ignored: the server computes them.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PlaceOrder {
     #[serde(default)]
     pub sacola: Vec<BagItem>,
@@ -61,7 +61,7 @@ pub struct PlaceOrder {
 }
 
 /// One bag line.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BagItem {
     pub id: String,
     #[serde(alias = "qtd")]

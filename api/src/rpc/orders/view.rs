@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 /// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
 /// order object); `idpedido` / `txid` at the top level are accepted too.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckPayment {
     #[serde(default)]
     pub all: Option<Value>,

@@ -33,7 +33,7 @@ fn brasilia() -> FixedOffset {
 }
 
 /// `ano` and `mes` (text or numbers).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Period {
     #[serde(default)]
     pub ano: Option<Value>,
@@ -42,7 +42,7 @@ pub struct Period {
 }
 
 /// `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OrderAction {
     #[serde(default)]
     pub item: Option<Value>,

@@ -30,11 +30,12 @@ use axum::{
     response::sse::{Event, KeepAlive, Sse},
 };
 use futures::Stream;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::{convert::Infallible, time::Duration};
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
+use utoipa::ToSchema;
 use wasm_core::money::Money;
 
 /// How often an open stream re-reads the pending count and checks its session.
@@ -84,12 +85,25 @@ async fn publish(state: &AppState, order_id: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// `pegar_ticket_eventos`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventTicket {
+    /// Single-use: `GET /api/fornecedor/eventos?ticket=…`.
+    pub ticket: String,
+    /// How long it may wait to be used.
+    #[serde(rename = "validade_segundos")]
+    pub valid_for_seconds: u64,
+}
+
 /// `pegar_ticket_eventos`: a single-use ticket (one minute) that opens the signed-in supplier's
-/// event stream: `{ticket, validade_segundos}`.
-pub async fn event_ticket(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+/// event stream.
+pub async fn event_ticket(state: &AppState, user: AuthUser) -> ApiResult<EventTicket> {
     own_supplier(&state.db, &user).await?;
     let ticket = ticket::issue(&state.db, &user.id, &user.token).await?;
-    Ok(json!({ "ticket": ticket, "validade_segundos": ticket::TTL.as_secs() }))
+    Ok(EventTicket {
+        ticket,
+        valid_for_seconds: ticket::TTL.as_secs(),
+    })
 }
 
 /// `?ticket=` of the stream.

@@ -9,54 +9,65 @@ use crate::{
     domain::ledger,
     error::{ApiError, ApiResult},
     messages::PRODUTO_NAO_ENCONTRADO,
-    rpc::catalog,
-    rpc::fields::reais,
+    rpc::{
+        catalog,
+        fields::Reais,
+        shapes::{
+            Categories, Coupon, Coupons, Delivery, PanelDelivery, PanelExtensions, PanelPayments,
+            PanelSite, PanelSupplier, Product, SupplierCore,
+        },
+    },
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// `loading_forn_site`: `usuario`, when sent, must be the session's user.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct LoadPanel {
-    #[serde(default)]
-    pub usuario: Option<String>,
+    #[serde(rename = "usuario", default)]
+    pub user_id: Option<String>,
 }
 
+/// `loading_forn_site`'s `infos`: the private `dadosforn` and the panel's figures.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PanelInfos {
+    #[serde(flatten)]
+    pub supplier: PanelSupplier,
+    /// Every product, newest first, disabled ones included.
+    #[serde(rename = "produtos")]
+    pub products: Vec<Product>,
+    /// Deliveries awaiting.
+    #[serde(rename = "pendentes")]
+    pub pending: i64,
+    /// The balance: the open items (decisions.md §9).
+    #[serde(rename = "saldo")]
+    pub balance: Reais,
+    /// The history's years: the first order's year to the current one.
+    #[serde(rename = "anos")]
+    pub years: Vec<i32>,
+}
+
+/// `loading_forn_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PanelLoad {
+    pub infos: PanelInfos,
+}
+
+/// The supplier as the panel reads it: the catalogue's row and the private columns.
 #[derive(Debug, sqlx::FromRow)]
 struct SupplierRow {
-    user_id: String,
-    nomeforn: String,
-    descricaoforn: Option<String>,
-    telefone: String,
-    instagram: Option<String>,
+    #[sqlx(flatten)]
+    public: catalog::rows::SupplierRow,
     documento: String,
     email: String,
-    iconeforn: Option<String>,
-    fundoforn: Option<String>,
-    url: Option<String>,
-    paleta: i64,
     modelo: Option<String>,
     oculto: i64,
     invisivel: i64,
-    compras: i64,
-    local: i64,
-    vendasforn: i64,
-    pagamento_opcoes: String,
     pix_chave: Option<String>,
-    entrega_opcoes: String,
-    descricao_entrega: Option<String>,
-    descricao_retirada: Option<String>,
-    taxa_tipo: Option<String>,
-    taxa_entrega_centavos: Option<i64>,
-    taxa_por_km_centavos: Option<i64>,
     entrega_rua: Option<String>,
     entrega_numero: Option<String>,
     entrega_cidade: Option<String>,
-    entrega_latitude: Option<f64>,
-    entrega_longitude: Option<f64>,
-    pedido_minimo_entrega_centavos: Option<i64>,
-    pedido_minimo_retirada_centavos: Option<i64>,
 }
 
 /// A product as the panel reads it.
@@ -74,16 +85,12 @@ const PRODUCT_SELECT: &str = "SELECT p.id, p.supplier_id, p.categoria, p.subcate
      p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn \
      FROM products p JOIN suppliers s ON s.user_id = p.supplier_id ";
 
-fn opt_reais(c: Option<i64>) -> Option<f64> {
-    c.map(reais)
-}
-
-fn product_json(p: &ProductRow, photos: &[(String, String)]) -> Value {
-    catalog::shapes::product_with_status(&p.item, photos, p.desabilitado != 0)
+fn product_of(p: &ProductRow, photos: &[(String, String)]) -> Product {
+    Product::new(&p.item, photos, p.desabilitado != 0)
 }
 
 /// The supplier's products (newest first), disabled ones included.
-pub async fn products(db: &Db, supplier_id: &str) -> ApiResult<Vec<Value>> {
+pub async fn products(db: &Db, supplier_id: &str) -> ApiResult<Vec<Product>> {
     let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{PRODUCT_SELECT} WHERE p.supplier_id = $1 ORDER BY p.criado_em DESC, p.id"
     )))
@@ -106,13 +113,13 @@ pub async fn products(db: &Db, supplier_id: &str) -> ApiResult<Vec<Value>> {
                 .filter(|(pid, _, _)| *pid == p.item.id)
                 .map(|(_, id, url)| (id.clone(), url.clone()))
                 .collect();
-            product_json(p, &mine)
+            product_of(p, &mine)
         })
         .collect())
 }
 
 /// One product as the panel shows it.
-pub async fn product(db: &Db, product_id: &str) -> ApiResult<Value> {
+pub async fn product(db: &Db, product_id: &str) -> ApiResult<Product> {
     let row: ProductRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{PRODUCT_SELECT} WHERE p.id = $1"
     )))
@@ -126,60 +133,50 @@ pub async fn product(db: &Db, product_id: &str) -> ApiResult<Value> {
     .bind(product_id)
     .fetch_all(db)
     .await?;
-    Ok(product_json(&row, &photos))
+    Ok(product_of(&row, &photos))
 }
 
 /// The store categories as `{name: name}`.
-pub async fn categories(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+pub async fn categories(db: &Db, supplier_id: &str) -> ApiResult<Categories> {
     let names: Vec<String> = sqlx::query_scalar(
         "SELECT nome FROM store_categories WHERE supplier_id = $1 ORDER BY nome",
     )
     .bind(supplier_id)
     .fetch_all(db)
     .await?;
-    Ok(Value::Object(
-        names
-            .into_iter()
-            .map(|n| (n.clone(), Value::String(n)))
-            .collect(),
-    ))
+    Ok(Categories::of(names))
 }
 
 /// The coupons as `{code: {codigo, tipo, valor}}` (`valor` in percent or reais).
-pub async fn coupons(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+pub async fn coupons(db: &Db, supplier_id: &str) -> ApiResult<Coupons> {
     let rows: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT codigo, tipo, valor FROM coupons WHERE supplier_id = $1 ORDER BY codigo",
     )
     .bind(supplier_id)
     .fetch_all(db)
     .await?;
-    Ok(Value::Object(
+    Ok(Coupons(
         rows.into_iter()
-            .map(|(codigo, tipo, valor)| {
-                let v = json!({ "codigo": codigo, "tipo": tipo, "valor": reais(valor) });
-                (codigo, v)
+            .map(|(code, kind, value)| {
+                let coupon = Coupon {
+                    code: code.clone(),
+                    kind,
+                    value: Reais::from_centavos(value),
+                };
+                (code, coupon)
             })
             .collect(),
     ))
 }
 
 /// The `delivery` object of `dadosforn.extensoes` (panel view: with the start address).
-fn delivery_json(s: &SupplierRow) -> Value {
-    json!({
-        "entrega": s.entrega_opcoes,
-        "taxaTipo": s.taxa_tipo,
-        "taxaentrega": opt_reais(s.taxa_entrega_centavos),
-        "taxaPorKm": opt_reais(s.taxa_por_km_centavos),
-        "enderecoRua": s.entrega_rua,
-        "enderecoNumero": s.entrega_numero,
-        "enderecoCidade": s.entrega_cidade,
-        "latitude": s.entrega_latitude,
-        "longitude": s.entrega_longitude,
-        "pedidominimoentrega": opt_reais(s.pedido_minimo_entrega_centavos),
-        "pedidominimoretirada": opt_reais(s.pedido_minimo_retirada_centavos),
-        "descricaoentrega": s.descricao_entrega,
-        "descricaoretirada": s.descricao_retirada,
-    })
+fn delivery_of(s: &SupplierRow) -> PanelDelivery {
+    PanelDelivery {
+        delivery: Delivery::new(&s.public),
+        street: s.entrega_rua.clone(),
+        number: s.entrega_numero.clone(),
+        city: s.entrega_cidade.clone(),
+    }
 }
 
 async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
@@ -188,6 +185,7 @@ async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
          iconeforn, fundoforn, url, paleta, modelo, \
          CAST(CASE WHEN oculto THEN 1 ELSE 0 END AS BIGINT) AS oculto, \
          CAST(CASE WHEN invisivel THEN 1 ELSE 0 END AS BIGINT) AS invisivel, \
+         CAST(CASE WHEN oculto OR invisivel THEN 1 ELSE 0 END AS BIGINT) AS hidden, \
          CAST(CASE WHEN compras_fechadas THEN 1 ELSE 0 END AS BIGINT) AS compras, \
          local, vendasforn, pagamento_opcoes, pix_chave, entrega_opcoes, descricao_entrega, \
          descricao_retirada, taxa_tipo, taxa_entrega_centavos, taxa_por_km_centavos, \
@@ -202,12 +200,12 @@ async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
 }
 
 /// The delivery settings as `dadosforn.extensoes.delivery`.
-pub async fn delivery(db: &Db, supplier_id: &str) -> ApiResult<Value> {
-    Ok(delivery_json(&supplier_row(db, supplier_id).await?))
+pub async fn delivery(db: &Db, supplier_id: &str) -> ApiResult<PanelDelivery> {
+    Ok(delivery_of(&supplier_row(db, supplier_id).await?))
 }
 
 /// The private `dadosforn` of the panel.
-pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<Value> {
+pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<PanelSupplier> {
     let s = supplier_row(db, supplier_id).await?;
     let places: Vec<String> = sqlx::query_scalar(
         "SELECT place FROM supplier_places WHERE supplier_id = $1 ORDER BY place",
@@ -225,41 +223,36 @@ pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<Value> {
             .unwrap_or_default();
     let cpf = wasm_core::document::TaxId::parse(&s.documento)
         .map_or_else(|_| s.documento.clone(), |t| t.formatted());
-    Ok(json!({
-        "usuario": s.user_id,
-        "nomeforn": s.nomeforn,
-        "descricaoforn": s.descricaoforn,
-        "telefone": s.telefone,
-        "instagram": s.instagram,
-        "cpf": cpf,
-        "email": s.email,
-        "iconeforn": s.iconeforn,
-        "fundoforn": s.fundoforn,
-        "url": s.url,
-        "paleta": s.paleta,
-        "oculto": s.oculto != 0,
-        "invisivel": s.invisivel != 0,
-        "compras": s.compras != 0,
-        "local": s.local,
-        "cidades": if s.local == 1 { json!(["ALL"]) } else { json!(places) },
-        "vendasforn": s.vendasforn,
-        "rua": rua,
-        "numero": numero,
-        "cidade": cidade,
-        "extensoes": {
-            "pagamentos": { "opcoes": s.pagamento_opcoes, "pix": s.pix_chave },
-            "delivery": delivery_json(&s),
-            "categorias": categories(db, supplier_id).await?,
-            "cupons": coupons(db, supplier_id).await?,
-            "site": { "url": s.url, "paleta": s.paleta, "modelo": s.modelo },
+    Ok(PanelSupplier {
+        core: SupplierCore::new(&s.public, &places),
+        cpf,
+        email: s.email.clone(),
+        hidden: s.oculto != 0,
+        hidden_by_admin: s.invisivel != 0,
+        street: rua,
+        number: numero,
+        city: cidade,
+        extensions: PanelExtensions {
+            payments: PanelPayments {
+                options: s.public.pagamento_opcoes.clone(),
+                pix: s.pix_chave.clone(),
+            },
+            delivery: delivery_of(&s),
+            categories: categories(db, supplier_id).await?,
+            coupons: coupons(db, supplier_id).await?,
+            site: PanelSite {
+                url: s.public.url.clone(),
+                palette: s.public.paleta,
+                template: s.modelo.clone(),
+            },
         },
-    }))
+    })
 }
 
 /// `loading_forn_site`: `{infos: dadosforn + produtos, pendentes, saldo, anos}`.
-pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult<Value> {
+pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult<PanelLoad> {
     if req
-        .usuario
+        .user_id
         .as_deref()
         .is_some_and(|u| !u.is_empty() && u != user.id)
     {
@@ -267,10 +260,13 @@ pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult
     }
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let mut infos = dadosforn(db, &supplier_id).await?;
-    infos["produtos"] = Value::Array(products(db, &supplier_id).await?);
-    infos["pendentes"] = json!(events::pending_count(db, &supplier_id).await?);
-    infos["saldo"] = json!(reais(ledger::balance(db, &supplier_id).await?));
-    infos["anos"] = json!(deliveries::years(db, &supplier_id).await?);
-    Ok(json!({ "infos": infos }))
+    Ok(PanelLoad {
+        infos: PanelInfos {
+            supplier: dadosforn(db, &supplier_id).await?,
+            products: products(db, &supplier_id).await?,
+            pending: events::pending_count(db, &supplier_id).await?,
+            balance: Reais::from_centavos(ledger::balance(db, &supplier_id).await?),
+            years: deliveries::years(db, &supplier_id).await?,
+        },
+    })
 }

@@ -26,14 +26,14 @@ use wasm_core::{
 };
 
 /// `opcoes_pagamento`: `opcao` (`"1"`, `"2"`, `"12"`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PaymentChoice {
     #[serde(default)]
     pub opcao: Option<Value>,
 }
 
 /// `alterar_pix` and `transferir`: `pix`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PixKey {
     #[serde(default)]
     pub pix: Option<String>,

@@ -10,42 +10,85 @@ use crate::{
     db::{begin_write, new_id, now_ms},
     error::{ApiError, ApiResult},
     media::{FOTO_NAO_ENCONTRADA, MAX_PHOTOS, decode_photo},
-    rpc::fields::required_id,
+    rpc::{
+        fields::{ItemRef, PhotoField, first_id},
+        shapes::{Done, PhotoAdded, True},
+    },
     state::AppState,
 };
 use feira_photo::PhotoKind;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// *Gap:* the add tile is hidden at 4; the server says why.
 pub const LIMITE_FOTOS: &str = "Limite de 4 fotos por produto.";
 
 /// `editar_imagens_fornecedor`: `form.iconefornfinal` / `form.fundofornfinal`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditImages {
     #[serde(default)]
-    pub form: serde_json::Map<String, Value>,
+    pub form: ImagesForm,
 }
 
-/// `editar_icone_produto_site`: `id` (or `item`) and `icone`.
-#[derive(Debug, Deserialize)]
+/// The profile's images: each a base64 JPEG (replace), `false` or empty text (remove), or
+/// absent, null, `true` or a stored URL (keep). `iconeforn`/`fundoforn` are ignored.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ImagesForm {
+    #[serde(rename = "iconefornfinal", default)]
+    pub icon: Option<PhotoField>,
+    #[serde(rename = "fundofornfinal", default)]
+    pub background: Option<PhotoField>,
+}
+
+/// `editar_icone_produto_site`: the product as `id` (or `item`) and the new icon.
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct ProductIcon {
     #[serde(default)]
-    pub id: Option<Value>,
+    pub id: Option<ItemRef>,
     #[serde(default)]
-    pub item: Option<Value>,
-    pub icone: String,
+    pub item: Option<ItemRef>,
+    /// A base64 JPEG.
+    #[serde(rename = "icone")]
+    pub icon: String,
 }
 
-/// `upload_foto`: `item` and `uri`; `excluir_foto`: `item` and `idfoto`.
-#[derive(Debug, Deserialize)]
-pub struct ProductPhoto {
+/// `upload_foto`: the product in `item` and the photo in `uri`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UploadProductPhoto {
     #[serde(default)]
-    pub item: Option<Value>,
+    pub item: Option<ItemRef>,
+    /// A base64 JPEG.
+    #[serde(rename = "uri", default)]
+    pub photo: Option<String>,
+}
+
+/// `excluir_foto`: the product in `item` and the photo's id.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RemoveProductPhoto {
     #[serde(default)]
-    pub uri: Option<String>,
-    #[serde(default)]
-    pub idfoto: Option<String>,
+    pub item: Option<ItemRef>,
+    /// A key of the product's `fotos`.
+    #[serde(rename = "idfoto", default)]
+    pub photo: Option<String>,
+}
+
+/// `editar_imagens_fornecedor`'s answer: the images now (URLs or null).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImagesSaved {
+    pub ok: True,
+    #[serde(rename = "iconeforn")]
+    pub icon: Option<String>,
+    #[serde(rename = "fundoforn")]
+    pub background: Option<String>,
+}
+
+/// `editar_icone_produto_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IconSaved {
+    pub ok: True,
+    /// The new icon's URL.
+    #[serde(rename = "icone")]
+    pub icon: String,
 }
 
 /// What to do with one profile image.
@@ -55,20 +98,20 @@ enum Change {
     Replace(String),
 }
 
-/// A base64 JPEG replaces, `false` (or empty text) removes, anything else (absent, null, a
-/// URL already stored) keeps.
-fn change(v: Option<&Value>) -> Change {
+/// A base64 JPEG replaces, `false` (or empty text) removes, anything else (absent, null,
+/// `true`, a URL already stored) keeps.
+fn change(v: Option<&PhotoField>) -> Change {
     match v {
-        Some(Value::Bool(false)) => Change::Remove,
-        Some(Value::String(s)) if s.trim().is_empty() => Change::Remove,
-        Some(Value::String(s))
+        Some(PhotoField::Flag(false)) => Change::Remove,
+        Some(PhotoField::Text(s)) if s.trim().is_empty() => Change::Remove,
+        Some(PhotoField::Text(s))
             if s.starts_with(crate::media::PREFIX)
                 || s.starts_with("http://")
                 || s.starts_with("https://") =>
         {
             Change::Keep
         }
-        Some(Value::String(s)) => Change::Replace(s.clone()),
+        Some(PhotoField::Text(s)) => Change::Replace(s.clone()),
         _ => Change::Keep,
     }
 }
@@ -81,12 +124,16 @@ async fn delete_media(state: &AppState, url: Option<&str>) {
 }
 
 /// `editar_imagens_fornecedor`: answers `{ok, iconeforn, fundoforn}`.
-pub async fn edit_images(state: &AppState, user: AuthUser, req: EditImages) -> ApiResult<Value> {
+pub async fn edit_images(
+    state: &AppState,
+    user: AuthUser,
+    req: EditImages,
+) -> ApiResult<ImagesSaved> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let (icon, background) = (
-        change(req.form.get("iconefornfinal")),
-        change(req.form.get("fundofornfinal")),
+        change(req.form.icon.as_ref()),
+        change(req.form.background.as_ref()),
     );
     // Every upload is checked before anything is stored.
     let icon_bytes = match &icon {
@@ -132,16 +179,24 @@ pub async fn edit_images(state: &AppState, user: AuthUser, req: EditImages) -> A
     if new_background != old_background {
         delete_media(state, old_background.as_deref()).await;
     }
-    Ok(json!({ "ok": true, "iconeforn": new_icon, "fundoforn": new_background }))
+    Ok(ImagesSaved {
+        ok: True,
+        icon: new_icon,
+        background: new_background,
+    })
 }
 
 /// `editar_icone_produto_site`: answers `{ok, icone}`.
-pub async fn product_icon(state: &AppState, user: AuthUser, req: ProductIcon) -> ApiResult<Value> {
+pub async fn product_icon(
+    state: &AppState,
+    user: AuthUser,
+    req: ProductIcon,
+) -> ApiResult<IconSaved> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let id = required_id(req.id.as_ref().or(req.item.as_ref()))?;
+    let id = first_id([req.id.as_ref(), req.item.as_ref()])?;
     owned_product(db, &supplier_id, &id).await?;
-    let bytes = decode_photo(&req.icone, PhotoKind::Icone)?;
+    let bytes = decode_photo(&req.icon, PhotoKind::Icone)?;
     let old: Option<String> = sqlx::query_scalar("SELECT icone FROM products WHERE id = $1")
         .bind(&id)
         .fetch_one(db)
@@ -156,16 +211,23 @@ pub async fn product_icon(state: &AppState, user: AuthUser, req: ProductIcon) ->
         .execute(db)
         .await?;
     delete_media(state, old.as_deref()).await;
-    Ok(json!({ "ok": true, "icone": url }))
+    Ok(IconSaved {
+        ok: True,
+        icon: url,
+    })
 }
 
 /// `upload_foto`: answers `{chave, url}`.
-pub async fn upload(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiResult<Value> {
+pub async fn upload(
+    state: &AppState,
+    user: AuthUser,
+    req: UploadProductPhoto,
+) -> ApiResult<PhotoAdded> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let id = required_id(req.item.as_ref())?;
+    let id = first_id([req.item.as_ref()])?;
     owned_product(db, &supplier_id, &id).await?;
-    let bytes = decode_photo(req.uri.as_deref().unwrap_or_default(), PhotoKind::Icone)?;
+    let bytes = decode_photo(req.photo.as_deref().unwrap_or_default(), PhotoKind::Icone)?;
     // The count and the insert in one write transaction that first locks the product's row
     // (PostgreSQL; SQLite's `BEGIN IMMEDIATE` serialises writers), so two uploads at once
     // cannot both pass the limit.
@@ -198,16 +260,16 @@ pub async fn upload(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiR
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(json!({ "chave": chave, "url": url }))
+    Ok(PhotoAdded { key: chave, url })
 }
 
 /// `excluir_foto`: answers `{ok}`.
-pub async fn remove(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiResult<Value> {
+pub async fn remove(state: &AppState, user: AuthUser, req: RemoveProductPhoto) -> ApiResult<Done> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let id = required_id(req.item.as_ref())?;
+    let id = first_id([req.item.as_ref()])?;
     owned_product(db, &supplier_id, &id).await?;
-    let photo_id = req.idfoto.as_deref().unwrap_or_default();
+    let photo_id = req.photo.as_deref().unwrap_or_default();
     let url: Option<String> =
         sqlx::query_scalar("SELECT url FROM product_photos WHERE id = $1 AND product_id = $2")
             .bind(photo_id)
@@ -220,23 +282,33 @@ pub async fn remove(state: &AppState, user: AuthUser, req: ProductPhoto) -> ApiR
         .execute(db)
         .await?;
     delete_media(state, Some(&url)).await;
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn field(v: serde_json::Value) -> Option<PhotoField> {
+        serde_json::from_value(v).unwrap()
+    }
+
     #[test]
     fn base64_jpegs_replace_urls_keep_false_removes() {
+        let of = |v| change(field(v).as_ref());
         // A JPEG's base64 starts with "/9j/": it is not a URL.
         assert!(matches!(
-            change(Some(&json!("/9j/4AAQ"))),
+            of(serde_json::json!("/9j/4AAQ")),
             Change::Replace(_)
         ));
-        assert!(matches!(change(Some(&json!("/media/x.jpg"))), Change::Keep));
-        assert!(matches!(change(Some(&json!(false))), Change::Remove));
+        assert!(matches!(
+            of(serde_json::json!("/media/x.jpg")),
+            Change::Keep
+        ));
+        assert!(matches!(of(serde_json::json!(false)), Change::Remove));
+        assert!(matches!(of(serde_json::json!("")), Change::Remove));
+        assert!(matches!(of(serde_json::json!(true)), Change::Keep));
         assert!(matches!(change(None), Change::Keep));
-        assert!(matches!(change(Some(&Value::Null)), Change::Keep));
+        assert!(matches!(of(serde_json::Value::Null), Change::Keep));
     }
 }

@@ -10,52 +10,116 @@ use crate::{
     db::{new_id, now_ms},
     error::{ApiError, ApiResult},
     media::decode_photo,
-    messages::DADOS_INVALIDOS,
-    rpc::fields::{required_id, text},
+    rpc::{
+        fields::{ItemRef, PhotoField, Text, first_id},
+        shapes::{Done, Product},
+    },
     state::AppState,
 };
 use feira_photo::PhotoKind;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use wasm_core::forms::{Product, ProductForm, promotion};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+use wasm_core::forms::{ProductForm, promotion};
 
 /// A promotional price not below the price. *Gap* (the badge would show no discount).
 pub const PROMO_ACIMA: &str = "O preço promocional deve ser menor que o preço.";
 
 /// `adicionar_produto`: `iconeurl` (base64 JPEG or `false`) and `infos`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct AddProduct {
-    #[serde(default)]
-    pub iconeurl: Option<Value>,
-    pub infos: ProductForm,
+    #[serde(rename = "iconeurl", default)]
+    pub icon: Option<PhotoField>,
+    /// The wizard's fields.
+    #[serde(rename = "infos")]
+    pub form: ProductForm,
 }
 
 /// `editar_produto_site`: `produto` (the old one; its id) and `newproduto` (the form).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditProduct {
-    pub produto: Value,
-    pub newproduto: Value,
+    /// The product (or its id).
+    #[serde(rename = "produto")]
+    pub product: ItemRef,
+    #[serde(rename = "newproduto")]
+    pub edit: ProductEdit,
 }
 
-/// Actions on one product: `item`, plus the promotion and category fields where used.
-#[derive(Debug, Deserialize)]
-pub struct ProductAction {
-    #[serde(default)]
-    pub item: Option<Value>,
-    #[serde(default)]
-    pub id: Option<Value>,
-    #[serde(default)]
-    pub precopromoinput: Option<Value>,
-    #[serde(default)]
-    pub minimopromoinput: Option<Value>,
-    #[serde(default)]
-    pub categoriaselecionada: Option<String>,
+/// The edit form: the add form's fields, the category kept when absent or null, and the
+/// promotion (absent: kept; null or empty: removed).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProductEdit {
+    /// The catalogue category; kept when absent or null.
+    #[serde(rename = "categoria", default)]
+    #[schema(nullable = false)]
+    pub category: Option<Text>,
+    /// The promotional price: absent keeps it, null or empty text removes it.
+    #[serde(rename = "precopromo", default, deserialize_with = "present")]
+    #[schema(value_type = Text)]
+    pub promo_price: Option<Option<Text>>,
+    /// The promotion's minimum quantity (1 when empty).
+    #[serde(rename = "minimopromo", default)]
+    #[schema(nullable = false)]
+    pub promo_minimum: Option<Text>,
+    #[serde(flatten)]
+    pub form: ProductForm,
 }
 
-impl ProductAction {
+/// A field that is present (even as null): `Some`, else (by `default`) `None`.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Text>>, D::Error> {
+    Option::<Text>::deserialize(d).map(Some)
+}
+
+/// The product an action acts on: `item` (or `id`), the product or its id.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProductRef {
+    #[serde(default)]
+    pub item: Option<ItemRef>,
+    #[serde(default)]
+    pub id: Option<ItemRef>,
+}
+
+impl ProductRef {
     fn product_id(&self) -> ApiResult<String> {
-        required_id(self.item.as_ref().or(self.id.as_ref()))
+        first_id([self.item.as_ref(), self.id.as_ref()])
     }
+}
+
+/// `adicionar_promocao`: the product, the promotional price and its minimum quantity.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddPromotion {
+    #[serde(flatten)]
+    pub product: ProductRef,
+    /// The promotional price; empty removes the promotion.
+    #[serde(rename = "precopromoinput", default)]
+    #[schema(nullable = false)]
+    pub price: Option<Text>,
+    /// The minimum quantity (1 when empty).
+    #[serde(rename = "minimopromoinput", default)]
+    #[schema(nullable = false)]
+    pub minimum: Option<Text>,
+}
+
+/// `adicionar_categoria_produto`: the product and one of the store's categories.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetProductCategory {
+    #[serde(flatten)]
+    pub product: ProductRef,
+    #[serde(rename = "categoriaselecionada", default)]
+    pub category: Option<String>,
+}
+
+/// A product as answered by the panel's product actions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductInfos {
+    #[serde(rename = "infos")]
+    pub product: Product,
+}
+
+/// `pegar_produtos_fornecedor`'s answer: every product, newest first, disabled ones included.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupplierProducts {
+    #[serde(rename = "produtos")]
+    pub products: Vec<Product>,
 }
 
 fn opt_i64(n: Option<u32>) -> Option<i64> {
@@ -63,13 +127,13 @@ fn opt_i64(n: Option<u32>) -> Option<i64> {
 }
 
 /// `adicionar_produto`: answers `{infos: produto}`.
-pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult<Value> {
+pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult<ProductInfos> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let p: Product = req.infos.validate(false).map_err(bad)?;
+    let p: wasm_core::forms::Product = req.form.validate(false).map_err(bad)?;
     let id = new_id();
-    let icon = match req.iconeurl.as_ref().and_then(Value::as_str) {
-        Some(b64) if !b64.trim().is_empty() => Some(
+    let icon = match req.icon.as_ref().and_then(PhotoField::base64) {
+        Some(b64) => Some(
             state
                 .media
                 .put(
@@ -99,33 +163,40 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
     .bind(now_ms())
     .execute(db)
     .await?;
-    Ok(json!({ "infos": panel::product(db, &id).await? }))
+    answer(state, &id).await
 }
 
 /// `pegar_produtos_fornecedor`: `{produtos: [produto…]}`, disabled ones included.
-pub async fn list(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn list(state: &AppState, user: AuthUser) -> ApiResult<SupplierProducts> {
     let supplier_id = own_supplier(&state.db, &user).await?;
-    Ok(json!({ "produtos": panel::products(&state.db, &supplier_id).await? }))
+    Ok(SupplierProducts {
+        products: panel::products(&state.db, &supplier_id).await?,
+    })
 }
 
 /// `editar_produto_site`: the whole form again; `categoria` kept when absent; `precopromo`
 /// empty or null removes the promotion, absent keeps it.
-pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResult<Value> {
+pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResult<ProductInfos> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let id = required_id(Some(&req.produto))?;
+    let id = req.product.required()?;
     owned_product(db, &supplier_id, &id).await?;
-    let mut form = req.newproduto.clone();
-    if form.get("categoria").is_none_or(Value::is_null) {
-        let current: String = sqlx::query_scalar("SELECT categoria FROM products WHERE id = $1")
-            .bind(&id)
-            .fetch_one(db)
-            .await?;
-        form["categoria"] = Value::String(current);
-    }
-    let parsed: ProductForm =
-        serde_json::from_value(form).map_err(|_| ApiError::bad_request(DADOS_INVALIDOS))?;
-    let p = parsed.validate(true).map_err(bad)?;
+    let ProductEdit {
+        category,
+        promo_price,
+        promo_minimum,
+        mut form,
+    } = req.edit;
+    form.categoria = match category {
+        Some(c) => c.0,
+        None => {
+            sqlx::query_scalar("SELECT categoria FROM products WHERE id = $1")
+                .bind(&id)
+                .fetch_one(db)
+                .await?
+        }
+    };
+    let p = form.validate(true).map_err(bad)?;
     sqlx::query(
         "UPDATE products SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
          minimo = $5, estoque = $6, opcoes = $7 WHERE id = $8",
@@ -140,27 +211,26 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .bind(&id)
     .execute(db)
     .await?;
-    if let Some(promo) = req.newproduto.get("precopromo") {
-        let minimo = req.newproduto.get("minimopromo");
-        set_promotion(state, &id, promo, minimo).await?;
+    if let Some(promo) = promo_price {
+        set_promotion(state, &id, promo.as_ref(), promo_minimum.as_ref()).await?;
     }
-    Ok(json!({ "infos": panel::product(db, &id).await? }))
+    answer(state, &id).await
 }
 
 /// Sets (or, for an empty price, removes) the promotion of product `id`.
 async fn set_promotion(
     state: &AppState,
     id: &str,
-    price: &Value,
-    minimum: Option<&Value>,
+    price: Option<&Text>,
+    minimum: Option<&Text>,
 ) -> ApiResult<()> {
-    let minimo = match text(minimum).trim() {
+    let minimo = match minimum.map_or("", Text::trimmed) {
         "" => 1,
         t => t
             .parse::<u32>()
             .map_err(|_| bad(wasm_core::forms::FormError::PromoMinimum))?,
     };
-    let promo = promotion(&text(Some(price)), minimo).map_err(bad)?;
+    let promo = promotion(price.map_or("", Text::as_str), minimo).map_err(bad)?;
     if let Some(p) = promo {
         let preco: i64 = sqlx::query_scalar("SELECT preco_centavos FROM products WHERE id = $1")
             .bind(id)
@@ -179,27 +249,28 @@ async fn set_promotion(
     Ok(())
 }
 
-/// Checks the product of `req` and returns `(supplier id, product id)`.
-async fn target(state: &AppState, user: &AuthUser, req: &ProductAction) -> ApiResult<String> {
+/// Checks the product of `req` and returns its id.
+async fn target(state: &AppState, user: &AuthUser, req: &ProductRef) -> ApiResult<String> {
     let supplier_id = own_supplier(&state.db, user).await?;
     let id = req.product_id()?;
     owned_product(&state.db, &supplier_id, &id).await?;
     Ok(id)
 }
 
-async fn answer(state: &AppState, id: &str) -> ApiResult<Value> {
-    Ok(json!({ "infos": panel::product(&state.db, id).await? }))
+async fn answer(state: &AppState, id: &str) -> ApiResult<ProductInfos> {
+    Ok(ProductInfos {
+        product: panel::product(&state.db, id).await?,
+    })
 }
 
 /// `adicionar_promocao`.
 pub async fn add_promotion(
     state: &AppState,
     user: AuthUser,
-    req: ProductAction,
-) -> ApiResult<Value> {
-    let id = target(state, &user, &req).await?;
-    let price = req.precopromoinput.clone().unwrap_or(Value::Null);
-    set_promotion(state, &id, &price, req.minimopromoinput.as_ref()).await?;
+    req: AddPromotion,
+) -> ApiResult<ProductInfos> {
+    let id = target(state, &user, &req.product).await?;
+    set_promotion(state, &id, req.price.as_ref(), req.minimum.as_ref()).await?;
     answer(state, &id).await
 }
 
@@ -207,10 +278,10 @@ pub async fn add_promotion(
 pub async fn remove_promotion(
     state: &AppState,
     user: AuthUser,
-    req: ProductAction,
-) -> ApiResult<Value> {
+    req: ProductRef,
+) -> ApiResult<ProductInfos> {
     let id = target(state, &user, &req).await?;
-    set_promotion(state, &id, &Value::Null, None).await?;
+    set_promotion(state, &id, None, None).await?;
     answer(state, &id).await
 }
 
@@ -218,9 +289,9 @@ pub async fn remove_promotion(
 pub async fn set_disabled(
     state: &AppState,
     user: AuthUser,
-    req: ProductAction,
+    req: ProductRef,
     disabled: bool,
-) -> ApiResult<Value> {
+) -> ApiResult<ProductInfos> {
     let id = target(state, &user, &req).await?;
     sqlx::query("UPDATE products SET desabilitado = $1 WHERE id = $2")
         .bind(disabled)
@@ -231,7 +302,7 @@ pub async fn set_disabled(
 }
 
 /// `excluir_produto`: the product, its photos and their media files.
-pub async fn remove(state: &AppState, user: AuthUser, req: ProductAction) -> ApiResult<Value> {
+pub async fn remove(state: &AppState, user: AuthUser, req: ProductRef) -> ApiResult<Done> {
     let id = target(state, &user, &req).await?;
     let db = &state.db;
     let mut urls: Vec<String> =
@@ -257,18 +328,18 @@ pub async fn remove(state: &AppState, user: AuthUser, req: ProductAction) -> Api
             tracing::warn!(error = ?e, %url, "removing a product photo");
         }
     }
-    Ok(json!({ "ok": true }))
+    Ok(Done::default())
 }
 
 /// `adicionar_categoria_produto`: one of the store's own categories.
 pub async fn set_category(
     state: &AppState,
     user: AuthUser,
-    req: ProductAction,
-) -> ApiResult<Value> {
-    let id = target(state, &user, &req).await?;
+    req: SetProductCategory,
+) -> ApiResult<ProductInfos> {
+    let id = target(state, &user, &req.product).await?;
     let supplier_id = user.id.clone();
-    let nome = req.categoriaselecionada.as_deref().unwrap_or_default();
+    let nome = req.category.as_deref().unwrap_or_default();
     let nome = owned_category(&state.db, &supplier_id, nome).await?;
     sqlx::query("UPDATE products SET subcategoria = $1 WHERE id = $2")
         .bind(&nome)
@@ -282,8 +353,8 @@ pub async fn set_category(
 pub async fn clear_category(
     state: &AppState,
     user: AuthUser,
-    req: ProductAction,
-) -> ApiResult<Value> {
+    req: ProductRef,
+) -> ApiResult<ProductInfos> {
     let id = target(state, &user, &req).await?;
     sqlx::query("UPDATE products SET subcategoria = NULL WHERE id = $1")
         .bind(&id)

@@ -11,14 +11,18 @@ use crate::{
     error::{ApiError, ApiResult},
     media::decode_photo,
     messages::CONTA_EMPRESARIAL_EXISTENTE,
-    rpc::fields::text,
-    rpc::{account::userinfo, address::municipality},
+    rpc::{
+        account::{UserChanged, userinfo},
+        address::municipality,
+        fields::{PhotoField, Text},
+        shapes::{PanelSupplier, True},
+    },
     state::AppState,
 };
 use feira_photo::PhotoKind;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
+use utoipa::ToSchema;
 use wasm_core::{
     forms::{BusinessForm, Scope, SupplierProfileForm},
     places::is_state,
@@ -28,38 +32,84 @@ use wasm_core::{
 pub const ESTADO_INVALIDO: &str = "Selecione um estado da lista.";
 
 /// `cadastro_fornecedor`: `icone` (base64 JPEG or null) and `infos`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct Register {
-    #[serde(default)]
-    pub icone: Option<Value>,
-    pub infos: BusinessForm,
+    #[serde(rename = "icone", default)]
+    pub icon: Option<PhotoField>,
+    /// The wizard's fields.
+    #[serde(rename = "infos")]
+    pub form: BusinessForm,
 }
 
 /// `editar_dados_fornecedor`: `form` (Meus Dados).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditProfile {
     pub form: SupplierProfileForm,
 }
 
 /// `editar_locais_fornecedor`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditPlaces {
+    /// The scope: 1, 2 or 3.
     #[serde(default)]
-    pub local: Option<Value>,
-    #[serde(default)]
-    pub cidades: Vec<String>,
+    pub local: Option<Text>,
+    /// States (`UF`) for scope 2, municipalities (`City, UF`) for 3; ignored for 1.
+    #[serde(rename = "cidades", default)]
+    pub places: Vec<String>,
 }
 
 /// `alterar_visibilidade`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct SetHidden {
-    pub oculto: bool,
+    /// `true` hides the profile and its products.
+    #[serde(rename = "oculto")]
+    pub hidden: bool,
 }
 
-/// `alterar_compras`: `true` closes purchases.
-#[derive(Debug, Deserialize)]
+/// `alterar_compras`.
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct SetPurchases {
-    pub compras: bool,
+    /// `true` closes purchases.
+    #[serde(rename = "compras")]
+    pub closed: bool,
+}
+
+/// `editar_dados_fornecedor`'s answer: the private `dadosforn` as saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileSaved {
+    pub ok: True,
+    #[serde(rename = "dadosforn")]
+    pub supplier: PanelSupplier,
+}
+
+/// `editar_locais_fornecedor`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlacesSaved {
+    pub ok: True,
+    /// The scope: 1, 2 or 3.
+    #[serde(rename = "local")]
+    #[schema(minimum = 1, maximum = 3)]
+    pub scope: u8,
+    /// `["ALL"]` for scope 1, else the places as stored.
+    #[serde(rename = "cidades")]
+    pub places: Vec<String>,
+}
+
+/// `alterar_visibilidade`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HiddenSet {
+    pub ok: True,
+    #[serde(rename = "oculto")]
+    pub hidden: bool,
+}
+
+/// `alterar_compras`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PurchasesSet {
+    pub ok: True,
+    /// `true`: purchases are closed.
+    #[serde(rename = "compras")]
+    pub closed: bool,
 }
 
 /// The places of a scope as stored: UFs for states, IBGE labels for cities, none for Brazil.
@@ -114,9 +164,9 @@ async fn store_places(
 }
 
 /// `cadastro_fornecedor`: the user's business account (their `type` becomes 1).
-pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiResult<Value> {
+pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiResult<UserChanged> {
     let db = &state.db;
-    let business = req.infos.validate().map_err(bad)?;
+    let business = req.form.validate().map_err(bad)?;
     let places = checked_places(&business.alcance)?;
     let exists: Option<String> =
         sqlx::query_scalar("SELECT user_id FROM suppliers WHERE user_id = $1")
@@ -126,9 +176,9 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
     if exists.is_some() {
         return Err(ApiError::Conflict(CONTA_EMPRESARIAL_EXISTENTE.into()));
     }
-    let icon = match req.icone.as_ref().and_then(Value::as_str) {
-        Some(b64) if !b64.trim().is_empty() => Some(decode_photo(b64, PhotoKind::Icone)?),
-        _ => None,
+    let icon = match req.icon.as_ref().and_then(PhotoField::base64) {
+        Some(b64) => Some(decode_photo(b64, PhotoKind::Icone)?),
+        None => None,
     };
     let icon_url = match icon {
         Some(bytes) => Some(
@@ -167,14 +217,18 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
     }
     store_places(&mut tx, &user.id, &places).await?;
     tx.commit().await?;
-    Ok(json!({
-        "ok": true,
-        "userinfo": userinfo(db, &user.id, user.is_admin).await?,
-    }))
+    Ok(UserChanged {
+        ok: True,
+        userinfo: userinfo(db, &user.id, user.is_admin).await?,
+    })
 }
 
 /// `editar_dados_fornecedor` (Meus Dados).
-pub async fn edit_profile(state: &AppState, user: AuthUser, req: EditProfile) -> ApiResult<Value> {
+pub async fn edit_profile(
+    state: &AppState,
+    user: AuthUser,
+    req: EditProfile,
+) -> ApiResult<ProfileSaved> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let p = req.form.validate().map_err(bad)?;
@@ -190,15 +244,25 @@ pub async fn edit_profile(state: &AppState, user: AuthUser, req: EditProfile) ->
     .bind(&supplier_id)
     .execute(db)
     .await?;
-    Ok(json!({ "ok": true, "dadosforn": panel::dadosforn(db, &supplier_id).await? }))
+    Ok(ProfileSaved {
+        ok: True,
+        supplier: panel::dadosforn(db, &supplier_id).await?,
+    })
 }
 
 /// `editar_locais_fornecedor` (Locais de Exibição).
-pub async fn edit_places(state: &AppState, user: AuthUser, req: EditPlaces) -> ApiResult<Value> {
+pub async fn edit_places(
+    state: &AppState,
+    user: AuthUser,
+    req: EditPlaces,
+) -> ApiResult<PlacesSaved> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let local = text(req.local.as_ref()).trim().parse::<u32>().ok();
-    let scope = Scope::parse(local, &req.cidades).map_err(bad)?;
+    let local = req
+        .local
+        .as_ref()
+        .and_then(|l| l.trimmed().parse::<u32>().ok());
+    let scope = Scope::parse(local, &req.places).map_err(bad)?;
     let places = checked_places(&scope)?;
     let mut tx = begin_write(db).await?;
     sqlx::query("UPDATE suppliers SET local = $1 WHERE user_id = $2")
@@ -213,7 +277,11 @@ pub async fn edit_places(state: &AppState, user: AuthUser, req: EditPlaces) -> A
     } else {
         places
     };
-    Ok(json!({ "ok": true, "local": scope.code(), "cidades": cidades }))
+    Ok(PlacesSaved {
+        ok: True,
+        scope: scope.code(),
+        places: cidades,
+    })
 }
 
 async fn set_flag(db: &Db, supplier_id: &str, sql: &'static str, on: bool) -> ApiResult<()> {
@@ -226,16 +294,19 @@ async fn set_flag(db: &Db, supplier_id: &str, sql: &'static str, on: bool) -> Ap
 }
 
 /// `alterar_visibilidade`: hides or shows the profile and its products.
-pub async fn set_hidden(state: &AppState, user: AuthUser, req: SetHidden) -> ApiResult<Value> {
+pub async fn set_hidden(state: &AppState, user: AuthUser, req: SetHidden) -> ApiResult<HiddenSet> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     set_flag(
         &state.db,
         &supplier_id,
         "UPDATE suppliers SET oculto = $1 WHERE user_id = $2",
-        req.oculto,
+        req.hidden,
     )
     .await?;
-    Ok(json!({ "ok": true, "oculto": req.oculto }))
+    Ok(HiddenSet {
+        ok: True,
+        hidden: req.hidden,
+    })
 }
 
 /// `alterar_compras`: closes (`true`) or opens purchases.
@@ -243,14 +314,17 @@ pub async fn set_purchases(
     state: &AppState,
     user: AuthUser,
     req: SetPurchases,
-) -> ApiResult<Value> {
+) -> ApiResult<PurchasesSet> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     set_flag(
         &state.db,
         &supplier_id,
         "UPDATE suppliers SET compras_fechadas = $1 WHERE user_id = $2",
-        req.compras,
+        req.closed,
     )
     .await?;
-    Ok(json!({ "ok": true, "compras": req.compras }))
+    Ok(PurchasesSet {
+        ok: True,
+        closed: req.closed,
+    })
 }

@@ -7,13 +7,15 @@ use super::{bad, own_supplier, panel};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
-    messages::DADOS_INVALIDOS,
     rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
-    rpc::fields::text,
+    rpc::{
+        fields::Text,
+        shapes::{PanelDelivery, True},
+    },
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use wasm_core::{
     delivery::{DeliveryForm, FeeSetting},
     forms::long_description,
@@ -25,27 +27,68 @@ use wasm_core::{
 pub const PALETA_INVALIDA: &str = "Escolha uma paleta de 1 a 5.";
 
 /// `entregas_edit`: `form` (the spec's delivery fields plus the two descriptions).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct EditDelivery {
-    pub form: Value,
+    pub form: DeliveryEdit,
+}
+
+/// The delivery-settings form: wasm-core's fields and the two descriptions.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeliveryEdit {
+    #[serde(rename = "descricaoentrega", default)]
+    pub delivery_note: Text,
+    #[serde(rename = "descricaoretirada", default)]
+    pub pickup_note: Text,
+    #[serde(flatten)]
+    pub form: DeliveryForm,
 }
 
 /// `verificar_url_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckUrl {
     #[serde(default)]
     pub url: String,
 }
 
 /// `criar_site`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateSite {
     #[serde(default)]
     pub url: String,
-    #[serde(default)]
-    pub paleta: Option<Value>,
-    #[serde(default)]
-    pub modelo: Option<Value>,
+    /// 1 to 5.
+    #[serde(rename = "paleta", default)]
+    pub palette: Option<Text>,
+    #[serde(rename = "modelo", default)]
+    pub template: Option<Text>,
+}
+
+/// `entregas_edit`'s answer: the settings as saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliverySaved {
+    pub ok: True,
+    pub delivery: PanelDelivery,
+}
+
+/// `verificar_url_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UrlCheck {
+    /// Taken by another store, or reserved.
+    #[serde(rename = "exist")]
+    pub taken: bool,
+    /// The owner's user id; null when free or reserved.
+    #[serde(rename = "id")]
+    pub owner: Option<String>,
+    /// The URL, normalised.
+    pub url: String,
+}
+
+/// `criar_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SiteCreated {
+    pub ok: True,
+    pub url: String,
+    #[serde(rename = "paleta")]
+    pub palette: i64,
 }
 
 /// `entregas_edit`: answers `{ok, delivery}`.
@@ -53,18 +96,14 @@ pub async fn edit_delivery(
     state: &AppState,
     user: AuthUser,
     req: EditDelivery,
-) -> ApiResult<Value> {
+) -> ApiResult<DeliverySaved> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let form: DeliveryForm = serde_json::from_value(req.form.clone())
-        .map_err(|_| ApiError::bad_request(DADOS_INVALIDOS))?;
-    let setup = form.validate().map_err(bad)?;
-    let describe = |k: &str| -> ApiResult<Option<String>> {
-        long_description(&text(req.form.get(k))).map_err(bad)
-    };
+    let setup = req.form.form.validate().map_err(bad)?;
+    let describe = |t: &Text| long_description(t.as_str()).map_err(bad);
     let (descricao_entrega, descricao_retirada) = (
-        describe("descricaoentrega")?,
-        describe("descricaoretirada")?,
+        describe(&req.form.delivery_note)?,
+        describe(&req.form.pickup_note)?,
     );
     let (tipo, fixa, por_km, rua, numero, cidade, lat, lon) = match &setup.fee {
         FeeSetting::Free => (None, None, None, None, None, None, None, None),
@@ -126,7 +165,10 @@ pub async fn edit_delivery(
     .bind(&supplier_id)
     .execute(db)
     .await?;
-    Ok(json!({ "ok": true, "delivery": panel::delivery(db, &supplier_id).await? }))
+    Ok(DeliverySaved {
+        ok: True,
+        delivery: panel::delivery(db, &supplier_id).await?,
+    })
 }
 
 /// The owner of store URL `url`, if any.
@@ -141,36 +183,54 @@ async fn url_owner(state: &AppState, url: &str) -> ApiResult<Option<String>> {
 
 /// `verificar_url_site`: `{exist, id, url}`; `exist` is false when the URL is free or the
 /// caller's own.
-pub async fn check_url(state: &AppState, caller: MaybeAuthUser, req: CheckUrl) -> ApiResult<Value> {
+pub async fn check_url(
+    state: &AppState,
+    caller: MaybeAuthUser,
+    req: CheckUrl,
+) -> ApiResult<UrlCheck> {
     let url = match StoreUrl::parse(&req.url) {
         Ok(u) => u,
         Err(StoreUrlError::Reserved) => {
-            let url = wasm_core::store_url::normalize(&req.url);
-            return Ok(json!({ "exist": true, "id": null, "url": url }));
+            return Ok(UrlCheck {
+                taken: true,
+                owner: None,
+                url: wasm_core::store_url::normalize(&req.url),
+            });
         }
         Err(e) => return Err(bad(e)),
     };
     let owner = url_owner(state, url.as_str()).await?;
     let mine = caller.user.as_ref().map(|u| u.id.as_str());
     let exist = owner.as_deref().is_some_and(|o| Some(o) != mine);
-    Ok(json!({ "exist": exist, "id": owner, "url": url.as_str() }))
+    Ok(UrlCheck {
+        taken: exist,
+        owner,
+        url: url.as_str().to_owned(),
+    })
 }
 
 /// `criar_site`: the store's URL and palette (1–5).
-pub async fn create_site(state: &AppState, user: AuthUser, req: CreateSite) -> ApiResult<Value> {
+pub async fn create_site(
+    state: &AppState,
+    user: AuthUser,
+    req: CreateSite,
+) -> ApiResult<SiteCreated> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let url = StoreUrl::parse(&req.url).map_err(|e| match e {
         StoreUrlError::Reserved => ApiError::Conflict(e.to_string()),
         other => bad(other),
     })?;
-    let paleta = text(req.paleta.as_ref())
-        .trim()
+    let paleta = req
+        .palette
+        .as_ref()
+        .map_or("", Text::trimmed)
         .parse::<i64>()
         .ok()
         .filter(|p| (1..=5).contains(p))
         .ok_or_else(|| ApiError::bad_request(PALETA_INVALIDA))?;
-    let modelo = wasm_core::forms::store_model(&text(req.modelo.as_ref())).map_err(bad)?;
+    let modelo = wasm_core::forms::store_model(req.template.as_ref().map_or("", Text::trimmed))
+        .map_err(bad)?;
     if url_owner(state, url.as_str())
         .await?
         .is_some_and(|o| o != supplier_id)
@@ -192,5 +252,9 @@ pub async fn create_site(state: &AppState, user: AuthUser, req: CreateSite) -> A
         tracing::info!(error = %e, "store url refused");
         return Err(ApiError::Conflict(messages::URL_INDISPONIVEL.into()));
     }
-    Ok(json!({ "ok": true, "url": url.as_str(), "paleta": paleta }))
+    Ok(SiteCreated {
+        ok: True,
+        url: url.as_str().to_owned(),
+        palette: paleta,
+    })
 }

@@ -9,11 +9,14 @@ use crate::{
     auth::AuthUser,
     db::{Db, now_ms},
     error::{ApiError, ApiResult},
-    rpc::fields::text,
+    rpc::{
+        fields::Text,
+        shapes::{Categories, Coupons},
+    },
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use wasm_core::{
     coupon::{Coupon, CouponCode, CouponError, CouponKind},
     forms::category_name,
@@ -24,25 +27,83 @@ use wasm_core::{
 pub const CATEGORIA_DUPLICADA: &str = "Já existe uma categoria com este nome.";
 pub const CATEGORIA_NAO_ENCONTRADA: &str = "Categoria não encontrada.";
 
-/// `adicionar_categoria` (`categoriatext`) and `remover_categoria` (`item`: the name).
-#[derive(Debug, Deserialize)]
-pub struct CategoryAction {
+/// `adicionar_categoria`: the new category's name.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddCategory {
+    #[serde(rename = "categoriatext", default)]
+    pub name: Option<String>,
+}
+
+/// `remover_categoria`: the category in `item`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RemoveCategory {
     #[serde(default)]
-    pub categoriatext: Option<String>,
-    #[serde(default)]
-    pub item: Option<Value>,
+    #[schema(nullable = false)]
+    pub item: Option<CategoryRef>,
+}
+
+/// A store category: its name, or an object carrying it as `nome` (or `id`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum CategoryRef {
+    Object {
+        #[serde(rename = "nome", default)]
+        name: Option<Text>,
+        #[serde(default)]
+        id: Option<Text>,
+    },
+    Name(Text),
+}
+
+impl CategoryRef {
+    fn name(&self) -> &str {
+        match self {
+            Self::Object { name, id } => name.as_ref().or(id.as_ref()).map_or("", Text::as_str),
+            Self::Name(t) => t.as_str(),
+        }
+    }
 }
 
 /// `adicionar_cupom`: `form {codigo, valor, tipo}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct AddCoupon {
-    pub form: Value,
+    pub form: CouponForm,
+}
+
+/// The coupon form, as typed.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CouponForm {
+    /// The code (stored upper-cased).
+    #[serde(rename = "codigo")]
+    pub code: Text,
+    /// `%` or `R$`.
+    #[serde(rename = "tipo")]
+    pub kind: Text,
+    /// The percentage or the reais (`10`, `12,5`).
+    #[serde(rename = "valor")]
+    pub value: Text,
 }
 
 /// `excluir_cupom`: `codigocupom`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct RemoveCoupon {
-    pub codigocupom: String,
+    #[serde(rename = "codigocupom")]
+    pub code: String,
+}
+
+/// The store's categories, after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoriesAnswer {
+    #[serde(rename = "categorias")]
+    pub categories: Categories,
+}
+
+/// The store's coupons, after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponsAnswer {
+    #[serde(rename = "cupons")]
+    pub coupons: Coupons,
 }
 
 /// What a supplier names by its name: a store category or a coupon.
@@ -100,11 +161,11 @@ pub async fn owned_category(db: &Db, supplier_id: &str, name: &str) -> ApiResult
 pub async fn add_category(
     state: &AppState,
     user: AuthUser,
-    req: CategoryAction,
-) -> ApiResult<Value> {
+    req: AddCategory,
+) -> ApiResult<CategoriesAnswer> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let nome = category_name(req.categoriatext.as_deref().unwrap_or_default()).map_err(bad)?;
+    let nome = category_name(req.name.as_deref().unwrap_or_default()).map_err(bad)?;
     let inserted = sqlx::query(
         "INSERT INTO store_categories (supplier_id, nome) VALUES ($1, $2) \
          ON CONFLICT (supplier_id, nome) DO NOTHING",
@@ -117,22 +178,21 @@ pub async fn add_category(
     if inserted == 0 {
         return Err(ApiError::Conflict(CATEGORIA_DUPLICADA.into()));
     }
-    Ok(json!({ "categorias": panel::categories(db, &supplier_id).await? }))
+    Ok(CategoriesAnswer {
+        categories: panel::categories(db, &supplier_id).await?,
+    })
 }
 
 /// `remover_categoria`: its products lose it. Answers `{categorias}`.
 pub async fn remove_category(
     state: &AppState,
     user: AuthUser,
-    req: CategoryAction,
-) -> ApiResult<Value> {
+    req: RemoveCategory,
+) -> ApiResult<CategoriesAnswer> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let name = match &req.item {
-        Some(Value::Object(o)) => text(o.get("nome").or_else(|| o.get("id"))),
-        other => text(other.as_ref()),
-    };
-    let nome = owned_category(db, &supplier_id, &name).await?;
+    let name = req.item.as_ref().map_or("", CategoryRef::name);
+    let nome = owned_category(db, &supplier_id, name).await?;
     sqlx::query(
         "UPDATE products SET subcategoria = NULL WHERE supplier_id = $1 AND subcategoria = $2",
     )
@@ -145,11 +205,17 @@ pub async fn remove_category(
         .bind(&nome)
         .execute(db)
         .await?;
-    Ok(json!({ "categorias": panel::categories(db, &supplier_id).await? }))
+    Ok(CategoriesAnswer {
+        categories: panel::categories(db, &supplier_id).await?,
+    })
 }
 
 /// `adicionar_cupom`: answers `{cupons}`.
-pub async fn add_coupon(state: &AppState, user: AuthUser, req: AddCoupon) -> ApiResult<Value> {
+pub async fn add_coupon(
+    state: &AppState,
+    user: AuthUser,
+    req: AddCoupon,
+) -> ApiResult<CouponsAnswer> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let form = &req.form;
@@ -159,13 +225,13 @@ pub async fn add_coupon(state: &AppState, user: AuthUser, req: AddCoupon) -> Api
             .fetch_all(db)
             .await?;
     // The code's rules first (the spec's order), then the type, then the value.
-    let code = text(form.get("codigo"));
-    CouponCode::parse(&code).map_err(bad)?;
-    let kind = CouponKind::parse(&text(form.get("tipo"))).map_err(bad)?;
+    let code = form.code.as_str();
+    CouponCode::parse(code).map_err(bad)?;
+    let kind = CouponKind::parse(form.kind.as_str()).map_err(bad)?;
     let coupon = Coupon::create(
-        &code,
+        code,
         kind,
-        &text(form.get("valor")),
+        form.value.as_str(),
         existing.iter().map(String::as_str),
     )
     .map_err(|e| match e {
@@ -188,7 +254,9 @@ pub async fn add_coupon(state: &AppState, user: AuthUser, req: AddCoupon) -> Api
     if inserted == 0 {
         return Err(ApiError::Conflict(CouponError::Duplicate.to_string()));
     }
-    Ok(json!({ "cupons": panel::coupons(db, &supplier_id).await? }))
+    Ok(CouponsAnswer {
+        coupons: panel::coupons(db, &supplier_id).await?,
+    })
 }
 
 /// `excluir_cupom`: answers `{cupons}`.
@@ -196,15 +264,17 @@ pub async fn remove_coupon(
     state: &AppState,
     user: AuthUser,
     req: RemoveCoupon,
-) -> ApiResult<Value> {
+) -> ApiResult<CouponsAnswer> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let code = CouponCode::parse(&req.codigocupom).map_err(|_| Named::Coupon.not_found())?;
+    let code = CouponCode::parse(&req.code).map_err(|_| Named::Coupon.not_found())?;
     owner_check(db, Named::Coupon, &supplier_id, code.as_str()).await?;
     sqlx::query("DELETE FROM coupons WHERE supplier_id = $1 AND codigo = $2")
         .bind(&supplier_id)
         .bind(code.as_str())
         .execute(db)
         .await?;
-    Ok(json!({ "cupons": panel::coupons(db, &supplier_id).await? }))
+    Ok(CouponsAnswer {
+        coupons: panel::coupons(db, &supplier_id).await?,
+    })
 }

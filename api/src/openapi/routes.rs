@@ -1,0 +1,418 @@
+//! Every route besides `POST /api`, written by hand (a thin layer: the methods, parameters and
+//! media types the router serves), with the handlers' own types as JSON bodies.
+
+use super::{
+    Options,
+    rpc::{error, json_response, no_session, optional_session},
+};
+use crate::rpc::schema_of;
+use utoipa::openapi::{
+    Content, HttpMethod, ObjectBuilder, OneOfBuilder, PathItem, Paths, RefOr, Required,
+    ResponseBuilder, Schema, Type,
+    path::{OperationBuilder, ParameterBuilder, ParameterIn},
+    request_body::RequestBodyBuilder,
+};
+
+type Schemas = Vec<(String, RefOr<Schema>)>;
+
+fn text(media: &str, description: &str) -> ResponseBuilder {
+    ResponseBuilder::new().description(description).content(
+        media,
+        Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
+    )
+}
+
+/// One server-sent event of the supplier's stream: its name and its data (JSON, as text). Open
+/// API 3.1 has the event stream's `schema` describe each event.
+fn supplier_event() -> ResponseBuilder {
+    let event = |name: &str, data: &str| {
+        ObjectBuilder::new()
+            .property(
+                "event",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some([name])),
+            )
+            .required("event")
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .content_media_type("application/json")
+                    .description(Some(data)),
+            )
+            .required("data")
+    };
+    let one_of = OneOfBuilder::new()
+        .item(event(
+            "pendentes",
+            "`{\"pendentes\": n}`: the count of deliveries awaiting.",
+        ))
+        .item(event(
+            "novo_pedido",
+            "`{\"idpedido\", \"cliente_nome\", \"total_pago\", \"pendentes\"}`: an order \
+             just placed.",
+        ))
+        .item(event(
+            "pagamento",
+            "`{\"idpedido\", \"status_pix\", \"pendentes\"}`: an order's Pix just paid.",
+        ));
+    ResponseBuilder::new()
+        .description("The event stream (each event as the schema describes it).")
+        .content("text/event-stream", Content::new(Some(one_of)))
+}
+
+fn bare(description: &str) -> ResponseBuilder {
+    ResponseBuilder::new().description(description)
+}
+
+fn param(name: &str, at: ParameterIn, required: bool, description: &str) -> ParameterBuilder {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(at)
+        .required(if required {
+            Required::True
+        } else {
+            Required::False
+        })
+        .description(Some(description))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+}
+
+fn add(paths: &mut Paths, path: &str, method: HttpMethod, op: OperationBuilder) {
+    paths
+        .paths
+        .entry(path.into())
+        .or_default()
+        .merge_operations(PathItem::new(method, op));
+}
+
+/// Adds the routes to `paths` and their schemas to `schemas`.
+pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
+    let health = schema_of::<crate::ops::Health>(schemas);
+    add(
+        paths,
+        "/healthz",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("healthz"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some(
+                "Whether the process is alive and serving (no database call)",
+            ))
+            .response("200", json_response("Alive.", &health)),
+    );
+    add(
+        paths,
+        "/readyz",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("readyz"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some(
+                "Whether the database answers within two seconds with every migration applied",
+            ))
+            .response("200", json_response("Ready.", &health))
+            .response(
+                "503",
+                json_response(
+                    "Not ready: `status` `unavailable` and the `reason`.",
+                    &health,
+                ),
+            ),
+    );
+    add(
+        paths,
+        "/metrics",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("metrics"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some("Prometheus metrics (OpenMetrics text)"))
+            .description(Some(
+                "Only with `Authorization: Bearer` and the operator's `METRICS_TOKEN` (not a \
+                 session); 404 when no `METRICS_TOKEN` is set. The `METRICS_ADDR` listener \
+                 serves it without a token.",
+            ))
+            .response("200", text("application/openmetrics-text", "The metrics."))
+            .response("401", bare("Without the metrics token."))
+            .response("404", bare("No `METRICS_TOKEN` set: not served here.")),
+    );
+
+    add(
+        paths,
+        "/api/openapi.json",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("openapi"))
+            .securities(Some(no_session()))
+            .tag("operations")
+            .summary(Some("This document"))
+            .response(
+                "200",
+                ResponseBuilder::new()
+                    .description("The OpenAPI 3.1 document of the API.")
+                    .content(
+                        "application/json",
+                        Content::new(Some(ObjectBuilder::new().schema_type(Type::Object))),
+                    ),
+            ),
+    );
+
+    let uploaded = schema_of::<crate::rpc::notary::upload::Notarised>(schemas);
+    add(
+        paths,
+        "/api/blockchain/upload",
+        HttpMethod::Post,
+        OperationBuilder::new()
+            .operation_id(Some("notarise"))
+            .tag("notarisation")
+            .summary(Some("Notarises a file on Arweave (spends one token)"))
+            .description(Some(
+                "The raw file is the body, streamed to disk while hashed (at most 104,857,600 \
+                 bytes); its `Content-Type` is the file's type. docs/rpc.md lists the checks \
+                 and their messages.",
+            ))
+            .parameter(param("nome", ParameterIn::Query, false, "The file's name."))
+            .parameter(param(
+                "descricao",
+                ParameterIn::Query,
+                false,
+                "The description (500 characters at most).",
+            ))
+            .securities(Some(optional_session()))
+            .request_body(Some(
+                RequestBodyBuilder::new()
+                    .description(Some("The file's bytes."))
+                    .required(Some(Required::True))
+                    .content("*/*", Content::new(None::<Schema>))
+                    .build(),
+            ))
+            .response("200", json_response("Notarised.", &uploaded))
+            .response(
+                "400",
+                error("Refused (no token, too large, no description, …).", schemas),
+            )
+            .response("401", error("No session.", schemas))
+            .response(
+                "500",
+                error("The gateway failed: no token was spent.", schemas),
+            ),
+    );
+
+    add(
+        paths,
+        "/api/fornecedor/eventos",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("supplier_events"))
+            .tag("supplier")
+            .summary(Some("The supplier's new orders, live (server-sent events)"))
+            .description(Some(
+                "Events: `pendentes` (data `{\"pendentes\": n}`) on connect and whenever the \
+                 count of deliveries awaiting changes; `novo_pedido` (data `{\"idpedido\", \
+                 \"cliente_nome\", \"total_pago\", \"pendentes\"}`) when an order is placed. A \
+                 comment line every 20 s keeps proxies from closing the stream.",
+            ))
+            .parameter(param(
+                "ticket",
+                ParameterIn::Query,
+                false,
+                "A single-use ticket from `pegar_ticket_eventos` (`EventSource` cannot send \
+                 headers); `Authorization: Bearer` is accepted instead.",
+            ))
+            .securities(Some(optional_session()))
+            .response("200", supplier_event())
+            .response("401", error("No live session.", schemas))
+            .response("404", error("The user has no business account.", schemas)),
+    );
+
+    add(
+        paths,
+        "/media/{key}",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("media"))
+            .securities(Some(no_session()))
+            .tag("media")
+            .summary(Some("A stored photo, cached for a year"))
+            .parameter(param(
+                "key",
+                ParameterIn::Path,
+                true,
+                "The photo's key (it may hold slashes: `/media/produtos/{id}/{photo}.jpg`).",
+            ))
+            .response(
+                "200",
+                ResponseBuilder::new()
+                    .description(
+                        "The photo (`Cache-Control: public, max-age=31536000, immutable`).",
+                    )
+                    .content("image/jpeg", Content::new(None::<Schema>)),
+            )
+            .response("404", bare("No such photo.")),
+    );
+
+    add(
+        paths,
+        "/auth/callback",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("auth_callback"))
+            .securities(Some(no_session()))
+            .tag("sign-in")
+            .summary(Some("The sign-in popup's redirect target"))
+            .description(Some(
+                "A tiny page that hands the ID token of its URL fragment to the page that opened \
+                 it (same origin only) and closes.",
+            ))
+            .response("200", text("text/html", "The page.")),
+    );
+
+    add(
+        paths,
+        "/auth/callback.js",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("auth_callback_script"))
+            .securities(Some(no_session()))
+            .tag("sign-in")
+            .summary(Some("The sign-in callback page's script"))
+            .description(Some(
+                "A file of our origin, so that the Content-Security-Policy needs no inline script.",
+            ))
+            .response("200", text("text/javascript", "The script.")),
+    );
+
+    for (path, id) in [
+        ("/webhooks/pix", "pix_webhook"),
+        ("/webhooks/pix/pix", "pix_webhook_efi"),
+    ] {
+        add(
+            paths,
+            path,
+            HttpMethod::Post,
+            OperationBuilder::new()
+                .operation_id(Some(id))
+                .securities(Some(no_session()))
+                .tag("pix")
+                .summary(Some("The PSP's notification of received Pix (hmac mode)"))
+                .description(Some(
+                    "Called by the PSP, not by the webapp (docs/pix.md). On this listener the \
+                     `hmac` query value must equal `PIX_WEBHOOK_HMAC` (not found when that is \
+                     unset); the mutual-TLS listener serves the same paths without it. Each \
+                     notification is applied once per `endToEndId`, only for our txid and the \
+                     charge's amount; anything else is kept for the admin. `/webhooks/pix/pix` \
+                     is the suffix Efí appends.",
+                ))
+                .parameter(param(
+                    "hmac",
+                    ParameterIn::Query,
+                    true,
+                    "The shared secret of the hmac mode.",
+                ))
+                .request_body(Some(
+                    RequestBodyBuilder::new()
+                        .content(
+                            "application/json",
+                            Content::new(Some(
+                                ObjectBuilder::new()
+                                    .property(
+                                        "pix",
+                                        utoipa::openapi::ArrayBuilder::new().items(
+                                            ObjectBuilder::new()
+                                                .property(
+                                                    "endToEndId",
+                                                    ObjectBuilder::new().schema_type(Type::String),
+                                                )
+                                                .required("endToEndId"),
+                                        ),
+                                    )
+                                    .required("pix"),
+                            )),
+                        )
+                        .required(Some(Required::True))
+                        .build(),
+                ))
+                .response("200", bare("Received (stored before this answer)."))
+                .response("400", error("Not a notification.", schemas))
+                .response("401", error("Wrong or missing hmac.", schemas))
+                .response("404", error("The hmac mode is not configured.", schemas))
+                .response(
+                    "503",
+                    error(
+                        "Not stored (the database failed): the PSP retries.",
+                        schemas,
+                    ),
+                ),
+        );
+    }
+
+    add(
+        paths,
+        "/",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("webapp"))
+            .securities(Some(no_session()))
+            .tag("webapp")
+            .summary(Some("The webapp"))
+            .description(Some(
+                "Any other path outside `/api`, `/media` and `/assets` answers the same page (the \
+                 webapp routes it).",
+            ))
+            .response("200", text("text/html", "The webapp's page.")),
+    );
+
+    add(
+        paths,
+        "/assets/{file}",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("asset"))
+            .securities(Some(no_session()))
+            .tag("webapp")
+            .summary(Some("A built file of the webapp, cached for a year"))
+            .parameter(param(
+                "file",
+                ParameterIn::Path,
+                true,
+                "The file's hashed name.",
+            ))
+            .response(
+                "200",
+                ResponseBuilder::new()
+                    .description("The file.")
+                    .content("*/*", Content::new(None::<Schema>)),
+            )
+            .response("404", bare("No such file.")),
+    );
+
+    if options.sandbox {
+        let paid = schema_of::<crate::rpc::Untyped>(schemas);
+        add(
+            paths,
+            "/pix/sandbox/{txid}/pagar",
+            HttpMethod::Post,
+            OperationBuilder::new()
+                .operation_id(Some("sandbox_pay"))
+                .securities(Some(no_session()))
+                .tag("pix")
+                .summary(Some("Pays a Pix charge (the sandbox provider only)"))
+                .description(Some(
+                    "Served only with `PIX_PROVIDER=sandbox` (the demo and the tests). Paying a \
+                     paid charge again answers the same success.",
+                ))
+                .parameter(param("txid", ParameterIn::Path, true, "The charge's txid."))
+                .response("200", json_response("Paid.", &paid))
+                .response("404", error("No such charge.", schemas))
+                .response(
+                    "409",
+                    error("The charge expired or was cancelled.", schemas),
+                ),
+        );
+    }
+}

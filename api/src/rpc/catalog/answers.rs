@@ -1,0 +1,226 @@
+//! The catalogue's answers (docs/rpc.md, "The buyer journey's shapes"), typed: the home's
+//! sections, a category's pages, search results, the store list, a storefront (missing, in
+//! maintenance or ready; the admin's view adds `oculto`), the product and ad pages, a
+//! supplier's public data and a coupon. Products, ads and `dadosforn` are the shapes of
+//! [`crate::rpc::shapes`], defined once.
+
+use crate::rpc::{
+    fields::Reais,
+    shapes::{Ad, Product, PublicSupplier},
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{ObjectBuilder, RefOr, Schema, Type},
+};
+
+/// `pegar_produtos_anuncios_site`'s answer: per category with something, its best-selling
+/// products and newest ads.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Home {
+    /// The categories with something, in the spec's order.
+    #[serde(rename = "categorias")]
+    pub categories: Vec<String>,
+    /// By category.
+    #[serde(rename = "produtos")]
+    pub products: BTreeMap<String, Vec<Product>>,
+    /// By category.
+    #[serde(rename = "anuncios")]
+    pub ads: BTreeMap<String, Vec<Ad>>,
+}
+
+/// `pegar_produtos_anuncios_site2`'s answer: a category's first page and the cursors of the
+/// next (null: that list is done).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FirstCategoryPage {
+    #[serde(rename = "produtos")]
+    pub products: Vec<Product>,
+    #[serde(rename = "anuncios")]
+    pub ads: Vec<Ad>,
+    #[serde(rename = "produtos_lastIds")]
+    pub next_products: Option<String>,
+    #[serde(rename = "anuncios_lastIds")]
+    pub next_ads: Option<String>,
+}
+
+/// `pegar_produtos_anuncios_local`'s answer: the pages after the cursors, and the next ones.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LaterCategoryPage {
+    #[serde(rename = "produtos")]
+    pub products: Vec<Product>,
+    #[serde(rename = "anuncios")]
+    pub ads: Vec<Ad>,
+    /// The products' next cursor (null: done).
+    pub nextp: Option<String>,
+    /// The ads' next cursor (null: done).
+    pub nexta: Option<String>,
+}
+
+/// `search`'s answer: at most 60 of each.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct SearchResults {
+    #[serde(rename = "produtos")]
+    pub products: Vec<Product>,
+    #[serde(rename = "anuncios")]
+    pub ads: Vec<Ad>,
+}
+
+/// A store in `pegar_lojas`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreCard {
+    /// The supplier's user id.
+    pub id: String,
+    pub url: String,
+    #[serde(rename = "nomeforn")]
+    pub name: String,
+    #[serde(rename = "iconeforn")]
+    pub icon: Option<String>,
+    #[serde(rename = "vendasforn")]
+    pub sales: i64,
+}
+
+/// `pegar_lojas`'s answer: visible stores with a URL, best sellers first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Stores {
+    #[serde(rename = "lojas")]
+    pub stores: Vec<StoreCard>,
+}
+
+/// `exist`: 0 (no such store) or 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exists<const N: u8>;
+
+impl<const N: u8> Serialize for Exists<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(N)
+    }
+}
+
+impl<const N: u8> PartialSchema for Exists<N> {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .enum_values(Some([N]))
+            .into()
+    }
+}
+
+impl<const N: u8> ToSchema for Exists<N> {
+    fn name() -> std::borrow::Cow<'static, str> {
+        format!("Exists{N}").into()
+    }
+}
+
+/// A storefront's palette (`infos`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreLook {
+    /// 1–5.
+    #[serde(rename = "paleta")]
+    pub palette: i64,
+}
+
+/// A hidden supplier's storefront shows only its name and icon.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MaintenanceSupplier {
+    #[serde(rename = "nomeforn")]
+    pub name: String,
+    #[serde(rename = "iconeforn")]
+    pub icon: Option<String>,
+}
+
+/// A ready storefront: its palette, the supplier's public data and every enabled product, best
+/// sellers first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReadyStore {
+    pub exist: Exists<1>,
+    pub infos: StoreLook,
+    pub dadosforn: PublicSupplier,
+    /// Every enabled product, best sellers first.
+    #[serde(rename = "allprods")]
+    pub products: Vec<Product>,
+}
+
+/// `start_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Storefront {
+    /// No store at that URL: `{exist: 0}`.
+    Missing {
+        exist: Exists<0>,
+    },
+    /// The supplier is hidden: `{exist: 1, manutencao: true, dadosforn: {nomeforn, iconeforn}}`.
+    Maintenance {
+        exist: Exists<1>,
+        manutencao: crate::rpc::shapes::True,
+        dadosforn: MaintenanceSupplier,
+    },
+    Ready(Box<ReadyStore>),
+}
+
+/// The admin's view of a supplier's data: the public one and whether it is hidden.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminStoreSupplier {
+    #[serde(flatten)]
+    pub public: PublicSupplier,
+    /// Hidden, by the supplier itself or by the administrator.
+    #[serde(rename = "oculto")]
+    pub hidden: bool,
+}
+
+/// The admin's view of a storefront, ready even when the supplier is hidden.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminReadyStore {
+    pub exist: Exists<1>,
+    pub infos: StoreLook,
+    pub dadosforn: AdminStoreSupplier,
+    #[serde(rename = "allprods")]
+    pub products: Vec<Product>,
+}
+
+/// `start_site_admin`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AdminStorefrontView {
+    /// No supplier with that URL or id: `{exist: 0}`.
+    Missing {
+        exist: Exists<0>,
+    },
+    Ready(Box<AdminReadyStore>),
+}
+
+/// A product's page: the product and its supplier's public data.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductPage {
+    #[serde(flatten)]
+    pub product: Product,
+    pub dadosforn: PublicSupplier,
+}
+
+/// `pegar_produto_url_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductDetail {
+    pub item: ProductPage,
+}
+
+/// `pegar_anuncio_url_site`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdDetail {
+    pub item: Ad,
+}
+
+/// `pegar_dadosforn`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupplierData {
+    pub dadosforn: PublicSupplier,
+}
+
+/// `validar_cupom`'s answer: the coupon, its code upper-cased.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponCheck {
+    pub codigo: String,
+    /// `%` or `R$`.
+    pub tipo: String,
+    /// In percent or reais, by `tipo`.
+    pub valor: Reais,
+}

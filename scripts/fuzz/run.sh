@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Fuzzes the API with schemathesis against its own OpenAPI document (/api/openapi.json), for
+# SECONDS: a fresh instance on loopback (a temporary SQLite database with the demo data, the
+# local OpenID provider, an Arweave gateway address nothing listens on), signed in as the demo
+# supplier (a user with a store: the widest set of actions). The run fails on any 5xx, on any
+# answer the document does not describe (status, content type, schema), and prints the number
+# of cases sent (target/fuzz/ndjson-*.ndjson keeps every case). Hooks: scripts/fuzz/hooks.py.
+# Left out: the supplier's event stream, which never ends (each case would wait for the
+# request's timeout); the authorization matrix and its own API tests cover it.
+#
+# Usage: scripts/fuzz/run.sh API_BIN SECONDS
+set -euo pipefail
+api_bin=$1
+seconds=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+venv=$root/target/fuzz-venv
+schemathesis_version=4.32.5
+
+if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "$schemathesis_version"; then
+  echo "installing schemathesis $schemathesis_version into target/fuzz-venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "schemathesis==$schemathesis_version"
+fi
+
+work=$(mktemp -d)
+pids=()
+stop() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+export APP_HOST=127.0.0.1
+APP_PORT=$(free_port)
+export APP_PORT
+export OIDC_PORT
+OIDC_PORT=$(free_port)
+export OIDC_ISSUER=http://127.0.0.1:$OIDC_PORT
+export OIDC_CLIENT_ID=feira-fuzz
+export OIDC_REDIRECT_URIS=http://127.0.0.1:$APP_PORT/auth/callback
+export ADMIN_EMAIL=admin@feira.test
+export SEED_DEMO=true
+export DATABASE_URL=sqlite://$work/feira.db
+export MEDIA_STORE=local
+export MEDIA_DIR=$work/media
+export WEBAPP_DIR=$work/dist
+export PIX_PROVIDER=sandbox
+export GEOCODER_URL=
+export SMTP_URL=
+# Nothing listens there: a notarisation that reaches the gateway fails as it would in an outage.
+export ARWEAVE_GATEWAY=http://127.0.0.1:9
+export ARWEAVE_WALLET=$work/arweave-wallet.json
+export RUST_LOG=${RUST_LOG:-warn}
+mkdir -p "$WEBAPP_DIR/assets"
+echo '<!doctype html><title>Feira</title>' > "$WEBAPP_DIR/index.html"
+echo "console.log('feira')" > "$WEBAPP_DIR/assets/app.js"
+
+node "$root/devservices/oidc.mjs" > "$work/oidc.log" 2>&1 &
+pids+=($!)
+"$api_bin" > "$work/api.log" 2>&1 &
+pids+=($!)
+api=http://127.0.0.1:$APP_PORT
+for _ in $(seq 1 300); do
+  curl -sf "$api/healthz" >/dev/null && curl -sf "$OIDC_ISSUER/.well-known/openid-configuration" >/dev/null && break
+  kill -0 "${pids[-1]}" 2>/dev/null || { cat "$work/api.log" >&2; exit 1; }
+  sleep 0.1
+done
+
+FUZZ_TOKEN=$("$venv/bin/python" "$here/login.py" "$api" fornecedor)
+export FUZZ_TOKEN FUZZ_API=$api
+mkdir -p "$root/target/fuzz"
+cd "$root/target/fuzz" # schemathesis keeps its own files in the working directory
+status=0
+SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$here" "$venv/bin/schemathesis" run "$api/api/openapi.json" \
+  --url "$api" \
+  --max-time "$seconds" \
+  --exclude-path /api/fornecedor/eventos \
+  --workers 2 \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  --suppress-health-check all \
+  --request-timeout 30 \
+  --report ndjson --report-dir "$root/target/fuzz" \
+  --generation-database none \
+  --no-color || status=$?
+if [ "$status" != 0 ]; then
+  echo "the API's log (last lines):" >&2
+  tail -n 30 "$work/api.log" >&2
+fi
+exit $status

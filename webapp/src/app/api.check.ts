@@ -1,0 +1,37 @@
+/**
+ * The webapp's hand-written wire types held to the API's OpenAPI document at compile time:
+ * each answer the document describes (`Actions` in the generated api.gen.ts) must be assignable
+ * to the type a feature reads it as, so a field the webapp expects that the API does not send,
+ * or sends with another type, fails `tsc`. Types only: nothing here reaches the bundle.
+ */
+import type { Cliente, FornecedorAdmin } from '@/features/admin/api/types';
+import type { Anuncio, DadosForn, Loja, Produto } from '@/types/catalog';
+import type { Tokens, TokenCharge, Uploaded, VerifiedRecord } from '@/features/blockchain/api/notary';
+import type { Actions } from '@/types/api.gen';
+
+/** The answer of action `C`, as the document describes it. */
+type Answer<C extends keyof Actions> = Actions[C]['answer'];
+/** `true` when every `A` is a `B`. */
+type Fits<A, B> = [A] extends [B] ? true : false;
+type Assert<T extends true> = T;
+
+export type WireChecks = [
+  // Notarisation.
+  Assert<Fits<Answer<'pegar_fichas_blockchain'>, Tokens>>,
+  Assert<Fits<Answer<'gerarpix_blockchain'>, TokenCharge>>,
+  Assert<Fits<Answer<'upload_blockchain'>, Uploaded>>,
+  Assert<Fits<Answer<'verificar_blockchain'>, VerifiedRecord>>,
+  // The admin's people.
+  Assert<Fits<Answer<'loading_admin'>, { fornecedores: FornecedorAdmin[] }>>,
+  Assert<Fits<Answer<'pegar_clientes'>, { clientes: Cliente[] }>>,
+  Assert<Fits<Answer<'invisivel'>, { invisivel: boolean }>>,
+  // Account and ads.
+  Assert<Fits<Answer<'alterar_nome'>, { ok: boolean }>>,
+  Assert<Fits<Answer<'pegar_anuncios'>, { anuncios: Anuncio[] }>>,
+  Assert<Fits<Answer<'upload_foto_anuncio'>, { chave: string; url: string }>>,
+  // The catalogue.
+  Assert<Fits<Answer<'pegar_lojas'>, { lojas: Loja[] }>>,
+  Assert<Fits<Answer<'pegar_anuncio_url_site'>, { item: Anuncio }>>,
+  Assert<Fits<Answer<'pegar_produto_url_site'>, { item: Produto & { dadosforn: DadosForn } }>>,
+  Assert<Fits<Answer<'pegar_dadosforn'>, { dadosforn: DadosForn }>>,
+];
