@@ -13,7 +13,6 @@ pub mod mail;
 pub mod media;
 pub mod messages;
 pub mod metrics;
-pub mod openapi;
 pub mod ops;
 pub mod pix;
 pub mod places;

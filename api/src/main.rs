@@ -4,7 +4,7 @@
 //! provider).
 
 use anyhow::bail;
-use feira_api::{backup, config::Config, openapi, startup::Application, telemetry};
+use feira_api::{backup, config::Config, rpc::openapi, startup::Application, telemetry};
 use std::io::Write;
 
 #[tokio::main]

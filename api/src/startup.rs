@@ -291,7 +291,7 @@ pub fn router(state: AppState) -> Router {
     }
     routes
         .route("/api", post(rpc::handle).merge(rpc::reads::route()))
-        .route("/api/openapi.json", get(crate::openapi::serve))
+        .route("/api/openapi.json", get(rpc::openapi::serve))
         .route("/api/{*rest}", any(api_not_found))
         .route(
             "/api/fornecedor/eventos",

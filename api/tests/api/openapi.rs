@@ -171,7 +171,7 @@ fn close(v: &mut Value, top: bool) {
 
 #[test]
 fn the_strict_check_refuses_undescribed_missing_and_mistyped_fields() {
-    let doc = feira_api::openapi::document(feira_api::openapi::Options { sandbox: true });
+    let doc = feira_api::rpc::openapi::document(feira_api::rpc::openapi::Options { sandbox: true });
     let c = Contract::new(doc);
     let good = json!({"ok": true, "nome": "Ana"});
     c.check_answer("alterar_nome", &good).unwrap();

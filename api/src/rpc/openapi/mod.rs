@@ -15,6 +15,7 @@
 //! route exists only with it).
 
 mod finish;
+mod pix;
 mod routes;
 mod rpc;
 

@@ -13,9 +13,9 @@ use utoipa::openapi::{
     request_body::RequestBodyBuilder,
 };
 
-type Schemas = Vec<(String, RefOr<Schema>)>;
+pub(super) type Schemas = Vec<(String, RefOr<Schema>)>;
 
-fn text(media: &str, description: &str) -> ResponseBuilder {
+pub(super) fn text(media: &str, description: &str) -> ResponseBuilder {
     ResponseBuilder::new().description(description).content(
         media,
         Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
@@ -62,11 +62,16 @@ fn supplier_event() -> ResponseBuilder {
         .content("text/event-stream", Content::new(Some(one_of)))
 }
 
-fn bare(description: &str) -> ResponseBuilder {
+pub(super) fn bare(description: &str) -> ResponseBuilder {
     ResponseBuilder::new().description(description)
 }
 
-fn param(name: &str, at: ParameterIn, required: bool, description: &str) -> ParameterBuilder {
+pub(super) fn param(
+    name: &str,
+    at: ParameterIn,
+    required: bool,
+    description: &str,
+) -> ParameterBuilder {
     ParameterBuilder::new()
         .name(name)
         .parameter_in(at)
@@ -79,7 +84,7 @@ fn param(name: &str, at: ParameterIn, required: bool, description: &str) -> Para
         .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
 }
 
-fn add(paths: &mut Paths, path: &str, method: HttpMethod, op: OperationBuilder) {
+pub(super) fn add(paths: &mut Paths, path: &str, method: HttpMethod, op: OperationBuilder) {
     paths
         .paths
         .entry(path.into())
@@ -287,69 +292,7 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             .response("200", text("text/javascript", "The script.")),
     );
 
-    for (path, id) in [
-        ("/webhooks/pix", "pix_webhook"),
-        ("/webhooks/pix/pix", "pix_webhook_efi"),
-    ] {
-        add(
-            paths,
-            path,
-            HttpMethod::Post,
-            OperationBuilder::new()
-                .operation_id(Some(id))
-                .securities(Some(no_session()))
-                .tag("pix")
-                .summary(Some("The PSP's notification of received Pix (hmac mode)"))
-                .description(Some(
-                    "Called by the PSP, not by the webapp (docs/pix.md). On this listener the \
-                     `hmac` query value must equal `PIX_WEBHOOK_HMAC` (not found when that is \
-                     unset); the mutual-TLS listener serves the same paths without it. Each \
-                     notification is applied once per `endToEndId`, only for our txid and the \
-                     charge's amount; anything else is kept for the admin. `/webhooks/pix/pix` \
-                     is the suffix Efí appends.",
-                ))
-                .parameter(param(
-                    "hmac",
-                    ParameterIn::Query,
-                    true,
-                    "The shared secret of the hmac mode.",
-                ))
-                .request_body(Some(
-                    RequestBodyBuilder::new()
-                        .content(
-                            "application/json",
-                            Content::new(Some(
-                                ObjectBuilder::new()
-                                    .property(
-                                        "pix",
-                                        utoipa::openapi::ArrayBuilder::new().items(
-                                            ObjectBuilder::new()
-                                                .property(
-                                                    "endToEndId",
-                                                    ObjectBuilder::new().schema_type(Type::String),
-                                                )
-                                                .required("endToEndId"),
-                                        ),
-                                    )
-                                    .required("pix"),
-                            )),
-                        )
-                        .required(Some(Required::True))
-                        .build(),
-                ))
-                .response("200", bare("Received (stored before this answer)."))
-                .response("400", error("Not a notification.", schemas))
-                .response("401", error("Wrong or missing hmac.", schemas))
-                .response("404", error("The hmac mode is not configured.", schemas))
-                .response(
-                    "503",
-                    error(
-                        "Not stored (the database failed): the PSP retries.",
-                        schemas,
-                    ),
-                ),
-        );
-    }
+    super::pix::describe(paths, schemas, options);
 
     add(
         paths,
@@ -390,29 +333,4 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             )
             .response("404", bare("No such file.")),
     );
-
-    if options.sandbox {
-        let paid = schema_of::<crate::rpc::Untyped>(schemas);
-        add(
-            paths,
-            "/pix/sandbox/{txid}/pagar",
-            HttpMethod::Post,
-            OperationBuilder::new()
-                .operation_id(Some("sandbox_pay"))
-                .securities(Some(no_session()))
-                .tag("pix")
-                .summary(Some("Pays a Pix charge (the sandbox provider only)"))
-                .description(Some(
-                    "Served only with `PIX_PROVIDER=sandbox` (the demo and the tests). Paying a \
-                     paid charge again answers the same success.",
-                ))
-                .parameter(param("txid", ParameterIn::Path, true, "The charge's txid."))
-                .response("200", json_response("Paid.", &paid))
-                .response("404", error("No such charge.", schemas))
-                .response(
-                    "409",
-                    error("The charge expired or was cancelled.", schemas),
-                ),
-        );
-    }
 }
