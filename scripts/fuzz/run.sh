@@ -50,6 +50,13 @@ export MEDIA_STORE=local
 export MEDIA_DIR=$work/media
 export WEBAPP_DIR=$work/dist
 export PIX_PROVIDER=sandbox
+# The limits stay on (their 429 is part of the document) but wide, so the fuzzer reaches the
+# handlers behind them (as in the e2e suite).
+export RATE_LIMIT_SIGNIN='ip=600/min'
+export RATE_LIMIT_COUPON='ip=600/min user=300/min'
+export RATE_LIMIT_UPLOAD='ip=600/min user=300/min'
+export RATE_LIMIT_ORDER='ip=600/min user=300/min'
+export RATE_LIMIT_NOTARY='ip=600/h user=300/h'
 export GEOCODER_URL=
 export SMTP_URL=
 # Nothing listens there: a notarisation that reaches the gateway fails as it would in an outage.

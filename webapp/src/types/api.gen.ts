@@ -2581,6 +2581,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Over the API's body limit (`BODY_LIMIT_BYTES`, as text) or over the action's bounds ('A requisição é grande demais.'). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/plain": string;
+                };
+            };
             /** @description Anything unexpected: 'Algum erro ocorreu!'. */
             500: {
                 headers: {
@@ -2660,13 +2670,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than the API's limit (`BODY_LIMIT_BYTES`). */
+            /** @description Over the API's body limit (`BODY_LIMIT_BYTES`, as text) or over the action's bounds ('A requisição é grande demais.'). */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description A rate limit: 'Muitas tentativas em pouco tempo. Tente de novo em {n} segundos.', with `Retry-After` (sign-in, coupon checks, uploads, orders, notarisation). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Anything unexpected: 'Algum erro ocorreu!'. */
@@ -2719,6 +2739,25 @@ export interface operations {
             };
             /** @description No session. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the API's body limit (`BODY_LIMIT_BYTES`, as text) or over the action's bounds ('A requisição é grande demais.'). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description A rate limit: 'Muitas tentativas em pouco tempo. Tente de novo em {n} segundos.', with `Retry-After` (sign-in, coupon checks, uploads, orders, notarisation). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
 
 use super::{
     Options,
-    rpc::{error, json_response, no_session, optional_session},
+    rpc::{error, json_response, no_session, optional_session, too_large, too_many},
 };
 use crate::rpc::schema_of;
 use utoipa::openapi::{
@@ -202,6 +202,8 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
                 error("Refused (no token, too large, no description, …).", schemas),
             )
             .response("401", error("No session.", schemas))
+            .response("413", too_large(schemas))
+            .response("429", too_many(schemas))
             .response(
                 "500",
                 error("The gateway failed: no token was spent.", schemas),

@@ -36,6 +36,32 @@ pub fn error(description: &str, schemas: &mut Vec<(String, RefOr<Schema>)>) -> R
     json_response(description, &name)
 }
 
+/// 413: a body over the API's limit (`BODY_LIMIT_BYTES`, answered as text by the framework), or
+/// a body or value over the action's bounds ('A requisição é grande demais.', the error body).
+pub fn too_large(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
+    let name = crate::rpc::schema_of::<ErrorBody>(schemas);
+    ResponseBuilder::new()
+        .description(
+            "Over the API's body limit (`BODY_LIMIT_BYTES`, as text) or over the action's bounds \
+             ('A requisição é grande demais.').",
+        )
+        .content("application/json", Content::new(Some(reference(&name))))
+        .content(
+            "text/plain",
+            Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
+        )
+}
+
+/// 429: a rate limit ('Muitas tentativas em pouco tempo. Tente de novo em {n} segundos.', with
+/// `Retry-After`).
+pub fn too_many(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
+    error(
+        "A rate limit: 'Muitas tentativas em pouco tempo. Tente de novo em {n} segundos.', with \
+         `Retry-After` (sign-in, coupon checks, uploads, orders, notarisation).",
+        schemas,
+    )
+}
+
 /// No session needed (the requirement that none is: `{}`).
 pub fn no_session() -> Vec<SecurityRequirement> {
     vec![SecurityRequirement::default()]
@@ -186,15 +212,8 @@ pub fn describe(
             "409",
             error("The action conflicts with the item's state.", schemas),
         )
-        .response(
-            "413",
-            ResponseBuilder::new()
-                .description("The body is larger than the API's limit (`BODY_LIMIT_BYTES`).")
-                .content(
-                    "text/plain",
-                    Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
-                ),
-        )
+        .response("413", too_large(schemas))
+        .response("429", too_many(schemas))
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
@@ -273,6 +292,7 @@ fn describe_reads(paths: &mut Paths, schemas: &mut Vec<(String, RefOr<Schema>)>)
             ),
         )
         .response("404", error("What the read names does not exist.", schemas))
+        .response("413", too_large(schemas))
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
