@@ -3,7 +3,7 @@
  * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found; the
  * photos and title before wasm-core has arrived.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { anuncio, dadosforn, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
@@ -21,6 +21,11 @@ vi.mock('@/lib/bag', () => ({
 
 const ROUTE = '/detalhes/:categoria/:id/:userforn';
 
+/** The main photo has loaded (jsdom loads no image): the page then fetches wasm-core. */
+function photoLoaded(name: string) {
+  fireEvent.load(screen.getByRole('img', { name }));
+}
+
 beforeEach(() => {
   loadCore.mockReset().mockImplementation(loadRealCore);
 });
@@ -35,6 +40,10 @@ describe('ProductDetailPage', () => {
     const photo = screen.getByRole('img', { name: 'Alface crespa' });
     expect(screen.getByRole('status').textContent).toBe('Carregando...');
     expect(screen.queryByTestId('preco-total')).toBeNull();
+    // wasm-core waits for the main photo, so its download does not compete with it.
+    expect(loadCore).not.toHaveBeenCalled();
+    photoLoaded('Alface crespa');
+    expect(loadCore).toHaveBeenCalledTimes(1);
     arrive();
     expect(await screen.findByTestId('preco-total')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Alface crespa' }).className).toBe(title.className);
@@ -47,6 +56,7 @@ describe('ProductDetailPage', () => {
     });
     renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alface crespa' })).toBeTruthy();
+    photoLoaded('Alface crespa');
     expect(calls[0].body).toEqual({ codigo: 'pegar_produto_url_site', id: 'p1', userforn: 'u1', categoria: 'Alimentos' });
 
     const trail = screen.getByRole('navigation', { name: 'Trilha' });
@@ -82,6 +92,8 @@ describe('ProductDetailPage', () => {
       pegar_dadosforn: { body: { dadosforn: d } },
     });
     renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
+    photoLoaded('Alface crespa');
     expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeTruthy();
     expect(calls[1].body).toEqual({ codigo: 'pegar_dadosforn', usuario: 'u1' });
     expect(screen.getByTestId('taxa-entrega').textContent).toBe('Cadastre seu endereço para calcular (R$ 2,50 por km)');
@@ -91,6 +103,7 @@ describe('ProductDetailPage', () => {
     const { calls } = mockApi({ pegar_anuncio_url_site: { body: { item: anuncio() } } });
     renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/a1/u2', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: "Caixa d'água" })).toBeTruthy();
+    // No photo: wasm-core is fetched at once.
     expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1', userforn: 'u2', categoria: 'Variedades' });
     expect((await screen.findByTestId('preco-anuncio')).textContent).toBe('R$ 350,00');
     expect(screen.getByTestId('publicado').textContent).toBe('21/11/2026');

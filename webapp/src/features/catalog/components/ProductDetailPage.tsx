@@ -4,6 +4,7 @@
  * Breadcrumb Início / Anúncios / category. Prices and quantities come from wasm-core, loaded
  * here (never on the home page); until it is there, the photos and the title already show.
  */
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '@/components/LoadStates';
 import { NotFound } from '@/components/NotFound';
@@ -23,6 +24,9 @@ import { ProductPurchase } from './ProductPurchase';
 import { SellerCard } from './SellerCard';
 import '../catalog.css';
 import '../detail.css';
+
+/** The longest the prices wait for the main photo before wasm-core is fetched anyway. */
+const WASM_WAIT_MS = 2500;
 
 type Detalhe = { tipo: 'produto'; produto: Produto; dadosforn: DadosForn } | { tipo: 'anuncio'; anuncio: Anuncio };
 
@@ -58,11 +62,11 @@ async function carregarAnuncio(
  * While wasm-core arrives (every price comes from it): the photos and the title, in the places
  * the buying panel will keep, so the largest thing on the page shows as soon as the data does.
  */
-function Preview({ item }: { item: Produto | Anuncio }) {
+function Preview({ item, onMainLoad }: { item: Produto | Anuncio; onMainLoad: () => void }) {
   const titulo = capitalizar(item.titulo);
   return (
     <div className="purchase">
-      <ProductGallery imagens={imagensProduto(item)} titulo={titulo} />
+      <ProductGallery imagens={imagensProduto(item)} titulo={titulo} onMainLoad={onMainLoad} />
       <div className="purchase__info">
         <h1 className="purchase__title">{titulo}</h1>
         <Loading />
@@ -80,9 +84,18 @@ export default function ProductDetailPage() {
   const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
     fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
   );
-  // wasm-core once the item is there: its photos and title show first, without the wasm's
-  // download competing with them.
-  const { core, failed } = useCore(load.estado === 'pronto');
+  // wasm-core once the item and its main photo are there (or after WASM_WAIT_MS at most): the
+  // photo and title show first, without the wasm's download competing with the photo's.
+  const pronto = load.estado === 'pronto';
+  const semFoto =
+    pronto && imagensProduto(load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio).length === 0;
+  const [fotoPronta, setFotoPronta] = useState(false);
+  useEffect(() => {
+    if (!pronto) return;
+    const t = window.setTimeout(() => setFotoPronta(true), WASM_WAIT_MS);
+    return () => window.clearTimeout(t);
+  }, [pronto]);
+  const { core, failed } = useCore(pronto && (fotoPronta || semFoto));
 
   const titulo =
     load.estado === 'pronto'
@@ -104,7 +117,10 @@ export default function ProductDetailPage() {
       {load.estado === 'carregando' && <Loading />}
       {load.estado === 'pronto' && core === null && !failed && (
         <div className="detail__grid">
-          <Preview item={load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio} />
+          <Preview
+            item={load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio}
+            onMainLoad={() => setFotoPronta(true)}
+          />
         </div>
       )}
       {load.estado === 'pronto' && core !== null && (

@@ -5,14 +5,32 @@
 import { useState } from 'react';
 import { ImagePlaceholder } from './ProductCard';
 
-export function ProductGallery({ imagens, titulo }: { imagens: string[]; titulo: string }) {
+export function ProductGallery({
+  imagens,
+  titulo,
+  onMainLoad,
+}: {
+  imagens: string[];
+  titulo: string;
+  /** Called once the main image has loaded or failed (the page then fetches what can wait). */
+  onMainLoad?: () => void;
+}) {
   const [i, setI] = useState(0);
   const atual = imagens[Math.min(i, imagens.length - 1)];
   return (
     <div className="gallery">
       <div className="gallery__main">
         {atual ? (
-          <img src={atual} alt={titulo} width={300} height={300} decoding="async" />
+          <img
+            src={atual}
+            alt={titulo}
+            width={300}
+            height={300}
+            decoding="async"
+            fetchPriority="high"
+            onLoad={onMainLoad}
+            onError={onMainLoad}
+          />
         ) : (
           <ImagePlaceholder height={240} />
         )}
