@@ -6,11 +6,14 @@
 //   b) a withdrawal created through the supplier panel's action: a buyer pays a Pix order of the
 //      demo supplier (sandbox), the supplier asks `transferir`, the admin confirms it and the
 //      list empties.
+//   c) Pendências Pix: a Pix the PSP received for no charge of ours, and a refund the PSP did not
+//      make (a paid order cancelled by its buyer, the PSP told to answer NAO_REALIZADO): the buyer's
+//      order says the refund is being checked, and the admin's tab lists both.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  containing, eventually, expectHidden, expectVisible, launchBrowser, payPix, rpcFromPage, signIn,
-  withPage,
+  containing, eventually, expectHidden, expectVisible, launchBrowser, payPix, PSP_CONTROL_URL, rpcFromPage,
+  signIn, withPage,
 } from '../lib.mjs';
 
 const ADMIN = 'admin@feira.test';
@@ -150,5 +153,75 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
     await confirm.getByRole('button', { name: 'Sim' }).click();
     await expectVisible(page.getByText('Nenhuma solicitação de saque pendente.'), 'the empty list');
     assert.equal(await page.getByTestId('total-saques').textContent(), '0');
+  });
+});
+
+/** A call to the local PSP's control API (devservices/psp/control.mjs). */
+async function pspControl(method, route, body) {
+  const res = await fetch(`${PSP_CONTROL_URL}${route}`, {
+    method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' },
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `the PSP's control ${method} ${route} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+test('admin: Pendências Pix lists a Pix received for no charge and a refund the PSP did not make', {
+  skip: !PSP_CONTROL_URL && 'needs the local PSP (e2e/run.mjs starts it)',
+}, async () => {
+  // A Pix for a txid we never issued: kept, never applied.
+  const stray = `e2esemcobranca${Date.now()}`;
+  await pspControl('POST', '/pix', { valor: '13.57', txid: stray });
+  // The next refund the PSP settles fails.
+  await pspControl('PUT', '/refund-outcome', { status: 'NAO_REALIZADO', count: 1, motivo: 'Conta do pagador encerrada' });
+
+  // A buyer pays a Pix order, then cancels it: the refund is asked and the PSP does not make it.
+  await withPage(browser, 'admin-pix-buyer', async (page) => {
+    await page.goto('/');
+    await signIn(page, 'comprador@feira.test');
+    const order = await rpcFromPage(page, {
+      codigo: 'finalizar_pedido', site: true,
+      sacola: [{ id: 'demo-p04', quantidade: 1, preco: 8.0, userforn: 'demo-joao' }],
+      forn: 'demo-joao', total: 8.0, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false, infoscupom: null,
+    });
+    assert.equal(order.status, 200, JSON.stringify(order.body));
+    const { idpedido } = order.body.all;
+    await payPix(order.body.all.Infos.txid);
+    await eventually(
+      async () => (await rpcFromPage(page, { codigo: 'consultar_pagamento', all: { idpedido } })).body.pago === true,
+      'the payment applied',
+    );
+    const cancelled = await rpcFromPage(page, { codigo: 'cancelar_pedido', idpedido });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    await eventually(async () => {
+      const { body } = await rpcFromPage(page, { codigo: 'pegar_pedidos' });
+      return body.pedidos.find((p) => p.idpedido === idpedido)?.Infos.devolucao === 'nao_realizado';
+    }, 'the refund settled as not made');
+
+    // The buyer's order says so.
+    await page.goto(`/painel/perfil/${order.body.all.Infos.cliente_user}`);
+    await page.getByRole('button', { name: 'Histórico de pedidos' }).first().click();
+    await expectVisible(page.getByRole('heading', { name: 'Pedidos', exact: true }), "the heading 'Pedidos'");
+    await page.getByTestId('pedido').first().getByRole('button', { name: 'Detalhes' }).click();
+    assert.equal(await page.getByTestId('situacao').textContent(), 'Cancelado');
+    assert.equal(
+      await page.getByTestId('devolucao').textContent(),
+      'A devolução do seu Pix está sendo verificada pela Feira.',
+    );
+  });
+
+  // The admin sees both.
+  await withPage(browser, 'admin-pix', async (page) => {
+    await page.goto('/admin');
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'Pendências Pix', exact: true }).click();
+    const received = page.getByRole('region', { name: 'Pix recebidos não aplicados' });
+    const row = received.getByRole('row').filter({ hasText: stray });
+    await expectVisible(row, 'the stray Pix among the received ones');
+    await expectVisible(row.getByText('R$ 13,57'), 'its amount');
+    const refunds = page.getByRole('region', { name: 'Devoluções não concluídas' });
+    const refund = refunds.getByRole('row').filter({ hasText: 'Pedido cancelado' }).filter({ hasText: 'Não realizada' });
+    await expectVisible(refund, 'the refund the PSP did not make');
+    await expectVisible(refund.getByText('R$ 8,00'), 'its amount');
   });
 });
