@@ -5,7 +5,10 @@
 //! awaiting delivery do not count.
 
 use super::super::codes::{OrderStatus, PaymentMethod, PixStatus};
-use crate::error::{ApiError, ApiResult};
+use crate::{
+    db::Db,
+    error::{ApiError, ApiResult},
+};
 use sqlx::{Any, Transaction};
 
 /// The most unpaid open orders one buyer may hold at one store, unless `MAX_OPEN_ORDERS` says
@@ -33,7 +36,30 @@ pub async fn check_room(
         .bind(buyer_id)
         .execute(&mut **tx)
         .await?;
-    let open: i64 = sqlx::query_scalar(
+    refuse_when_full(count_open(&mut **tx, buyer_id, supplier_id).await?, max)
+}
+
+/// The same refusal, read without a transaction or a lock: the cheap check made before anything
+/// costs (a Pix charge opened at the PSP), so a buyer at the bound never reaches the PSP.
+/// [`check_room`] still decides, in the order's transaction.
+pub async fn precheck(db: &Db, buyer_id: &str, supplier_id: &str, max: u32) -> ApiResult<()> {
+    refuse_when_full(count_open(db, buyer_id, supplier_id).await?, max)
+}
+
+fn refuse_when_full(open: i64, max: u32) -> ApiResult<()> {
+    if open >= i64::from(max) {
+        return Err(ApiError::Conflict(pedidos_em_aberto(max)));
+    }
+    Ok(())
+}
+
+/// How many unpaid open orders `buyer_id` holds at `supplier_id`.
+async fn count_open<'e>(
+    executor: impl sqlx::Executor<'e, Database = Any>,
+    buyer_id: &str,
+    supplier_id: &str,
+) -> ApiResult<i64> {
+    Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM orders WHERE buyer_id = $1 AND supplier_id = $2 AND situacao = $3 \
          AND (pagamento = $4 OR status_pix = $5)",
     )
@@ -42,10 +68,6 @@ pub async fn check_room(
     .bind(OrderStatus::Awaiting.as_db())
     .bind(PaymentMethod::InPerson.as_db())
     .bind(PixStatus::Awaiting.as_db())
-    .fetch_one(&mut **tx)
-    .await?;
-    if open >= i64::from(max) {
-        return Err(ApiError::Conflict(pedidos_em_aberto(max)));
-    }
-    Ok(())
+    .fetch_one(executor)
+    .await?)
 }

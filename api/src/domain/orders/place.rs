@@ -94,6 +94,10 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
         expires_in: o.pix_expiry,
         now,
     });
+    if let (Some(_), Some(max)) = (&charge, o.max_open_orders) {
+        // A buyer at the bound is refused before a charge is opened at the PSP for nothing.
+        super::open::precheck(db, o.buyer_id, o.supplier_id, max).await?;
+    }
     let copia_e_cola = match &charge {
         Some(c) => Some(charges::open_at_provider(provider, c).await?),
         None => None,

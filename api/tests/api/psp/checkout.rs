@@ -1,6 +1,7 @@
 //! Checkout and the buyer's status through the PSP: a dynamic BR Code from `PUT /cob/{txid}`,
 //! paid by webhook exactly once, the status read with `GET /cob/{txid}`, an expired token
-//! refreshed once, and a PSP that fails or hangs at checkout (nothing stored, nothing held).
+//! refreshed once, a PSP that fails or hangs at checkout (nothing stored, nothing held), and a
+//! buyer at the open-orders bound refused before any charge is opened.
 
 use super::{HMAC, count, eventually, psp_app, spawn_psp};
 use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, orders_count, stock};
@@ -181,6 +182,27 @@ async fn a_psp_that_fails_or_hangs_at_checkout_leaves_no_order_and_no_stock_held
     let (_, txid, _) = pix_order(&app, &token, 3).await;
     assert_eq!(stock(&app, "demo-p04").await, 17);
     assert_eq!(txid.len(), 32);
+    psp.assert_contract().await;
+}
+
+#[tokio::test]
+async fn a_buyer_at_the_open_orders_bound_never_reaches_the_psp() {
+    use feira_api::domain::orders::open::pedidos_em_aberto;
+    let psp = spawn_psp(&[]).await;
+    let app = psp_app(&psp, |c| c.security.max_open_orders = Some(1)).await;
+    let (token, _) = app.login(BUYER).await;
+    // One order paid in person holds the only room.
+    let (status, body) = app.rpc(Some(&token), cassava(1, "1")).await;
+    assert_eq!(status, 200, "{body}");
+    let before = psp.requests("PUT /cob/{txid}").await.len();
+    let (status, body) = app.rpc(Some(&token), cassava(1, "2")).await;
+    assert_eq!(
+        (status, body["error"].as_str().unwrap_or_default()),
+        (409, pedidos_em_aberto(1).as_str())
+    );
+    assert_eq!(psp.requests("PUT /cob/{txid}").await.len(), before);
+    assert_eq!(orders_count(&app).await, 1);
+    assert_eq!(stock(&app, "demo-p04").await, 19);
     psp.assert_contract().await;
 }
 
