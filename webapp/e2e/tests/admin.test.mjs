@@ -113,25 +113,34 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
   });
 });
 
+/**
+ * Signs in the demo buyer and pays a Pix pickup order of `quantidade` kg of the demo supplier's
+ * cassava (R$ 8,00 each) through the checkout's action; returns the order (`pedido`).
+ */
+async function paidPixOrder(page, quantidade) {
+  await page.goto('/');
+  await signIn(page, 'comprador@feira.test');
+  const order = await rpcFromPage(page, {
+    codigo: 'finalizar_pedido', site: true,
+    sacola: [{ id: 'demo-p04', quantidade, preco: 8.0, userforn: 'demo-joao' }],
+    forn: 'demo-joao', total: 8.0 * quantidade, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false,
+    infoscupom: null,
+  });
+  assert.equal(order.status, 200, JSON.stringify(order.body));
+  const { idpedido } = order.body.all;
+  await payPix(order.body.all.Infos.txid);
+  await eventually(
+    async () => (await rpcFromPage(page, { codigo: 'consultar_pagamento', all: { idpedido } })).body.pago === true,
+    'the payment applied',
+  );
+  return order.body.all;
+}
+
 // The withdrawal is the supplier panel's request (`transferir`).
 test('admin: confirms a pending withdrawal created through the supplier panel; the list empties', async () => {
   // A buyer pays a Pix order of the demo supplier: its open-items balance.
   await withPage(browser, 'admin-withdrawal-buyer', async (page) => {
-    await page.goto('/');
-    await signIn(page, 'comprador@feira.test');
-    const order = await rpcFromPage(page, {
-      codigo: 'finalizar_pedido', site: true,
-      sacola: [{ id: 'demo-p04', quantidade: 2, preco: 8.0, userforn: 'demo-joao' }],
-      forn: 'demo-joao', total: 16.0, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false, infoscupom: null,
-    });
-    assert.equal(order.status, 200, JSON.stringify(order.body));
-    const txid = order.body.all.Infos.txid;
-    await payPix(txid);
-    const idpedido = order.body.all.idpedido;
-    await eventually(
-      async () => (await rpcFromPage(page, { codigo: 'consultar_pagamento', all: { idpedido } })).body.pago === true,
-      'the payment applied',
-    );
+    await paidPixOrder(page, 2);
   });
   // The supplier asks for its balance (the supplier panel's action).
   await withPage(browser, 'admin-withdrawal-supplier', async (page) => {
@@ -177,20 +186,7 @@ test('admin: Pendências Pix lists a Pix received for no charge and a refund the
 
   // A buyer pays a Pix order, then cancels it: the refund is asked and the PSP does not make it.
   await withPage(browser, 'admin-pix-buyer', async (page) => {
-    await page.goto('/');
-    await signIn(page, 'comprador@feira.test');
-    const order = await rpcFromPage(page, {
-      codigo: 'finalizar_pedido', site: true,
-      sacola: [{ id: 'demo-p04', quantidade: 1, preco: 8.0, userforn: 'demo-joao' }],
-      forn: 'demo-joao', total: 8.0, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false, infoscupom: null,
-    });
-    assert.equal(order.status, 200, JSON.stringify(order.body));
-    const { idpedido } = order.body.all;
-    await payPix(order.body.all.Infos.txid);
-    await eventually(
-      async () => (await rpcFromPage(page, { codigo: 'consultar_pagamento', all: { idpedido } })).body.pago === true,
-      'the payment applied',
-    );
+    const { idpedido, Infos } = await paidPixOrder(page, 1);
     const cancelled = await rpcFromPage(page, { codigo: 'cancelar_pedido', idpedido });
     assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
     await eventually(async () => {
@@ -199,7 +195,7 @@ test('admin: Pendências Pix lists a Pix received for no charge and a refund the
     }, 'the refund settled as not made');
 
     // The buyer's order says so.
-    await page.goto(`/painel/perfil/${order.body.all.Infos.cliente_user}`);
+    await page.goto(`/painel/perfil/${Infos.cliente_user}`);
     await page.getByRole('button', { name: 'Histórico de pedidos' }).first().click();
     await expectVisible(page.getByRole('heading', { name: 'Pedidos', exact: true }), "the heading 'Pedidos'");
     await page.getByTestId('pedido').first().getByRole('button', { name: 'Detalhes' }).click();
