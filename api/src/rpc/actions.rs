@@ -175,10 +175,14 @@ actions! {
     public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> address::Geocoded,
     /// Saves the signed-in user's address and phone; the coordinates are computed here.
     user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> account::UserChanged,
-    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> Untyped,
-    user "pegar_pedidos" => ListOrders -> Untyped,
-    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> Untyped,
-    user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> Untyped,
+    /// Places an order from one store's bag; every price, fee and total is recomputed here.
+    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
+    /// The signed-in buyer's orders, newest first.
+    user "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
+    /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
+    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> orders::view::PaymentState,
+    /// Cancels the buyer's own order while it awaits delivery.
+    user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> super::shapes::Done,
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,
     public get "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> catalog::answers::FirstCategoryPage,
     public get "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> catalog::answers::LaterCategoryPage,
@@ -195,7 +199,9 @@ actions! {
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
     /// Every customer (a user without a store), by name.
     admin "pegar_clientes" => AdminCustomers -> admin::people::Customers,
+    /// The pending withdrawal requests, oldest first, with their suppliers.
     admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
+    /// Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts).
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
     /// Received Pix never applied, and refunds that did not give the money back (yet).
@@ -268,12 +274,17 @@ actions! {
     user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> supplier::store::CouponsAnswer,
     /// Removes a discount coupon.
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
+    /// The orders awaiting delivery, oldest first, and their count.
     user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
     /// A single-use ticket that opens the supplier's live event stream.
     user "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
+    /// One month's orders (Entregas' history) and the history's years.
     user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
+    /// Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released).
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    /// Marks an order awaiting delivery as delivered.
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    /// Gestão: one month's revenue, order count and products sold.
     user "pegar_gestao" => Management(supplier::deliveries::Period) -> Untyped,
     /// Whether a store URL is free (signed out too: then any existing URL is taken).
     public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
@@ -281,9 +292,15 @@ actions! {
     user "criar_site" => CreateSite(supplier::settings::CreateSite) -> supplier::settings::SiteCreated,
     /// Saves the delivery settings (a per-km start address is geocoded).
     user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> supplier::settings::DeliverySaved,
+    /// Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open
+    /// values and the pending withdrawal request.
     user "pegar_infos_pagamentos" => PaymentInfo -> Untyped,
+    /// Saves the payment options (in person, Pix; at least one).
     user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> Untyped,
+    /// The supplier's Pix orders, newest first, with their payment state.
     user "pegar_historico_pagamentos" => PaymentHistory -> Untyped,
+    /// Saves the Pix key withdrawals are paid to.
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> Untyped,
+    /// Requests the payout of the whole balance (one pending request at a time).
     user "transferir" => Withdraw(supplier::payments::PixKey) -> Untyped,
 }

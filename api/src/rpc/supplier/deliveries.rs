@@ -17,11 +17,13 @@ use crate::{
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
     rpc::fields::{id_of, reais, text},
     rpc::orders::view::supplier_orders,
+    rpc::shapes::Order,
     state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 /// *Gap:* confirming or cancelling an order that no longer awaits delivery.
 pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
@@ -114,10 +116,7 @@ pub async fn history(state: &AppState, user: AuthUser, req: Period) -> ApiResult
     let (from, to) = req.range()?;
     charges::expire_due(&state.db).await?;
     let list = supplier_orders(&state.db, &supplier_id, false, from, to).await?;
-    let all: Map<String, Value> = list
-        .into_iter()
-        .map(|o| (o["id"].as_str().unwrap_or_default().to_owned(), o))
-        .collect();
+    let all: BTreeMap<String, Order> = list.into_iter().map(|o| (o.id.clone(), o)).collect();
     Ok(json!({ "all": all, "anos": years(&state.db, &supplier_id).await? }))
 }
 
