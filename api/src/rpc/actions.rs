@@ -275,17 +275,17 @@ actions! {
     /// Removes a discount coupon.
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
     /// The orders awaiting delivery, oldest first, and their count.
-    user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
+    user "pegar_entregas_pendentes" => PendingDeliveries -> supplier::deliveries::PendingOrders,
     /// A single-use ticket that opens the supplier's live event stream.
     user "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
     /// One month's orders (Entregas' history) and the history's years.
-    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
+    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> supplier::deliveries::MonthOrders,
     /// Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released).
-    user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
     /// Marks an order awaiting delivery as delivered.
-    user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,
+    user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
     /// Gestão: one month's revenue, order count and products sold.
-    user "pegar_gestao" => Management(supplier::deliveries::Period) -> Untyped,
+    user "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
     /// Whether a store URL is free (signed out too: then any existing URL is taken).
     public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
     /// Creates (or moves) the supplier's online store: its URL and palette.
