@@ -294,13 +294,13 @@ actions! {
     user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> supplier::settings::DeliverySaved,
     /// Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open
     /// values and the pending withdrawal request.
-    user "pegar_infos_pagamentos" => PaymentInfo -> Untyped,
+    user "pegar_infos_pagamentos" => PaymentInfo -> supplier::payments::PaymentsInfo,
     /// Saves the payment options (in person, Pix; at least one).
-    user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> Untyped,
+    user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> supplier::payments::OptionsSaved,
     /// The supplier's Pix orders, newest first, with their payment state.
-    user "pegar_historico_pagamentos" => PaymentHistory -> Untyped,
+    user "pegar_historico_pagamentos" => PaymentHistory -> supplier::payments::PaymentRecords,
     /// Saves the Pix key withdrawals are paid to.
-    user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> Untyped,
+    user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
     /// Requests the payout of the whole balance (one pending request at a time).
-    user "transferir" => Withdraw(supplier::payments::PixKey) -> Untyped,
+    user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
 }
