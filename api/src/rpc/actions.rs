@@ -19,9 +19,6 @@ use utoipa::{
     openapi::{RefOr, Schema},
 };
 
-/// An answer not typed yet: any JSON.
-pub type Untyped = serde_json::Value;
-
 /// Who may call an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Session {
@@ -200,12 +197,12 @@ actions! {
     /// Every customer (a user without a store), by name.
     admin "pegar_clientes" => AdminCustomers -> admin::people::Customers,
     /// The pending withdrawal requests, oldest first, with their suppliers.
-    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
+    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> admin::withdrawals::PendingWithdrawals,
     /// Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts).
-    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
+    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> admin::withdrawals::WithdrawalConfirmed,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
     /// Received Pix never applied, and refunds that did not give the money back (yet).
-    admin "pegar_pendencias_pix" => AdminPixIssues -> Untyped,
+    admin "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
     /// Publishes a direct ad of the signed-in user.
     user "adicionar_anuncio" => AddAd(ads::AddAd) -> ads::AdInfos,
     /// The signed-in user's ads, newest first.
