@@ -7,7 +7,7 @@
 //!
 //! Each code is written once, in the table below: it is both the database text ([`as_db`],
 //! [`from_db`], `TryFrom<String>` for `#[sqlx(try_from = "String")]`) and the wire text (serde
-//! renames). Handlers compare enums, and queries bind `as_db()`.
+//! renames, listed by its OpenAPI schema). Handlers compare enums, and queries bind `as_db()`.
 //!
 //! [`as_db`]: OrderStatus::as_db
 //! [`from_db`]: OrderStatus::from_db
@@ -33,12 +33,12 @@ impl From<UnknownCode> for ApiError {
 /// Defines code enums: each variant's text is its database text and its serde name.
 macro_rules! codes {
     ($(
-        $(#[$meta:meta])*
+        $(#[doc = $doc:literal])*
         pub enum $name:ident {
             $( $(#[$vmeta:meta])* $variant:ident = $code:literal, )+
         }
     )+) => {$(
-        $(#[$meta])*
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum $name {
             $( $(#[$vmeta])* #[serde(rename = $code)] $variant, )+
@@ -72,6 +72,21 @@ macro_rules! codes {
             }
         }
 
+        /// The codes as a string enum, with the enum's doc comment.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let doc: &[&str] = &[$($doc),*];
+                let lines: Vec<&str> = doc.iter().map(|l| l.trim()).collect();
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::Type::String)
+                    .enum_values(Some([$($code),+]))
+                    .description(Some(lines.join("\n")))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_db())
@@ -81,7 +96,9 @@ macro_rules! codes {
 }
 
 codes! {
-    /// `orders.situacao`.
+    /// An order's situation (`orders.situacao`): `1` awaiting delivery or pickup, `2`
+    /// delivered, `0` cancelled by the supplier, `00` cancelled by the buyer or by its Pix charge
+    /// expiring.
     pub enum OrderStatus {
         /// Placed, awaiting delivery (or pickup).
         Awaiting = "1",
@@ -92,7 +109,8 @@ codes! {
         CancelledByBuyer = "00",
     }
 
-    /// `orders.status_pix` (NULL for an order paid in person).
+    /// An order's Pix payment (`orders.status_pix`, NULL for an order paid in person): `1`
+    /// awaiting payment, `2` paid, `0` expired or cancelled unpaid.
     pub enum PixStatus {
         /// The charge expired or was cancelled unpaid.
         Expired = "0",
@@ -100,7 +118,7 @@ codes! {
         Paid = "2",
     }
 
-    /// `orders.pagamento`: how the buyer pays.
+    /// How the buyer pays (`orders.pagamento`): `1` in person, `2` Pix.
     pub enum PaymentMethod {
         InPerson = "1",
         Pix = "2",
@@ -152,7 +170,8 @@ codes! {
         Refused = "recusado",
     }
 
-    /// `pix_received.origem`: how a Pix reached us.
+    /// How a received Pix reached us (`pix_received.origem`): `webhook`, `reconciliacao`, a
+    /// status query (`consulta`), the expiry job (`expiracao`), `sandbox`.
     pub enum PixOrigin {
         Webhook = "webhook",
         Reconciliation = "reconciliacao",
@@ -163,7 +182,9 @@ codes! {
         Sandbox = "sandbox",
     }
 
-    /// `pix_refunds.status`.
+    /// A refund's state (`pix_refunds.status`): `pendente` (not yet accepted by the PSP),
+    /// `em_processamento` (accepted), `devolvido` (the money went back), `nao_realizado` or
+    /// `falhou` (the admin acts).
     pub enum RefundStatus {
         /// Decided, not yet accepted by the PSP (the refund job retries).
         Pending = "pendente",
@@ -177,7 +198,8 @@ codes! {
         Failed = "falhou",
     }
 
-    /// `pix_refunds.motivo`.
+    /// Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
+    /// `pagamento_tardio` for a charge that could no longer be paid.
     pub enum RefundReason {
         /// A paid order was cancelled.
         Cancellation = "cancelamento",
@@ -259,8 +281,11 @@ mod tests {
         as_db: fn(T) -> &'static str,
         from_db: fn(&str) -> Result<T, UnknownCode>,
     ) where
-        T: Copy + PartialEq + Debug + Serialize + DeserializeOwned,
+        T: Copy + PartialEq + Debug + Serialize + DeserializeOwned + utoipa::PartialSchema,
     {
+        let codes: Vec<&str> = all.iter().map(|v| as_db(*v)).collect();
+        let schema = serde_json::to_value(T::schema()).unwrap();
+        assert_eq!(schema["enum"], json!(codes), "the schema's codes");
         for &v in all {
             let db = as_db(v);
             assert_eq!(from_db(db), Ok(v));

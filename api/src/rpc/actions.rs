@@ -19,9 +19,6 @@ use utoipa::{
     openapi::{RefOr, Schema},
 };
 
-/// An answer not typed yet: any JSON.
-pub type Untyped = serde_json::Value;
-
 /// Who may call an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Session {
@@ -175,10 +172,14 @@ actions! {
     public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> address::Geocoded,
     /// Saves the signed-in user's address and phone; the coordinates are computed here.
     user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> account::UserChanged,
-    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> Untyped,
-    user "pegar_pedidos" => ListOrders -> Untyped,
-    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> Untyped,
-    user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> Untyped,
+    /// Places an order from one store's bag; every price, fee and total is recomputed here.
+    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
+    /// The signed-in buyer's orders, newest first.
+    user "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
+    /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
+    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> orders::view::PaymentState,
+    /// Cancels the buyer's own order while it awaits delivery.
+    user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> super::shapes::Done,
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,
     public get "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> catalog::answers::FirstCategoryPage,
     public get "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> catalog::answers::LaterCategoryPage,
@@ -195,11 +196,13 @@ actions! {
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
     /// Every customer (a user without a store), by name.
     admin "pegar_clientes" => AdminCustomers -> admin::people::Customers,
-    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> Untyped,
-    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> Untyped,
+    /// The pending withdrawal requests, oldest first, with their suppliers.
+    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> admin::withdrawals::PendingWithdrawals,
+    /// Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts).
+    admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> admin::withdrawals::WithdrawalConfirmed,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
     /// Received Pix never applied, and refunds that did not give the money back (yet).
-    admin "pegar_pendencias_pix" => AdminPixIssues -> Untyped,
+    admin "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
     /// Publishes a direct ad of the signed-in user.
     user "adicionar_anuncio" => AddAd(ads::AddAd) -> ads::AdInfos,
     /// The signed-in user's ads, newest first.
@@ -268,22 +271,33 @@ actions! {
     user "adicionar_cupom" => AddCoupon(supplier::store::AddCoupon) -> supplier::store::CouponsAnswer,
     /// Removes a discount coupon.
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
-    user "pegar_entregas_pendentes" => PendingDeliveries -> Untyped,
+    /// The orders awaiting delivery, oldest first, and their count.
+    user "pegar_entregas_pendentes" => PendingDeliveries -> supplier::deliveries::PendingOrders,
     /// A single-use ticket that opens the supplier's live event stream.
     user "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
-    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> Untyped,
-    user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> Untyped,
-    user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> Untyped,
-    user "pegar_gestao" => Management(supplier::deliveries::Period) -> Untyped,
+    /// One month's orders (Entregas' history) and the history's years.
+    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> supplier::deliveries::MonthOrders,
+    /// Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released).
+    user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
+    /// Marks an order awaiting delivery as delivered.
+    user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
+    /// Gestão: one month's revenue, order count and products sold.
+    user "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
     /// Whether a store URL is free (signed out too: then any existing URL is taken).
     public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
     /// Creates (or moves) the supplier's online store: its URL and palette.
     user "criar_site" => CreateSite(supplier::settings::CreateSite) -> supplier::settings::SiteCreated,
     /// Saves the delivery settings (a per-km start address is geocoded).
     user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> supplier::settings::DeliverySaved,
-    user "pegar_infos_pagamentos" => PaymentInfo -> Untyped,
-    user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> Untyped,
-    user "pegar_historico_pagamentos" => PaymentHistory -> Untyped,
-    user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> Untyped,
-    user "transferir" => Withdraw(supplier::payments::PixKey) -> Untyped,
+    /// Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open
+    /// values and the pending withdrawal request.
+    user "pegar_infos_pagamentos" => PaymentInfo -> supplier::payments::PaymentsInfo,
+    /// Saves the payment options (in person, Pix; at least one).
+    user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> supplier::payments::OptionsSaved,
+    /// The supplier's Pix orders, newest first, with their payment state.
+    user "pegar_historico_pagamentos" => PaymentHistory -> supplier::payments::PaymentRecords,
+    /// Saves the Pix key withdrawals are paid to.
+    user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
+    /// Requests the payout of the whole balance (one pending request at a time).
+    user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
 }

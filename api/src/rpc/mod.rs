@@ -23,7 +23,7 @@ pub mod reads;
 pub mod shapes;
 pub mod supplier;
 
-pub use actions::{Action, Answer, Request, SchemaOf, Session, Untyped, schema_of};
+pub use actions::{Action, Answer, Request, SchemaOf, Session, schema_of};
 pub use dispatch::dispatch;
 
 use crate::{

@@ -483,7 +483,7 @@ export interface components {
         };
         /**
          * confirmar_saque
-         * @description The administrator's (401 without a session, 403 for anyone else).
+         * @description Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts). The administrator's (401 without a session, 403 for anyone else).
          */
         AdminConfirmWithdrawalRequest: {
             /** @enum {string} */
@@ -508,7 +508,7 @@ export interface components {
         };
         /**
          * pegar_solicitacoes_saque
-         * @description The administrator's (401 without a session, 403 for anyone else).
+         * @description The pending withdrawal requests, oldest first, with their suppliers. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminPendingWithdrawalsRequest: {
             /**
@@ -645,6 +645,11 @@ export interface components {
             /** @description Text, or a number (read as its decimal text); null is empty. */
             telefone?: string | number | null;
         };
+        /** @description `pegar_pedidos`'s answer: the signed-in buyer's orders. */
+        BuyerOrders: {
+            /** @description Newest first; an empty list when none. */
+            pedidos: components["schemas"]["Order"][];
+        };
         /**
          * @description `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
          *     of R$ 5). The amount charged is always recomputed here.
@@ -669,7 +674,7 @@ export interface components {
         });
         /**
          * cancelar_entrega
-         * @description Needs a session (401 without one).
+         * @description Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released). Needs a session (401 without one).
          */
         CancelDeliveryRequest: {
             /** @enum {string} */
@@ -691,7 +696,7 @@ export interface components {
         };
         /**
          * cancelar_pedido
-         * @description Needs a session (401 without one).
+         * @description Cancels the buyer's own order while it awaits delivery. Needs a session (401 without one).
          */
         CancelOrderRequest: {
             /** @enum {string} */
@@ -834,7 +839,7 @@ export interface components {
         };
         /**
          * consultar_pagamento
-         * @description Needs a session (401 without one).
+         * @description Whether an order's Pix was paid or has expired (asked of the PSP while it waits). Needs a session (401 without one).
          */
         CheckPaymentRequest: {
             /** @enum {string} */
@@ -880,7 +885,7 @@ export interface components {
         });
         /**
          * confirmar_entrega
-         * @description Needs a session (401 without one).
+         * @description Marks an order awaiting delivery as delivered. Needs a session (401 without one).
          */
         ConfirmDeliveryRequest: {
             /** @enum {string} */
@@ -1036,6 +1041,15 @@ export interface components {
             taxaPorKm: components["schemas"]["Reais"] | null;
             taxaTipo: components["schemas"]["FeeKind"] | null;
         };
+        /** @description `cancelar_entrega` and `confirmar_entrega`'s answer. */
+        DeliveryChanged: {
+            ok: components["schemas"]["True"];
+            /**
+             * Format: int64
+             * @description How many orders still await delivery.
+             */
+            pendentes: number;
+        };
         /** @description The delivery-settings form: wasm-core's fields and the two descriptions. */
         DeliveryEdit: components["schemas"]["DeliveryForm"] & {
             descricaoentrega?: components["schemas"]["Text"];
@@ -1064,7 +1078,7 @@ export interface components {
         };
         /**
          * pegar_entregas
-         * @description Needs a session (401 without one).
+         * @description One month's orders (Entregas' history) and the history's years. Needs a session (401 without one).
          */
         DeliveryHistoryRequest: {
             /** @enum {string} */
@@ -1076,6 +1090,11 @@ export interface components {
              */
             codigo: "pegar_entregas";
         });
+        /**
+         * @description Delivered or picked up (only its schema: the value is the stored text).
+         * @enum {string}
+         */
+        DeliveryMode: "Entrega" | "Retirada";
         /** @description `entregas_edit`'s answer: the settings as saved. */
         DeliverySaved: {
             delivery: components["schemas"]["PanelDelivery"];
@@ -1348,6 +1367,11 @@ export interface components {
             ok: components["schemas"]["True"];
         };
         /**
+         * @description A Pix order's state in the payment history, as the spec codes it.
+         * @enum {string}
+         */
+        HistoryStatus: "0" | "1" | "2" | "3";
+        /**
          * @description `pegar_produtos_anuncios_site`'s answer: per category with something, its best-selling
          *     products and newest ads.
          */
@@ -1437,7 +1461,7 @@ export interface components {
         };
         /**
          * pegar_pedidos
-         * @description Needs a session (401 without one).
+         * @description The signed-in buyer's orders, newest first. Needs a session (401 without one).
          */
         ListOrdersRequest: {
             /**
@@ -1510,7 +1534,7 @@ export interface components {
         };
         /**
          * pegar_gestao
-         * @description Needs a session (401 without one).
+         * @description Gestão: one month's revenue, order count and products sold. Needs a session (401 without one).
          */
         ManagementRequest: {
             /** @enum {string} */
@@ -1522,6 +1546,27 @@ export interface components {
              */
             codigo: "pegar_gestao";
         });
+        /** @description `pegar_gestao`'s answer: the month's orders that count (not cancelled; Pix ones once paid). */
+        MonthFigures: {
+            /**
+             * Format: int64
+             * @description How many.
+             */
+            pedidos: number;
+            /** @description What they sold, by revenue (highest first); empty when nothing was sold. */
+            produtos: components["schemas"]["SoldProduct"][];
+            /** @description Their revenue (the sum of `total_pago`). */
+            total: components["schemas"]["Reais"];
+        };
+        /** @description `pegar_entregas`'s answer: one month's orders. */
+        MonthOrders: {
+            /** @description Every order of the month, any situation, by id (sort by `Infos.horario_pedido`). */
+            all: {
+                [key: string]: components["schemas"]["Order"];
+            };
+            /** @description The history's years: the first order's year to the current one. */
+            anos: number[];
+        };
         /** @description `pegar_anuncios`' answer: the user's ads, newest first. */
         MyAds: {
             anuncios: components["schemas"]["Ad"][];
@@ -1566,11 +1611,121 @@ export interface components {
              */
             tamanho: number;
         };
+        /** @description A paid order's value owed to the supplier (`Abertos[]`). */
+        OpenValue: {
+            cliente_nome: string;
+            /**
+             * Format: int64
+             * @description When the order was placed.
+             */
+            horario_pedido: number;
+            /** @description The open item's id. */
+            id: string;
+            /** @description Its order. */
+            idpedido: string;
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description `opcoes_pagamento`'s answer: the options as saved. */
+        OptionsSaved: {
+            ok: components["schemas"]["True"];
+            /** @description Contains `1` (in person) and/or `2` (Pix). */
+            opcoes: string;
+        };
+        /** @description An order (`pedido`). */
+        Order: {
+            id: string;
+            /** @description The id again (the spec's clients read it). */
+            idpedido: string;
+            Infos: components["schemas"]["OrderInfos"];
+            /** @description The lines, in the bag's order. */
+            Produtos: components["schemas"]["OrderLine"][];
+        };
         /** @description `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object). */
         OrderAction: {
             idpedido?: string | null;
             item?: unknown;
         };
+        /** @description The coupon an order used, as it was then. */
+        OrderCoupon: {
+            /** @description Upper case. */
+            codigo: string;
+            /** @description `%` or `R$` (null on an order stored before the kind was kept). */
+            tipo: string | null;
+            valor: components["schemas"]["Reais"] | null;
+        };
+        /** @description An order's facts (`Infos`). */
+        OrderInfos: {
+            /** @description `City, UF`. */
+            cidade: string | null;
+            cliente_nome: string;
+            cliente_telefone: string | null;
+            /** @description The buyer's user id, name and phone (as they were when ordering). */
+            cliente_user: string;
+            complemento: string | null;
+            cupom: components["schemas"]["OrderCoupon"] | null;
+            /** @description The coupon's discount. */
+            desconto: components["schemas"]["Reais"];
+            devolucao: components["schemas"]["RefundStatus"] | null;
+            /**
+             * Format: int64
+             * @description When it was placed.
+             */
+            horario_pedido: number;
+            /** @description The QR code as a data URL, only while the charge can be paid. */
+            imagem_qrcode: string | null;
+            nomeforn: string;
+            numero: string | null;
+            pagamento: components["schemas"]["PaymentMethod"];
+            /** @description The products' sum, after promotions. */
+            preco_produtos: components["schemas"]["Reais"];
+            /** @description The Pix copia e cola (present means Pix; it stays after the charge ends). */
+            qrcode: string | null;
+            /** @description A paid Pix is being or was given back. */
+            reembolsado: boolean;
+            /** @description The delivery address (null for a pickup). */
+            rua: string | null;
+            situacao: components["schemas"]["OrderStatus"];
+            status_pix: components["schemas"]["PixStatus"] | null;
+            taxa_entrega: components["schemas"]["Reais"];
+            telefoneforn: string;
+            tipo_entrega: components["schemas"]["DeliveryMode"];
+            /** @description What the buyer pays. */
+            total_pago: components["schemas"]["Reais"];
+            /** @description The Pix charge's txid; null when paid in person. */
+            txid: string | null;
+            /** @description The supplier's user id, name and phone. */
+            userforn: string;
+        };
+        /** @description One line of an order (`Produtos[]`), as it was bought. */
+        OrderLine: {
+            icone: string | null;
+            /** @description The option chosen; null for a product without options. */
+            opcao: string | null;
+            /** @description The line's total. */
+            pago: components["schemas"]["Reais"];
+            /** @description The unit price paid. */
+            preco: components["schemas"]["Reais"];
+            /** Format: int64 */
+            quantidade: number;
+            /** @description The supplier's phone. */
+            telefone: string;
+            titulo: string;
+        };
+        /** @description `finalizar_pedido`'s answer: the order as stored, and for Pix its charge to pay. */
+        OrderPlaced: {
+            all: components["schemas"]["Order"];
+            /** @description The QR code as a data URL (Pix only). */
+            imagem_qrcode?: string;
+            /** @description The Pix copia e cola (Pix only). */
+            qrcode?: string;
+        };
+        /**
+         * @description An order's situation (`orders.situacao`): `1` awaiting delivery or pickup, `2`
+         *     delivered, `0` cancelled by the supplier, `00` cancelled by the buyer or by its Pix charge
+         *     expiring.
+         * @enum {string}
+         */
+        OrderStatus: "1" | "2" | "0" | "00";
         /** @description The delivery settings as the supplier's panel shows them: with the start address. */
         PanelDelivery: components["schemas"]["Delivery"] & {
             /** @description `City, UF`. */
@@ -1639,7 +1794,7 @@ export interface components {
         };
         /**
          * pegar_historico_pagamentos
-         * @description Needs a session (401 without one).
+         * @description The supplier's Pix orders, newest first, with their payment state. Needs a session (401 without one).
          */
         PaymentHistoryRequest: {
             /**
@@ -1650,7 +1805,7 @@ export interface components {
         };
         /**
          * pegar_infos_pagamentos
-         * @description Needs a session (401 without one).
+         * @description Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open values and the pending withdrawal request. Needs a session (401 without one).
          */
         PaymentInfoRequest: {
             /**
@@ -1660,8 +1815,13 @@ export interface components {
             codigo: "pegar_infos_pagamentos";
         };
         /**
+         * @description How the buyer pays (`orders.pagamento`): `1` in person, `2` Pix.
+         * @enum {string}
+         */
+        PaymentMethod: "1" | "2";
+        /**
          * opcoes_pagamento
-         * @description Needs a session (401 without one).
+         * @description Saves the payment options (in person, Pix; at least one). Needs a session (401 without one).
          */
         PaymentOptionsRequest: {
             /** @enum {string} */
@@ -1673,9 +1833,71 @@ export interface components {
              */
             codigo: "opcoes_pagamento";
         });
+        /** @description A line of the payment history (`fechados[]`): one Pix order. */
+        PaymentRecord: {
+            cliente_nome: string;
+            /** @description Paid, then given back. */
+            devolvido: boolean;
+            /** Format: int64 */
+            horario_pedido: number;
+            /** @description The order's id. */
+            id: string;
+            status_pix: components["schemas"]["HistoryStatus"];
+            /** @description The order's total. */
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description `pegar_historico_pagamentos`'s answer. */
+        PaymentRecords: {
+            /** @description The Pix orders, newest first. */
+            fechados: components["schemas"]["PaymentRecord"][];
+        };
+        /** @description `pegar_infos_pagamentos`'s answer. */
+        PaymentsInfo: {
+            pagamentos: components["schemas"]["PaymentsSummary"];
+        };
+        /** @description Pagamentos' figures (`pagamentos`). */
+        PaymentsSummary: {
+            Abertos: components["schemas"]["OpenValue"][];
+            liquido: components["schemas"]["Reais"];
+            /** @description Contains `1` (in person) and/or `2` (Pix) (decisions.md §6). */
+            opcoes: string;
+            /** @description The key withdrawals are paid to. */
+            pix: string | null;
+            /** @description The balance: the sum of the open values. */
+            saldo: components["schemas"]["Reais"];
+            Solicitacao: components["schemas"]["WithdrawalRequest"] | null;
+            /** @description The 2 % fee and the net of a withdrawal of the whole balance. */
+            taxa: components["schemas"]["Reais"];
+        };
+        /**
+         * @description `consultar_pagamento`'s answer: the state of an order's Pix charge (both false while it
+         *     waits, and for an order paid in person).
+         */
+        PaymentState: {
+            /** @description The charge expired or was cancelled unpaid. */
+            expirado: boolean;
+            /** @description The charge was paid (a refunded one too). */
+            pago: boolean;
+        };
+        /** @description A request's figures (`Solicitacao`), as the admin pays it. */
+        Payout: {
+            /** @description The balance requested. */
+            bruto: components["schemas"]["Reais"];
+            /** @description The Pix key to pay. */
+            chave_pix: string;
+            /**
+             * Format: int64
+             * @description When it was requested.
+             */
+            horario: number;
+            /** @description The 2 % fee. */
+            taxa: components["schemas"]["Reais"];
+            /** @description What the admin transfers: the balance less the 2 % fee. */
+            valor: components["schemas"]["Reais"];
+        };
         /**
          * pegar_entregas_pendentes
-         * @description Needs a session (401 without one).
+         * @description The orders awaiting delivery, oldest first, and their count. Needs a session (401 without one).
          */
         PendingDeliveriesRequest: {
             /**
@@ -1683,6 +1905,28 @@ export interface components {
              * @enum {string}
              */
             codigo: "pegar_entregas_pendentes";
+        };
+        /** @description `pegar_entregas_pendentes`'s answer. */
+        PendingOrders: {
+            /** @description The orders awaiting delivery, oldest first. */
+            entregas: components["schemas"]["Order"][];
+            /** @description How many orders await delivery. */
+            pendentes: number;
+        };
+        /** @description A pending withdrawal request with its supplier. */
+        PendingWithdrawal: {
+            iconeforn: string | null;
+            /** @description The request's id (what `confirmar_saque` takes). */
+            id: string;
+            nomeforn: string;
+            Solicitacao: components["schemas"]["Payout"];
+            /** @description The supplier's user id, name and icon. */
+            usuario: string;
+        };
+        /** @description `pegar_solicitacoes_saque`'s answer. */
+        PendingWithdrawals: {
+            /** @description Oldest first. */
+            pendentes: components["schemas"]["PendingWithdrawal"][];
         };
         /** @description `ano` and `mes` (text or numbers). */
         Period: {
@@ -1703,10 +1947,28 @@ export interface components {
         Photos: {
             [key: string]: string;
         };
+        /** @description `pegar_pendencias_pix`'s answer. */
+        PixIssues: {
+            /** @description Refunds not settled, oldest first (at most 500). */
+            devolucoes: components["schemas"]["UnsettledRefund"][];
+            /** @description Received Pix never applied, newest first (at most 500). */
+            recebidos: components["schemas"]["RefusedPix"][];
+        };
         /** @description `alterar_pix` and `transferir`: `pix`. */
         PixKey: {
             pix?: string | null;
         };
+        /** @description `alterar_pix`'s answer: the key as saved. */
+        PixKeySaved: {
+            ok: components["schemas"]["True"];
+            pix: string;
+        };
+        /**
+         * @description How a received Pix reached us (`pix_received.origem`): `webhook`, `reconciliacao`, a
+         *     status query (`consulta`), the expiry job (`expiracao`), `sandbox`.
+         * @enum {string}
+         */
+        PixOrigin: "webhook" | "reconciliacao" | "consulta" | "expiracao" | "sandbox";
         /** @description A Pix charge's QR as `codigo` holds it. */
         PixQr: {
             /** @description The QR image, as a data URL. */
@@ -1714,6 +1976,12 @@ export interface components {
             /** @description The BR Code (Pix copia e cola). */
             qrcode: string;
         };
+        /**
+         * @description An order's Pix payment (`orders.status_pix`, NULL for an order paid in person): `1`
+         *     awaiting payment, `2` paid, `0` expired or cancelled unpaid.
+         * @enum {string}
+         */
+        PixStatus: "0" | "1" | "2";
         /**
          * @description `finalizar_pedido`'s payload. `desconto`, `taxaentregafinal`, `dados` and every price in the
          *     bag are ignored: the server computes them.
@@ -1736,7 +2004,7 @@ export interface components {
         };
         /**
          * finalizar_pedido
-         * @description Needs a session (401 without one).
+         * @description Places an order from one store's bag; every price, fee and total is recomputed here. Needs a session (401 without one).
          */
         PlaceOrderRequest: {
             /** @enum {string} */
@@ -1922,6 +2190,40 @@ export interface components {
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
+        /**
+         * @description Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
+         *     `pagamento_tardio` for a charge that could no longer be paid.
+         * @enum {string}
+         */
+        RefundReason: "cancelamento" | "pagamento_tardio";
+        /**
+         * @description A refund's state (`pix_refunds.status`): `pendente` (not yet accepted by the PSP),
+         *     `em_processamento` (accepted), `devolvido` (the money went back), `nao_realizado` or
+         *     `falhou` (the admin acts).
+         * @enum {string}
+         */
+        RefundStatus: "pendente" | "em_processamento" | "devolvido" | "nao_realizado" | "falhou";
+        /** @description A received Pix that was never applied (`recebidos[]`): kept, logged, never applied. */
+        RefusedPix: {
+            /** @description The Pix's id at the central bank. */
+            endToEndId: string;
+            /** @description When the payer paid, as the PSP wrote it (RFC 3339). */
+            horario: string;
+            /** @description The payer's message. */
+            infoPagador: string | null;
+            /** @description Why it was not applied (`txid desconhecido`, `Pix sem txid`, another amount). */
+            motivo: string | null;
+            /** @description How it reached us. */
+            origem: components["schemas"]["PixOrigin"];
+            /**
+             * Format: int64
+             * @description When we recorded it.
+             */
+            recebido_em: number;
+            /** @description The txid it named (null: none). */
+            txid: string | null;
+            valor: components["schemas"]["Reais"];
+        };
         /** @description `cadastro_fornecedor`: `icone` (base64 JPEG or null) and `infos`. */
         Register: {
             icone?: components["schemas"]["PhotoField"] | null;
@@ -2026,6 +2328,17 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /** @description The sandbox payment's answer. */
+        SandboxPaid: {
+            /** @description It had been paid before: nothing changed. */
+            ja_pago: boolean;
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {boolean} */
+            pago: true;
+            /** @description The charge paid. */
+            txid: string;
+        };
         /**
          * @description 1 all Brazil, 2 some states (`UF`), 3 some municipalities (`City, UF`).
          * @enum {integer}
@@ -2049,7 +2362,7 @@ export interface components {
         };
         /**
          * alterar_pix
-         * @description Needs a session (401 without one).
+         * @description Saves the Pix key withdrawals are paid to. Needs a session (401 without one).
          */
         SetPixKeyRequest: {
             /** @enum {string} */
@@ -2137,6 +2450,18 @@ export interface components {
             /** Format: int64 */
             paleta: number;
             url: string;
+        };
+        /** @description A product sold in the month (Gestão). */
+        SoldProduct: {
+            opcao: string | null;
+            /**
+             * Format: int64
+             * @description Units sold.
+             */
+            quantidade: number;
+            titulo: string;
+            /** @description The revenue. */
+            total: components["schemas"]["Reais"];
         };
         /**
          * iniciar_login
@@ -2331,6 +2656,34 @@ export interface components {
         };
         /** @enum {boolean} */
         True: true;
+        /** @description A refund that has not given the money back (`devolucoes[]`). */
+        UnsettledRefund: {
+            /** Format: int64 */
+            atualizado_em: number;
+            /** Format: int64 */
+            criado_em: number;
+            /** @description The Pix refunded. */
+            endToEndId: string;
+            /** @description The PSP's last error. */
+            erro: string | null;
+            /** @description Our refund id (the PSP's `id` of the devolução). */
+            id: string;
+            motivo: components["schemas"]["RefundReason"];
+            status: components["schemas"]["UnsettledStatus"];
+            /**
+             * Format: int64
+             * @description Requests made to the PSP.
+             */
+            tentativas: number;
+            txid: string | null;
+            valor: components["schemas"]["Reais"];
+        };
+        /**
+         * @description A refund that has not given the money back: only these four states (only its schema: the
+         *     value is a [`RefundStatus`]).
+         * @enum {string}
+         */
+        UnsettledStatus: "pendente" | "em_processamento" | "falhou" | "nao_realizado";
         /**
          * upload_foto_anuncio
          * @description Adds a photo to one of the user's ads (at most 4 besides the icon). Needs a session (401 without one).
@@ -2439,7 +2792,6 @@ export interface components {
             /** @description The user's id. */
             usuario: string;
         };
-        Value: unknown;
         /**
          * @description `verificar_blockchain`'s answer: what we recorded (never the description) and the
          *     gateway's status.
@@ -2492,9 +2844,36 @@ export interface components {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
         };
+        /** @description `confirmar_saque`'s answer. */
+        WithdrawalConfirmed: {
+            /** @description This call paid it out (false: it had been confirmed before; nothing changed). */
+            confirmado: boolean;
+        };
+        /** @description A withdrawal request (`Solicitacao`), as its supplier sees it. */
+        WithdrawalRequest: {
+            /** @description The Pix key it is paid to. */
+            chave_pix: string;
+            /**
+             * Format: int64
+             * @description When it was requested.
+             */
+            criado_em: number;
+            id: string;
+            /** @description What the supplier receives. */
+            liquido: components["schemas"]["Reais"];
+            /** @description The 2 % fee. */
+            taxa: components["schemas"]["Reais"];
+            /** @description The balance requested (gross). */
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description `transferir`'s answer: the request made. */
+        WithdrawalRequested: {
+            ok: components["schemas"]["True"];
+            Solicitacao: components["schemas"]["WithdrawalRequest"];
+        };
         /**
          * transferir
-         * @description Needs a session (401 without one).
+         * @description Requests the payout of the whole balance (one pending request at a time). Needs a session (401 without one).
          */
         WithdrawRequest: {
             /** @enum {string} */
@@ -2622,7 +3001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["Value"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["EventTicket"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -3024,7 +3403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Value"];
+                    "application/json": components["schemas"]["SandboxPaid"];
                 };
             };
             /** @description No such charge. */
@@ -3257,7 +3636,7 @@ export interface Actions {
     };
     "alterar_pix": {
         payload: Omit<components["schemas"]["SetPixKeyRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PixKeySaved"];
         session: "user";
     };
     "alterar_visibilidade": {
@@ -3272,27 +3651,27 @@ export interface Actions {
     };
     "cancelar_entrega": {
         payload: Omit<components["schemas"]["CancelDeliveryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["DeliveryChanged"];
         session: "user";
     };
     "cancelar_pedido": {
         payload: Omit<components["schemas"]["CancelOrderRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["Done"];
         session: "user";
     };
     "confirmar_entrega": {
         payload: Omit<components["schemas"]["ConfirmDeliveryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["DeliveryChanged"];
         session: "user";
     };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["WithdrawalConfirmed"];
         session: "admin";
     };
     "consultar_pagamento": {
         payload: Omit<components["schemas"]["CheckPaymentRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PaymentState"];
         session: "user";
     };
     "criar_site": {
@@ -3367,7 +3746,7 @@ export interface Actions {
     };
     "finalizar_pedido": {
         payload: Omit<components["schemas"]["PlaceOrderRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["OrderPlaced"];
         session: "user";
     };
     "gerar_coordenadas": {
@@ -3417,7 +3796,7 @@ export interface Actions {
     };
     "opcoes_pagamento": {
         payload: Omit<components["schemas"]["PaymentOptionsRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["OptionsSaved"];
         session: "user";
     };
     "pegar_anuncio_url_site": {
@@ -3442,12 +3821,12 @@ export interface Actions {
     };
     "pegar_entregas": {
         payload: Omit<components["schemas"]["DeliveryHistoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["MonthOrders"];
         session: "user";
     };
     "pegar_entregas_pendentes": {
         payload: Omit<components["schemas"]["PendingDeliveriesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PendingOrders"];
         session: "user";
     };
     "pegar_fichas_blockchain": {
@@ -3457,17 +3836,17 @@ export interface Actions {
     };
     "pegar_gestao": {
         payload: Omit<components["schemas"]["ManagementRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["MonthFigures"];
         session: "user";
     };
     "pegar_historico_pagamentos": {
         payload: Omit<components["schemas"]["PaymentHistoryRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PaymentRecords"];
         session: "user";
     };
     "pegar_infos_pagamentos": {
         payload: Omit<components["schemas"]["PaymentInfoRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PaymentsInfo"];
         session: "user";
     };
     "pegar_lojas": {
@@ -3477,12 +3856,12 @@ export interface Actions {
     };
     "pegar_pedidos": {
         payload: Omit<components["schemas"]["ListOrdersRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["BuyerOrders"];
         session: "user";
     };
     "pegar_pendencias_pix": {
         payload: Omit<components["schemas"]["AdminPixIssuesRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PixIssues"];
         session: "admin";
     };
     "pegar_produto_url_site": {
@@ -3512,7 +3891,7 @@ export interface Actions {
     };
     "pegar_solicitacoes_saque": {
         payload: Omit<components["schemas"]["AdminPendingWithdrawalsRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["PendingWithdrawals"];
         session: "admin";
     };
     "pegar_ticket_eventos": {
@@ -3552,7 +3931,7 @@ export interface Actions {
     };
     "transferir": {
         payload: Omit<components["schemas"]["WithdrawRequest"], "codigo">;
-        answer: components["schemas"]["Value"];
+        answer: components["schemas"]["WithdrawalRequested"];
         session: "user";
     };
     "upload_blockchain": {

@@ -23,7 +23,8 @@ export interface PedidoInfos {
   taxa_entrega: number | null;
   desconto?: number | null;
   total_pago: number;
-  cupom: { codigo: string; tipo: string; valor: number } | null;
+  /** `tipo` and `valor` are null on an order stored before they were kept. */
+  cupom: { codigo: string; tipo: string | null; valor: number | null } | null;
   /** Present means Pix. */
   qrcode?: string | null;
   imagem_qrcode?: string | null;

@@ -7,11 +7,11 @@ use crate::{
     auth::Admin,
     domain::{codes::WithdrawalStatus, withdrawals},
     error::ApiResult,
-    rpc::fields::reais,
+    rpc::fields::Reais,
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -33,9 +33,60 @@ struct PendingRow {
     criado_em: i64,
 }
 
-/// `pegar_solicitacoes_saque`: pending requests, oldest first. `Solicitacao.valor` is what the
-/// admin transfers (the balance less the 2 % fee).
-pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<Value> {
+/// A request's figures (`Solicitacao`), as the admin pays it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Payout {
+    /// What the admin transfers: the balance less the 2 % fee.
+    #[serde(rename = "valor")]
+    pub net: Reais,
+    /// The balance requested.
+    #[serde(rename = "bruto")]
+    pub gross: Reais,
+    /// The 2 % fee.
+    #[serde(rename = "taxa")]
+    pub fee: Reais,
+    /// The Pix key to pay.
+    #[serde(rename = "chave_pix")]
+    pub pix_key: String,
+    /// When it was requested.
+    #[serde(rename = "horario")]
+    pub requested_at: i64,
+}
+
+/// A pending withdrawal request with its supplier.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PendingWithdrawal {
+    /// The request's id (what `confirmar_saque` takes).
+    pub id: String,
+    /// The supplier's user id, name and icon.
+    #[serde(rename = "usuario")]
+    pub supplier_id: String,
+    #[serde(rename = "nomeforn")]
+    pub supplier_name: String,
+    #[serde(rename = "iconeforn")]
+    pub supplier_icon: Option<String>,
+    #[serde(rename = "Solicitacao")]
+    pub payout: Payout,
+}
+
+/// `pegar_solicitacoes_saque`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PendingWithdrawals {
+    /// Oldest first.
+    #[serde(rename = "pendentes")]
+    pub pending: Vec<PendingWithdrawal>,
+}
+
+/// `confirmar_saque`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WithdrawalConfirmed {
+    /// This call paid it out (false: it had been confirmed before; nothing changed).
+    #[serde(rename = "confirmado")]
+    pub confirmed: bool,
+}
+
+/// `pegar_solicitacoes_saque`: pending requests, oldest first.
+pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<PendingWithdrawals> {
     let rows: Vec<PendingRow> = sqlx::query_as(
         "SELECT w.id, w.supplier_id, s.nomeforn, s.iconeforn, w.bruto_centavos, \
          w.taxa_centavos, w.liquido_centavos, w.chave_pix, w.criado_em \
@@ -45,30 +96,31 @@ pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<Value> {
     .bind(WithdrawalStatus::Pending.as_db())
     .fetch_all(&state.db)
     .await?;
-    let pendentes: Vec<Value> = rows
+    let pending = rows
         .into_iter()
-        .map(|w| {
-            json!({
-                "id": w.id,
-                "usuario": w.supplier_id,
-                "nomeforn": w.nomeforn,
-                "iconeforn": w.iconeforn,
-                "Solicitacao": {
-                    "valor": reais(w.liquido_centavos),
-                    "bruto": reais(w.bruto_centavos),
-                    "taxa": reais(w.taxa_centavos),
-                    "chave_pix": w.chave_pix,
-                    "horario": w.criado_em,
-                },
-            })
+        .map(|w| PendingWithdrawal {
+            id: w.id,
+            supplier_id: w.supplier_id,
+            supplier_name: w.nomeforn,
+            supplier_icon: w.iconeforn,
+            payout: Payout {
+                net: Reais::from_centavos(w.liquido_centavos),
+                gross: Reais::from_centavos(w.bruto_centavos),
+                fee: Reais::from_centavos(w.taxa_centavos),
+                pix_key: w.chave_pix,
+                requested_at: w.criado_em,
+            },
         })
         .collect();
-    Ok(json!({ "pendentes": pendentes }))
+    Ok(PendingWithdrawals { pending })
 }
 
-/// `confirmar_saque`: pays out the request `userforn` names, once. `confirmado` tells whether
-/// this call did it (false: it had been confirmed before). An unknown id is 404.
-pub async fn confirm(state: &AppState, _admin: Admin, req: ConfirmWithdrawal) -> ApiResult<Value> {
-    let confirmado = withdrawals::confirm(&state.db, req.userforn.trim()).await?;
-    Ok(json!({ "confirmado": confirmado }))
+/// `confirmar_saque`: pays out the request `userforn` names, once. An unknown id is 404.
+pub async fn confirm(
+    state: &AppState,
+    _admin: Admin,
+    req: ConfirmWithdrawal,
+) -> ApiResult<WithdrawalConfirmed> {
+    let confirmed = withdrawals::confirm(&state.db, req.userforn.trim()).await?;
+    Ok(WithdrawalConfirmed { confirmed })
 }

@@ -12,11 +12,11 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
-    rpc::fields::id_of,
+    rpc::{fields::id_of, shapes::Done},
     state::AppState,
 };
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// `cancelar_pedido`'s payload: `item` is the order id (or the order object). The spec's
 /// `usuario` and `fornend` are ignored.
@@ -33,7 +33,7 @@ fn not_cancellable() -> ApiError {
 }
 
 /// `cancelar_pedido`.
-pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) -> ApiResult<Value> {
+pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) -> ApiResult<Done> {
     let order_id = req
         .item
         .as_ref()
@@ -59,7 +59,7 @@ pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) ->
         Outcome::Cancelled { supplier_id } => {
             // The supplier's panel shows the new pending count at once.
             state.events.changed(&supplier_id);
-            Ok(json!({ "ok": true }))
+            Ok(Done::default())
         }
         Outcome::NotAwaiting => Err(not_cancellable()),
     }

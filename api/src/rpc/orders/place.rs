@@ -17,11 +17,13 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
+    rpc::shapes::Order,
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::HashMap;
+use utoipa::ToSchema;
 use wasm_core::{
     checkout::{
         Buyer, CartLine, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout,
@@ -58,6 +60,21 @@ pub struct PlaceOrder {
     /// `{codigo}` (other fields ignored), a code, or null.
     #[serde(default)]
     pub infoscupom: Option<Value>,
+}
+
+/// `finalizar_pedido`'s answer: the order as stored, and for Pix its charge to pay.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderPlaced {
+    #[serde(rename = "all")]
+    pub order: Order,
+    /// The Pix copia e cola (Pix only).
+    #[serde(rename = "qrcode", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pix_code: Option<String>,
+    /// The QR code as a data URL (Pix only).
+    #[serde(rename = "imagem_qrcode", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pix_image: Option<String>,
 }
 
 /// One bag line.
@@ -117,7 +134,11 @@ fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
 }
 
 /// `finalizar_pedido`.
-pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> ApiResult<Value> {
+pub async fn place_order(
+    state: &AppState,
+    user: AuthUser,
+    req: PlaceOrder,
+) -> ApiResult<OrderPlaced> {
     let db = &state.db;
     if req.sacola.is_empty() {
         return Err(refusal(CheckoutError::EmptyBag));
@@ -225,12 +246,12 @@ pub async fn place_order(state: &AppState, user: AuthUser, req: PlaceOrder) -> A
     crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
 
     let order = view::load_order(db, &placed.order_id).await?;
-    let mut answer = json!({ "all": order });
-    if placed.txid.is_some() {
-        answer["qrcode"] = order["Infos"]["qrcode"].clone();
-        answer["imagem_qrcode"] = order["Infos"]["imagem_qrcode"].clone();
-    }
-    Ok(answer)
+    let pix = placed.txid.is_some();
+    Ok(OrderPlaced {
+        pix_code: pix.then(|| order.infos.pix_code.clone()).flatten(),
+        pix_image: pix.then(|| order.infos.pix_image.clone()).flatten(),
+        order,
+    })
 }
 
 /// The bag's lines with their products: each must exist and be enabled, and the option must be

@@ -13,12 +13,16 @@ use crate::{
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
     pix::{qr, reconcile},
-    rpc::fields::{id_of, reais},
+    rpc::{
+        fields::{Reais, id_of},
+        shapes::{Order, OrderCoupon, OrderInfos, OrderLine},
+    },
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::HashMap;
+use utoipa::ToSchema;
 
 /// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
 /// order object); `idpedido` / `txid` at the top level are accepted too.
@@ -107,15 +111,13 @@ macro_rules! lines_where {
 }
 
 /// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
-fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
-    let cupom = o.cupom_codigo.as_ref().map(|codigo| {
-        json!({
-            "codigo": codigo,
-            "tipo": o.cupom_tipo,
-            "valor": o.cupom_valor.map(reais),
-        })
+fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
+    let coupon = o.cupom_codigo.as_ref().map(|code| OrderCoupon {
+        code: code.clone(),
+        kind: o.cupom_tipo.clone(),
+        value: o.cupom_valor.map(Reais::from_centavos),
     });
-    let status_pix = o
+    let pix_status = o
         .status_pix
         .as_deref()
         .map(PixStatus::from_db)
@@ -131,59 +133,57 @@ fn order_json(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Value> {
         .map(RefundStatus::from_db)
         .transpose()?;
     let payable = charge == Some(ChargeStatus::Pending);
-    let imagem = match (&o.copia_e_cola, payable) {
+    let pix_image = match (&o.copia_e_cola, payable) {
         (Some(code), true) => Some(qr::data_url(code)?),
         _ => None,
     };
-    let produtos: Vec<Value> = lines
+    let lines = lines
         .iter()
-        .map(|l| {
-            json!({
-                "titulo": l.titulo,
-                "icone": l.icone,
-                "opcao": l.opcao,
-                "quantidade": l.quantidade,
-                "preco": reais(l.preco_unitario_centavos),
-                "pago": reais(l.pago_centavos),
-                "telefone": o.telefoneforn,
-            })
+        .map(|l| OrderLine {
+            title: l.titulo.clone(),
+            icon: l.icone.clone(),
+            option: l.opcao.clone(),
+            quantity: l.quantidade,
+            unit_price: Reais::from_centavos(l.preco_unitario_centavos),
+            paid: Reais::from_centavos(l.pago_centavos),
+            supplier_phone: o.telefoneforn.clone(),
         })
         .collect();
-    Ok(json!({
-        "id": o.id,
-        "idpedido": o.id,
-        "Infos": {
-            "txid": o.txid,
-            "userforn": o.supplier_id,
-            "nomeforn": o.nomeforn,
-            "telefoneforn": o.telefoneforn,
-            "horario_pedido": o.criado_em,
-            "cliente_user": o.buyer_id,
-            "cliente_nome": o.cliente_nome,
-            "cliente_telefone": o.cliente_telefone,
-            "status_pix": status_pix,
-            "situacao": o.situacao,
-            "tipo_entrega": o.tipo_entrega,
-            "pagamento": o.pagamento,
-            "preco_produtos": reais(o.preco_produtos_centavos),
-            "taxa_entrega": reais(o.taxa_entrega_centavos),
-            "desconto": reais(o.desconto_centavos),
-            "total_pago": reais(o.total_centavos),
-            "cupom": cupom,
-            "qrcode": o.copia_e_cola,
-            "imagem_qrcode": imagem,
-            "reembolsado": charge == Some(ChargeStatus::Refunded) || refund.is_some(),
-            "devolucao": refund.map(RefundStatus::as_db),
-            "rua": o.rua,
-            "numero": o.numero,
-            "cidade": o.cidade,
-            "complemento": o.complemento,
+    Ok(Order {
+        id: o.id.clone(),
+        same_id: o.id.clone(),
+        infos: OrderInfos {
+            txid: o.txid.clone(),
+            supplier_id: o.supplier_id.clone(),
+            supplier_name: o.nomeforn.clone(),
+            supplier_phone: o.telefoneforn.clone(),
+            placed_at: o.criado_em,
+            buyer_id: o.buyer_id.clone(),
+            buyer_name: o.cliente_nome.clone(),
+            buyer_phone: o.cliente_telefone.clone(),
+            pix_status,
+            status: o.situacao,
+            mode: o.tipo_entrega.clone(),
+            payment: o.pagamento,
+            products_total: Reais::from_centavos(o.preco_produtos_centavos),
+            delivery_fee: Reais::from_centavos(o.taxa_entrega_centavos),
+            discount: Reais::from_centavos(o.desconto_centavos),
+            total: Reais::from_centavos(o.total_centavos),
+            coupon,
+            pix_code: o.copia_e_cola.clone(),
+            pix_image,
+            refunded: charge == Some(ChargeStatus::Refunded) || refund.is_some(),
+            refund,
+            street: o.rua.clone(),
+            number: o.numero.clone(),
+            city: o.cidade.clone(),
+            complement: o.complemento.clone(),
         },
-        "Produtos": produtos,
-    }))
+        lines,
+    })
 }
 
-fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Value>> {
+fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Order>> {
     let mut by_order: HashMap<&str, Vec<&LineRow>> = HashMap::new();
     for l in lines {
         by_order.entry(l.order_id.as_str()).or_default().push(l);
@@ -191,7 +191,7 @@ fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Value>> {
     orders
         .iter()
         .map(|o| {
-            order_json(
+            order_of(
                 o,
                 by_order.get(o.id.as_str()).map_or(&[][..], Vec::as_slice),
             )
@@ -200,7 +200,7 @@ fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Value>> {
 }
 
 /// One order as the `pedido` object.
-pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Value> {
+pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Order> {
     let orders: Vec<OrderRow> = sqlx::query_as(orders_where!("WHERE o.id = $1"))
         .bind(order_id)
         .fetch_all(db)
@@ -223,7 +223,7 @@ pub async fn supplier_orders(
     pending_only: bool,
     from_ms: i64,
     to_ms: i64,
-) -> ApiResult<Vec<Value>> {
+) -> ApiResult<Vec<Order>> {
     macro_rules! in_range {
         ($query:expr) => {
             $query
@@ -249,8 +249,28 @@ pub async fn supplier_orders(
     assemble(&orders, &lines)
 }
 
-/// `pegar_pedidos`: `{pedidos: [pedido…]}`, newest first; an empty list when none.
-pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+/// `pegar_pedidos`'s answer: the signed-in buyer's orders.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BuyerOrders {
+    /// Newest first; an empty list when none.
+    #[serde(rename = "pedidos")]
+    pub orders: Vec<Order>,
+}
+
+/// `consultar_pagamento`'s answer: the state of an order's Pix charge (both false while it
+/// waits, and for an order paid in person).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentState {
+    /// The charge was paid (a refunded one too).
+    #[serde(rename = "pago")]
+    pub paid: bool,
+    /// The charge expired or was cancelled unpaid.
+    #[serde(rename = "expirado")]
+    pub expired: bool,
+}
+
+/// `pegar_pedidos`: the buyer's orders, newest first.
+pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrders> {
     charges::expire_due(&state.db).await?;
     let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
         "WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"
@@ -262,7 +282,9 @@ pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<Value> {
         .bind(&user.id)
         .fetch_all(&state.db)
         .await?;
-    Ok(json!({ "pedidos": assemble(&orders, &lines)? }))
+    Ok(BuyerOrders {
+        orders: assemble(&orders, &lines)?,
+    })
 }
 
 /// An order's buyer and supplier, and its Pix charge's txid and status (none when paid in
@@ -277,7 +299,7 @@ pub async fn check_payment(
     state: &AppState,
     user: AuthUser,
     req: CheckPayment,
-) -> ApiResult<Value> {
+) -> ApiResult<PaymentState> {
     let all = req.all.as_ref();
     let txid = req
         .txid
@@ -322,8 +344,8 @@ pub async fn check_payment(
                 .await?;
         status = now.as_deref().map(ChargeStatus::from_db).transpose()?;
     }
-    Ok(json!({
-        "pago": status.is_some_and(ChargeStatus::was_paid),
-        "expirado": status.is_some_and(ChargeStatus::was_abandoned),
-    }))
+    Ok(PaymentState {
+        paid: status.is_some_and(ChargeStatus::was_paid),
+        expired: status.is_some_and(ChargeStatus::was_abandoned),
+    })
 }

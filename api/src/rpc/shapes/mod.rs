@@ -3,10 +3,12 @@
 //! names by serde. Each derives its JSON schema for the OpenAPI document.
 
 mod ad;
+mod order;
 mod product;
 mod supplier;
 
 pub use ad::Ad;
+pub use order::{Order, OrderCoupon, OrderInfos, OrderLine};
 pub use product::{Product, ProductOption};
 pub use supplier::{
     Categories, Coupon, Coupons, Delivery, PanelDelivery, PanelExtensions, PanelPayments,

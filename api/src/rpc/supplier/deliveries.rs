@@ -15,13 +15,16 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
-    rpc::fields::{id_of, reais, text},
+    rpc::fields::{Reais, id_of, text},
     rpc::orders::view::supplier_orders,
+    rpc::shapes::{Order, True},
     state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
 
 /// *Gap:* confirming or cancelling an order that no longer awaits delivery.
 pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
@@ -100,25 +103,85 @@ pub async fn years(db: &Db, supplier_id: &str) -> ApiResult<Vec<i32>> {
     Ok((from..=now).collect())
 }
 
-/// `pegar_entregas_pendentes`: `{entregas: [pedido…] (oldest first), pendentes}`.
-pub async fn pending(state: &AppState, user: AuthUser) -> ApiResult<Value> {
-    let supplier_id = own_supplier(&state.db, &user).await?;
-    charges::expire_due(&state.db).await?;
-    let list = supplier_orders(&state.db, &supplier_id, true, 0, i64::MAX).await?;
-    Ok(json!({ "pendentes": list.len(), "entregas": list }))
+/// `pegar_entregas_pendentes`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PendingOrders {
+    /// How many orders await delivery.
+    #[serde(rename = "pendentes")]
+    pub count: usize,
+    /// The orders awaiting delivery, oldest first.
+    #[serde(rename = "entregas")]
+    pub orders: Vec<Order>,
 }
 
-/// `pegar_entregas`: `{all: {id: pedido}, anos}` of one month.
-pub async fn history(state: &AppState, user: AuthUser, req: Period) -> ApiResult<Value> {
+/// `pegar_entregas`'s answer: one month's orders.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MonthOrders {
+    /// Every order of the month, any situation, by id (sort by `Infos.horario_pedido`).
+    #[serde(rename = "all")]
+    pub orders: BTreeMap<String, Order>,
+    /// The history's years: the first order's year to the current one.
+    #[serde(rename = "anos")]
+    pub years: Vec<i32>,
+}
+
+/// `cancelar_entrega` and `confirmar_entrega`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryChanged {
+    pub ok: True,
+    /// How many orders still await delivery.
+    #[serde(rename = "pendentes")]
+    pub pending: i64,
+}
+
+/// A product sold in the month (Gestão).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SoldProduct {
+    #[serde(rename = "titulo")]
+    pub title: String,
+    #[serde(rename = "opcao")]
+    pub option: Option<String>,
+    /// Units sold.
+    #[serde(rename = "quantidade")]
+    pub quantity: i64,
+    /// The revenue.
+    pub total: Reais,
+}
+
+/// `pegar_gestao`'s answer: the month's orders that count (not cancelled; Pix ones once paid).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MonthFigures {
+    /// Their revenue (the sum of `total_pago`).
+    pub total: Reais,
+    /// How many.
+    #[serde(rename = "pedidos")]
+    pub orders: i64,
+    /// What they sold, by revenue (highest first); empty when nothing was sold.
+    #[serde(rename = "produtos")]
+    pub products: Vec<SoldProduct>,
+}
+
+/// `pegar_entregas_pendentes`: the orders awaiting delivery, oldest first.
+pub async fn pending(state: &AppState, user: AuthUser) -> ApiResult<PendingOrders> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    charges::expire_due(&state.db).await?;
+    let orders = supplier_orders(&state.db, &supplier_id, true, 0, i64::MAX).await?;
+    Ok(PendingOrders {
+        count: orders.len(),
+        orders,
+    })
+}
+
+/// `pegar_entregas`: one month's orders by id, and the history's years.
+pub async fn history(state: &AppState, user: AuthUser, req: Period) -> ApiResult<MonthOrders> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let (from, to) = req.range()?;
     charges::expire_due(&state.db).await?;
     let list = supplier_orders(&state.db, &supplier_id, false, from, to).await?;
-    let all: Map<String, Value> = list
-        .into_iter()
-        .map(|o| (o["id"].as_str().unwrap_or_default().to_owned(), o))
-        .collect();
-    Ok(json!({ "all": all, "anos": years(&state.db, &supplier_id).await? }))
+    Ok(MonthOrders {
+        orders: list.into_iter().map(|o| (o.id.clone(), o)).collect(),
+        years: years(&state.db, &supplier_id).await?,
+    })
 }
 
 /// The order of `req`, checked to be this supplier's and awaiting delivery.
@@ -153,14 +216,20 @@ fn not_pending() -> ApiError {
     ApiError::Conflict(NAO_PENDENTE.into())
 }
 
-async fn after_change(state: &AppState, supplier_id: &str) -> ApiResult<Value> {
+async fn after_change(state: &AppState, supplier_id: &str) -> ApiResult<DeliveryChanged> {
     state.events.changed(supplier_id);
-    let n = pending_count(&state.db, supplier_id).await?;
-    Ok(json!({ "ok": true, "pendentes": n }))
+    Ok(DeliveryChanged {
+        ok: True,
+        pending: pending_count(&state.db, supplier_id).await?,
+    })
 }
 
 /// `cancelar_entrega`.
-pub async fn cancel(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
+pub async fn cancel(
+    state: &AppState,
+    user: AuthUser,
+    req: OrderAction,
+) -> ApiResult<DeliveryChanged> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
     let by = CancelledBy::Supplier(&supplier_id);
@@ -171,7 +240,11 @@ pub async fn cancel(state: &AppState, user: AuthUser, req: OrderAction) -> ApiRe
 }
 
 /// `confirmar_entrega`.
-pub async fn confirm(state: &AppState, user: AuthUser, req: OrderAction) -> ApiResult<Value> {
+pub async fn confirm(
+    state: &AppState,
+    user: AuthUser,
+    req: OrderAction,
+) -> ApiResult<DeliveryChanged> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
     if !orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
@@ -209,7 +282,7 @@ macro_rules! bind_counted {
 type SoldRow = (String, Option<String>, Option<i64>, Option<i64>);
 
 /// `pegar_gestao`: the month's orders that were not cancelled, Pix ones only once paid.
-pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiResult<Value> {
+pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiResult<MonthFigures> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let (from, to) = req.range()?;
@@ -231,26 +304,30 @@ pub async fn management(state: &AppState, user: AuthUser, req: Period) -> ApiRes
     let lines: Vec<SoldRow> = bind_counted!(sqlx::query_as(sold), &supplier_id, from, to)
         .fetch_all(db)
         .await?;
-    let mut produtos: Vec<(String, Option<String>, i64, i64)> = lines
+    let mut sold: Vec<(String, Option<String>, i64, i64)> = lines
         .into_iter()
         .map(|(t, o, q, v)| (t, o, q.unwrap_or(0), v.unwrap_or(0)))
         .collect();
-    produtos.sort_by(|a, b| b.3.cmp(&a.3).then_with(|| a.0.cmp(&b.0)));
-    Ok(json!({
-        "total": reais(total.unwrap_or(0)),
-        "pedidos": count,
-        "produtos": produtos
+    sold.sort_by(|a, b| b.3.cmp(&a.3).then_with(|| a.0.cmp(&b.0)));
+    Ok(MonthFigures {
+        total: Reais::from_centavos(total.unwrap_or(0)),
+        orders: count,
+        products: sold
             .into_iter()
-            .map(|(titulo, opcao, quantidade, valor)| json!({
-                "titulo": titulo, "opcao": opcao, "quantidade": quantidade, "total": reais(valor),
-            }))
-            .collect::<Vec<_>>(),
-    }))
+            .map(|(title, option, quantity, revenue)| SoldProduct {
+                title,
+                option,
+                quantity,
+                total: Reais::from_centavos(revenue),
+            })
+            .collect(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn months_are_brazilian_time() {

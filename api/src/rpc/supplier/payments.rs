@@ -15,11 +15,15 @@ use crate::{
         withdrawals::{self, Request},
     },
     error::ApiResult,
-    rpc::fields::{reais, text},
+    rpc::{
+        fields::{Reais, text},
+        shapes::True,
+    },
     state::AppState,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
 use wasm_core::{
     forms::{FormError, PaymentOptions, Withdrawal},
     money::Money,
@@ -39,15 +43,157 @@ pub struct PixKey {
     pub pix: Option<String>,
 }
 
-fn request_json(r: &Request) -> Value {
-    json!({
-        "id": r.id, "valor": reais(r.bruto_centavos), "taxa": reais(r.taxa_centavos),
-        "liquido": reais(r.liquido_centavos), "chave_pix": r.chave_pix, "criado_em": r.criado_em,
-    })
+/// A withdrawal request (`Solicitacao`), as its supplier sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WithdrawalRequest {
+    pub id: String,
+    /// The balance requested (gross).
+    #[serde(rename = "valor")]
+    pub gross: Reais,
+    /// The 2 % fee.
+    #[serde(rename = "taxa")]
+    pub fee: Reais,
+    /// What the supplier receives.
+    #[serde(rename = "liquido")]
+    pub net: Reais,
+    /// The Pix key it is paid to.
+    #[serde(rename = "chave_pix")]
+    pub pix_key: String,
+    /// When it was requested.
+    #[serde(rename = "criado_em")]
+    pub created_at: i64,
+}
+
+impl From<&Request> for WithdrawalRequest {
+    fn from(r: &Request) -> Self {
+        Self {
+            id: r.id.clone(),
+            gross: Reais::from_centavos(r.bruto_centavos),
+            fee: Reais::from_centavos(r.taxa_centavos),
+            net: Reais::from_centavos(r.liquido_centavos),
+            pix_key: r.chave_pix.clone(),
+            created_at: r.criado_em,
+        }
+    }
+}
+
+/// A paid order's value owed to the supplier (`Abertos[]`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OpenValue {
+    /// The open item's id.
+    pub id: String,
+    /// Its order.
+    #[serde(rename = "idpedido")]
+    pub order_id: String,
+    #[serde(rename = "cliente_nome")]
+    pub buyer_name: String,
+    #[serde(rename = "valor")]
+    pub value: Reais,
+    /// When the order was placed.
+    #[serde(rename = "horario_pedido")]
+    pub placed_at: i64,
+}
+
+/// Pagamentos' figures (`pagamentos`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentsSummary {
+    /// Contains `1` (in person) and/or `2` (Pix) (decisions.md §6).
+    #[serde(rename = "opcoes")]
+    pub options: String,
+    /// The key withdrawals are paid to.
+    pub pix: Option<String>,
+    /// The balance: the sum of the open values.
+    #[serde(rename = "saldo")]
+    pub balance: Reais,
+    /// The 2 % fee and the net of a withdrawal of the whole balance.
+    #[serde(rename = "taxa")]
+    pub fee: Reais,
+    #[serde(rename = "liquido")]
+    pub net: Reais,
+    #[serde(rename = "Abertos")]
+    pub open: Vec<OpenValue>,
+    /// The pending withdrawal request, if any.
+    #[serde(rename = "Solicitacao")]
+    pub request: Option<WithdrawalRequest>,
+}
+
+/// `pegar_infos_pagamentos`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentsInfo {
+    #[serde(rename = "pagamentos")]
+    pub payments: PaymentsSummary,
+}
+
+/// `opcoes_pagamento`'s answer: the options as saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OptionsSaved {
+    pub ok: True,
+    /// Contains `1` (in person) and/or `2` (Pix).
+    #[serde(rename = "opcoes")]
+    pub options: String,
+}
+
+/// A Pix order's state in the payment history, as the spec codes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub enum HistoryStatus {
+    /// Expirado: its charge expired or was cancelled unpaid.
+    #[serde(rename = "0")]
+    Expired,
+    /// Aguardando pagamento.
+    #[serde(rename = "1")]
+    Awaiting,
+    /// Recebido: in the balance (or in a pending withdrawal).
+    #[serde(rename = "2")]
+    Received,
+    /// Saque: paid out in a confirmed withdrawal.
+    #[serde(rename = "3")]
+    PaidOut,
+}
+
+/// A line of the payment history (`fechados[]`): one Pix order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentRecord {
+    /// The order's id.
+    pub id: String,
+    #[serde(rename = "horario_pedido")]
+    pub placed_at: i64,
+    #[serde(rename = "cliente_nome")]
+    pub buyer_name: String,
+    /// The order's total.
+    #[serde(rename = "valor")]
+    pub value: Reais,
+    #[serde(rename = "status_pix")]
+    pub status: HistoryStatus,
+    /// Paid, then given back.
+    #[serde(rename = "devolvido")]
+    pub refunded: bool,
+}
+
+/// `pegar_historico_pagamentos`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentRecords {
+    /// The Pix orders, newest first.
+    #[serde(rename = "fechados")]
+    pub records: Vec<PaymentRecord>,
+}
+
+/// `alterar_pix`'s answer: the key as saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PixKeySaved {
+    pub ok: True,
+    pub pix: String,
+}
+
+/// `transferir`'s answer: the request made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WithdrawalRequested {
+    pub ok: True,
+    #[serde(rename = "Solicitacao")]
+    pub request: WithdrawalRequest,
 }
 
 /// `pegar_infos_pagamentos`.
-pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<PaymentsInfo> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let (opcoes, pix): (String, Option<String>) =
@@ -58,27 +204,36 @@ pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     let open = ledger::open_items(db, &supplier_id).await?;
     let saldo: i64 = open.iter().map(|o| o.valor_centavos).sum();
     let (taxa, liquido) = Withdrawal::preview(Money::from_centavos(saldo));
-    let abertos: Vec<Value> = open
+    let open = open
         .iter()
-        .map(|o| {
-            json!({ "id": o.id, "idpedido": o.order_id, "cliente_nome": o.cliente_nome,
-                    "valor": reais(o.valor_centavos), "horario_pedido": o.criado_em })
+        .map(|o| OpenValue {
+            id: o.id.clone(),
+            order_id: o.order_id.clone(),
+            buyer_name: o.cliente_nome.clone(),
+            value: Reais::from_centavos(o.valor_centavos),
+            placed_at: o.criado_em,
         })
         .collect();
-    let solicitacao = withdrawals::pending_of(db, &supplier_id).await?;
-    Ok(json!({ "pagamentos": {
-        "opcoes": PaymentOptions::from_codes(&opcoes).codes(),
-        "pix": pix,
-        "saldo": reais(saldo),
-        "taxa": taxa.reais(),
-        "liquido": liquido.reais(),
-        "Abertos": abertos,
-        "Solicitacao": solicitacao.as_ref().map(request_json),
-    }}))
+    let request = withdrawals::pending_of(db, &supplier_id).await?;
+    Ok(PaymentsInfo {
+        payments: PaymentsSummary {
+            options: PaymentOptions::from_codes(&opcoes).codes(),
+            pix,
+            balance: Reais::from_centavos(saldo),
+            fee: taxa.into(),
+            net: liquido.into(),
+            open,
+            request: request.as_ref().map(WithdrawalRequest::from),
+        },
+    })
 }
 
 /// `opcoes_pagamento`: `1` in person, `2` Pix (decisions.md §6); at least one.
-pub async fn set_options(state: &AppState, user: AuthUser, req: PaymentChoice) -> ApiResult<Value> {
+pub async fn set_options(
+    state: &AppState,
+    user: AuthUser,
+    req: PaymentChoice,
+) -> ApiResult<OptionsSaved> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let codes = text(req.opcao.as_ref());
     let offers = |m: PaymentMethod| codes.contains(m.as_db());
@@ -90,29 +245,38 @@ pub async fn set_options(state: &AppState, user: AuthUser, req: PaymentChoice) -
         .bind(&supplier_id)
         .execute(&state.db)
         .await?;
-    Ok(json!({ "ok": true, "opcoes": chosen.codes() }))
+    Ok(OptionsSaved {
+        ok: True,
+        options: chosen.codes(),
+    })
 }
 
 /// A Pix order: id, time, customer, total, `status_pix`, its open item's status.
 type HistoryRow = (String, i64, String, i64, Option<String>, Option<String>);
 
 /// One line of the history: `status_pix` as the spec codes it (`'3'` once paid out).
-fn history_json(row: HistoryRow) -> ApiResult<Value> {
-    let (id, em, cliente, total, status_pix, item) = row;
+fn record_of(row: HistoryRow) -> ApiResult<PaymentRecord> {
+    let (id, placed_at, buyer_name, total, status_pix, item) = row;
     let item = item.as_deref().map(OpenItemStatus::from_db).transpose()?;
     let status_pix = status_pix.as_deref().map(PixStatus::from_db).transpose()?;
-    let status = match item {
-        Some(OpenItemStatus::PaidOut) => OpenItemStatus::PaidOut.as_db(),
-        _ => status_pix.unwrap_or(PixStatus::Awaiting).as_db(),
+    let status = match (item, status_pix.unwrap_or(PixStatus::Awaiting)) {
+        (Some(OpenItemStatus::PaidOut), _) => HistoryStatus::PaidOut,
+        (_, PixStatus::Expired) => HistoryStatus::Expired,
+        (_, PixStatus::Awaiting) => HistoryStatus::Awaiting,
+        (_, PixStatus::Paid) => HistoryStatus::Received,
     };
-    Ok(json!({
-        "id": id, "horario_pedido": em, "cliente_nome": cliente, "valor": reais(total),
-        "status_pix": status, "devolvido": item == Some(OpenItemStatus::Refunded),
-    }))
+    Ok(PaymentRecord {
+        id,
+        placed_at,
+        buyer_name,
+        value: Reais::from_centavos(total),
+        status,
+        refunded: item == Some(OpenItemStatus::Refunded),
+    })
 }
 
 /// `pegar_historico_pagamentos`: the Pix orders of the signed-in supplier, newest first.
-pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<Value> {
+pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<PaymentRecords> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     charges::expire_due(db).await?;
@@ -125,11 +289,9 @@ pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<Value> {
     .bind(PaymentMethod::Pix.as_db())
     .fetch_all(db)
     .await?;
-    let fechados = rows
-        .into_iter()
-        .map(history_json)
-        .collect::<ApiResult<Vec<Value>>>()?;
-    Ok(json!({ "fechados": fechados }))
+    Ok(PaymentRecords {
+        records: rows.into_iter().map(record_of).collect::<ApiResult<_>>()?,
+    })
 }
 
 async fn save_key(db: &Db, supplier_id: &str, pix: Option<&str>) -> ApiResult<String> {
@@ -144,15 +306,19 @@ async fn save_key(db: &Db, supplier_id: &str, pix: Option<&str>) -> ApiResult<St
 }
 
 /// `alterar_pix`.
-pub async fn set_pix(state: &AppState, user: AuthUser, req: PixKey) -> ApiResult<Value> {
+pub async fn set_pix(state: &AppState, user: AuthUser, req: PixKey) -> ApiResult<PixKeySaved> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let pix = save_key(&state.db, &supplier_id, req.pix.as_deref()).await?;
-    Ok(json!({ "ok": true, "pix": pix }))
+    Ok(PixKeySaved { ok: True, pix })
 }
 
 /// `transferir`: saves the Pix key when one is given (else uses the stored one) and requests
 /// the payout of the whole balance ([`withdrawals::request`]).
-pub async fn withdraw(state: &AppState, user: AuthUser, req: PixKey) -> ApiResult<Value> {
+pub async fn withdraw(
+    state: &AppState,
+    user: AuthUser,
+    req: PixKey,
+) -> ApiResult<WithdrawalRequested> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let key = match req.pix.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
@@ -169,5 +335,8 @@ pub async fn withdraw(state: &AppState, user: AuthUser, req: PixKey) -> ApiResul
         }
     };
     let request = withdrawals::request(db, &supplier_id, &key).await?;
-    Ok(json!({ "ok": true, "Solicitacao": request_json(&request) }))
+    Ok(WithdrawalRequested {
+        ok: True,
+        request: WithdrawalRequest::from(&request),
+    })
 }

@@ -4,7 +4,17 @@
  * server. Each resolves to the answer, with `error` on failure (never throws).
  */
 import { rpc, rpcRequest, type RpcResponse, type RpcResult } from '@/lib/rpc';
-import type { CupomForn, DadosForn, DeliveryConfig, InfosPagamentos, Pedido, ProdutoForn, RegistroPagamento } from './types';
+import type {
+  CupomForn,
+  DadosForn,
+  DeliveryConfig,
+  EntregaAlterada,
+  InfosPagamentos,
+  Pedido,
+  ProdutoForn,
+  RegistroPagamento,
+  SolicitacaoForn,
+} from './types';
 
 type Ok = RpcResult<Record<string, unknown>>;
 const act = (codigo: string, fields: Record<string, unknown> = {}): Promise<Ok> => rpc(codigo, fields);
@@ -56,8 +66,8 @@ export async function pegarEntregas(usuario: string, ano: number, mes: number): 
 }
 /** A single-use ticket (one minute) that opens the live order stream (docs/rpc.md). */
 export const pegarTicketEventos = (): Promise<RpcResponse<{ ticket: string }>> => rpcRequest('pegar_ticket_eventos');
-export const cancelarEntrega = (usuario: string, item: string) => act('cancelar_entrega', { usuario, item });
-export const confirmarEntrega = (usuario: string, item: string) => act('confirmar_entrega', { usuario, item });
+export const cancelarEntrega = (usuario: string, item: string) => rpc<EntregaAlterada>('cancelar_entrega', { usuario, item });
+export const confirmarEntrega = (usuario: string, item: string) => rpc<EntregaAlterada>('confirmar_entrega', { usuario, item });
 export const consultarPagamento = (all: Record<string, unknown>) => rpc<{ pago: boolean; expirado: boolean }>('consultar_pagamento', { all });
 
 // Online store.
@@ -68,15 +78,15 @@ export const criarSite = (fields: Record<string, unknown>) => act('criar_site', 
 
 // Payments.
 export const pegarInfosPagamentos = (usuario: string) => rpc<{ pagamentos: InfosPagamentos }>('pegar_infos_pagamentos', { usuario });
-export const opcoesPagamento = (usuario: string, opcao: string) => act('opcoes_pagamento', { usuario, opcao });
+export const opcoesPagamento = (usuario: string, opcao: string) => rpc<{ ok: boolean; opcoes: string }>('opcoes_pagamento', { usuario, opcao });
 export async function pegarHistoricoPagamentos(usuario: string): Promise<RpcResult<{ fechados: RegistroPagamento[] }>> {
   const r = await rpc<{ fechados?: Record<string, RegistroPagamento> | RegistroPagamento[] }>('pegar_historico_pagamentos', { usuario });
   if (r.error !== undefined) return r;
   const f = r.fechados ?? [];
   return { fechados: Array.isArray(f) ? f : Object.entries(f).map(([id, v]) => ({ ...v, id: v.id ?? id })) };
 }
-export const alterarPix = (usuario: string, pix: string) => act('alterar_pix', { usuario, pix });
-export const transferir = (usuario: string, pix: string) => act('transferir', { usuario, pix });
+export const alterarPix = (usuario: string, pix: string) => rpc<{ ok: boolean; pix: string }>('alterar_pix', { usuario, pix });
+export const transferir = (usuario: string, pix: string) => rpc<{ ok: boolean; Solicitacao: SolicitacaoForn }>('transferir', { usuario, pix });
 
 // Delivery settings, categories, coupons.
 export const entregasEdit = (usuario: string, form: Record<string, unknown>) => rpc<{ delivery: DeliveryConfig }>('entregas_edit', { usuario, form });

@@ -62,6 +62,24 @@ export interface RegistroPagamento {
   valor: number;
   /** '0' Expirado, '1' Aguardando pagamento, '2' Recebido, '3' Saque. */
   status_pix: string;
+  /** Paid, then given back. */
+  devolvido?: boolean;
+}
+
+/** A withdrawal request as its supplier sees it (`Solicitacao`), in reais. */
+export interface SolicitacaoForn {
+  id: string;
+  valor: number;
+  taxa: number;
+  liquido: number;
+  chave_pix: string;
+  criado_em: number;
+}
+
+/** `cancelar_entrega` / `confirmar_entrega`: the deliveries still awaiting. */
+export interface EntregaAlterada {
+  ok: boolean;
+  pendentes: number;
 }
 
 /** `pegar_infos_pagamentos` → `pagamentos`. */
