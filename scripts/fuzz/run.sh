@@ -19,7 +19,7 @@ schemathesis_version=4.32.5
 
 if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "$schemathesis_version"; then
   echo "installing schemathesis $schemathesis_version into target/fuzz-venv"
-  python3 -m venv "$venv"
+  python3 -m venv --clear "$venv"  # --clear: a venv copied or moved from elsewhere is rebuilt
   "$venv/bin/pip" install -q "schemathesis==$schemathesis_version"
 fi
 
