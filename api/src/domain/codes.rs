@@ -13,7 +13,6 @@
 //! [`from_db`]: OrderStatus::from_db
 
 use crate::error::ApiError;
-use serde_json::Value;
 use wasm_core::forms::PaymentOptions;
 
 /// A database text that is none of an enum's codes.
@@ -250,13 +249,10 @@ impl RefundStatus {
 }
 
 impl PaymentMethod {
-    /// The method a client names: its code as text (`"2"`, `" 1 "`) or as a number.
-    pub fn from_wire(v: &Value) -> Option<Self> {
-        match v {
-            Value::String(s) => Self::from_db(s.trim()).ok(),
-            Value::Number(n) => Self::from_db(&n.as_u64()?.to_string()).ok(),
-            _ => None,
-        }
+    /// The method a client names: its code as text (`"2"`, `" 1 "`; a number arrives as its
+    /// text, `rpc::fields::Text`).
+    pub fn from_wire(code: &str) -> Option<Self> {
+        Self::from_db(code.trim()).ok()
     }
 
     /// Whether a supplier offering `offered` accepts this method.
@@ -361,26 +357,15 @@ mod tests {
     }
 
     #[test]
-    fn payment_methods_come_as_text_or_numbers() {
+    fn payment_methods_come_as_their_codes() {
+        assert_eq!(PaymentMethod::from_wire("2"), Some(PaymentMethod::Pix));
         assert_eq!(
-            PaymentMethod::from_wire(&json!("2")),
-            Some(PaymentMethod::Pix)
-        );
-        assert_eq!(
-            PaymentMethod::from_wire(&json!(" 1 ")),
+            PaymentMethod::from_wire(" 1 "),
             Some(PaymentMethod::InPerson)
         );
-        assert_eq!(
-            PaymentMethod::from_wire(&json!(1)),
-            Some(PaymentMethod::InPerson)
-        );
-        assert_eq!(
-            PaymentMethod::from_wire(&json!(2)),
-            Some(PaymentMethod::Pix)
-        );
-        assert_eq!(PaymentMethod::from_wire(&json!(3)), None);
-        assert_eq!(PaymentMethod::from_wire(&json!("12")), None);
-        assert_eq!(PaymentMethod::from_wire(&json!(null)), None);
+        for other in ["3", "12", "", "Pix"] {
+            assert_eq!(PaymentMethod::from_wire(other), None);
+        }
         let pix_only = PaymentOptions::from_codes("2");
         assert!(PaymentMethod::Pix.accepted_by(pix_only));
         assert!(!PaymentMethod::InPerson.accepted_by(pix_only));

@@ -177,7 +177,7 @@ actions! {
     /// The signed-in buyer's orders, newest first.
     user "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
     /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
-    user "consultar_pagamento" => CheckPayment(orders::view::CheckPayment) -> orders::view::PaymentState,
+    user "consultar_pagamento" => CheckPayment(orders::payment::CheckPayment) -> orders::payment::PaymentState,
     /// Cancels the buyer's own order while it awaits delivery.
     user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> super::shapes::Done,
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,

@@ -37,9 +37,9 @@ pub async fn dispatch(
         Request::ListOrders => {
             Answer::ListOrders(orders::view::list_orders(&state, caller.try_into()?).await?)
         }
-        Request::CheckPayment(r) => {
-            Answer::CheckPayment(orders::view::check_payment(&state, caller.try_into()?, r).await?)
-        }
+        Request::CheckPayment(r) => Answer::CheckPayment(
+            orders::payment::check_payment(&state, caller.try_into()?, r).await?,
+        ),
         Request::CancelOrder(r) => {
             Answer::CancelOrder(orders::cancel::cancel_order(&state, caller.try_into()?, r).await?)
         }

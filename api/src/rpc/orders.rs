@@ -1,10 +1,11 @@
 //! Orders: `finalizar_pedido` ([`place`]: recomputed with wasm-core, stock reserved
-//! atomically, one transaction), `pegar_pedidos` and `consultar_pagamento` ([`view`]),
+//! atomically, one transaction), `pegar_pedidos` ([`view`]), `consultar_pagamento` ([`payment`]),
 //! `cancelar_pedido` ([`cancel`]). The buyer is always the session's user (decisions.md §2).
 //! The state changes are the domain's ([`crate::domain::orders`]).
 
 pub mod cancel;
 mod load;
+pub mod payment;
 pub mod place;
 pub mod view;
 

@@ -163,7 +163,7 @@ impl Psp {
 
 /// The demo app with the `api-pix` provider on `psp`, its webhook registered in the hmac mode.
 pub async fn psp_app(psp: &Psp, adjust: impl FnOnce(&mut Config)) -> TestApp {
-    let api = psp.api_config(Duration::from_secs(3));
+    let api = psp.api_config(Duration::from_secs(10));
     let key = psp.text("/keys/0");
     let app = spawn_app_with(move |c| {
         c.seed_demo = true;

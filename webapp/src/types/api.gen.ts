@@ -621,8 +621,7 @@ export interface components {
         /** @description One bag line. */
         BagItem: {
             id: string;
-            /** @description The option label, or `{opcao}`. */
-            opcaoselecionada?: unknown;
+            opcaoselecionada?: components["schemas"]["OptionRef"] | null;
             /** Format: int32 */
             quantidade: number;
             /** @description The product's supplier as the client has it, checked. */
@@ -692,7 +691,7 @@ export interface components {
          */
         CancelOrder: {
             idpedido?: string | null;
-            item?: unknown;
+            item?: components["schemas"]["ItemRef"] | null;
         };
         /**
          * cancelar_pedido
@@ -809,6 +808,10 @@ export interface components {
              */
             codigo: "alterar_nome";
         });
+        /** @description `{txid}` (other fields ignored). */
+        ChargeRef: {
+            txid?: string | null;
+        };
         /** @description `validar_cupom`: the typed code travels as `cupom` (`codigo` names the action). */
         CheckCoupon: {
             cupom: string;
@@ -833,7 +836,7 @@ export interface components {
          *     order object); `idpedido` / `txid` at the top level are accepted too.
          */
         CheckPayment: {
-            all?: unknown;
+            all?: components["schemas"]["PaymentRef"] | null;
             idpedido?: string | null;
             txid?: string | null;
         };
@@ -937,6 +940,10 @@ export interface components {
              * @default
              */
             valor: components["schemas"]["Text"];
+        };
+        /** @description A coupon as its code or as `{codigo}` (the checked coupon the page holds; the rest ignored). */
+        CouponRef: string | {
+            codigo?: string | null;
         };
         /** @description The store's coupons, `{code: coupon}` (only in its own panel). */
         Coupons: {
@@ -1625,6 +1632,10 @@ export interface components {
             idpedido: string;
             valor: components["schemas"]["Reais"];
         };
+        /** @description A bag line's option as its label or as `{opcao}`. */
+        OptionRef: string | {
+            opcao?: string | null;
+        };
         /** @description `opcoes_pagamento`'s answer: the options as saved. */
         OptionsSaved: {
             ok: components["schemas"]["True"];
@@ -1643,7 +1654,7 @@ export interface components {
         /** @description `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object). */
         OrderAction: {
             idpedido?: string | null;
-            item?: unknown;
+            item?: components["schemas"]["ItemRef"] | null;
         };
         /** @description The coupon an order used, as it was then. */
         OrderCoupon: {
@@ -1790,7 +1801,7 @@ export interface components {
         };
         /** @description `opcoes_pagamento`: `opcao` (`"1"`, `"2"`, `"12"`). */
         PaymentChoice: {
-            opcao?: unknown;
+            opcao?: components["schemas"]["Text"];
         };
         /**
          * pegar_historico_pagamentos
@@ -1819,6 +1830,13 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "1" | "2";
+        /** @description An object naming an order or its charge (see [`PaymentRef`]). */
+        PaymentObject: {
+            id?: string | null;
+            idpedido?: string | null;
+            Infos?: components["schemas"]["ChargeRef"] | null;
+            txid?: string | null;
+        };
         /**
          * opcoes_pagamento
          * @description Saves the payment options (in person, Pix; at least one). Needs a session (401 without one).
@@ -1851,6 +1869,12 @@ export interface components {
             /** @description The Pix orders, newest first. */
             fechados: components["schemas"]["PaymentRecord"][];
         };
+        /**
+         * @description The order `consultar_pagamento`'s `all` names: its id as text, or an object carrying the id
+         *     (`id`, `idpedido`) or the charge's `txid` (at the top, or in `Infos` as the order object has
+         *     it). Other fields are ignored.
+         */
+        PaymentRef: string | components["schemas"]["PaymentObject"];
         /** @description `pegar_infos_pagamentos`'s answer. */
         PaymentsInfo: {
             pagamentos: components["schemas"]["PaymentsSummary"];
@@ -1930,8 +1954,8 @@ export interface components {
         };
         /** @description `ano` and `mes` (text or numbers). */
         Period: {
-            ano?: unknown;
-            mes?: unknown;
+            ano?: components["schemas"]["Text"];
+            mes?: components["schemas"]["Text"];
         };
         /** @description A photo just stored: its id (`chave`) and URL. */
         PhotoAdded: {
@@ -1989,12 +2013,10 @@ export interface components {
         PlaceOrder: {
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
-            /** @description The supplier the client thinks it is buying from (an id or `{usuario}`), checked. */
-            forn?: unknown;
-            /** @description `{codigo}` (other fields ignored), a code, or null. */
-            infoscupom?: unknown;
+            forn?: components["schemas"]["SellerRef"] | null;
+            infoscupom?: components["schemas"]["CouponRef"] | null;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
-            pagamento?: unknown;
+            pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
             /**
              * Format: double
@@ -2354,6 +2376,11 @@ export interface components {
         SearchResults: {
             anuncios: components["schemas"]["Ad"][];
             produtos: components["schemas"]["Product"][];
+        };
+        /** @description The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`. */
+        SellerRef: string | {
+            userforn?: string | null;
+            usuario?: string | null;
         };
         /** @description `alterar_visibilidade`. */
         SetHidden: {

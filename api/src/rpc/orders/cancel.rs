@@ -12,18 +12,17 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
-    rpc::{fields::id_of, shapes::Done},
+    rpc::{fields::ItemRef, shapes::Done},
     state::AppState,
 };
 use serde::Deserialize;
-use serde_json::Value;
 
 /// `cancelar_pedido`'s payload: `item` is the order id (or the order object). The spec's
 /// `usuario` and `fornend` are ignored.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelOrder {
     #[serde(default)]
-    pub item: Option<Value>,
+    pub item: Option<ItemRef>,
     #[serde(default)]
     pub idpedido: Option<String>,
 }
@@ -37,7 +36,7 @@ pub async fn cancel_order(state: &AppState, user: AuthUser, req: CancelOrder) ->
     let order_id = req
         .item
         .as_ref()
-        .and_then(id_of)
+        .and_then(ItemRef::id)
         .or(req.idpedido)
         .ok_or_else(|| ApiError::bad_request(DADOS_INVALIDOS))?;
     // A charge past its time expires (and cancels its order) before anything else.

@@ -17,11 +17,10 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
-    rpc::shapes::Order,
+    rpc::{fields::Text, shapes::Order},
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use wasm_core::{
@@ -48,18 +47,86 @@ pub struct PlaceOrder {
     pub sacola: Vec<BagItem>,
     /// The supplier the client thinks it is buying from (an id or `{usuario}`), checked.
     #[serde(default)]
-    pub forn: Option<Value>,
+    pub forn: Option<SellerRef>,
     /// The total the buyer saw, in reais.
     pub total: f64,
     /// `'1'` in person, `'2'` Pix (text or number).
     #[serde(default)]
-    pub pagamento: Value,
+    pub pagamento: Text,
     /// Delivery (`true`) or pickup.
     #[serde(default)]
     pub entrega: bool,
     /// `{codigo}` (other fields ignored), a code, or null.
     #[serde(default)]
-    pub infoscupom: Option<Value>,
+    pub infoscupom: Option<CouponRef>,
+}
+
+/// The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum SellerRef {
+    Id(String),
+    Object {
+        #[serde(default)]
+        usuario: Option<String>,
+        #[serde(default)]
+        userforn: Option<String>,
+    },
+}
+
+impl SellerRef {
+    fn id(&self) -> Option<&str> {
+        match self {
+            Self::Id(id) => Some(id),
+            Self::Object { usuario, userforn } => usuario.as_deref().or(userforn.as_deref()),
+        }
+    }
+}
+
+/// A coupon as its code or as `{codigo}` (the checked coupon the page holds; the rest ignored).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum CouponRef {
+    Code(String),
+    Object {
+        #[serde(default)]
+        codigo: Option<String>,
+    },
+}
+
+/// A bag line's option as its label or as `{opcao}`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum OptionRef {
+    Label(String),
+    Object {
+        #[serde(default)]
+        opcao: Option<String>,
+    },
+}
+
+/// Text, trimmed; none when blank.
+fn filled(s: Option<&str>) -> Option<String> {
+    let s = s?.trim();
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+impl CouponRef {
+    fn code(&self) -> Option<String> {
+        filled(match self {
+            Self::Code(code) => Some(code),
+            Self::Object { codigo } => codigo.as_deref(),
+        })
+    }
+}
+
+impl OptionRef {
+    fn label(&self) -> Option<String> {
+        filled(match self {
+            Self::Label(label) => Some(label),
+            Self::Object { opcao } => opcao.as_deref(),
+        })
+    }
 }
 
 /// `finalizar_pedido`'s answer: the order as stored, and for Pix its charge to pay.
@@ -85,7 +152,7 @@ pub struct BagItem {
     pub quantidade: u32,
     /// The option label, or `{opcao}`.
     #[serde(default)]
-    pub opcaoselecionada: Option<Value>,
+    pub opcaoselecionada: Option<OptionRef>,
     /// The product's supplier as the client has it, checked.
     #[serde(default)]
     pub userforn: Option<String>,
@@ -109,28 +176,6 @@ fn refusal(e: CheckoutError) -> ApiError {
 
 fn count(v: Option<i64>) -> Option<u32> {
     v.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
-}
-
-/// The supplier id in `forn`: text, or an object's `usuario` / `userforn`.
-fn supplier_claim(forn: &Value) -> Option<&str> {
-    match forn {
-        Value::String(s) => Some(s.as_str()),
-        Value::Object(o) => ["usuario", "userforn"]
-            .iter()
-            .find_map(|k| o.get(*k).and_then(Value::as_str)),
-        _ => None,
-    }
-}
-
-/// A label from text or `{opcao}`; empty is none.
-fn text_or_field(v: Option<&Value>, field: &str) -> Option<String> {
-    let s = match v? {
-        Value::String(s) => s.as_str(),
-        Value::Object(o) => o.get(field)?.as_str()?,
-        _ => return None,
-    };
-    let s = s.trim();
-    (!s.is_empty()).then(|| s.to_owned())
 }
 
 /// `finalizar_pedido`.
@@ -162,7 +207,7 @@ pub async fn place_order(
         return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
     let buyer = load::load_buyer(db, &user.id).await?;
-    let coupon = match text_or_field(req.infoscupom.as_ref(), "codigo") {
+    let coupon = match req.infoscupom.as_ref().and_then(CouponRef::code) {
         Some(code) => Some(load::load_coupon(db, &supplier_id, &code).await?),
         None => None,
     };
@@ -200,7 +245,7 @@ pub async fn place_order(
     })
     .map_err(refusal)?;
 
-    let pagamento = PaymentMethod::from_wire(&req.pagamento)
+    let pagamento = PaymentMethod::from_wire(req.pagamento.as_str())
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
     if !pagamento.accepted_by(PaymentOptions::from_codes(&supplier.pagamento_opcoes)) {
         return Err(ApiError::bad_request(
@@ -272,7 +317,7 @@ fn bag_lines<'a>(
                 )));
             }
             let opcoes: Vec<String> = serde_json::from_str(&product.opcoes).unwrap_or_default();
-            let opcao = match text_or_field(item.opcaoselecionada.as_ref(), "opcao") {
+            let opcao = match item.opcaoselecionada.as_ref().and_then(OptionRef::label) {
                 _ if opcoes.is_empty() => None,
                 Some(c) if opcoes.contains(&c) => Some(c),
                 _ => return Err(ApiError::bad_request(messages::SELECIONE_OPCAO)),
@@ -298,9 +343,52 @@ fn one_supplier(products: &HashMap<String, ProductRow>, req: &PlaceOrder) -> Api
         .next()
         .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
     let claims = req.sacola.iter().filter_map(|i| i.userforn.as_deref());
-    let forn = req.forn.as_ref().and_then(supplier_claim);
+    let forn = req.forn.as_ref().and_then(SellerRef::id);
     if found.chain(claims).chain(forn).any(|c| c != supplier_id) {
         return Err(ApiError::bad_request(messages::OUTRO_FORNECEDOR));
     }
     Ok(supplier_id.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn labels_come_as_text_or_in_their_object() {
+        let coupon = |v| serde_json::from_value::<CouponRef>(v).map(|c| c.code());
+        assert_eq!(
+            coupon(json!(" FEIRA10 ")).unwrap().as_deref(),
+            Some("FEIRA10")
+        );
+        let checked = json!({"codigo": "FEIRA10", "tipo": "%", "valor": 10});
+        assert_eq!(coupon(checked).unwrap().as_deref(), Some("FEIRA10"));
+        assert_eq!(coupon(json!("")).unwrap(), None);
+        assert!(coupon(json!(10)).is_err());
+
+        let option = |v| serde_json::from_value::<OptionRef>(v).map(|o| o.label());
+        assert_eq!(option(json!("Maço")).unwrap().as_deref(), Some("Maço"));
+        assert_eq!(
+            option(json!({"opcao": "Maço"})).unwrap().as_deref(),
+            Some("Maço")
+        );
+        assert_eq!(option(json!({})).unwrap(), None);
+
+        let supplier = |v| serde_json::from_value::<SellerRef>(v).unwrap();
+        assert_eq!(supplier(json!("demo-joao")).id(), Some("demo-joao"));
+        assert_eq!(supplier(json!({"usuario": "u1"})).id(), Some("u1"));
+        assert_eq!(
+            supplier(json!({"userforn": "u2", "nomeforn": "x"})).id(),
+            Some("u2")
+        );
+        assert!(serde_json::from_value::<SellerRef>(json!(true)).is_err());
+
+        let order: PlaceOrder =
+            serde_json::from_value(json!({"sacola": [], "total": 0, "pagamento": 2})).unwrap();
+        assert_eq!(
+            PaymentMethod::from_wire(order.pagamento.as_str()),
+            Some(PaymentMethod::Pix)
+        );
+    }
 }

@@ -1,6 +1,6 @@
 //! Reading orders: the `pedido` shape of docs/rpc.md, `pegar_pedidos` (the buyer's orders,
-//! newest first) and `consultar_pagamento` (the buyer's or the supplier's own order). Pix
-//! charges past their time are expired first (lazily; a background task does it too).
+//! newest first) and the supplier's (the panel's Entregas). Pix charges past their time are
+//! expired first (lazily; a background task does it too).
 
 use super::order_not_found;
 use crate::{
@@ -8,33 +8,19 @@ use crate::{
     db::Db,
     domain::{
         charges,
-        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixOrigin, PixStatus, RefundStatus},
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus, RefundStatus},
     },
-    error::{ApiError, ApiResult},
-    messages::DADOS_INVALIDOS,
-    pix::{qr, reconcile},
+    error::ApiResult,
+    pix::qr,
     rpc::{
-        fields::{Reais, id_of},
+        fields::Reais,
         shapes::{Order, OrderCoupon, OrderInfos, OrderLine},
     },
     state::AppState,
 };
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
-
-/// `consultar_pagamento`'s payload: `all` names the order (`{idpedido}`, `{txid}`, or the whole
-/// order object); `idpedido` / `txid` at the top level are accepted too.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct CheckPayment {
-    #[serde(default)]
-    pub all: Option<Value>,
-    #[serde(default)]
-    pub idpedido: Option<String>,
-    #[serde(default)]
-    pub txid: Option<String>,
-}
 
 #[derive(Debug, sqlx::FromRow)]
 struct OrderRow {
@@ -257,18 +243,6 @@ pub struct BuyerOrders {
     pub orders: Vec<Order>,
 }
 
-/// `consultar_pagamento`'s answer: the state of an order's Pix charge (both false while it
-/// waits, and for an order paid in person).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaymentState {
-    /// The charge was paid (a refunded one too).
-    #[serde(rename = "pago")]
-    pub paid: bool,
-    /// The charge expired or was cancelled unpaid.
-    #[serde(rename = "expirado")]
-    pub expired: bool,
-}
-
 /// `pegar_pedidos`: the buyer's orders, newest first.
 pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrders> {
     charges::expire_due(&state.db).await?;
@@ -284,68 +258,5 @@ pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrd
         .await?;
     Ok(BuyerOrders {
         orders: assemble(&orders, &lines)?,
-    })
-}
-
-/// An order's buyer and supplier, and its Pix charge's txid and status (none when paid in
-/// person).
-type OwnedCharge = (String, String, Option<String>, Option<String>);
-
-/// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
-/// waits, and for an order paid in person). Only the order's buyer or supplier may ask. A
-/// pending charge is first looked up at the provider (`GET /cob/{txid}` with a PSP), so the
-/// buyer's status is the PSP's.
-pub async fn check_payment(
-    state: &AppState,
-    user: AuthUser,
-    req: CheckPayment,
-) -> ApiResult<PaymentState> {
-    let all = req.all.as_ref();
-    let txid = req
-        .txid
-        .or_else(|| all.and_then(|a| a.get("txid")?.as_str().map(str::to_owned)))
-        .or_else(|| all.and_then(|a| a.get("Infos")?.get("txid")?.as_str().map(str::to_owned)));
-    let order_id = req.idpedido.or_else(|| all.and_then(id_of));
-    let row: Option<OwnedCharge> = match (order_id, txid) {
-        (Some(id), _) => {
-            sqlx::query_as(
-                "SELECT o.buyer_id, o.supplier_id, c.txid, c.status FROM orders o \
-             LEFT JOIN pix_charges c ON c.txid = o.txid WHERE o.id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&state.db)
-            .await?
-        }
-        (None, Some(txid)) => {
-            sqlx::query_as(
-                "SELECT o.buyer_id, o.supplier_id, c.txid, c.status FROM pix_charges c \
-             JOIN orders o ON o.id = c.order_id WHERE c.txid = $1",
-            )
-            .bind(txid)
-            .fetch_optional(&state.db)
-            .await?
-        }
-        (None, None) => return Err(ApiError::bad_request(DADOS_INVALIDOS)),
-    };
-    let (buyer, supplier, txid, status) = row.ok_or_else(order_not_found)?;
-    if user.id != buyer && user.id != supplier {
-        return Err(ApiError::Forbidden);
-    }
-    let mut status = status.as_deref().map(ChargeStatus::from_db).transpose()?;
-    if let (Some(ChargeStatus::Pending), Some(txid)) = (status, &txid) {
-        // The PSP's word: a payment it has is applied now (a webhook may be late or lost).
-        let (db, hub) = (&state.db, &state.events);
-        reconcile::refresh(db, state.pix.as_ref(), hub, txid, PixOrigin::Query).await;
-        charges::expire_due(db).await?;
-        let now: Option<String> =
-            sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
-                .bind(txid)
-                .fetch_optional(db)
-                .await?;
-        status = now.as_deref().map(ChargeStatus::from_db).transpose()?;
-    }
-    Ok(PaymentState {
-        paid: status.is_some_and(ChargeStatus::was_paid),
-        expired: status.is_some_and(ChargeStatus::was_abandoned),
     })
 }

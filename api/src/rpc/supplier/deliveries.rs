@@ -15,14 +15,13 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
-    rpc::fields::{Reais, id_of, text},
+    rpc::fields::{ItemRef, Reais, Text},
     rpc::orders::view::supplier_orders,
     rpc::shapes::{Order, True},
     state::AppState,
 };
 use chrono::{Datelike, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
@@ -39,16 +38,16 @@ fn brasilia() -> FixedOffset {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Period {
     #[serde(default)]
-    pub ano: Option<Value>,
+    pub ano: Text,
     #[serde(default)]
-    pub mes: Option<Value>,
+    pub mes: Text,
 }
 
 /// `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct OrderAction {
     #[serde(default)]
-    pub item: Option<Value>,
+    pub item: Option<ItemRef>,
     #[serde(default)]
     pub idpedido: Option<String>,
 }
@@ -57,14 +56,8 @@ impl Period {
     /// `[start, end)` of the month in epoch milliseconds.
     fn range(&self) -> ApiResult<(i64, i64)> {
         let invalid = || ApiError::bad_request(PERIODO_INVALIDO);
-        let year: i32 = text(self.ano.as_ref())
-            .trim()
-            .parse()
-            .map_err(|_| invalid())?;
-        let month: u32 = text(self.mes.as_ref())
-            .trim()
-            .parse()
-            .map_err(|_| invalid())?;
+        let year: i32 = self.ano.trimmed().parse().map_err(|_| invalid())?;
+        let month: u32 = self.mes.trimmed().parse().map_err(|_| invalid())?;
         let start = NaiveDate::from_ymd_opt(year, month, 1).ok_or_else(invalid)?;
         let end = if month == 12 {
             NaiveDate::from_ymd_opt(year + 1, 1, 1)
@@ -193,7 +186,7 @@ async fn own_pending_order(
     let id = req
         .item
         .as_ref()
-        .and_then(id_of)
+        .and_then(ItemRef::id)
         .or_else(|| req.idpedido.clone())
         .ok_or_else(|| ApiError::bad_request(DADOS_INVALIDOS))?;
     charges::expire_due(&state.db).await?;
@@ -331,18 +324,16 @@ mod tests {
 
     #[test]
     fn months_are_brazilian_time() {
-        let p = Period {
-            ano: Some(json!(2025)),
-            mes: Some(json!("02")),
-        };
+        // A number and text, as the panel sends them.
+        let p: Period = serde_json::from_value(json!({"ano": 2025, "mes": "02"})).unwrap();
         let (from, to) = p.range().unwrap();
         // 2025-02-01T03:00:00Z and 2025-03-01T03:00:00Z.
         assert_eq!(from, 1_738_378_800_000);
         assert_eq!(to, 1_740_798_000_000);
-        let bad = Period {
-            ano: Some(json!("2025")),
-            mes: Some(json!(13)),
-        };
+        let bad: Period = serde_json::from_value(json!({"ano": "2025", "mes": 13})).unwrap();
         assert!(bad.range().is_err());
+        let missing: Period = serde_json::from_value(json!({})).unwrap();
+        assert!(missing.range().is_err());
+        assert!(serde_json::from_value::<Period>(json!({"ano": [2025], "mes": 1})).is_err());
     }
 }

@@ -16,13 +16,12 @@ use crate::{
     },
     error::ApiResult,
     rpc::{
-        fields::{Reais, text},
+        fields::{Reais, Text},
         shapes::True,
     },
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 use wasm_core::{
     forms::{FormError, PaymentOptions, Withdrawal},
@@ -33,7 +32,7 @@ use wasm_core::{
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct PaymentChoice {
     #[serde(default)]
-    pub opcao: Option<Value>,
+    pub opcao: Text,
 }
 
 /// `alterar_pix` and `transferir`: `pix`.
@@ -235,7 +234,7 @@ pub async fn set_options(
     req: PaymentChoice,
 ) -> ApiResult<OptionsSaved> {
     let supplier_id = own_supplier(&state.db, &user).await?;
-    let codes = text(req.opcao.as_ref());
+    let codes = req.opcao.as_str();
     let offers = |m: PaymentMethod| codes.contains(m.as_db());
     let chosen =
         PaymentOptions::choose(offers(PaymentMethod::InPerson), offers(PaymentMethod::Pix))

@@ -155,13 +155,13 @@ async fn the_buyers_status_is_the_psps_and_an_expired_token_is_refreshed_once() 
 async fn a_psp_that_fails_or_hangs_at_checkout_leaves_no_order_and_no_stock_held() {
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |c| {
-        c.pix.api.as_mut().unwrap().timeout = std::time::Duration::from_secs(2);
+        c.pix.api.as_mut().unwrap().timeout = std::time::Duration::from_secs(4);
     })
     .await;
     let (token, _) = app.login(BUYER).await;
     psp.fault("PUT /cob/{txid}", json!({"mode": "error", "status": 500}))
         .await;
-    psp.fault("PUT /cob/{txid}", json!({"mode": "hang", "seconds": 5}))
+    psp.fault("PUT /cob/{txid}", json!({"mode": "hang", "seconds": 12}))
         .await;
     for _ in 0..2 {
         let (status, body) = app.rpc(Some(&token), cassava(3, "2")).await;
