@@ -198,6 +198,19 @@ where
     panic!("still not true after 15 s: {what}");
 }
 
+/// An order of `n` kg of the demo cassava paid by Pix: its id, its charge's txid and the whole
+/// answer.
+pub async fn pix_order(app: &TestApp, token: &str, n: u32) -> (String, String, Value) {
+    let (status, body) = app.rpc(Some(token), crate::orders::cassava(n, "2")).await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["all"]["idpedido"].as_str().unwrap().to_owned();
+    let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
+    (id, txid, body)
+}
+
+/// Whether order `$1` is paid by Pix (1) or not (0), for [`count`].
+pub const PAID: &str = "SELECT COUNT(*) FROM orders WHERE status_pix = '2' AND id = $1";
+
 /// A query's single number.
 pub async fn count(app: &TestApp, sql: &'static str, arg: &str) -> i64 {
     sqlx::query_scalar(sql)

@@ -3,18 +3,10 @@
 //! refreshed once, a PSP that fails or hangs at checkout (nothing stored, nothing held), and a
 //! buyer at the open-orders bound refused before any charge is opened.
 
-use super::{HMAC, count, eventually, psp_app, spawn_psp};
+use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, orders_count, stock};
 use crate::pix::parse_brcode;
 use serde_json::{Value, json};
-
-async fn pix_order(app: &crate::helpers::TestApp, token: &str, n: u32) -> (String, String, Value) {
-    let (status, body) = app.rpc(Some(token), cassava(n, "2")).await;
-    assert_eq!(status, 200, "{body}");
-    let id = body["all"]["idpedido"].as_str().unwrap().to_owned();
-    let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
-    (id, txid, body)
-}
 
 async fn check(app: &crate::helpers::TestApp, token: &str, id: &str) -> Value {
     let (status, body) = app
@@ -41,7 +33,6 @@ pub async fn delivered(psp: &super::Psp, txid: &str) -> usize {
     })
 }
 
-const PAID: &str = "SELECT COUNT(*) FROM orders WHERE status_pix = '2' AND id = $1";
 const OPEN_ITEMS: &str = "SELECT COUNT(*) FROM open_items WHERE status = '2' AND order_id = $1";
 
 #[tokio::test]

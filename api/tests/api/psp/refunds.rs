@@ -2,21 +2,11 @@
 //! refunded once with our id even when the first request fails, and a payment that arrives
 //! after its charge expired is refunded automatically; neither counts in the balance.
 
-use super::{count, eventually, psp_app, spawn_psp};
-use crate::orders::{BUYER, SUPPLIER, cassava, stock};
+use super::{PAID, count, eventually, pix_order, psp_app, spawn_psp};
+use crate::orders::{BUYER, SUPPLIER, stock};
 use feira_api::{domain::refunds, pix::reconcile};
 use serde_json::json;
 
-async fn order(app: &crate::helpers::TestApp, token: &str, n: u32) -> (String, String) {
-    let (status, body) = app.rpc(Some(token), cassava(n, "2")).await;
-    assert_eq!(status, 200, "{body}");
-    (
-        body["all"]["idpedido"].as_str().unwrap().to_owned(),
-        body["all"]["Infos"]["txid"].as_str().unwrap().to_owned(),
-    )
-}
-
-const PAID: &str = "SELECT COUNT(*) FROM orders WHERE status_pix = '2' AND id = $1";
 const BALANCE: &str = "SELECT COUNT(*) FROM open_items WHERE status = '2' AND order_id = $1";
 const SETTLED: &str = "SELECT COUNT(*) FROM pix_refunds WHERE status = 'devolvido' AND txid = $1";
 
@@ -25,7 +15,7 @@ async fn a_supplier_cancelling_a_paid_order_refunds_it_once_despite_a_failed_req
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 4).await;
+    let (id, txid, _) = pix_order(&app, &token, 4).await;
     psp.pay(&txid, json!({})).await;
     eventually("paid", || async { count(&app, PAID, &id).await == 1 }).await;
     assert_eq!(count(&app, BALANCE, &id).await, 1);
@@ -100,7 +90,7 @@ async fn a_payment_after_the_charge_expired_is_refunded_automatically() {
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 3).await;
+    let (id, txid, _) = pix_order(&app, &token, 3).await;
     assert_eq!(stock(&app, "demo-p04").await, 17);
     // Our time is up (the PSP still takes it: the late payer's bank was slow).
     sqlx::query("UPDATE pix_charges SET expira_em = criado_em - 1 WHERE txid = $1")
@@ -148,7 +138,7 @@ async fn a_refund_the_psp_refuses_is_kept_for_the_admin_not_dropped() {
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 1).await;
+    let (id, txid, _) = pix_order(&app, &token, 1).await;
     psp.pay(&txid, json!({})).await;
     eventually("paid", || async { count(&app, PAID, &id).await == 1 }).await;
     psp.fault(

@@ -2,22 +2,12 @@
 //! reconciliation (safe when two instances run it at once), Pix of another amount or for an
 //! unknown txid (kept for the admin, never applied), and webhooks without the right `hmac`.
 
-use super::{HMAC, count, eventually, psp_app, spawn_psp};
+use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::helpers::ADMIN_EMAIL;
-use crate::orders::{BUYER, cassava};
+use crate::orders::BUYER;
 use feira_api::pix::reconcile;
 use serde_json::json;
 
-async fn order(app: &crate::helpers::TestApp, token: &str, n: u32) -> (String, String) {
-    let (status, body) = app.rpc(Some(token), cassava(n, "2")).await;
-    assert_eq!(status, 200, "{body}");
-    (
-        body["all"]["idpedido"].as_str().unwrap().to_owned(),
-        body["all"]["Infos"]["txid"].as_str().unwrap().to_owned(),
-    )
-}
-
-const PAID: &str = "SELECT COUNT(*) FROM orders WHERE status_pix = '2' AND id = $1";
 const OPEN_ITEMS: &str = "SELECT COUNT(*) FROM open_items WHERE order_id = $1";
 
 #[tokio::test]
@@ -25,7 +15,7 @@ async fn a_lost_webhook_is_applied_once_by_the_reconciliation_even_run_twice_at_
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 2).await;
+    let (id, txid, _) = pix_order(&app, &token, 2).await;
     psp.webhooks("drop", 1).await;
     psp.pay(&txid, json!({})).await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
@@ -55,7 +45,7 @@ async fn other_amounts_and_unknown_txids_are_kept_for_the_admin_never_applied() 
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 2).await;
+    let (id, txid, _) = pix_order(&app, &token, 2).await;
     for pix in [
         json!({"txid": txid, "valor": "1.00"}),
         json!({"txid": "NaoExisteNenhumaCobrancaAssim0001", "valor": "5.00"}),
@@ -191,7 +181,7 @@ async fn over_mutual_tls_only_the_psps_certificate_gets_through() {
 
     // A real payment, notified over mutual TLS.
     let (token, _) = app.login(BUYER).await;
-    let (id, txid) = order(&app, &token, 1).await;
+    let (id, txid, _) = pix_order(&app, &token, 1).await;
     psp.pay(&txid, json!({})).await;
     eventually("paid over mutual TLS", || async {
         count(&app, PAID, &id).await == 1
