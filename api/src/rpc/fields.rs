@@ -163,17 +163,21 @@ pub struct ItemObject {
     pub local_id: Option<String>,
 }
 
+/// Text, trimmed; none when blank (how every loose field's value is read).
+pub fn filled(s: Option<&str>) -> Option<String> {
+    let s = s?.trim();
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
 impl ItemRef {
     /// The id, trimmed; none when blank.
     pub fn id(&self) -> Option<String> {
-        let id = match self {
+        filled(match self {
             Self::Id(s) => Some(s.as_str()),
             Self::Object(o) => [&o.id, &o.order_id, &o.local_id]
                 .into_iter()
                 .find_map(Option::as_deref),
-        }?;
-        let id = id.trim();
-        (!id.is_empty()).then(|| id.to_owned())
+        })
     }
 
     /// The id, or 400 'Dados inválidos.'.

@@ -201,8 +201,7 @@ where
 /// An order of `n` kg of the demo cassava paid by Pix: its id, its charge's txid and the whole
 /// answer.
 pub async fn pix_order(app: &TestApp, token: &str, n: u32) -> (String, String, Value) {
-    let (status, body) = app.rpc(Some(token), crate::orders::cassava(n, "2")).await;
-    assert_eq!(status, 200, "{body}");
+    let body = crate::pix::pix_order(app, token, n).await;
     let id = body["all"]["idpedido"].as_str().unwrap().to_owned();
     let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
     (id, txid, body)

@@ -12,6 +12,7 @@ use crate::{
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
     pix::reconcile,
+    rpc::fields::filled,
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
@@ -65,12 +66,10 @@ pub struct ChargeRef {
 impl PaymentRef {
     /// The order's id, when named (trimmed, not blank).
     fn order_id(&self) -> Option<String> {
-        let id = match self {
+        filled(match self {
             Self::Id(id) => Some(id.as_str()),
             Self::Object(o) => o.id.as_deref().or(o.idpedido.as_deref()),
-        }?;
-        let id = id.trim();
-        (!id.is_empty()).then(|| id.to_owned())
+        })
     }
 
     /// The charge's txid, when named.

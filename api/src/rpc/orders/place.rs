@@ -17,7 +17,10 @@ use crate::{
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
-    rpc::{fields::Text, shapes::Order},
+    rpc::{
+        fields::{Text, filled},
+        shapes::Order,
+    },
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
@@ -103,12 +106,6 @@ pub enum OptionRef {
         #[serde(default)]
         opcao: Option<String>,
     },
-}
-
-/// Text, trimmed; none when blank.
-fn filled(s: Option<&str>) -> Option<String> {
-    let s = s?.trim();
-    (!s.is_empty()).then(|| s.to_owned())
 }
 
 impl CouponRef {

@@ -5,19 +5,8 @@
 
 use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, orders_count, stock};
-use crate::pix::parse_brcode;
+use crate::pix::{check, parse_brcode};
 use serde_json::{Value, json};
-
-async fn check(app: &crate::helpers::TestApp, token: &str, id: &str) -> Value {
-    let (status, body) = app
-        .rpc(
-            Some(token),
-            json!({"codigo": "consultar_pagamento", "all": {"idpedido": id}}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
 
 /// How many webhook deliveries for `txid` the API acknowledged.
 pub async fn delivered(psp: &super::Psp, txid: &str) -> usize {
