@@ -352,3 +352,17 @@ export function parseBrCode(code) {
   const out = spawnSync(process.execPath, [script, code], { encoding: 'utf8' });
   return JSON.parse(out.stdout);
 }
+
+/** The harness's control of the API (e2e/run.mjs sets E2E_CONTROL_URL). */
+const E2E_CONTROL_URL = process.env.E2E_CONTROL_URL?.replace(/\/+$/, '');
+
+async function controlApi(what) {
+  assert.ok(E2E_CONTROL_URL, 'E2E_CONTROL_URL is not set: run the journeys through e2e/run.mjs');
+  const res = await fetch(`${E2E_CONTROL_URL}/api/${what}`, { method: 'POST' });
+  assert.equal(res.status, 204, `${what} the API: HTTP ${res.status} ${await res.text()}`);
+}
+
+/** Kills the API (SIGKILL): until `startApi()`, nothing answers on its port. */
+export const stopApi = () => controlApi('stop');
+/** Starts the API again on the same port and data; resolves once it is ready. */
+export const startApi = () => controlApi('start');

@@ -7,7 +7,8 @@
 //   1c. the local Pix PSP (../devservices/psp.mjs: BACEN's API Pix over mutual TLS and OAuth2),
 //   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
 //      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
-// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL) set,
+// then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL,
+// E2E_CONTROL_URL: `POST /api/stop` kills the API, `POST /api/start` starts it again) set,
 // checks that the PSP saw no request breaking BACEN's OpenAPI, and finally stops every
 // child (whole process groups, also on Ctrl-C and on failure), removes the data directory and exits
 // with the test runner's code. Children's logs are printed when something fails.
@@ -28,6 +29,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync, mkdirSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -261,42 +263,39 @@ async function main() {
     for (const k of Object.keys(where)) delete where[k];
     log(`standalone: ${apiBin} alone in ${apiCwd}`);
   }
-  const api = start('api', apiBin, [], {
-    cwd: apiCwd,
-    onlyEnv: STANDALONE,
-    env: {
-      APP_HOST: '127.0.0.1',
-      APP_PORT: String(apiPort),
-      ...where,
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID,
-      ADMIN_EMAIL: 'admin@feira.test',
-      SEED_DEMO: 'true',
-      RUST_LOG: 'warn',
-      ARWEAVE_GATEWAY: arweaveUrl,
-      ARWEAVE_WALLET: arweaveWallet,
-      ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
-      PIX_PROVIDER: 'api-pix',
-      PIX_PSP: 'generic',
-      PIX_API_URL: pspInfo.api,
-      PIX_TOKEN_URL: pspInfo.token,
-      PIX_CLIENT_ID: pspInfo.clientId,
-      PIX_CLIENT_SECRET: pspInfo.clientSecret,
-      PIX_CERT_FILE: pspInfo.files.clientCert,
-      PIX_CERT_KEY_FILE: pspInfo.files.clientKey,
-      PIX_CA_FILE: pspInfo.files.ca,
-      PIX_KEY: pspInfo.keys[0],
-      PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
-      PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
-      // The journeys sign in and upload far more often than a person would, all from one
-      // address: the limits stay on (the 429 paths are the API suite's), only wider.
-      RATE_LIMIT_SIGNIN: 'ip=600/min',
-      RATE_LIMIT_COUPON: 'ip=600/min user=300/min',
-      RATE_LIMIT_UPLOAD: 'ip=600/min user=300/min',
-      RATE_LIMIT_ORDER: 'ip=600/min user=300/min',
-      RATE_LIMIT_NOTARY: 'ip=600/h user=300/h',
-    },
-  });
+  const apiEnv = {
+    APP_HOST: '127.0.0.1',
+    APP_PORT: String(apiPort),
+    ...where,
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID,
+    ADMIN_EMAIL: 'admin@feira.test',
+    SEED_DEMO: 'true',
+    RUST_LOG: 'warn',
+    ARWEAVE_GATEWAY: arweaveUrl,
+    ARWEAVE_WALLET: arweaveWallet,
+    ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
+    PIX_PROVIDER: 'api-pix',
+    PIX_PSP: 'generic',
+    PIX_API_URL: pspInfo.api,
+    PIX_TOKEN_URL: pspInfo.token,
+    PIX_CLIENT_ID: pspInfo.clientId,
+    PIX_CLIENT_SECRET: pspInfo.clientSecret,
+    PIX_CERT_FILE: pspInfo.files.clientCert,
+    PIX_CERT_KEY_FILE: pspInfo.files.clientKey,
+    PIX_CA_FILE: pspInfo.files.ca,
+    PIX_KEY: pspInfo.keys[0],
+    PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
+    PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
+    // The journeys sign in and upload far more often than a person would, all from one
+    // address: the limits stay on (the 429 paths are the API suite's), only wider.
+    RATE_LIMIT_SIGNIN: 'ip=600/min',
+    RATE_LIMIT_COUPON: 'ip=600/min user=300/min',
+    RATE_LIMIT_UPLOAD: 'ip=600/min user=300/min',
+    RATE_LIMIT_ORDER: 'ip=600/min user=300/min',
+    RATE_LIMIT_NOTARY: 'ip=600/h user=300/h',
+  };
+  let api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
   await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });
   if (STANDALONE) {
     const page = await fetch(`${appUrl}/`).then((r) => r.text());
@@ -305,6 +304,35 @@ async function main() {
     if (left.length) throw new Error(`the standalone binary wrote outside ./data: ${left.join(', ')}`);
   }
   log(`API on ${appUrl} (data in ${tmp})`);
+
+  // 2b. The tests' control of the API: `POST /api/stop` kills it (SIGKILL, as a crash or a lost
+  //     server would end it) and `POST /api/start` starts it again on the same port and data, so a
+  //     journey can meet a server that really does not answer.
+  let apiStops = 0;
+  const control = createHttpServer(async (req, res) => {
+    try {
+      if (req.method === 'POST' && req.url === '/api/stop') {
+        if (!api.exited) {
+          apiStops += 1;
+          killGroup(api, 'SIGKILL');
+          await api.exit;
+        }
+      } else if (req.method === 'POST' && req.url === '/api/start') {
+        if (api.exited) {
+          api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
+          await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 60_000, what: 'the API, started again' });
+        }
+      } else {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(204).end();
+    } catch (err) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(err));
+    }
+  });
+  await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const controlUrl = `http://127.0.0.1:${control.address().port}`;
 
   // 3. Tests, one file at a time.
   const runner = start(
@@ -319,11 +347,12 @@ async function main() {
     ],
     {
       cwd: WEBAPP_ROOT,
-      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_ARTIFACTS: ARTIFACTS },
+      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_CONTROL_URL: controlUrl, E2E_ARTIFACTS: ARTIFACTS },
       inheritOutput: true,
     },
   );
   let code = await runner.exit;
+  control.close();
   if (cleaningUp) return undefined; // stopped by a signal
   // Every request the API sent the PSP met BACEN's OpenAPI.
   if (pspInfo.validated) {
@@ -346,6 +375,7 @@ async function main() {
   if (stopped) {
     log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'})`);
   }
+  if (apiStops) log(`the tests stopped and restarted the API ${apiStops} time(s)`);
   return cleanup(code === 0 && !stopped ? 0 : code || 1, { showLogs: code !== 0 || stopped });
 }
 

@@ -1,12 +1,13 @@
 /**
  * Entry point: global styles, the first catalogue read of the page being opened, the React root
- * (which replaces index.html's static first paint) and the service worker's registration (after
- * the page has loaded).
+ * (which replaces index.html's static first paint), the watch on the network (lib/online.ts) and
+ * the service worker's registration (after the page has loaded).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchCatalogRead } from './features/catalog/prefetch';
+import { watchNetwork } from './lib/online';
 import { registerServiceWorker } from './lib/pwa';
 import { getRegion } from './lib/region';
 import './app/app.css';
@@ -24,4 +25,5 @@ function start() {
 void prefetchCatalogRead(window.location.pathname, window.location.search, getRegion());
 requestAnimationFrame(() => setTimeout(start, 0));
 
+watchNetwork();
 registerServiceWorker();

@@ -9,11 +9,13 @@
  * - Navigations to the app's routes get the precached index.html, online or not; the server's
  *   own paths (/api, /auth — the sign-in popup's callback —, /media, /webhooks, /metrics,
  *   /healthz, /readyz, /pix) never do.
- * - Catalogue reads (`GET /api?codigo=…`, src/lib/cacheable.ts): network first, through the HTTP
- *   cache (so a fresh copy costs nothing and a stale one is revalidated with If-None-Match);
- *   without an answer in 6 s, or offline, the last saved copy, marked with a header so the page
- *   says so. `POST /api` (every other action), the supplier's live events and uploads are not
- *   touched.
+ * - Catalogue reads (`GET /api?codigo=…`, src/lib/cacheable.ts): the server is always asked
+ *   (If-None-Match, a 304 when nothing changed), and the page always learns whether it answered
+ *   (./catalogue.ts): a fresh saved copy is answered at once while the server is asked in the
+ *   background; otherwise the network is waited for, and without an answer in 6 s (a failure, a
+ *   5xx, a stopped server, offline) the last saved copy is answered, marked with a header so the
+ *   page says so. `POST /api` (every other action), the supplier's live events and uploads are
+ *   not touched.
  * - Other hashed files (/assets: the rest of the app's chunks) and photos (/media) once fetched
  *   are kept (cache first; they never change under the same name), within limits.
  * - Updates: a new version installs in the background and waits; the page offers 'Atualizar'
@@ -27,8 +29,9 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
-import { isCacheableRead, SAVED_COPY_HEADER } from '../src/lib/cacheable';
+import { CacheFirst, type Strategy } from 'workbox-strategies';
+import { isCacheableRead } from '../src/lib/cacheable';
+import { CatalogueRead } from './catalogue';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -44,20 +47,10 @@ clientsClaim();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [SERVER_PATHS] }));
 
-/** A copy of `res` marked as the saved copy. */
-async function markSaved(res: Response): Promise<Response> {
-  const headers = new Headers(res.headers);
-  headers.set(SAVED_COPY_HEADER, '1');
-  return new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers });
-}
-
-const catalogue = new NetworkFirst({
+const catalogue = new CatalogueRead({
   cacheName: 'feira-catalogo',
-  networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [
-    new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
-    { cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markSaved(cachedResponse) : cachedResponse) },
-  ],
+  timeoutMs: NETWORK_TIMEOUT_S * 1000,
+  plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true })],
 });
 const assets = new CacheFirst({
   cacheName: 'feira-arquivos',

@@ -5,7 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { noteReadSource, SEM_CONEXAO, SEM_INTERNET } from '@/lib/online';
+import { noteNetwork, SEM_CONEXAO, SEM_INTERNET } from '@/lib/online';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { LoadError } from './LoadStates';
 import { OfflineBanner } from './OfflineBanner';
@@ -30,11 +30,12 @@ describe('OfflineBanner', () => {
     expect(document.documentElement.classList.contains('is-offline')).toBe(false);
   });
 
-  it("shows while the page shows the service worker's saved copy (a weak signal the browser calls online)", () => {
+  it('shows while the network does not answer, whatever the browser says (a weak signal, a stopped server)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     render(<OfflineBanner />);
-    act(() => noteReadSource(true));
+    act(() => noteNetwork(false));
     expect(screen.getByText(SEM_INTERNET)).toBeTruthy();
-    act(() => noteReadSource(false));
+    act(() => noteNetwork(true));
     expect(screen.queryByText(SEM_INTERNET)).toBeNull();
   });
 });

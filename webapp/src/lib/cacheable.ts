@@ -23,10 +23,18 @@ export const GET_ACTIONS: readonly string[] = [
 ];
 
 /**
- * The header the service worker adds to a read it answered from its cache because the network
- * failed or was too slow: the page then says it is showing the last saved version.
+ * The header the service worker (../../sw/catalogue.ts) adds to a read it answered from its saved
+ * copy: `SAVED_COPY_STALE` when the network failed, answered 5xx or was too slow (the page then
+ * says it is showing the last saved version), `SAVED_COPY_RECENT` when the copy was fresh and the
+ * server is being asked in the background (its outcome arrives as a `NETWORK_MESSAGE`). A read
+ * without it was answered by the network.
  */
 export const SAVED_COPY_HEADER = 'X-Feira-Copia-Salva';
+export const SAVED_COPY_STALE = '1';
+export const SAVED_COPY_RECENT = 'recente';
+
+/** The service worker's message to the pages, `{type: NETWORK_MESSAGE, ok}`: whether the network answered a background read. */
+export const NETWORK_MESSAGE = 'feira:rede';
 
 /**
  * `GET /api?codigo=…&…`: the action, then the fields sorted by name (one URL per question, so

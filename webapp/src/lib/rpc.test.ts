@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, SESSION, storeSession } from '@/test/fixtures';
-import { SAVED_COPY_HEADER } from './cacheable';
-import { SEM_CONEXAO, showingSavedCopy } from './online';
+import { SAVED_COPY_HEADER, SAVED_COPY_RECENT, SAVED_COPY_STALE } from './cacheable';
+import { isOffline, SEM_CONEXAO } from './online';
 import { ERRO_COMUNICACAO, ERRO_GENERICO, LAST_WRITE_KEY, READ_YOUR_WRITES_MS, rpc, rpcRequest } from './rpc';
 import { getSession, SESSION_KEY } from './session';
 
@@ -139,17 +139,46 @@ describe('rpc: the catalogue reads as GET', () => {
     expect(localStorage.getItem(LAST_WRITE_KEY)).toBeNull();
   });
 
-  it("notes whether a read was the service worker's saved copy", async () => {
-    let saved = true;
+  it("notes whether the network answered: a read from the service worker's saved copy says it did not", async () => {
+    let mark: string | null = SAVED_COPY_STALE;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"lojas":[]}', { headers: saved ? { [SAVED_COPY_HEADER]: '1' } : {} })),
+      vi.fn(async () => new Response('{"lojas":[]}', { headers: mark ? { [SAVED_COPY_HEADER]: mark } : {} })),
     );
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     await rpc('pegar_lojas');
-    expect(showingSavedCopy()).toBe(true);
-    saved = false;
+    expect(isOffline()).toBe(true);
+    // A fresh copy answered while the server is asked in the background changes nothing.
+    mark = SAVED_COPY_RECENT;
     await rpc('pegar_lojas');
-    expect(showingSavedCopy()).toBe(false);
+    expect(isOffline()).toBe(true);
+    mark = null;
+    await rpc('pegar_lojas');
+    expect(isOffline()).toBe(false);
+  });
+
+  it('a request that fails in transit says the network did not answer (not an aborted one); an answer ends it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return new Response('{}');
+      }),
+    );
+    const aborted = new AbortController();
+    aborted.abort();
+    expect((await rpcRequest('finalizar_pedido', {}, { signal: aborted.signal })).data.error).toBe(ERRO_COMUNICACAO);
+    expect(isOffline()).toBe(false);
+    // The first failure is the spec's communication error; once known, a connection is needed.
+    expect((await rpcRequest('finalizar_pedido', {})).data.error).toBe(ERRO_COMUNICACAO);
+    expect(isOffline()).toBe(true);
+    expect((await rpcRequest('finalizar_pedido', {})).data.error).toBe(SEM_CONEXAO);
+    up = true;
+    await rpc('cancelar_pedido', {});
+    expect(isOffline()).toBe(false);
   });
 });
 

@@ -10,6 +10,9 @@
  * - Offline (the browser says so), an action that needs the server is not sent: it answers
  *   `{error: 'Sem conexão. Conecte-se à internet e tente de novo.'}` at once. Reads are still
  *   asked: the service worker answers them from its saved copy, and the page says so.
+ * - Whether the network answered is noted for the banner (./online.ts): a read the service worker
+ *   answered from its saved copy because the network did not, or a request that failed in transit,
+ *   says it did not; any answer from the server says it did.
  *
  * - Success: the parsed JSON.
  * - Failure answered by the server: its JSON, which carries `error` (a generic Portuguese message
@@ -20,8 +23,8 @@
  *
  * Never throws.
  */
-import { GET_ACTIONS, readUrl, SAVED_COPY_HEADER } from './cacheable';
-import { isOffline, noteReadSource, SEM_CONEXAO } from './online';
+import { GET_ACTIONS, readUrl, SAVED_COPY_HEADER, SAVED_COPY_RECENT, SAVED_COPY_STALE } from './cacheable';
+import { browserOffline, isOffline, noteNetwork, SEM_CONEXAO } from './online';
 import { clearSession, getSession } from './session';
 
 export const API_PATH = '/api';
@@ -83,7 +86,7 @@ export async function rpcRequest<T = Record<string, unknown>>(
   options: RpcOptions = {},
 ): Promise<RpcResponse<T>> {
   const isRead = GET_ACTIONS.includes(codigo);
-  if (!isRead && isOffline()) return { status: 0, data: { error: SEM_CONEXAO } };
+  if (!isRead && browserOffline()) return { status: 0, data: { error: SEM_CONEXAO } };
   const token = isRead ? undefined : getSession()?.token;
   const [url, init] = requestFor(codigo, fields, options);
 
@@ -92,12 +95,16 @@ export async function rpcRequest<T = Record<string, unknown>>(
     res = await fetch(url, init);
   } catch (err) {
     console.error(`rpc ${codigo}:`, err);
-    return { status: 0, data: { error: isOffline() ? SEM_CONEXAO : ERRO_COMUNICACAO } };
+    // The spec's message, unless the network was already known not to answer.
+    const known = isOffline();
+    if (!options.signal?.aborted) noteNetwork(false);
+    return { status: 0, data: { error: known ? SEM_CONEXAO : ERRO_COMUNICACAO } };
   }
 
   if (res.status === 401 && token && getSession()?.token === token) clearSession();
-  if (isRead) noteReadSource(res.headers.get(SAVED_COPY_HEADER) === '1');
-  else if (res.ok && !NO_CHANGE.test(codigo)) noteWrite();
+  const copy = res.headers.get(SAVED_COPY_HEADER);
+  if (copy !== SAVED_COPY_RECENT) noteNetwork(copy !== SAVED_COPY_STALE);
+  if (!isRead && res.ok && !NO_CHANGE.test(codigo)) noteWrite();
 
   let body: unknown;
   try {
