@@ -38,6 +38,16 @@ describe('rpc', () => {
     expect(calls[0].headers.Authorization).toBe(`Bearer ${SESSION.token}`);
   });
 
+  it('adds the caller\'s headers to a POST (an Idempotency-Key), never replacing its own', async () => {
+    storeSession();
+    const { calls } = mockApi();
+    await rpc('finalizar_pedido', {}, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forjado', 'content-type': 'text/plain' } });
+    expect(calls[0].headers['Idempotency-Key']).toBe('k-1');
+    expect(calls[0].headers.Authorization).toBe(`Bearer ${SESSION.token}`);
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0].headers['content-type']).toBeUndefined();
+  });
+
   it("returns the server's error field with the status", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ alterar_nome: { status: 400, body: { error: 'Nome inválido' } } });

@@ -42,6 +42,12 @@ export interface RpcResponse<T> {
 
 export interface RpcOptions {
   signal?: AbortSignal;
+  /**
+   * Extra request headers of an action sent as `POST` (e.g. `finalizar_pedido`'s
+   * `Idempotency-Key`); they never replace `Content-Type` or `Authorization`. The reads sent as
+   * `GET` take none: the caches key them by URL alone.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Where the time of this browser's last change is kept (shared by its tabs). */
@@ -74,7 +80,8 @@ function requestFor(codigo: string, fields: Record<string, unknown>, options: Rp
     return [readUrl(codigo, fields), { method: 'GET', signal: options.signal, ...(fresh ? { cache: 'no-cache' } : {}) }];
   }
   const token = getSession()?.token;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const extra = Object.entries(options.headers ?? {}).filter(([name]) => !/^(content-type|authorization)$/i.test(name));
+  const headers: Record<string, string> = { ...Object.fromEntries(extra), 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   return [API_PATH, { method: 'POST', headers, body: JSON.stringify({ ...fields, codigo }), signal: options.signal }];
 }
