@@ -1,11 +1,12 @@
 /**
  * The bag store: `sacola` in localStorage, one supplier only, dadosforn with the first item, the
- * same product and option merged, and changes from other tabs seen through the storage event.
+ * same product and option merged, changes from other tabs seen through the storage event, and the
+ * lines brought up to date with products a page read (sold out, unavailable, new prices).
  */
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALFACE, FORN, RAPADURA, TOMATE, dadosforn } from '@/test/shop';
-import { addToBag, BAG_KEY, clearBag, getBag, removeFromBag, resetBagForTests, setBagQuantity, useBag } from './bag';
+import { addToBag, BAG_KEY, clearBag, getBag, removeFromBag, resetBagForTests, setBagQuantity, syncBagWith, useBag } from './bag';
 
 beforeEach(() => resetBagForTests());
 
@@ -103,5 +104,30 @@ describe('bag store', () => {
     expect(result.current.isOpen).toBe(true);
     act(() => result.current.close());
     expect(result.current.isOpen).toBe(false);
+  });
+
+  it('syncBagWith: a line takes the product as read now (sold out, unavailable, price); others untouched', () => {
+    addToBag({ product: ALFACE, quantidade: 3, opcao: null, dadosforn: FORN });
+    addToBag({ product: TOMATE, quantidade: 2, opcao: '1 kg', dadosforn: FORN });
+    expect(getBag()[0].infos).toMatchObject({ esgotado: false, indisponivel: false });
+    syncBagWith([
+      { ...ALFACE, estoque: 0, esgotado: true, preco: 5 },
+      { ...RAPADURA, esgotado: true },
+    ]);
+    const [alface, tomate] = getBag();
+    expect(alface.infos).toMatchObject({ id: 'p1', estoque: 0, esgotado: true, preco: 5 });
+    expect(tomate.infos).toMatchObject({ id: 'p2', esgotado: false, indisponivel: false, preco: TOMATE.preco });
+    expect(alface.dadosforn?.usuario).toBe('forn1');
+    syncBagWith([{ ...TOMATE, status: true }]);
+    expect(getBag()[1].infos.indisponivel).toBe(true);
+  });
+
+  it('syncBagWith writes nothing when nothing changed', () => {
+    addToBag({ product: ALFACE, quantidade: 1, opcao: null, dadosforn: FORN });
+    const before = localStorage.getItem(BAG_KEY);
+    const spy = vi.spyOn(Storage.prototype, 'setItem');
+    syncBagWith([ALFACE]);
+    expect(spy).not.toHaveBeenCalled();
+    expect(localStorage.getItem(BAG_KEY)).toBe(before);
   });
 });

@@ -33,6 +33,10 @@ export interface BagInfos {
   titulo: string;
   minimo: number | null;
   estoque: number | null;
+  /** Sold out, as the server last said (`esgotado`, decisions.md §26): the line blocks the checkout. */
+  esgotado?: boolean;
+  /** Disabled or removed by its supplier since it was added: the line blocks the checkout. */
+  indisponivel?: boolean;
 }
 
 /** One bag line; `dadosforn` is stored with the first item only. */
@@ -137,6 +141,26 @@ function infosOf(p: Produto, dadosforn: DadosForn): BagInfos {
     titulo: p.titulo,
     minimo: p.minimo ?? null,
     estoque: p.estoque ?? null,
+    esgotado: !!p.esgotado,
+    indisponivel: !!p.status,
+  };
+}
+
+/**
+ * What a product as the server answers it now changes in its bag lines: prices, minimum, stock,
+ * whether it is sold out or unavailable, title and icon.
+ */
+export function bagPatchOf(p: Produto): Partial<BagInfos> {
+  return {
+    preco: p.preco,
+    precopromo: p.precopromo ?? null,
+    minimopromo: p.minimopromo ?? null,
+    minimo: p.minimo ?? null,
+    estoque: p.estoque ?? null,
+    esgotado: !!p.esgotado,
+    indisponivel: !!p.status,
+    titulo: p.titulo,
+    icone: p.icone ?? null,
   };
 }
 
@@ -185,6 +209,26 @@ export function refreshBag(update: { infos?: Map<string, Partial<BagInfos>>; dad
     return patch ? { ...it, infos: { ...it.infos, ...patch } } : it;
   });
   save(withSupplierFirst(next, update.dadosforn ?? getDadosForn(items) ?? undefined));
+}
+
+/**
+ * Brings the bag's lines up to date with products the page read anyway (a storefront's, a product
+ * page's): a line of one of them takes its current prices, stock and state. Writes nothing when
+ * nothing changed.
+ */
+export function syncBagWith(produtos: readonly Produto[]): void {
+  const items = getBag();
+  if (items.length === 0 || produtos.length === 0) return;
+  const byId = new Map(produtos.map((p) => [p.id, p]));
+  const infos = new Map<string, Partial<BagInfos>>();
+  for (const it of items) {
+    const p = byId.get(it.infos.id);
+    if (!p) continue;
+    const patch = bagPatchOf(p);
+    const changed = (Object.keys(patch) as (keyof BagInfos)[]).some((k) => (it.infos[k] ?? null) !== (patch[k] ?? null));
+    if (changed) infos.set(p.id, patch);
+  }
+  if (infos.size > 0) refreshBag({ infos });
 }
 
 /** Empties the bag (after a completed order). */

@@ -33,8 +33,14 @@ export interface Produto {
   minimopromo: number | null;
   /** Minimum order. */
   minimo: number | null;
-  /** Stock; null when not tracked. */
+  /** Stock: the units as stored (0 and 1 are real counts); null when not tracked ('Sem controle de estoque'). */
   estoque: number | null;
+  /**
+   * Sold out: stock is tracked and below what one order needs (0, or below the minimum order).
+   * Decided by the server (decisions.md §26); the webapp shows 'Esgotado' and never recomputes it.
+   * TODO(contract): required once api.gen.ts has it (issue 26).
+   */
+  esgotado?: boolean;
   opcoes: OpcaoProduto[] | null;
   /** Truthy: unavailable (never in public listings). */
   status: boolean | null;

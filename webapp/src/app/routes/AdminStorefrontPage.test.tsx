@@ -16,6 +16,7 @@ const loadCore = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/wasm', () => ({ loadCore }));
 vi.mock('@/lib/bag', () => ({
   addToBag: vi.fn(),
+  syncBagWith: vi.fn(),
   useBag: () => ({ items: [], count: 0, open: vi.fn() }),
 }));
 vi.mock('@/components/BagButton', () => ({ BagIcon: () => null, BagButton: () => null }));

@@ -1,6 +1,6 @@
 /**
- * The product card (spec §3): badge from `desconto`, promo price, nothing when status is set, and
- * a link (new tab) / a button / a plain block.
+ * The product card (spec §3): badge from `desconto`, promo price, 'Esgotado' from the server's
+ * `esgotado`, nothing when status is set, and a link (new tab) / a button / a plain block.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +30,15 @@ describe('ProductCard', () => {
   it('takes the badge from desconto as given (no rule in the browser)', () => {
     render(<ProductCard item={produto({ preco: 10, precopromo: 9, desconto: 42 })} />);
     expect(screen.getByTestId('desconto').textContent).toContain('-42%');
+  });
+
+  it("says 'Esgotado' when the server says the product is sold out, and only then", () => {
+    const { rerender } = render(<ProductCard item={produto({ estoque: 0, esgotado: true, desconto: 13 })} />);
+    expect(screen.getByTestId('esgotado').textContent).toBe('Esgotado');
+    expect(screen.queryByTestId('desconto')).toBeNull();
+    // Stock 0 without the server's flag is not recomputed in the browser.
+    rerender(<ProductCard item={produto({ estoque: 0, esgotado: false })} />);
+    expect(screen.queryByText('Esgotado')).toBeNull();
   });
 
   it('shows the placeholder, 180 px high, without an icon', () => {

@@ -1,8 +1,9 @@
 /**
  * The product card (spec §3): the icon (or a placeholder 180 px high), the title, the price — the
  * promotional one when there is one — prefixed 'R$', and a green badge with the percent off
- * (the API's `desconto`, computed by the server with wasm-core). Renders nothing for a product
- * whose `status` is set. With `href` it is a link opening in a new tab, with `onClick` a button,
+ * (the API's `desconto`, computed by the server with wasm-core); 'Esgotado' over the picture of a
+ * sold-out product (the API's `esgotado`, decisions.md §26). Renders nothing for a product whose
+ * `status` is set. With `href` it is a link opening in a new tab, with `onClick` a button,
  * otherwise a plain block.
  *
  * Loads no wasm: the home page shows these cards on first visit.
@@ -18,6 +19,8 @@ export interface CardItem {
   precopromo?: number | null;
   desconto?: number | null;
   status?: unknown;
+  /** Sold out (the server's word; an ad has none). */
+  esgotado?: boolean;
 }
 
 export interface ProductCardProps {
@@ -59,9 +62,14 @@ export function ProductCard({ item, href, onClick }: ProductCardProps) {
         ) : (
           <ImagePlaceholder />
         )}
-        {item.desconto != null && (
+        {item.desconto != null && !item.esgotado && (
           <span className="pcard__badge" data-testid="desconto">
             -{item.desconto}%<span className="sr-only"> de desconto</span>
+          </span>
+        )}
+        {item.esgotado && (
+          <span className="pcard__esgotado" data-testid="esgotado">
+            Esgotado
           </span>
         )}
       </span>

@@ -1,7 +1,8 @@
 /**
  * Product detail: a supplier product (buying panel with the real wasm-core, seller card) and a
- * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found; the
- * photos and title before wasm-core has arrived.
+ * direct ad ('Falar com o anunciante' with 55); the breadcrumb; a missing item is not found, a
+ * disabled one 'Indisponível', a sold-out one 'Esgotado'; the photos and title before wasm-core
+ * has arrived.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +14,11 @@ import ProductDetailPage from './ProductDetailPage';
 
 const loadCore = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/wasm', () => ({ loadCore }));
+const syncBagWith = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/bag', () => ({
   OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
   addToBag: vi.fn(() => 'added'),
+  syncBagWith,
   useBag: () => ({ items: [], count: 0, open: vi.fn() }),
 }));
 
@@ -28,6 +31,7 @@ function photoLoaded(name: string) {
 
 beforeEach(() => {
   loadCore.mockReset().mockImplementation(loadRealCore);
+  syncBagWith.mockReset();
 });
 
 describe('ProductDetailPage', () => {
@@ -94,9 +98,43 @@ describe('ProductDetailPage', () => {
     renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
     await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
     photoLoaded('Alface crespa');
-    expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeTruthy();
+    expect((await screen.findByTestId('indisponivel')).textContent).toBe('Indisponível');
     expect(calls[1].body).toEqual({ codigo: 'pegar_dadosforn', usuario: 'u1' });
     expect(screen.getByTestId('taxa-entrega').textContent).toBe('Cadastre seu endereço para calcular (R$ 2,50 por km)');
+  });
+
+  it("a product its supplier disabled is 'Indisponível': title, photo and store, no buying panel", async () => {
+    const item = { ...produto({ status: true }), dadosforn: dadosforn() };
+    mockApi({ pegar_produto_url_site: { body: { item } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
+    photoLoaded('Alface crespa');
+    expect((await screen.findByTestId('indisponivel')).textContent).toBe('Indisponível');
+    expect(screen.queryByRole('heading', { name: 'Página não encontrada' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Alface crespa' })).toBeTruthy();
+    const seller = screen.getByRole('complementary', { name: 'Vendedor' });
+    expect(within(seller).getByRole('heading', { name: 'Sítio Boa Vista' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
+    expect(screen.queryByTestId('preco-total')).toBeNull();
+    // The bag learns it: a line of this product now blocks the checkout.
+    expect(syncBagWith).toHaveBeenCalledWith([item]);
+  });
+
+  it("a sold-out product says 'Esgotado' and cannot be added", async () => {
+    mockApi({ pegar_produto_url_site: { body: { item: { ...produto({ estoque: 0, esgotado: true }), dadosforn: dadosforn() } } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
+    photoLoaded('Alface crespa');
+    expect((await screen.findByTestId('esgotado')).textContent).toBe('Esgotado');
+    expect((screen.getByRole('button', { name: 'Adicionar ao carrinho' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a removed product stays not found', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ pegar_produto_url_site: { status: 404, body: { error: 'Produto não encontrado' } } });
+    renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/zz/u1?type=forn', route: ROUTE });
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+    expect(screen.queryByTestId('indisponivel')).toBeNull();
   });
 
   it("shows a direct ad with 'Falar com o anunciante'", async () => {

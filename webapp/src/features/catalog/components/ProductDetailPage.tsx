@@ -3,6 +3,9 @@
  * (buying panel and seller card), otherwise a direct ad (whose last segment is the advertiser).
  * Breadcrumb Início / Anúncios / category. Prices and quantities come from wasm-core, loaded
  * here (never on the home page); until it is there, the photos and the title already show.
+ * A product its supplier disabled is answered with `status` set: the page shows it 'Indisponível'
+ * (photos, title, store; no buying panel); one that does not exist (removed) is not found. The
+ * product as read brings its bag line, if any, up to date (sold out, unavailable, prices).
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -12,6 +15,7 @@ import { useCore } from '@/hooks/useCore';
 import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
+import { syncBagWith } from '@/lib/bag';
 import { anunciosPath, capitalizar, imagensProduto } from '@/lib/display';
 import type { RpcResponse } from '@/lib/rpc';
 import type { Anuncio, DadosForn, Produto } from '@/types/catalog';
@@ -96,6 +100,10 @@ export default function ProductDetailPage() {
     return () => window.clearTimeout(t);
   }, [pronto]);
   const { core, failed } = useCore(pronto && (fotoPronta || semFoto));
+  const lido = pronto && load.data.tipo === 'produto' ? load.data.produto : null;
+  useEffect(() => {
+    if (lido) syncBagWith([lido]);
+  }, [lido]);
 
   const titulo =
     load.estado === 'pronto'

@@ -1,7 +1,8 @@
 /**
  * The buying panel wired to the real wasm-core: default quantity, the stepper's limits (minus does
  * nothing at 1 or at the minimum, plus stops at the stock), the promo price from `minimopromo` on,
- * 'Indisponível', and the bag (added / the other-supplier modal).
+ * 'Indisponível' (no buying panel), 'Esgotado' (add disabled), and the bag (added / the
+ * other-supplier modal).
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,11 +86,38 @@ describe('ProductPurchase', () => {
     expect(screen.getByText('Colhida no dia.')).toBeTruthy();
   });
 
-  it("shows 'Indisponível' instead of the add button when status is set", () => {
+  it("'Indisponível' when status is set: title, photos and description, no buying panel", () => {
     render(<ProductPurchase produto={produto({ status: true })} dadosforn={dadosforn()} core={core} />);
-    const b = screen.getByRole('button', { name: 'Indisponível' }) as HTMLButtonElement;
-    expect(b.disabled).toBe(true);
+    expect(screen.getByTestId('indisponivel').textContent).toBe('Indisponível');
+    expect(screen.getByRole('heading', { level: 1, name: 'Alface crespa' })).toBeTruthy();
+    expect(screen.getByText('Colhida no dia.')).toBeTruthy();
+    expect(screen.getAllByRole('img').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
+    expect(screen.queryByTestId('quantidade')).toBeNull();
+    expect(screen.queryByTestId('preco-total')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it("'Esgotado' from the server's flag: no stock line, quantity and 'Adicionar ao carrinho' disabled", async () => {
+    const user = userEvent.setup();
+    render(<ProductPurchase produto={produto({ estoque: 0, minimo: null, esgotado: true })} dadosforn={dadosforn()} core={core} />);
+    expect(screen.getByTestId('esgotado').textContent).toBe('Esgotado');
+    expect(screen.queryByTestId('estoque')).toBeNull();
+    const add = screen.getByRole('button', { name: 'Adicionar ao carrinho' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect((plus() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(add);
+    expect(bag.addToBag).not.toHaveBeenCalled();
+  });
+
+  it('stock 1 is one unit, not unlimited: plus stops at 1, and the product can be added', async () => {
+    const user = userEvent.setup();
+    render(<ProductPurchase produto={produto({ estoque: 1, minimo: null, esgotado: false })} dadosforn={dadosforn()} core={core} />);
+    expect(screen.getByTestId('estoque').textContent).toBe('Estoque: 1');
+    expect(screen.queryByTestId('esgotado')).toBeNull();
+    expect((plus() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Adicionar ao carrinho' }));
+    expect(bag.addToBag).toHaveBeenCalledWith(expect.objectContaining({ quantidade: 1 }));
   });
 
   it('adds the chosen quantity and option to the bag', async () => {

@@ -2,8 +2,10 @@
  * A supplier product's buying panel, shared by the product detail page and the storefront's
  * product modal: images (at most 5, with thumbnails), title, the unit price for the chosen
  * quantity (the promotional one from `minimopromo` units on) and the line total, the promotion
- * note, minimum order, stock, the option select, the quantity stepper, the add-to-bag button (or
- * 'Indisponível' when the product has a status) and the description.
+ * note, minimum order, stock, the option select, the quantity stepper, the add-to-bag button and
+ * the description. A sold-out product (the server's `esgotado`, decisions.md §26) says 'Esgotado'
+ * and its button is disabled. A product its supplier disabled (`status`) is 'Indisponível': its
+ * photos, title and description, and no buying panel (no price, quantity or button).
  *
  * Every number comes from wasm-core (`core`): unit price, total, formatting, the default quantity
  * and the stepper's limits (minus does nothing at 1 or at the minimum; plus stops at the stock).
@@ -61,6 +63,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
   const Titulo = nivel === 1 ? 'h1' : 'h2';
   const Secao = nivel === 1 ? 'h2' : 'h3';
   const indisponivel = !!p.status;
+  const esgotado = !!p.esgotado;
 
   function adicionar() {
     const r = addToBag({ product: p, quantidade, opcao, dadosforn });
@@ -72,11 +75,37 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
     }
   }
 
+  if (indisponivel) {
+    return (
+      <div className="purchase">
+        <ProductGallery imagens={imagens} titulo={capitalizar(p.titulo)} />
+        <div className="purchase__info">
+          <Titulo className="purchase__title">{capitalizar(p.titulo)}</Titulo>
+          <p className="purchase__off" data-testid="indisponivel">
+            Indisponível
+          </p>
+          <p className="muted">Este produto não está à venda no momento.</p>
+          {p.descricao && (
+            <div className="purchase__desc">
+              <Secao>Descrição</Secao>
+              <p>{p.descricao}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="purchase">
       <ProductGallery imagens={imagens} titulo={capitalizar(p.titulo)} />
       <div className="purchase__info">
         <Titulo className="purchase__title">{capitalizar(p.titulo)}</Titulo>
+        {esgotado && (
+          <p className="purchase__off" data-testid="esgotado">
+            Esgotado
+          </p>
+        )}
         {c && unitario != null && total != null && (
           <div className="purchase__prices">
             <p className="purchase__price" data-testid="preco-unitario">
@@ -97,7 +126,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
         )}
         <ul className="purchase__facts">
           {p.minimo != null && <li data-testid="minimo">Pedido mínimo: {p.minimo}</li>}
-          {p.estoque != null && <li data-testid="estoque">Estoque: {p.estoque}</li>}
+          {p.estoque != null && !esgotado && <li data-testid="estoque">Estoque: {p.estoque}</li>}
         </ul>
 
         {opcoes.length > 0 && (
@@ -113,26 +142,20 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
           </label>
         )}
 
-        {indisponivel ? (
-          <button type="button" className="btn purchase__add" disabled>
-            Indisponível
-          </button>
-        ) : (
-          <div className="purchase__buy">
-            <QuantityStepper
-              value={quantidade}
-              onMinus={() => setQuantidade(menos)}
-              onPlus={() => setQuantidade(mais)}
-              minusDisabled={menos === quantidade}
-              plusDisabled={mais === quantidade}
-            />
-            {!somenteVer && (
-              <button type="button" className="btn purchase__add" onClick={adicionar}>
-                Adicionar ao carrinho
-              </button>
-            )}
-          </div>
-        )}
+        <div className="purchase__buy">
+          <QuantityStepper
+            value={quantidade}
+            onMinus={() => setQuantidade(menos)}
+            onPlus={() => setQuantidade(mais)}
+            minusDisabled={esgotado || menos === quantidade}
+            plusDisabled={esgotado || mais === quantidade}
+          />
+          {!somenteVer && (
+            <button type="button" className="btn purchase__add" onClick={adicionar} disabled={esgotado}>
+              Adicionar ao carrinho
+            </button>
+          )}
+        </div>
         {aviso === 'adicionado' && !onAdded && (
           <p className="purchase__added" role="status">
             Produto adicionado ao carrinho!{' '}

@@ -5,9 +5,12 @@
  * with 'Todas'); the product grid; the product modal; the floating 'Meu Pedido'. Palettes 2 to 5
  * change the theme colours.
  *
- * Prices in the product modal come from wasm-core, loaded with the store.
+ * Prices in the product modal come from wasm-core, loaded with the store. A sold-out product's
+ * card and modal say 'Esgotado' (its add button disabled). The store's products bring the bag's
+ * lines of this store up to date (sold out, unavailable, prices): the bag learns from what the
+ * page read anyway.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BagButton, BagIcon } from '@/components/BagButton';
 import { Dialog } from '@/components/Dialog';
@@ -17,7 +20,7 @@ import { StoreIcon } from '@/components/StoreIcon';
 import { displayName, useAccount } from '@/hooks/useAccount';
 import { useCore } from '@/hooks/useCore';
 import { usePageTitle } from '@/hooks/usePageTitle';
-import { useBag } from '@/lib/bag';
+import { syncBagWith, useBag } from '@/lib/bag';
 import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { DadosForn, Produto } from '@/types/catalog';
@@ -66,6 +69,10 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
   const [info, setInfo] = useState(false);
   const [selecionado, setSelecionado] = useState<Produto | null>(null);
   const [adicionado, setAdicionado] = useState(false);
+
+  useEffect(() => {
+    if (!somenteVer) syncBagWith(produtos);
+  }, [produtos, somenteVer]);
 
   const categorias = Object.keys(d.extensoes?.categorias ?? {});
   const lista = useMemo(() => filtrarProdutos(produtos, busca, categoria, ordem), [produtos, busca, categoria, ordem]);

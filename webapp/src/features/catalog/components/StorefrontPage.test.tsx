@@ -1,7 +1,8 @@
 /**
  * The public storefront's states (loading, 'Página não encontrada', 'Em manutenção', ready with
  * its palette, load failure) and the ready store: search, sort, categories with 'Todas', product
- * modal (prices from the real wasm-core), info modal, 'Meu Pedido'.
+ * modal (prices from the real wasm-core), a sold-out product ('Esgotado', add disabled, the bag
+ * told), info modal, 'Meu Pedido'.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,10 +15,11 @@ import StorefrontPage from './StorefrontPage';
 
 const loadCore = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/wasm', () => ({ loadCore }));
-const bag = vi.hoisted(() => ({ addToBag: vi.fn(), open: vi.fn() }));
+const bag = vi.hoisted(() => ({ addToBag: vi.fn(), open: vi.fn(), syncBagWith: vi.fn() }));
 vi.mock('@/lib/bag', () => ({
   OUTRO_FORNECEDOR: 'Você já possui produtos de outro fornecedor no carrinho',
   addToBag: bag.addToBag,
+  syncBagWith: bag.syncBagWith,
   useBag: () => ({ items: [], count: 2, open: bag.open }),
 }));
 vi.mock('@/components/BagButton', () => ({
@@ -51,6 +53,7 @@ beforeEach(() => {
   loadCore.mockReset().mockImplementation(loadRealCore);
   bag.addToBag.mockReset().mockReturnValue('added');
   bag.open.mockReset();
+  bag.syncBagWith.mockReset();
 });
 
 describe('StorefrontPage states', () => {
@@ -164,6 +167,24 @@ describe('StorefrontPage ready', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('Produto adicionado ao carrinho!')).toBeTruthy();
+  });
+
+  it("a sold-out product: 'Esgotado' on its card and in its modal, 'Adicionar ao carrinho' disabled; the bag learns it", async () => {
+    const user = userEvent.setup();
+    const produtos = [PRODUTOS[0], produto({ id: 'p2', titulo: 'banana prata', estoque: 0, esgotado: true, vendas: 50 })];
+    mockApi({ start_site: { body: pronto({ allprods: produtos }) } });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    const card = await screen.findByRole('button', { name: /Banana prata/ });
+    expect(within(card).getByText('Esgotado')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /Alface crespa/ })).queryByText('Esgotado')).toBeNull();
+    expect(bag.syncBagWith).toHaveBeenCalledWith(produtos);
+    await user.click(card);
+    const dlg = await screen.findByRole('dialog', { name: 'Banana prata' });
+    const add = (await within(dlg).findByRole('button', { name: 'Adicionar ao carrinho' })) as HTMLButtonElement;
+    expect(within(dlg).getByTestId('esgotado').textContent).toBe('Esgotado');
+    expect(add.disabled).toBe(true);
+    await user.click(add);
+    expect(bag.addToBag).not.toHaveBeenCalled();
   });
 
   it("keeps the modal and shows the conflict message for another supplier's bag", async () => {
