@@ -1,8 +1,10 @@
 /**
  * How an order reads on screen (display mappings of the wire codes, docs/rpc.md 'Orders'), for
- * the buyer's order history and the supplier's deliveries.
+ * the buyer's order history, the checkout's Pix screen and the supplier's deliveries: the order
+ * number, its status in one phrase, and what happened to a Pix that came in and is given back
+ * (decisions.md §28: a buyer whose money came in is never told it was not paid in time).
  */
-import type { Pedido } from '@/types/orders';
+import type { Pedido, PixDevolvido } from '@/types/orders';
 
 /** Delivery ('Entrega') or pickup. */
 export function isDelivery(p: Pedido): boolean {
@@ -22,9 +24,32 @@ export function situacaoLabel(situacao: string): string {
   return 'Entrega confirmada';
 }
 
+/**
+ * The order's status in one phrase, for the history's cards: 'Cancelado', 'Entrega confirmada',
+ * or, while it awaits delivery, 'Aguardando pagamento' (a Pix not paid yet), 'Pago · aguardando
+ * entrega' (a Pix paid) or 'Aguardando entrega' (in person).
+ */
+export function statusPedido(p: Pedido): string {
+  const c = p.Infos.situacao.charAt(0);
+  if (c !== '1' || !isPix(p)) return situacaoLabel(p.Infos.situacao);
+  if (p.Infos.status_pix === '2') return 'Pago · aguardando entrega';
+  if (p.Infos.status_pix === '0') return 'Pix expirado';
+  return 'Aguardando pagamento';
+}
+
 /** Only an order awaiting delivery can be cancelled by the buyer. */
 export function canCancel(p: Pedido): boolean {
   return p.Infos.situacao.charAt(0) === '1';
+}
+
+/** The order's id as stored. */
+export function idDoPedido(p: Pedido): string {
+  return p.idpedido ?? p.id;
+}
+
+/** 'Pedido nº 3F9A1C2B': the order id's first 8 characters, upper-cased. */
+export function numeroPedido(p: Pedido): string {
+  return `Pedido nº ${idDoPedido(p).slice(0, 8).toUpperCase()}`;
 }
 
 const TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
@@ -35,3 +60,19 @@ export function formatOrderTime(ms: number): string {
   return Number.isNaN(d.getTime()) ? '' : TIME.format(d);
 }
 
+/** A Pix charge that expired with nothing paid: the order was cancelled. */
+export const PIX_EXPIRADO = 'O Pix não foi pago a tempo e o pedido foi cancelado.';
+/** decisions.md §28: a Pix of another amount than the charge's is given back whole. */
+export const PIX_VALOR_DIFERENTE = 'Recebemos um Pix de valor diferente e o devolvemos';
+
+const DEVOLVIDO: Record<PixDevolvido, string> = {
+  cancelamento: 'O pedido foi cancelado e o valor pago por Pix é devolvido a você',
+  pagamento_tardio: 'Recebemos o seu Pix depois do prazo de pagamento e o devolvemos',
+  valor_diferente: PIX_VALOR_DIFERENTE,
+};
+
+/** What the buyer is told about a Pix that came in and is given back (null: none came back); one sentence, no final period. */
+export function textoPixDevolvido(motivo: PixDevolvido | string | null | undefined): string | null {
+  if (!motivo) return null;
+  return DEVOLVIDO[motivo as PixDevolvido] ?? 'Recebemos um Pix que não pôde ser usado neste pedido e o devolvemos';
+}

@@ -1,10 +1,11 @@
 /**
- * `consultar_pagamento`: whether an order's Pix charge was paid or has expired. `all` carries the
+ * `consultar_pagamento`: whether an order's Pix charge was paid or has expired, and whether a Pix
+ * that came in is being given back (`pix_devolvido`, decisions.md §28). `all` carries the
  * spec's fields (txid, idpedido, userforn, horario_pedido, cliente_user); the server reads the
  * order id (or the txid) and checks the order is the caller's.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import type { Pedido } from '@/types/orders';
+import type { Pedido, PixDevolvido } from '@/types/orders';
 
 export function consultaDe(p: Pedido) {
   return {
@@ -16,9 +17,13 @@ export function consultaDe(p: Pedido) {
   };
 }
 
-export function consultarPagamento(
-  pedido: Pedido,
-  signal?: AbortSignal,
-): Promise<RpcResult<{ pago: boolean; expirado: boolean }>> {
-  return rpc<{ pago: boolean; expirado: boolean }>('consultar_pagamento', { all: consultaDe(pedido) }, { signal });
+export interface EstadoPagamento {
+  pago: boolean;
+  expirado: boolean;
+  /** A Pix that came in is being given back, and why. TODO(contract): from api.gen.ts (issue 26). */
+  pix_devolvido?: PixDevolvido | null;
+}
+
+export function consultarPagamento(pedido: Pedido, signal?: AbortSignal): Promise<RpcResult<EstadoPagamento>> {
+  return rpc<EstadoPagamento>('consultar_pagamento', { all: consultaDe(pedido) }, { signal });
 }

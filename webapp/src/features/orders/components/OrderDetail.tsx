@@ -1,14 +1,16 @@
 /**
  * 'Detalhes do Pedido' (spec §2 'Histórico de pedidos'), with 'Voltar': the status headline, the
  * lines (icon or placeholder, title, option, quantity, amount paid), the products' price, the
- * delivery fee (delivery only), the total, the coupon if any, the payment (Pix with its checked
- * status, or Presencial), the delivery or pickup icon, the address with its complement (delivery),
+ * delivery fee (delivery only), the coupon if any (code and discount), then the total, the payment
+ * (Pix with its checked status, or Presencial), the delivery or pickup icon, the address with its complement (delivery),
  * the seller's name and phone with a WhatsApp button, and 'Cancelar pedido' (confirm 'Cancelar
  * Pedido?') only while the order awaits delivery.
  *
  * Pix check (spec §4): an order whose status_pix is '1' shows 'Verificando pagamento...' while
- * `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'. Amounts are formatted by
- * wasm-core.
+ * `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'. A Pix that came in and is
+ * given back (`pix_devolvido`: another amount, paid after the deadline, a paid order cancelled)
+ * is said as it is ('Recebemos um Pix de valor diferente e o devolvemos'); such an order is never
+ * called expired ('Devolvido' instead, decisions.md §28). Amounts are formatted by wasm-core.
  */
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -18,12 +20,12 @@ import { PixPayment } from '@/components/PixPayment';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
-import type { Pedido } from '@/types/orders';
+import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, textoPixDevolvido } from '@/lib/orders';
+import type { Pedido, PixDevolvido } from '@/types/orders';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
 
-export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente';
+export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
 function initialPix(p: Pedido): PixCheck | null {
   if (!isPix(p)) return null;
@@ -50,7 +52,11 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
   const status = useStatusDialog();
   const [pix, setPix] = useState<PixCheck | null>(() => initialPix(pedido));
   const [confirming, setConfirming] = useState(false);
+  const [devolvidoAgora, setDevolvidoAgora] = useState<PixDevolvido | null>(null);
   const info = pedido.Infos;
+  const devolvido = devolvidoAgora ?? info.pix_devolvido ?? null;
+  // Money came in: never 'Expirado' (as if nothing had been paid).
+  const pixShown: PixCheck | null = pix === 'Expirado' && devolvido ? 'Devolvido' : pix;
   const entrega = isDelivery(pedido);
   const telefone = info.telefoneforn ?? pedido.Produtos.find((l) => l.telefone)?.telefone ?? null;
   const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '…');
@@ -66,6 +72,7 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
         return;
       }
       setPix(r.pago ? 'Pago' : r.expirado ? 'Expirado' : 'Pendente');
+      if (r.pix_devolvido) setDevolvidoAgora(r.pix_devolvido);
     });
     return () => ctrl.abort();
   }, [pedido]);
@@ -130,30 +137,32 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
             <dd>{money(info.taxa_entrega ?? 0)}</dd>
           </>
         )}
+        {info.cupom && (
+          <>
+            <dt>Cupom {info.cupom.codigo}</dt>
+            <dd data-testid="desconto-cupom">{info.desconto != null ? `- ${money(info.desconto)}` : info.cupom.codigo}</dd>
+          </>
+        )}
         <dt className="order-total">Total</dt>
         <dd className="order-total" data-testid="total-pago">
           {money(info.total_pago)}
         </dd>
-        {info.cupom && (
-          <>
-            <dt>Cupom {info.cupom.codigo}</dt>
-            <dd>{info.desconto != null ? `- ${money(info.desconto)}` : info.cupom.codigo}</dd>
-          </>
-        )}
       </dl>
 
       <div className="order-block">
         <p>
-          Pagamento: <strong>{pix ? 'Pix' : 'Presencial'}</strong>
-          {pix && (
+          Pagamento: <strong>{pixShown ? 'Pix' : 'Presencial'}</strong>
+          {pixShown && (
             <>
               {' — '}
-              <span className={`pix-status pix-status--${pix === 'Pago' ? 'pago' : pix === 'Expirado' ? 'expirado' : 'pendente'}`} role="status" data-testid="pix-status">
-                {pix}
+              <span className={`pix-status pix-status--${pixShown === 'Pago' ? 'pago' : pixShown === 'Expirado' ? 'expirado' : 'pendente'}`} role="status" data-testid="pix-status">
+                {pixShown}
               </span>
             </>
           )}
         </p>
+        {/* A cancelled paid order's refund is told by its state below. */}
+        {devolvido && !(devolvido === 'cancelamento' && info.reembolsado) && <p data-testid="pix-devolvido">{textoPixDevolvido(devolvido)}</p>}
         {info.reembolsado && (
           <p data-testid="devolucao">
             {info.devolucao === 'devolvido'
@@ -163,7 +172,7 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
                 : 'O valor pago por Pix está sendo devolvido.'}
           </p>
         )}
-        {pix === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
+        {pixShown === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
       </div>
 
       <div className="order-block">

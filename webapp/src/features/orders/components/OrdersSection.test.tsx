@@ -2,7 +2,8 @@
  * 'Histórico de pedidos' with the RPC mocked and the real wasm-core: loading, empty, cards, the
  * detail's status headline, amounts, the Pix check ('Verificando pagamento...' then Pago /
  * Expirado / Pendente), the WhatsApp link, and 'Cancelar pedido' only while awaiting delivery
- * (confirm 'Cancelar Pedido?'), and a refunded Pix's state.
+ * (confirm 'Cancelar Pedido?'), a refunded Pix's state and why it came back, the cards' store,
+ * total and status, and the coupon before the total.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,13 +88,52 @@ describe('order history', () => {
     expect(await screen.findByText('Nenhum pedido encontrado.')).toBeTruthy();
   });
 
-  it('lists cards with the type, the time and Detalhes', async () => {
+  it('lists cards with the type, the store, the time, the total, the status and Detalhes', async () => {
     mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1'), PICKUP] } } });
     renderOrders();
     const cards = await screen.findAllByTestId('pedido');
     expect(cards.map((c) => c.querySelector('.order-card__type')?.textContent)).toEqual(['Entrega', 'Retirada no local']);
+    expect(cards.map((c) => within(c).getByTestId('pedido-loja').textContent)).toEqual(['Sítio Boa Vista', 'Sítio Boa Vista']);
+    expect(cards.map((c) => within(c).getByTestId('pedido-total').textContent)).toEqual(['R$ 46,09', 'R$ 36,70']);
+    expect(cards.map((c) => within(c).getByTestId('pedido-status').textContent)).toEqual(['Aguardando pagamento', 'Aguardando entrega']);
     expect(cards[0].querySelector('.order-card__time')?.textContent).toMatch(/20\/11\/2026/);
     expect(within(cards[1]).getByRole('button', { name: 'Detalhes' })).toBeTruthy();
+  });
+
+  it.each([
+    [{ status_pix: '2' }, 'Pago · aguardando entrega'],
+    [{ status_pix: '2', situacao: '2' }, 'Entrega confirmada'],
+    [{ status_pix: '0', situacao: '00' }, 'Cancelado'],
+  ])("a Pix order's card (%o) says '%s'", async (infos, status) => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', infos)] } } });
+    renderOrders();
+    const [card] = await screen.findAllByTestId('pedido');
+    expect(within(card).getByTestId('pedido-status').textContent).toBe(status);
+  });
+
+  it.each([
+    ['valor_diferente', 'Recebemos um Pix de valor diferente e o devolvemos'],
+    ['pagamento_tardio', 'Recebemos o seu Pix depois do prazo de pagamento e o devolvemos'],
+  ] as const)("a Pix that came in and went back (%s) says so, never that it expired unpaid", async (motivo, text) => {
+    mockApi({
+      pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '1', situacao: '00' })] } },
+      consultar_pagamento: { body: { pago: false, expirado: true, pix_devolvido: motivo } },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    await waitFor(() => expect(screen.getByTestId('pix-devolvido').textContent).toBe(text));
+    expect(screen.getByTestId('pix-status').textContent).toBe('Devolvido');
+    expect(document.body.textContent).not.toMatch(/Expirado|não foi pago a tempo/);
+  });
+
+  it("the order's own pix_devolvido is told without a check", async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '0', situacao: '00', pix_devolvido: 'valor_diferente' })] } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.getByTestId('pix-devolvido').textContent).toBe('Recebemos um Pix de valor diferente e o devolvemos');
+    expect(screen.getByTestId('pix-status').textContent).toBe('Devolvido');
   });
 
   it.each([
@@ -139,9 +179,11 @@ describe('order history', () => {
     }
     expect(within(detail).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
     expect(within(detail).getByRole('button', { name: 'Cancelar pedido' })).toBeTruthy();
-    // The spec's order: product price, delivery fee, total, then the coupon.
+    // Issue 26: the coupon (code and discount) comes before the total it made.
     const terms = [...detail.querySelectorAll('dt')].map((d) => d.textContent);
-    expect(terms).toEqual(['Preço dos produtos', 'Taxa de entrega', 'Total', 'Cupom BEMVINDO10']);
+    expect(terms).toEqual(['Preço dos produtos', 'Taxa de entrega', 'Cupom BEMVINDO10', 'Total']);
+    const values = [...detail.querySelectorAll('dd')].map((d) => d.textContent);
+    expect(values.indexOf('- R$ 3,67')).toBe(values.indexOf('R$ 46,09') - 1);
   });
 
   it.each([

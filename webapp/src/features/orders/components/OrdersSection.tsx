@@ -1,11 +1,13 @@
 /**
  * The profile panel's 'Histórico de pedidos' (spec §2): heading 'Pedidos', 'Carregando
  * pedidos...' while loading, 'Nenhum pedido encontrado.' when empty, and a card per order (Entrega
- * or Retirada no local, the order time, 'Detalhes'). 'Detalhes' opens the order's detail; a
- * cancelled order comes back marked '00' and the detail closes. Load errors are only logged.
+ * or Retirada no local, the store, the order time, the total, its status — awaiting payment, paid,
+ * delivered, cancelled… — and 'Detalhes'). 'Detalhes' opens the order's detail; a cancelled order
+ * comes back marked '00' and the detail closes. Load errors are only logged.
  */
 import { useEffect, useState } from 'react';
-import { formatOrderTime, isDelivery } from '@/lib/orders';
+import { formatReais } from '@/lib/display';
+import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/orders';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
@@ -59,11 +61,20 @@ export function OrdersSection() {
             <li key={p.id} className="order-card" data-testid="pedido">
               <div>
                 <strong className="order-card__type">{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
+                <span className="order-card__loja" data-testid="pedido-loja">
+                  {p.Infos.nomeforn}
+                </span>
                 <span className="muted order-card__time">{formatOrderTime(p.Infos.horario_pedido)}</span>
               </div>
-              <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpenId(p.id)}>
-                Detalhes
-              </button>
+              <div className="order-card__end">
+                <strong data-testid="pedido-total">{formatReais(p.Infos.total_pago)}</strong>
+                <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="pedido-status">
+                  {statusPedido(p)}
+                </span>
+                <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpenId(p.id)}>
+                  Detalhes
+                </button>
+              </div>
             </li>
           ))}
         </ul>
