@@ -1,13 +1,14 @@
 /**
  * The checkout's numbers come from the real wasm-core: the fee state and its five messages, the
- * promo price from its minimum, the coupon, totals, minimum orders and purchases closed.
+ * promo price from its minimum, the coupon, totals, minimum orders and purchases closed; and the
+ * sentence naming the bag's sold-out and unavailable lines.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
 import { loadRealCore } from '@/test/realCore';
 import { BUYER, dadosforn } from '@/test/shop';
-import { bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
+import { bagBlock, bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
 
 let core: Core;
 beforeAll(async () => {
@@ -103,5 +104,31 @@ describe('options', () => {
     expect(fulfilmentOptions(dadosforn({}, { entrega: '' }))).toEqual({ entrega: false, retirada: false });
     expect(paymentOptions(dadosforn({}, {}, '2'))).toEqual({ presencial: false, pix: true });
     expect(paymentOptions(dadosforn({}, {}, ''))).toEqual({ presencial: true, pix: false });
+  });
+});
+
+describe('bagBlock', () => {
+  const linha = (titulo: string, flags: { esgotado?: boolean; indisponivel?: boolean }): BagItem => {
+    const it = item(titulo, 5, 1);
+    return { ...it, infos: { ...it.infos, ...flags } };
+  };
+
+  it('null when every line can be bought', () => {
+    expect(bagBlock([linha('alface', {}), linha('couve', { esgotado: false, indisponivel: false })])).toBeNull();
+  });
+
+  it('names sold-out and unavailable lines, in Portuguese agreement', () => {
+    expect(bagBlock([linha('alface', { esgotado: true }), linha('couve', {})])).toBe(
+      'Alface esgotou. Remova o produto da sacola para continuar.',
+    );
+    expect(bagBlock([linha('alface', { esgotado: true }), linha('couve', { esgotado: true }), linha('mel', { esgotado: true })])).toBe(
+      'Alface, Couve e Mel esgotaram. Remova os produtos da sacola para continuar.',
+    );
+    expect(bagBlock([linha('alface', { indisponivel: true, esgotado: true })])).toBe(
+      'Alface não está mais disponível. Remova o produto da sacola para continuar.',
+    );
+    expect(bagBlock([linha('alface', { esgotado: true }), linha('mel', { indisponivel: true })])).toBe(
+      'Alface esgotou. Mel não está mais disponível. Remova os produtos da sacola para continuar.',
+    );
   });
 });

@@ -7,9 +7,12 @@
  *   stored coordinates) and its message;
  * - the order summary (products, fee, coupon discount, total) or the message that stops it
  *   (purchases closed, address, minimum order, stock, …);
- * - money formatting ('R$ 12,50').
+ * - money formatting ('R$ 12,50');
+ * - the sentence naming the bag's lines that cannot be bought any more (sold out or unavailable,
+ *   as the server last said: decisions.md §26), which stops the checkout until they are removed.
  */
 import type { BagInfos, BagItem } from '@/lib/bag';
+import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn, DeliveryForn, ExtensoesForn } from '@/types/catalog';
 
@@ -228,4 +231,28 @@ export function purchasesClosed(core: Core, items: BagItem[], supplier: Supplier
   if (!supplier.compras || items.length === 0) return null;
   const r = orderSummary(core, { items, supplier, buyer: { rua: '-', latitude: null, longitude: null }, modo: 'retirada', cupom: null });
   return r.ok ? null : r.message;
+}
+
+const LISTA = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * What stops the checkout in the bag's lines, naming them: 'Alface crespa esgotou. Remova o
+ * produto da sacola para continuar.' (several: '… e … esgotaram. Remova os produtos …'), and the
+ * same for products no longer available; null when every line can be bought.
+ */
+export function bagBlock(items: BagItem[]): string | null {
+  const nomes = (f: (i: BagInfos) => boolean | undefined) => [
+    ...new Set(items.filter((it) => f(it.infos)).map((it) => capitalizar(it.infos.titulo))),
+  ];
+  const indisponiveis = nomes((i) => i.indisponivel);
+  const esgotados = nomes((i) => i.esgotado && !i.indisponivel);
+  const frases: string[] = [];
+  if (esgotados.length) frases.push(`${LISTA.format(esgotados)} ${esgotados.length > 1 ? 'esgotaram' : 'esgotou'}.`);
+  if (indisponiveis.length) {
+    frases.push(`${LISTA.format(indisponiveis)} ${indisponiveis.length > 1 ? 'não estão mais disponíveis' : 'não está mais disponível'}.`);
+  }
+  if (frases.length === 0) return null;
+  const varios = esgotados.length + indisponiveis.length > 1;
+  frases.push(varios ? 'Remova os produtos da sacola para continuar.' : 'Remova o produto da sacola para continuar.');
+  return frases.join(' ');
 }

@@ -10,6 +10,9 @@
  * the total; it recomputes everything else and refuses a differing total ('Os preços mudaram.
  * Revise o pedido.'), missing stock ('Estoque insuficiente para {titulo}') and the checkout's own
  * messages, storing nothing (docs/rpc.md 'Orders').
+ *
+ * The request carries the attempt's `Idempotency-Key` header (../idempotency.ts): the same key
+ * and payload again get the first answer back, never a second order.
  */
 import type { BagItem } from '@/lib/bag';
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
@@ -33,6 +36,7 @@ export interface OrderInput {
 }
 
 export interface FinalizarPedidoAnswer {
+  /** The order placed; its `Infos.pix_expira_em` says when a Pix charge expires. */
   all: Pedido;
   qrcode?: string | null;
   imagem_qrcode?: string | null;
@@ -67,6 +71,7 @@ export function orderPayload(o: OrderInput): Record<string, unknown> {
   };
 }
 
-export function finalizarPedido(o: OrderInput): Promise<RpcResponse<FinalizarPedidoAnswer>> {
-  return rpcRequest<FinalizarPedidoAnswer>('finalizar_pedido', orderPayload(o));
+/** Sends the order with the `Idempotency-Key` `chave` (the attempt's key for this very payload). */
+export function finalizarPedido(payload: Record<string, unknown>, chave: string): Promise<RpcResponse<FinalizarPedidoAnswer>> {
+  return rpcRequest<FinalizarPedidoAnswer>('finalizar_pedido', payload, { headers: { 'Idempotency-Key': chave } });
 }

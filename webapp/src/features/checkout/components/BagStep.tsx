@@ -2,7 +2,9 @@
  * The bag drawer's content: the supplier, each product (icon, title, option, unit price for the
  * quantity, quantity stepper, line total, remove), the subtotal and 'Continuar Compra'. Every
  * number comes from wasm-core; a line outside its minimum order or stock shows wasm-core's
- * message and blocks the purchase.
+ * message and blocks the purchase. A line whose product sold out or is no longer available (as the
+ * server last said) is marked 'Esgotado' / 'Indisponível', and a sentence names it: the purchase
+ * waits until it is removed.
  */
 import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
@@ -15,13 +17,15 @@ export interface BagStepProps {
   nomeforn: string | null;
   subtotal: SummaryResult;
   message: string | null;
+  /** The sentence naming lines that cannot be bought any more (rules' `bagBlock`), or null. */
+  block: string | null;
   busy: boolean;
   onQuantity: (index: number, qtd: number) => void;
   onRemove: (index: number) => void;
   onContinue: () => void;
 }
 
-export function BagStep({ core, items, nomeforn, subtotal, message, busy, onQuantity, onRemove, onContinue }: BagStepProps) {
+export function BagStep({ core, items, nomeforn, subtotal, message, block, busy, onQuantity, onRemove, onContinue }: BagStepProps) {
   if (items.length === 0) {
     return <p className="checkout__empty">{subtotal.ok ? '' : subtotal.message}</p>;
   }
@@ -46,6 +50,11 @@ export function BagStep({ core, items, nomeforn, subtotal, message, busy, onQuan
               )}
               <div className="bag-line__body">
                 <div className="bag-line__title">{infos.titulo}</div>
+                {(infos.indisponivel || infos.esgotado) && (
+                  <div className="bag-line__off" data-testid="linha-bloqueada">
+                    {infos.indisponivel ? 'Indisponível' : 'Esgotado'}
+                  </div>
+                )}
                 {it.opcao && <div className="bag-line__opt">{it.opcao}</div>}
                 <div className="bag-line__unit muted">{formatCentavos(core, unitPrice(core, infos, qtd))} cada</div>
                 <div className="bag-stepper" role="group" aria-label={`Quantidade de ${infos.titulo}`}>
@@ -80,12 +89,17 @@ export function BagStep({ core, items, nomeforn, subtotal, message, busy, onQuan
           {subtotal.message}
         </p>
       )}
+      {block && (
+        <p className="form__error" role="alert" data-testid="sacola-bloqueada">
+          {block}
+        </p>
+      )}
       {message && (
         <p className="form__error" role="alert">
           {message}
         </p>
       )}
-      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy} onClick={onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy || !!block} onClick={onContinue}>
         Continuar Compra
       </button>
     </div>

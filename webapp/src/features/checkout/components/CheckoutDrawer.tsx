@@ -4,8 +4,9 @@
  *   bag → 'Continuar Compra' → (signed out) sign-in prompt → (no street) 'Cadastre um endereço
  *   para realizar compras' and the address wizard → Entrega/Retirada choice (straight on when
  *   only one is offered; straight to the confirmation when neither) → summary (fee state, coupon,
- *   totals) → payment choice → 'Finalizar Compra' → loading → success (Pix: QR code and 'copia e
- *   cola') or error. Back arrows go back a step. The bag is emptied on success.
+ *   totals) → payment choice → 'Finalizar Compra' → loading → success (the order's number and
+ *   total; Pix: QR code, 'copia e cola', the countdown, and 'Pagamento confirmado' once paid) or
+ *   error. Back arrows go back a step. The bag is emptied on success.
  *
  * Loads wasm-core (every number shown comes from it) and the supplier's current data
  * (`pegar_dadosforn`) when it opens. The server recomputes the order and may refuse it: its
@@ -16,6 +17,12 @@
  * `useCoupon`, the order payload in `api/finalizarPedido`, the small steps in `ModeStep` and
  * `Prompts`. The address wizard is the address feature's, handed in by the app through
  * `BagProvider`.
+ *
+ * A checkout never doubles: each attempt's `Idempotency-Key` (../idempotency.ts) is sent again
+ * when the same order is sent again after an unknown outcome, and is new otherwise. A bag line
+ * whose product sold out or is no longer available (as the storefront, the product page or a
+ * refusal taught the bag) is named, and 'Continuar Compra' / 'Finalizar Compra' wait until it is
+ * removed; after a refusal the bag's products are read again, so the review shows why.
  */
 import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,15 +30,18 @@ import { Dialog } from '@/components/Dialog';
 import { BackIcon } from '@/components/OrderIcons';
 import { useAccount } from '@/hooks/useAccount';
 import { useCore } from '@/hooks/useCore';
-import { clearBag, refreshBag, useBag, type BagInfos } from '@/lib/bag';
+import { bagPatchOf, clearBag, refreshBag, useBag, type BagInfos } from '@/lib/bag';
 import { SEM_CONEXAO_PEDIDO, useOffline } from '@/lib/online';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import type { DadosForn } from '@/types/catalog';
-import { finalizarPedido } from '../api/finalizarPedido';
+import type { Pedido } from '@/types/orders';
+import { finalizarPedido, orderPayload } from '../api/finalizarPedido';
 import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProduto } from '../api/pegarProduto';
+import { chaveDoPedido, registrarResposta } from '../idempotency';
 import {
+  bagBlock,
   bagSubtotal,
   deliveryFee,
   feeCalculating,
@@ -74,6 +84,7 @@ const TITLES: Record<Step, string> = {
 const PRECOS_MUDARAM = 'Os preços mudaram. Revise o pedido.';
 
 interface Success {
+  pedido: Pedido | null;
   pix: { qrcode: string; imagem: string | null | undefined } | null;
 }
 
@@ -130,6 +141,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   );
 
   const subtotal = useMemo(() => (core ? bagSubtotal(core, items) : null), [core, items]);
+  const block = useMemo(() => bagBlock(items), [items]);
   const fee = useMemo(() => {
     if (!core || modo !== 'entrega') return null;
     if (loadingSupplier || !supplier) return feeCalculating(core);
@@ -166,7 +178,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   }
 
   function continueFromBag() {
-    if (!core || !supplier) return;
+    if (!core || !supplier || block) return;
     const closed = purchasesClosed(core, items, supplier);
     setBagMessage(closed);
     if (closed) return;
@@ -178,11 +190,10 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   if (step === 'login' && user) afterSignIn(user, 'replace');
 
   async function finish() {
-    if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline) return;
+    if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline || block) return;
     const s = summary.summary;
     const applied = coupon.applied;
-    push('enviando');
-    const { status, data: r } = await finalizarPedido({
+    const payload = orderPayload({
       items,
       forn: userforn,
       user,
@@ -193,40 +204,44 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
       entrega: modo === 'entrega',
       cupom: applied ? { codigo: applied.core.codigo, valor: applied.wire.valor } : null,
     });
+    // The same order sent again after an unknown outcome carries the same key; anything else a new one.
+    const chave = chaveDoPedido(payload);
+    push('enviando');
+    const { status, data: r } = await finalizarPedido(payload, chave);
+    registrarResposta(status);
     if (r.error !== undefined) {
       // A refusal names its reason (decisions.md §7–§8, docs/rpc.md); any other failure is the
       // spec's generic message (§8), its detail logged by the RPC client.
       const refused = status >= 400 && status < 500 && status !== 401;
       setError(refused ? r.error : ERRO_GENERICO);
       replace('erro');
-      if (r.error === PRECOS_MUDARAM) void refreshProducts();
+      // The products as stored now: new prices, a stock that no longer covers the order, a product
+      // sold out or disabled meanwhile ('Estoque insuficiente para {titulo}').
+      if (refused && (r.error === PRECOS_MUDARAM || status === 409 || status === 404)) void refreshProducts();
       return;
     }
     const qrcode = r.qrcode ?? r.all?.Infos?.qrcode ?? null;
     const imagem = r.imagem_qrcode ?? r.all?.Infos?.imagem_qrcode ?? null;
-    setSuccess({ pix: pagamento === '2' && qrcode ? { qrcode, imagem } : null });
+    setSuccess({ pedido: r.all ?? null, pix: pagamento === '2' && qrcode ? { qrcode, imagem } : null });
     clearBag();
     setSteps(['sucesso']);
   }
 
-  /** After 'Os preços mudaram': take the products as stored now, so the buyer reviews them. */
+  /**
+   * After a refusal: take the products as stored now (prices, stock, sold out, disabled; a product
+   * no longer found is unavailable), so the buyer reviews them.
+   */
   async function refreshProducts() {
     const answers = await Promise.all(
       items.map((it) => pegarProduto({ id: it.infos.id, userforn: it.infos.userforn, categoria: it.infos.categoria })),
     );
     const infos = new Map<string, Partial<BagInfos>>();
-    answers.forEach((a) => {
-      if (a.error !== undefined || !a.item) return;
-      const p = a.item;
-      infos.set(p.id, {
-        preco: p.preco,
-        precopromo: p.precopromo ?? null,
-        minimopromo: p.minimopromo ?? null,
-        minimo: p.minimo ?? null,
-        estoque: p.estoque ?? null,
-        titulo: p.titulo,
-        icone: p.icone ?? null,
-      });
+    answers.forEach(({ status, data: a }, i) => {
+      if (a.error !== undefined) {
+        if (status === 404) infos.set(items[i].infos.id, { indisponivel: true });
+        return;
+      }
+      if (a.item) infos.set(a.item.id, bagPatchOf(a.item));
     });
     if (infos.size) refreshBag({ infos });
   }
@@ -259,6 +274,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
             nomeforn={supplier?.nomeforn ?? items[0]?.infos.nomeforn ?? null}
             subtotal={subtotal}
             message={bagMessage}
+            block={block}
             busy={!supplier}
             onQuantity={(i, q) => {
               setBagMessage(null);
@@ -325,6 +341,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
             onChange={setPagamento}
             onFinish={() => void finish()}
             offline={offline}
+            block={block}
           />
         );
         break;
@@ -332,7 +349,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
         body = <Spinner text="Finalizando pedido..." />;
         break;
       case 'sucesso':
-        body = <SuccessStep pix={success?.pix ?? null} onOrders={goToOrders} onClose={onClose} />;
+        body = <SuccessStep core={core} pedido={success?.pedido ?? null} pix={success?.pix ?? null} onOrders={goToOrders} onClose={onClose} />;
         break;
       case 'erro':
         body = <ErrorStep message={error} onBack={back} />;

@@ -1,15 +1,50 @@
 /**
  * The checkout's coupon and payment, with the RPC mocked and the real wasm-core: the coupon (upper
  * case, not found, other failures), 'Finalizar Compra' disabled until a payment is chosen, the
- * spec's order payload, the Pix success screen, the server's refusal and a transport failure.
+ * spec's order payload with its Idempotency-Key (the same on a retry after an unknown outcome, a
+ * new one after an answer), the Pix success screen (order number, amount, countdown), the
+ * server's refusal and a transport failure.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BAG_KEY } from '@/lib/bag';
+import { noteNetwork } from '@/lib/online';
 import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '@/test/shop';
 import type { Produto } from '@/types/catalog';
-import { api, checkout, continueToSummary, fill, renderShop, registerShopHooks } from '../testing/shop';
+import type { Pedido } from '@/types/orders';
+import { api, checkout, continueToSummary, fill, finishWith, renderShop, registerShopHooks } from '../testing/shop';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** `finalizar_pedido`'s order (`all`) for a Pix order of BUYER at Sítio Boa Vista. */
+function pedidoPix(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
+  return {
+    id,
+    idpedido: id,
+    Infos: {
+      txid: 'TX123456789012345678901234567',
+      userforn: 'forn1',
+      nomeforn: 'Sítio Boa Vista',
+      horario_pedido: Date.now(),
+      cliente_user: BUYER.usuario,
+      status_pix: '1',
+      situacao: '1',
+      tipo_entrega: 'Entrega',
+      pagamento: '2',
+      preco_produtos: 36.7,
+      taxa_entrega: 12.63,
+      desconto: 3.67,
+      total_pago: 45.66,
+      cupom: null,
+      qrcode: '00020101021226…6304ABCD',
+      pix_expira_em: Date.now() + 3_600_000,
+      pix_devolvido: null,
+      ...infos,
+    },
+    Produtos: [],
+  };
+}
 
 vi.mock('@/lib/wasm', async () => {
   const { loadRealCore } = await import('@/test/realCore');
@@ -78,7 +113,13 @@ describe('payment and finishing', () => {
   it('Finalizar Compra only after a choice; sends the contract payload; Pix success with QR and copy; bag cleared', async () => {
     const { calls } = api(FORN, {
       validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
-      finalizar_pedido: { body: { all: { id: 'o1' }, qrcode: '00020101021226…6304ABCD', imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+' } },
+      finalizar_pedido: {
+        body: {
+          all: pedidoPix('3f9a1c2b-77aa-4c1e-9e0f-5d2a1b3c4d5e', { total_pago: 45.66, pix_expira_em: Date.now() + 59 * 60_000 + 32_000 }),
+          qrcode: '00020101021226…6304ABCD',
+          imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      },
     });
     signInAs(BUYER);
     fill([
@@ -103,13 +144,20 @@ describe('payment and finishing', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Pedido realizado' });
     expect(within(done).getByText('Pedido realizado com sucesso!')).toBeTruthy();
+    // The order's number, its amount and the charge's countdown.
+    expect(within(done).getByTestId('numero-pedido').textContent).toBe('Pedido nº 3F9A1C2B');
+    expect(within(done).getByTestId('valor-pedido').textContent).toBe('R$ 45,66');
+    expect(within(done).getByTestId('pix-expira').textContent).toMatch(/^Expira em 59:3[12]$/);
+    expect(within(done).getByTestId('pix-situacao').textContent).toBe('Pague com Pix para confirmar o seu pedido.');
     expect(within(done).getByRole('img', { name: 'QR Code Pix' }).getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     expect((within(done).getByTestId('pix-copia-e-cola') as HTMLTextAreaElement).value).toBe('00020101021226…6304ABCD');
     await user.click(within(done).getByRole('button', { name: 'Copiar código' }));
     expect(await navigator.clipboard.readText()).toBe('00020101021226…6304ABCD');
     expect(await within(done).findByText('Código copiado!')).toBeTruthy();
 
-    const sent = calls.find((c) => c.codigo === 'finalizar_pedido')?.body;
+    const call = calls.find((c) => c.codigo === 'finalizar_pedido')!;
+    expect(call.headers['Idempotency-Key']).toMatch(UUID);
+    const sent = call.body;
     const line = (p: Produto, quantidade: number, opcaoselecionada: string | null) => ({
       id: p.id,
       idlocal: p.idlocal,
@@ -162,21 +210,68 @@ describe('payment and finishing', () => {
     expect(checkout()).toBeTruthy();
   });
 
-  it("a transport failure shows 'Algum erro ocorreu!', in person sends pagamento '1'", async () => {
-    const { calls } = api(FORN, { finalizar_pedido: new TypeError('Failed to fetch') });
+  it("a transport failure shows 'Algum erro ocorreu!'; sending the same order again carries the same Idempotency-Key, a new order a new one", async () => {
+    let falhar = true;
+    const { calls } = api(FORN, {
+      finalizar_pedido: () => {
+        if (falhar) {
+          falhar = false;
+          return new TypeError('Failed to fetch');
+        }
+        return { body: { all: pedidoPix('a1b2c3d4e5', { pagamento: '1', qrcode: null, total_pago: 11.7 }) } };
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
     const user = userEvent.setup();
     renderShop();
-    const summary = await continueToSummary(user, 'Retirada');
-    await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
-    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
-    await user.click(within(pay).getByRole('radio', { name: 'Presencial' }));
-    await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
+    await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
     const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
-    expect(within(err).getByRole('alert').textContent).toBe('Algum erro ocorreu!');
-    const sent = calls.find((c) => c.codigo === 'finalizar_pedido')?.body;
-    expect(sent).toMatchObject({ pagamento: '1', entrega: false, infoscupom: null });
+    expect(within(err).getByText('Algum erro ocorreu!')).toBeTruthy();
     expect(localStorage.getItem(BAG_KEY)).not.toBeNull();
+    // The network answers again (the offline probe's job), and the buyer tries again.
+    act(() => noteNetwork(true));
+    await user.click(within(err).getByRole('button', { name: 'Revisar pedido' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+    await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
+    const done = await screen.findByRole('dialog', { name: 'Pedido realizado' });
+    expect(within(done).getByTestId('numero-pedido').textContent).toBe('Pedido nº A1B2C3D4');
+    expect(within(done).getByText('Combine a entrega ou a retirada com o vendedor. O pagamento é feito pessoalmente.')).toBeTruthy();
+
+    const tries = calls.filter((c) => c.codigo === 'finalizar_pedido');
+    expect(tries).toHaveLength(2);
+    expect(tries[0].body).toMatchObject({ pagamento: '1', entrega: false, infoscupom: null });
+    expect(tries[1].body).toEqual(tries[0].body);
+    expect(tries[0].headers['Idempotency-Key']).toMatch(UUID);
+    expect(tries[1].headers['Idempotency-Key']).toBe(tries[0].headers['Idempotency-Key']);
+
+    // The order went through: the same bag bought again is another attempt.
+    await user.click(within(done).getByRole('button', { name: 'Continuar comprando' }));
+    fill([[ALFACE, 3, null]]);
+    await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
+    await screen.findByRole('dialog', { name: 'Pedido realizado' });
+    const third = calls.filter((c) => c.codigo === 'finalizar_pedido')[2];
+    expect(third.body).toEqual(tries[0].body);
+    expect(third.headers['Idempotency-Key']).toMatch(UUID);
+    expect(third.headers['Idempotency-Key']).not.toBe(tries[0].headers['Idempotency-Key']);
+  });
+
+  it('a refusal settles the attempt: the next try carries a new key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = api(FORN, { finalizar_pedido: { status: 409, body: { error: 'Sítio Boa Vista está com o período de compras fechado!' } } });
+    signInAs(BUYER);
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
+    const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
+    await user.click(within(err).getByRole('button', { name: 'Revisar pedido' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+    await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
+    await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
+    const [a, b] = calls.filter((c) => c.codigo === 'finalizar_pedido');
+    expect(b.body).toEqual(a.body);
+    expect(b.headers['Idempotency-Key']).not.toBe(a.headers['Idempotency-Key']);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The payment choice: Pix and/or Presencial (what the supplier accepts), the total, and
- * 'Finalizar Compra', active only after a payment method is chosen and while online (the drawer
- * says why when offline).
+ * 'Finalizar Compra', active only after a payment method is chosen, while online (the drawer
+ * says why when offline) and while no bag line is sold out or unavailable (named here).
  */
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
@@ -18,9 +18,11 @@ export interface PaymentStepProps {
   onFinish: () => void;
   /** No connection: the order cannot be sent. */
   offline?: boolean;
+  /** The sentence naming bag lines that cannot be bought any more, or null. */
+  block?: string | null;
 }
 
-export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false }: PaymentStepProps) {
+export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null }: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
   return (
     <div className="checkout__payment">
@@ -45,12 +47,19 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
           <strong data-testid="total">{formatCentavos(core, s.total_centavos)}</strong>
         </p>
       )}
-      {summary && !summary.ok && (
-        <p className="form__error" role="alert">
-          {summary.message}
+      {block ? (
+        <p className="form__error" role="alert" data-testid="sacola-bloqueada">
+          {block}
         </p>
+      ) : (
+        summary &&
+        !summary.ok && (
+          <p className="form__error" role="alert">
+            {summary.message}
+          </p>
+        )
       )}
-      <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline} onClick={onFinish}>
+      <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline || !!block} onClick={onFinish}>
         Finalizar Compra
       </button>
     </div>

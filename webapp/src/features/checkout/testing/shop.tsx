@@ -19,14 +19,19 @@ import { mockApi } from '@/test/fixtures';
 import { FORN } from '@/test/shop';
 import type { DadosForn, Produto } from '@/types/catalog';
 import { BagProvider } from '../components/BagProvider';
+import { esquecerTentativa } from '../idempotency';
 
 /** The account context's sign-in (a mock: the popup is not part of these tests). */
 export const signIn = vi.fn();
 
-/** Registers the per-test reset of the bag and of `signIn`, and closes the drawer after each. */
+/**
+ * Registers the per-test reset of the bag, of `signIn` and of the open checkout attempt (its
+ * Idempotency-Key), and closes the drawer after each.
+ */
 export function registerShopHooks() {
   beforeEach(() => {
     resetBagForTests();
+    esquecerTentativa();
     signIn.mockReset();
   });
   afterEach(() => {
@@ -106,4 +111,12 @@ export async function continueToSummary(user: ReturnType<typeof userEvent.setup>
 
 export function api(forn: DadosForn = FORN, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({ pegar_dadosforn: { body: { dadosforn: forn } }, ...extra });
+}
+
+/** From the summary: 'Continuar', then pays with `forma` and presses 'Finalizar Compra'. */
+export async function finishWith(user: ReturnType<typeof userEvent.setup>, summary: HTMLElement, forma: 'Pix' | 'Presencial') {
+  await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
+  const pay = await screen.findByRole('dialog', { name: 'Pagamento' });
+  await user.click(within(pay).getByRole('radio', { name: forma }));
+  await user.click(within(pay).getByRole('button', { name: 'Finalizar Compra' }));
 }

@@ -1,0 +1,18 @@
+/**
+ * `consultar_pagamento` for the order just placed: whether its Pix charge was paid or expired,
+ * and whether a Pix that came in is being given back (`pix_devolvido`, decisions.md §28). The
+ * server reads the order id and checks the order is the caller's.
+ */
+import { rpc, type RpcResult } from '@/lib/rpc';
+import type { PixDevolvido } from '@/types/orders';
+
+export interface EstadoPagamento {
+  pago: boolean;
+  expirado: boolean;
+  /** TODO(contract): from api.gen.ts once the API sends it (issue 26). */
+  pix_devolvido?: PixDevolvido | null;
+}
+
+export function consultarPagamento(idpedido: string, signal?: AbortSignal): Promise<RpcResult<EstadoPagamento>> {
+  return rpc<EstadoPagamento>('consultar_pagamento', { all: { idpedido } }, { signal });
+}

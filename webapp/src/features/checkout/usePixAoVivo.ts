@@ -1,0 +1,145 @@
+/**
+ * The Pix charge of the order just placed, followed live on the success screen (issue 26: the
+ * buyer sees the payment land without a reload):
+ *
+ * - a countdown to `pix_expira_em`, ticking every second;
+ * - `consultar_pagamento` asked with back-off (3 s, growing ×1.5 to 10 s), never while the tab is
+ *   hidden (asked again at once when it shows), until the charge is paid or expired;
+ * - at the deadline one more look, every 3 s for up to a minute, so a payment made in its last
+ *   seconds is not called late: the server's `expirado` (or that minute) ends it as expired.
+ *
+ * A Pix that came in and is given back (`pix_devolvido`: another amount, paid late, …) is kept
+ * for the screen to say so (decisions.md §28); a charge of another amount stays open to be paid.
+ */
+import { useEffect, useReducer, useState } from 'react';
+import type { PixDevolvido } from '@/types/orders';
+import { consultarPagamento, type EstadoPagamento } from './api/consultarPagamento';
+
+/** The first wait, the growth and the longest wait between two checks (ms). */
+export const POLL_PRIMEIRO_MS = 3000;
+export const POLL_FATOR = 1.5;
+export const POLL_MAXIMO_MS = 10_000;
+/** After the deadline: how often and for how long the server is asked before calling it expired. */
+export const PRAZO_CHECAGEM_MS = 3000;
+export const PRAZO_TOLERANCIA_MS = 60_000;
+
+export type FasePix =
+  /** Waiting for the payment (the countdown runs). */
+  | 'aguardando'
+  /** The deadline passed: asking the server whether it came in at the last second. */
+  | 'verificando'
+  | 'pago'
+  | 'expirado';
+
+interface Estado {
+  fase: FasePix;
+  devolvido: PixDevolvido | null;
+}
+
+type Acao = { tipo: 'resposta'; r: EstadoPagamento } | { tipo: 'prazo' } | { tipo: 'desistir' };
+
+function reduzir(s: Estado, a: Acao): Estado {
+  if (s.fase === 'pago' || s.fase === 'expirado') return s;
+  switch (a.tipo) {
+    case 'resposta': {
+      const devolvido = a.r.pix_devolvido ?? s.devolvido;
+      if (a.r.pago) return { fase: 'pago', devolvido };
+      if (a.r.expirado) return { fase: 'expirado', devolvido };
+      return { ...s, devolvido };
+    }
+    case 'prazo':
+      return s.fase === 'aguardando' ? { ...s, fase: 'verificando' } : s;
+    case 'desistir':
+      return { ...s, fase: 'expirado' };
+  }
+}
+
+export interface PixAoVivo extends Estado {
+  /** Milliseconds left before the charge expires (0 past it); null when the order says nothing. */
+  restanteMs: number | null;
+}
+
+const visivel = () => document.visibilityState !== 'hidden';
+
+/** Follows order `idpedido`'s Pix charge, which expires at `expiraEm` (ms since the epoch, or null). */
+export function usePixAoVivo(idpedido: string, expiraEm: number | null): PixAoVivo {
+  const [estado, dispatch] = useReducer(reduzir, { fase: 'aguardando', devolvido: null });
+  const [agora, setAgora] = useState(() => Date.now());
+  const { fase } = estado;
+
+  // The countdown: one tick a second while waiting; the deadline moves to the last look.
+  useEffect(() => {
+    if (fase !== 'aguardando' || expiraEm == null) return;
+    const tick = () => {
+      const t = Date.now();
+      setAgora(t);
+      if (t >= expiraEm) dispatch({ tipo: 'prazo' });
+    };
+    const id = window.setInterval(tick, 1000);
+    return () => window.clearInterval(id);
+  }, [fase, expiraEm]);
+
+  // The checks.
+  useEffect(() => {
+    if (fase !== 'aguardando' && fase !== 'verificando') return;
+    const ctrl = new AbortController();
+    let timer: number | undefined;
+    let perguntando = false;
+    let espera = fase === 'verificando' ? 0 : POLL_PRIMEIRO_MS;
+    const desde = Date.now();
+
+    const agendar = (ms: number) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void perguntar(), ms);
+    };
+
+    async function perguntar() {
+      timer = undefined;
+      if (!visivel() || perguntando) return;
+      perguntando = true;
+      const r = await consultarPagamento(idpedido, ctrl.signal);
+      perguntando = false;
+      if (ctrl.signal.aborted) return;
+      if (r.error === undefined) dispatch({ tipo: 'resposta', r });
+      else console.error('consultar_pagamento:', r.error);
+      if (fase === 'verificando') {
+        if (Date.now() - desde >= PRAZO_TOLERANCIA_MS) dispatch({ tipo: 'desistir' });
+        else agendar(PRAZO_CHECAGEM_MS);
+        return;
+      }
+      espera = Math.min(POLL_MAXIMO_MS, espera * POLL_FATOR);
+      agendar(espera);
+    }
+
+    const aoMudarVisibilidade = () => {
+      if (!visivel()) {
+        window.clearTimeout(timer);
+        timer = undefined;
+      } else if (timer === undefined && !perguntando) {
+        // Asked now, then the back-off starts over (the next wait is the first one again).
+        if (fase === 'aguardando') espera = POLL_PRIMEIRO_MS / POLL_FATOR;
+        void perguntar();
+      }
+    };
+
+    agendar(espera);
+    document.addEventListener('visibilitychange', aoMudarVisibilidade);
+    return () => {
+      ctrl.abort();
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', aoMudarVisibilidade);
+    };
+  }, [fase, idpedido]);
+
+  return { ...estado, restanteMs: expiraEm == null ? null : Math.max(0, expiraEm - agora) };
+}
+
+/** 'mm:ss' (or 'h:mm:ss' from an hour) of a duration in ms, rounded up to the second. */
+export function formatarRestante(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mmss = `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return h > 0 ? `${h}:${mmss}` : mmss;
+}
