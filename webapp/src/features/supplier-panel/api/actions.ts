@@ -37,7 +37,12 @@ export async function pegarProdutosFornecedor(usuario: string): Promise<RpcResul
   return { produtos: r.produtos ?? r.list ?? [] };
 }
 export const adicionarProduto = (fields: Record<string, unknown>) => rpc<{ infos: ProdutoForn }>('adicionar_produto', fields);
-export const editarProdutoSite = (fields: Record<string, unknown>) => act('editar_produto_site', fields);
+/**
+ * `editar_produto_site` (`produto`, `newproduto` with `estoqueanterior`: the stock the form was
+ * loaded with), with the HTTP status: 409 when the stock's change cannot apply (its message).
+ */
+export const editarProdutoSite = (fields: Record<string, unknown>): Promise<RpcResponse<Record<string, unknown>>> =>
+  rpcRequest('editar_produto_site', fields);
 export const editarIconeProdutoSite = (fields: Record<string, unknown>) => act('editar_icone_produto_site', fields);
 export const uploadFoto = (fields: Record<string, unknown>) => rpc<{ chave: string; url: string }>('upload_foto', fields);
 export const excluirFoto = (fields: Record<string, unknown>) => act('excluir_foto', fields);

@@ -1,35 +1,45 @@
 /**
- * 'Editar produto': category, title, price ('Digite um preço válido'), minimum and stock
- * (steppers from 0), options, description and the icon. wasm-core checks the form; the data go
- * with `editar_produto_site` (old and new product), a new icon with `editar_icone_produto_site`.
+ * 'Editar produto': category, title, price ('Digite um preço válido'), minimum (a stepper from 0),
+ * the stock (a count as typed, 0 and 1 included, or 'Sem controle de estoque'), options,
+ * description and the icon. wasm-core checks the form; the data go with `editar_produto_site`
+ * (old and new product), a new icon with `editar_icone_produto_site`.
+ *
+ * An edit never overwrites sales (decisions.md §26): `newproduto.estoqueanterior` is the stock the
+ * form was loaded with, and the server applies the difference to the stock as it is now. When it
+ * cannot (409), its message is shown, nothing changed, and the product is read again: the form
+ * then shows the current stock (what was typed elsewhere stays).
  */
-import { useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { IconPicker, type PickedImage } from '@/components/IconPicker';
+import { IconPicker } from '@/components/IconPicker';
 import { useStatusDialog } from '@/components/status-dialog';
 import { CATEGORIAS } from '@/config/categories';
 import { editarIconeProdutoSite, editarProdutoSite } from '../api/actions';
-import { OptionsEditor, Stepper } from './ProductFields';
+import { OptionsEditor, Stepper, StockField } from './ProductFields';
 import type { ProductMenuProps } from './ProductMenu';
+import { patchForm, productFormOf, stockOf, validateProduct, type ValidProduct } from './productForm';
 import { errorText } from './types';
 
 export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
-  const [categoria, setCategoria] = useState(p.categoria);
-  const [titulo, setTitulo] = useState(p.titulo);
-  const [preco, setPreco] = useState(String(p.preco));
-  const [minimo, setMinimo] = useState(p.minimo ?? 0);
-  const [estoque, setEstoque] = useState(p.estoque ?? 0);
-  const [opcoes, setOpcoes] = useState<string[]>((p.opcoes ?? []).map((o) => o.opcao));
-  const [descricao, setDescricao] = useState(p.descricao ?? '');
-  const [icone, setIcone] = useState<PickedImage | string | null>(p.icone);
+  const [f, set] = useReducer(patchForm, p, productFormOf);
   const [error, setError] = useState<string | null>(null);
+  // The stock the form was loaded with; a product read again after a refusal brings its stock.
+  const [anterior, setAnterior] = useState(p.estoque);
+  if (p.estoque !== anterior) {
+    setAnterior(p.estoque);
+    set(stockOf(p.estoque));
+  }
+  const edit = (patch: Parameters<typeof set>[0]) => {
+    set(patch);
+    setError(null);
+  };
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    let v: { categoria: string; titulo: string; preco_centavos: number; minimo: number | null; estoque: number | null; opcoes: string[]; descricao?: string };
+    let v: ValidProduct;
     try {
-      v = core.product_validate({ categoria, titulo, preco, minimo: minimo || null, estoque: estoque || null, opcoes, descricao }, true);
+      v = validateProduct(core, f, true);
     } catch (err) {
       return setError(errorText(err));
     }
@@ -42,13 +52,20 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
       preco: v.preco_centavos / 100,
       minimo: v.minimo,
       estoque: v.estoque,
+      estoqueanterior: anterior,
       opcoes: v.opcoes.map((opcao) => ({ opcao })),
       descricao: v.descricao ?? null,
     };
-    const r = await editarProdutoSite({ produto: p, newproduto, usuario, cidades: forn.cidades ?? [] });
-    if (r.error !== undefined) return status.error();
-    if (icone && typeof icone !== 'string') {
-      const ri = await editarIconeProdutoSite({ cidades: forn.cidades ?? [], categoria: v.categoria, id: p.id, usuario, icone: icone.base64 });
+    const { status: http, data: r } = await editarProdutoSite({ produto: p, newproduto, usuario, cidades: forn.cidades ?? [] });
+    if (r.error !== undefined) {
+      if (http !== 409) return status.error();
+      // The stock changed meanwhile in a way the edit cannot apply: nothing changed; read it again.
+      status.error(r.error);
+      await onChanged();
+      return;
+    }
+    if (f.icone && typeof f.icone !== 'string') {
+      const ri = await editarIconeProdutoSite({ cidades: forn.cidades ?? [], categoria: v.categoria, id: p.id, usuario, icone: f.icone.base64 });
       if (ri.error !== undefined) return status.error();
     }
     status.success();
@@ -62,7 +79,7 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
       <form className="form" onSubmit={save} noValidate>
         <label className="field">
           <span className="field__label">Categoria</span>
-          <select className="input" value={categoria} onChange={(e) => setCategoria(e.target.value)}>
+          <select className="input" value={f.categoria} onChange={(e) => set({ categoria: e.target.value })}>
             {CATEGORIAS.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -70,21 +87,21 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
         </label>
         <label className="field">
           <span className="field__label">Título</span>
-          <input className="input" maxLength={50} value={titulo} onChange={(e) => (setTitulo(e.target.value), setError(null))} />
+          <input className="input" maxLength={50} value={f.titulo} onChange={(e) => edit({ titulo: e.target.value })} />
         </label>
         <label className="field">
           <span className="field__label">Preço (R$)</span>
-          <input className="input" inputMode="decimal" value={preco} onChange={(e) => (setPreco(core.money_filter_input(e.target.value)), setError(null))} />
+          <input className="input" inputMode="decimal" value={f.preco} onChange={(e) => edit({ preco: core.money_filter_input(e.target.value) })} />
         </label>
-        <Stepper label="Pedido mínimo" value={minimo} min={0} onChange={(x) => (setMinimo(x), setError(null))} />
-        <Stepper label="Estoque" value={estoque} min={0} onChange={(x) => (setEstoque(x), setError(null))} />
-        <OptionsEditor value={opcoes} onChange={setOpcoes} />
+        <Stepper label="Pedido mínimo" value={f.minimo} min={0} onChange={(x) => edit({ minimo: x })} />
+        <StockField estoque={f.estoque} semControle={f.semControle} onChange={edit} />
+        <OptionsEditor value={f.opcoes} onChange={(opcoes) => set({ opcoes })} />
         <label className="field">
           <span className="field__label">Descrição</span>
-          <textarea className="input" rows={7} maxLength={1500} value={descricao} onChange={(e) => setDescricao(e.target.value)} />
+          <textarea className="input" rows={7} maxLength={1500} value={f.descricao} onChange={(e) => set({ descricao: e.target.value })} />
         </label>
         {/* The spec has no icon removal here: removing a newly picked icon goes back to the stored one. */}
-        <IconPicker label="Trocar ícone" value={icone} onChange={(i) => setIcone(i ?? p.icone)} />
+        <IconPicker label="Trocar ícone" value={f.icone} onChange={(i) => set({ icone: i ?? p.icone })} />
         {error && <p className="form__error" role="alert">{error}</p>}
         <div className="dlg__actions">
           <button type="button" className="btn btn--ghost" onClick={onBack}>Voltar</button>

@@ -3,20 +3,45 @@
  * a back arrow and a close icon — intro, category, title and price, minimum order and stock
  * (optional), options (optional), description (optional), icon (optional), confirmation, then
  * 'Produto adicionado!'. Every rule and message comes from wasm-core; `adicionar_produto` sends
- * the title lower-cased, the price in reais and minimum/stock of 1 as null.
+ * the title lower-cased, the price in reais, a minimum of 1 as null, and the stock as typed (0
+ * and 1 included) or null for the explicit 'Sem controle de estoque' (the default: decisions.md
+ * §26).
+ *
+ * The fields live in the product form's reducer (./productForm), the steps in a small step
+ * machine: editing a step (with its message), sending, added.
  */
-import { useState, type FormEvent } from 'react';
+import { useReducer, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { IconPicker, type PickedImage } from '@/components/IconPicker';
+import { IconPicker } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
 import type { Core } from '@/lib/wasm';
 import { adicionarProduto } from '../api/actions';
 import type { DadosForn, ProdutoForn } from '../api/types';
-import { OptionsEditor, Stepper } from './ProductFields';
+import { OptionsEditor, Stepper, StockField } from './ProductFields';
+import { newProductForm, patchForm, stockTyped, validateProduct } from './productForm';
 import { errorText } from './types';
 
 export const PRODUCT_STEPS = 9;
 const TITLES = ['Novo produto', 'Categoria', 'Título e preço', 'Pedido mínimo e estoque', 'Opções', 'Descrição', 'Ícone do produto', 'Confirmar', 'Produto adicionado!'];
+const CONFIRMAR = 7;
+const ADICIONADO = 8;
+
+type Etapa = { fase: 'editando'; passo: number; erro: string | null } | { fase: 'enviando' } | { fase: 'adicionado' };
+type Acao = { tipo: 'ir'; passo: number } | { tipo: 'erro'; erro: string | null } | { tipo: 'enviar' } | { tipo: 'adicionado' };
+
+function etapa(s: Etapa, a: Acao): Etapa {
+  switch (a.tipo) {
+    case 'ir':
+      return { fase: 'editando', passo: a.passo, erro: null };
+    case 'erro':
+      // A refusal while sending goes back to the confirmation with its message.
+      return { fase: 'editando', passo: s.fase === 'editando' ? s.passo : CONFIRMAR, erro: a.erro };
+    case 'enviar':
+      return { fase: 'enviando' };
+    case 'adicionado':
+      return { fase: 'adicionado' };
+  }
+}
 
 export interface ProductWizardProps {
   core: Core;
@@ -26,47 +51,40 @@ export interface ProductWizardProps {
 }
 
 export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardProps) {
-  const [step, setStep] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [categoria, setCategoria] = useState<string>(CATEGORIAS[0]);
-  const [titulo, setTitulo] = useState('');
-  const [preco, setPreco] = useState('');
-  const [minimo, setMinimo] = useState(0);
-  const [estoque, setEstoque] = useState(0);
-  const [opcoes, setOpcoes] = useState<string[]>(['']);
-  const [descricao, setDescricao] = useState('');
-  const [icone, setIcone] = useState<PickedImage | null>(null);
-
-  const go = (s: number) => {
-    setError(null);
-    setStep(s);
+  const [e, dispatch] = useReducer(etapa, { fase: 'editando', passo: 0, erro: null });
+  const [f, set] = useReducer(patchForm, undefined, newProductForm);
+  const step = e.fase === 'editando' ? e.passo : e.fase === 'enviando' ? CONFIRMAR : ADICIONADO;
+  const error = e.fase === 'editando' ? e.erro : null;
+  /** A field changed: its patch, and the step's message goes. */
+  const edit = (patch: Parameters<typeof set>[0]) => {
+    set(patch);
+    if (error) dispatch({ tipo: 'erro', erro: null });
   };
 
   function check(): string | null {
     try {
-      if (step === 2) core.title_price_validate(titulo, preco, false);
-      if (step === 3) core.minimum_stock_validate(minimo || null, estoque || null);
-      if (step === 4) core.product_options_validate(opcoes);
-      if (step === 5) core.description_validate(descricao);
-    } catch (e) {
-      return errorText(e);
+      if (step === 2) core.title_price_validate(f.titulo, f.preco, false);
+      if (step === 3) core.minimum_stock_validate(f.minimo || null, stockTyped(f));
+      if (step === 4) core.product_options_validate(f.opcoes);
+      if (step === 5) core.description_validate(f.descricao);
+    } catch (err) {
+      return errorText(err);
     }
     return null;
   }
 
   async function submit() {
-    let p: { categoria: string; titulo: string; preco_centavos: number; minimo: number | null; estoque: number | null; opcoes: string[]; descricao?: string };
+    let p;
     try {
-      p = core.product_validate({ categoria, titulo, preco, minimo: minimo || null, estoque: estoque || null, opcoes, descricao }, false);
-    } catch (e) {
-      return setError(errorText(e));
+      p = validateProduct(core, f, false);
+    } catch (err) {
+      return dispatch({ tipo: 'erro', erro: errorText(err) });
     }
-    setSending(true);
+    dispatch({ tipo: 'enviar' });
     const r = await adicionarProduto({
       usuario: forn.usuario,
       cidades: forn.cidades ?? [],
-      iconeurl: icone?.base64 ?? false,
+      iconeurl: f.icone && typeof f.icone !== 'string' ? f.icone.base64 : false,
       infos: {
         oculto: !!forn.oculto,
         titulo: p.titulo,
@@ -80,27 +98,33 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
         opcoes: p.opcoes.map((opcao) => ({ opcao })),
       },
     });
-    setSending(false);
-    if (r.error !== undefined) return setError(r.error);
+    if (r.error !== undefined) return dispatch({ tipo: 'erro', erro: r.error });
     onAdded(r.infos ?? null);
-    go(8);
+    dispatch({ tipo: 'adicionado' });
   }
 
-  function next(e: FormEvent) {
-    e.preventDefault();
+  function next(ev: FormEvent) {
+    ev.preventDefault();
+    if (e.fase === 'enviando') return;
+    if (step === ADICIONADO) return onClose();
     const msg = check();
-    if (msg) return setError(msg);
-    if (step === 7) return void submit();
-    if (step === 8) return onClose();
-    go(step + 1);
+    if (msg) return dispatch({ tipo: 'erro', erro: msg });
+    if (step === CONFIRMAR) return void submit();
+    dispatch({ tipo: 'ir', passo: step + 1 });
   }
 
   return (
     <Dialog title={TITLES[step]} onClose={onClose} className="wizard-dlg">
       <form className="form wizard" onSubmit={next} noValidate>
         <progress className="wizard__progress" max={PRODUCT_STEPS} value={step + 1} aria-label="Progresso do novo produto" />
-        {step > 0 && step < 8 && (
-          <button type="button" className="btn btn--ghost btn--small wizard__back" aria-label="Voltar" onClick={() => go(step - 1)}>
+        {step > 0 && step < ADICIONADO && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small wizard__back"
+            aria-label="Voltar"
+            disabled={e.fase === 'enviando'}
+            onClick={() => dispatch({ tipo: 'ir', passo: step - 1 })}
+          >
             ←
           </button>
         )}
@@ -108,8 +132,8 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
         {step === 1 && (
           <div className="choices" role="radiogroup" aria-label="Categoria">
             {CATEGORIAS.map((c) => (
-              <label key={c} className={`choice${c === categoria ? ' choice--on' : ''}`}>
-                <input type="radio" name="categoria" checked={c === categoria} onChange={() => setCategoria(c)} />
+              <label key={c} className={`choice${c === f.categoria ? ' choice--on' : ''}`}>
+                <input type="radio" name="categoria" checked={c === f.categoria} onChange={() => edit({ categoria: c })} />
                 {c}
               </label>
             ))}
@@ -119,36 +143,36 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
           <>
             <label className="field">
               <span className="field__label">Título</span>
-              <input className="input" maxLength={50} value={titulo} data-autofocus onChange={(e) => (setTitulo(e.target.value), setError(null))} />
+              <input className="input" maxLength={50} value={f.titulo} data-autofocus onChange={(ev) => edit({ titulo: ev.target.value })} />
             </label>
             <label className="field">
               <span className="field__label">Preço (R$)</span>
-              <input className="input" inputMode="decimal" value={preco} onChange={(e) => (setPreco(core.money_filter_input(e.target.value)), setError(null))} />
+              <input className="input" inputMode="decimal" value={f.preco} onChange={(ev) => edit({ preco: core.money_filter_input(ev.target.value) })} />
             </label>
           </>
         )}
         {step === 3 && (
           <>
-            <Stepper label="Pedido mínimo" value={minimo} min={0} onChange={(v) => (setMinimo(v), setError(null))} />
-            <Stepper label="Estoque" value={estoque} min={0} onChange={(v) => (setEstoque(v), setError(null))} />
+            <Stepper label="Pedido mínimo" value={f.minimo} min={0} onChange={(v) => edit({ minimo: v })} />
+            <StockField estoque={f.estoque} semControle={f.semControle} onChange={edit} />
           </>
         )}
-        {step === 4 && <OptionsEditor value={opcoes} onChange={setOpcoes} />}
+        {step === 4 && <OptionsEditor value={f.opcoes} onChange={(opcoes) => set({ opcoes })} />}
         {step === 5 && (
           <label className="field">
             <span className="field__label">Descrição (opcional)</span>
-            <textarea className="input" rows={7} maxLength={1500} value={descricao} onChange={(e) => (setDescricao(e.target.value), setError(null))} />
+            <textarea className="input" rows={7} maxLength={1500} value={f.descricao} onChange={(ev) => edit({ descricao: ev.target.value })} />
           </label>
         )}
-        {step === 6 && <IconPicker label="Escolher ícone" value={icone} onChange={setIcone} />}
-        {step === 7 && (
+        {step === 6 && <IconPicker label="Escolher ícone" value={f.icone} onChange={(icone) => set({ icone })} />}
+        {step === CONFIRMAR && (
           <p>
-            {categoria} — {titulo} — {shownPrice(core, preco)}
+            {f.categoria} — {f.titulo} — {shownPrice(core, f.preco)}
           </p>
         )}
         {error && <p className="form__error" role="alert">{error}</p>}
-        <button type="submit" className="btn" disabled={sending}>
-          {step === 7 ? 'Adicionar produto' : step === 8 ? 'OK' : 'Continuar'}
+        <button type="submit" className="btn" disabled={e.fase === 'enviando'}>
+          {step === CONFIRMAR ? 'Adicionar produto' : step === ADICIONADO ? 'OK' : 'Continuar'}
         </button>
       </form>
     </Dialog>

@@ -1,8 +1,10 @@
 /**
  * Produtos: filter buttons (Todos plus the four categories), 'Adicionar Produto' (the 9-step
  * wizard), and the supplier's products as cards (icon, title, price — the promotional one when
- * present — and the discount badge; a disabled product gets the 'Desabilitado' badge over a dark
- * overlay). Opening a card gives the product's sub-menu. 'Carregando produtos...' while loading.
+ * present — the discount badge, the stock — the count, or 'Sem controle de estoque' — and
+ * 'Esgotado' when the server says it is sold out; a disabled product gets the 'Desabilitado' badge
+ * over a dark overlay). Opening a card gives the product's sub-menu. 'Carregando produtos...'
+ * while loading.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { CATEGORIAS } from '@/config/categories';
@@ -11,6 +13,7 @@ import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { pegarProdutosFornecedor } from '../api/actions';
 import type { ProdutoForn } from '../api/types';
+import { SEM_CONTROLE } from './ProductFields';
 import { ProductMenu } from './ProductMenu';
 import { ProductWizard } from './ProductWizard';
 import type { SectionProps } from './types';
@@ -92,6 +95,10 @@ function ProductTile({ core, produto: p, onOpen }: { core: Core; produto: Produt
       {p.icone ? <img src={p.icone} alt="" className="ptile__img" /> : <div className="ptile__img ptile__img--none" />}
       <span className="ptile__title">{capitalizar(p.titulo)}</span>
       <span className="ptile__price">{reais(core, promo ?? p.preco)}</span>
+      <span className="ptile__stock" data-testid="estoque">
+        {p.estoque === null ? SEM_CONTROLE : `Estoque: ${p.estoque}`}
+      </span>
+      {p.esgotado && <span className="ptile__esgotado">Esgotado</span>}
       {desconto != null && desconto > 0 && <span className="ptile__badge">{desconto}%</span>}
       {p.status && <span className="ptile__disabled">Desabilitado</span>}
     </button>
