@@ -82,11 +82,28 @@ export interface EntregaAlterada {
   pendentes: number;
 }
 
+/** A paid order's value owed to the supplier: released (`Abertos`) or held until delivery (`Aliberar`). */
+export interface ItemPagamento {
+  id?: string;
+  idpedido?: string;
+  cliente_nome?: string | null;
+  valor: number;
+  horario_pedido?: number;
+}
+
 /** `pegar_infos_pagamentos` → `pagamentos`. */
 export interface InfosPagamentos {
   pix?: string | null;
   opcoes?: string | null;
-  Abertos?: Record<string, { valor: number }> | { valor: number }[] | null;
+  /** Released money only: the withdrawable balance is their sum (decisions.md §27). */
+  Abertos?: Record<string, ItemPagamento> | ItemPagamento[] | null;
+  /**
+   * Paid Pix money held until the supplier confirms the delivery ('A liberar', in reais).
+   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
+   */
+  aliberar?: number | null;
+  /** The orders of `aliberar`. TODO(contract): from api.gen.ts once the API sends it (issue 26). */
+  Aliberar?: Record<string, ItemPagamento> | ItemPagamento[] | null;
   Solicitacao?: { valor: number; chave_pix?: string | null; taxa?: number | null; liquido?: number | null } | null;
   saldo?: number | null;
   taxa?: number | null;

@@ -137,6 +137,51 @@ describe('supplier panel', () => {
     expect(calls.find((c) => c.codigo === 'transferir')!.body.pix).toBe('chave@pix');
   });
 
+  it("Pagamentos: 'A liberar' beside the balance, with its orders; only the released money is withdrawable", async () => {
+    const dia = (d: number) => Date.UTC(2026, 10, d, 15, 0);
+    mockApi({
+      ...base,
+      pegar_infos_pagamentos: {
+        body: {
+          pagamentos: {
+            pix: 'chave@pix',
+            saldo: 25,
+            Abertos: [{ id: 'a1', idpedido: 'o1', cliente_nome: 'Ana', valor: 25, horario_pedido: dia(10) }],
+            aliberar: 63.5,
+            Aliberar: [
+              { id: 'h1', idpedido: 'o2', cliente_nome: 'Carla Souza', valor: 45, horario_pedido: dia(20) },
+              { id: 'h2', idpedido: 'o3', cliente_nome: 'João Comprador', valor: 18.5, horario_pedido: dia(21) },
+            ],
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await openSection(user, 'Pagamentos');
+    expect((await screen.findByTestId('saldo')).textContent).toBe('R$ 25,00');
+    expect(screen.getByTestId('a-liberar').textContent).toBe('R$ 63,50');
+    const held = screen.getByRole('region', { name: 'A liberar' });
+    expect(held.textContent).toContain('O valor é liberado para saque quando você confirma a entrega.');
+    const linhas = within(screen.getByRole('list', { name: 'Pedidos a liberar' })).getAllByRole('listitem');
+    expect(linhas.map((l) => l.textContent)).toEqual([
+      expect.stringMatching(/^21\/11\/2026.*João CompradorR\$ 18,50$/),
+      expect.stringMatching(/^20\/11\/2026.*Carla SouzaR\$ 45,00$/),
+    ]);
+    // The withdrawal takes the released money only.
+    await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+    expect(screen.getByTestId('liquido').textContent).toBe('R$ 24,50');
+  });
+
+  it("Pagamentos: nothing held shows 'A liberar' R$ 0,00 and no list", async () => {
+    mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: { pix: null, Abertos: [], aliberar: 0, Aliberar: [] } } } });
+    const user = userEvent.setup();
+    renderPanel();
+    await openSection(user, 'Pagamentos');
+    expect((await screen.findByTestId('a-liberar')).textContent).toBe('R$ 0,00');
+    expect(screen.queryByRole('list', { name: 'Pedidos a liberar' })).toBeNull();
+  });
+
   it("Pagamentos: no Pix key → 'Insira sua chave Pix'; no balance → 'Você está sem saldo'", async () => {
     mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: { pix: null, Abertos: [] } } }, alterar_pix: { body: { ok: true, pix: 'chave@pix' } } });
     const user = userEvent.setup();

@@ -3,7 +3,8 @@
  * 'Entregas Pendentes' (the live count is a separate badge), the history's years run from the
  * first order's year to now (decisions.md §14) with the current year and month as defaults, and
  * a history detail shows its situation heading (Aguardando entrega / Entrega confirmada), with
- * the buttons only while the order is pending.
+ * the buttons only while the order is pending; a refused confirmation (an unpaid Pix order, 409)
+ * shows the server's message and the order stays pending.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,5 +56,27 @@ describe('Entregas', () => {
     expect(screen.getByRole('heading', { name: 'Entrega confirmada' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirmar entrega' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar entrega' })).toBeNull();
+  });
+
+  it("a confirmation the server refuses (an unpaid Pix, 409) shows its message; the order stays", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const naoPago = 'O pagamento Pix deste pedido ainda não foi confirmado.';
+    mockApi({
+      loading_forn_site: { body: { infos: FORN } },
+      pegar_entregas_pendentes: { body: { entregas: [pedido('o1', { pagamento: '2', status_pix: '1', txid: 'TX1' })] } },
+      consultar_pagamento: { body: { pago: false, expirado: false } },
+      confirmar_entrega: { status: 409, body: { error: naoPago } },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: /^Entregas/ }));
+    await user.click(await screen.findByRole('button', { name: 'Detalhes' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirmar entrega?' })).getByRole('button', { name: 'Sim' }));
+    const alerta = await screen.findByRole('dialog', { name: naoPago });
+    expect(within(alerta).getByRole('alert').textContent).toContain(naoPago);
+    await user.click(within(alerta).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('heading', { name: 'Detalhes da Entrega' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirmar entrega' })).toBeTruthy();
   });
 });

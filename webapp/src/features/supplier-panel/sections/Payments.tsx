@@ -1,9 +1,10 @@
 /**
  * Pagamentos: the payment options (Presencial '1', Pix '2', decisions.md §6; at least one, save
- * only on a change; none configured = in person), the balance (the sum of the open items), the
- * Pix key, the withdrawal (wasm-core's 2 % fee and net total shown before 'Solicitar Saque?';
- * then 'Solicitação enviada!' and 'O pagamento pode levar até 2 dias úteis') and the history
- * (Data, Cliente, Valor, Situação).
+ * only on a change; none configured = in person), the balance (the sum of the open items: money
+ * released, withdrawable), beside it 'A liberar' (paid Pix money held until the delivery is
+ * confirmed, with its orders: decisions.md §27), the Pix key, the withdrawal (wasm-core's 2 % fee
+ * and net total shown before 'Solicitar Saque?'; then 'Solicitação enviada!' and 'O pagamento
+ * pode levar até 2 dias úteis') and the history (Data, Cliente, Valor, Situação).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -11,17 +12,30 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import type { Core } from '@/lib/wasm';
 import { alterarPix, opcoesPagamento, pegarInfosPagamentos, transferir } from '../api/actions';
-import type { InfosPagamentos } from '../api/types';
+import { formatOrderTime } from '@/lib/orders';
+import type { InfosPagamentos, ItemPagamento } from '../api/types';
 import { PaymentHistory } from './PaymentHistory';
 import { errorText, type SectionProps } from './types';
 
 export const SOLICITACAO_ENVIADA = 'Solicitação enviada!';
 export const PRAZO_SAQUE = 'O pagamento pode levar até 2 dias úteis';
 
+export const A_LIBERAR_EXPLICACAO = 'Pagamentos Pix de pedidos ainda não entregues. O valor é liberado para saque quando você confirma a entrega.';
+
+/** A list the API may send as an array or as a map by id. */
+function itens(v: Record<string, ItemPagamento> | ItemPagamento[] | null | undefined): ItemPagamento[] {
+  return v ? (Array.isArray(v) ? v : Object.values(v)) : [];
+}
+
 /** The balance in centavos: the sum of the open items' `valor`. */
 export function saldoCentavos(core: Core, info: InfosPagamentos): number {
-  const abertos = info.Abertos ? (Array.isArray(info.Abertos) ? info.Abertos : Object.values(info.Abertos)) : [];
-  return abertos.reduce((s, a) => s + core.money_from_reais(a.valor), 0);
+  return itens(info.Abertos).reduce((s, a) => s + core.money_from_reais(a.valor), 0);
+}
+
+/** The money held until delivery, in centavos: the API's `aliberar`, or the sum of its orders. */
+export function aLiberarCentavos(core: Core, info: InfosPagamentos): number {
+  if (info.aliberar != null) return core.money_from_reais(info.aliberar);
+  return itens(info.Aliberar).reduce((s, a) => s + core.money_from_reais(a.valor), 0);
 }
 
 export default function Payments({ usuario, forn, update }: SectionProps) {
@@ -56,6 +70,8 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
 
   const changed = presencial !== saved.includes('1') || pix !== saved.includes('2');
   const saldo = core && info ? saldoCentavos(core, info) : null;
+  const aLiberar = core && info ? aLiberarCentavos(core, info) : null;
+  const retidos = [...itens(info?.Aliberar)].sort((a, b) => (b.horario_pedido ?? 0) - (a.horario_pedido ?? 0));
 
   async function saveOptions() {
     if (!core || !changed) return;
@@ -118,8 +134,33 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
         Salvar formas de pagamento
       </button>
 
-      <h3>Saldo</h3>
-      {saldo === null ? <p className="muted" role="status">Carregando...</p> : <p className="balance" data-testid="saldo">{fmt(saldo)}</p>}
+      <div className="balances">
+        <section aria-labelledby="saldo-titulo">
+          <h3 id="saldo-titulo">Saldo</h3>
+          {saldo === null ? <p className="muted" role="status">Carregando...</p> : <p className="balance" data-testid="saldo">{fmt(saldo)}</p>}
+          <p className="muted">Disponível para saque.</p>
+        </section>
+        <section aria-labelledby="a-liberar-titulo">
+          <h3 id="a-liberar-titulo">A liberar</h3>
+          {aLiberar !== null && (
+            <p className="balance balance--held" data-testid="a-liberar">
+              {fmt(aLiberar)}
+            </p>
+          )}
+          <p className="muted">{A_LIBERAR_EXPLICACAO}</p>
+          {core && retidos.length > 0 && (
+            <ul className="held-list" aria-label="Pedidos a liberar">
+              {retidos.map((a, i) => (
+                <li key={a.idpedido ?? a.id ?? i} className="held-item">
+                  <span>{a.horario_pedido != null ? formatOrderTime(a.horario_pedido) : ''}</span>
+                  <span>{a.cliente_nome ?? ''}</span>
+                  <strong>{fmt(core.money_from_reais(a.valor))}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
       {info?.Solicitacao && (
         <p className="muted">Saque solicitado: {fmt(core ? core.money_from_reais(info.Solicitacao.valor) : 0)}. {PRAZO_SAQUE}</p>
       )}
