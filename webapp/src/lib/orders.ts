@@ -47,9 +47,14 @@ export function idDoPedido(p: Pedido): string {
   return p.idpedido ?? p.id;
 }
 
-/** 'Pedido nº 3F9A1C2B': the order id's first 8 characters, upper-cased. */
+/** An order's short number: its id's first 8 characters, upper-cased ('3F9A1C2B'). */
+export function numeroCurto(idpedido: string): string {
+  return idpedido.slice(0, 8).toUpperCase();
+}
+
+/** 'Pedido nº 3F9A1C2B'. */
 export function numeroPedido(p: Pedido): string {
-  return `Pedido nº ${idDoPedido(p).slice(0, 8).toUpperCase()}`;
+  return `Pedido nº ${numeroCurto(idDoPedido(p))}`;
 }
 
 const TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });

@@ -1,12 +1,15 @@
 /**
- * `pegar_pendencias_pix`: received Pix never applied and refunds not settled (admin only).
+ * `pegar_pendencias_pix`: received Pix never applied (each with its refund's state), refunds not
+ * settled, and paid orders whose delivery was not confirmed within the review window (admin only).
  */
 import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { DevolucaoPendente, PixRecusado } from './types';
+import type { DevolucaoPendente, PedidoAtrasado, PixRecusado } from './types';
 
 export interface PendenciasPix {
   recebidos: PixRecusado[];
   devolucoes: DevolucaoPendente[];
+  /** TODO(contract): required, from api.gen.ts, once the API sends it (issue 26). */
+  atrasados?: PedidoAtrasado[];
 }
 
 export function pegarPendenciasPix(signal?: AbortSignal): Promise<RpcResponse<PendenciasPix>> {

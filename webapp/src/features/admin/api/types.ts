@@ -32,6 +32,14 @@ export interface Cliente {
   complemento: string | null;
 }
 
+/** An order a withdrawal request pays for (its value in reais). */
+export interface PedidoSaque {
+  idpedido: string;
+  cliente_nome: string | null;
+  valor: number;
+  horario_pedido: number;
+}
+
 /** A pending withdrawal request in `pegar_solicitacoes_saque`. */
 export interface SolicitacaoSaque {
   id: string;
@@ -46,7 +54,15 @@ export interface SolicitacaoSaque {
     chave_pix: string;
     horario: number;
   };
+  /**
+   * The orders the request pays for (released money only, decisions.md §27).
+   * TODO(contract): required, from api.gen.ts, once the API sends it (issue 26).
+   */
+  pedidos?: PedidoSaque[];
 }
+
+/** A refund's state at the PSP. */
+export type StatusDevolucao = 'pendente' | 'em_processamento' | 'devolvido' | 'nao_realizado' | 'falhou';
 
 /** A received Pix that was never applied, in `pegar_pendencias_pix`. */
 export interface PixRecusado {
@@ -58,6 +74,13 @@ export interface PixRecusado {
   origem: string;
   motivo: string | null;
   recebido_em: number;
+  /**
+   * Its refund's state (decisions.md §28: every Pix that cannot be applied is given back), or null.
+   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
+   */
+  devolucao?: StatusDevolucao | null;
+  /** The refund's id, for `tentar_devolucao_pix`. TODO(contract): as above. */
+  devolucao_id?: string | null;
 }
 
 /** A refund that has not given the money back, in `pegar_pendencias_pix`. */
@@ -66,10 +89,24 @@ export interface DevolucaoPendente {
   endToEndId: string;
   txid: string | null;
   valor: number;
-  motivo: 'cancelamento' | 'pagamento_tardio';
-  status: 'pendente' | 'em_processamento' | 'falhou' | 'nao_realizado';
+  /** Why: a paid order cancelled, a payment after expiry, another amount, or a Pix for no charge of ours. */
+  motivo: 'cancelamento' | 'pagamento_tardio' | 'valor_diferente' | (string & {});
+  status: Exclude<StatusDevolucao, 'devolvido'>;
   tentativas: number;
   erro: string | null;
   criado_em: number;
   atualizado_em: number;
+}
+
+/**
+ * A paid order not confirmed within the review window (`RELEASE_REVIEW_DAYS`), in
+ * `pegar_pendencias_pix`'s `atrasados`. TODO(contract): from api.gen.ts once the API sends it (issue 26).
+ */
+export interface PedidoAtrasado {
+  idpedido: string;
+  nomeforn: string;
+  cliente_nome: string | null;
+  valor: number;
+  /** When it was paid (ms since the epoch). */
+  pago_em: number;
 }

@@ -1,8 +1,9 @@
 /**
  * /admin: the sign-in card for anyone but the admin; the suppliers with their details modal and
  * visibility toggle; the customers' search and 'Não informado'; the withdrawal requests with the
- * 'Confirmar Transferência?' dialog and the empty text; the Pix issues (Pix never applied,
- * refunds not settled); the spec's error alerts.
+ * 'Confirmar Transferência?' dialog, the orders each request pays for, and the empty text; the Pix
+ * issues (Pix never applied with their refund's state, refunds not settled, 'Tentar de novo' on a
+ * failed refund, paid orders without a confirmed delivery); the spec's error alerts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -163,7 +164,117 @@ describe('Solicitações de Saque', () => {
   });
 });
 
+describe('Solicitações de Saque: the orders', () => {
+  it('lists under each request the orders it pays for', async () => {
+    abrir({
+      pegar_solicitacoes_saque: {
+        body: {
+          pendentes: [
+            saque({
+              pedidos: [
+                { idpedido: '3f9a1c2b-aaaa', cliente_nome: 'Carla Souza', valor: 25, horario_pedido: Date.UTC(2026, 10, 20, 15) },
+                { idpedido: '7e0d4b11-bbbb', cliente_nome: 'João Comprador', valor: 15, horario_pedido: Date.UTC(2026, 10, 21, 15) },
+              ],
+            }),
+            saque({ id: 's2', nomeforn: 'Engenho Capivari', pedidos: [] }),
+          ],
+        },
+      },
+    });
+    await secao('Solicitações de Saque');
+    const lista = await screen.findByRole('list', { name: 'Pedidos do saque de Sítio Boa Vista' });
+    expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'nº 3F9A1C2B20/11/2026Carla SouzaR$ 25,00',
+      'nº 7E0D4B1121/11/2026João CompradorR$ 15,00',
+    ]);
+    expect(screen.queryByRole('list', { name: 'Pedidos do saque de Engenho Capivari' })).toBeNull();
+  });
+});
+
 describe('Pendências Pix', () => {
+  it("shows each received Pix's refund, offers 'Tentar de novo' on a failed or unmade refund, and reads the lists again", async () => {
+    let status: 'falhou' | 'pendente' = 'falhou';
+    const { calls } = abrir({
+      pegar_pendencias_pix: () => ({
+        body: {
+          recebidos: [
+            { endToEndId: 'E1', txid: 'abc123', valor: 7.99, horario: '', infoPagador: null, origem: 'webhook', motivo: 'valor diferente', recebido_em: 1_764_072_000_000, devolucao: 'devolvido', devolucao_id: 'D0' },
+            { endToEndId: 'E3', txid: null, valor: 13.57, horario: '', infoPagador: null, origem: 'webhook', motivo: 'txid desconhecido', recebido_em: 1_764_072_000_000, devolucao: 'nao_realizado', devolucao_id: 'D3' },
+          ],
+          devolucoes: [
+            { id: 'D1', endToEndId: 'E2', txid: 't2', valor: 32, motivo: 'valor_diferente', status, tentativas: 3, erro: null, criado_em: 1_764_072_000_000, atualizado_em: 1_764_072_000_000 },
+            { id: 'D2', endToEndId: 'E4', txid: 't4', valor: 8, motivo: 'cancelamento', status: 'em_processamento', tentativas: 1, erro: null, criado_em: 1_764_072_000_000, atualizado_em: 1_764_072_000_000 },
+          ],
+          atrasados: [],
+        },
+      }),
+      tentar_devolucao_pix: (b) => {
+        if (b.id === 'D1') status = 'pendente';
+        return { body: { ok: true } };
+      },
+    });
+    await secao('Pendências Pix');
+    const recebidos = await screen.findByRole('region', { name: 'Pix recebidos não aplicados' });
+    const [r1, r3] = within(recebidos).getAllByRole('row').slice(1);
+    expect(within(r1).getByTestId('devolucao-recebido').textContent).toBe('Devolvida');
+    expect(within(r1).queryByRole('button')).toBeNull();
+    expect(within(r3).getByTestId('devolucao-recebido').textContent).toBe('Não realizada');
+    const devolucoes = screen.getByRole('region', { name: 'Devoluções não concluídas' });
+    const [d1, d2] = within(devolucoes).getAllByRole('row').slice(1);
+    expect(within(d1).getByRole('button', { name: /^Tentar de novo/ })).toBeTruthy();
+    expect(within(d1).getByText('Valor diferente da cobrança')).toBeTruthy();
+    expect(within(d2).queryByRole('button')).toBeNull();
+
+    const leituras = () => calls.filter((c) => c.codigo === 'pegar_pendencias_pix').length;
+    await userEvent.click(within(r3).getByRole('button', { name: /^Tentar de novo/ }));
+    await waitFor(() => expect(leituras()).toBe(2));
+    const refunds = await screen.findByRole('region', { name: 'Devoluções não concluídas' });
+    await userEvent.click(within(within(refunds).getAllByRole('row')[1]).getByRole('button', { name: /^Tentar de novo/ }));
+    expect(calls.filter((c) => c.codigo === 'tentar_devolucao_pix').map((c) => c.body)).toEqual([
+      { codigo: 'tentar_devolucao_pix', id: 'D3' },
+      { codigo: 'tentar_devolucao_pix', id: 'D1' },
+    ]);
+    // Read again: D1 is being retried, no button any more.
+    await waitFor(() => expect(leituras()).toBe(3));
+    const depois = within(await screen.findByRole('region', { name: 'Devoluções não concluídas' })).getAllByRole('row')[1];
+    expect(within(depois).getByText('Aguardando o PSP')).toBeTruthy();
+    expect(within(depois).queryByRole('button')).toBeNull();
+  });
+
+  it("a retry the server refuses shows its message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    abrir({
+      pegar_pendencias_pix: {
+        body: {
+          recebidos: [],
+          devolucoes: [{ id: 'D1', endToEndId: 'E2', txid: 't2', valor: 32, motivo: 'cancelamento', status: 'falhou', tentativas: 3, erro: null, criado_em: 0, atualizado_em: 0 }],
+        },
+      },
+      tentar_devolucao_pix: { status: 409, body: { error: 'Esta devolução não pode ser tentada de novo.' } },
+    });
+    await secao('Pendências Pix');
+    await userEvent.click(await screen.findByRole('button', { name: /^Tentar de novo/ }));
+    expect(await screen.findByRole('dialog', { name: 'Esta devolução não pode ser tentada de novo.' })).toBeTruthy();
+  });
+
+  it("lists 'Pedidos pagos sem entrega confirmada'", async () => {
+    abrir({
+      pegar_pendencias_pix: {
+        body: {
+          recebidos: [],
+          devolucoes: [],
+          atrasados: [{ idpedido: '3f9a1c2b-pedido', nomeforn: 'Sítio Boa Vista', cliente_nome: 'Carla Souza', valor: 45, pago_em: Date.UTC(2026, 10, 12, 15) }],
+        },
+      },
+    });
+    await secao('Pendências Pix');
+    const atrasados = await screen.findByRole('region', { name: 'Pedidos pagos sem entrega confirmada' });
+    const [linha] = within(atrasados).getAllByRole('row').slice(1);
+    expect([...linha.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['nº 3F9A1C2B', 'Sítio Boa Vista', 'Carla Souza', 'R$ 45,00', '12/11/2026']);
+  });
+});
+
+describe('Pendências Pix: lists', () => {
   it('lists the received Pix never applied and the refunds not settled, with their reasons', async () => {
     abrir({
       pegar_pendencias_pix: {
@@ -190,5 +301,6 @@ describe('Pendências Pix', () => {
     await secao('Pendências Pix');
     expect(await screen.findByText('Nenhum Pix pendente.')).toBeTruthy();
     expect(screen.getByText('Nenhuma devolução pendente.')).toBeTruthy();
+    expect(screen.getByText('Nenhum pedido pago aguardando confirmação além do prazo.')).toBeTruthy();
   });
 });

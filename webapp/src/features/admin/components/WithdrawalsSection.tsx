@@ -1,5 +1,6 @@
 /**
- * Solicitações de Saque: the pending count and a table (supplier, amount, Pix key) with
+ * Solicitações de Saque: the pending count and a table (supplier, amount, Pix key, the orders the
+ * request pays for — number, date, customer, value: released money only, decisions.md §27) with
  * 'Confirmar Transferência' per request, asking 'Confirmar Transferência?' (Nao/Sim) before
  * `confirmar_saque`; the list then reloads. Empty: 'Nenhuma solicitação de saque pendente.'.
  * A failed list load is logged only (spec §8), the spinner ends; a failed confirmation shows
@@ -11,7 +12,8 @@ import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
 import { useLoad } from '@/hooks/useLoad';
-import { formatReais } from '@/lib/display';
+import { formatData, formatReais } from '@/lib/display';
+import { numeroCurto } from '@/lib/orders';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { confirmarSaque } from '../api/confirmarSaque';
 import { pegarSolicitacoesSaque } from '../api/pegarSolicitacoesSaque';
@@ -56,6 +58,7 @@ export function WithdrawalsSection() {
                     <th scope="col">Fornecedor</th>
                     <th scope="col">Valor</th>
                     <th scope="col">Chave Pix</th>
+                    <th scope="col">Pedidos</th>
                     <th scope="col">
                       <span className="sr-only">Ação</span>
                     </th>
@@ -72,6 +75,22 @@ export function WithdrawalsSection() {
                       </td>
                       <td>{formatReais(s.Solicitacao.valor)}</td>
                       <td className="admin-table__pix">{s.Solicitacao.chave_pix}</td>
+                      <td>
+                        {s.pedidos && s.pedidos.length > 0 ? (
+                          <ul className="admin-orders" aria-label={`Pedidos do saque de ${s.nomeforn}`}>
+                            {s.pedidos.map((p) => (
+                              <li key={p.idpedido}>
+                                <span>nº {numeroCurto(p.idpedido)}</span>
+                                <span>{formatData(p.horario_pedido)}</span>
+                                <span>{p.cliente_nome ?? '—'}</span>
+                                <strong>{formatReais(p.valor)}</strong>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
                       <td>
                         <button type="button" className="btn btn--small" onClick={() => setConfirmando(s)}>
                           {CONFIRMAR_TRANSFERENCIA}
