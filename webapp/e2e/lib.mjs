@@ -231,17 +231,28 @@ export function centavos(text) {
   return Number(m[1].replace(/\./g, '')) * 100 + Number(m[2]);
 }
 
-/** `POST /api` from the page with its stored session: `{ status, body }`. */
-export function rpcFromPage(page, body) {
-  return page.evaluate(async (b) => {
+/** `POST /api` from the page with its stored session (and `headers`, e.g. an Idempotency-Key): `{ status, body }`. */
+export function rpcFromPage(page, body, headers = {}) {
+  return page.evaluate(async ([b, h]) => {
     const { token } = JSON.parse(localStorage.getItem('sessao'));
     const res = await fetch('/api', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      headers: { ...h, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify(b),
     });
     return { status: res.status, body: await res.json() };
-  }, body);
+  }, [body, headers]);
+}
+
+/**
+ * Opens `url` in `page` again and again (a public read may be a cached copy for up to a minute
+ * after another browser changed it) until `check()` holds; fails with `what` in the message.
+ */
+export async function reloadUntil(page, url, check, what, timeout = 75_000) {
+  await eventually(async () => {
+    await page.goto(url);
+    return check();
+  }, what, timeout);
 }
 
 /**

@@ -4,11 +4,14 @@
 //      and its store leaves /lojas and its products the home; then shows it again; finds a
 //      customer by part of the e-mail and sees 'Não informado' where a phone is missing.
 //   b) a withdrawal created through the supplier panel's action: a buyer pays a Pix order of the
-//      demo supplier (sandbox), the supplier asks `transferir`, the admin confirms it and the
-//      list empties.
-//   c) Pendências Pix: a Pix the PSP received for no charge of ours, and a refund the PSP did not
-//      make (a paid order cancelled by its buyer, the PSP told to answer NAO_REALIZADO): the buyer's
-//      order says the refund is being checked, and the admin's tab lists both.
+//      demo supplier, the supplier confirms its delivery (the money is released, decisions.md
+//      §27) and asks `transferir`; the admin sees the orders the request pays for, confirms it and
+//      the list empties.
+//   c) Pendências Pix: a refund the PSP did not make (a paid order cancelled by its buyer, the PSP
+//      told to answer NAO_REALIZADO): the buyer's order says the refund is being checked; then a
+//      Pix the PSP received for no charge of ours (given back, decisions.md §28). The admin's tab
+//      lists both, each with its refund's state, and 'Tentar de novo' asks the PSP again for the
+//      refund it did not make, which it then makes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -125,7 +128,7 @@ async function paidPixOrder(page, quantidade) {
     sacola: [{ id: 'demo-p04', quantidade, preco: 8.0, userforn: 'demo-joao' }],
     forn: 'demo-joao', total: 8.0 * quantidade, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false,
     infoscupom: null,
-  });
+  }, { 'Idempotency-Key': crypto.randomUUID() });
   assert.equal(order.status, 200, JSON.stringify(order.body));
   const { idpedido } = order.body.all;
   await payPix(order.body.all.Infos.txid);
@@ -138,14 +141,17 @@ async function paidPixOrder(page, quantidade) {
 
 // The withdrawal is the supplier panel's request (`transferir`).
 test('admin: confirms a pending withdrawal created through the supplier panel; the list empties', async () => {
-  // A buyer pays a Pix order of the demo supplier: its open-items balance.
+  // A buyer pays a Pix order of the demo supplier: held until its delivery is confirmed.
+  let idpedido;
   await withPage(browser, 'admin-withdrawal-buyer', async (page) => {
-    await paidPixOrder(page, 2);
+    ({ idpedido } = await paidPixOrder(page, 2));
   });
-  // The supplier asks for its balance (the supplier panel's action).
+  // The supplier confirms the delivery (the money is released) and asks for its balance.
   await withPage(browser, 'admin-withdrawal-supplier', async (page) => {
     await page.goto('/');
     await signIn(page, 'fornecedor@feira.test');
+    const confirmed = await rpcFromPage(page, { codigo: 'confirmar_entrega', item: idpedido });
+    assert.equal(confirmed.status, 200, `confirmar_entrega: ${JSON.stringify(confirmed.body)}`);
     const res = await rpcFromPage(page, { codigo: 'transferir', pix: PIX_KEY });
     assert.equal(res.status, 200, `transferir: ${JSON.stringify(res.body)}`);
   });
@@ -156,6 +162,10 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
     await page.getByRole('button', { name: 'Solicitações de Saque', exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: 'Sítio Boa Vista' }).filter({ hasText: PIX_KEY });
     await expectVisible(row, 'the pending request of Sítio Boa Vista');
+    // The orders it pays for, ours among them.
+    const orders = row.getByRole('list', { name: 'Pedidos do saque de Sítio Boa Vista' });
+    await expectVisible(orders.getByText(`nº ${idpedido.slice(0, 8).toUpperCase()}`), 'the paid order among the orders the request pays for');
+    await expectVisible(orders.getByRole('listitem').filter({ hasText: 'Carla Souza' }).filter({ hasText: 'R$ 16,00' }).first(), "the order's customer and value");
     await row.getByRole('button', { name: 'Confirmar Transferência' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar Transferência?' });
     await expectVisible(confirm, "the question 'Confirmar Transferência?'");
@@ -175,12 +185,9 @@ async function pspControl(method, route, body) {
   return JSON.parse(text);
 }
 
-test('admin: Pendências Pix lists a Pix received for no charge and a refund the PSP did not make', {
+test("admin: Pendências Pix lists a Pix received for no charge and a refund the PSP did not make, and tries that refund again", {
   skip: !PSP_CONTROL_URL && 'needs the local PSP (e2e/run.mjs starts it)',
 }, async () => {
-  // A Pix for a txid we never issued: kept, never applied.
-  const stray = `e2esemcobranca${Date.now()}`;
-  await pspControl('POST', '/pix', { valor: '13.57', txid: stray });
   // The next refund the PSP settles fails.
   await pspControl('PUT', '/refund-outcome', { status: 'NAO_REALIZADO', count: 1, motivo: 'Conta do pagador encerrada' });
 
@@ -206,6 +213,11 @@ test('admin: Pendências Pix lists a Pix received for no charge and a refund the
     );
   });
 
+  // Then a Pix for a txid we never issued: never applied, given back (after the failing refund
+  // above, so that its own refund is not the one the PSP was told to refuse).
+  const stray = `e2esemcobranca${Date.now()}`;
+  await pspControl('POST', '/pix', { valor: '13.57', txid: stray });
+
   // The admin sees both.
   await withPage(browser, 'admin-pix', async (page) => {
     await page.goto('/admin');
@@ -219,5 +231,23 @@ test('admin: Pendências Pix lists a Pix received for no charge and a refund the
     const refund = refunds.getByRole('row').filter({ hasText: 'Pedido cancelado' }).filter({ hasText: 'Não realizada' });
     await expectVisible(refund, 'the refund the PSP did not make');
     await expectVisible(refund.getByText('R$ 8,00'), 'its amount');
+    /** The tab read again (its lists load when it opens). */
+    const reopen = async () => {
+      await page.getByRole('button', { name: 'Solicitações de Saque', exact: true }).click();
+      await page.getByRole('button', { name: 'Pendências Pix', exact: true }).click();
+      await expectVisible(refunds, 'the refunds again');
+    };
+    // The stray Pix is being given back: its row says how the refund goes.
+    await eventually(async () => {
+      await reopen();
+      return (await row.getByTestId('devolucao-recebido').textContent()) !== '—';
+    }, "the stray Pix's refund state", 30_000);
+
+    // 'Tentar de novo': the PSP is asked again and makes it this time.
+    await refund.getByRole('button', { name: /^Tentar de novo/ }).first().click();
+    await eventually(async () => {
+      await reopen();
+      return (await refund.count()) === 0;
+    }, 'the refund tried again, no longer not made', 30_000);
   });
 });

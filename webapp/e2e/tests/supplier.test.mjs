@@ -3,9 +3,10 @@
 //   photo (shrunk in the browser; the stored icon is a JPEG of at most 300 px), an option, stock
 //   and a promotion; creates a store category and a coupon; sets a per-km delivery fee; accepts
 //   Pix; picks a store URL and palette and opens /{url}. A buyer (demo 'Carla Souza', who has an
-//   address) orders from the store by Pix; the order appears in Entregas without a reload; the
-//   sandbox pays the charge; the supplier confirms the delivery; Gestão shows the revenue; the
-//   balance shows the payment and a withdrawal request shows the 2 % fee and the net total first.
+//   address) orders from the store by Pix; unpaid, the order is not a delivery (decisions.md §27);
+//   the PSP pays the charge and the order appears in Entregas without a reload, its money 'A
+//   liberar'; the supplier confirms the delivery; Gestão shows the revenue; the balance shows the
+//   payment and a withdrawal request shows the 2 % fee and the net total first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -112,6 +113,8 @@ async function addProduct(page) {
   await wiz.getByLabel('Título', { exact: true }).fill('Tomate Cereja');
   await wiz.getByLabel('Preço (R$)', { exact: true }).fill('8,00');
   await next();
+  // Stock is a count or the explicit 'Sem controle de estoque' (the default): a count here.
+  await wiz.getByLabel('Sem controle de estoque', { exact: true }).uncheck();
   await wiz.getByLabel('Estoque', { exact: true }).fill('50');
   await next();
   await wiz.getByLabel('Opção 1', { exact: true }).fill('Bandeja 250 g');
@@ -274,23 +277,29 @@ test('supplier: registration, product with photo, store, live order, confirmatio
     await addProduct(page);
     await storeSettings(page);
 
-    // Entregas is open while the buyer orders: the order must appear without a reload.
+    // Entregas is open while the buyer orders and pays: the order appears once paid, without a reload.
     await section(page, 'Entregas');
     await expectVisible(page.getByText('Nenhuma entrega encontrada.'), 'no deliveries yet');
     const navigations = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
     const { total, txid } = await buyerOrders();
-    await expectVisible(page.getByText('Carla Souza'), 'the new order in Entregas, live', 20_000);
+    // Unpaid, a Pix order is not a delivery (decisions.md §27).
+    await page.waitForTimeout(2000);
+    await expectVisible(page.getByText('Nenhuma entrega encontrada.'), 'no delivery before the payment');
+    assert.equal((await rpcIn(page, 'pegar_entregas_pendentes')).entregas?.length ?? 0, 0, 'nothing pending before the payment');
+    await payPix(txid);
+    await expectVisible(page.getByText('Carla Souza'), 'the paid order in Entregas, live', 20_000);
     await expectVisible(page.getByLabel('1 entregas pendentes', { exact: true }), 'the live pending count');
     assert.deepEqual(navigations, [], 'no reload');
 
-    // The order's detail is open while the buyer pays: the payment shows there live.
+    // Paid, its money is held until the delivery is confirmed.
+    await section(page, 'Pagamentos');
+    await eventually(async () => (await page.getByTestId('a-liberar').textContent()) === total, `'A liberar' ${total}`);
+    assert.equal(await page.getByTestId('saldo').textContent(), 'R$ 0,00', 'nothing withdrawable before the delivery');
+    await section(page, 'Entregas');
     await page.getByRole('button', { name: 'Detalhes' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Detalhes da Entrega' }), "'Detalhes da Entrega'");
-    await expectVisible(page.getByText('Pix — Pendente'), 'the Pix still pending');
-    await payPix(txid);
-    await expectVisible(page.getByText('Pix — Pago'), 'the payment, live', 20_000);
-    assert.deepEqual(navigations, [], 'no reload');
+    await expectVisible(page.getByText('Pix — Pago'), 'the payment');
     assert.equal(await page.getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href'), 'https://wa.me/5519992301478');
     await page.getByRole('button', { name: 'Confirmar entrega' }).click();
     await page.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();
@@ -303,6 +312,7 @@ test('supplier: registration, product with photo, store, live order, confirmatio
 
     await section(page, 'Pagamentos');
     await eventually(async () => (await page.getByTestId('saldo').textContent()) === total, `the balance ${total}`);
+    assert.equal(await page.getByTestId('a-liberar').textContent(), 'R$ 0,00', "nothing left 'A liberar'");
     await page.getByRole('button', { name: 'Solicitar saque' }).click();
     const fee = Math.round(centavos(total) * 0.02);
     const brl = (c) => `R$ ${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
