@@ -91,11 +91,18 @@ describe('StorefrontPage states', () => {
     expect(screen.getByText('Sítio Boa Vista')).toBeTruthy();
   });
 
-  it("says 'Algum erro ocorreu!' when the store cannot be loaded", async () => {
+  it("says 'Algum erro ocorreu!' when the server cannot load the store", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ start_site: new Error('offline') });
+    mockApi({ start_site: { status: 500, body: { error: 'Erro interno.' } } });
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
     expect(await screen.findByRole('dialog', { name: 'Algum erro ocorreu!' })).toBeTruthy();
+  });
+
+  it('says a connection is needed when the network did not answer (lib/online.ts)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ start_site: new TypeError('Failed to fetch') });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    expect(await screen.findByRole('dialog', { name: 'Sem conexão. Conecte-se à internet e tente de novo.' })).toBeTruthy();
   });
 
   it.each([
