@@ -20,6 +20,21 @@ import { errorText, type SectionProps } from './types';
 export const SOLICITACAO_ENVIADA = 'Solicitação enviada!';
 export const PRAZO_SAQUE = 'O pagamento pode levar até 2 dias úteis';
 
+/** wasm-core's withdrawal figures, in centavos. */
+interface ValoresSaque {
+  bruto_centavos: number;
+  taxa_centavos: number;
+  liquido_centavos: number;
+}
+
+/** The withdrawal's steps: nothing yet, refused by a rule, its figures shown, being confirmed, sent. */
+type Saque =
+  | { fase: 'nenhum' }
+  | { fase: 'erro'; erro: string }
+  | { fase: 'resumo'; valores: ValoresSaque }
+  | { fase: 'confirmando'; valores: ValoresSaque }
+  | { fase: 'enviado' };
+
 export const A_LIBERAR_EXPLICACAO = 'Pagamentos Pix de pedidos ainda não entregues. O valor é liberado para saque quando você confirma a entrega.';
 
 /** A list the API may send as an array or as a map by id. */
@@ -42,15 +57,15 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const saved = forn.extensoes?.pagamentos?.opcoes || '1';
-  const [presencial, setPresencial] = useState(saved.includes('1'));
-  const [pix, setPix] = useState(saved.includes('2'));
-  const [optError, setOptError] = useState<string | null>(null);
+  const [opcoes, setOpcoes] = useState<{ presencial: boolean; pix: boolean; erro: string | null }>({
+    presencial: saved.includes('1'),
+    pix: saved.includes('2'),
+    erro: null,
+  });
+  const { presencial, pix } = opcoes;
   const [info, setInfo] = useState<InfosPagamentos | null>(null);
   const [chave, setChave] = useState('');
-  const [saque, setSaque] = useState<{ bruto_centavos: number; taxa_centavos: number; liquido_centavos: number } | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [wError, setWError] = useState<string | null>(null);
+  const [saque, setSaque] = useState<Saque>({ fase: 'nenhum' });
   const [historico, setHistorico] = useState(false);
 
   const load = useCallback(async () => {
@@ -79,7 +94,7 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
     try {
       codes = core.payment_options_validate(presencial, pix);
     } catch (e) {
-      return setOptError(errorText(e));
+      return setOpcoes({ ...opcoes, erro: errorText(e) });
     }
     status.loading();
     const r = await opcoesPagamento(usuario, codes);
@@ -98,24 +113,20 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
 
   function preview() {
     if (!core || saldo === null) return;
-    setSent(false);
     try {
-      setSaque(core.withdrawal_request(saldo, info?.pix ?? ''));
-      setWError(null);
+      setSaque({ fase: 'resumo', valores: core.withdrawal_request(saldo, info?.pix ?? '') as ValoresSaque });
     } catch (e) {
-      setSaque(null);
-      setWError(errorText(e));
+      setSaque({ fase: 'erro', erro: errorText(e) });
     }
   }
 
-  async function request() {
-    setAsking(false);
+  async function request(valores: ValoresSaque) {
+    setSaque({ fase: 'resumo', valores });
     status.loading();
     const r = await transferir(usuario, info?.pix ?? '');
     if (r.error !== undefined) return status.error(r.error);
     status.close();
-    setSaque(null);
-    setSent(true);
+    setSaque({ fase: 'enviado' });
     await load();
   }
 
@@ -124,12 +135,12 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
     <div className="panel-form">
       <h3>Formas de pagamento</h3>
       <label className="switch">
-        <input type="checkbox" checked={presencial} onChange={(e) => (setPresencial(e.target.checked), setOptError(null))} /> Presencial
+        <input type="checkbox" checked={presencial} onChange={(e) => setOpcoes({ ...opcoes, presencial: e.target.checked, erro: null })} /> Presencial
       </label>
       <label className="switch">
-        <input type="checkbox" checked={pix} onChange={(e) => (setPix(e.target.checked), setOptError(null))} /> Pix
+        <input type="checkbox" checked={pix} onChange={(e) => setOpcoes({ ...opcoes, pix: e.target.checked, erro: null })} /> Pix
       </label>
-      {optError && <p className="form__error" role="alert">{optError}</p>}
+      {opcoes.erro && <p className="form__error" role="alert">{opcoes.erro}</p>}
       <button type="button" className="btn" disabled={!changed || !core} onClick={() => void saveOptions()}>
         Salvar formas de pagamento
       </button>
@@ -178,24 +189,30 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
       <button type="button" className="btn" disabled={saldo === null} onClick={preview}>
         Solicitar saque
       </button>
-      {wError && <p className="form__error" role="alert">{wError}</p>}
-      {saque && (
+      {saque.fase === 'erro' && <p className="form__error" role="alert">{saque.erro}</p>}
+      {(saque.fase === 'resumo' || saque.fase === 'confirmando') && (
         <div className="withdrawal" aria-label="Resumo do saque">
           <dl className="order-sums">
-            <dt>Saldo</dt><dd>{fmt(saque.bruto_centavos)}</dd>
-            <dt>Taxa (2%)</dt><dd data-testid="taxa">{fmt(saque.taxa_centavos)}</dd>
-            <dt>Total a receber</dt><dd data-testid="liquido"><strong>{fmt(saque.liquido_centavos)}</strong></dd>
+            <dt>Saldo</dt><dd>{fmt(saque.valores.bruto_centavos)}</dd>
+            <dt>Taxa (2%)</dt><dd data-testid="taxa">{fmt(saque.valores.taxa_centavos)}</dd>
+            <dt>Total a receber</dt><dd data-testid="liquido"><strong>{fmt(saque.valores.liquido_centavos)}</strong></dd>
           </dl>
-          <button type="button" className="btn" onClick={() => setAsking(true)}>Confirmar saque</button>
+          <button type="button" className="btn" onClick={() => setSaque({ fase: 'confirmando', valores: saque.valores })}>Confirmar saque</button>
         </div>
       )}
-      {sent && (
+      {saque.fase === 'enviado' && (
         <div className="form__ok" role="status">
           <p>{SOLICITACAO_ENVIADA}</p>
           <p>{PRAZO_SAQUE}</p>
         </div>
       )}
-      {asking && <ConfirmDialog message="Solicitar Saque?" onCancel={() => setAsking(false)} onConfirm={() => void request()} />}
+      {saque.fase === 'confirmando' && (
+        <ConfirmDialog
+          message="Solicitar Saque?"
+          onCancel={() => setSaque({ fase: 'resumo', valores: saque.valores })}
+          onConfirm={() => void request(saque.valores)}
+        />
+      )}
 
       <button type="button" className="btn btn--ghost" onClick={() => setHistorico(true)}>
         Histórico de pagamentos
