@@ -83,9 +83,15 @@ const TITLES: Record<Step, string> = {
 
 const PRECOS_MUDARAM = 'Os preços mudaram. Revise o pedido.';
 
-interface Success {
-  pedido: Pedido | null;
-  pix: { qrcode: string; imagem: string | null | undefined } | null;
+/** What the last 'Finalizar Compra' gave: the order placed, or the message of its failure. */
+type Resultado =
+  | { tipo: 'sucesso'; pedido: Pedido | null; pix: { qrcode: string; imagem: string | null | undefined } | null }
+  | { tipo: 'erro'; mensagem: string };
+
+/** The supplier's current data (`pegar_dadosforn`), while it loads and once it came. */
+interface Fornecedor {
+  carregando: boolean;
+  dados: DadosForn | null;
 }
 
 export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: () => void; AddressWizard: AddressWizardComponent }) {
@@ -97,16 +103,17 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
 
   const [steps, setSteps] = useState<Step[]>(['sacola']);
   const step = steps[steps.length - 1];
-  const [fresh, setFresh] = useState<DadosForn | null>(null);
-  const [loadingSupplier, setLoadingSupplier] = useState(items.length > 0);
+  const [fornecedor, setFornecedor] = useState<Fornecedor>({ carregando: items.length > 0, dados: null });
   const [bagMessage, setBagMessage] = useState<string | null>(null);
   const [wizard, setWizard] = useState(false);
-  const [modo, setModo] = useState<Modo | null>(null);
-  const [pagamento, setPagamento] = useState<Pagamento | null>(null);
-  const [success, setSuccess] = useState<Success | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [escolhas, setEscolhas] = useState<{ modo: Modo | null; pagamento: Pagamento | null }>({ modo: null, pagamento: null });
+  const [resultado, setResultado] = useState<Resultado | null>(null);
+  const { modo, pagamento } = escolhas;
+  const setModo = (m: Modo) => setEscolhas((e) => ({ ...e, modo: m }));
+  const setPagamento = (p: Pagamento) => setEscolhas((e) => ({ ...e, pagamento: p }));
 
-  const supplier = fresh ?? stored;
+  const loadingSupplier = fornecedor.carregando;
+  const supplier = fornecedor.dados ?? stored;
   const userforn = items[0]?.infos.userforn ?? null;
   const coupon = useCoupon(core, userforn);
   const cupom = coupon.applied?.core ?? null;
@@ -117,12 +124,12 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
     const ctrl = new AbortController();
     void pegarDadosforn(userforn, ctrl.signal).then((r) => {
       if (ctrl.signal.aborted) return;
-      setLoadingSupplier(false);
       if (r.error !== undefined) {
         console.error('pegar_dadosforn:', r.error);
+        setFornecedor((f) => ({ ...f, carregando: false }));
         return;
       }
-      setFresh(r.dadosforn);
+      setFornecedor({ carregando: false, dados: r.dadosforn });
       refreshBag({ dadosforn: r.dadosforn });
     });
     return () => ctrl.abort();
@@ -131,7 +138,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
   const push = (s: Step) => setSteps((st) => [...st, s]);
   const replace = (s: Step) => setSteps((st) => [...st.slice(0, -1), s]);
   const back = () => {
-    setError(null);
+    if (resultado?.tipo === 'erro') setResultado(null);
     setSteps((st) => (st.length > 1 ? st.slice(0, -1) : st));
   };
 
@@ -213,7 +220,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
       // A refusal names its reason (decisions.md §7–§8, docs/rpc.md); any other failure is the
       // spec's generic message (§8), its detail logged by the RPC client.
       const refused = status >= 400 && status < 500 && status !== 401;
-      setError(refused ? r.error : ERRO_GENERICO);
+      setResultado({ tipo: 'erro', mensagem: refused ? r.error : ERRO_GENERICO });
       replace('erro');
       // The products as stored now: new prices, a stock that no longer covers the order, a product
       // sold out or disabled meanwhile ('Estoque insuficiente para {titulo}').
@@ -222,7 +229,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
     }
     const qrcode = r.qrcode ?? r.all?.Infos?.qrcode ?? null;
     const imagem = r.imagem_qrcode ?? r.all?.Infos?.imagem_qrcode ?? null;
-    setSuccess({ pedido: r.all ?? null, pix: pagamento === '2' && qrcode ? { qrcode, imagem } : null });
+    setResultado({ tipo: 'sucesso', pedido: r.all ?? null, pix: pagamento === '2' && qrcode ? { qrcode, imagem } : null });
     clearBag();
     setSteps(['sucesso']);
   }
@@ -349,10 +356,18 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
         body = <Spinner text="Finalizando pedido..." />;
         break;
       case 'sucesso':
-        body = <SuccessStep core={core} pedido={success?.pedido ?? null} pix={success?.pix ?? null} onOrders={goToOrders} onClose={onClose} />;
+        body = (
+          <SuccessStep
+            core={core}
+            pedido={resultado?.tipo === 'sucesso' ? resultado.pedido : null}
+            pix={resultado?.tipo === 'sucesso' ? resultado.pix : null}
+            onOrders={goToOrders}
+            onClose={onClose}
+          />
+        );
         break;
       case 'erro':
-        body = <ErrorStep message={error} onBack={back} />;
+        body = <ErrorStep message={resultado?.tipo === 'erro' ? resultado.mensagem : null} onBack={back} />;
         break;
     }
   }
