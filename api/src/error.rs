@@ -33,6 +33,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// Well-formed but unusable as sent (an `Idempotency-Key` reused for another payload): 422.
+    #[error("{0}")]
+    Unprocessable(String),
     /// A service we depend on (the Pix PSP) failed or was too slow: try again.
     #[error("{0}")]
     Unavailable(String),
@@ -59,6 +62,7 @@ impl ApiError {
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,

@@ -223,6 +223,14 @@ fn spawn_pix_jobs(
 ) {
     use crate::pix::{inbox, reconcile};
     let (p, hub) = (pix.clone(), events.clone());
+    // A charge opened at the PSP and not recorded after six of its timeouts belongs to a
+    // request that died: removed at the PSP (charges::forget_abandoned).
+    let psp_timeout = config
+        .pix
+        .api
+        .as_ref()
+        .map_or(Duration::from_secs(10), |a| a.timeout);
+    let abandoned_after = psp_timeout * 6;
     runner.spawn(Job::new(
         "pix-expiry",
         every(60),
@@ -230,7 +238,7 @@ fn spawn_pix_jobs(
         move |ctx| {
             let (p, hub) = (p.clone(), hub.clone());
             Box::pin(async move {
-                reconcile::expire(&ctx.db, p.as_ref(), &hub).await?;
+                reconcile::expire(&ctx.db, p.as_ref(), &hub, abandoned_after).await?;
                 Ok(())
             })
         },

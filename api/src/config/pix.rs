@@ -106,6 +106,9 @@ pub struct PixConfig {
     pub webhook: WebhookConfig,
     /// How often received Pix are reconciled with the PSP (`PIX_RECONCILE_MINUTES`, default 10).
     pub reconcile_every: Duration,
+    /// How long a paid order may wait for its delivery's confirmation before the admin sees it
+    /// (`RELEASE_REVIEW_DAYS`, default 7; decisions.md §27).
+    pub release_review: Duration,
 }
 
 /// Shortest `PIX_WEBHOOK_HMAC` accepted.
@@ -158,6 +161,7 @@ pub(super) fn read(
         api,
         webhook,
         reconcile_every: Duration::from_secs(num("PIX_RECONCILE_MINUTES", 10)?.max(1) * 60),
+        release_review: Duration::from_secs(num("RELEASE_REVIEW_DAYS", 7)? * 24 * 3600),
     })
 }
 
@@ -267,6 +271,7 @@ mod tests {
         assert!(c.api.is_none());
         assert_eq!(c.expiry, Duration::from_secs(3600));
         assert_eq!(c.reconcile_every, Duration::from_secs(600));
+        assert_eq!(c.release_review, Duration::from_secs(7 * 24 * 3600));
         let e = pix(&[], true).unwrap_err().to_string();
         assert!(e.contains("PIX_PROVIDER=sandbox"), "{e}");
         let e = pix(&[("PIX_PROVIDER", "sandbox")], true)

@@ -1,8 +1,9 @@
 //! A Pix charge's life in the database (`pix_charges`): opened at the provider *before* the
 //! transaction that records it ([`open_at_provider`], then [`record`] in the order's
 //! transaction, or [`open`] for a token purchase), paid exactly once ([`mark_paid`], called by
-//! [`super::payments`]: the order becomes `status_pix '2'` and the supplier gains an open item,
-//! decisions.md §9; tokens are credited), expired after its time unpaid ([`expire_due`]: the
+//! [`super::payments`]: the order becomes `status_pix '2'`, a delivery the store is told of, and
+//! the supplier gains an item held until the delivery, decisions.md §9, §27; tokens are
+//! credited), expired after its time unpaid ([`expire_due`]: the
 //! order is cancelled and its stock released, §8), cancelled or refunded with its order
 //! ([`cancel_unpaid`], [`mark_refunded`], called by [`super::orders::cancel_awaiting`], which
 //! schedules the refund itself: [`super::refunds`]).
@@ -18,7 +19,7 @@
 //! cancellation, so PostgreSQL never deadlocks between them.
 
 use super::{
-    codes::{ChargePurpose, ChargeStatus, OrderStatus, PixStatus},
+    codes::{ChargePurpose, ChargeStatus, OrderStatus, PixStatus, RefundReason},
     ledger, stock, tokens,
 };
 use crate::{
@@ -62,10 +63,21 @@ impl Charge<'_> {
     }
 }
 
-/// Opens charge `c` at the provider (no transaction is open); returns the "copia e cola". A
-/// provider that fails or times out gives the buyer 'Não foi possível gerar o Pix agora. Tente
-/// novamente.' (503), and nothing is stored.
-pub async fn open_at_provider(provider: &dyn PixProvider, c: &Charge<'_>) -> ApiResult<String> {
+/// Opens charge `c` at the provider (no transaction is open); returns the "copia e cola". Its
+/// txid is first written to `pix_openings` (committed), so a charge whose order is never
+/// recorded (the process died in between) is found and removed at the PSP
+/// ([`forget_abandoned`]). A provider that fails or times out gives the buyer 'Não foi possível
+/// gerar o Pix agora. Tente novamente.' (503), and nothing is stored.
+pub async fn open_at_provider(
+    db: &Db,
+    provider: &dyn PixProvider,
+    c: &Charge<'_>,
+) -> ApiResult<String> {
+    sqlx::query("INSERT INTO pix_openings (txid, criado_em) VALUES ($1, $2)")
+        .bind(c.txid)
+        .bind(c.now)
+        .execute(db)
+        .await?;
     let opened = provider
         .open_charge(NewCharge {
             txid: c.txid,
@@ -76,24 +88,67 @@ pub async fn open_at_provider(provider: &dyn PixProvider, c: &Charge<'_>) -> Api
         .await
         .map_err(|e| {
             tracing::error!(error = %e, txid = c.txid, "opening a Pix charge at the provider");
+            // Not opened (or unknown): the janitor asks the PSP to remove it anyway.
             ApiError::Unavailable(PIX_INDISPONIVEL.into())
         })?;
     crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
     Ok(opened.copia_e_cola)
 }
 
-/// Removes charge `txid` at the provider after the transaction meant to record it failed
-/// (best effort: its code was never shown, so nobody can pay it anyway).
-pub async fn forget_at_provider(provider: &dyn PixProvider, txid: &str) {
-    if let Err(e) = provider.remove_charge(txid).await {
-        tracing::warn!(error = %e, txid, "removing an unrecorded Pix charge at the provider");
+/// Removes charge `txid` at the provider (its order was refused, or cancelled unpaid), then its
+/// opening row; a failure leaves the row for [`forget_abandoned`] to retry.
+pub async fn forget_at_provider(db: &Db, provider: &dyn PixProvider, txid: &str) {
+    match provider.remove_charge(txid).await {
+        Ok(()) => {
+            if let Err(e) = sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
+                .bind(txid)
+                .execute(db)
+                .await
+            {
+                tracing::warn!(error = %e, txid, "forgetting a removed charge's opening");
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, txid, "removing a Pix charge at the provider"),
     }
+}
+
+/// Removes at the provider every charge whose opening is older than `older_than` ms and that
+/// was never recorded (its request died between the PSP and the database), so nobody can pay a
+/// charge no order holds; a recorded one only loses its row. Returns how many were removed.
+pub async fn forget_abandoned(
+    db: &Db,
+    provider: &dyn PixProvider,
+    older_than: i64,
+) -> ApiResult<u64> {
+    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT o.txid, c.txid FROM pix_openings o LEFT JOIN pix_charges c ON c.txid = o.txid \
+         WHERE o.criado_em < $1 ORDER BY o.criado_em LIMIT 200",
+    )
+    .bind(now_ms() - older_than)
+    .fetch_all(db)
+    .await?;
+    let mut removed = 0;
+    for (txid, recorded) in rows {
+        if recorded.is_none() {
+            if let Err(e) = provider.remove_charge(&txid).await {
+                tracing::warn!(error = %e, txid, "removing an abandoned Pix charge (will retry)");
+                continue;
+            }
+            tracing::warn!(txid, "removed a Pix charge that no order holds");
+            removed += 1;
+        }
+        sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
+            .bind(&txid)
+            .execute(db)
+            .await?;
+    }
+    Ok(removed)
 }
 
 /// Opens charge `c` (a token purchase) at the provider, then records it in a transaction of
 /// its own; returns the "copia e cola".
 pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResult<String> {
-    let copia_e_cola = open_at_provider(provider, &c).await?;
+    let copia_e_cola = open_at_provider(db, provider, &c).await?;
     let recorded = async {
         let mut tx = begin_write(db).await?;
         record(&mut tx, &c, &copia_e_cola, provider.expiry_grace()).await?;
@@ -101,14 +156,14 @@ pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResu
     }
     .await;
     if let Err(e) = recorded {
-        forget_at_provider(provider, c.txid).await;
+        forget_at_provider(db, provider, c.txid).await;
         return Err(e.into());
     }
     Ok(copia_e_cola)
 }
 
 /// Records charge `c`, already open at the provider with `copia_e_cola`, in `tx` (an order's
-/// transaction). It expires `grace` after the PSP stops accepting it
+/// transaction), and ends its opening. It expires `grace` after the PSP stops accepting it
 /// ([`PixProvider::expiry_grace`]).
 pub async fn record(
     tx: &mut Transaction<'_, Any>,
@@ -142,6 +197,10 @@ pub async fn record(
     )
     .execute(&mut **tx)
     .await?;
+    sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
+        .bind(c.txid)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -175,10 +234,13 @@ pub async fn find(tx: &mut Transaction<'_, Any>, txid: &str) -> sqlx::Result<Opt
 /// What a payment paid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Paid {
-    /// An order, now `status_pix '2'`, with its supplier (who gained an open item).
+    /// An order, now `status_pix '2'`, with its supplier (who gained a held item and now has
+    /// a delivery to make), its buyer's name and total (for the supplier's live 'Novo pedido').
     Order {
         order_id: String,
         supplier_id: String,
+        cliente_nome: String,
+        total_centavos: i64,
     },
     /// Tokens, credited to the buyer.
     Tokens,
@@ -218,14 +280,22 @@ pub async fn mark_paid(
                 .execute(&mut **tx)
                 .await?;
             ledger::credit_order(tx, order_id, now).await?;
-            let supplier_id: String =
-                sqlx::query_scalar("SELECT supplier_id FROM orders WHERE id = $1")
-                    .bind(order_id)
-                    .fetch_one(&mut **tx)
-                    .await?;
+            let (supplier_id, cliente_nome, total_centavos): (String, String, i64) =
+                sqlx::query_as(
+                    "SELECT supplier_id, cliente_nome, total_centavos FROM orders WHERE id = $1",
+                )
+                .bind(order_id)
+                .fetch_one(&mut **tx)
+                .await?;
+            // Only now is it a delivery: the store hears of it, the buyer gets a receipt.
+            use crate::mail::{OrderNotice, queue_order_notice};
+            queue_order_notice(tx, order_id, OrderNotice::NewOrder).await?;
+            queue_order_notice(tx, order_id, OrderNotice::PaymentReceived).await?;
             Paid::Order {
                 order_id: order_id.clone(),
                 supplier_id,
+                cliente_nome,
+                total_centavos,
             }
         }
         (ChargePurpose::Tokens, _) => {
@@ -306,8 +376,18 @@ pub async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
         .rows_affected();
         if cancelled == 1 {
             stock::release(&mut tx, &order_id).await?;
-            crate::mail::queue_order_notice(&mut tx, &order_id, crate::mail::OrderNotice::Expired)
-                .await?;
+            // A Pix of another amount that came in (and went back) means it was paid, not right.
+            let returned: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM pix_refunds WHERE txid = $1 AND motivo = $2",
+            )
+            .bind(txid)
+            .bind(RefundReason::WrongAmount.as_db())
+            .fetch_one(&mut *tx)
+            .await?;
+            let notice = crate::mail::OrderNotice::Expired {
+                returned: returned > 0,
+            };
+            crate::mail::queue_order_notice(&mut tx, &order_id, notice).await?;
         }
     }
     tx.commit().await?;

@@ -143,7 +143,9 @@ codes! {
 
     /// `open_items.status`.
     pub enum OpenItemStatus {
-        /// Received and owed to the supplier (in the balance unless in a withdrawal).
+        /// Paid, held until the supplier confirms the delivery ('A liberar', decisions.md §27).
+        Held = "a_liberar",
+        /// Released to the supplier (in the balance unless in a withdrawal).
         Received = "2",
         /// Paid out in a confirmed withdrawal (the history's 'Saque').
         PaidOut = "3",
@@ -163,9 +165,10 @@ codes! {
         New = "novo",
         /// It paid its charge.
         Applied = "aplicado",
-        /// Ours and exact, but its charge could no longer be paid: refunded.
+        /// Not applied (its charge could no longer be paid, another amount, an unknown txid):
+        /// given back in full (decisions.md §28).
         Refunded = "devolvido",
-        /// An unknown txid or another amount: kept for the admin, never applied.
+        /// Recorded before decisions.md §28 without a refund: kept for the admin, never applied.
         Refused = "recusado",
     }
 
@@ -204,6 +207,10 @@ codes! {
         Cancellation = "cancelamento",
         /// A payment arrived for a charge that could no longer be paid.
         LatePayment = "pagamento_tardio",
+        /// A payment of another amount than its charge's.
+        WrongAmount = "valor_diferente",
+        /// A payment with no txid, or one that is none of our charges.
+        UnknownCharge = "cobranca_desconhecida",
     }
 
     /// `token_ledger.motivo`.

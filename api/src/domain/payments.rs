@@ -11,11 +11,11 @@
 //! 2. [`apply`] claims one `novo` row (a conditional update: two instances never both apply it)
 //!    and decides, in the same transaction:
 //!    - our txid, the exact amount, the charge pending → the charge is paid ([`charges::mark_paid`]);
-//!    - our txid, the exact amount, the charge no longer payable (expired with its stock released,
-//!      cancelled, already paid) → the buyer's money is refunded automatically
-//!      ([`refunds::schedule`]) and they are told by e-mail;
-//!    - no txid, an unknown one, or another amount → `recusado`: kept for the admin with its
-//!      reason and logged, never applied.
+//!    - anything else is never applied and the money goes back in full (decisions.md §28,
+//!      [`refunds::schedule`], `devolvido` with its reason, for the admin): our txid and the
+//!      exact amount but the charge no longer payable (expired with its stock released,
+//!      cancelled, already paid); another amount than the charge's; no txid or an unknown one.
+//!      The buyer of an order's charge is told by e-mail.
 //!
 //! [`apply_pending`] applies whatever is left (the jobs run it, so a crash between the two steps
 //! loses nothing).
@@ -28,6 +28,7 @@ use super::{
 use crate::{
     db::{Db, begin_write, now_ms},
     error::{ApiError, ApiResult},
+    mail::{OrderNotice, queue_order_notice},
     pix::{ReceivedPix, rfc3339},
 };
 use chrono::{TimeZone, Utc};
@@ -39,10 +40,8 @@ use wasm_core::money::Money;
 pub enum Outcome {
     /// It paid its charge.
     Applied(Paid),
-    /// Its charge could no longer be paid: a refund was scheduled.
-    Refunded { txid: String },
-    /// Not ours or not exact: kept for the admin, with the reason.
-    Refused(String),
+    /// It could not be applied (the reason, for the admin): its refund was scheduled.
+    Refunded { reason: RefundReason, why: String },
     /// Already processed (by another caller or instance).
     Skipped,
 }
@@ -115,55 +114,60 @@ pub async fn apply(db: &Db, end_to_end_id: &str) -> ApiResult<Outcome> {
         Some(t) => charges::find(&mut tx, t).await?,
         None => None,
     };
-    let outcome = match (&txid, charge) {
-        (None, _) => Outcome::Refused("Pix sem txid".into()),
-        (Some(_), None) => Outcome::Refused("txid desconhecido".into()),
-        (Some(_), Some(c)) if c.valor_centavos != valor => Outcome::Refused(format!(
-            "valor {} diferente do da cobrança ({})",
-            reais(valor),
-            reais(c.valor_centavos)
+    let charge = match charge {
+        // Another amount: never applied, whatever the charge's state.
+        Some(c) if c.valor_centavos != valor => Err((
+            RefundReason::WrongAmount,
+            format!(
+                "valor {} diferente do da cobrança ({})",
+                reais(valor),
+                reais(c.valor_centavos)
+            ),
+            Some(c),
         )),
-        (Some(txid), Some(c)) => match charges::mark_paid(&mut tx, &c, end_to_end_id, now).await? {
+        Some(c) => Ok(c),
+        None if txid.is_none() => Err((RefundReason::UnknownCharge, "Pix sem txid".into(), None)),
+        None => Err((
+            RefundReason::UnknownCharge,
+            "txid desconhecido".into(),
+            None,
+        )),
+    };
+    let outcome = match charge {
+        Ok(c) => match charges::mark_paid(&mut tx, &c, end_to_end_id, now).await? {
             Some(paid) => Outcome::Applied(paid),
             None => {
-                refunds::schedule(
-                    &mut tx,
-                    end_to_end_id,
-                    Some(txid),
-                    valor,
-                    RefundReason::LatePayment,
-                    now,
-                )
-                .await?;
+                let why = match c.status {
+                    ChargeStatus::Expired => "cobrança expirada",
+                    ChargeStatus::Cancelled => "cobrança cancelada",
+                    ChargeStatus::Refunded => "cobrança já devolvida",
+                    ChargeStatus::Paid | ChargeStatus::Pending => "cobrança já paga",
+                };
                 if let Some(order_id) = &c.order_id {
-                    crate::mail::queue_order_notice(
-                        &mut tx,
-                        order_id,
-                        crate::mail::OrderNotice::Refunded,
-                    )
-                    .await?;
+                    queue_order_notice(&mut tx, order_id, OrderNotice::Refunded).await?;
                 }
-                Outcome::Refunded { txid: txid.clone() }
+                Outcome::Refunded {
+                    reason: RefundReason::LatePayment,
+                    why: why.to_owned(),
+                }
             }
         },
+        Err((reason, why, c)) => {
+            if let Some(order_id) = c.as_ref().and_then(|c| c.order_id.as_ref()) {
+                let notice = OrderNotice::WrongAmount {
+                    valor_centavos: valor,
+                };
+                queue_order_notice(&mut tx, order_id, notice).await?;
+            }
+            Outcome::Refunded { reason, why }
+        }
     };
     let (estado, motivo) = match &outcome {
         Outcome::Applied(_) => (ReceivedState::Applied, None),
-        Outcome::Refunded { txid } => {
-            let status: String =
-                sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")
-                    .bind(txid)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            let why = match ChargeStatus::from_db(&status)? {
-                ChargeStatus::Expired => "cobrança expirada",
-                ChargeStatus::Cancelled => "cobrança cancelada",
-                ChargeStatus::Refunded => "cobrança já devolvida",
-                ChargeStatus::Paid | ChargeStatus::Pending => "cobrança já paga",
-            };
-            (ReceivedState::Refunded, Some(why.to_owned()))
+        Outcome::Refunded { reason, why } => {
+            refunds::schedule(&mut tx, end_to_end_id, txid.as_deref(), valor, *reason, now).await?;
+            (ReceivedState::Refunded, Some(why.clone()))
         }
-        Outcome::Refused(why) => (ReceivedState::Refused, Some(why.clone())),
         Outcome::Skipped => unreachable!("a claimed row is decided"),
     };
     sqlx::query("UPDATE pix_received SET estado = $1, motivo = $2 WHERE end_to_end_id = $3")
@@ -174,18 +178,12 @@ pub async fn apply(db: &Db, end_to_end_id: &str) -> ApiResult<Outcome> {
         .await?;
     tx.commit().await?;
     match &outcome {
-        Outcome::Refused(why) => tracing::warn!(
+        Outcome::Refunded { why, .. } => tracing::warn!(
             end_to_end_id,
             txid = txid.as_deref(),
             centavos = valor,
             reason = %why,
-            "pix received and not applied (kept for the admin)"
-        ),
-        Outcome::Refunded { txid } => tracing::warn!(
-            end_to_end_id,
-            txid,
-            reason = motivo.as_deref(),
-            "pix received for a charge that can no longer be paid: refund scheduled"
+            "pix received and not applied: refund scheduled"
         ),
         _ => tracing::info!(end_to_end_id, txid = txid.as_deref(), "pix payment applied"),
     }

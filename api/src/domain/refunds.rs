@@ -2,14 +2,16 @@
 //! none is made twice:
 //!
 //! 1. [`schedule`] writes the refund, `pendente`, inside the transaction that decides it (a paid
-//!    order cancelled: [`super::orders::cancel_awaiting`]; a payment for a charge that could no
-//!    longer be paid: [`super::payments`]), with our own id. If that transaction rolls back there
+//!    order cancelled: [`super::orders::cancel_awaiting`]; a payment that cannot be applied — a
+//!    charge that could no longer be paid, another amount, an unknown txid: [`super::payments`],
+//!    decisions.md §28), with our own id. If that transaction rolls back there
 //!    is no refund; if it commits the refund exists even if the process dies a moment later.
 //! 2. [`process_due`] (the refund job, woken at once by [`schedule`] through [`wakes`], and
 //!    every minute) asks the PSP with `PUT /pix/{e2eid}/devolucao/{id}` after the commit, with
 //!    no transaction open. The id is ours, so asking again after a timeout, a crash or a second
 //!    instance never refunds twice. A PSP that is down is asked again later, with a growing
-//!    delay; one that refuses the request for good leaves it `falhou`, for the admin.
+//!    delay; one that refuses the request for good leaves it `falhou`, for the admin, who may
+//!    ask it again ([`retry`]).
 //! 3. The PSP settles it (`DEVOLVIDO` or `NAO_REALIZADO`): its webhook, the reconciliation
 //!    ([`settle`]) or the job's own `GET` of an accepted refund records the outcome.
 //!
@@ -61,6 +63,8 @@ fn description(reason: RefundReason) -> &'static str {
     match reason {
         RefundReason::Cancellation => "Pedido cancelado na Feira",
         RefundReason::LatePayment => "Pagamento recebido após o prazo da cobrança",
+        RefundReason::WrongAmount => "Valor diferente do cobrado",
+        RefundReason::UnknownCharge => "Pagamento sem cobrança correspondente",
     }
 }
 
@@ -245,6 +249,41 @@ pub async fn settle(db: &Db, end_to_end_id: &str, listed: &[RefundAtPsp]) -> sql
         }
     }
     Ok(())
+}
+
+/// What asking a refund again did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// It is `pendente` again, under a new id of ours (a new devolução at the PSP).
+    Scheduled,
+    /// No refund `id` that failed (refused, or not made by the PSP).
+    NotRetryable,
+}
+
+/// Asks refund `id` again when it failed (`falhou`: the PSP refused the request; or
+/// `nao_realizado`: the PSP could not return the money): it becomes `pendente` under a new id of
+/// ours (the old id named a devolução that ended at the PSP), and the job is woken.
+pub async fn retry(db: &Db, id: &str) -> sqlx::Result<Retry> {
+    let now = now_ms();
+    let changed = sqlx::query(
+        "UPDATE pix_refunds SET id = $1, status = $2, erro = NULL, rtr_id = NULL, \
+         proxima_tentativa_em = $3, atualizado_em = $3 WHERE id = $4 AND status IN ($5, $6)",
+    )
+    .bind(format!("D{}", new_id()))
+    .bind(RefundStatus::Pending.as_db())
+    .bind(now)
+    .bind(id)
+    .bind(RefundStatus::Failed.as_db())
+    .bind(RefundStatus::NotDone.as_db())
+    .execute(db)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Ok(Retry::NotRetryable);
+    }
+    tracing::info!(refund = id, "pix refund asked again by the admin");
+    wake();
+    Ok(Retry::Scheduled)
 }
 
 /// A refund as the order views and the admin show it.

@@ -2,6 +2,10 @@
 //! per product (`estoque >= quantidade`; untracked stock, `NULL`, always has room), so two
 //! orders for the last unit never both succeed; a cancelled or expired order gives them back.
 //! Products are always updated in id order, so concurrent transactions lock rows alike.
+//!
+//! A supplier's edit never overwrites sales (decisions.md §26, [`edit`]): the form says what
+//! stock it was loaded with, and the difference to what was typed is applied to the stock as it
+//! is now, with the same kind of conditional update (never below zero, no lost update).
 
 use crate::error::{ApiError, ApiResult};
 use sqlx::{Any, Transaction};
@@ -76,4 +80,95 @@ pub async fn release(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Res
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// A supplier's edit of a product's stock: what was typed (`None`: "no stock control") and
+/// what the form was loaded with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockEdit {
+    /// The form said nothing of what it was loaded with (the spec's client): the typed value is
+    /// stored as it is.
+    Set(Option<u32>),
+    /// The form was loaded with `from` (`None`: untracked) and `to` was typed.
+    Change { from: Option<u32>, to: Option<u32> },
+}
+
+/// The stock changed under a supplier's edit in a way its difference cannot apply to.
+pub fn estoque_mudou(now: Option<i64>) -> String {
+    match now {
+        Some(n) => format!(
+            "O estoque deste produto mudou enquanto você editava: agora há {n} {}. \
+             Nada foi salvo. Revise o estoque e salve de novo.",
+            if n == 1 { "unidade" } else { "unidades" }
+        ),
+        None => "O estoque deste produto mudou enquanto você editava: agora está sem controle \
+                 de estoque. Nada foi salvo. Revise o estoque e salve de novo."
+            .to_owned(),
+    }
+}
+
+/// Applies `change` to product `product_id`'s stock in `tx` (the edit's transaction): a change
+/// from `n` to `m` adds `m − n` to the stock as it is now, refused (409, [`estoque_mudou`]; the
+/// caller rolls back) when that would go below zero or the stock is no longer tracked; from
+/// untracked to `m` sets it only while still untracked; to untracked always applies.
+pub async fn edit(
+    tx: &mut Transaction<'_, Any>,
+    product_id: &str,
+    change: StockEdit,
+) -> ApiResult<()> {
+    let applied = match change {
+        StockEdit::Set(to) | StockEdit::Change { to: to @ None, .. } => {
+            sqlx::query("UPDATE products SET estoque = $1 WHERE id = $2")
+                .bind(to.map(i64::from))
+                .bind(product_id)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected()
+        }
+        StockEdit::Change {
+            from: None,
+            to: Some(to),
+        } => sqlx::query("UPDATE products SET estoque = $1 WHERE id = $2 AND estoque IS NULL")
+            .bind(i64::from(to))
+            .bind(product_id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected(),
+        StockEdit::Change {
+            from: Some(from),
+            to: Some(to),
+        } => {
+            let delta = i64::from(to) - i64::from(from);
+            sqlx::query(
+                "UPDATE products SET estoque = estoque + $1 \
+                 WHERE id = $2 AND estoque IS NOT NULL AND estoque + $1 >= 0",
+            )
+            .bind(delta)
+            .bind(product_id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected()
+        }
+    };
+    if applied == 0 {
+        let now: Option<i64> = sqlx::query_scalar("SELECT estoque FROM products WHERE id = $1")
+            .bind(product_id)
+            .fetch_one(&mut **tx)
+            .await?;
+        return Err(ApiError::Conflict(estoque_mudou(now)));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusal_says_what_the_stock_is_now() {
+        assert!(estoque_mudou(Some(2)).contains("agora há 2 unidades"));
+        assert!(estoque_mudou(Some(1)).contains("agora há 1 unidade."));
+        assert!(estoque_mudou(None).contains("sem controle de estoque"));
+        assert!(estoque_mudou(Some(0)).contains("Nada foi salvo"));
+    }
 }

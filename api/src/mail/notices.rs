@@ -1,6 +1,8 @@
-//! What Feira e-mails about an order, and to whom: the supplier a new order
-//! (`finalizar_pedido`), the buyer when the order is confirmed (`confirmar_entrega`), cancelled
-//! (by the buyer, by the supplier, or because its Pix expired), or refunded. The spec has no
+//! What Feira e-mails about an order, and to whom: the supplier a new order (`finalizar_pedido`
+//! in person; a Pix order once it is paid, decisions.md §27), the buyer a receipt when its Pix is
+//! paid, and when the order is confirmed (`confirmar_entrega`), cancelled (by the buyer, by the
+//! supplier, or because its Pix expired), or money came back (a late Pix, one of another
+//! amount). The spec has no
 //! e-mail texts; these are short Portuguese ones in its tone.
 //!
 //! [`queue_order_notice`] records the message inside the caller's transaction (it exists iff
@@ -22,11 +24,29 @@ pub enum OrderNotice {
     /// To the buyer: cancelled by them or by the supplier; `refunded` when a paid Pix was
     /// given back.
     Cancelled { by_supplier: bool, refunded: bool },
-    /// To the buyer: the Pix was not paid in time and the order was cancelled.
-    Expired,
+    /// To the buyer: the Pix was not paid in time and the order was cancelled; `returned` when
+    /// a Pix of another amount did come in for it (and was given back): then it was paid, just
+    /// not the right amount, and the text says so.
+    Expired { returned: bool },
     /// To the buyer: a Pix payment that arrived after its order could no longer be paid (expired
     /// or cancelled) is being given back.
     Refunded,
+    /// To the buyer: a Pix of `valor_centavos`, not the order's amount, is being given back.
+    WrongAmount { valor_centavos: i64 },
+    /// To the buyer: the receipt of the order's Pix payment (its lines, fee, coupon, total and
+    /// the Pix's end-to-end id).
+    PaymentReceived,
+}
+
+/// What a payment receipt lists.
+#[derive(Debug, Clone, Default)]
+struct Receipt {
+    /// `2 × alface (Maço) — R$ 5,00` per line.
+    lines: Vec<String>,
+    taxa: String,
+    /// `CODIGO (−R$ 2,00)`, when a coupon was used.
+    cupom: Option<String>,
+    end_to_end_id: String,
 }
 
 /// The order's facts the texts use.
@@ -38,6 +58,8 @@ struct Facts {
     loja: String,
     total: String,
     tipo_entrega: String,
+    /// Only for [`OrderNotice::PaymentReceived`].
+    receipt: Option<Receipt>,
 }
 
 /// Recipient, subject and body of `notice` for an order with `f`.
@@ -98,13 +120,54 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             };
             to_buyer(subject, text)
         }
-        OrderNotice::Expired => to_buyer(
+        OrderNotice::Expired { returned: false } => to_buyer(
             "Pedido cancelado: o Pix não foi pago a tempo".to_owned(),
             format!(
                 "O Pix de {total} do seu pedido em {loja} não foi pago dentro do prazo, e o \
                  pedido foi cancelado. Se ainda quiser os produtos, faça um novo pedido."
             ),
         ),
+        OrderNotice::Expired { returned: true } => to_buyer(
+            format!("Pedido cancelado: o prazo do Pix acabou ({loja})"),
+            format!(
+                "O prazo para pagar o seu pedido de {total} em {loja} acabou sem um Pix do valor \
+                 cobrado, e o pedido foi cancelado. O Pix de valor diferente que recebemos foi \
+                 devolvido para a conta de onde saiu. Se ainda quiser os produtos, faça um novo \
+                 pedido."
+            ),
+        ),
+        OrderNotice::WrongAmount { valor_centavos } => {
+            let valor = Money::from_centavos(valor_centavos).format();
+            to_buyer(
+                format!("Pix devolvido: valor diferente do pedido em {loja}"),
+                format!(
+                    "Recebemos um Pix de {valor} para o seu pedido em {loja}, que custa {total}. \
+                     Como o valor é diferente, nós o devolvemos para a conta de onde saiu. Para \
+                     pagar o pedido, use o código Pix dele, que já traz o valor certo."
+                ),
+            )
+        }
+        OrderNotice::PaymentReceived => {
+            let r = f.receipt.clone().unwrap_or_default();
+            let mut text = format!("Recebemos o seu Pix de {total} do pedido em {loja}:\n\n");
+            for line in &r.lines {
+                text.push_str(&format!("• {line}\n"));
+            }
+            if f.tipo_entrega == "Entrega" {
+                text.push_str(&format!("\nTaxa de entrega: {}\n", r.taxa));
+            } else {
+                text.push_str("\nRetirada na loja\n");
+            }
+            if let Some(cupom) = &r.cupom {
+                text.push_str(&format!("Cupom: {cupom}\n"));
+            }
+            text.push_str(&format!(
+                "Total pago: {total}\nIdentificador do Pix (EndToEndId): {}\n\n\
+                 A loja já foi avisada e vai preparar o seu pedido.",
+                r.end_to_end_id
+            ));
+            to_buyer(format!("Pagamento recebido: seu pedido em {loja}"), text)
+        }
         OrderNotice::Refunded => to_buyer(
             format!("Valor devolvido: seu pedido em {loja}"),
             format!(
@@ -135,8 +198,40 @@ async fn facts<'e>(
             loja,
             total: Money::from_centavos(total).format(),
             tipo_entrega,
+            receipt: None,
         },
     ))
+}
+
+/// The receipt of order `order_id`'s Pix, read inside `tx`.
+async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<Receipt> {
+    let lines: Vec<(i64, String, Option<String>, i64)> = sqlx::query_as(
+        "SELECT quantidade, titulo, opcao, pago_centavos FROM order_lines WHERE order_id = $1 \
+         ORDER BY id",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let (taxa, cupom, desconto, e2e): (i64, Option<String>, i64, Option<String>) = sqlx::query_as(
+        "SELECT o.taxa_entrega_centavos, o.cupom_codigo, o.desconto_centavos, c.end_to_end_id \
+         FROM orders o LEFT JOIN pix_charges c ON c.txid = o.txid WHERE o.id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let money = |c: i64| Money::from_centavos(c).format();
+    Ok(Receipt {
+        lines: lines
+            .into_iter()
+            .map(|(q, titulo, opcao, pago)| match opcao {
+                Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
+                None => format!("{q} × {titulo} — {}", money(pago)),
+            })
+            .collect(),
+        taxa: money(taxa),
+        cupom: cupom.map(|c| format!("{c} (−{})", money(desconto))),
+        end_to_end_id: e2e.unwrap_or_default(),
+    })
 }
 
 /// Records `notice` about order `order_id` in the outbox inside `tx`, and wakes the outbox
@@ -146,9 +241,12 @@ pub async fn queue_order_notice(
     order_id: &str,
     notice: OrderNotice,
 ) -> sqlx::Result<()> {
-    let Some(f) = facts(&mut **tx, order_id).await? else {
+    let Some(mut f) = facts(&mut **tx, order_id).await? else {
         return Ok(());
     };
+    if notice == OrderNotice::PaymentReceived {
+        f.receipt = Some(receipt(tx, order_id).await?);
+    }
     let (to, subject, body) = compose(notice, &f);
     enqueue(&mut **tx, &to, &subject, &body).await?;
     // The outbox waits a moment after a wake, so this commits first (else its next sweep).
@@ -186,6 +284,7 @@ mod tests {
             loja: "Sítio Boa Vista".into(),
             total: "R$ 16,00".into(),
             tipo_entrega: "Entrega".into(),
+            receipt: None,
         }
     }
 
@@ -202,8 +301,13 @@ mod tests {
         );
         for n in [
             OrderNotice::Confirmed,
-            OrderNotice::Expired,
+            OrderNotice::Expired { returned: false },
+            OrderNotice::Expired { returned: true },
             OrderNotice::Refunded,
+            OrderNotice::WrongAmount {
+                valor_centavos: 799,
+            },
+            OrderNotice::PaymentReceived,
             OrderNotice::Cancelled {
                 by_supplier: false,
                 refunded: false,
@@ -241,5 +345,54 @@ mod tests {
         assert!(body.contains("como você pediu") && !body.contains("devolvido"));
         let (_, subject, _) = compose(OrderNotice::Confirmed, &facts());
         assert_eq!(subject, "Entrega confirmada: seu pedido em Sítio Boa Vista");
+    }
+
+    #[test]
+    fn a_wrong_amount_and_its_expiry_say_money_came_and_went_back() {
+        let mut f = facts();
+        f.receipt = None;
+        let (_, subject, body) = compose(
+            OrderNotice::WrongAmount {
+                valor_centavos: 799,
+            },
+            &f,
+        );
+        assert_eq!(
+            subject,
+            "Pix devolvido: valor diferente do pedido em Sítio Boa Vista"
+        );
+        assert!(
+            body.contains("Recebemos um Pix de R$ 7,99") && body.contains("devolvemos"),
+            "{body}"
+        );
+        let (_, subject, body) = compose(OrderNotice::Expired { returned: true }, &f);
+        assert!(
+            !subject.contains("não foi pago a tempo") && !body.contains("não foi pago"),
+            "{body}"
+        );
+        assert!(body.contains("foi devolvido"), "{body}");
+    }
+
+    #[test]
+    fn the_receipt_lists_lines_fee_coupon_total_and_the_end_to_end_id() {
+        let mut f = facts();
+        f.receipt = Some(Receipt {
+            lines: vec!["2 × alface (Maço) — R$ 5,00".into()],
+            taxa: "R$ 3,00".into(),
+            cupom: Some("FEIRA10 (−R$ 1,00)".into()),
+            end_to_end_id: "E12345678202611271200abcdefghijk".into(),
+        });
+        let (to, subject, body) = compose(OrderNotice::PaymentReceived, &f);
+        assert_eq!(to, "carla@x.br");
+        assert_eq!(subject, "Pagamento recebido: seu pedido em Sítio Boa Vista");
+        for part in [
+            "2 × alface (Maço) — R$ 5,00",
+            "Taxa de entrega: R$ 3,00",
+            "Cupom: FEIRA10 (−R$ 1,00)",
+            "Total pago: R$ 16,00",
+            "E12345678202611271200abcdefghijk",
+        ] {
+            assert!(body.contains(part), "{part} in {body}");
+        }
     }
 }

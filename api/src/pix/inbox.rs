@@ -15,13 +15,24 @@ use crate::{
     events::Hub,
 };
 
-/// Publishes a paid order to its supplier's open panels.
+/// Publishes a paid order to its supplier's open panels: only now is it a new order to deliver
+/// (decisions.md §27), and its payment is in.
 pub fn announce(hub: &Hub, paid: &Paid) {
     if let Paid::Order {
         order_id,
         supplier_id,
+        cliente_nome,
+        total_centavos,
     } = paid
     {
+        hub.order_placed(
+            supplier_id,
+            crate::events::NewOrder {
+                order_id: order_id.clone(),
+                cliente_nome: cliente_nome.clone(),
+                total_centavos: *total_centavos,
+            },
+        );
         hub.payment_received(supplier_id, order_id);
     }
 }

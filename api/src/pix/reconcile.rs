@@ -99,9 +99,16 @@ pub async fn refresh(db: &Db, pix: &dyn PixProvider, hub: &Hub, txid: &str, orig
 /// The expiry job: each pending charge past its time is first looked up at the PSP (a payment
 /// found there is applied), then the rest expire ([`charges::expire_due`]). Returns how many
 /// expired.
-pub async fn expire(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> ApiResult<u64> {
+pub async fn expire(
+    db: &Db,
+    pix: &dyn PixProvider,
+    hub: &Hub,
+    abandoned_after: std::time::Duration,
+) -> ApiResult<u64> {
     for txid in charges::due(db, now_ms()).await? {
         refresh(db, pix, hub, &txid, PixOrigin::Expiry).await;
     }
+    let ms = i64::try_from(abandoned_after.as_millis()).unwrap_or(i64::MAX);
+    charges::forget_abandoned(db, pix, ms).await?;
     charges::expire_due(db).await
 }

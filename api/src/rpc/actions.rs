@@ -201,8 +201,11 @@ actions! {
     /// Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts).
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> admin::withdrawals::WithdrawalConfirmed,
     admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
-    /// Received Pix never applied, and refunds that did not give the money back (yet).
+    /// Received Pix never applied, refunds that did not give the money back (yet), and paid
+    /// orders whose delivery was not confirmed in time.
     admin "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
+    /// Asks a refund the PSP refused (or could not make) again.
+    admin "tentar_devolucao_pix" => AdminRetryRefund(admin::pix::RetryRefund) -> admin::pix::RefundRetried,
     /// Publishes a direct ad of the signed-in user.
     user "adicionar_anuncio" => AddAd(ads::AddAd) -> ads::AdInfos,
     /// The signed-in user's ads, newest first.

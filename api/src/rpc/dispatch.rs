@@ -14,6 +14,7 @@ pub async fn dispatch(
     state: AppState,
     caller: MaybeAuthUser,
     request: Request,
+    context: super::Context,
 ) -> ApiResult<Answer> {
     let codigo = request.codigo();
     let answer = match request {
@@ -31,9 +32,9 @@ pub async fn dispatch(
         Request::ChangeAddress(r) => Answer::ChangeAddress(
             address::change_address(&state, AuthUser::try_from(caller)?, r).await?,
         ),
-        Request::PlaceOrder(r) => {
-            Answer::PlaceOrder(orders::place::place_order(&state, caller.try_into()?, r).await?)
-        }
+        Request::PlaceOrder(r) => Answer::PlaceOrder(
+            orders::place::place_order(&state, caller.try_into()?, r, context.idempotency).await?,
+        ),
         Request::ListOrders => {
             Answer::ListOrders(orders::view::list_orders(&state, caller.try_into()?).await?)
         }
@@ -89,6 +90,9 @@ pub async fn dispatch(
         }
         Request::AdminPixIssues => {
             Answer::AdminPixIssues(admin::pix::pending(&state, caller.try_into()?).await?)
+        }
+        Request::AdminRetryRefund(r) => {
+            Answer::AdminRetryRefund(admin::pix::retry_refund(&state, caller.try_into()?, r).await?)
         }
         Request::UploadAdPhoto(r) => {
             Answer::UploadAdPhoto(ads::photos::upload_photo(&state, caller.try_into()?, r).await?)

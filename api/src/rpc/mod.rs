@@ -33,8 +33,9 @@ use crate::{
     security::{client::ClientIp, rate::Class},
     state::AppState,
 };
-use axum::{Json, body::Bytes, extract::State};
+use axum::{Json, body::Bytes, extract::State, http::HeaderMap};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 /// Decodes a request body into a [`Request`] for `caller`. A `codigo` that is not one of
 /// [`Request::CODIGOS`] is 'Ação desconhecida'; an administrator's action from anyone else is
@@ -76,12 +77,60 @@ fn typed(value: Value) -> ApiResult<Request> {
     })
 }
 
+/// What a request carries besides its caller and payload, for the handlers that read it.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// `finalizar_pedido`'s `Idempotency-Key`, with its payload's fingerprint.
+    pub idempotency: Option<IdempotencyKey>,
+}
+
+/// An `Idempotency-Key` header (IETF httpapi draft) and the SHA-256 (hex) of the payload it came
+/// with: the same key with the same payload is the same checkout attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey {
+    pub key: String,
+    pub fingerprint: String,
+}
+
+/// A malformed `Idempotency-Key`.
+pub const CHAVE_INVALIDA: &str = "Chave de idempotência inválida.";
+/// The actions that honour `Idempotency-Key` (others ignore it).
+const IDEMPOTENT: &[&str] = &["finalizar_pedido"];
+
+impl IdempotencyKey {
+    /// The header's key (a structured-field string: quoted, or bare as most clients send it),
+    /// 1–255 visible ASCII characters, for `payload`; `None` without the header.
+    fn of(headers: &HeaderMap, payload: &Value) -> ApiResult<Option<Self>> {
+        let Some(raw) = headers.get("idempotency-key") else {
+            return Ok(None);
+        };
+        let raw = raw
+            .to_str()
+            .map_err(|_| ApiError::bad_request(CHAVE_INVALIDA))?
+            .trim();
+        let key = raw
+            .strip_prefix('"')
+            .and_then(|k| k.strip_suffix('"'))
+            .unwrap_or(raw);
+        if key.is_empty() || key.len() > 255 || !key.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(ApiError::bad_request(CHAVE_INVALIDA));
+        }
+        // serde_json's maps are sorted: one fingerprint per payload, whatever the field order.
+        let canonical = serde_json::to_vec(payload).map_err(anyhow::Error::from)?;
+        Ok(Some(Self {
+            key: key.to_owned(),
+            fingerprint: hex::encode(Sha256::digest(&canonical)),
+        }))
+    }
+}
+
 /// `POST /api`. A limited action counts against its rate limits ([`crate::security::rate`])
 /// before its payload is typed, so malformed attempts count too.
 pub async fn handle(
     State(state): State<AppState>,
     caller: MaybeAuthUser,
     client: ClientIp,
+    headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
     let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
@@ -89,8 +138,15 @@ pub async fn handle(
         let user = caller.user.as_ref().map(|u| u.id.as_str());
         state.security.limits.check(class, client, user)?;
     }
+    let context = Context {
+        idempotency: if IDEMPOTENT.contains(&codigo) {
+            IdempotencyKey::of(&headers, &value)?
+        } else {
+            None
+        },
+    };
     let request = typed(value)?;
-    Ok(Json(dispatch(state, caller, request).await?))
+    Ok(Json(dispatch(state, caller, request, context).await?))
 }
 
 #[cfg(test)]
@@ -156,7 +212,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 75);
+        assert_eq!(Request::CODIGOS.len(), 76);
     }
 
     #[test]
@@ -176,6 +232,7 @@ mod tests {
                 "confirmar_saque",
                 "start_site_admin",
                 "pegar_pendencias_pix",
+                "tentar_devolucao_pix",
             ]
         );
         for codigo in Request::CODIGOS {
@@ -197,6 +254,48 @@ mod tests {
                     Ok(_) | Err(ApiError::BadRequest(_))
                 ));
             }
+        }
+    }
+
+    #[test]
+    fn an_idempotency_key_is_checked_and_fingerprints_its_payload() {
+        let with = |v: &str| {
+            let mut h = HeaderMap::new();
+            h.insert("idempotency-key", v.parse().unwrap());
+            h
+        };
+        let payload =
+            serde_json::json!({"codigo": "finalizar_pedido", "total": 9.5, "entrega": true});
+        let reordered: Value = serde_json::from_str(
+            r#"{"entrega": true, "total": 9.5, "codigo": "finalizar_pedido"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            IdempotencyKey::of(&HeaderMap::new(), &payload).unwrap(),
+            None
+        );
+        let a = IdempotencyKey::of(&with("8e03978e-40d5"), &payload)
+            .unwrap()
+            .unwrap();
+        let quoted = IdempotencyKey::of(&with("\"8e03978e-40d5\""), &reordered)
+            .unwrap()
+            .unwrap();
+        assert_eq!(a, quoted, "quoted or bare, any field order: one attempt");
+        assert_eq!(a.key, "8e03978e-40d5");
+        let other =
+            serde_json::json!({"codigo": "finalizar_pedido", "total": 9.6, "entrega": true});
+        assert_ne!(
+            IdempotencyKey::of(&with("8e03978e-40d5"), &other)
+                .unwrap()
+                .unwrap()
+                .fingerprint,
+            a.fingerprint
+        );
+        for bad in ["", "\"\"", "com espaço", &"x".repeat(256)] {
+            assert!(
+                matches!(IdempotencyKey::of(&with(bad), &payload), Err(ApiError::BadRequest(m)) if m == CHAVE_INVALIDA),
+                "{bad:?}"
+            );
         }
     }
 

@@ -90,7 +90,7 @@ async fn handle(
         return Err(ApiError::bad_request(REQUISICAO_INVALIDA));
     };
     let request = request_of(query)?;
-    let answer = dispatch(state, MaybeAuthUser::default(), request).await?;
+    let answer = dispatch(state, MaybeAuthUser::default(), request, Default::default()).await?;
     Ok((
         [
             (header::CACHE_CONTROL, cache_control()),

@@ -46,16 +46,25 @@ async fn ok(app: &TestApp, token: Option<&str>, body: Value) -> Value {
 }
 
 /// An open-items balance for the demo supplier made the real way: a buyer's Pix order of
-/// `n` × R$ 8,00, paid through the sandbox. Returns the order id.
+/// `n` × R$ 8,00, paid through the sandbox and delivered (only then is its money released,
+/// decisions.md §27). Returns the order id.
 async fn paid_pix_order(app: &TestApp, buyer_token: &str, n: u32) -> String {
     let body = ok(app, Some(buyer_token), cassava(n, "2")).await;
     let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
     assert_eq!(pay_pix(app, &txid).await.0, 200);
-    body["all"]["id"]
+    let id = body["all"]["id"]
         .as_str()
         .or(body["all"]["idpedido"].as_str())
         .unwrap()
-        .to_owned()
+        .to_owned();
+    let (supplier, _) = app.login(SUPPLIER).await;
+    ok(
+        app,
+        Some(&supplier),
+        json!({"codigo": "confirmar_entrega", "item": id}),
+    )
+    .await;
+    id
 }
 
 /// A pending withdrawal request of the demo supplier holding all its open items, made the real

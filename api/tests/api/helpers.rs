@@ -155,6 +155,20 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     }
 }
 
+/// Another instance of `app`'s service (a restart, or a second server): the same database and
+/// OpenID issuer, its own port and process state.
+pub async fn spawn_app_on(app: &TestApp) -> TestApp {
+    let (database_url, issuer) = (app.app.config.database_url.clone(), app.issuer.clone());
+    let oidc = issuer.clone();
+    let mut second = spawn_app_with(move |c| {
+        c.database_url = database_url;
+        c.oidc_issuer = oidc;
+    })
+    .await;
+    second.issuer = issuer;
+    second
+}
+
 /// What an ID token may get wrong.
 #[derive(Default, Clone)]
 pub struct Token<'a> {

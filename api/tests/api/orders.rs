@@ -2,7 +2,10 @@
 //! stock atomically (§8), refuses tampering with nothing stored; `pegar_pedidos`,
 //! `consultar_pagamento` and `cancelar_pedido` only for the order's own people.
 
+mod delivery;
+mod idempotency;
 mod refusals;
+mod stock;
 
 use crate::helpers::{TestApp, spawn_app_with};
 use serde_json::{Value, json};
@@ -253,7 +256,10 @@ async fn another_users_order_cannot_be_read_or_cancelled() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"pago": false, "expirado": false}));
+    assert_eq!(
+        body,
+        json!({"pago": false, "expirado": false, "pix_devolvido": null})
+    );
     let (status, _) = app
         .rpc(
             None,

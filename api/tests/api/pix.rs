@@ -103,7 +103,7 @@ async fn the_sandbox_payment_is_idempotent_and_adds_exactly_one_open_item() {
     let txid = body["all"]["Infos"]["txid"].as_str().unwrap();
     assert_eq!(
         check(&app, &token, id).await,
-        json!({"pago": false, "expirado": false})
+        json!({"pago": false, "expirado": false, "pix_devolvido": null})
     );
 
     // Two payments at once, then a third: one wins, the others see it paid.
@@ -126,11 +126,16 @@ async fn the_sandbox_payment_is_idempotent_and_adds_exactly_one_open_item() {
     .unwrap();
     assert_eq!(
         items,
-        vec![("demo-joao".into(), 1600, "2".into(), "Carla Souza".into())]
+        vec![(
+            "demo-joao".into(),
+            1600,
+            "a_liberar".into(),
+            "Carla Souza".into()
+        )]
     );
     assert_eq!(
         check(&app, &token, id).await,
-        json!({"pago": true, "expirado": false})
+        json!({"pago": true, "expirado": false, "pix_devolvido": null})
     );
     let (seller, _) = app.login(SUPPLIER).await;
     assert_eq!(check(&app, &seller, id).await["pago"], true);
@@ -176,7 +181,7 @@ async fn an_expired_charge_cancels_its_order_releases_stock_and_cannot_be_paid()
     exec(&app, expire, &txid_of(&lazy)).await;
     assert_eq!(
         check(&app, &token, &id_of(&lazy)).await,
-        json!({"pago": false, "expirado": true})
+        json!({"pago": false, "expirado": true, "pix_devolvido": null})
     );
     assert_eq!(stock(&app, "demo-p04").await, 20);
     for order in [&swept, &lazy] {

@@ -100,7 +100,7 @@ pub(crate) fn lenient_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D:
 }
 
 /// Deserialises a whole number ≥ 0 given as a number or digits, or nothing (null, empty text).
-pub(crate) fn lenient_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+pub fn lenient_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     let text = lenient_text(d)?;
     let t = text.trim();
     if t.is_empty() {

@@ -9,18 +9,28 @@ use crate::messages;
 use crate::money::Money;
 use serde::{Deserialize, Deserializer, Serialize};
 
-/// Step "minimum order and stock": when both are above 0 the stock may not be below the
-/// minimum. Returns them as stored: a value of 0 or 1 means "not set" (the spec sends 1 as null).
+/// Step "minimum order and stock" (decisions.md §26): the stock is a count, stored as typed (0 is
+/// 'Esgotado', 1 is one unit); `None` is the explicit "no stock control". A minimum of 0 or 1 is
+/// no minimum. When both are above 0 the stock may not be below the minimum.
 pub fn minimum_and_stock(
     minimo: Option<u32>,
     estoque: Option<u32>,
 ) -> Result<(Option<u32>, Option<u32>), FormError> {
-    let (min, stock) = (minimo.unwrap_or(0), estoque.unwrap_or(0));
-    if min > 0 && stock > 0 && stock < min {
+    let min = minimo.unwrap_or(0);
+    if let Some(stock) = estoque
+        && min > 0
+        && stock > 0
+        && stock < min
+    {
         return Err(FormError::StockBelowMinimum);
     }
-    let set = |n: u32| (n > 1).then_some(n);
-    Ok((set(min), set(stock)))
+    Ok(((min > 1).then_some(min), estoque))
+}
+
+/// Whether a product with `estoque` units (`None`: not tracked) and minimum order `minimo` is
+/// sold out: tracked stock below what one order needs (the minimum, at least 1).
+pub fn sold_out(estoque: Option<i64>, minimo: Option<i64>) -> bool {
+    estoque.is_some_and(|n| n < minimo.unwrap_or(1).max(1))
 }
 
 /// Step "options": trimmed, empty ones dropped, each at most 50 characters.
@@ -148,7 +158,8 @@ mod tests {
         let p = f.validate(false).unwrap();
         assert_eq!(p.titulo, "mel puro");
         assert_eq!(p.preco_centavos, m(2500));
-        assert_eq!((p.minimo, p.estoque), (None, None)); // 1 is sent as null
+        // A minimum of 1 is no minimum; a stock of 1 is one unit (decisions.md §26).
+        assert_eq!((p.minimo, p.estoque), (None, Some(1)));
         assert_eq!(p.opcoes, places(&["500 g", "1 kg"]));
         assert_eq!(p.descricao, None);
 
@@ -158,6 +169,11 @@ mod tests {
         );
         assert_eq!(minimum_and_stock(Some(5), None), Ok((Some(5), None)));
         assert_eq!(minimum_and_stock(Some(0), Some(3)), Ok((None, Some(3))));
+        assert_eq!(minimum_and_stock(None, Some(0)), Ok((None, Some(0))));
+        assert_eq!(minimum_and_stock(Some(1), Some(1)), Ok((None, Some(1))));
+        assert_eq!(minimum_and_stock(Some(1), None), Ok((None, None)));
+        // Sold out is allowed whatever the minimum.
+        assert_eq!(minimum_and_stock(Some(5), Some(0)), Ok((Some(5), Some(0))));
         assert_eq!(
             err(minimum_and_stock(Some(5), Some(3))),
             "O estoque não pode ser menor do que o pedido mínimo"
@@ -178,6 +194,18 @@ mod tests {
         assert_eq!(err(edit.validate(true)), "Adicione no máximo 20 opções.");
         edit.opcoes = vec!["500 g".into(); 20];
         assert!(edit.validate(true).is_ok());
+    }
+
+    #[test]
+    fn sold_out_is_tracked_stock_below_one_order() {
+        assert!(!sold_out(None, None));
+        assert!(!sold_out(None, Some(5)));
+        assert!(sold_out(Some(0), None));
+        assert!(!sold_out(Some(1), None));
+        assert!(!sold_out(Some(1), Some(1)));
+        assert!(sold_out(Some(4), Some(5)));
+        assert!(!sold_out(Some(5), Some(5)));
+        assert!(sold_out(Some(0), Some(0)));
     }
 
     #[test]

@@ -135,7 +135,7 @@ pub async fn cancel_awaiting(
     .await?;
     tx.commit().await?;
     if let (true, Some(txid)) = (unpaid_cancelled, &txid) {
-        charges::forget_at_provider(pix, txid).await;
+        charges::forget_at_provider(db, pix, txid).await;
     }
     Ok(Outcome::Cancelled { supplier_id })
 }

@@ -1,37 +1,93 @@
 //! An order's life as it touches money and stock: placed in one transaction with its stock
 //! reserved and, for Pix, its charge opened ([`place`]); cancelled while it awaits delivery,
 //! with its charge cancelled or refunded and its stock given back ([`cancel_awaiting`]);
-//! delivered ([`confirm_delivery`]). Who may do each is the caller's check (`rpc/`).
+//! delivered ([`confirm_delivery`], which releases its held Pix money). Only a paid order is a
+//! delivery ([`awaiting_delivery`]). Who may do each is the caller's check (`rpc/`).
 
 mod cancel;
 pub mod open;
 mod place;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
-pub use place::{Address, NewLine, NewOrder, Placed, place};
+pub use place::{
+    Address, CHAVE_REUSADA, Idempotency, NewLine, NewOrder, Placed, find_by_key, place,
+};
 
-use super::codes::OrderStatus;
-use crate::db::Db;
+use super::{
+    codes::{OrderStatus, PaymentMethod, PixStatus},
+    ledger,
+};
+use crate::db::{Db, begin_write};
+use std::sync::LazyLock;
 
-/// Marks order `order_id` of `supplier_id` delivered (`situacao '2'`) while it awaits
-/// delivery; false when it no longer does.
+/// The SQL condition "order `{alias}` is a delivery awaiting confirmation" (decisions.md §27):
+/// it awaits delivery and, when paid by Pix, its Pix was paid. An unpaid Pix order is not a
+/// delivery: not listed, not counted, not confirmable. The codes are the codes table's.
+pub fn awaiting_delivery(alias: &str) -> String {
+    format!(
+        "({alias}situacao = '{awaiting}' AND ({alias}pagamento <> '{pix}' OR {alias}status_pix = '{paid}'))",
+        awaiting = OrderStatus::Awaiting.as_db(),
+        pix = PaymentMethod::Pix.as_db(),
+        paid = PixStatus::Paid.as_db(),
+    )
+}
+
+/// What confirming a delivery did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    /// Delivered; its held Pix money (if any) joined the supplier's balance.
+    Confirmed,
+    /// It no longer awaits delivery.
+    NotAwaiting,
+    /// A Pix order not paid (yet): not a delivery.
+    Unpaid,
+}
+
+/// Marks order `order_id` of `supplier_id` delivered (`situacao '2'`) while it awaits delivery
+/// and is paid (when by Pix), releases its held Pix money into the balance ([`ledger`]) and
+/// queues the buyer's e-mail, in one write transaction.
 pub async fn confirm_delivery(
     db: &Db,
     order_id: &str,
     supplier_id: &str,
     now: i64,
-) -> sqlx::Result<bool> {
-    let changed = sqlx::query(
-        "UPDATE orders SET situacao = $1, atualizado_em = $2 \
-         WHERE id = $3 AND supplier_id = $4 AND situacao = $5",
-    )
-    .bind(OrderStatus::Delivered.as_db())
-    .bind(now)
-    .bind(order_id)
-    .bind(supplier_id)
-    .bind(OrderStatus::Awaiting.as_db())
-    .execute(db)
-    .await?
-    .rows_affected();
-    Ok(changed == 1)
+) -> sqlx::Result<Confirmation> {
+    static CONFIRM: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "UPDATE orders SET situacao = $1, atualizado_em = $2 \
+             WHERE id = $3 AND supplier_id = $4 AND {}",
+            awaiting_delivery("")
+        )
+    });
+    let mut tx = begin_write(db).await?;
+    let changed = sqlx::query(CONFIRM.as_str())
+        .bind(OrderStatus::Delivered.as_db())
+        .bind(now)
+        .bind(order_id)
+        .bind(supplier_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if changed == 0 {
+        tx.rollback().await?;
+        let row: Option<(String, String, Option<String>)> =
+            sqlx::query_as("SELECT situacao, pagamento, status_pix FROM orders WHERE id = $1")
+                .bind(order_id)
+                .fetch_optional(db)
+                .await?;
+        let unpaid = row.is_some_and(|(situacao, pagamento, status_pix)| {
+            situacao == OrderStatus::Awaiting.as_db()
+                && pagamento == PaymentMethod::Pix.as_db()
+                && status_pix.as_deref() != Some(PixStatus::Paid.as_db())
+        });
+        return Ok(if unpaid {
+            Confirmation::Unpaid
+        } else {
+            Confirmation::NotAwaiting
+        });
+    }
+    ledger::release_order(&mut tx, order_id, now).await?;
+    crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::Confirmed).await?;
+    tx.commit().await?;
+    Ok(Confirmation::Confirmed)
 }

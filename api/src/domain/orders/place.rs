@@ -7,7 +7,14 @@
 //! (nobody was shown its code, so nobody can pay it meanwhile).
 //!
 //! A crash between the two steps leaves at most an unpaid charge at the PSP that nobody knows
-//! the code of; it expires there.
+//! the code of; its opening row ([`charges::open_at_provider`]) lets the expiry job remove it
+//! there ([`charges::forget_abandoned`]).
+//!
+//! A checkout is placed once per intent: with an [`Idempotency`] key (the client's
+//! `Idempotency-Key`), the key and the payload's fingerprint are stored with the order (unique
+//! per buyer), so a retry — after a lost answer, a crash, on another instance — finds the order
+//! ([`find_by_key`]) instead of placing another, and two concurrent attempts with one key place
+//! one order (the second's insert fails on the unique index and it answers the first's).
 
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
@@ -62,18 +69,63 @@ pub struct NewOrder<'a> {
     /// The most unpaid open orders the buyer may hold at this store ([`super::open`]); `None`
     /// is no bound.
     pub max_open_orders: Option<u32>,
+    /// The client's key for this checkout attempt, if it sent one.
+    pub idempotency: Option<Idempotency<'a>>,
 }
 
-/// A stored order: its id and, for Pix, its charge's txid.
+/// A checkout attempt's key (the `Idempotency-Key` header) and the fingerprint of its payload.
+#[derive(Debug, Clone, Copy)]
+pub struct Idempotency<'a> {
+    pub key: &'a str,
+    /// SHA-256 of the payload, hex.
+    pub fingerprint: &'a str,
+}
+
+/// A stored order: its id and, for Pix, its charge's txid; `fresh` unless it was placed before
+/// with the same key (then nothing new was created).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placed {
     pub order_id: String,
     pub txid: Option<String>,
+    pub fresh: bool,
+}
+
+/// The key was used by this buyer for another payload (IETF Idempotency-Key draft: 422).
+pub const CHAVE_REUSADA: &str =
+    "Esta chave de idempotência já foi usada em outro pedido. Recarregue a página e tente de novo.";
+
+/// The order `buyer_id` placed with key `k`, if any: `Ok(Some)` for the same payload, an error
+/// (422) for another one.
+pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResult<Option<Placed>> {
+    let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT id, txid, impressao_pedido FROM orders \
+         WHERE buyer_id = $1 AND chave_idempotencia = $2",
+    )
+    .bind(buyer_id)
+    .bind(k.key)
+    .fetch_optional(db)
+    .await?;
+    match row {
+        None => Ok(None),
+        Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => {
+            Err(ApiError::Unprocessable(CHAVE_REUSADA.into()))
+        }
+        Some((order_id, txid, _)) => Ok(Some(Placed {
+            order_id,
+            txid,
+            fresh: false,
+        })),
+    }
 }
 
 /// Stores `o`: for Pix, the charge at the provider first, then everything in one write
 /// transaction.
 pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
+    if let Some(k) = o.idempotency
+        && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
+    {
+        return Ok(placed);
+    }
     let now = now_ms();
     let order_id = new_id();
     let txid = (o.pagamento == PaymentMethod::Pix).then(pix::new_txid);
@@ -99,7 +151,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
         super::open::precheck(db, o.buyer_id, o.supplier_id, max).await?;
     }
     let copia_e_cola = match &charge {
-        Some(c) => Some(charges::open_at_provider(provider, c).await?),
+        Some(c) => Some(charges::open_at_provider(db, provider, c).await?),
         None => None,
     };
     let stored = store(db, o, &order_id, now, &takes, txid.as_deref()).await;
@@ -115,11 +167,31 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
     };
     if let Err(e) = stored {
         if let Some(txid) = &txid {
-            charges::forget_at_provider(provider, txid).await;
+            charges::forget_at_provider(db, provider, txid).await;
+        }
+        // The same key won meanwhile (a concurrent retry): its order is the answer.
+        if let (Some(k), ApiError::Internal(cause)) = (o.idempotency, &e)
+            && is_unique_violation(cause)
+            && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
+        {
+            return Ok(placed);
         }
         return Err(e);
     }
-    Ok(Placed { order_id, txid })
+    Ok(Placed {
+        order_id,
+        txid,
+        fresh: true,
+    })
+}
+
+/// Whether `e` is the database refusing a duplicate (the idempotency key's unique index).
+fn is_unique_violation(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<sqlx::Error>()
+            .and_then(sqlx::Error::as_database_error)
+            .is_some_and(|d| d.is_unique_violation())
+    })
 }
 
 /// Reserves the stock and writes order `order_id` with its lines in a new write transaction,
@@ -150,8 +222,9 @@ async fn store(
          tipo_entrega, pagamento, status_pix, txid, preco_produtos_centavos, \
          taxa_entrega_centavos, desconto_centavos, cupom_codigo, cupom_tipo, cupom_valor, \
          total_centavos, cliente_nome, cliente_telefone, rua, numero, cidade, complemento, \
-         atualizado_em) VALUES ($1, $2, $3, $4, $5, $23, $6, $7, $8, $9, $10, $11, $12, $13, \
-         $14, $15, $16, $17, $18, $19, $20, $21, $22, $5)",
+         atualizado_em, chave_idempotencia, impressao_pedido) VALUES ($1, $2, $3, $4, $5, $23, \
+         $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $5, \
+         $24, $25)",
     )
     .bind(order_id)
     .bind(o.buyer_id)
@@ -180,6 +253,8 @@ async fn store(
     .bind(address.cidade)
     .bind(address.complemento)
     .bind(OrderStatus::Awaiting.as_db())
+    .bind(o.idempotency.map(|k| k.key))
+    .bind(o.idempotency.map(|k| k.fingerprint))
     .execute(&mut *tx)
     .await?;
     for (i, (line, sum)) in o.lines.iter().zip(&o.summary.linhas).enumerate() {

@@ -1,5 +1,5 @@
 //! Withdrawal requests as the admin sees them (decisions.md §9): `pegar_solicitacoes_saque`
-//! lists the pending ones with their suppliers; `confirmar_saque` confirms one once the admin
+//! lists the pending ones with their suppliers and the orders each pays for; `confirmar_saque` confirms one once the admin
 //! has paid it by Pix outside the app ([`withdrawals::confirm`]: only the first confirmation
 //! changes anything).
 
@@ -67,6 +67,23 @@ pub struct PendingWithdrawal {
     pub supplier_icon: Option<String>,
     #[serde(rename = "Solicitacao")]
     pub payout: Payout,
+    /// The orders this request pays for (their released values), oldest first.
+    #[serde(rename = "pedidos")]
+    pub orders: Vec<PaidOrder>,
+}
+
+/// An order a withdrawal request pays for.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaidOrder {
+    #[serde(rename = "idpedido")]
+    pub order_id: String,
+    #[serde(rename = "cliente_nome")]
+    pub buyer_name: String,
+    #[serde(rename = "valor")]
+    pub value: Reais,
+    /// When it was paid.
+    #[serde(rename = "horario_pedido")]
+    pub paid_at: i64,
 }
 
 /// `pegar_solicitacoes_saque`'s answer.
@@ -96,9 +113,16 @@ pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<PendingWithdr
     .bind(WithdrawalStatus::Pending.as_db())
     .fetch_all(&state.db)
     .await?;
-    let pending = rows
-        .into_iter()
-        .map(|w| PendingWithdrawal {
+    let mut pending = Vec::with_capacity(rows.len());
+    for w in rows {
+        let orders: Vec<(String, String, i64, i64)> = sqlx::query_as(
+            "SELECT order_id, cliente_nome, valor_centavos, criado_em FROM open_items \
+             WHERE withdrawal_id = $1 ORDER BY criado_em, order_id",
+        )
+        .bind(&w.id)
+        .fetch_all(&state.db)
+        .await?;
+        pending.push(PendingWithdrawal {
             id: w.id,
             supplier_id: w.supplier_id,
             supplier_name: w.nomeforn,
@@ -110,8 +134,17 @@ pub async fn pending(state: &AppState, _admin: Admin) -> ApiResult<PendingWithdr
                 pix_key: w.chave_pix,
                 requested_at: w.criado_em,
             },
-        })
-        .collect();
+            orders: orders
+                .into_iter()
+                .map(|(order_id, buyer_name, valor, paid_at)| PaidOrder {
+                    order_id,
+                    buyer_name,
+                    value: Reais::from_centavos(valor),
+                    paid_at,
+                })
+                .collect(),
+        });
+    }
     Ok(PendingWithdrawals { pending })
 }
 

@@ -187,12 +187,13 @@ pub const STORE_PRODUCTS: &str = concat!(
      WHERE p.supplier_id = $1 AND p.desabilitado = $2"
 );
 
-/// One product of a public supplier. `$1` id, `$2` false.
+/// One product of a public supplier, enabled or not (its page says 'Indisponível' when the
+/// supplier disabled it, decisions.md §26). `$1` id, `$2` false.
 pub const PRODUCT_BY_ID: &str = concat!(
     "SELECT ",
     product_cols!(),
     " FROM products p JOIN suppliers s ON s.user_id = p.supplier_id \
-     WHERE p.id = $1 AND p.desabilitado = $2 AND s.oculto = $2 AND s.invisivel = $2"
+     WHERE p.id = $1 AND s.oculto = $2 AND s.invisivel = $2"
 );
 
 /// One ad. `$1` id.
@@ -253,5 +254,7 @@ mod tests {
             assert!(sql.contains("p.desabilitado = $3"));
         }
         assert!(PRODUCT_BY_ID.contains("s.invisivel = $2"));
+        // A disabled product's own page exists (it shows 'Indisponível'); no listing has it.
+        assert!(!PRODUCT_BY_ID.contains("desabilitado"));
     }
 }

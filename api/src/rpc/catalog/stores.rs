@@ -159,7 +159,8 @@ pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<AdminSto
     }
 }
 
-/// `pegar_produto_url_site`: an enabled product of a visible supplier, with its `dadosforn`.
+/// `pegar_produto_url_site`: a product of a visible supplier, with its `dadosforn`; one its
+/// supplier disabled answers with `status: true` (its page says 'Indisponível', decisions.md §26).
 pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<ProductDetail> {
     let not_found = || ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into());
     let mut conn = state.db.acquire().await?;
@@ -177,9 +178,15 @@ pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Product
         .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(not_found)?;
+    let disabled: i64 = sqlx::query_scalar(
+        "SELECT CASE WHEN desabilitado THEN 1 ELSE 0 END FROM products WHERE id = $1",
+    )
+    .bind(&p.item.id)
+    .fetch_one(&mut *conn)
+    .await?;
     Ok(ProductDetail {
         item: ProductPage {
-            product: Product::new(&p.item, &p.photos, false),
+            product: Product::new(&p.item, &p.photos, disabled != 0),
             dadosforn: public_supplier(&mut conn, &s).await?,
         },
     })

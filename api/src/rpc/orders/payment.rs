@@ -7,7 +7,7 @@ use crate::{
     auth::AuthUser,
     domain::{
         charges,
-        codes::{ChargeStatus, PixOrigin},
+        codes::{ChargeStatus, PixOrigin, RefundReason},
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
@@ -91,14 +91,18 @@ pub struct PaymentState {
     /// The charge expired or was cancelled unpaid.
     #[serde(rename = "expirado")]
     pub expired: bool,
+    /// Why a Pix that came in for this order is being (or was) given back (a paid order
+    /// cancelled, paid too late, another amount); null when none came back.
+    #[serde(rename = "pix_devolvido")]
+    pub refund_reason: Option<RefundReason>,
 }
 
 /// An order's buyer and supplier, and its Pix charge's txid and status (none when paid in
 /// person).
 type OwnedCharge = (String, String, Option<String>, Option<String>);
 
-/// `consultar_pagamento`: `{pago, expirado}` of an order's Pix charge (both false while it
-/// waits, and for an order paid in person). Only the order's buyer or supplier may ask. A
+/// `consultar_pagamento`: `{pago, expirado, pix_devolvido}` of an order's Pix charge (false,
+/// false and null while it waits, and for an order paid in person). Only the order's buyer or supplier may ask. A
 /// pending charge is first looked up at the provider (`GET /cob/{txid}` with a PSP), so the
 /// buyer's status is the PSP's.
 pub async fn check_payment(
@@ -147,9 +151,25 @@ pub async fn check_payment(
                 .await?;
         status = now.as_deref().map(ChargeStatus::from_db).transpose()?;
     }
+    let refund_reason: Option<String> = match &txid {
+        Some(txid) => {
+            sqlx::query_scalar(
+                "SELECT motivo FROM pix_refunds WHERE txid = $1 \
+                 ORDER BY criado_em DESC, id LIMIT 1",
+            )
+            .bind(txid)
+            .fetch_optional(&state.db)
+            .await?
+        }
+        None => None,
+    };
     Ok(PaymentState {
         paid: status.is_some_and(ChargeStatus::was_paid),
         expired: status.is_some_and(ChargeStatus::was_abandoned),
+        refund_reason: refund_reason
+            .as_deref()
+            .map(RefundReason::from_db)
+            .transpose()?,
     })
 }
 

@@ -4,6 +4,9 @@
 //! code the browser runs; the client's `total` must agree within R$ 0,01. Then
 //! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
 //! one transaction. A refusal stores nothing. A supplier cannot order from their own store.
+//! With an `Idempotency-Key` a checkout is placed once: a retry answers the order it placed
+//! (decisions.md, issue 26; `domain::orders::place`). The store hears of an in-person order now,
+//! of a Pix order once it is paid.
 
 use super::{
     load::{self, ProductRow},
@@ -13,11 +16,12 @@ use crate::{
     auth::AuthUser,
     domain::{
         codes::PaymentMethod,
-        orders::{self, Address, NewLine, NewOrder},
+        orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
     rpc::{
+        IdempotencyKey,
         fields::{Text, filled},
         shapes::Order,
     },
@@ -180,8 +184,19 @@ pub async fn place_order(
     state: &AppState,
     user: AuthUser,
     req: PlaceOrder,
+    idempotency: Option<IdempotencyKey>,
 ) -> ApiResult<OrderPlaced> {
     let db = &state.db;
+    let key = idempotency.as_ref().map(|k| Idempotency {
+        key: &k.key,
+        fingerprint: &k.fingerprint,
+    });
+    // A retry of an attempt that was placed answers that order, whatever changed since.
+    if let Some(k) = key
+        && let Some(placed) = orders::find_by_key(db, &user.id, k).await?
+    {
+        return answer(state, &placed).await;
+    }
     if req.sacola.is_empty() {
         return Err(refusal(CheckoutError::EmptyBag));
     }
@@ -283,11 +298,22 @@ pub async fn place_order(
         coupon: coupon.as_ref(),
         pix_expiry: state.config.pix.expiry,
         max_open_orders: state.config.security.max_open_orders,
+        idempotency: key,
     };
     let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
-    crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
+    if placed.fresh {
+        crate::metrics::order_placed();
+    }
+    if placed.fresh && placed.txid.is_none() {
+        // In person: a delivery now. A Pix order becomes one when paid (pix::inbox::announce).
+        crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
+    }
+    answer(state, &placed).await
+}
 
-    let order = view::load_order(db, &placed.order_id).await?;
+/// The answer for a placed order (a replay gets the same, as the order stands now).
+async fn answer(state: &AppState, placed: &Placed) -> ApiResult<OrderPlaced> {
+    let order = view::load_order(&state.db, &placed.order_id).await?;
     let pix = placed.txid.is_some();
     Ok(OrderPlaced {
         pix_code: pix.then(|| order.infos.pix_code.clone()).flatten(),

@@ -8,7 +8,8 @@ use crate::{
     db::Db,
     domain::{
         charges,
-        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus, RefundStatus},
+        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus, RefundReason, RefundStatus},
+        orders::awaiting_delivery,
     },
     error::ApiResult,
     pix::qr,
@@ -19,7 +20,7 @@ use crate::{
     state::AppState,
 };
 use serde::Serialize;
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::LazyLock};
 use utoipa::ToSchema;
 
 #[derive(Debug, sqlx::FromRow)]
@@ -54,6 +55,10 @@ struct OrderRow {
     charge_status: Option<String>,
     /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
     refund_status: Option<String>,
+    /// And why (`pix_refunds.motivo`).
+    refund_reason: Option<String>,
+    /// When the charge expires.
+    pix_expira_em: Option<i64>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -67,34 +72,50 @@ struct LineRow {
     pago_centavos: i64,
 }
 
-macro_rules! orders_where {
-    ($where:literal) => {
-        concat!(
-            "SELECT o.id, o.buyer_id, o.supplier_id, o.nomeforn, s.telefone AS telefoneforn, \
-             o.criado_em, o.situacao, o.tipo_entrega, o.pagamento, o.status_pix, o.txid, \
-             o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
-             o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
-             o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
-             c.status AS charge_status, (SELECT r.status FROM pix_refunds r \
-             WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status \
-             FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
-             LEFT JOIN pix_charges c ON c.txid = o.txid ",
-            $where
-        )
-    };
+/// The orders' query: what [`OrderRow`] reads, then `filter` (a `WHERE …` with its order).
+fn orders_where(filter: &str) -> String {
+    format!(
+        "SELECT o.id, o.buyer_id, o.supplier_id, o.nomeforn, s.telefone AS telefoneforn, \
+         o.criado_em, o.situacao, o.tipo_entrega, o.pagamento, o.status_pix, o.txid, \
+         o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
+         o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
+         o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
+         c.status AS charge_status, c.expira_em AS pix_expira_em, \
+         (SELECT r.status FROM pix_refunds r \
+         WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
+         (SELECT r.motivo FROM pix_refunds r \
+         WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_reason \
+         FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
+         LEFT JOIN pix_charges c ON c.txid = o.txid {filter}"
+    )
 }
 
-macro_rules! lines_where {
-    ($where:literal) => {
-        concat!(
-            "SELECT l.order_id, l.titulo, l.icone, l.opcao, l.quantidade, \
-             l.preco_unitario_centavos, l.pago_centavos \
-             FROM order_lines l JOIN orders o ON o.id = l.order_id ",
-            $where,
-            " ORDER BY l.id"
-        )
-    };
+/// The lines' query for the orders `filter` selects, in the bag's order.
+fn lines_where(filter: &str) -> String {
+    format!(
+        "SELECT l.order_id, l.titulo, l.icone, l.opcao, l.quantidade, \
+         l.preco_unitario_centavos, l.pago_centavos \
+         FROM order_lines l JOIN orders o ON o.id = l.order_id {filter} ORDER BY l.id"
+    )
 }
+
+/// The queries, built once.
+static ORDER_BY_ID: LazyLock<String> = LazyLock::new(|| orders_where("WHERE o.id = $1"));
+static LINES_BY_ID: LazyLock<String> = LazyLock::new(|| lines_where("WHERE o.id = $1"));
+static BUYER_ORDERS: LazyLock<String> =
+    LazyLock::new(|| orders_where("WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"));
+static BUYER_LINES: LazyLock<String> = LazyLock::new(|| lines_where("WHERE o.buyer_id = $1"));
+/// A supplier's orders placed in `[$2, $3)`, only the deliveries awaiting confirmation when `$4`
+/// is 1.
+static SUPPLIER_FILTER: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 AND ($4 = 0 OR {})",
+        awaiting_delivery("o.")
+    )
+});
+static SUPPLIER_ORDERS: LazyLock<String> =
+    LazyLock::new(|| orders_where(&format!("{} ORDER BY o.criado_em, o.id", *SUPPLIER_FILTER)));
+static SUPPLIER_LINES: LazyLock<String> = LazyLock::new(|| lines_where(&SUPPLIER_FILTER));
 
 /// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
 fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
@@ -117,6 +138,11 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
         .refund_status
         .as_deref()
         .map(RefundStatus::from_db)
+        .transpose()?;
+    let refund_reason = o
+        .refund_reason
+        .as_deref()
+        .map(RefundReason::from_db)
         .transpose()?;
     let payable = charge == Some(ChargeStatus::Pending);
     let pix_image = match (&o.copia_e_cola, payable) {
@@ -160,6 +186,8 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             pix_image,
             refunded: charge == Some(ChargeStatus::Refunded) || refund.is_some(),
             refund,
+            refund_reason,
+            pix_expires_at: o.pix_expira_em,
             street: o.rua.clone(),
             number: o.numero.clone(),
             city: o.cidade.clone(),
@@ -187,11 +215,11 @@ fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Order>> {
 
 /// One order as the `pedido` object.
 pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Order> {
-    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!("WHERE o.id = $1"))
+    let orders: Vec<OrderRow> = sqlx::query_as(ORDER_BY_ID.as_str())
         .bind(order_id)
         .fetch_all(db)
         .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(lines_where!("WHERE o.id = $1"))
+    let lines: Vec<LineRow> = sqlx::query_as(LINES_BY_ID.as_str())
         .bind(order_id)
         .fetch_all(db)
         .await?;
@@ -201,8 +229,9 @@ pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Order> {
         .ok_or_else(order_not_found)
 }
 
-/// A supplier's orders as `pedido` objects, oldest first (the panel's Entregas): those
-/// awaiting delivery when `pending_only`, placed in `[from_ms, to_ms)`.
+/// A supplier's orders as `pedido` objects, oldest first (the panel's Entregas): the deliveries
+/// awaiting confirmation when `pending_only` (paid when by Pix, decisions.md §27), placed in
+/// `[from_ms, to_ms)`.
 pub async fn supplier_orders(
     db: &Db,
     supplier_id: &str,
@@ -217,21 +246,14 @@ pub async fn supplier_orders(
                 .bind(from_ms)
                 .bind(to_ms)
                 .bind(i64::from(pending_only))
-                .bind(OrderStatus::Awaiting.as_db())
         };
     }
-    let orders: Vec<OrderRow> = in_range!(sqlx::query_as(orders_where!(
-        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = $5) ORDER BY o.criado_em, o.id"
-    )))
-    .fetch_all(db)
-    .await?;
-    let lines: Vec<LineRow> = in_range!(sqlx::query_as(lines_where!(
-        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 \
-         AND ($4 = 0 OR o.situacao = $5)"
-    )))
-    .fetch_all(db)
-    .await?;
+    let orders: Vec<OrderRow> = in_range!(sqlx::query_as(SUPPLIER_ORDERS.as_str()))
+        .fetch_all(db)
+        .await?;
+    let lines: Vec<LineRow> = in_range!(sqlx::query_as(SUPPLIER_LINES.as_str()))
+        .fetch_all(db)
+        .await?;
     assemble(&orders, &lines)
 }
 
@@ -246,13 +268,11 @@ pub struct BuyerOrders {
 /// `pegar_pedidos`: the buyer's orders, newest first.
 pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrders> {
     charges::expire_due(&state.db).await?;
-    let orders: Vec<OrderRow> = sqlx::query_as(orders_where!(
-        "WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"
-    ))
-    .bind(&user.id)
-    .fetch_all(&state.db)
-    .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(lines_where!("WHERE o.buyer_id = $1"))
+    let orders: Vec<OrderRow> = sqlx::query_as(BUYER_ORDERS.as_str())
+        .bind(&user.id)
+        .fetch_all(&state.db)
+        .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(BUYER_LINES.as_str())
         .bind(&user.id)
         .fetch_all(&state.db)
         .await?;

@@ -4,7 +4,7 @@
 //! bag's order). Money in reais, times in epoch milliseconds.
 
 use crate::{
-    domain::codes::{OrderStatus, PaymentMethod, PixStatus, RefundStatus},
+    domain::codes::{OrderStatus, PaymentMethod, PixStatus, RefundReason, RefundStatus},
     rpc::fields::Reais,
 };
 use serde::Serialize;
@@ -93,6 +93,14 @@ pub struct OrderInfos {
     /// That refund's state; null when there is none.
     #[serde(rename = "devolucao")]
     pub refund: Option<RefundStatus>,
+    /// Why a Pix that came in for this order is being (or was) given back: a paid order
+    /// cancelled, a payment after the charge could no longer be paid, another amount; null
+    /// when none came back.
+    #[serde(rename = "pix_devolvido")]
+    pub refund_reason: Option<RefundReason>,
+    /// When the Pix charge expires (epoch ms); null when paid in person.
+    #[serde(rename = "pix_expira_em")]
+    pub pix_expires_at: Option<i64>,
     /// The delivery address (null for a pickup).
     #[serde(rename = "rua")]
     pub street: Option<String>,

@@ -51,12 +51,16 @@ pub struct Product {
     /// The minimum order, in units.
     #[serde(rename = "minimo")]
     pub minimum: Option<i64>,
-    /// Units in stock; null when not tracked.
+    /// Units in stock (0: sold out); null when not tracked ("Sem controle de estoque").
     #[serde(rename = "estoque")]
     pub stock: Option<i64>,
+    /// Sold out: tracked stock below what one order needs (0, or below the minimum order);
+    /// shown 'Esgotado', cannot be added to the bag (decisions.md §26).
+    #[serde(rename = "esgotado")]
+    pub sold_out: bool,
     #[serde(rename = "opcoes")]
     pub options: Vec<ProductOption>,
-    /// Disabled (never in public listings, so always false there).
+    /// Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'.
     #[serde(rename = "status")]
     pub disabled: bool,
     /// The supplier's user id, name and store URL.
@@ -110,6 +114,7 @@ impl Product {
             promo_minimum: row.minimo_promo,
             minimum: row.minimo,
             stock: row.estoque,
+            sold_out: wasm_core::forms::sold_out(row.estoque, row.minimo),
             options: options(&row.opcoes),
             disabled,
             supplier_id: row.supplier_id.clone(),

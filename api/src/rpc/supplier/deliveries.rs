@@ -1,6 +1,8 @@
 //! Entregas and Gestão: `pegar_entregas_pendentes`, `pegar_entregas` (by year and month; the
 //! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the
-//! domain's cancellation: charge cancelled or refunded, stock released) and `confirmar_entrega`,
+//! domain's cancellation: charge cancelled or refunded, stock released) and `confirmar_entrega`
+//! (a paid delivery only: an unpaid Pix order is not one, decisions.md §27; its held money is
+//! released),
 //! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
@@ -11,7 +13,7 @@ use crate::{
     domain::{
         charges,
         codes::{OrderStatus, PaymentMethod, PixStatus},
-        orders::{self, CancelledBy, Outcome},
+        orders::{self, CancelledBy, Confirmation, Outcome},
     },
     error::{ApiError, ApiResult},
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
@@ -27,6 +29,8 @@ use utoipa::ToSchema;
 
 /// *Gap:* confirming or cancelling an order that no longer awaits delivery.
 pub const NAO_PENDENTE: &str = "Esta entrega não está mais pendente.";
+/// Confirming a Pix order whose payment has not arrived (decisions.md §27).
+pub const PIX_NAO_PAGO: &str = "O pagamento Pix deste pedido ainda não foi confirmado.";
 /// *Gap:* a year or month outside the calendar.
 pub const PERIODO_INVALIDO: &str = "Selecione um ano e um mês válidos.";
 
@@ -240,11 +244,11 @@ pub async fn confirm(
 ) -> ApiResult<DeliveryChanged> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    if !orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
-        return Err(not_pending());
+    match orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
+        Confirmation::Confirmed => after_change(state, &supplier_id).await,
+        Confirmation::NotAwaiting => Err(not_pending()),
+        Confirmation::Unpaid => Err(ApiError::Conflict(PIX_NAO_PAGO.into())),
     }
-    crate::mail::order_notice(&state.db, &id, crate::mail::OrderNotice::Confirmed).await;
-    after_change(state, &supplier_id).await
 }
 
 /// The month's orders that count for Gestão: not cancelled, and Pix ones only once paid. `o` is

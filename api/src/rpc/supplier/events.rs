@@ -19,7 +19,7 @@ use super::{FORNECEDOR_NAO_ENCONTRADO, own_supplier};
 use crate::{
     auth::{AuthUser, session, ticket},
     db::Db,
-    domain::codes::{OrderStatus, PixStatus},
+    domain::codes::PixStatus,
     error::{ApiError, ApiResult},
     events::{Event as LiveEvent, NewOrder},
     state::AppState,
@@ -32,7 +32,7 @@ use axum::{
 use futures::Stream;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::{convert::Infallible, time::Duration};
+use std::{convert::Infallible, sync::LazyLock, time::Duration};
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
@@ -45,19 +45,22 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 /// Deliveries awaiting confirmation of `supplier_id`.
 pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
-    Ok(
-        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND situacao = $2")
-            .bind(supplier_id)
-            .bind(OrderStatus::Awaiting.as_db())
-            .fetch_one(db)
-            .await?,
-    )
+    static COUNT: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND {}",
+            crate::domain::orders::awaiting_delivery("")
+        )
+    });
+    Ok(sqlx::query_scalar(COUNT.as_str())
+        .bind(supplier_id)
+        .fetch_one(db)
+        .await?)
 }
 
-/// Called by `finalizar_pedido` once order `order_id` is stored: counted, e-mailed to the
-/// supplier (through the outbox) and published live. Failures are logged; the order stands.
+/// Called by `finalizar_pedido` once an in-person order `order_id` is stored (a Pix order's
+/// come with its payment, `pix::inbox::announce`): e-mailed to the supplier (through the outbox)
+/// and published live. Failures are logged; the order stands.
 pub async fn order_placed(state: &AppState, order_id: &str) {
-    crate::metrics::order_placed();
     crate::mail::order_notice(&state.db, order_id, crate::mail::OrderNotice::NewOrder).await;
     if let Err(e) = publish(state, order_id).await {
         tracing::error!(error = ?e, order_id, "new-order event");

@@ -101,9 +101,16 @@ pub struct PaymentsSummary {
     pub options: String,
     /// The key withdrawals are paid to.
     pub pix: Option<String>,
-    /// The balance: the sum of the open values.
+    /// The balance: the sum of the open values (released: their deliveries were confirmed).
     #[serde(rename = "saldo")]
     pub balance: Reais,
+    /// 'A liberar': paid Pix money held until the supplier confirms the delivery (decisions.md
+    /// §27); not withdrawable yet.
+    #[serde(rename = "aliberar")]
+    pub held: Reais,
+    /// The held values, oldest first.
+    #[serde(rename = "Aliberar")]
+    pub held_items: Vec<OpenValue>,
     /// The 2 % fee and the net of a withdrawal of the whole balance.
     #[serde(rename = "taxa")]
     pub fee: Reais,
@@ -141,7 +148,8 @@ pub enum HistoryStatus {
     /// Aguardando pagamento.
     #[serde(rename = "1")]
     Awaiting,
-    /// Recebido: in the balance (or in a pending withdrawal).
+    /// Recebido: paid (held until the delivery is confirmed, then in the balance or in a
+    /// pending withdrawal).
     #[serde(rename = "2")]
     Received,
     /// Saque: paid out in a confirmed withdrawal.
@@ -201,27 +209,33 @@ pub async fn info(state: &AppState, user: AuthUser) -> ApiResult<PaymentsInfo> {
             .fetch_one(db)
             .await?;
     let open = ledger::open_items(db, &supplier_id).await?;
+    let held = ledger::held_items(db, &supplier_id).await?;
     let saldo: i64 = open.iter().map(|o| o.valor_centavos).sum();
+    let aliberar: i64 = held.iter().map(|o| o.valor_centavos).sum();
     let (taxa, liquido) = Withdrawal::preview(Money::from_centavos(saldo));
-    let open = open
-        .iter()
-        .map(|o| OpenValue {
-            id: o.id.clone(),
-            order_id: o.order_id.clone(),
-            buyer_name: o.cliente_nome.clone(),
-            value: Reais::from_centavos(o.valor_centavos),
-            placed_at: o.criado_em,
-        })
-        .collect();
+    let values = |items: &[ledger::OpenItem]| -> Vec<OpenValue> {
+        items
+            .iter()
+            .map(|o| OpenValue {
+                id: o.id.clone(),
+                order_id: o.order_id.clone(),
+                buyer_name: o.cliente_nome.clone(),
+                value: Reais::from_centavos(o.valor_centavos),
+                placed_at: o.criado_em,
+            })
+            .collect()
+    };
     let request = withdrawals::pending_of(db, &supplier_id).await?;
     Ok(PaymentsInfo {
         payments: PaymentsSummary {
             options: PaymentOptions::from_codes(&opcoes).codes(),
             pix,
             balance: Reais::from_centavos(saldo),
+            held: Reais::from_centavos(aliberar),
+            held_items: values(&held),
             fee: taxa.into(),
             net: liquido.into(),
-            open,
+            open: values(&open),
             request: request.as_ref().map(WithdrawalRequest::from),
         },
     })

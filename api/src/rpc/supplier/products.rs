@@ -7,7 +7,8 @@
 use super::{bad, own_supplier, owned_product, panel, store::owned_category};
 use crate::{
     auth::AuthUser,
-    db::{new_id, now_ms},
+    db::{begin_write, new_id, now_ms},
+    domain::stock::{self, StockEdit},
     error::{ApiError, ApiResult},
     media::decode_photo,
     rpc::{
@@ -60,8 +61,23 @@ pub struct ProductEdit {
     #[serde(rename = "minimopromo", default)]
     #[schema(nullable = false)]
     pub promo_minimum: Option<Text>,
+    /// The product's `estoque` as the form was loaded (null: untracked): the edit applies the
+    /// difference to the stock as it is now, so sales meanwhile are kept (decisions.md §26).
+    /// Absent (the spec's client): `estoque` is stored as typed.
+    #[serde(
+        rename = "estoqueanterior",
+        default,
+        deserialize_with = "present_count"
+    )]
+    #[schema(schema_with = wasm_core::openapi::form_count)]
+    pub previous_stock: Option<Option<u32>>,
     #[serde(flatten)]
     pub form: ProductForm,
+}
+
+/// A count that is present (even as null or empty): `Some`, else (by `default`) `None`.
+fn present_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    wasm_core::forms::lenient_count(d).map(Some)
 }
 
 /// A field that is present (even as null): `Some`, else (by `default`) `None`.
@@ -175,7 +191,8 @@ pub async fn list(state: &AppState, user: AuthUser) -> ApiResult<SupplierProduct
 }
 
 /// `editar_produto_site`: the whole form again; `categoria` kept when absent; `precopromo`
-/// empty or null removes the promotion, absent keeps it.
+/// empty or null removes the promotion, absent keeps it; the stock changes by the difference
+/// from `estoqueanterior` ([`stock::edit`]), or is set as typed without it.
 pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResult<ProductInfos> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
@@ -185,6 +202,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
         category,
         promo_price,
         promo_minimum,
+        previous_stock,
         mut form,
     } = req.edit;
     form.categoria = match category {
@@ -197,20 +215,33 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
         }
     };
     let p = form.validate(true).map_err(bad)?;
+    let stock = match previous_stock {
+        None => StockEdit::Set(p.estoque),
+        Some(from) => StockEdit::Change {
+            from,
+            to: p.estoque,
+        },
+    };
+    // One transaction: a stock change that cannot apply saves nothing.
+    let mut tx = begin_write(db).await?;
     sqlx::query(
         "UPDATE products SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
-         minimo = $5, estoque = $6, opcoes = $7 WHERE id = $8",
+         minimo = $5, opcoes = $6 WHERE id = $7",
     )
     .bind(p.categoria.label())
     .bind(&p.titulo)
     .bind(&p.descricao)
     .bind(p.preco_centavos.centavos())
     .bind(opt_i64(p.minimo))
-    .bind(opt_i64(p.estoque))
     .bind(serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?)
     .bind(&id)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
+        tx.rollback().await?;
+        return Err(refused);
+    }
+    tx.commit().await?;
     if let Some(promo) = promo_price {
         set_promotion(state, &id, promo.as_ref(), promo_minimum.as_ref()).await?;
     }

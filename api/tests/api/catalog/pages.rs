@@ -83,7 +83,11 @@ async fn detail_pages_and_supplier_data() {
     assert_eq!(r["item"]["titulo"], "alface crespa hidropônica");
     assert_eq!(r["item"]["dadosforn"]["nomeforn"], "Sítio Boa Vista");
     assert_eq!(r["item"]["estoque"], 40);
-    for gone in ["demo-p05", "demo-p48", "nada"] {
+    // Disabled by its supplier: its page exists and says so ('Indisponível', decisions.md §26).
+    let disabled = ok(&app, product("demo-p05")).await;
+    assert_eq!(disabled["item"]["status"], true, "{disabled}");
+    // A hidden supplier's product, and none at all: not found.
+    for gone in ["demo-p48", "nada"] {
         let (status, body) = app.rpc(None, product(gone)).await;
         assert_eq!(
             (status, body["error"].as_str()),

@@ -74,10 +74,11 @@ async fn metrics_are_private_and_count_an_order() {
     );
     assert!(after.contains(r#"feira_http_request_duration_seconds_bucket{le="#));
     assert!(after.contains(r#"action="finalizar_pedido""#));
-    // The new order's e-mail waits in the outbox (no relay configured).
+    // An unpaid Pix order is not a delivery yet: the store is e-mailed nothing (decisions.md
+    // §27), so the outbox holds nothing new (no relay configured).
     assert_eq!(
         sample(&after, r#"feira_outbox_messages{state="pending"}"#),
-        Some(1.0)
+        Some(0.0)
     );
     assert!(sample(&after, r#"feira_db_pool_connections{state="max"}"#).unwrap() >= 1.0);
 

@@ -75,6 +75,28 @@ async fn a_paid_order_cancelled_by_the_buyer_says_the_money_went_back() {
     assert_eq!(s, 200, "{order}");
     let txid = order["all"]["Infos"]["txid"].as_str().unwrap();
     assert_eq!(pay_pix(&app, txid).await.0, 200);
+    // First the payment's receipt: the lines, the total and the Pix's end-to-end id.
+    let receipt = next_to(&mut smtp, BUYER).await;
+    assert_eq!(
+        receipt["subject"],
+        "Pagamento recebido: seu pedido em Sítio Boa Vista"
+    );
+    let e2e: String = sqlx::query_scalar("SELECT end_to_end_id FROM pix_charges WHERE txid = $1")
+        .bind(txid)
+        .fetch_one(&app.app.db)
+        .await
+        .unwrap();
+    for part in [
+        "1 × mandioca descascada 1 kg — R$ 8,00",
+        "Total pago: R$ 8,00",
+        e2e.as_str(),
+    ] {
+        assert!(
+            text(&receipt).contains(part),
+            "{part} in {}",
+            text(&receipt)
+        );
+    }
     let (s, b) = app
         .rpc(
             Some(&buyer),

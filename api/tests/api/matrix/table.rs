@@ -109,6 +109,7 @@ pub const ACTIONS: &[Line] = &[
     ("confirmar_saque",                  [E401, E403, E403, OK]),
     ("start_site_admin",                 [E401, E403, E403, OK]),
     ("pegar_pendencias_pix",             [E401, E403, E403, OK]),
+    ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
     ("logout_site",                      [E401, OWN,  OWN,  OWN]),

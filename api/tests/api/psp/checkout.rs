@@ -22,7 +22,9 @@ pub async fn delivered(psp: &super::Psp, txid: &str) -> usize {
     })
 }
 
-const OPEN_ITEMS: &str = "SELECT COUNT(*) FROM open_items WHERE status = '2' AND order_id = $1";
+/// The order's paid value, held until its delivery is confirmed (decisions.md §27).
+const OPEN_ITEMS: &str =
+    "SELECT COUNT(*) FROM open_items WHERE status = 'a_liberar' AND order_id = $1";
 
 #[tokio::test]
 async fn a_psp_charge_is_a_dynamic_br_code_paid_once_by_a_webhook_sent_twice() {
@@ -81,7 +83,7 @@ async fn a_psp_charge_is_a_dynamic_br_code_paid_once_by_a_webhook_sent_twice() {
     assert_eq!(count(&app, valor, &id).await, 1600);
     assert_eq!(
         check(&app, &token, &id).await,
-        json!({"pago": true, "expirado": false})
+        json!({"pago": true, "expirado": false, "pix_devolvido": null})
     );
     let (seller, _) = app.login(SUPPLIER).await;
     assert_eq!(check(&app, &seller, &id).await["pago"], true);
@@ -114,7 +116,7 @@ async fn the_buyers_status_is_the_psps_and_an_expired_token_is_refreshed_once() 
     assert_eq!(status, 200, "{expired}");
     assert_eq!(
         check(&app, &token, &id).await,
-        json!({"pago": true, "expirado": false})
+        json!({"pago": true, "expirado": false, "pix_devolvido": null})
     );
     assert_eq!(count(&app, PAID, &id).await, 1);
     assert_eq!(count(&app, OPEN_ITEMS, &id).await, 1);

@@ -7,7 +7,9 @@ use crate::orders::{BUYER, SUPPLIER, stock};
 use feira_api::{domain::refunds, pix::reconcile};
 use serde_json::json;
 
-const BALANCE: &str = "SELECT COUNT(*) FROM open_items WHERE status = '2' AND order_id = $1";
+/// The order's paid value in the ledger (held until delivery, decisions.md §27).
+const BALANCE: &str =
+    "SELECT COUNT(*) FROM open_items WHERE status = 'a_liberar' AND order_id = $1";
 const SETTLED: &str = "SELECT COUNT(*) FROM pix_refunds WHERE status = 'devolvido' AND txid = $1";
 
 #[tokio::test]
@@ -99,7 +101,12 @@ async fn a_payment_after_the_charge_expired_is_refunded_automatically() {
         .await
         .unwrap();
     let (db, pix, hub) = (&app.app.db, app.app.pix.as_ref(), &app.app.events);
-    assert_eq!(reconcile::expire(db, pix, hub).await.unwrap(), 1);
+    assert_eq!(
+        reconcile::expire(db, pix, hub, std::time::Duration::from_secs(600))
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(stock(&app, "demo-p04").await, 20);
 
     psp.pay(&txid, json!({})).await;

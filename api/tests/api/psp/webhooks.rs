@@ -1,10 +1,12 @@
 //! What reaches the API from the PSP besides a clean webhook: a lost webhook found by the
 //! reconciliation (safe when two instances run it at once), Pix of another amount or for an
-//! unknown txid (kept for the admin, never applied), and webhooks without the right `hmac`.
+//! unknown txid (never applied, returned in full: decisions.md §28), and webhooks without the
+//! right `hmac`.
 
 use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::helpers::ADMIN_EMAIL;
 use crate::orders::BUYER;
+use feira_api::domain::refunds;
 use feira_api::pix::reconcile;
 use serde_json::json;
 
@@ -41,26 +43,90 @@ async fn a_lost_webhook_is_applied_once_by_the_reconciliation_even_run_twice_at_
 }
 
 #[tokio::test]
-async fn other_amounts_and_unknown_txids_are_kept_for_the_admin_never_applied() {
+async fn other_amounts_and_unknown_txids_are_never_applied_and_returned_in_full_once() {
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let (token, _) = app.login(BUYER).await;
-    let (id, txid, _) = pix_order(&app, &token, 2).await;
+    let (id, txid, _) = pix_order(&app, &token, 1).await;
+    // R$ 7,99 against the R$ 8,00 charge, and R$ 5,00 naming no charge of ours.
     for pix in [
-        json!({"txid": txid, "valor": "1.00"}),
+        json!({"txid": txid, "valor": "7.99"}),
         json!({"txid": "NaoExisteNenhumaCobrancaAssim0001", "valor": "5.00"}),
     ] {
         let (status, body) = psp.call(reqwest::Method::POST, "/pix", pix).await;
         assert_eq!(status, 201, "{body}");
     }
-    eventually("both Pix recorded and refused", || async {
-        let sql = "SELECT COUNT(*) FROM pix_received WHERE estado = 'recusado' AND $1 <> ''";
+    eventually("both Pix recorded and their refunds scheduled", || async {
+        let sql = "SELECT COUNT(*) FROM pix_received WHERE estado = 'devolvido' AND $1 <> ''";
         count(&app, sql, "x").await == 2
     })
     .await;
-    assert_eq!(count(&app, PAID, &id).await, 0);
+    assert_eq!(count(&app, PAID, &id).await, 0, "never applied");
     assert_eq!(count(&app, OPEN_ITEMS, &id).await, 0);
+    // Returned in full through the PSP's devolução, each once, whoever runs the job again.
+    eventually("both refunds made at the PSP", || async {
+        let sql = "SELECT COUNT(*) FROM pix_refunds WHERE status = 'devolvido' AND $1 <> ''";
+        count(&app, sql, "x").await == 2
+    })
+    .await;
+    let (pix, stop) = (app.app.pix.as_ref(), &app.app.shutdown);
+    let (a, b) = tokio::join!(
+        refunds::process_due(&app.app.db, pix, stop),
+        refunds::process_due(&app.app.db, pix, stop)
+    );
+    a.unwrap();
+    b.unwrap();
+    let asked = psp.requests("PUT /pix/{e2eid}/devolucao/{id}").await;
+    assert_eq!(asked.len(), 2, "one devolução per Pix: {asked:?}");
+    let values: Vec<&str> = asked
+        .iter()
+        .map(|r| r["body"]["valor"].as_str().unwrap())
+        .collect();
+    assert!(
+        values.contains(&"7.99") && values.contains(&"5.00"),
+        "{values:?}"
+    );
+    let reasons = "SELECT COUNT(*) FROM pix_refunds WHERE motivo IN ('valor_diferente', \
+                   'cobranca_desconhecida') AND $1 <> ''";
+    assert_eq!(count(&app, reasons, "x").await, 2);
 
+    // The buyer is told the truth: the order and its status say a different amount came back.
+    let (_, status) = app
+        .rpc(
+            Some(&token),
+            json!({"codigo": "consultar_pagamento", "idpedido": id}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        json!({"pago": false, "expirado": false, "pix_devolvido": "valor_diferente"})
+    );
+    let (_, orders) = app
+        .rpc(Some(&token), json!({"codigo": "pegar_pedidos"}))
+        .await;
+    assert_eq!(
+        orders["pedidos"][0]["Infos"]["pix_devolvido"],
+        "valor_diferente"
+    );
+    let subjects = "SELECT COUNT(*) FROM email_outbox WHERE assunto = $1";
+    let wrong = "Pix devolvido: valor diferente do pedido em Sítio Boa Vista";
+    assert_eq!(count(&app, subjects, wrong).await, 1);
+    // At expiry it is not "não foi pago a tempo": money came, and went back.
+    sqlx::query("UPDATE pix_charges SET expira_em = 0 WHERE txid = $1")
+        .bind(&txid)
+        .execute(&app.app.db)
+        .await
+        .unwrap();
+    feira_api::domain::charges::expire_due(&app.app.db)
+        .await
+        .unwrap();
+    let late = "SELECT COUNT(*) FROM email_outbox WHERE assunto LIKE '%não foi pago a tempo%' \
+                AND $1 <> ''";
+    assert_eq!(count(&app, late, "x").await, 0);
+    let expired = "Pedido cancelado: o prazo do Pix acabou (Sítio Boa Vista)";
+    assert_eq!(count(&app, subjects, expired).await, 1);
+
+    // The admin sees both, each with its refund's state.
     let (admin, _) = app.login(ADMIN_EMAIL).await;
     let (status, body) = app
         .rpc(Some(&admin), json!({"codigo": "pegar_pendencias_pix"}))
@@ -76,10 +142,14 @@ async fn other_amounts_and_unknown_txids_are_kept_for_the_admin_never_applied() 
     assert!(
         motivos
             .iter()
-            .any(|m| m.starts_with("valor R$ 1,00 diferente")),
+            .any(|m| m.starts_with("valor R$ 7,99 diferente")),
         "{motivos:?}"
     );
-    assert_eq!(body["devolucoes"], json!([]));
+    assert!(
+        recebidos.iter().all(|r| r["devolucao"] == "devolvido"),
+        "{body}"
+    );
+    assert_eq!(body["devolucoes"], json!([]), "every refund settled");
     let (status, _) = app
         .rpc(Some(&token), json!({"codigo": "pegar_pendencias_pix"}))
         .await;

@@ -64,6 +64,32 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
     let (s, unpaid) = app.rpc(Some(&buyer), cassava(1, "2")).await; // awaiting payment
     assert_eq!(s, 200);
 
+    // Paid, not delivered: held ('A liberar', decisions.md §27), nothing to withdraw.
+    let (_, info) = call(&app, &token, "pegar_infos_pagamentos", json!({})).await;
+    let p = &info["pagamentos"];
+    assert_eq!(
+        (p["saldo"].clone(), p["aliberar"].clone()),
+        (json!(0.0), json!(40.0))
+    );
+    assert_eq!(p["Aliberar"].as_array().unwrap().len(), 2);
+    assert_eq!(p["Abertos"], json!([]));
+    assert_eq!(
+        refused(&app, &token, "transferir", json!({}), 400).await,
+        "Você está sem saldo"
+    );
+    // The supplier confirms both deliveries: the money is released into the balance.
+    let (_, pending) = call(&app, &token, "pegar_entregas_pendentes", json!({})).await;
+    for order in pending["entregas"].as_array().unwrap() {
+        let (s, b) = call(
+            &app,
+            &token,
+            "confirmar_entrega",
+            json!({"item": order["id"]}),
+        )
+        .await;
+        assert_eq!(s, 200, "{b}");
+    }
+
     let (_, info) = call(
         &app,
         &token,
@@ -73,6 +99,10 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
     .await;
     let p = &info["pagamentos"];
     assert_eq!(p["saldo"], 40.0);
+    assert_eq!(
+        (p["aliberar"].clone(), p["Aliberar"].clone()),
+        (json!(0.0), json!([]))
+    );
     assert_eq!(
         (p["taxa"].clone(), p["liquido"].clone()),
         (json!(0.8), json!(39.2))
@@ -128,6 +158,14 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
     // A new payment while the request is pending: balance again, but one request at a time.
     let txid = unpaid["all"]["Infos"]["txid"].as_str().unwrap();
     pay_pix(&app, txid).await;
+    let (s, b) = call(
+        &app,
+        &token,
+        "confirmar_entrega",
+        json!({"item": unpaid["all"]["id"]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
     assert_eq!(
         refused(&app, &token, "transferir", json!({}), 409).await,
         "Você já tem uma solicitação de saque pendente."

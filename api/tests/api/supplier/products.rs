@@ -157,13 +157,32 @@ async fn edit_promotion_and_availability() {
     )
     .await;
     assert_eq!(b["infos"]["status"], true);
-    let (s, _) = app
+    let (s, page) = app
         .rpc(
             None,
             json!({"codigo": "pegar_produto_url_site", "id": "demo-p04"}),
         )
         .await;
-    assert_eq!(s, 404, "a disabled product is not public");
+    // Its own page exists and says so ('Indisponível', decisions.md §26); no listing has it.
+    assert_eq!(s, 200, "{page}");
+    assert_eq!(page["item"]["status"], true, "{page}");
+    let (_, store) = app
+        .rpc(
+            None,
+            json!({"codigo": "start_site", "urlforn": "sitio-boa-vista"}),
+        )
+        .await;
+    assert!(
+        !store.to_string().contains("demo-p04"),
+        "not on the storefront"
+    );
+    let (s, _) = app
+        .rpc(
+            None,
+            json!({"codigo": "pegar_produto_url_site", "id": "nao-existe"}),
+        )
+        .await;
+    assert_eq!(s, 404, "a product that does not exist is still not found");
     let (_, b) = call(
         &app,
         &token,
