@@ -7,6 +7,7 @@
 import type { PendenciasPix } from '@/features/admin/api/pegarPendenciasPix';
 import type { Cliente, FornecedorAdmin, SolicitacaoSaque } from '@/features/admin/api/types';
 import type { FinalizarPedidoAnswer } from '@/features/checkout/api/finalizarPedido';
+import type { EstadoPagamento } from '@/features/orders/api/consultarPagamento';
 import type {
   EntregaAlterada,
   InfosPagamentos,
@@ -46,7 +47,7 @@ export type WireChecks = [
   // Orders.
   Assert<Fits<Answer<'finalizar_pedido'>, FinalizarPedidoAnswer>>,
   Assert<Fits<Answer<'pegar_pedidos'>, { pedidos: Pedido[] | 1 | null }>>,
-  Assert<Fits<Answer<'consultar_pagamento'>, { pago: boolean; expirado: boolean }>>,
+  Assert<Fits<Answer<'consultar_pagamento'>, EstadoPagamento>>,
   Assert<Fits<Answer<'cancelar_pedido'>, { ok: boolean }>>,
   // The supplier's deliveries.
   Assert<Fits<Answer<'pegar_entregas_pendentes'>, { entregas?: Pedido[] }>>,
@@ -69,4 +70,5 @@ export type WireChecks = [
   Assert<Fits<Answer<'pegar_solicitacoes_saque'>, { pendentes: SolicitacaoSaque[] }>>,
   Assert<Fits<Answer<'confirmar_saque'>, { confirmado: boolean }>>,
   Assert<Fits<Answer<'pegar_pendencias_pix'>, PendenciasPix>>,
+  Assert<Fits<Answer<'tentar_devolucao_pix'>, { ok: boolean }>>,
 ];

@@ -74,10 +74,11 @@ const DEVOLVIDO: Record<PixDevolvido, string> = {
   cancelamento: 'O pedido foi cancelado e o valor pago por Pix é devolvido a você',
   pagamento_tardio: 'Recebemos o seu Pix depois do prazo de pagamento e o devolvemos',
   valor_diferente: PIX_VALOR_DIFERENTE,
+  cobranca_desconhecida: 'Recebemos um Pix que não pôde ser usado neste pedido e o devolvemos',
 };
 
 /** What the buyer is told about a Pix that came in and is given back (null: none came back); one sentence, no final period. */
 export function textoPixDevolvido(motivo: PixDevolvido | string | null | undefined): string | null {
   if (!motivo) return null;
-  return DEVOLVIDO[motivo as PixDevolvido] ?? 'Recebemos um Pix que não pôde ser usado neste pedido e o devolvemos';
+  return DEVOLVIDO[motivo as PixDevolvido] ?? DEVOLVIDO.cobranca_desconhecida;
 }

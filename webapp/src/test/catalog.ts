@@ -19,6 +19,7 @@ export function produto(over: Partial<Produto> = {}): Produto {
     minimopromo: 3,
     minimo: 2,
     estoque: 5,
+    esgotado: false,
     opcoes: [{ opcao: 'Maço' }, { opcao: 'Caixa' }],
     status: false,
     userforn: 'u1',

@@ -519,7 +519,7 @@ export interface components {
         };
         /**
          * pegar_pendencias_pix
-         * @description Received Pix never applied, and refunds that did not give the money back (yet). The administrator's (401 without a session, 403 for anyone else).
+         * @description Received Pix never applied, refunds that did not give the money back (yet), and paid orders whose delivery was not confirmed in time. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminPixIssuesRequest: {
             /**
@@ -535,6 +535,20 @@ export interface components {
             exist: components["schemas"]["Exists1"];
             infos: components["schemas"]["StoreLook"];
         };
+        /**
+         * tentar_devolucao_pix
+         * @description Asks a refund the PSP refused (or could not make) again. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminRetryRefundRequest: {
+            /** @enum {string} */
+            codigo: "tentar_devolucao_pix";
+        } & (components["schemas"]["RetryRefund"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "tentar_devolucao_pix";
+        });
         /**
          * invisivel
          * @description Hides or shows a supplier and its products everywhere public. The administrator's (401 without a session, 403 for anyone else).
@@ -1687,6 +1701,12 @@ export interface components {
             nomeforn: string;
             numero: string | null;
             pagamento: components["schemas"]["PaymentMethod"];
+            pix_devolvido: components["schemas"]["RefundReason"] | null;
+            /**
+             * Format: int64
+             * @description When the Pix charge expires (epoch ms); null when paid in person.
+             */
+            pix_expira_em: number | null;
             /** @description The products' sum, after promotions. */
             preco_produtos: components["schemas"]["Reais"];
             /** @description The Pix copia e cola (present means Pix; it stays after the charge ends). */
@@ -1737,6 +1757,32 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "1" | "2" | "0" | "00";
+        /**
+         * @description A paid order whose delivery was not confirmed in time (`atrasados[]`): its money is still
+         *     held ('A liberar').
+         */
+        OverdueOrder: {
+            cliente_nome: string;
+            idpedido: string;
+            nomeforn: string;
+            /**
+             * Format: int64
+             * @description When it was paid.
+             */
+            pago_em: number;
+            valor: components["schemas"]["Reais"];
+        };
+        /** @description An order a withdrawal request pays for. */
+        PaidOrder: {
+            cliente_nome: string;
+            /**
+             * Format: int64
+             * @description When it was paid.
+             */
+            horario_pedido: number;
+            idpedido: string;
+            valor: components["schemas"]["Reais"];
+        };
         /** @description The delivery settings as the supplier's panel shows them: with the start address. */
         PanelDelivery: components["schemas"]["Delivery"] & {
             /** @description `City, UF`. */
@@ -1882,12 +1928,19 @@ export interface components {
         /** @description Pagamentos' figures (`pagamentos`). */
         PaymentsSummary: {
             Abertos: components["schemas"]["OpenValue"][];
+            /**
+             * @description 'A liberar': paid Pix money held until the supplier confirms the delivery (decisions.md
+             *     §27); not withdrawable yet.
+             */
+            aliberar: components["schemas"]["Reais"];
+            /** @description The held values, oldest first. */
+            Aliberar: components["schemas"]["OpenValue"][];
             liquido: components["schemas"]["Reais"];
             /** @description Contains `1` (in person) and/or `2` (Pix) (decisions.md §6). */
             opcoes: string;
             /** @description The key withdrawals are paid to. */
             pix: string | null;
-            /** @description The balance: the sum of the open values. */
+            /** @description The balance: the sum of the open values (released: their deliveries were confirmed). */
             saldo: components["schemas"]["Reais"];
             Solicitacao: components["schemas"]["WithdrawalRequest"] | null;
             /** @description The 2 % fee and the net of a withdrawal of the whole balance. */
@@ -1902,6 +1955,7 @@ export interface components {
             expirado: boolean;
             /** @description The charge was paid (a refunded one too). */
             pago: boolean;
+            pix_devolvido: components["schemas"]["RefundReason"] | null;
         };
         /** @description A request's figures (`Solicitacao`), as the admin pays it. */
         Payout: {
@@ -1943,6 +1997,8 @@ export interface components {
             /** @description The request's id (what `confirmar_saque` takes). */
             id: string;
             nomeforn: string;
+            /** @description The orders this request pays for (their released values), oldest first. */
+            pedidos: components["schemas"]["PaidOrder"][];
             Solicitacao: components["schemas"]["Payout"];
             /** @description The supplier's user id, name and icon. */
             usuario: string;
@@ -1973,6 +2029,8 @@ export interface components {
         };
         /** @description `pegar_pendencias_pix`'s answer. */
         PixIssues: {
+            /** @description Paid orders not confirmed within `RELEASE_REVIEW_DAYS`, oldest first (at most 500). */
+            atrasados: components["schemas"]["OverdueOrder"][];
             /** @description Refunds not settled, oldest first (at most 500). */
             devolucoes: components["schemas"]["UnsettledRefund"][];
             /** @description Received Pix never applied, newest first (at most 500). */
@@ -2062,8 +2120,13 @@ export interface components {
             desconto: number | null;
             descricao: string | null;
             /**
+             * @description Sold out: tracked stock below what one order needs (0, or below the minimum order);
+             *     shown 'Esgotado', cannot be added to the bag (decisions.md §26).
+             */
+            esgotado: boolean;
+            /**
              * Format: int64
-             * @description Units in stock; null when not tracked.
+             * @description Units in stock (0: sold out); null when not tracked ("Sem controle de estoque").
              */
             estoque: number | null;
             /** @description The photos besides the icon. */
@@ -2083,7 +2146,7 @@ export interface components {
             opcoes: components["schemas"]["ProductOption"][];
             preco: components["schemas"]["Reais"];
             precopromo: components["schemas"]["Reais"] | null;
-            /** @description Disabled (never in public listings, so always false there). */
+            /** @description Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'. */
             status: boolean;
             /** @description The supplier's own category (one of `dadosforn.extensoes.categorias`). */
             subcategoria: string | null;
@@ -2123,6 +2186,8 @@ export interface components {
         ProductEdit: components["schemas"]["ProductForm"] & {
             /** @description The catalogue category; kept when absent or null. */
             categoria?: components["schemas"]["Text"];
+            /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
+            estoqueanterior?: number | string | null;
             /** @description The promotion's minimum quantity (1 when empty). */
             minimopromo?: components["schemas"]["Text"];
             /** @description The promotional price: absent keeps it, null or empty text removes it. */
@@ -2217,7 +2282,11 @@ export interface components {
          *     `pagamento_tardio` for a charge that could no longer be paid.
          * @enum {string}
          */
-        RefundReason: "cancelamento" | "pagamento_tardio";
+        RefundReason: "cancelamento" | "pagamento_tardio" | "valor_diferente" | "cobranca_desconhecida";
+        /** @description `tentar_devolucao_pix`'s answer. */
+        RefundRetried: {
+            ok: components["schemas"]["True"];
+        };
         /**
          * @description A refund's state (`pix_refunds.status`): `pendente` (not yet accepted by the PSP),
          *     `em_processamento` (accepted), `devolvido` (the money went back), `nao_realizado` or
@@ -2225,15 +2294,24 @@ export interface components {
          * @enum {string}
          */
         RefundStatus: "pendente" | "em_processamento" | "devolvido" | "nao_realizado" | "falhou";
-        /** @description A received Pix that was never applied (`recebidos[]`): kept, logged, never applied. */
+        /** @description A received Pix that was never applied (`recebidos[]`): logged, never applied, given back. */
         RefusedPix: {
+            devolucao: components["schemas"]["RefundStatus"] | null;
+            /**
+             * @description Its refund (every Pix not applied is given back, decisions.md §28): our id, null for one
+             *     recorded before refunds were automatic.
+             */
+            devolucao_id: string | null;
             /** @description The Pix's id at the central bank. */
             endToEndId: string;
             /** @description When the payer paid, as the PSP wrote it (RFC 3339). */
             horario: string;
             /** @description The payer's message. */
             infoPagador: string | null;
-            /** @description Why it was not applied (`txid desconhecido`, `Pix sem txid`, another amount). */
+            /**
+             * @description Why it was not applied (`txid desconhecido`, `Pix sem txid`, another amount, the charge
+             *     expired, cancelled or already paid).
+             */
             motivo: string | null;
             /** @description How it reached us. */
             origem: components["schemas"]["PixOrigin"];
@@ -2350,6 +2428,10 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /** @description `tentar_devolucao_pix`: a refund's id (`devolucoes[].id` or `recebidos[].devolucao_id`). */
+        RetryRefund: {
+            id: string;
+        };
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
             /** @description It had been paid before: nothing changed. */
@@ -3018,7 +3100,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"];
             };
         };
         responses: {
@@ -3028,7 +3110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -3954,6 +4036,11 @@ export interface Actions {
     "start_site_admin": {
         payload: Omit<components["schemas"]["AdminStorefrontRequest"], "codigo">;
         answer: components["schemas"]["AdminStorefrontView"];
+        session: "admin";
+    };
+    "tentar_devolucao_pix": {
+        payload: Omit<components["schemas"]["AdminRetryRefundRequest"], "codigo">;
+        answer: components["schemas"]["RefundRetried"];
         session: "admin";
     };
     "transferir": {

@@ -38,9 +38,8 @@ export interface Produto {
   /**
    * Sold out: stock is tracked and below what one order needs (0, or below the minimum order).
    * Decided by the server (decisions.md §26); the webapp shows 'Esgotado' and never recomputes it.
-   * TODO(contract): required once api.gen.ts has it (issue 26).
    */
-  esgotado?: boolean;
+  esgotado: boolean;
   opcoes: OpcaoProduto[] | null;
   /** Truthy: unavailable (never in public listings). */
   status: boolean | null;

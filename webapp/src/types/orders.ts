@@ -6,7 +6,7 @@
  * Why a Pix that came in is given back: a paid order cancelled, a payment after the charge had
  * expired or was cancelled, or a Pix of another amount than the charge's.
  */
-export type PixDevolvido = 'cancelamento' | 'pagamento_tardio' | 'valor_diferente';
+export type PixDevolvido = 'cancelamento' | 'pagamento_tardio' | 'valor_diferente' | 'cobranca_desconhecida';
 
 export interface PedidoInfos {
   txid: string | null;
@@ -40,12 +40,10 @@ export interface PedidoInfos {
   devolucao?: string | null;
   /**
    * When the Pix charge expires (ms since the epoch); null when paid in person.
-   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
    */
   pix_expira_em?: number | null;
   /**
    * Why a Pix that came in for this order is being or was given back, or null (decisions.md §28).
-   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
    */
   pix_devolvido?: PixDevolvido | null;
   rua?: string | null;

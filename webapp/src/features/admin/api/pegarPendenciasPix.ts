@@ -8,8 +8,7 @@ import type { DevolucaoPendente, PedidoAtrasado, PixRecusado } from './types';
 export interface PendenciasPix {
   recebidos: PixRecusado[];
   devolucoes: DevolucaoPendente[];
-  /** TODO(contract): required, from api.gen.ts, once the API sends it (issue 26). */
-  atrasados?: PedidoAtrasado[];
+  atrasados: PedidoAtrasado[];
 }
 
 export function pegarPendenciasPix(signal?: AbortSignal): Promise<RpcResponse<PendenciasPix>> {

@@ -56,9 +56,8 @@ export interface SolicitacaoSaque {
   };
   /**
    * The orders the request pays for (released money only, decisions.md §27).
-   * TODO(contract): required, from api.gen.ts, once the API sends it (issue 26).
    */
-  pedidos?: PedidoSaque[];
+  pedidos: PedidoSaque[];
 }
 
 /** A refund's state at the PSP. */
@@ -76,11 +75,10 @@ export interface PixRecusado {
   recebido_em: number;
   /**
    * Its refund's state (decisions.md §28: every Pix that cannot be applied is given back), or null.
-   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
    */
-  devolucao?: StatusDevolucao | null;
-  /** The refund's id, for `tentar_devolucao_pix`. TODO(contract): as above. */
-  devolucao_id?: string | null;
+  devolucao: StatusDevolucao | null;
+  /** The refund's id, for `tentar_devolucao_pix`. */
+  devolucao_id: string | null;
 }
 
 /** A refund that has not given the money back, in `pegar_pendencias_pix`. */
@@ -90,7 +88,7 @@ export interface DevolucaoPendente {
   txid: string | null;
   valor: number;
   /** Why: a paid order cancelled, a payment after expiry, another amount, or a Pix for no charge of ours. */
-  motivo: 'cancelamento' | 'pagamento_tardio' | 'valor_diferente' | (string & {});
+  motivo: 'cancelamento' | 'pagamento_tardio' | 'valor_diferente' | 'cobranca_desconhecida' | (string & {});
   status: Exclude<StatusDevolucao, 'devolvido'>;
   tentativas: number;
   erro: string | null;
@@ -100,7 +98,7 @@ export interface DevolucaoPendente {
 
 /**
  * A paid order not confirmed within the review window (`RELEASE_REVIEW_DAYS`), in
- * `pegar_pendencias_pix`'s `atrasados`. TODO(contract): from api.gen.ts once the API sends it (issue 26).
+ * `pegar_pendencias_pix`'s `atrasados`.
  */
 export interface PedidoAtrasado {
   idpedido: string;

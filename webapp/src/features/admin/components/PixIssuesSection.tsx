@@ -32,6 +32,7 @@ const MOTIVO: Record<string, string> = {
   cancelamento: 'Pedido cancelado',
   pagamento_tardio: 'Pagamento após o prazo',
   valor_diferente: 'Valor diferente da cobrança',
+  cobranca_desconhecida: 'Sem cobrança correspondente',
 };
 
 /** A refund the admin may ask again. */

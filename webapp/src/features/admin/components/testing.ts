@@ -44,6 +44,7 @@ export function saque(over: Partial<SolicitacaoSaque> = {}): SolicitacaoSaque {
     nomeforn: 'Sítio Boa Vista',
     iconeforn: null,
     Solicitacao: { valor: 39.2, bruto: 40, taxa: 0.8, chave_pix: 'fornecedor@feira.test', horario: 0 },
+    pedidos: [],
     ...over,
   };
 }

@@ -9,8 +9,8 @@ import type { PixDevolvido } from '@/types/orders';
 export interface EstadoPagamento {
   pago: boolean;
   expirado: boolean;
-  /** TODO(contract): from api.gen.ts once the API sends it (issue 26). */
-  pix_devolvido?: PixDevolvido | null;
+  /** A Pix that came in is being given back, and why. */
+  pix_devolvido: PixDevolvido | null;
 }
 
 export function consultarPagamento(idpedido: string, signal?: AbortSignal): Promise<RpcResult<EstadoPagamento>> {

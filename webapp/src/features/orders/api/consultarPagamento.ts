@@ -20,8 +20,8 @@ export function consultaDe(p: Pedido) {
 export interface EstadoPagamento {
   pago: boolean;
   expirado: boolean;
-  /** A Pix that came in is being given back, and why. TODO(contract): from api.gen.ts (issue 26). */
-  pix_devolvido?: PixDevolvido | null;
+  /** A Pix that came in is being given back, and why. */
+  pix_devolvido: PixDevolvido | null;
 }
 
 export function consultarPagamento(pedido: Pedido, signal?: AbortSignal): Promise<RpcResult<EstadoPagamento>> {

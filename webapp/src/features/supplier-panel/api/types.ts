@@ -99,10 +99,9 @@ export interface InfosPagamentos {
   Abertos?: Record<string, ItemPagamento> | ItemPagamento[] | null;
   /**
    * Paid Pix money held until the supplier confirms the delivery ('A liberar', in reais).
-   * TODO(contract): from api.gen.ts once the API sends it (issue 26).
    */
   aliberar?: number | null;
-  /** The orders of `aliberar`. TODO(contract): from api.gen.ts once the API sends it (issue 26). */
+  /** The orders of `aliberar`. */
   Aliberar?: Record<string, ItemPagamento> | ItemPagamento[] | null;
   Solicitacao?: { valor: number; chave_pix?: string | null; taxa?: number | null; liquido?: number | null } | null;
   saldo?: number | null;

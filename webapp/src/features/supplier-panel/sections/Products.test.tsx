@@ -21,7 +21,7 @@ vi.mock('@/lib/wasm', async () => {
 function produto(id: string, over: Partial<ProdutoForn> = {}): ProdutoForn {
   return {
     id, idlocal: id, anuncio: false, categoria: 'Alimentos', subcategoria: null, titulo: `alface ${id}`, descricao: null, icone: null,
-    fotos: {}, preco: 10, precopromo: null, minimopromo: null, minimo: null, estoque: null, opcoes: [], status: false,
+    fotos: {}, preco: 10, precopromo: null, minimopromo: null, minimo: null, estoque: null, esgotado: false, opcoes: [], status: false,
     userforn: FORN.usuario, nomeforn: FORN.nomeforn, urlforn: null, vendas: 0, desconto: null, ...over,
   };
 }
