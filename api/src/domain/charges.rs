@@ -130,12 +130,21 @@ pub async fn forget_abandoned(
     let mut removed = 0;
     for (txid, recorded) in rows {
         if recorded.is_none() {
-            if let Err(e) = provider.remove_charge(&txid).await {
-                tracing::warn!(error = %e, txid, "removing an abandoned Pix charge (will retry)");
-                continue;
+            match provider.remove_charge(&txid).await {
+                Ok(()) => {
+                    tracing::warn!(txid, "removed a Pix charge that no order holds");
+                    removed += 1;
+                }
+                // Never opened there (the request died before the PSP answered).
+                Err(e) if e.is_not_found() => {}
+                Err(e) if e.is_transient() => {
+                    tracing::warn!(error = %e, txid, "removing an abandoned Pix charge (will retry)");
+                    continue;
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, txid, "the PSP refused to remove an abandoned charge")
+                }
             }
-            tracing::warn!(txid, "removed a Pix charge that no order holds");
-            removed += 1;
         }
         sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
             .bind(&txid)

@@ -61,7 +61,7 @@ pub async fn spawn_psp(extra: &[(&str, String)]) -> Psp {
 }
 
 impl Psp {
-    fn text(&self, key: &str) -> String {
+    pub fn text(&self, key: &str) -> String {
         self.info
             .pointer(key)
             .and_then(Value::as_str)
