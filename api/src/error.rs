@@ -1,6 +1,7 @@
 //! The one error type of the API. Its response is always `{"error": "<message>"}`
 //! (decisions.md §1): the spec's message where it has one; internals are logged, never sent.
 
+pub use crate::domain::error::ErrorCode;
 use axum::{
     Json,
     http::StatusCode,
@@ -8,11 +9,13 @@ use axum::{
 };
 use serde::Serialize;
 
-/// The body of every failure (4xx and 5xx): the message to show.
+/// The body of every failure (4xx and 5xx): the message to show and its stable code.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// The message, in Portuguese: the spec's where it has one.
     pub error: String,
+    /// What kind of refusal it is: clients branch on it, never on the message.
+    pub codigo_erro: ErrorCode,
 }
 
 /// The generic failure message of the spec (§8).
@@ -45,6 +48,13 @@ pub enum ApiError {
     /// A rate limit (`crate::security::rate`): 429 with `Retry-After`.
     #[error("Muitas tentativas em pouco tempo. Tente de novo em {retry_after} segundos.")]
     TooManyRequests { retry_after: u64 },
+    /// A refusal the client treats in its own way: its status, stable code and message.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        code: ErrorCode,
+        message: String,
+    },
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -55,8 +65,53 @@ impl ApiError {
         Self::BadRequest(msg.into())
     }
 
+    /// A 409 refusal with its own `code`.
+    pub fn conflict(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::CONFLICT,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// A 422 refusal with its own `code`.
+    pub fn unprocessable(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// A 400 refusal with its own `code`.
+    pub fn invalid(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::BAD_REQUEST,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// The stable code the body carries.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::BadRequest(_) => ErrorCode::DadosInvalidos,
+            Self::Unauthorized => ErrorCode::NaoAutenticado,
+            Self::Forbidden => ErrorCode::SemPermissao,
+            Self::NotFound(_) => ErrorCode::NaoEncontrado,
+            Self::Conflict(_) => ErrorCode::Conflito,
+            Self::Unprocessable(_) => ErrorCode::NaoProcessavel,
+            Self::Unavailable(_) => ErrorCode::Indisponivel,
+            Self::PayloadTooLarge => ErrorCode::GrandeDemais,
+            Self::TooManyRequests { .. } => ErrorCode::MuitasTentativas,
+            Self::Refused { code, .. } => *code,
+            Self::Internal(_) => ErrorCode::ErroInterno,
+        }
+    }
+
     fn status(&self) -> StatusCode {
         match self {
+            Self::Refused { status, .. } => *status,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::Forbidden => StatusCode::FORBIDDEN,
@@ -86,7 +141,11 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let mut res = (self.status(), Json(ErrorBody { error: message })).into_response();
+        let body = ErrorBody {
+            error: message,
+            codigo_erro: self.code(),
+        };
+        let mut res = (self.status(), Json(body)).into_response();
         if let Self::TooManyRequests { retry_after } = self {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());
@@ -107,7 +166,10 @@ mod tests {
         let res = ApiError::Internal(anyhow::anyhow!("secret table x")).into_response();
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
-        assert_eq!(&body[..], br#"{"error":"Algum erro ocorreu!"}"#);
+        assert_eq!(
+            &body[..],
+            br#"{"error":"Algum erro ocorreu!","codigo_erro":"erro_interno"}"#
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! stock it was loaded with, and the difference to what was typed is applied to the stock as it
 //! is now, with the same kind of conditional update (never below zero, no lost update).
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use sqlx::{Any, Transaction};
 use wasm_core::messages;
 
@@ -41,9 +41,10 @@ pub async fn reserve(
         .await?
         .rows_affected();
         if reserved == 0 {
-            return Err(ApiError::Conflict(messages::estoque_insuficiente(
-                take.titulo,
-            )));
+            return Err(ApiError::conflict(
+                ErrorCode::EstoqueInsuficiente,
+                messages::estoque_insuficiente(take.titulo),
+            ));
         }
     }
     sqlx::query("UPDATE suppliers SET vendasforn = vendasforn + 1 WHERE user_id = $1")
@@ -155,7 +156,10 @@ pub async fn edit(
             .bind(product_id)
             .fetch_one(&mut **tx)
             .await?;
-        return Err(ApiError::Conflict(estoque_mudou(now)));
+        return Err(ApiError::conflict(
+            ErrorCode::EstoqueMudou,
+            estoque_mudou(now),
+        ));
     }
     Ok(())
 }

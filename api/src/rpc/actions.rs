@@ -1,6 +1,6 @@
 //! The actions of the contract, in one table: each line is who may call it (`public`, `user`:
 //! a session, `admin`: the administrator's), marked `get` when it is a public catalogue read
-//! also answered by `GET /api`, its `codigo`, the [`Request`] variant it decodes to (with its
+//! also answered by `GET /api` or `read` when it changes nothing else, its `codigo`, the [`Request`] variant it decodes to (with its
 //! typed payload) and the type of its answer.
 //!
 //! The table generates the request enum (serde-tagged by `codigo`), the answer enum (each
@@ -61,6 +61,11 @@ pub struct Action {
     /// The variant's doc comment.
     pub doc: &'static str,
     pub session: Session,
+    /// A public catalogue read also answered by `GET /api` (decisions.md §24).
+    pub get: bool,
+    /// It may change something (false for reads: `get` or `read` in the table); the webapp's
+    /// reads revalidate for a minute after a change.
+    pub changes: bool,
     /// The payload's type (none: only `codigo`).
     pub payload: Option<SchemaOf>,
     /// The answer's type.
@@ -73,12 +78,16 @@ macro_rules! actions {
     (@session user) => { Session::User };
     (@session admin) => { Session::Admin };
     (@get get) => { true };
+    (@get read) => { false };
     (@get) => { false };
+    (@changes get) => { false };
+    (@changes read) => { false };
+    (@changes) => { true };
     (@payload) => { None };
     (@payload $payload:ty) => { Some(schema_of::<$payload> as SchemaOf) };
     ($(
         $(#[doc = $doc:literal])*
-        $session:ident $($get:ident)? $codigo:literal => $variant:ident $(($payload:ty))? -> $answer:ty,
+        $session:ident $($kind:ident)? $codigo:literal => $variant:ident $(($payload:ty))? -> $answer:ty,
     )+) => {
         /// Every action of the contract, by its `codigo`.
         #[derive(Debug, Deserialize)]
@@ -114,6 +123,8 @@ macro_rules! actions {
                     variant: stringify!($variant),
                     doc: concat!($($doc, "\n",)* ""),
                     session: actions!(@session $session),
+                    get: actions!(@get $($kind)?),
+                    changes: actions!(@changes $($kind)?),
                     payload: actions!(@payload $($payload)?),
                     answer: schema_of::<$answer> as SchemaOf,
                 },
@@ -127,7 +138,7 @@ macro_rules! actions {
             /// Whether `codigo` is a public read-only action also answered by `GET /api`.
             pub fn is_cacheable_read(codigo: &str) -> bool {
                 match codigo {
-                    $($codigo => actions!(@get $($get)?),)+
+                    $($codigo => actions!(@get $($kind)?),)+
                     _ => false,
                 }
             }
@@ -161,9 +172,9 @@ macro_rules! actions {
 
 actions! {
     /// Starts a sign-in: a fresh nonce and where to send the user.
-    public "iniciar_login" => StartLogin -> account::LoginStart,
+    public read "iniciar_login" => StartLogin -> account::LoginStart,
     /// Signs in with the popup's ID token (`user`), or, without it, tells who is signed in.
-    public "login_site" => LoginSite(account::LoginSite) -> account::SignedIn,
+    public read "login_site" => LoginSite(account::LoginSite) -> account::SignedIn,
     /// Ends the session of the bearer token.
     user "logout_site" => LogoutSite -> super::shapes::Done,
     /// Renames the signed-in user.
@@ -175,9 +186,9 @@ actions! {
     /// Places an order from one store's bag; every price, fee and total is recomputed here.
     user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
     /// The signed-in buyer's orders, newest first.
-    user "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
+    user read "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
     /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
-    user "consultar_pagamento" => CheckPayment(orders::payment::CheckPayment) -> orders::payment::PaymentState,
+    user read "consultar_pagamento" => CheckPayment(orders::payment::CheckPayment) -> orders::payment::PaymentState,
     /// Cancels the buyer's own order while it awaits delivery.
     user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> super::shapes::Done,
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,
@@ -189,27 +200,27 @@ actions! {
     public get "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef) -> catalog::answers::ProductDetail,
     public get "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> catalog::answers::AdDetail,
     public get "pegar_dadosforn" => SupplierData(catalog::stores::SupplierRef) -> catalog::answers::SupplierData,
-    public "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> catalog::answers::CouponCheck,
+    public read "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> catalog::answers::CouponCheck,
     /// Every supplier, hidden or not, by name.
-    admin "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
+    admin read "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
     /// Hides or shows a supplier and its products everywhere public.
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
     /// Every customer (a user without a store), by name.
-    admin "pegar_clientes" => AdminCustomers -> admin::people::Customers,
+    admin read "pegar_clientes" => AdminCustomers -> admin::people::Customers,
     /// The pending withdrawal requests, oldest first, with their suppliers.
-    admin "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> admin::withdrawals::PendingWithdrawals,
+    admin read "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> admin::withdrawals::PendingWithdrawals,
     /// Confirms a withdrawal paid by Pix outside the app (only the first confirmation counts).
     admin "confirmar_saque" => AdminConfirmWithdrawal(admin::withdrawals::ConfirmWithdrawal) -> admin::withdrawals::WithdrawalConfirmed,
-    admin "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
+    admin read "start_site_admin" => AdminStorefront(admin::people::AdminStorefront) -> catalog::answers::AdminStorefrontView,
     /// Received Pix never applied, refunds that did not give the money back (yet), and paid
     /// orders whose delivery was not confirmed in time.
-    admin "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
+    admin read "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
     /// Asks a refund the PSP refused (or could not make) again.
     admin "tentar_devolucao_pix" => AdminRetryRefund(admin::pix::RetryRefund) -> admin::pix::RefundRetried,
     /// Publishes a direct ad of the signed-in user.
     user "adicionar_anuncio" => AddAd(ads::AddAd) -> ads::AdInfos,
     /// The signed-in user's ads, newest first.
-    user "pegar_anuncios" => ListAds -> ads::MyAds,
+    user read "pegar_anuncios" => ListAds -> ads::MyAds,
     /// Edits one of the user's ads.
     user "editar_anuncio" => EditAd(ads::EditAd) -> ads::AdInfos,
     /// Removes one of the user's ads, its photos and their files.
@@ -219,17 +230,17 @@ actions! {
     /// Removes a photo of one of the user's ads.
     user "excluir_foto_anuncio" => DeleteAdPhoto(ads::photos::DeletePhoto) -> super::shapes::Done,
     /// The user's tokens and notarised files.
-    user "pegar_fichas_blockchain" => TokenBalance -> notary::tokens::Tokens,
+    user read "pegar_fichas_blockchain" => TokenBalance -> notary::tokens::Tokens,
     /// A Pix charge for tokens (R$ 5 each).
     user "gerarpix_blockchain" => BuyTokens(notary::tokens::BuyTokens) -> notary::tokens::TokenCharge,
     /// Notarises a file sent as a data URL (the streaming endpoint takes larger ones).
     user "upload_blockchain" => UploadNotarisation(notary::upload::UploadJson) -> notary::upload::Notarised,
     /// What was notarised in a transaction, and the gateway's status now.
-    public "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> notary::verify::Verification,
+    public read "verificar_blockchain" => VerifyNotarisation(notary::verify::VerifyRecord) -> notary::verify::Verification,
     /// Opens the signed-in user's business account (a free store).
     user "cadastro_fornecedor" => RegisterSupplier(supplier::registration::Register) -> account::UserChanged,
     /// The supplier's panel: its private data, products, pending deliveries, balance, years.
-    user "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> supplier::panel::PanelLoad,
+    user read "loading_forn_site" => LoadSupplierPanel(supplier::panel::LoadPanel) -> supplier::panel::PanelLoad,
     /// Saves the supplier's data (Meus Dados).
     user "editar_dados_fornecedor" => EditSupplierProfile(supplier::registration::EditProfile) -> supplier::registration::ProfileSaved,
     /// Saves where the supplier is shown (Locais de Exibição).
@@ -243,7 +254,7 @@ actions! {
     /// Adds a product to the supplier's store.
     user "adicionar_produto" => AddProduct(supplier::products::AddProduct) -> supplier::products::ProductInfos,
     /// The supplier's products, newest first, disabled ones included.
-    user "pegar_produtos_fornecedor" => SupplierProducts -> supplier::products::SupplierProducts,
+    user read "pegar_produtos_fornecedor" => SupplierProducts -> supplier::products::SupplierProducts,
     /// Edits a product (and its promotion when `precopromo` is sent).
     user "editar_produto_site" => EditProduct(supplier::products::EditProduct) -> supplier::products::ProductInfos,
     /// Replaces a product's icon.
@@ -275,30 +286,30 @@ actions! {
     /// Removes a discount coupon.
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
     /// The orders awaiting delivery, oldest first, and their count.
-    user "pegar_entregas_pendentes" => PendingDeliveries -> supplier::deliveries::PendingOrders,
+    user read "pegar_entregas_pendentes" => PendingDeliveries -> supplier::deliveries::PendingOrders,
     /// A single-use ticket that opens the supplier's live event stream.
-    user "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
+    user read "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
     /// One month's orders (Entregas' history) and the history's years.
-    user "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> supplier::deliveries::MonthOrders,
+    user read "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> supplier::deliveries::MonthOrders,
     /// Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released).
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
     /// Marks an order awaiting delivery as delivered.
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
     /// Gestão: one month's revenue, order count and products sold.
-    user "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
+    user read "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
     /// Whether a store URL is free (signed out too: then any existing URL is taken).
-    public "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
+    public read "verificar_url_site" => CheckStoreUrl(supplier::settings::CheckUrl) -> supplier::settings::UrlCheck,
     /// Creates (or moves) the supplier's online store: its URL and palette.
     user "criar_site" => CreateSite(supplier::settings::CreateSite) -> supplier::settings::SiteCreated,
     /// Saves the delivery settings (a per-km start address is geocoded).
     user "entregas_edit" => EditDelivery(supplier::settings::EditDelivery) -> supplier::settings::DeliverySaved,
     /// Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open
     /// values and the pending withdrawal request.
-    user "pegar_infos_pagamentos" => PaymentInfo -> supplier::payments::PaymentsInfo,
+    user read "pegar_infos_pagamentos" => PaymentInfo -> supplier::payments::PaymentsInfo,
     /// Saves the payment options (in person, Pix; at least one).
     user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> supplier::payments::OptionsSaved,
     /// The supplier's Pix orders, newest first, with their payment state.
-    user "pegar_historico_pagamentos" => PaymentHistory -> supplier::payments::PaymentRecords,
+    user read "pegar_historico_pagamentos" => PaymentHistory -> supplier::payments::PaymentRecords,
     /// Saves the Pix key withdrawals are paid to.
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
     /// Requests the payout of the whole balance (one pending request at a time).

@@ -60,7 +60,9 @@ fn decode(
         .get("codigo")
         .and_then(Value::as_str)
         .and_then(|c| Request::CODIGOS.iter().copied().find(|known| *known == c))
-        .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
+        .ok_or_else(|| {
+            ApiError::invalid(crate::error::ErrorCode::AcaoDesconhecida, ACAO_DESCONHECIDA)
+        })?;
     crate::metrics::rpc_action(codigo);
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
@@ -188,6 +190,11 @@ mod tests {
     fn message_of(body: &str) -> String {
         match error_of(body) {
             ApiError::BadRequest(m) => m,
+            e @ ApiError::Refused { .. }
+                if e.code() == crate::error::ErrorCode::AcaoDesconhecida =>
+            {
+                e.to_string()
+            }
             other => panic!("expected a bad request, got {other:?}"),
         }
     }
@@ -297,6 +304,30 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    fn reads_are_marked_so_in_the_table() {
+        for a in Request::ACTIONS {
+            let looks_like_a_read = ["pegar_", "loading_", "verificar_", "consultar_", "validar_"]
+                .iter()
+                .any(|p| a.codigo.starts_with(p));
+            if looks_like_a_read {
+                assert!(!a.changes, "{} reads: mark it `read` (or `get`)", a.codigo);
+            }
+            if a.get {
+                assert!(!a.changes && a.session == Session::Public, "{}", a.codigo);
+            }
+        }
+        let changes = |c: &str| {
+            Request::ACTIONS
+                .iter()
+                .find(|a| a.codigo == c)
+                .unwrap()
+                .changes
+        };
+        assert!(changes("finalizar_pedido") && changes("editar_produto_site"));
+        assert!(!changes("search") && !changes("pegar_pedidos"));
     }
 
     #[test]

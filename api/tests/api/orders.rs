@@ -152,6 +152,7 @@ async fn a_client_total_off_by_one_real_is_refused_and_nothing_is_stored() {
         let (status, answer) = app.rpc(Some(&token), body).await;
         assert_eq!(status, 409, "{off}: {answer}");
         assert_eq!(answer["error"], "Os preços mudaram. Revise o pedido.");
+        assert_eq!(answer["codigo_erro"], "precos_mudaram");
     }
     assert_eq!(orders_count(&app).await, 0);
     assert_eq!(stock(&app, "demo-p04").await, 20);

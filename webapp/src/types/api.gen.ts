@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Runs one action of the contract
-         * @description Every action is `POST /api` with `{"codigo": "<action>", …fields}` (decisions.md §1). The request schema of each action says who may call it (`x-feira-session`: `public`, `user` or `admin`) and names its answer's schema (`x-feira-answer`).
+         * @description Every action is `POST /api` with `{"codigo": "<action>", …fields}` (decisions.md §1). The request schema of each action says who may call it (`x-feira-session`: `public`, `user` or `admin`), names its answer's schema (`x-feira-answer`) and says whether `GET /api` answers it too (`x-feira-get`).
          */
         post: operations["rpc"];
         delete?: never;
@@ -1294,11 +1294,18 @@ export interface components {
              */
             codigo: "habilitar_produto";
         });
-        /** @description The body of every failure (4xx and 5xx): the message to show. */
+        /** @description The body of every failure (4xx and 5xx): the message to show and its stable code. */
         ErrorBody: {
+            /** @description What kind of refusal it is: clients branch on it, never on the message. */
+            codigo_erro: components["schemas"]["ErrorCode"];
             /** @description The message, in Portuguese: the spec's where it has one. */
             error: string;
         };
+        /**
+         * @description A refusal's stable code.
+         * @enum {string}
+         */
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */

@@ -23,7 +23,7 @@ use crate::{
         codes::{OrderStatus, PaymentMethod, PixStatus},
         stock::{self, Take},
     },
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     pix::{self, PixProvider},
 };
 use sqlx::{Any, Transaction};
@@ -107,9 +107,9 @@ pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResu
     .await?;
     match row {
         None => Ok(None),
-        Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => {
-            Err(ApiError::Unprocessable(CHAVE_REUSADA.into()))
-        }
+        Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => Err(
+            ApiError::unprocessable(ErrorCode::ChaveReusada, CHAVE_REUSADA),
+        ),
         Some((order_id, txid, _)) => Ok(Some(Placed {
             order_id,
             txid,

@@ -76,7 +76,9 @@ pub fn optional_session() -> Vec<SecurityRequirement> {
 }
 
 /// The request schema of one action (`{Variant}Request`): `codigo` and the payload's fields,
-/// who may call it (`x-feira-session`) and its answer's schema (`x-feira-answer`).
+/// who may call it (`x-feira-session`), its answer's schema (`x-feira-answer`) and whether it is
+/// also a cacheable `GET /api` read (`x-feira-get`) and whether it changes nothing
+/// (`x-feira-read`).
 fn request_schema(
     action: &crate::rpc::Action,
     schemas: &mut Vec<(String, RefOr<Schema>)>,
@@ -106,6 +108,8 @@ fn request_schema(
         "required": ["codigo"],
         "x-feira-session": action.session.as_str(),
         "x-feira-answer": pointer(&answer),
+        "x-feira-get": action.get,
+        "x-feira-read": !action.changes,
     });
     if let Some(payload) = action.payload {
         let payload = payload(schemas);
@@ -170,8 +174,8 @@ pub fn describe(
         .description(Some(
             "Every action is `POST /api` with `{\"codigo\": \"<action>\", …fields}` \
              (decisions.md §1). The request schema of each action says who may call it \
-             (`x-feira-session`: `public`, `user` or `admin`) and names its answer's schema \
-             (`x-feira-answer`).",
+             (`x-feira-session`: `public`, `user` or `admin`), names its answer's schema \
+             (`x-feira-answer`) and says whether `GET /api` answers it too (`x-feira-get`).",
         ))
         .securities(Some(optional_session()))
         .request_body(Some(body))

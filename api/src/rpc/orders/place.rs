@@ -18,7 +18,7 @@ use crate::{
         codes::PaymentMethod,
         orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
     },
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
     rpc::{
         IdempotencyKey,
@@ -168,9 +168,10 @@ struct Line<'a> {
 
 fn refusal(e: CheckoutError) -> ApiError {
     match e {
-        CheckoutError::OutOfStock(_) | CheckoutError::PricesChanged => {
-            ApiError::Conflict(e.to_string())
+        CheckoutError::OutOfStock(_) => {
+            ApiError::conflict(ErrorCode::EstoqueInsuficiente, e.to_string())
         }
+        CheckoutError::PricesChanged => ApiError::conflict(ErrorCode::PrecosMudaram, e.to_string()),
         other => ApiError::bad_request(other.to_string()),
     }
 }

@@ -72,6 +72,7 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
             Some("O pagamento Pix deste pedido ainda não foi confirmado.")
         )
     );
+    assert_eq!(b["codigo_erro"], "pix_nao_pago");
     assert_eq!(
         outbox(&app, "Entrega confirmada: seu pedido em Sítio Boa Vista").await,
         0
