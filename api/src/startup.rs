@@ -313,6 +313,7 @@ pub fn router(state: AppState) -> Router {
             post(rpc::notary::upload::upload_stream),
         )
         .route("/media/{*key}", get(media::serve))
+        .route("/pix/{txid}/qr.svg", get(crate::pix::qr::serve))
         .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CompressionLayer::new())

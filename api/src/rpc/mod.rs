@@ -67,8 +67,21 @@ fn decode(
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
-    crate::security::bounds::check(codigo, body.len(), &value, file_limit)?;
+    crate::security::bounds::check(codigo, body.len(), &value, shape(codigo), file_limit)?;
     Ok((codigo, value))
+}
+
+/// What action `codigo` reads: its request's schema in the OpenAPI document (built once), for
+/// the bounds to skip the fields the handler ignores.
+fn shape(codigo: &str) -> Option<crate::security::bounds::Shape<'static>> {
+    static DOC: std::sync::LazyLock<Value> =
+        std::sync::LazyLock::new(|| openapi::document(openapi::Options { sandbox: true }));
+    let components = DOC["components"]["schemas"].as_object()?;
+    let action = Request::ACTIONS.iter().find(|a| a.codigo == codigo)?;
+    Some(crate::security::bounds::Shape {
+        schema: components.get(&format!("{}Request", action.variant))?,
+        components,
+    })
 }
 
 /// [`parse`]'s second step: the payload typed.
@@ -303,6 +316,14 @@ mod tests {
                 matches!(IdempotencyKey::of(&with(bad), &payload), Err(ApiError::BadRequest(m)) if m == CHAVE_INVALIDA),
                 "{bad:?}"
             );
+        }
+    }
+
+    #[test]
+    fn every_action_has_its_shape() {
+        for codigo in Request::CODIGOS {
+            let shape = shape(codigo).unwrap_or_else(|| panic!("{codigo}"));
+            assert_eq!(shape.schema["properties"]["codigo"]["enum"][0], *codigo);
         }
     }
 

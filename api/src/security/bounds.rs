@@ -1,19 +1,24 @@
 //! The bounds of every RPC request, checked before its payload is typed: the body's size per
-//! action (photo actions carry base64 JPEGs, place lists up to 5.570 cities, the data-URL
-//! notarisation the configured `BODY_LIMIT_BYTES`, everything else a few kilobytes), and in the
-//! JSON itself every string, list, object and number, and the nesting depth. Field-by-field
-//! bounds with their messages are wasm-core's forms (`forms::MAX_*`); these catch the rest (an
-//! id, a code, a field a form does not read) so that no value of any size is ever stored or
-//! echoed. A request over a bound is 413 'A requisição é grande demais.'.
+//! action (photo actions carry base64 JPEGs, the data-URL notarisation the configured
+//! `BODY_LIMIT_BYTES`, everything else 512 KB: the spec's clients send the store's whole city list
+//! — up to 5.570 cities — with most panel actions, and listed orders back whole), and in the JSON
+//! itself every string, list, object and number the action reads, and the nesting depth.
+//!
+//! What an action reads is its payload's schema (the same types the handler decodes, as the
+//! OpenAPI document describes them, [`Shape`]): a field it does not know is ignored by the
+//! handler, so it is not refused for its size (within the body limit): the spec's client may send
+//! a listed order back whole, QR code image included. Field-by-field bounds with their messages
+//! are wasm-core's forms (`forms::MAX_*`); these catch the rest (an id, a code) so that no value of
+//! any size is ever stored or echoed. A request over a bound is 413 'A requisição é grande
+//! demais.'.
 
 use crate::error::ApiError;
 use serde_json::Value;
 use wasm_core::forms::MAX_CITIES;
 
-/// The body limit of an action with no photo, file or place list.
-pub const SMALL_BODY: usize = 64 * 1024;
-/// Actions with a list of places (5.570 cities are ~170 KB of JSON).
-pub const PLACES_BODY: usize = 512 * 1024;
+/// The body limit of an action with no photo or file: room for the spec's clients' ignored
+/// fields (5.570 cities are ~170 KB of JSON; a listed order with its QR image ~40 KB).
+pub const SMALL_BODY: usize = 512 * 1024;
 /// Actions carrying base64 photos (a background is at most 800×2400 px).
 pub const PHOTO_BODY: usize = 3 * 1024 * 1024;
 /// The longest string in an action without photos or files (descriptions are 1.500
@@ -34,7 +39,6 @@ pub const MAX_NUMBER: f64 = 1e15;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Small,
-    Places,
     Photos,
     File,
 }
@@ -51,7 +55,6 @@ fn kind(codigo: &str) -> Kind {
         | "adicionar_anuncio"
         | "editar_anuncio"
         | "upload_foto_anuncio" => Kind::Photos,
-        "editar_locais_fornecedor" => Kind::Places,
         _ => Kind::Small,
     }
 }
@@ -60,24 +63,104 @@ fn kind(codigo: &str) -> Kind {
 pub fn body_limit(codigo: &str, file_limit: usize) -> usize {
     match kind(codigo) {
         Kind::Small => SMALL_BODY,
-        Kind::Places => PLACES_BODY,
         Kind::Photos => PHOTO_BODY.min(file_limit),
         Kind::File => file_limit,
     }
 }
 
-/// Checks a decoded request of `codigo` whose body had `size` bytes.
-pub fn check(codigo: &str, size: usize, value: &Value, file_limit: usize) -> Result<(), ApiError> {
+/// What an action reads: its request's schema and the components its `$ref`s name (JSON Schema
+/// as the OpenAPI document writes it).
+#[derive(Debug, Clone, Copy)]
+pub struct Shape<'a> {
+    pub schema: &'a Value,
+    pub components: &'a serde_json::Map<String, Value>,
+}
+
+/// Checks a decoded request of `codigo` whose body had `size` bytes; `shape` is what it reads
+/// (without one, every value is bounded).
+pub fn check(
+    codigo: &str,
+    size: usize,
+    value: &Value,
+    shape: Option<Shape<'_>>,
+    file_limit: usize,
+) -> Result<(), ApiError> {
     let limit = body_limit(codigo, file_limit);
     let max_string = match kind(codigo) {
-        Kind::Small | Kind::Places => MAX_STRING,
+        Kind::Small => MAX_STRING,
         Kind::Photos | Kind::File => limit,
     };
-    if size > limit || !within(value, max_string, 0) {
+    let bounded = match shape {
+        Some(shape) => read_within(value, shape.schema, shape.components, max_string, 0),
+        None => within(value, max_string, 0),
+    };
+    if size > limit || !bounded {
         tracing::info!(codigo, size, "request over its bounds");
         return Err(ApiError::PayloadTooLarge);
     }
     Ok(())
+}
+
+/// The schema `s` points to (`$ref`), or `s`.
+fn resolve<'a>(s: &'a Value, components: &'a serde_json::Map<String, Value>) -> &'a Value {
+    match s["$ref"]
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+    {
+        Some(name) => components.get(name).unwrap_or(&Value::Null),
+        None => s,
+    }
+}
+
+/// [`within`] for the values `schema` reads: an object's fields the schema does not name are
+/// skipped (the handler ignores them); a union is within when one of its branches says so.
+fn read_within(
+    v: &Value,
+    schema: &Value,
+    components: &serde_json::Map<String, Value>,
+    max_string: usize,
+    depth: usize,
+) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let schema = resolve(schema, components);
+    for union in ["oneOf", "anyOf"] {
+        if let Some(branches) = schema[union].as_array() {
+            return branches
+                .iter()
+                .any(|b| read_within(v, b, components, max_string, depth));
+        }
+    }
+    let mut properties: Vec<&serde_json::Map<String, Value>> =
+        schema["properties"].as_object().into_iter().collect();
+    let mut additional = schema.get("additionalProperties").filter(|a| a.is_object());
+    if let Some(parts) = schema["allOf"].as_array() {
+        for part in parts {
+            let part = resolve(part, components);
+            properties.extend(part["properties"].as_object());
+            additional = additional.or(part.get("additionalProperties").filter(|a| a.is_object()));
+        }
+    }
+    match v {
+        Value::Object(o) if !properties.is_empty() || additional.is_some() => {
+            o.len() <= MAX_FIELDS
+                && o.iter().all(|(k, x)| {
+                    match properties.iter().find_map(|p| p.get(k)).or(additional) {
+                        Some(s) => read_within(x, s, components, max_string, depth + 1),
+                        // Not read: only the body limit applies.
+                        None => true,
+                    }
+                })
+        }
+        Value::Array(a) if schema.get("items").is_some() => {
+            a.len() <= MAX_LIST
+                && a.iter()
+                    .all(|x| read_within(x, &schema["items"], components, max_string, depth + 1))
+        }
+        // Anything else: every value bounded.
+        _ => within(v, max_string, depth),
+    }
 }
 
 fn within(v: &Value, max_string: usize, depth: usize) -> bool {
@@ -106,7 +189,7 @@ mod tests {
 
     fn ok(codigo: &str, v: Value) -> bool {
         let size = v.to_string().len();
-        check(codigo, size, &v, 8 << 20).is_ok()
+        check(codigo, size, &v, None, 8 << 20).is_ok()
     }
 
     #[test]
@@ -139,6 +222,38 @@ mod tests {
         // Body sizes: per action.
         assert_eq!(body_limit("validar_cupom", 8 << 20), SMALL_BODY);
         assert_eq!(body_limit("upload_blockchain", 8 << 20), 8 << 20);
-        assert!(check("validar_cupom", SMALL_BODY + 1, &json!({}), 8 << 20).is_err());
+        assert!(check("validar_cupom", SMALL_BODY + 1, &json!({}), None, 8 << 20).is_err());
+    }
+
+    #[test]
+    fn only_what_the_action_reads_is_bounded() {
+        let components = json!({
+            "Item": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "Id": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Item"}]},
+            "Payload": {"type": "object", "properties": {"item": {"$ref": "#/components/schemas/Id"},
+                         "nomes": {"type": "array", "items": {"type": "string"}}}},
+        });
+        let components = components.as_object().unwrap();
+        let schema = json!({"properties": {"codigo": {"type": "string"}},
+                            "allOf": [{"$ref": "#/components/schemas/Payload"}]});
+        let shape = Some(Shape {
+            schema: &schema,
+            components,
+        });
+        let checked = |v: Value| check("cancelar_pedido", v.to_string().len(), &v, shape, 8 << 20);
+        let qr = "A".repeat(30_000);
+        // A listed order sent back whole: its QR image is not read.
+        assert!(
+            checked(json!({"codigo": "x", "item": {"id": "o1", "Infos": {"imagem_qrcode": qr}}}))
+                .is_ok()
+        );
+        // The spec's city list beside it: ignored, within the body limit.
+        let cities: Vec<String> = (0..5_570).map(|i| format!("Cidade {i}, SP")).collect();
+        assert!(checked(json!({"codigo": "x", "item": "o1", "cidades": cities})).is_ok());
+        // What it reads is bounded: the id, an id given as text, the names.
+        assert!(checked(json!({"codigo": "x", "item": {"id": qr}})).is_err());
+        assert!(checked(json!({"codigo": "x", "item": qr})).is_err());
+        assert!(checked(json!({"codigo": "x", "nomes": [qr]})).is_err());
+        assert!(checked(json!({"codigo": "x", "item": "o1", "nomes": ["Ana"]})).is_ok());
     }
 }

@@ -19,4 +19,5 @@ mod orders;
 mod pix;
 mod psp;
 mod security;
+mod spec_clients;
 mod supplier;

@@ -315,10 +315,18 @@ pub async fn place_order(
 /// The answer for a placed order (a replay gets the same, as the order stands now).
 async fn answer(state: &AppState, placed: &Placed) -> ApiResult<OrderPlaced> {
     let order = view::load_order(&state.db, &placed.order_id).await?;
-    let pix = placed.txid.is_some();
+    // The spec's client reads the image here, inline; the order lists its URL.
+    let pix_image = match (&order.infos.pix_code, &order.infos.pix_image) {
+        (Some(code), Some(_)) => Some(crate::pix::qr::data_url(code)?),
+        _ => None,
+    };
     Ok(OrderPlaced {
-        pix_code: pix.then(|| order.infos.pix_code.clone()).flatten(),
-        pix_image: pix.then(|| order.infos.pix_image.clone()).flatten(),
+        pix_code: placed
+            .txid
+            .is_some()
+            .then(|| order.infos.pix_code.clone())
+            .flatten(),
+        pix_image,
         order,
     })
 }

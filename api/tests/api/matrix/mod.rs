@@ -152,6 +152,13 @@ async fn route_request(
                     .unwrap();
             app.http.get(url(&icon))
         }
+        ("get", "/pix/{txid}/qr.svg") => {
+            let txid: String = sqlx::query_scalar("SELECT txid FROM pix_charges LIMIT 1")
+                .fetch_one(&app.app.db)
+                .await
+                .unwrap();
+            app.http.get(url(&format!("/pix/{txid}/qr.svg")))
+        }
         ("post", "/api/blockchain/upload") => app
             .http
             .post(url(path))
