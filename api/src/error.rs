@@ -126,6 +126,39 @@ impl ApiError {
     }
 }
 
+impl From<crate::domain::codes::UnknownCode> for ApiError {
+    fn from(e: crate::domain::codes::UnknownCode) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+/// The domain's refusals and failures, answered: each keeps its message and code.
+impl From<crate::domain::error::DomainError> for ApiError {
+    fn from(e: crate::domain::error::DomainError) -> Self {
+        use crate::domain::error::{DomainError, Kind};
+        match e {
+            DomainError::Invalid(m) => Self::BadRequest(m),
+            DomainError::NotFound(m) => Self::NotFound(m),
+            DomainError::Conflict(m) => Self::Conflict(m),
+            DomainError::Coded {
+                kind,
+                code,
+                message,
+            } => Self::Refused {
+                status: match kind {
+                    Kind::Invalid => StatusCode::BAD_REQUEST,
+                    Kind::Conflict => StatusCode::CONFLICT,
+                    Kind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+                },
+                code,
+                message,
+            },
+            DomainError::Unavailable(m) => Self::Unavailable(m),
+            DomainError::Internal(e) => Self::Internal(e),
+        }
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         Self::Internal(anyhow::Error::new(e).context("database"))

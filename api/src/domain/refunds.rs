@@ -22,7 +22,7 @@
 use super::codes::{RefundReason, RefundStatus};
 use crate::{
     db::{Db, new_id, now_ms},
-    error::ApiResult,
+    domain::error::DomainResult,
     pix::{PixError, PixProvider, RefundAtPsp, RefundRequest, RefundState},
 };
 use sqlx::{Any, Transaction};
@@ -121,7 +121,7 @@ pub async fn process_due(
     db: &Db,
     provider: &dyn PixProvider,
     stop: &tokio_util::sync::CancellationToken,
-) -> ApiResult<usize> {
+) -> DomainResult<usize> {
     let now = now_ms();
     let due: Vec<Due> = sqlx::query_as(
         "SELECT id, end_to_end_id, valor_centavos, motivo, status, tentativas FROM pix_refunds \

@@ -18,12 +18,12 @@
 
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
+    domain::error::{DomainError, DomainResult, ErrorCode},
     domain::{
         charges::{self, Charge, Purpose},
         codes::{OrderStatus, PaymentMethod, PixStatus},
         stock::{self, Take},
     },
-    error::{ApiError, ApiResult, ErrorCode},
     pix::{self, PixProvider},
 };
 use sqlx::{Any, Transaction};
@@ -96,7 +96,11 @@ pub const CHAVE_REUSADA: &str =
 
 /// The order `buyer_id` placed with key `k`, if any: `Ok(Some)` for the same payload, an error
 /// (422) for another one.
-pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResult<Option<Placed>> {
+pub async fn find_by_key(
+    db: &Db,
+    buyer_id: &str,
+    k: Idempotency<'_>,
+) -> DomainResult<Option<Placed>> {
     let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
         "SELECT id, txid, impressao_pedido FROM orders \
          WHERE buyer_id = $1 AND chave_idempotencia = $2",
@@ -108,7 +112,7 @@ pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResu
     match row {
         None => Ok(None),
         Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => Err(
-            ApiError::unprocessable(ErrorCode::ChaveReusada, CHAVE_REUSADA),
+            DomainError::unprocessable(ErrorCode::ChaveReusada, CHAVE_REUSADA),
         ),
         Some((order_id, txid, _)) => Ok(Some(Placed {
             order_id,
@@ -120,7 +124,7 @@ pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResu
 
 /// Stores `o`: for Pix, the charge at the provider first, then everything in one write
 /// transaction.
-pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
+pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> DomainResult<Placed> {
     if let Some(k) = o.idempotency
         && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
     {
@@ -158,11 +162,11 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
     let stored = match (stored, &charge, copia_e_cola) {
         (Ok(mut tx), Some(c), Some(code)) => {
             match charges::record(&mut tx, c, &code, provider.expiry_grace()).await {
-                Ok(()) => tx.commit().await.map_err(ApiError::from),
+                Ok(()) => tx.commit().await.map_err(DomainError::from),
                 Err(e) => Err(e.into()),
             }
         }
-        (Ok(tx), _, _) => tx.commit().await.map_err(ApiError::from),
+        (Ok(tx), _, _) => tx.commit().await.map_err(DomainError::from),
         (Err(e), _, _) => Err(e),
     };
     if let Err(e) = stored {
@@ -170,7 +174,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
             charges::forget_at_provider(db, provider, txid).await;
         }
         // The same key won meanwhile (a concurrent retry): its order is the answer.
-        if let (Some(k), ApiError::Internal(cause)) = (o.idempotency, &e)
+        if let (Some(k), DomainError::Internal(cause)) = (o.idempotency, &e)
             && is_unique_violation(cause)
             && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
         {
@@ -203,7 +207,7 @@ async fn store(
     now: i64,
     takes: &[Take<'_>],
     txid: Option<&str>,
-) -> ApiResult<Transaction<'static, Any>> {
+) -> DomainResult<Transaction<'static, Any>> {
     let mut tx = begin_write(db).await?;
     if let Some(max) = o.max_open_orders
         && let Err(refused) = super::open::check_room(&mut tx, o.buyer_id, o.supplier_id, max).await

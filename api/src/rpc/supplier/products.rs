@@ -239,7 +239,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .await?;
     if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
         tx.rollback().await?;
-        return Err(refused);
+        return Err(refused.into());
     }
     tx.commit().await?;
     if let Some(promo) = promo_price {
