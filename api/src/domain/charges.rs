@@ -23,7 +23,7 @@ use super::{
     ledger, stock, tokens,
 };
 use crate::{
-    db::{Db, begin_write, now_ms},
+    db::{Db, begin_write, insert, now_ms},
     domain::error::{DomainError, DomainResult},
     messages::PIX_INDISPONIVEL,
     pix::{NewCharge, PixProvider},
@@ -185,26 +185,27 @@ pub async fn record(
         Purpose::Order(id) => (ChargePurpose::Order, Some(id), None),
         Purpose::Tokens(n) => (ChargePurpose::Tokens, None, Some(n)),
     };
-    sqlx::query(
-        "INSERT INTO pix_charges (txid, finalidade, order_id, user_id, valor_centavos, fichas, \
-         copia_e_cola, status, criado_em, expira_em) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    let expira_em = c
+        .now
+        .saturating_add(ms(c.expires_in))
+        .saturating_add(ms(grace));
+    insert(
+        &mut **tx,
+        "pix_charges",
+        &[
+            ("txid", c.txid.into()),
+            ("finalidade", finalidade.as_db().into()),
+            ("order_id", order_id.into()),
+            ("user_id", c.user_id.into()),
+            ("valor_centavos", c.amount.centavos().into()),
+            ("fichas", fichas.into()),
+            ("copia_e_cola", copia_e_cola.into()),
+            ("status", ChargeStatus::Pending.as_db().into()),
+            ("criado_em", c.now.into()),
+            ("expira_em", expira_em.into()),
+        ],
+        "",
     )
-    .bind(c.txid)
-    .bind(finalidade.as_db())
-    .bind(order_id)
-    .bind(c.user_id)
-    .bind(c.amount.centavos())
-    .bind(fichas)
-    .bind(copia_e_cola)
-    .bind(ChargeStatus::Pending.as_db())
-    .bind(c.now)
-    .bind(
-        c.now
-            .saturating_add(ms(c.expires_in))
-            .saturating_add(ms(grace)),
-    )
-    .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
         .bind(c.txid)

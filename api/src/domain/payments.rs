@@ -26,7 +26,7 @@ use super::{
     refunds,
 };
 use crate::{
-    db::{Db, begin_write, now_ms},
+    db::{Db, begin_write, insert, now_ms},
     domain::error::{DomainError, DomainResult},
     mail::{OrderNotice, queue_order_notice},
     pix::{ReceivedPix, rfc3339},
@@ -54,24 +54,23 @@ pub async fn receive(db: &Db, pix: &[ReceivedPix], origin: PixOrigin) -> DomainR
     if !pix.is_empty() {
         let mut tx = begin_write(db).await?;
         for p in pix {
-            let inserted = sqlx::query(
-                "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, chave, horario, \
-                 info_pagador, origem, estado, recebido_em) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-                 ON CONFLICT (end_to_end_id) DO NOTHING",
+            let inserted = insert(
+                &mut *tx,
+                "pix_received",
+                &[
+                    ("end_to_end_id", (&p.end_to_end_id).into()),
+                    ("txid", p.txid.as_deref().into()),
+                    ("valor_centavos", p.amount.centavos().into()),
+                    ("chave", p.chave.as_deref().into()),
+                    ("horario", (&p.horario).into()),
+                    ("info_pagador", p.info_pagador.as_deref().into()),
+                    ("origem", origin.as_db().into()),
+                    ("estado", ReceivedState::New.as_db().into()),
+                    ("recebido_em", now.into()),
+                ],
+                "ON CONFLICT (end_to_end_id) DO NOTHING",
             )
-            .bind(&p.end_to_end_id)
-            .bind(p.txid.as_deref())
-            .bind(p.amount.centavos())
-            .bind(p.chave.as_deref())
-            .bind(&p.horario)
-            .bind(p.info_pagador.as_deref())
-            .bind(origin.as_db())
-            .bind(ReceivedState::New.as_db())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .await?;
             if inserted == 1 {
                 new.push(p.end_to_end_id.clone());
             }
@@ -229,18 +228,22 @@ pub async fn pay_sandbox(db: &Db, txid: &str) -> DomainResult<SandboxPayment> {
         && charge.expira_em > now
         && let Some(paid) = charges::mark_paid(&mut tx, &charge, &e2e, now).await?
     {
-        sqlx::query(
-            "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, horario, origem, \
-             estado, recebido_em, processado_em) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        let paid_at = rfc3339(now);
+        insert(
+            &mut *tx,
+            "pix_received",
+            &[
+                ("end_to_end_id", (&e2e).into()),
+                ("txid", txid.into()),
+                ("valor_centavos", charge.valor_centavos.into()),
+                ("horario", (&paid_at).into()),
+                ("origem", PixOrigin::Sandbox.as_db().into()),
+                ("estado", ReceivedState::Applied.as_db().into()),
+                ("recebido_em", now.into()),
+                ("processado_em", now.into()),
+            ],
+            "",
         )
-        .bind(&e2e)
-        .bind(txid)
-        .bind(charge.valor_centavos)
-        .bind(rfc3339(now))
-        .bind(PixOrigin::Sandbox.as_db())
-        .bind(ReceivedState::Applied.as_db())
-        .bind(now)
-        .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         return Ok(SandboxPayment::Confirmed(paid));
