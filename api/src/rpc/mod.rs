@@ -8,7 +8,6 @@
 //! or money, and shape the answer.
 
 mod actions;
-mod dispatch;
 pub mod fields;
 
 pub mod account;
@@ -23,14 +22,14 @@ pub mod reads;
 pub mod shapes;
 pub mod supplier;
 
+pub use actions::dispatch;
 pub use actions::{Action, Answer, Request, SchemaOf, Session, schema_of};
-pub use dispatch::dispatch;
 
 use crate::{
     auth::{Admin, MaybeAuthUser},
     error::{ApiError, ApiResult},
     messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
-    security::{client::ClientIp, rate::Class},
+    security::client::ClientIp,
     state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State, http::HeaderMap};
@@ -67,7 +66,9 @@ fn decode(
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
-    crate::security::bounds::check(codigo, body.len(), &value, shape(codigo), file_limit)?;
+    let body_kind =
+        Request::action(codigo).map_or(crate::security::bounds::Body::Small, |a| a.body);
+    crate::security::bounds::check(body_kind, body.len(), &value, shape(codigo), file_limit)?;
     Ok((codigo, value))
 }
 
@@ -77,7 +78,7 @@ fn shape(codigo: &str) -> Option<crate::security::bounds::Shape<'static>> {
     static DOC: std::sync::LazyLock<Value> =
         std::sync::LazyLock::new(|| openapi::document(openapi::Options { sandbox: true }));
     let components = DOC["components"]["schemas"].as_object()?;
-    let action = Request::ACTIONS.iter().find(|a| a.codigo == codigo)?;
+    let action = Request::action(codigo)?;
     Some(crate::security::bounds::Shape {
         schema: components.get(&format!("{}Request", action.variant))?,
         components,
@@ -149,7 +150,7 @@ pub async fn handle(
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
     let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
-    if let Some(class) = Class::of_action(codigo) {
+    if let Some(class) = Request::action(codigo).and_then(|a| a.limit) {
         let user = caller.user.as_ref().map(|u| u.id.as_str());
         state.security.limits.check(class, client, user)?;
     }
@@ -317,6 +318,58 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    fn every_rate_class_limits_an_action_and_bodies_fit_what_actions_carry() {
+        use crate::security::{bounds::Body, rate::Class};
+        let line = |c: &str| Request::action(c).unwrap();
+        for class in Class::ALL {
+            assert!(
+                Request::ACTIONS.iter().any(|a| a.limit == Some(class)),
+                "{class:?} limits no action"
+            );
+        }
+        assert_eq!(
+            (
+                line("finalizar_pedido").limit,
+                line("finalizar_pedido").body
+            ),
+            (Some(Class::Order), Body::Small)
+        );
+        assert_eq!(
+            (line("upload_foto").limit, line("upload_foto").body),
+            (Some(Class::Upload), Body::Photos)
+        );
+        assert_eq!(
+            (
+                line("upload_blockchain").limit,
+                line("upload_blockchain").body
+            ),
+            (Some(Class::Notary), Body::File)
+        );
+        assert_eq!(
+            (line("login_site").limit, line("validar_cupom").limit),
+            (Some(Class::SignIn), Some(Class::Coupon))
+        );
+        // Every action that takes a photo as base64 says so (or its 3 MB would be refused).
+        let mut photos = 0;
+        for a in Request::ACTIONS {
+            let shape = shape(a.codigo).unwrap();
+            let payload = shape.schema["allOf"][0]["$ref"]
+                .as_str()
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                .and_then(|n| shape.components.get(n));
+            let shape = payload.map(Value::to_string).unwrap_or_default();
+            let photo = ["\"iconeurl\"", "\"uri\"", "\"icone\"", "\"iconefornfinal\""]
+                .iter()
+                .any(|f| shape.contains(f));
+            if photo {
+                photos += 1;
+                assert_eq!(a.body, Body::Photos, "{}", a.codigo);
+            }
+        }
+        assert!(photos >= 5, "the photo actions were found ({photos})");
     }
 
     #[test]

@@ -35,36 +35,23 @@ pub const MAX_DEPTH: usize = 8;
 /// stop being exact integers (2^53 ≈ 9e15).
 pub const MAX_NUMBER: f64 = 1e15;
 
-/// What an action may carry.
+/// What an action's body may carry (its line of the action table says, `body`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub enum Body {
+    /// Form fields and ids (and what the spec's clients send beside them).
     Small,
+    /// Base64 photos.
     Photos,
+    /// A file as a data URL (notarisation).
     File,
 }
 
-fn kind(codigo: &str) -> Kind {
-    match codigo {
-        "upload_blockchain" => Kind::File,
-        "cadastro_fornecedor"
-        | "adicionar_produto"
-        | "editar_produto_site"
-        | "editar_imagens_fornecedor"
-        | "editar_icone_produto_site"
-        | "upload_foto"
-        | "adicionar_anuncio"
-        | "editar_anuncio"
-        | "upload_foto_anuncio" => Kind::Photos,
-        _ => Kind::Small,
-    }
-}
-
-/// The body limit of action `codigo`; `file_limit` is `BODY_LIMIT_BYTES`.
-pub fn body_limit(codigo: &str, file_limit: usize) -> usize {
-    match kind(codigo) {
-        Kind::Small => SMALL_BODY,
-        Kind::Photos => PHOTO_BODY.min(file_limit),
-        Kind::File => file_limit,
+/// The body limit of an action carrying `body`; `file_limit` is `BODY_LIMIT_BYTES`.
+pub fn body_limit(body: Body, file_limit: usize) -> usize {
+    match body {
+        Body::Small => SMALL_BODY,
+        Body::Photos => PHOTO_BODY.min(file_limit),
+        Body::File => file_limit,
     }
 }
 
@@ -76,26 +63,26 @@ pub struct Shape<'a> {
     pub components: &'a serde_json::Map<String, Value>,
 }
 
-/// Checks a decoded request of `codigo` whose body had `size` bytes; `shape` is what it reads
+/// Checks a decoded request whose body (`body`) had `size` bytes; `shape` is what it reads
 /// (without one, every value is bounded).
 pub fn check(
-    codigo: &str,
+    body: Body,
     size: usize,
     value: &Value,
     shape: Option<Shape<'_>>,
     file_limit: usize,
 ) -> Result<(), ApiError> {
-    let limit = body_limit(codigo, file_limit);
-    let max_string = match kind(codigo) {
-        Kind::Small => MAX_STRING,
-        Kind::Photos | Kind::File => limit,
+    let limit = body_limit(body, file_limit);
+    let max_string = match body {
+        Body::Small => MAX_STRING,
+        Body::Photos | Body::File => limit,
     };
     let bounded = match shape {
         Some(shape) => read_within(value, shape.schema, shape.components, max_string, 0),
         None => within(value, max_string, 0),
     };
     if size > limit || !bounded {
-        tracing::info!(codigo, size, "request over its bounds");
+        tracing::info!(?body, size, "request over its bounds");
         return Err(ApiError::PayloadTooLarge);
     }
     Ok(())
@@ -187,42 +174,39 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn ok(codigo: &str, v: Value) -> bool {
+    fn ok(body: Body, v: Value) -> bool {
         let size = v.to_string().len();
-        check(codigo, size, &v, None, 8 << 20).is_ok()
+        check(body, size, &v, None, 8 << 20).is_ok()
     }
 
     #[test]
     fn every_kind_of_value_is_bounded() {
-        assert!(ok("alterar_nome", json!({"nome": "Ana"})));
+        assert!(ok(Body::Small, json!({"nome": "Ana"})));
         assert!(!ok(
-            "alterar_nome",
+            Body::Small,
             json!({"nome": "a".repeat(MAX_STRING + 1)})
         ));
-        assert!(ok("alterar_nome", json!({"nome": "é".repeat(MAX_STRING)})));
-        assert!(!ok(
-            "pegar_produtos_fornecedor",
-            json!({"x": vec![1; MAX_LIST + 1]})
-        ));
-        assert!(!ok("finalizar_pedido", json!({"total": 1e16})));
+        assert!(ok(Body::Small, json!({"nome": "é".repeat(MAX_STRING)})));
+        assert!(!ok(Body::Small, json!({"x": vec![1; MAX_LIST + 1]})));
+        assert!(!ok(Body::Small, json!({"total": 1e16})));
         // A millisecond timestamp echoed inside an edited object is fine.
         assert!(ok(
-            "editar_anuncio",
+            Body::Small,
             json!({"infos": {"criado_em": 1_795_000_000_000_i64}})
         ));
         let deep = (0..12).fold(json!(1), |v, _| json!([v]));
-        assert!(!ok("finalizar_pedido", deep));
+        assert!(!ok(Body::Small, deep));
         let wide: serde_json::Map<String, Value> =
             (0..65).map(|i| (format!("k{i}"), json!(i))).collect();
-        assert!(!ok("finalizar_pedido", Value::Object(wide)));
+        assert!(!ok(Body::Small, Value::Object(wide)));
         // A photo action takes a base64 photo; a small action does not.
         let photo = "A".repeat(200_000);
-        assert!(ok("upload_foto", json!({"uri": photo})));
-        assert!(!ok("validar_cupom", json!({"cupom": photo})));
+        assert!(ok(Body::Photos, json!({"uri": photo})));
+        assert!(!ok(Body::Small, json!({"cupom": photo})));
         // Body sizes: per action.
-        assert_eq!(body_limit("validar_cupom", 8 << 20), SMALL_BODY);
-        assert_eq!(body_limit("upload_blockchain", 8 << 20), 8 << 20);
-        assert!(check("validar_cupom", SMALL_BODY + 1, &json!({}), None, 8 << 20).is_err());
+        assert_eq!(body_limit(Body::Small, 8 << 20), SMALL_BODY);
+        assert_eq!(body_limit(Body::File, 8 << 20), 8 << 20);
+        assert!(check(Body::Small, SMALL_BODY + 1, &json!({}), None, 8 << 20).is_err());
     }
 
     #[test]
@@ -240,7 +224,7 @@ mod tests {
             schema: &schema,
             components,
         });
-        let checked = |v: Value| check("cancelar_pedido", v.to_string().len(), &v, shape, 8 << 20);
+        let checked = |v: Value| check(Body::Small, v.to_string().len(), &v, shape, 8 << 20);
         let qr = "A".repeat(30_000);
         // A listed order sent back whole: its QR image is not read.
         assert!(
