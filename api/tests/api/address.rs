@@ -2,8 +2,8 @@
 //! coordinates from the geocoder (a fake Nominatim here, on loopback) or the municipality seat,
 //! and never from the client.
 
+use crate::fixtures::{BUYER, demo_app};
 use crate::helpers::{TestApp, spawn_app_with};
-use crate::orders::{BUYER, demo_app};
 use axum::{Json, Router, extract::Query, routing::get};
 use serde_json::{Value, json};
 use std::collections::HashMap;

@@ -1,7 +1,8 @@
 //! Sign-in: valid ID tokens open a session; forged, expired, wrong-audience, wrong-issuer and
 //! replayed ones do not; sessions survive until revoked.
 
-use crate::helpers::{ADMIN_EMAIL, Token, spawn_app};
+use crate::fixtures::ADMIN_EMAIL;
+use crate::helpers::{Token, spawn_app};
 use serde_json::json;
 
 #[tokio::test]

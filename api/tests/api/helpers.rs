@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use std::{path::PathBuf, time::Duration};
 
 pub const CLIENT_ID: &str = "feira-test";
-pub const ADMIN_EMAIL: &str = "admin@feira.test";
+use crate::fixtures::ADMIN_EMAIL;
 pub const TEST_KEY: &str = include_str!("../fixtures/oidc_test_key.pem");
 pub const OTHER_KEY: &str = include_str!("../fixtures/oidc_other_key.pem");
 pub const KID: &str = "test-key";

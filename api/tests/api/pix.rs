@@ -3,8 +3,8 @@
 //! (exactly once, one open item), expiry and refunds (decisions.md §8–§10).
 
 use crate::fixtures::pay_pix;
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, exec, scalar_i64, stock};
 use crate::helpers::TestApp;
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, exec, scalar_i64, stock};
 use base64::{Engine, engine::general_purpose::STANDARD};
 use serde_json::{Value, json};
 use std::process::Command;

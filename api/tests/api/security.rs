@@ -6,8 +6,8 @@
 mod limits;
 
 use crate::fixtures::jpeg_b64;
+use crate::fixtures::{SUPPLIER, demo_app};
 use crate::helpers::{spawn_app, spawn_app_with};
-use crate::orders::{SUPPLIER, demo_app};
 use crate::supplier::call;
 use base64::{Engine, engine::general_purpose::STANDARD};
 use serde_json::json;

@@ -2,8 +2,8 @@
 
 use super::{Instance, Shared, on_postgres};
 use crate::{
+    fixtures::{BUYER, SUPPLIER, cassava},
     mail::{SmtpServer, Tls},
-    orders::{BUYER, SUPPLIER, cassava},
     supplier::live::{ends_within, next_event},
 };
 use serde_json::json;

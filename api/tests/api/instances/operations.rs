@@ -2,7 +2,7 @@
 //! graceful shutdown, and `feira-api backup`.
 
 use super::{BIN, Shared, scratch};
-use crate::orders::{BUYER, SUPPLIER, cassava};
+use crate::fixtures::{BUYER, SUPPLIER, cassava};
 use serde_json::json;
 use std::time::Duration;
 
@@ -236,7 +236,7 @@ async fn backup_copies_a_live_sqlite_database() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("pg_dump"));
         return;
     }
-    let app = crate::orders::demo_app().await;
+    let app = crate::fixtures::demo_app().await;
     let (buyer, _) = app.login(BUYER).await;
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
     let url = app.app.config.database_url.clone();

@@ -4,7 +4,7 @@
 //! when sent at once from many connections and from a new instance on the same database; the
 //! same key with another payload is 422; a malformed key is 400.
 
-use super::{BUYER, OTHER_BUYER, cassava, demo_app, orders_count, stock};
+use crate::fixtures::{BUYER, OTHER_BUYER, cassava, demo_app, orders_count, stock};
 use crate::helpers::TestApp;
 use serde_json::Value;
 

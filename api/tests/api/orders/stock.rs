@@ -3,7 +3,7 @@
 //! the stock the form was loaded with, so sales made meanwhile are never overwritten, even
 //! racing orders; sold-out products say so and cannot be bought.
 
-use super::{BUYER, SUPPLIER, cassava, demo_app, stock};
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, stock};
 use crate::helpers::TestApp;
 use serde_json::{Value, json};
 

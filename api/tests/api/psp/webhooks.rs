@@ -4,8 +4,8 @@
 //! right `hmac`.
 
 use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
-use crate::helpers::ADMIN_EMAIL;
-use crate::orders::BUYER;
+use crate::fixtures::ADMIN_EMAIL;
+use crate::fixtures::BUYER;
 use feira_api::domain::refunds;
 use feira_api::pix::reconcile;
 use serde_json::json;
