@@ -3703,389 +3703,592 @@ export interface operations {
     };
 }
 
-/** Every action of `POST /api`: its payload (without `codigo`), its answer and who may call it. */
+/**
+ * Every action of `POST /api`: its payload (without `codigo`), its answer, who may call it, whether
+ * `GET /api?codigo=…` answers it too (`get`) and whether it changes nothing (`read`).
+ */
 export interface Actions {
     "adicionar_anuncio": {
         payload: Omit<components["schemas"]["AddAdRequest"], "codigo">;
         answer: components["schemas"]["AdInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_categoria": {
         payload: Omit<components["schemas"]["AddStoreCategoryRequest"], "codigo">;
         answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_categoria_produto": {
         payload: Omit<components["schemas"]["SetProductCategoryRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_cupom": {
         payload: Omit<components["schemas"]["AddCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponsAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_produto": {
         payload: Omit<components["schemas"]["AddProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_promocao": {
         payload: Omit<components["schemas"]["AddPromotionRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_compras": {
         payload: Omit<components["schemas"]["SetSupplierPurchasesRequest"], "codigo">;
         answer: components["schemas"]["PurchasesSet"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_endereco": {
         payload: Omit<components["schemas"]["ChangeAddressRequest"], "codigo">;
         answer: components["schemas"]["UserChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_nome": {
         payload: Omit<components["schemas"]["ChangeNameRequest"], "codigo">;
         answer: components["schemas"]["NameChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_pix": {
         payload: Omit<components["schemas"]["SetPixKeyRequest"], "codigo">;
         answer: components["schemas"]["PixKeySaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_visibilidade": {
         payload: Omit<components["schemas"]["SetSupplierHiddenRequest"], "codigo">;
         answer: components["schemas"]["HiddenSet"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cadastro_fornecedor": {
         payload: Omit<components["schemas"]["RegisterSupplierRequest"], "codigo">;
         answer: components["schemas"]["UserChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cancelar_entrega": {
         payload: Omit<components["schemas"]["CancelDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliveryChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cancelar_pedido": {
         payload: Omit<components["schemas"]["CancelOrderRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "confirmar_entrega": {
         payload: Omit<components["schemas"]["ConfirmDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliveryChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "consultar_pagamento": {
         payload: Omit<components["schemas"]["CheckPaymentRequest"], "codigo">;
         answer: components["schemas"]["PaymentState"];
         session: "user";
+        get: false;
+        read: true;
     };
     "criar_site": {
         payload: Omit<components["schemas"]["CreateSiteRequest"], "codigo">;
         answer: components["schemas"]["SiteCreated"];
         session: "user";
+        get: false;
+        read: false;
     };
     "desabilitar_produto": {
         payload: Omit<components["schemas"]["DisableProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_anuncio": {
         payload: Omit<components["schemas"]["EditAdRequest"], "codigo">;
         answer: components["schemas"]["AdInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_dados_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierProfileRequest"], "codigo">;
         answer: components["schemas"]["ProfileSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_icone_produto_site": {
         payload: Omit<components["schemas"]["EditProductIconRequest"], "codigo">;
         answer: components["schemas"]["IconSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_imagens_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierImagesRequest"], "codigo">;
         answer: components["schemas"]["ImagesSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_locais_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierPlacesRequest"], "codigo">;
         answer: components["schemas"]["PlacesSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_produto_site": {
         payload: Omit<components["schemas"]["EditProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "entregas_edit": {
         payload: Omit<components["schemas"]["EditDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliverySaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_cupom": {
         payload: Omit<components["schemas"]["RemoveCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponsAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_foto": {
         payload: Omit<components["schemas"]["RemoveProductPhotoRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_foto_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdPhotoRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_produto": {
         payload: Omit<components["schemas"]["RemoveProductRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "finalizar_pedido": {
         payload: Omit<components["schemas"]["PlaceOrderRequest"], "codigo">;
         answer: components["schemas"]["OrderPlaced"];
         session: "user";
+        get: false;
+        read: false;
     };
     "gerar_coordenadas": {
         payload: Omit<components["schemas"]["GenerateCoordinatesRequest"], "codigo">;
         answer: components["schemas"]["Geocoded"];
         session: "public";
+        get: false;
+        read: false;
     };
     "gerarpix_blockchain": {
         payload: Omit<components["schemas"]["BuyTokensRequest"], "codigo">;
         answer: components["schemas"]["TokenCharge"];
         session: "user";
+        get: false;
+        read: false;
     };
     "habilitar_produto": {
         payload: Omit<components["schemas"]["EnableProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "iniciar_login": {
-        payload: Omit<components["schemas"]["StartLoginRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["LoginStart"];
         session: "public";
+        get: false;
+        read: true;
     };
     "invisivel": {
         payload: Omit<components["schemas"]["AdminSetVisibilityRequest"], "codigo">;
         answer: components["schemas"]["VisibilitySet"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "loading_admin": {
-        payload: Omit<components["schemas"]["AdminSuppliersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["AdminSuppliers"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "loading_forn_site": {
         payload: Omit<components["schemas"]["LoadSupplierPanelRequest"], "codigo">;
         answer: components["schemas"]["PanelLoad"];
         session: "user";
+        get: false;
+        read: true;
     };
     "login_site": {
         payload: Omit<components["schemas"]["LoginSiteRequest"], "codigo">;
         answer: components["schemas"]["SignedIn"];
         session: "public";
+        get: false;
+        read: true;
     };
     "logout_site": {
-        payload: Omit<components["schemas"]["LogoutSiteRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "opcoes_pagamento": {
         payload: Omit<components["schemas"]["PaymentOptionsRequest"], "codigo">;
         answer: components["schemas"]["OptionsSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_anuncios": {
-        payload: Omit<components["schemas"]["ListAdsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["MyAds"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_clientes": {
-        payload: Omit<components["schemas"]["AdminCustomersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Customers"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_dadosforn": {
         payload: Omit<components["schemas"]["SupplierDataRequest"], "codigo">;
         answer: components["schemas"]["SupplierData"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_entregas": {
         payload: Omit<components["schemas"]["DeliveryHistoryRequest"], "codigo">;
         answer: components["schemas"]["MonthOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_entregas_pendentes": {
-        payload: Omit<components["schemas"]["PendingDeliveriesRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PendingOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_fichas_blockchain": {
-        payload: Omit<components["schemas"]["TokenBalanceRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Tokens"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_gestao": {
         payload: Omit<components["schemas"]["ManagementRequest"], "codigo">;
         answer: components["schemas"]["MonthFigures"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_historico_pagamentos": {
-        payload: Omit<components["schemas"]["PaymentHistoryRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PaymentRecords"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_infos_pagamentos": {
-        payload: Omit<components["schemas"]["PaymentInfoRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PaymentsInfo"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_lojas": {
-        payload: Omit<components["schemas"]["StoresRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Stores"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_pedidos": {
-        payload: Omit<components["schemas"]["ListOrdersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["BuyerOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_pendencias_pix": {
-        payload: Omit<components["schemas"]["AdminPixIssuesRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PixIssues"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_produto_url_site": {
         payload: Omit<components["schemas"]["ProductDetailRequest"], "codigo">;
         answer: components["schemas"]["ProductDetail"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_local": {
         payload: Omit<components["schemas"]["CatalogNextPageRequest"], "codigo">;
         answer: components["schemas"]["LaterCategoryPage"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_site": {
         payload: Omit<components["schemas"]["CatalogHomeRequest"], "codigo">;
         answer: components["schemas"]["Home"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_site2": {
         payload: Omit<components["schemas"]["CatalogFirstPageRequest"], "codigo">;
         answer: components["schemas"]["FirstCategoryPage"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_fornecedor": {
-        payload: Omit<components["schemas"]["SupplierProductsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["SupplierProducts"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_solicitacoes_saque": {
-        payload: Omit<components["schemas"]["AdminPendingWithdrawalsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PendingWithdrawals"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_ticket_eventos": {
-        payload: Omit<components["schemas"]["EventTicketRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["EventTicket"];
         session: "user";
+        get: false;
+        read: true;
     };
     "remover_categoria": {
         payload: Omit<components["schemas"]["RemoveStoreCategoryRequest"], "codigo">;
         answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "remover_categoria_produto": {
         payload: Omit<components["schemas"]["ClearProductCategoryRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "remover_promocao": {
         payload: Omit<components["schemas"]["RemovePromotionRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "search": {
         payload: Omit<components["schemas"]["CatalogSearchRequest"], "codigo">;
         answer: components["schemas"]["SearchResults"];
         session: "public";
+        get: true;
+        read: true;
     };
     "start_site": {
         payload: Omit<components["schemas"]["StartSiteRequest"], "codigo">;
         answer: components["schemas"]["Storefront"];
         session: "public";
+        get: true;
+        read: true;
     };
     "start_site_admin": {
         payload: Omit<components["schemas"]["AdminStorefrontRequest"], "codigo">;
         answer: components["schemas"]["AdminStorefrontView"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "tentar_devolucao_pix": {
         payload: Omit<components["schemas"]["AdminRetryRefundRequest"], "codigo">;
         answer: components["schemas"]["RefundRetried"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "transferir": {
         payload: Omit<components["schemas"]["WithdrawRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalRequested"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_blockchain": {
         payload: Omit<components["schemas"]["UploadNotarisationRequest"], "codigo">;
         answer: components["schemas"]["Notarised"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_foto": {
         payload: Omit<components["schemas"]["UploadProductPhotoRequest"], "codigo">;
         answer: components["schemas"]["PhotoAdded"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_foto_anuncio": {
         payload: Omit<components["schemas"]["UploadAdPhotoRequest"], "codigo">;
         answer: components["schemas"]["PhotoAdded"];
         session: "user";
+        get: false;
+        read: false;
     };
     "validar_cupom": {
         payload: Omit<components["schemas"]["CheckCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponCheck"];
         session: "public";
+        get: false;
+        read: true;
     };
     "verificar_blockchain": {
         payload: Omit<components["schemas"]["VerifyNotarisationRequest"], "codigo">;
         answer: components["schemas"]["Verification"];
         session: "public";
+        get: false;
+        read: true;
     };
     "verificar_url_site": {
         payload: Omit<components["schemas"]["CheckStoreUrlRequest"], "codigo">;
         answer: components["schemas"]["UrlCheck"];
         session: "public";
+        get: false;
+        read: true;
     };
 }
 
 /** An action of `POST /api`. */
 export type Codigo = keyof Actions;
+
+/** The public catalogue reads also answered by `GET /api?codigo=…` (`x-feira-get`), cacheable. */
+export const GET_ACTIONS = [
+    "pegar_anuncio_url_site",
+    "pegar_dadosforn",
+    "pegar_lojas",
+    "pegar_produto_url_site",
+    "pegar_produtos_anuncios_local",
+    "pegar_produtos_anuncios_site",
+    "pegar_produtos_anuncios_site2",
+    "search",
+    "start_site",
+] as const satisfies readonly Codigo[];
+
+/** The actions that change nothing (`x-feira-read`), the GET reads included. */
+export const READ_ACTIONS = [
+    "consultar_pagamento",
+    "iniciar_login",
+    "loading_admin",
+    "loading_forn_site",
+    "login_site",
+    "pegar_anuncio_url_site",
+    "pegar_anuncios",
+    "pegar_clientes",
+    "pegar_dadosforn",
+    "pegar_entregas",
+    "pegar_entregas_pendentes",
+    "pegar_fichas_blockchain",
+    "pegar_gestao",
+    "pegar_historico_pagamentos",
+    "pegar_infos_pagamentos",
+    "pegar_lojas",
+    "pegar_pedidos",
+    "pegar_pendencias_pix",
+    "pegar_produto_url_site",
+    "pegar_produtos_anuncios_local",
+    "pegar_produtos_anuncios_site",
+    "pegar_produtos_anuncios_site2",
+    "pegar_produtos_fornecedor",
+    "pegar_solicitacoes_saque",
+    "pegar_ticket_eventos",
+    "search",
+    "start_site",
+    "start_site_admin",
+    "validar_cupom",
+    "verificar_blockchain",
+    "verificar_url_site",
+] as const satisfies readonly Codigo[];
