@@ -18,5 +18,6 @@ mod openapi;
 mod orders;
 mod pix;
 mod psp;
+mod resilience;
 mod security;
 mod supplier;
