@@ -106,6 +106,10 @@ pub struct PixConfig {
     pub webhook: WebhookConfig,
     /// How often received Pix are reconciled with the PSP (`PIX_RECONCILE_MINUTES`, default 10).
     pub reconcile_every: Duration,
+    /// `consultar_pagamento` asks the PSP about one charge at most once per this interval,
+    /// across all instances, and answers from the database in between
+    /// (`PIX_QUERY_INTERVAL_SECONDS`, default 5).
+    pub query_interval: Duration,
 }
 
 /// Shortest `PIX_WEBHOOK_HMAC` accepted.
@@ -158,6 +162,7 @@ pub(super) fn read(
         api,
         webhook,
         reconcile_every: Duration::from_secs(num("PIX_RECONCILE_MINUTES", 10)?.max(1) * 60),
+        query_interval: Duration::from_secs(num("PIX_QUERY_INTERVAL_SECONDS", 5)?.max(1)),
     })
 }
 
