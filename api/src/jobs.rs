@@ -45,6 +45,9 @@ pub struct Context {
     pub db: Db,
     /// Cancelled at shutdown: stop between items, release claims.
     pub shutdown: CancellationToken,
+    /// How many runs of this instance may hold a connection for their lock at once (half the
+    /// pool: the other half stays for the runs' own work and for requests).
+    holders: Arc<tokio::sync::Semaphore>,
 }
 
 type Work = Arc<dyn Fn(Context) -> BoxFuture<'static, anyhow::Result<()>> + Send + Sync>;
@@ -87,23 +90,29 @@ impl Job {
 pub struct Runner {
     db: Db,
     shutdown: CancellationToken,
+    holders: Arc<tokio::sync::Semaphore>,
     tasks: Vec<JoinHandle<()>>,
 }
 
 impl Runner {
     pub fn new(db: Db, shutdown: CancellationToken) -> Self {
+        let holders = usize::try_from(db.options().get_max_connections() / 2)
+            .unwrap_or(1)
+            .max(1);
         Self {
             db,
             shutdown,
+            holders: Arc::new(tokio::sync::Semaphore::new(holders)),
             tasks: Vec::new(),
         }
     }
 
-    /// Starts `job`: a first run now, then every `job.every`, until shutdown.
+    /// Starts `job`: a first run now, then once per period of `job.every`, until shutdown.
     pub fn spawn(&mut self, job: Job) {
         let ctx = Context {
             db: self.db.clone(),
             shutdown: self.shutdown.clone(),
+            holders: self.holders.clone(),
         };
         self.tasks.push(tokio::spawn(run_loop(job, ctx)));
     }
@@ -174,7 +183,9 @@ pub async fn run_once(job: &Job, ctx: &Context, period: Option<i64>) -> anyhow::
     if job.scope == Scope::EveryInstance {
         return work().await;
     }
-    // PostgreSQL: the lock lives on this connection (its session) for the run.
+    // PostgreSQL: the lock lives on this connection (its session) for the run. Jobs that tick
+    // together wait their turn for a holder's place rather than take the whole pool.
+    let _place = ctx.holders.acquire().await?;
     let key = lock_key(job.name);
     let mut locked = None;
     if crate::db::is_postgres(&ctx.db) {
