@@ -3006,6 +3006,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rpc: {
@@ -3104,6 +3113,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     notarise: {
@@ -3173,6 +3191,15 @@ export interface operations {
             };
             /** @description The gateway failed: no token was spent. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

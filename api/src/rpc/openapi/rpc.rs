@@ -66,7 +66,11 @@ pub fn too_many(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
 /// when to try again.
 pub fn unavailable(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
     error(
-        "Try again shortly: the database is unavailable or the request took longer than          `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em          instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the          Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was          being opened ('Não foi possível gerar o Pix agora. Tente novamente.').",
+        "Try again shortly: the database is unavailable or the request took longer than \
+         `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em \
+         instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the \
+         Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was \
+         being opened ('Não foi possível gerar o Pix agora. Tente novamente.').",
         schemas,
     )
 }
