@@ -50,8 +50,7 @@ setup:
 
 # Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
-    scripts/build-wasm.sh wasm-core wasm bundler webapp/src/wasm/core wasm_core
-    scripts/build-wasm.sh feira-photo wasm web webapp/src/wasm/photo wasm_photo wasm-photo
+    scripts/build-wasm.sh
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
