@@ -19,7 +19,7 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, dependency checks (licences, sources, and advisories against the bundled RustSec snapshot), Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
+# The whole suite: formatting, lints, dependency checks (licences, sources, and advisories against the RustSec snapshot beside the project), Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
 test: setup wasm web check-rust deny deny-advisories test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
