@@ -16,7 +16,14 @@ use std::path::Path;
 pub type Db = AnyPool;
 
 /// Connects to `url`; for SQLite creates the file (and its folder), turns on WAL and foreign keys.
-pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
+/// A connection is waited for at most `acquire_timeout` (opening one included): past it a
+/// query fails with `PoolTimedOut`, which the API answers 503 (the database is down or
+/// saturated) instead of hanging.
+pub async fn connect(
+    url: &str,
+    max_connections: u32,
+    acquire_timeout: std::time::Duration,
+) -> anyhow::Result<Db> {
     sqlx::any::install_default_drivers();
     let is_sqlite = url.starts_with("sqlite:");
     let url = if is_sqlite {
@@ -26,6 +33,7 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Db> {
     };
     let pool = AnyPoolOptions::new()
         .max_connections(max_connections)
+        .acquire_timeout(acquire_timeout)
         .after_connect(|conn, _meta| {
             Box::pin(async move {
                 if conn.backend_name() == "SQLite" {

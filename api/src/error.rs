@@ -21,6 +21,13 @@ pub struct ErrorBody {
 /// The generic failure message of the spec (§8).
 pub const GENERIC: &str = "Algum erro ocorreu!";
 
+/// The database (or the whole request) did not answer in time: 503 with `Retry-After`.
+pub const SERVICO_INDISPONIVEL: &str =
+    "Serviço temporariamente indisponível. Tente novamente em instantes.";
+
+/// Seconds a client is told to wait when the database is unavailable.
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 5;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// Bad input: the message is shown to the user as is.
@@ -54,6 +61,13 @@ pub enum ApiError {
         status: StatusCode,
         code: ErrorCode,
         message: String,
+    },
+    /// Something we depend on cannot take this request now (the database is down or slow, a
+    /// provider's call budget is spent): 503 with `Retry-After` and `message`.
+    #[error("{message}")]
+    TryAgain {
+        message: &'static str,
+        retry_after: u64,
     },
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
@@ -101,7 +115,7 @@ impl ApiError {
             Self::NotFound(_) => ErrorCode::NaoEncontrado,
             Self::Conflict(_) => ErrorCode::Conflito,
             Self::Unprocessable(_) => ErrorCode::NaoProcessavel,
-            Self::Unavailable(_) => ErrorCode::Indisponivel,
+            Self::Unavailable(_) | Self::TryAgain { .. } => ErrorCode::Indisponivel,
             Self::PayloadTooLarge => ErrorCode::GrandeDemais,
             Self::TooManyRequests { .. } => ErrorCode::MuitasTentativas,
             Self::Refused { code, .. } => *code,
@@ -118,7 +132,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::TryAgain { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -165,9 +179,45 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// Whether `e` means the database cannot be reached now (no connection within the pool's
+/// acquire timeout, the pool closed, the connection broken), rather than a bad query.
+pub fn database_unavailable(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_)
+    )
+}
+
+impl ApiError {
+    /// The database is unavailable: 503, `Retry-After`, 'Serviço temporariamente
+    /// indisponível. Tente novamente em instantes.'.
+    pub const fn service_unavailable() -> Self {
+        Self::TryAgain {
+            message: SERVICO_INDISPONIVEL,
+            retry_after: UNAVAILABLE_RETRY_AFTER,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let message = match &self {
+        // Wherever a database error was wrapped, an unreachable database is a 503.
+        let this = match self {
+            Self::Internal(e)
+                if e.chain()
+                    .filter_map(|c| c.downcast_ref::<sqlx::Error>())
+                    .any(database_unavailable) =>
+            {
+                tracing::warn!(error = ?e, "database unavailable");
+                Self::service_unavailable()
+            }
+            other => other,
+        };
+        let message = match &this {
             Self::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 GENERIC.to_owned()
@@ -176,10 +226,10 @@ impl IntoResponse for ApiError {
         };
         let body = ErrorBody {
             error: message,
-            codigo_erro: self.code(),
+            codigo_erro: this.code(),
         };
-        let mut res = (self.status(), Json(body)).into_response();
-        if let Self::TooManyRequests { retry_after } = self {
+        let mut res = (this.status(), Json(body)).into_response();
+        if let Self::TooManyRequests { retry_after } | Self::TryAgain { retry_after, .. } = this {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());
         }
@@ -202,6 +252,29 @@ mod tests {
         assert_eq!(
             &body[..],
             br#"{"error":"Algum erro ocorreu!","codigo_erro":"erro_interno"}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_a_503_with_retry_after() {
+        let wrapped: ApiError = sqlx::Error::PoolTimedOut.into();
+        let res = wrapped.into_response();
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(res.headers()[axum::http::header::RETRY_AFTER], "5");
+        let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["error"], SERVICO_INDISPONIVEL);
+        let deeper = ApiError::Internal(
+            anyhow::Error::new(sqlx::Error::PoolClosed).context("loading the order"),
+        );
+        assert_eq!(
+            deeper.into_response().status(),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        let bad_query: ApiError = sqlx::Error::RowNotFound.into();
+        assert_eq!(
+            bad_query.into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
         );
     }
 

@@ -69,6 +69,8 @@ fn decode(
     let body_kind =
         Request::action(codigo).map_or(crate::security::bounds::Body::Small, |a| a.body);
     crate::security::bounds::check(body_kind, body.len(), &value, shape(codigo), file_limit)?;
+    let mut value = value;
+    clean_texts(&mut value, None);
     Ok((codigo, value))
 }
 
@@ -83,6 +85,33 @@ fn shape(codigo: &str) -> Option<crate::security::bounds::Shape<'static>> {
         schema: components.get(&format!("{}Request", action.variant))?,
         components,
     })
+}
+
+/// Removes control characters from every text of a payload, on input, before anything reads
+/// it: a description (a field named `descricao…`) keeps its line breaks and tabs; every other
+/// text is one line (a name, a title, an address line), where they become spaces
+/// ([`wasm_core::text::single_line`], [`wasm_core::text::multi_line`]).
+fn clean_texts(value: &mut Value, key: Option<&str>) {
+    match value {
+        Value::String(s) if wasm_core::text::needs_cleaning(s) => {
+            *s = if key.is_some_and(|k| k.starts_with("descricao")) {
+                wasm_core::text::multi_line(s)
+            } else {
+                wasm_core::text::single_line(s)
+            };
+        }
+        Value::Array(items) => {
+            for item in items {
+                clean_texts(item, key);
+            }
+        }
+        Value::Object(fields) => {
+            for (k, v) in fields.iter_mut() {
+                clean_texts(v, Some(k));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// [`parse`]'s second step: the payload typed.
@@ -169,6 +198,22 @@ pub async fn handle(
 mod tests {
     use super::*;
     use crate::auth::AuthUser;
+
+    #[test]
+    fn payload_texts_lose_their_control_characters() {
+        let mut v = serde_json::json!({
+            "nome": "Ana\u{0}\u{1b}[2J\nMaria",
+            "produto": {"titulo": "Alface\tcrespa", "descricao": "Linha 1\r\nLinha 2\u{7}"},
+            "itens": [{"obs": "a\u{202e}b"}],
+            "quantidade": 2
+        });
+        clean_texts(&mut v, None);
+        assert_eq!(v["nome"], "Ana[2J Maria");
+        assert_eq!(v["produto"]["titulo"], "Alface crespa");
+        assert_eq!(v["produto"]["descricao"], "Linha 1\nLinha 2");
+        assert_eq!(v["itens"][0]["obs"], "ab");
+        assert_eq!(v["quantidade"], 2);
+    }
 
     fn caller(is_admin: bool) -> MaybeAuthUser {
         MaybeAuthUser {

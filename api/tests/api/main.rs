@@ -18,6 +18,7 @@ mod openapi;
 mod orders;
 mod pix;
 mod psp;
+mod resilience;
 mod security;
 mod spec_clients;
 mod supplier;

@@ -62,6 +62,19 @@ pub fn too_many(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
     )
 }
 
+/// 503: something the request depends on cannot take it now, with `Retry-After` where it says
+/// when to try again.
+pub fn unavailable(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
+    error(
+        "Try again shortly: the database is unavailable or the request took longer than \
+         `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em \
+         instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the \
+         Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was \
+         being opened ('Não foi possível gerar o Pix agora. Tente novamente.').",
+        schemas,
+    )
+}
+
 /// No session needed (the requirement that none is: `{}`).
 pub fn no_session() -> Vec<SecurityRequirement> {
     vec![SecurityRequirement::default()]
@@ -221,7 +234,8 @@ pub fn describe(
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
-        );
+        )
+        .response("503", unavailable(schemas));
     paths
         .paths
         .insert("/api".into(), PathItem::new(HttpMethod::Post, operation));
@@ -300,7 +314,8 @@ fn describe_reads(paths: &mut Paths, schemas: &mut Vec<(String, RefOr<Schema>)>)
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
-        );
+        )
+        .response("503", unavailable(schemas));
     paths
         .paths
         .entry("/api".into())
