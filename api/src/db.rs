@@ -258,7 +258,9 @@ mod insert_tests {
 
     #[tokio::test]
     async fn a_row_goes_in_with_each_kind_of_value() {
-        let db = connect("sqlite::memory:", 1).await.unwrap();
+        let db = connect("sqlite::memory:", 1, std::time::Duration::from_secs(3))
+            .await
+            .unwrap();
         sqlx::query("CREATE TABLE t (a TEXT, b BIGINT, c BOOLEAN, d TEXT)")
             .execute(&db)
             .await

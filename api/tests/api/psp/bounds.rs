@@ -4,7 +4,7 @@
 //! charge, answering from the database in between.
 
 use super::{PAID, count, eventually, pix_order, psp_app, spawn_psp};
-use crate::orders::BUYER;
+use crate::fixtures::BUYER;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
