@@ -216,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pix/{txid}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Pix charge's QR code, cached for a year
+         * @description The image an order's `Infos.imagem_qrcode` names while its charge can be paid (`Cache-Control: public, max-age=31536000, immutable`: a txid's code never changes).
+         */
+        get: operations["pix_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pix/sandbox/{txid}/pagar": {
         parameters: {
             query?: never;
@@ -1703,7 +1723,7 @@ export interface components {
              * @description When it was placed.
              */
             horario_pedido: number;
-            /** @description The QR code as a data URL, only while the charge can be paid. */
+            /** @description The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid. */
             imagem_qrcode: string | null;
             nomeforn: string;
             numero: string | null;
@@ -3095,6 +3115,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rpc: {
@@ -3193,6 +3222,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     notarise: {
@@ -3262,6 +3300,15 @@ export interface operations {
             };
             /** @description The gateway failed: no token was spent. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3493,6 +3540,36 @@ export interface operations {
                 content?: never;
             };
             /** @description No `METRICS_TOKEN` set: not served here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pix_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The charge's txid. */
+                txid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code (SVG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description No such charge. */
             404: {
                 headers: {
                     [name: string]: unknown;
