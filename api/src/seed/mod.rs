@@ -42,7 +42,7 @@ pub async fn load_demo(db: &Db, media: &MediaStore) -> anyhow::Result<bool> {
     let demo: Demo = serde_json::from_str(DEMO).context("seeds/demo.json")?;
     let now = now_ms();
     // One loader at a time: the lock first, then the check, in the same transaction.
-    let mut tx = begin_write(db).await?;
+    let mut tx = lock_for_load(db).await?;
     if is_postgres(db) {
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
             .bind(seed_lock_key())
@@ -93,6 +93,28 @@ pub async fn load_demo(db: &Db, media: &MediaStore) -> anyhow::Result<bool> {
         "demo data loaded"
     );
     Ok(true)
+}
+
+/// Opens the load's write transaction. On SQLite a second loader waits for the first's write
+/// lock at most the connection's busy timeout (10 s), and drawing the demo photos may take longer
+/// on a busy machine: it keeps waiting, up to a minute, while the database says it is locked.
+async fn lock_for_load(db: &Db) -> anyhow::Result<Transaction<'static, Any>> {
+    let mut waited = 0;
+    loop {
+        match begin_write(db).await {
+            Ok(tx) => return Ok(tx),
+            Err(e) if waited < 6 && is_locked(&e) => {
+                waited += 1;
+                tracing::info!("another instance is loading the demo data; waiting");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+fn is_locked(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.message().contains("database is locked") || d.message().contains("busy"))
 }
 
 async fn insert_supplier(
