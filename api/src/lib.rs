@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod ops;
 pub mod outside;
 pub mod pix;
+pub mod pix_http;
 pub mod places;
 pub mod rpc;
 pub mod security;

@@ -95,7 +95,7 @@ impl Application {
             tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
         let address = listener.local_addr()?;
         if let Some(tls) = &state.config.pix.webhook.tls {
-            crate::pix::webhook_tls::serve(tls, state.clone())?;
+            crate::pix_http::webhook_tls::serve(tls, state.clone())?;
         }
         let server = axum::serve(
             listener,
@@ -103,7 +103,7 @@ impl Application {
         )
         .with_graceful_shutdown(shutdown.clone().cancelled_owned())
         .into_future();
-        crate::pix::webhook::register_at_start(&state);
+        crate::pix_http::webhook::register_at_start(&state);
         Ok(Self {
             address,
             state,
@@ -222,7 +222,7 @@ fn spawn_pix_jobs(
     events: &Hub,
     every: impl Fn(u64) -> Duration,
 ) {
-    use crate::pix::{inbox, reconcile};
+    use crate::domain::{inbox, reconcile};
     let (p, hub) = (pix.clone(), events.clone());
     // A charge opened at the PSP and not recorded after six of its timeouts belongs to a
     // request that died: removed at the PSP (charges::forget_abandoned).
@@ -293,10 +293,13 @@ pub fn router(state: AppState) -> Router {
     let mut routes = Router::new();
     // The sandbox's payment endpoint exists only with the sandbox provider (decisions.md §20).
     if state.config.pix.provider == crate::config::PixProviderKind::Sandbox {
-        routes = routes.route("/pix/sandbox/{txid}/pagar", post(crate::pix::sandbox::pay));
+        routes = routes.route(
+            "/pix/sandbox/{txid}/pagar",
+            post(crate::pix_http::sandbox::pay),
+        );
     }
-    for path in crate::pix::webhook::PATHS {
-        routes = routes.route(path, post(crate::pix::webhook::with_hmac));
+    for path in crate::pix_http::webhook::PATHS {
+        routes = routes.route(path, post(crate::pix_http::webhook::with_hmac));
     }
     routes
         .route("/api", post(rpc::handle).merge(rpc::reads::route()))
@@ -314,7 +317,7 @@ pub fn router(state: AppState) -> Router {
             post(rpc::notary::upload::upload_stream),
         )
         .route("/media/{*key}", get(media::serve))
-        .route("/pix/{txid}/qr.svg", get(crate::pix::qr::serve))
+        .route("/pix/{txid}/qr.svg", get(crate::pix_http::qr::serve))
         .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CompressionLayer::new())

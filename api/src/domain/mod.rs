@@ -1,5 +1,5 @@
 //! The money's floor: the state changes that move stock and money, below the `rpc/` handlers,
-//! the Pix endpoints (`pix/`) and the background jobs, which all call them. Each function takes
+//! the Pix endpoints (`pix_http/`) and the background jobs, which all call them. Each function takes
 //! the database (or the caller's write transaction) and, where money leaves or enters, the Pix
 //! provider — never the HTTP state or the caller's identity: who may act is checked above.
 //!
@@ -11,6 +11,9 @@
 //!   runner, [`crate::jobs`]).
 //! - [`payments`]: every Pix received (webhook, reconciliation, status query, sandbox), recorded
 //!   once per end-to-end id and then applied once — or refunded in full (decisions.md §28).
+//! - [`inbox`]: received Pix taken in (recorded, applied, the supplier's panel told), from the
+//!   webhook, the status query, the sandbox and the jobs; [`reconcile`]: asking the PSP instead of
+//!   waiting for it (the reconciliation, the expiry check, a buyer's status query).
 //! - [`refunds`]: refunds as durable rows, asked of the PSP after their transaction commits and
 //!   retried until it settles them.
 //! - [`orders`]: placing an order, cancelling one that awaits delivery, confirming delivery.
@@ -25,9 +28,11 @@
 pub mod charges;
 pub mod codes;
 pub mod error;
+pub mod inbox;
 pub mod ledger;
 pub mod orders;
 pub mod payments;
+pub mod reconcile;
 pub mod refunds;
 pub mod stock;
 pub mod tokens;

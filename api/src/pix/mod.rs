@@ -1,22 +1,19 @@
-//! Pix (decisions.md §9–§10, §20–§22) at the edge: the provider interface ([`provider`]), the
-//! providers — the sandbox ([`sandbox`], demo and tests) and a PSP's standard API Pix
-//! ([`api_pix`], real money) — the BR Code ([`brcode`]) and its QR image ([`qr`]), and how
-//! payments come in: the PSP's webhook ([`webhook`], with its own mutual-TLS listener,
-//! [`webhook_tls`]), the reconciliation ([`reconcile`]) and the inbox that applies them
-//! ([`inbox`]).
+//! The Pix adapter (decisions.md §9–§10, §20–§22), below the domain: the provider interface
+//! ([`provider`]), the providers — the sandbox ([`sandbox`], demo and tests) and a PSP's
+//! standard API Pix ([`api_pix`], real money) — the BR Code ([`brcode`]) and its QR image
+//! ([`qr`]). It knows the PSP and nothing of ours above it: it imports only the configuration.
 //!
 //! The money's rules are the domain's ([`crate::domain::charges`], [`crate::domain::payments`],
-//! [`crate::domain::refunds`]); this module reaches the PSP and hands the domain what it says.
+//! [`crate::domain::refunds`], and how received Pix are taken in, [`crate::domain::inbox`] and
+//! [`crate::domain::reconcile`]), which call this module; the HTTP edge where the PSP and the
+//! demo reach us (the webhook, its mutual-TLS listener, the sandbox payment, the QR route) is
+//! [`crate::pix_http`].
 
 pub mod api_pix;
 pub mod brcode;
-pub mod inbox;
 pub mod provider;
 pub mod qr;
-pub mod reconcile;
 pub mod sandbox;
-pub mod webhook;
-pub mod webhook_tls;
 
 pub use provider::{
     ChargeAtPsp, NewCharge, OpenCharge, PixError, PixProvider, PixResult, ReceivedPix, RefundAtPsp,

@@ -1,6 +1,7 @@
 //! The sandbox Pix provider (`PIX_PROVIDER=sandbox`, the default for `just run`): real BR Code
 //! payloads for the platform's `PIX_KEY`, no PSP behind them. A payment is made by
-//! `POST /pix/sandbox/{txid}/pagar`, which the demo and the tests call; that route exists only
+//! `POST /pix/sandbox/{txid}/pagar` (`crate::pix_http::sandbox`), which the demo and the tests
+//! call; that route exists only
 //! with this provider, and this provider never with `APP_ENV=production` (decisions.md §20).
 //! Refunds are settled at once (nothing leaves any account).
 
@@ -8,19 +9,9 @@ use super::{
     ChargeAtPsp, NewCharge, OpenCharge, PixProvider, PixResult, ReceivedPix, RefundAtPsp,
     RefundRequest, RefundState, brcode::BrCode,
 };
-use crate::{
-    config::{PixConfig, PixProviderKind},
-    domain::payments::{self, SandboxPayment},
-    error::ApiResult,
-    state::AppState,
-};
+use crate::config::{PixConfig, PixProviderKind};
 use anyhow::Context;
-use axum::{
-    Json,
-    extract::{Path, State},
-};
 use futures::future::BoxFuture;
-use serde::Serialize;
 use wasm_core::money::Money;
 
 /// Makes BR Codes locally for the platform's key.
@@ -124,48 +115,4 @@ impl PixProvider for SandboxProvider {
     ) -> BoxFuture<'a, PixResult<()>> {
         Box::pin(async { Ok(()) })
     }
-}
-
-/// `true`, always, as a schema.
-fn always_true() -> utoipa::openapi::Object {
-    utoipa::openapi::ObjectBuilder::new()
-        .schema_type(utoipa::openapi::Type::Boolean)
-        .enum_values(Some([true]))
-        .build()
-}
-
-/// The sandbox payment's answer.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SandboxPaid {
-    /// Always `true`.
-    #[schema(schema_with = always_true)]
-    pub ok: bool,
-    /// The charge paid.
-    pub txid: String,
-    /// Always `true`.
-    #[serde(rename = "pago")]
-    #[schema(schema_with = always_true)]
-    pub paid: bool,
-    /// It had been paid before: nothing changed.
-    #[serde(rename = "ja_pago")]
-    pub already_paid: bool,
-}
-
-/// `POST /pix/sandbox/{txid}/pagar` (routed only with the sandbox provider): pays a pending
-/// charge, once. Paying it again answers the same success (`ja_pago: true`); an expired or
-/// cancelled charge is 409; an unknown one 404. The supplier's panel hears of it live.
-pub async fn pay(
-    State(state): State<AppState>,
-    Path(txid): Path<String>,
-) -> ApiResult<Json<SandboxPaid>> {
-    let outcome = payments::pay_sandbox(&state.db, &txid).await?;
-    if let SandboxPayment::Confirmed(paid) = &outcome {
-        super::inbox::announce(&state.events, paid);
-    }
-    Ok(Json(SandboxPaid {
-        ok: true,
-        txid,
-        paid: true,
-        already_paid: outcome == SandboxPayment::AlreadyPaid,
-    }))
 }

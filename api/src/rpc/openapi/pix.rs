@@ -106,7 +106,7 @@ pub fn describe(paths: &mut utoipa::openapi::Paths, schemas: &mut Schemas, optio
     }
 
     if options.sandbox {
-        let paid = schema_of::<crate::pix::sandbox::SandboxPaid>(schemas);
+        let paid = schema_of::<crate::pix_http::sandbox::SandboxPaid>(schemas);
         add(
             paths,
             "/pix/sandbox/{txid}/pagar",

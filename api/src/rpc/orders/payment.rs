@@ -10,10 +10,10 @@ use crate::{
     domain::{
         charges,
         codes::{ChargeStatus, PixOrigin, RefundReason},
+        reconcile,
     },
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
-    pix::reconcile,
     rpc::fields::filled,
     state::AppState,
 };

@@ -12,7 +12,7 @@ use crate::{
         orders::awaiting_delivery,
     },
     error::ApiResult,
-    pix::qr,
+    pix_http::qr,
     rpc::{
         fields::Reais,
         shapes::{Order, OrderCoupon, OrderInfos, OrderLine},

@@ -4,7 +4,7 @@
 
 use super::{PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::fixtures::{BUYER, SUPPLIER, stock};
-use feira_api::{domain::refunds, pix::reconcile};
+use feira_api::domain::{reconcile, refunds};
 use serde_json::json;
 
 /// The order's paid value in the ledger (held until delivery, decisions.md §27).

@@ -8,8 +8,8 @@
 use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
 use crate::fixtures::ADMIN_EMAIL;
 use crate::fixtures::BUYER;
+use feira_api::domain::reconcile;
 use feira_api::domain::refunds;
-use feira_api::pix::reconcile;
 use serde_json::json;
 
 const OPEN_ITEMS: &str = "SELECT COUNT(*) FROM open_items WHERE order_id = $1";
@@ -208,7 +208,7 @@ async fn a_webhook_without_its_hmac_is_refused_and_nothing_recorded() {
 
 #[tokio::test]
 async fn over_mutual_tls_only_the_psps_certificate_gets_through() {
-    use feira_api::{config::WebhookTlsConfig, pix::webhook_tls};
+    use feira_api::{config::WebhookTlsConfig, pix_http::webhook_tls};
     let psp = spawn_psp(&[]).await;
     let app = psp_app(&psp, |_| {}).await;
     let file = |k: &str| -> std::path::PathBuf { psp.info["files"][k].as_str().unwrap().into() };

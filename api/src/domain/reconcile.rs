@@ -5,17 +5,21 @@
 //! refunded), and a buyer's status query ([`refresh`], behind `consultar_pagamento`).
 //!
 //! Safe on several instances at once: the jobs run under their advisory lock, and each Pix is
-//! recorded once per end-to-end id and applied once ([`crate::domain::payments`]) whoever finds
+//! recorded once per end-to-end id and applied once ([`super::payments`]) whoever finds
 //! it. The window's end is stored (`pix_sync`) only after its Pix are recorded, so a failed run
 //! is simply done again; windows overlap by [`OVERLAP_MS`], which costs nothing (the same Pix
 //! is one row).
 
-use super::{ChargeAtPsp, PixProvider, inbox};
+use super::{
+    charges,
+    codes::PixOrigin,
+    error::{DomainError, DomainResult},
+    inbox, payments,
+};
 use crate::{
     db::{Db, now_ms},
-    domain::{charges, codes::PixOrigin, payments},
-    error::{ApiError, ApiResult},
     events::Hub,
+    pix::{ChargeAtPsp, PixProvider},
 };
 
 /// The `pix_sync` row of the reconciliation.
@@ -41,7 +45,7 @@ pub struct Summary {
 
 /// One reconciliation: the Pix received since the last run (less [`OVERLAP_MS`]) until now,
 /// recorded and applied.
-pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> ApiResult<Summary> {
+pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> DomainResult<Summary> {
     let now = now_ms();
     let last: Option<i64> = sqlx::query_scalar("SELECT valor FROM pix_sync WHERE nome = $1")
         .bind(WATERMARK)
@@ -54,7 +58,7 @@ pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> ApiResult<Summary
     while from < now {
         let to = (from + MAX_WINDOW_MS).min(now);
         let listed = pix.received(from, to).await.map_err(|e| {
-            ApiError::Internal(anyhow::anyhow!("reconciliation: listing received Pix: {e}"))
+            DomainError::Internal(anyhow::anyhow!("reconciliation: listing received Pix: {e}"))
         })?;
         let new = payments::receive(db, &listed, PixOrigin::Reconciliation).await?;
         summary.listed += listed.len();
@@ -104,11 +108,11 @@ pub async fn expire(
     pix: &dyn PixProvider,
     hub: &Hub,
     abandoned_after: std::time::Duration,
-) -> ApiResult<u64> {
+) -> DomainResult<u64> {
     for txid in charges::due(db, now_ms()).await? {
         refresh(db, pix, hub, &txid, PixOrigin::Expiry).await;
     }
     let ms = i64::try_from(abandoned_after.as_millis()).unwrap_or(i64::MAX);
     charges::forget_abandoned(db, pix, ms).await?;
-    Ok(charges::expire_due(db).await?)
+    charges::expire_due(db).await
 }

@@ -1,19 +1,15 @@
-//! Received Pix from the edge into the domain ([`crate::domain::payments`]): record them, apply
+//! Received Pix from the edges into the money's rules ([`super::payments`]): record them, apply
 //! what is new, and tell the supplier's panel of each paid order (a live `pagamento` event,
 //! across instances). Used by the webhook, the reconciliation, `consultar_pagamento`, the expiry
 //! job's check and the inbox job (which applies whatever a crash left recorded but unapplied).
 
-use super::ReceivedPix;
-use crate::{
-    db::Db,
-    domain::{
-        charges::Paid,
-        codes::PixOrigin,
-        payments::{self, Outcome},
-    },
-    error::ApiResult,
-    events::Hub,
+use super::{
+    charges::Paid,
+    codes::PixOrigin,
+    error::DomainResult,
+    payments::{self, Outcome},
 };
+use crate::{db::Db, events::Hub, pix::ReceivedPix};
 
 /// Publishes a paid order to its supplier's open panels: only now is it a new order to deliver
 /// (decisions.md §27), and its payment is in.
@@ -39,7 +35,7 @@ pub fn announce(hub: &Hub, paid: &Paid) {
 
 /// Applies every recorded, unapplied Pix and announces the payments; returns how many were
 /// processed.
-pub async fn drain(db: &Db, hub: &Hub) -> ApiResult<usize> {
+pub async fn drain(db: &Db, hub: &Hub) -> DomainResult<usize> {
     let outcomes = payments::apply_pending(db).await?;
     for o in &outcomes {
         if let Outcome::Applied(paid) = o {
@@ -50,7 +46,7 @@ pub async fn drain(db: &Db, hub: &Hub) -> ApiResult<usize> {
 }
 
 /// Records `pix` (from `origin`), then applies what is pending.
-pub async fn take(db: &Db, hub: &Hub, pix: &[ReceivedPix], origin: PixOrigin) -> ApiResult<()> {
+pub async fn take(db: &Db, hub: &Hub, pix: &[ReceivedPix], origin: PixOrigin) -> DomainResult<()> {
     payments::receive(db, pix, origin).await?;
     drain(db, hub).await?;
     Ok(())

@@ -16,21 +16,20 @@
 //! notification 'pendente': the reconciliation (`GET /pix`) finds the real payment anyway. A
 //! body that cannot be read is answered 400 and nothing is recorded (the PSP tries again).
 
-use super::{ReceivedPix, api_pix::wire::Notification, inbox};
 use crate::{
     db::{new_id, now_ms},
-    domain::codes::PixOrigin,
+    domain::{codes::PixOrigin, error::ErrorCode, inbox},
+    error::ApiError,
+    pix::{ReceivedPix, api_pix::wire::Notification},
     state::AppState,
 };
 use axum::{
-    Json,
     body::Bytes,
     extract::{Query, State},
     http::StatusCode,
     response::{IntoResponse, Response},
 };
 use serde::Deserialize;
-use serde_json::json;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
@@ -52,8 +51,20 @@ pub fn same_secret(given: &str, secret: &str) -> bool {
     a.ct_eq(&b).into()
 }
 
+/// A refusal in the body every failure has (`error` and its `codigo_erro`).
 fn refuse(status: StatusCode, why: &str) -> Response {
-    (status, Json(json!({ "error": why }))).into_response()
+    let code = match status {
+        StatusCode::NOT_FOUND => ErrorCode::NaoEncontrado,
+        StatusCode::UNAUTHORIZED => ErrorCode::NaoAutenticado,
+        StatusCode::SERVICE_UNAVAILABLE => ErrorCode::Indisponivel,
+        _ => ErrorCode::DadosInvalidos,
+    };
+    ApiError::Refused {
+        status,
+        code,
+        message: why.to_owned(),
+    }
+    .into_response()
 }
 
 /// On the main listener: the `hmac` query value must be `PIX_WEBHOOK_HMAC`.
