@@ -19,8 +19,9 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, dependency checks (licences, sources, and advisories against the RustSec snapshot beside the project), Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
-test: setup wasm web check-rust deny deny-advisories test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
+# The whole suite (scripts/suite.sh): formatting, then tools and packages, static checks (the wasm build with clippy, tsc, ESLint, cargo-deny's licences, sources and advisories against the RustSec snapshot beside the project, the webapp build), one Rust build that is also clippy, the contract, then side by side the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the other Rust tests, Vitest, the local services' self-tests and the seeded fuzz run, and last end-to-end in Chromium and the supplier journey against the API binary alone. Each step's time and test count are printed at the end; logs in target/suite/.
+test:
+    scripts/suite.sh
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
 dist: setup wasm web
@@ -36,7 +37,12 @@ dist-e2e: chromium dist
     cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
 # Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (built `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
-setup:
+setup: setup-rust
+    scripts/npm-ci.sh webapp
+    scripts/npm-ci.sh devservices
+
+# The Rust half of `setup`: the wasm32 target and wasm-bindgen-cli.
+setup-rust:
     rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
     if ! grep -qx 'version = "{{wasm_bindgen_version}}"' tools/wasm-bindgen-cli/Cargo.toml; then \
         echo "tools/wasm-bindgen-cli is not at wasm-bindgen {{wasm_bindgen_version}} (Cargo.lock): update it"; exit 1; \
@@ -45,8 +51,6 @@ setup:
         echo "installing wasm-bindgen-cli {{wasm_bindgen_version}}"; \
         cargo install --locked --path tools/wasm-bindgen-cli; \
     fi
-    scripts/npm-ci.sh webapp
-    scripts/npm-ci.sh devservices
 
 # Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
@@ -60,14 +64,15 @@ web:
         cd webapp && npm run build; \
     fi
 
-# Formatting and lints: cargo fmt --check and clippy with warnings as errors (native and wasm).
+# Formatting and lints alone: cargo fmt --check and clippy with warnings as errors (native and wasm). The suite (scripts/suite.sh) gets the same lints from its one build instead: clippy-driver compiles the workspace's crates there.
 check-rust: web
     cargo fmt --all --check
     cargo clippy --workspace --all-targets {{suite_features}} -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
     cargo clippy -p feira-photo --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 
-# All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set.
+# All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set (one
+# after the other here; the suite, scripts/suite.sh, runs the two side by side).
 # Every cargo call here, in `check-rust` and in `e2e` names the whole workspace (wasm-core, photo,
 # api) and the same features (`suite_features`: the embedded webapp), so all resolve the same
 # features (the crates' dependencies and dev-dependencies unified) and share one build: naming a
@@ -84,7 +89,8 @@ test-rust: web
 
 # The contract: the API writes its OpenAPI document (target/openapi.json), Redocly lints it
 # (api/redocly.yaml), and the webapp's generated wire types (webapp/src/types/api.gen.ts) must be
-# what it describes. The build is the one `e2e` does.
+# what it describes. The build is the one `e2e` does (the suite runs the same three commands after
+# its one build).
 contract: setup
     cargo build --workspace --all-targets {{suite_features}}
     target/debug/feira-api openapi > target/openapi.json
@@ -104,10 +110,10 @@ fuzz seconds="300": setup
 fuzz-photo seconds="300":
     FEIRA_FUZZ_SECONDS={{seconds}} cargo test --workspace {{suite_features}} --lib the_upload_path_survives_mutated_jpegs -- --nocapture
 
-# The suite's short fuzz run (about a minute; `just fuzz` runs longer).
+# The suite's fuzz run: seeded and deterministic, the same cases every time (`just fuzz` runs random ones for longer).
 fuzz-short: setup
     cargo build --workspace --all-targets {{suite_features}}
-    scripts/fuzz/run.sh target/debug/feira-api 60
+    scripts/fuzz/run.sh target/debug/feira-api --seeded
 
 # Regenerate webapp/src/types/api.gen.ts from the API's OpenAPI document (commit it).
 api-types: setup

@@ -8,10 +8,21 @@
 # Left out: the supplier's event stream, which never ends (each case would wait for the
 # request's timeout); the authorization matrix and its own API tests cover it.
 #
-# Usage: scripts/fuzz/run.sh API_BIN SECONDS
+# Usage: scripts/fuzz/run.sh API_BIN SECONDS   random cases for SECONDS (`just fuzz`)
+#        scripts/fuzz/run.sh API_BIN --seeded    the suite's run: schemathesis' deterministic
+#                                                 generation (fixed cases, no random seed), at most
+#                                                 FUZZ_EXAMPLES (default 100) per operation, one
+#                                                 worker: the same cases, in the same order, every run
 set -euo pipefail
 api_bin=$1
 seconds=$2
+if [ "$seconds" = --seeded ]; then
+  budget=(--max-examples "${FUZZ_EXAMPLES:-100}" --workers 1 --generation-deterministic)
+  store=()
+else
+  budget=(--max-time "$seconds" --workers 2)
+  store=(--generation-database none)
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 venv=$root/target/fuzz-venv
@@ -85,14 +96,13 @@ cd "$root/target/fuzz" # schemathesis keeps its own files in the working directo
 status=0
 SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$here" "$venv/bin/schemathesis" run "$api/api/openapi.json" \
   --url "$api" \
-  --max-time "$seconds" \
+  "${budget[@]}" \
   --exclude-path /api/fornecedor/eventos \
-  --workers 2 \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --suppress-health-check all \
   --request-timeout 30 \
   --report ndjson --report-dir "$root/target/fuzz" \
-  --generation-database none \
+  "${store[@]}" \
   --no-color || status=$?
 if [ "$status" != 0 ]; then
   echo "the API's log (last lines):" >&2

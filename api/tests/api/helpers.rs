@@ -310,7 +310,8 @@ pub async fn login_at(
 /// The lines a devservice writes after its ready line.
 pub type Lines = tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>;
 
-/// Starts `node devservices/{script}` with `env` (stopped on drop) and waits (30 s at most) for
+/// Starts `node devservices/{script}` with `env` (stopped on drop) and waits (120 s at most: the
+/// suite starts many at once beside the other database's suite on 2 cores) for
 /// its line starting with `ready`; returns the child, the rest of that line and the lines after.
 pub async fn devservice(
     script: &str,
@@ -329,7 +330,7 @@ pub async fn devservice(
     }
     let mut child = cmd.spawn().expect("node runs (devservices: npm ci)");
     let mut lines = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let rest = tokio::time::timeout(Duration::from_secs(30), async {
+    let rest = tokio::time::timeout(Duration::from_secs(120), async {
         while let Some(line) = lines.next_line().await.unwrap() {
             if let Some(rest) = line.strip_prefix(ready) {
                 return rest.to_owned();

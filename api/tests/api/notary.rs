@@ -53,7 +53,8 @@ impl Arlocal {
             .spawn()
             .expect("node runs (devservices: npm ci)");
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let url = tokio::time::timeout(Duration::from_secs(60), async {
+        // Patient: the suite starts many services at once on 2 cores.
+        let url = tokio::time::timeout(Duration::from_secs(180), async {
             while let Some(line) = lines.next_line().await.unwrap() {
                 if let Some(rest) = line.strip_prefix("arlocal: listening on ") {
                     return rest.split_whitespace().next().unwrap().to_owned();

@@ -306,7 +306,7 @@ pub async fn place_order(
         crate::metrics::order_placed();
     }
     if placed.fresh && placed.txid.is_none() {
-        // In person: a delivery now. A Pix order becomes one when paid (pix::inbox::announce).
+        // In person: a delivery now. A Pix order becomes one when paid (domain::inbox::announce).
         crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
     }
     answer(state, &placed).await

@@ -58,7 +58,7 @@ pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
 }
 
 /// Called by `finalizar_pedido` once an in-person order `order_id` is stored (a Pix order's
-/// come with its payment, `pix::inbox::announce`): e-mailed to the supplier (through the outbox)
+/// come with its payment, `domain::inbox::announce`): e-mailed to the supplier (through the outbox)
 /// and published live. Failures are logged; the order stands.
 pub async fn order_placed(state: &AppState, order_id: &str) {
     crate::mail::order_notice(&state.db, order_id, crate::mail::OrderNotice::NewOrder).await;

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The whole suite: `just test` (and CI's `.ci/run`) run this. Ordered so that what fails fast
+# fails first, and so that a 2-core machine is kept busy:
+#
+#   1. formatting (seconds), then the tools and packages: npm's installs (the disk and the
+#      registry) while wasm-bindgen-cli and cargo-deny compile (only when missing);
+#   2. static checks: the wasm build (clippy on the two wasm crates), tsc and ESLint, cargo-deny
+#      (licences, bans, sources, advisories), the webapp build;
+#   3. ONE Rust build serves clippy, the tests, the contract, the fuzzer and e2e: clippy-driver is
+#      the compiler of the workspace's own crates (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
+#      does, lints denied), so `cargo test --no-run` both lints and builds (Vitest runs beside
+#      it); then the contract (the OpenAPI document, Redocly, the webapp's generated types);
+#   4. tests, concurrently: the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is
+#      set) side by side, the other Rust tests and doctests, the devservices' self-tests and the
+#      deterministic fuzz run (`just fuzz` keeps the long random one);
+#   5. end-to-end in Chromium, then the supplier journey against the binary alone.
+#
+# Every step's output is kept in target/suite/<step>.log; a failing step prints its log and
+# stops the run; at the end a table gives each step's time and the tests it counted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+features=(--features feira-api/embed-webapp)
+logs=$root/target/suite
+rm -rf "$logs"
+mkdir -p "$logs"
+started=$(date +%s)
+table=()
+
+# The same clippy as `cargo clippy -- -D warnings`, as the compiler of the workspace's crates.
+RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+export RUSTC_WORKSPACE_WRAPPER
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+# API tests wait on sockets and child processes more than on the CPU.
+api_threads=${SUITE_API_THREADS:-6}
+
+summary() {
+  echo
+  echo "step                     time  tests"
+  for line in "${table[@]}"; do echo "$line"; done
+  echo "total                   $(($(date +%s) - started))s"
+}
+
+# Tests a log counted: cargo's, node --test's and Vitest's summaries.
+counted() {
+  local log=$1
+  {
+    grep -hoE 'test result: (ok|FAILED)\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {if (NR) print s}'
+    grep -hoE '^ℹ pass [0-9]+' "$log" | awk '{s+=$3} END {if (NR) print s}'
+    sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -hoE '^ +Tests +[0-9]+ passed' | awk '{s+=$2} END {if (NR) print s}'
+    grep -hoE 'Test cases: [0-9]+ generated' "$log" | awk '{print $3" cases"}'
+  } | paste -sd+ | sed 's/+/ + /g'
+}
+
+record() {
+  local name=$1 seconds=$2
+  table+=("$(printf '%-22s %5ss  %s' "$name" "$seconds" "$(counted "$logs/$name.log")")")
+}
+
+fail() {
+  local name=$1
+  echo "::: $name FAILED (its whole log: target/suite/$name.log)"
+  summary
+  exit 1
+}
+
+# step NAME CMD…: runs CMD in the foreground, its output shown and kept.
+step() {
+  local name=$1
+  shift
+  local t=$(date +%s)
+  echo "::: $name"
+  if "$@" 2>&1 | tee "$logs/$name.log"; then
+    record "$name" $(($(date +%s) - t))
+  else
+    fail "$name"
+  fi
+}
+
+# bg NAME CMD…: starts CMD in the background, its output kept; `join` waits for it.
+declare -A pids starts
+bg() {
+  local name=$1
+  shift
+  echo "::: $name (in the background)"
+  starts[$name]=$(date +%s)
+  ("$@" >"$logs/$name.log" 2>&1) &
+  pids[$name]=$!
+}
+join() {
+  local name failed=()
+  for name in "$@"; do
+    if wait "${pids[$name]}"; then
+      echo "::: $name done"
+      tail -n 5 "$logs/$name.log"
+      record "$name" $(($(date +%s) - starts[$name]))
+    else
+      failed+=("$name")
+    fi
+  done
+  for name in "${failed[@]}"; do
+    echo "::: $name FAILED; its log:"
+    cat "$logs/$name.log"
+  done
+  [ ${#failed[@]} = 0 ] || fail "${failed[*]}"
+}
+
+# The test executables of the build, as `path<TAB>package dir<TAB>target name` lines.
+test_executables() {
+  cargo test --workspace --all-targets "${features[@]}" --no-run --message-format=json 2>/dev/null |
+    python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    kinds = m.get("target", {}).get("kind", [])
+    # What `cargo test` runs: unit tests of libraries and binaries, integration tests (examples
+    # and benches are only built).
+    if (m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]
+            and not {"example", "bench"} & set(kinds)):
+        print(m["executable"], os.path.dirname(m["manifest_path"]), m["target"]["name"], sep="\t")
+'
+}
+
+# The API's integration suite (target `api`) against one database.
+api_suite() {
+  local exe=$1 dir=$2 database=$3
+  if [ "$database" = sqlite ]; then
+    (cd "$dir" && env -u TEST_DATABASE_URL "$exe" --test-threads "$api_threads")
+  else
+    (cd "$dir" && "$exe" --test-threads "$api_threads")
+  fi
+}
+
+# Every other Rust test executable (unit tests of the three crates, the photo fuzzer's short
+# round included), then the doctests.
+other_rust_tests() {
+  local exe dir name
+  while IFS=$'\t' read -r exe dir name; do
+    echo "== $name ($exe)"
+    (cd "$dir" && env -u TEST_DATABASE_URL "$exe")
+  done < <(grep -vP '\tapi$' "$logs/executables.txt")
+  env -u TEST_DATABASE_URL cargo test --workspace "${features[@]}" --doc
+}
+
+contract() {
+  target/debug/feira-api openapi >target/openapi.json
+  (cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish)
+  (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
+}
+
+# 1. Formatting; tools and packages.
+step fmt cargo fmt --all --check
+bg npm-webapp scripts/npm-ci.sh webapp
+bg npm-devservices scripts/npm-ci.sh devservices
+bg deny-install just deny-install
+bg chromium just chromium
+step setup-rust just setup-rust
+join npm-webapp npm-devservices
+
+# 2. Static checks and the two front-end builds.
+step wasm scripts/build-wasm.sh
+join deny-install
+bg deny bash -c 'just deny && just deny-advisories'
+step typecheck bash -c 'cd webapp && npm run typecheck'
+step eslint bash -c 'cd webapp && npm run lint'
+join deny
+step web just web
+
+# 3. One build: clippy and every test target, then the contract; Vitest meanwhile.
+bg vitest bash -c 'cd webapp && npm test'
+step build-clippy cargo test --workspace --all-targets "${features[@]}" --no-run
+test_executables >"$logs/executables.txt"
+step contract contract
+
+# 4. Tests, side by side.
+api_exe=$(grep -P '\tapi$' "$logs/executables.txt" | cut -f1)
+api_dir=$(grep -P '\tapi$' "$logs/executables.txt" | cut -f2)
+bg api-sqlite api_suite "$api_exe" "$api_dir" sqlite
+if [[ "${TEST_DATABASE_URL:-}" == postgres* ]]; then
+  bg api-postgres api_suite "$api_exe" "$api_dir" postgres
+else
+  echo "TEST_DATABASE_URL not set: the API suite runs on SQLite only"
+fi
+bg rust-other other_rust_tests
+bg devservices node --test devservices/test/
+bg fuzz scripts/fuzz/run.sh target/debug/feira-api --seeded
+join vitest devservices fuzz rust-other api-sqlite
+[[ "${TEST_DATABASE_URL:-}" == postgres* ]] && join api-postgres
+
+# 5. End to end.
+join chromium
+step e2e bash -c 'cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs'
+step e2e-standalone bash -c 'cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs'
+
+summary
