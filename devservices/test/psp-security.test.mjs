@@ -222,13 +222,14 @@ describe('settings', () => {
   });
 
   test('autopay pays a new charge after the delay', async () => {
-    await psp.control('PUT', '/autopay', { enabled: true, delayMs: 100 });
+    // The delay is long enough that the charge is still seen unpaid on a busy machine.
+    await psp.control('PUT', '/autopay', { enabled: true, delayMs: 3000 });
     try {
       const token = await psp.token();
       const txid = newTxid();
       await psp.api('PUT', `/cob/${txid}`, cobBody('0.50'), { token });
       assert.equal((await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status, 'ATIVA');
-      await until(async () => (await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status === 'CONCLUIDA', 10_000, 'autopay');
+      await until(async () => (await psp.api('GET', `/cob/${txid}`, undefined, { token })).body.status === 'CONCLUIDA', 20_000, 'autopay');
       const [paid] = (await psp.control('GET', '/state')).body.pix;
       assert.match(paid.infoPagador, /autopay/);
     } finally {

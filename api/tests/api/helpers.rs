@@ -126,6 +126,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     .unwrap();
     config.database_url = fresh_database(&tmp.0).await;
     config.database_max_connections = 5;
+    // The suite runs many apps at once on 2 cores: opening a connection may take longer than
+    // production's fail-fast bound (its own tests set it).
+    config.database_acquire_timeout = Duration::from_secs(30);
     config.webapp_dir = webapp_dir.clone();
     // The suite's build embeds the real webapp; these tests serve their own tiny one.
     config.webapp_embedded = false;
