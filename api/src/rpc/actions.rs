@@ -12,7 +12,7 @@
 //! (`crate::openapi`). Admin handlers also take the [`crate::auth::Admin`] extractor, and a test
 //! checks that the two agree; another checks each action's session against its handler.
 
-use super::{account, address, admin, ads, catalog, notary, orders, supplier};
+use super::{account, address, admin, ads, catalog, notary, orders, reviews, supplier};
 use serde::{Deserialize, Serialize};
 use utoipa::{
     ToSchema,
@@ -303,4 +303,23 @@ actions! {
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
     /// Requests the payout of the whole balance (one pending request at a time).
     user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
+    // Issue 29: reviews, moderation with reasons, LGPD self-service.
+    /// Rates a delivered order 1–5 with an optional comment (changeable for 30 days).
+    user "avaliar_pedido" => RateOrder(reviews::RateOrder) -> reviews::OrderRated,
+    /// The store replies to a review of one of its orders, once.
+    user "responder_avaliacao" => ReplyReview(reviews::ReplyReview) -> super::shapes::Done,
+    /// A store's shown reviews: the average, the count and the newest ones.
+    public get "pegar_avaliacoes" => StoreReviews(reviews::StoreReviews) -> reviews::StoreReviewsList,
+    /// Removes a review, with a reason e-mailed to its author.
+    admin "remover_avaliacao" => AdminRemoveReview(reviews::RemoveReview) -> reviews::ReviewRemoved,
+    /// A store's open orders and money, before hiding it.
+    admin "pegar_resumo_fornecedor" => AdminStoreSummary(admin::moderation::StoreSummaryRequest) -> admin::moderation::StoreSummary,
+    /// Hides (or shows) a direct ad, with a reason e-mailed to its author.
+    admin "moderar_anuncio" => AdminModerateAd(admin::moderation::Moderate) -> admin::moderation::Moderated,
+    /// Hides (or shows) a single product, with a reason e-mailed to its store.
+    admin "moderar_produto" => AdminModerateProduct(admin::moderation::Moderate) -> admin::moderation::Moderated,
+    /// Everything stored about the signed-in person, as one JSON document (LGPD).
+    user "baixar_meus_dados" => DownloadMyData -> account::privacy::MyData,
+    /// Deletes the signed-in person's account (refused while orders or money are pending).
+    user "excluir_minha_conta" => DeleteMyAccount(account::privacy::DeleteAccount) -> super::shapes::Done,
 }

@@ -1,7 +1,9 @@
 //! The dispatcher: one `match` over every [`Request`], each sent to its handler (one file per
 //! area), each answering with its own [`Answer`] variant.
 
-use super::{Answer, Request, account, address, admin, ads, catalog, notary, orders, supplier};
+use super::{
+    Answer, Request, account, address, admin, ads, catalog, notary, orders, reviews, supplier,
+};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::ApiResult,
@@ -62,7 +64,7 @@ pub async fn dispatch(
             Answer::SupplierData(catalog::stores::supplier_data(&state, r).await?)
         }
         Request::CheckCoupon(r) => {
-            Answer::CheckCoupon(catalog::stores::check_coupon(&state, r).await?)
+            Answer::CheckCoupon(catalog::stores::check_coupon(&state, caller, r).await?)
         }
         Request::AdminSuppliers => {
             Answer::AdminSuppliers(admin::people::suppliers(&state, caller.try_into()?).await?)
@@ -225,6 +227,31 @@ pub async fn dispatch(
         }
         Request::EventTicket => {
             Answer::EventTicket(supplier::events::event_ticket(&state, caller.try_into()?).await?)
+        }
+        Request::RateOrder(r) => {
+            Answer::RateOrder(reviews::rate(&state, caller.try_into()?, r).await?)
+        }
+        Request::ReplyReview(r) => {
+            Answer::ReplyReview(reviews::reply(&state, caller.try_into()?, r).await?)
+        }
+        Request::StoreReviews(r) => Answer::StoreReviews(reviews::list(&state, r).await?),
+        Request::AdminRemoveReview(r) => {
+            Answer::AdminRemoveReview(reviews::remove(&state, caller.try_into()?, r).await?)
+        }
+        Request::AdminStoreSummary(r) => Answer::AdminStoreSummary(
+            admin::moderation::store_summary(&state, caller.try_into()?, r).await?,
+        ),
+        Request::AdminModerateAd(r) => {
+            Answer::AdminModerateAd(admin::moderation::ad(&state, caller.try_into()?, r).await?)
+        }
+        Request::AdminModerateProduct(r) => Answer::AdminModerateProduct(
+            admin::moderation::product(&state, caller.try_into()?, r).await?,
+        ),
+        Request::DownloadMyData => {
+            Answer::DownloadMyData(account::privacy::download(&state, caller.try_into()?).await?)
+        }
+        Request::DeleteMyAccount(r) => {
+            Answer::DeleteMyAccount(account::privacy::delete(&state, caller.try_into()?, r).await?)
         }
     };
     debug_assert_eq!(

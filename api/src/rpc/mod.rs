@@ -20,6 +20,7 @@ pub mod notary;
 pub mod openapi;
 pub mod orders;
 pub mod reads;
+pub mod reviews;
 pub mod shapes;
 pub mod supplier;
 
@@ -212,7 +213,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 76);
+        assert_eq!(Request::CODIGOS.len(), 85);
     }
 
     #[test]
