@@ -56,6 +56,9 @@ pub const ACTIONS: &[Line] = &[
     ("pegar_pedidos",                    [E401, OWN,  OWN,  OWN]),
     ("consultar_pagamento",              [E401, E403, E403, E403]),
     ("cancelar_pedido",                  [E401, E403, E403, E403]),
+    ("avaliar_pedido",                   [E401, E403, E403, E403]),
+    ("pegar_avaliacoes",                 [OK,   OK,   OK,   OK]),
+    ("responder_avaliacao",              [E401, E404, E403, E404]),
     ("adicionar_anuncio",                [E401, OWN,  OWN,  OWN]),
     ("pegar_anuncios",                   [E401, OWN,  OWN,  OWN]),
     ("editar_anuncio",                   [E401, E403, E403, E403]),
@@ -110,8 +113,15 @@ pub const ACTIONS: &[Line] = &[
     ("start_site_admin",                 [E401, E403, E403, OK]),
     ("pegar_pendencias_pix",             [E401, E403, E403, OK]),
     ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
+    ("remover_avaliacao",                [E401, E403, E403, OK]),
+    ("pegar_resumo_fornecedor",          [E401, E403, E403, OK]),
+    ("moderar_anuncio",                  [E401, E403, E403, OK]),
+    ("moderar_produto",                  [E401, E403, E403, OK]),
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
+    ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
+    // Another supplier has an order in progress (409); the admin's account stays (403).
+    ("excluir_minha_conta",              [E401, OWN,  E409, E403]),
     ("logout_site",                      [E401, OWN,  OWN,  OWN]),
 ];
 
