@@ -272,7 +272,11 @@ async fn deletion_waits_for_orders_in_progress_then_leaves_no_trace_but_the_tota
     );
     // The admin's account stays.
     let (admin, _) = app.login(ADMIN_EMAIL).await;
-    assert_eq!(app.rpc(Some(&admin), delete.clone()).await.0, 403);
+    let (s, b) = app.rpc(Some(&admin), delete.clone()).await;
+    assert_eq!(
+        (s, b["error"].as_str()),
+        (409, Some("A conta do administrador não pode ser excluída."))
+    );
 
     ok(&app, &zu, delete.clone()).await;
     // Signed out everywhere.

@@ -59,8 +59,8 @@ async function toggleVisibility(page, label, expected) {
   const modal = page.getByRole('dialog', { name: HIDDEN_STORE });
   await expectVisible(modal, `the details of '${HIDDEN_STORE}'`);
   await modal.getByRole('button', { name: label, exact: true }).click();
-  // The spec's confirmation: 'tornar invisível?' / 'Tornar visível?' with Nao/Sim.
-  const confirm = page.getByRole('dialog', { name: label === 'Tornar visível' ? 'Tornar visível?' : 'tornar invisível?' });
+  // The confirmation: 'Tornar invisível?' / 'Tornar visível?' with Não/Sim (decisions.md §29).
+  const confirm = page.getByRole('dialog', { name: label === 'Tornar visível' ? 'Tornar visível?' : 'Tornar invisível?' });
   await expectVisible(confirm, 'the visibility confirmation');
   await confirm.getByRole('button', { name: 'Sim', exact: true }).click();
   await eventually(async () => (await modal.getByTestId('visibilidade').textContent()) === expected, `visibility '${expected}'`);

@@ -1,5 +1,5 @@
 /**
- * Yes/no confirmation ('Sair da sua conta?', 'Remover anúncio?', …) with the spec's 'Nao'/'Sim'.
+ * Yes/no confirmation ('Sair da sua conta?', 'Remover anúncio?', …) with 'Não'/'Sim' (the spec's 'Nao', written as Brazilians do: decisions.md §29).
  */
 import { Dialog } from './Dialog';
 
@@ -11,7 +11,7 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
 }
 
-export function ConfirmDialog({ message, onConfirm, onCancel, confirmLabel = 'Sim', cancelLabel = 'Nao' }: ConfirmDialogProps) {
+export function ConfirmDialog({ message, onConfirm, onCancel, confirmLabel = 'Sim', cancelLabel = 'Não' }: ConfirmDialogProps) {
   return (
     <Dialog title={message} onClose={onCancel} className="dlg--small">
       <div className="dlg__actions">

@@ -20,6 +20,7 @@ export const GET_ACTIONS: readonly string[] = [
   'pegar_produto_url_site',
   'pegar_anuncio_url_site',
   'pegar_dadosforn',
+  'pegar_avaliacoes',
 ];
 
 /**

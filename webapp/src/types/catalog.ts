@@ -52,6 +52,8 @@ export interface Produto {
   desconto: number | null;
   /** Present on `pegar_produto_url_site`'s `item`. */
   dadosforn?: DadosForn;
+  /** Why the moderation hid it (only in its store's panel, while hidden). */
+  moderacao?: string;
 }
 
 /** A direct ad (`anuncio`). `telefone`, `publicado`, `nome` and `origem` come with the detail. */
@@ -74,17 +76,36 @@ export interface Anuncio {
   /** 1 all Brazil, 2 some states, 3 some cities. */
   locais?: 1 | 2 | 3;
   cidades?: string[];
+  /** Why the moderation hid it (only in its author's own list, while hidden). */
+  moderacao?: string;
 }
 
 /** A product or an ad, as the listings mix them. */
 export type ItemCatalogo = Produto | Anuncio;
 
-/** A coupon (`extensoes.cupons`, only in the supplier's own panel). */
+/** A coupon (`extensoes.cupons`, only in the supplier's own panel), with its rules (decisions.md §32). */
 export interface Cupom {
   codigo: string;
   /** '%' or a fixed value. */
   tipo: string;
   valor: number;
+  /** First and last day it is valid ('AAAA-MM-DD', Brasília time); null: no bound. */
+  validade_inicio?: string | null;
+  validade_fim?: string | null;
+  /** How many orders may use it, in all; null: no limit. */
+  limite_usos?: number | null;
+  /** Each buyer may use it once. */
+  um_por_cliente?: boolean;
+  /** The smallest products total it applies to (reais). */
+  pedido_minimo?: number | null;
+  /** Orders that use it (cancelled ones give it back). */
+  usos?: number;
+}
+
+/** A store's reviews: the average note (one decimal; 0 without reviews) and how many (decisions.md §33). */
+export interface Avaliacao {
+  media: number;
+  quantidade: number;
 }
 
 /** `extensoes.delivery`. */
@@ -137,6 +158,8 @@ export interface DadosForn {
   email?: string | null;
   oculto?: boolean;
   invisivel?: boolean;
+  /** Its reviews (the storefront and the product pages). */
+  avaliacao?: Avaliacao;
 }
 
 /** A store in `/lojas` (`pegar_lojas`). */
@@ -146,4 +169,5 @@ export interface Loja {
   nomeforn: string;
   iconeforn: string | null;
   vendasforn: number;
+  avaliacao?: Avaliacao;
 }

@@ -62,9 +62,26 @@ export interface PedidoProduto {
   telefone?: string | null;
 }
 
+/** An order's review (decisions.md §33), as its buyer and its store see it. */
+export interface AvaliacaoPedido {
+  nota: number;
+  comentario: string | null;
+  criado_em: number;
+  editado_em: number | null;
+  /** Until when its buyer may change it (ms): 30 days after it was written. */
+  editavel_ate: number;
+  resposta: string | null;
+  respondido_em: number | null;
+  /** Removed by the moderation (only its buyer sees it, with the reason). */
+  removida: boolean;
+  motivo_remocao: string | null;
+}
+
 export interface Pedido {
   id: string;
   idpedido?: string;
   Infos: PedidoInfos;
   Produtos: PedidoProduto[];
+  /** Its review, once the buyer rated the delivery. */
+  avaliacao?: AvaliacaoPedido;
 }

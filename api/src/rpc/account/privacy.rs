@@ -300,6 +300,9 @@ where
     sqlx::query_as(sql).bind(id).fetch_all(db).await
 }
 
+/// *Gap:* the administrator's own account cannot be deleted.
+pub const CONTA_ADMIN: &str = "A conta do administrador não pode ser excluída.";
+
 /// *Gap:* `excluir_minha_conta` without its confirmation.
 pub const CONFIRME: &str = "Confirme a exclusão da conta.";
 
@@ -307,7 +310,7 @@ pub const CONFIRME: &str = "Confirme a exclusão da conta.";
 pub async fn delete(state: &AppState, user: AuthUser, req: DeleteAccount) -> ApiResult<Done> {
     if user.is_admin {
         // The admin is whoever signs in with ADMIN_EMAIL: their account stays.
-        return Err(ApiError::Forbidden);
+        return Err(ApiError::Conflict(CONTA_ADMIN.into()));
     }
     if req.confirmacao.trim() != CONFIRMACAO {
         return Err(ApiError::bad_request(CONFIRME));

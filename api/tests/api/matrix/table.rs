@@ -120,8 +120,8 @@ pub const ACTIONS: &[Line] = &[
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
     ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
-    // Another supplier has an order in progress (409); the admin's account stays (403).
-    ("excluir_minha_conta",              [E401, OWN,  E409, E403]),
+    // Another supplier has an order in progress; the admin's account stays (409 both).
+    ("excluir_minha_conta",              [E401, OWN,  E409, E409]),
     ("logout_site",                      [E401, OWN,  OWN,  OWN]),
 ];
 

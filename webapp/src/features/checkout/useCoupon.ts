@@ -1,7 +1,10 @@
 /**
  * The checkout's coupon (spec §5): the code is typed in upper case and checked with
- * `validar_cupom`; an unknown code gives the alert 'Cupom não encontrado!' and clears the coupon;
- * any other failure the alert 'Algum erro ocorreu!' (spec §8), keeping the typed code to retry.
+ * `validar_cupom`; an unknown code gives the alert 'Cupom não encontrado!' and clears the coupon,
+ * a coupon its rules refuse (decisions.md §32: 'Cupom expirado.', 'Este cupom já foi usado.', …)
+ * the alert of the server's message and clears it too; any other failure the alert 'Algum erro
+ * ocorreu!' (spec §8), keeping the typed code to retry. Its days and minimum are checked again
+ * by wasm-core's summary as the bag changes.
  * The applied coupon is kept both as wasm-core takes it (for the totals) and as the API gave it
  * (for the order payload's `infoscupom`).
  */
@@ -33,7 +36,11 @@ export function useCoupon(core: Core | null, userforn: string | null): CouponSta
   const [checking, setChecking] = useState(false);
 
   function notFound() {
-    window.alert(CUPOM_NAO_ENCONTRADO);
+    refused(CUPOM_NAO_ENCONTRADO);
+  }
+
+  function refused(message: string) {
+    window.alert(message);
     setRawText('');
     setApplied(null);
   }
@@ -46,6 +53,7 @@ export function useCoupon(core: Core | null, userforn: string | null): CouponSta
     setChecking(false);
     if (r.data.error !== undefined) {
       if (r.status === 404) notFound();
+      else if (r.status === 400 || r.status === 409) refused(r.data.error);
       else window.alert(ERRO_GENERICO);
       return;
     }

@@ -63,11 +63,11 @@ describe('Fornecedores', () => {
     expect(within(modal).getByTestId('visibilidade').textContent).toBe('Visível');
     expect(within(modal).getByRole('link', { name: 'Ver loja' }).getAttribute('href')).toBe('/admin/demo-joao');
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
-    // Nothing changes before the confirmation; 'Nao' leaves it as it was.
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Nao' }));
+    // Nothing changes before the confirmation; 'Não' leaves it as it was.
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Tornar invisível?' })).getByRole('button', { name: 'Não' }));
     expect(calls.filter((c) => (c.body as { codigo: string }).codigo === 'invisivel')).toHaveLength(0);
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Tornar invisível?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(within(modal).getByTestId('visibilidade').textContent).toBe('Invisível'));
     expect(calls.at(-1)!.body).toEqual({ codigo: 'invisivel', userforn: 'demo-joao', invisivel: true });
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar visível' }));
@@ -81,7 +81,7 @@ describe('Fornecedores', () => {
     abrir({ invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     await userEvent.click(await screen.findByRole('button', { name: /Sítio Boa Vista/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Tornar invisível' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Tornar invisível?' })).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByRole('dialog', { name: 'Não foi possível alterar a visibilidade.' })).toBeTruthy();
     expect(screen.getByTestId('visibilidade').textContent).toBe('Visível');
   });
@@ -153,7 +153,7 @@ describe('Solicitações de Saque', () => {
     expect(screen.getByTestId('total-saques').textContent).toBe('2');
 
     await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Nao' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Não' }));
     expect(calls.filter((c) => c.codigo === 'confirmar_saque')).toHaveLength(0);
 
     await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));

@@ -2,7 +2,7 @@
  * Fornecedores: one card per supplier (background, icon, name, e-mail); a card opens the details
  * modal with e-mail, phone, CPF/CNPJ, the visibility ('Visível' / 'Invisível'), the toggle
  * ('Tornar invisível' while visible, 'Tornar visível' while hidden), which changes it after the
- * spec's confirmation ('tornar invisível?' / 'Tornar visível?', Nao/Sim), and a link to the store
+ * spec's confirmation ('Tornar invisível?' / 'Tornar visível?', Não/Sim; decisions.md §29), and a link to the store
  * as the admin sees it, /admin/{usuario}. A failed toggle shows 'Não foi possível alterar a
  * visibilidade.' and changes nothing on screen.
  */
@@ -103,7 +103,7 @@ function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
       </div>
       {confirmando && (
         <ConfirmDialog
-          message={f.invisivel ? 'Tornar visível?' : 'tornar invisível?'}
+          message={f.invisivel ? 'Tornar visível?' : 'Tornar invisível?'}
           onConfirm={() => void alternar()}
           onCancel={() => setConfirmando(false)}
         />

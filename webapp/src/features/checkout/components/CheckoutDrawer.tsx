@@ -335,6 +335,11 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
             onApplyCoupon={() => void coupon.apply()}
             onRemoveCoupon={coupon.remove}
             onContinue={() => push('pagamento')}
+            onBackToStore={() => {
+              onClose();
+              const url = supplier?.url ?? supplier?.extensoes?.site?.url;
+              if (url) navigate(`/${url}`);
+            }}
           />
         );
         break;

@@ -109,7 +109,7 @@ describe('supplier panel', () => {
     expect(salvar.disabled).toBe(true);
     await user.type(screen.getByLabelText('Instagram (opcional)'), 'sitiobv');
     await user.click(salvar);
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     const sent = calls.find((c) => c.codigo === 'editar_dados_fornecedor')!.body;
     expect(sent.form).toMatchObject({ nomeforn: 'Sítio Boa Vista', instagram: 'sitiobv', telefone: '(19) 99876-5432' });
     await user.click(screen.getByRole('button', { name: 'OK' }));
@@ -234,7 +234,7 @@ describe('supplier panel', () => {
     await user.type(value, '5');
     await user.click(screen.getByText('R$'));
     await criar();
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({ codigo: 'FRETE5', tipo: 'R$', valor: 5 });
     expect(within(screen.getByRole('list', { name: 'Cupons' })).getByText('FRETE5')).toBeTruthy();
   });
