@@ -8,7 +8,19 @@ import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
 import { loadRealCore } from '@/test/realCore';
 import { BUYER, dadosforn } from '@/test/shop';
-import { bagBlock, bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
+import {
+  bagBlock,
+  bagSubtotal,
+  coreCoupon,
+  deliveryFee,
+  feeCalculating,
+  formatCentavos,
+  fulfilmentOptions,
+  isMinimumMessage,
+  orderSummary,
+  paymentOptions,
+  purchasesClosed,
+} from './rules';
 
 let core: Core;
 beforeAll(async () => {
@@ -71,16 +83,23 @@ describe('order summary', () => {
     expect(r.ok && formatCentavos(core, r.summary.total_centavos)).toBe('R$ 31,70');
   });
 
+  it('tells the minimum-order messages from the others (the summary offers a way back to the store)', () => {
+    expect(isMinimumMessage('Faltam R$ 21,00 para o pedido mínimo de entrega.')).toBe(true);
+    expect(isMinimumMessage('Falta R$ 1,30 para o pedido mínimo de retirada.')).toBe(true);
+    expect(isMinimumMessage('Cupom válido para pedidos a partir de R$ 50,00.')).toBe(false);
+    expect(isMinimumMessage('Entrega indisponível')).toBe(false);
+  });
+
   it('refuses below the minimum order for delivery (and for pickup when set)', () => {
     const few = [item('alface', 4.5, 2, { precopromo: 3.9, minimopromo: 3 })];
     expect(orderSummary(core, { items: few, supplier: dadosforn(), buyer: BUYER, modo: 'entrega', cupom: null })).toEqual({
       ok: false,
-      message: 'Pedido mínimo para entrega: R$ 30,00',
+      message: 'Faltam R$ 21,00 para o pedido mínimo de entrega.',
     });
     const pickupMin = dadosforn({}, { pedidominimoretirada: 15 });
     expect(orderSummary(core, { items: few, supplier: pickupMin, buyer: BUYER, modo: 'retirada', cupom: null })).toEqual({
       ok: false,
-      message: 'Pedido mínimo para entrega: R$ 15,00',
+      message: 'Faltam R$ 6,00 para o pedido mínimo de retirada.',
     });
   });
 

@@ -26,8 +26,8 @@ function Where() {
  */
 function AdsEntryStandIn({ user, onClose }: { user: UserInfo; onClose: () => void }) {
   return (
-    <Dialog title="Anuncios" onClose={onClose} className="dlg--small">
-      <p>{`Anuncios de ${user.usuario}`}</p>
+    <Dialog title="Anúncios" onClose={onClose} className="dlg--small">
+      <p>{`Anúncios de ${user.usuario}`}</p>
     </Dialog>
   );
 }
@@ -74,7 +74,7 @@ describe('account dialog', () => {
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Anúncios' }));
     const entry = await screen.findByRole('dialog', { name: 'Anúncios' });
-    expect(entry.textContent).toContain(`Anuncios de ${USER.usuario}`);
+    expect(entry.textContent).toContain(`Anúncios de ${USER.usuario}`);
     expect(screen.queryByRole('dialog', { name: 'Minha conta' })).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

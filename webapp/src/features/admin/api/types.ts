@@ -8,8 +8,12 @@ export interface FornecedorAdmin {
   nomeforn: string;
   email: string;
   telefone: string | null;
-  /** CPF or CNPJ. */
+  /** CPF or CNPJ, formatted by the API ('123.456.789-09'). */
   cpf: string | null;
+  /** Where the store is ('City, UF'). */
+  cidade?: string | null;
+  /** Why the admin hid it, while hidden. */
+  motivo_invisivel?: string | null;
   iconeforn: string | null;
   fundoforn: string | null;
   url: string | null;

@@ -73,7 +73,7 @@ describe('new-ad wizard', () => {
     await user.type(screen.getByLabelText('Título'), 'Queijo Minas');
     const preco = screen.getByLabelText('Preço (R$)');
     await user.type(preco, 'R$ 1a2,5');
-    expect((preco as HTMLInputElement).value).toBe('12.5');
+    expect((preco as HTMLInputElement).value).toBe('12,5'); // the decimal comma kept (decisions.md §29)
     await user.clear(preco);
     await user.type(preco, '1.2.3');
     await next();
@@ -129,7 +129,7 @@ describe('new-ad wizard', () => {
     expect(onAdded).toHaveBeenCalledWith({ id: 'a1', titulo: 'queijo minas' });
     const sent = calls.filter((c) => c.codigo === 'adicionar_anuncio').at(-1)!.body;
     expect(sent.iconeurl).toBe('SUNPTkU=');
-    expect(sent.infos).toMatchObject({ categoria: 'Variedades', titulo: 'Queijo Minas', preco: '25.50', origem: 'Campinas, SP', locais: 3, cidades: ['Campinas, SP', 'Piracicaba, SP'] });
+    expect(sent.infos).toMatchObject({ categoria: 'Variedades', titulo: 'Queijo Minas', preco: '25,50', origem: 'Campinas, SP', locais: 3, cidades: ['Campinas, SP', 'Piracicaba, SP'] });
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalled();
   });

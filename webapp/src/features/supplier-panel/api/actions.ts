@@ -101,6 +101,20 @@ export const removerCategoria = (usuario: string, item: string) => rpc<{ categor
 export const adicionarCategoriaProduto = (item: string, categoriaselecionada: string) =>
   act('adicionar_categoria_produto', { item, categoriaselecionada });
 export const removerCategoriaProduto = (item: string) => act('remover_categoria_produto', { item });
-export const adicionarCupom = (usuario: string, form: { codigo: string; valor: number; tipo: string }) =>
+/** The coupon form: code, value, type and its optional rules as typed (decisions.md §32). */
+export interface CupomForm {
+  codigo: string;
+  valor: number;
+  tipo: string;
+  validade_inicio?: string;
+  validade_fim?: string;
+  limite_usos?: string;
+  um_por_cliente?: boolean;
+  pedido_minimo?: string;
+}
+export const adicionarCupom = (usuario: string, form: CupomForm) =>
   rpc<{ cupons: Record<string, CupomForn> }>('adicionar_cupom', { usuario, form });
 export const excluirCupom = (usuario: string, codigocupom: string) => rpc<{ cupons: Record<string, CupomForn> }>('excluir_cupom', { usuario, codigocupom });
+
+// Reviews (decisions.md §33): the store replies once to a review of one of its orders.
+export const responderAvaliacao = (idpedido: string, resposta: string) => act('responder_avaliacao', { idpedido, resposta });

@@ -37,6 +37,8 @@ export interface DadosForn {
   url?: string | null;
   paleta?: number | null;
   oculto?: boolean | null;
+  /** Hidden by the administrator (`motivo_invisivel` says why). */
+  invisivel?: boolean | null;
   compras?: boolean | null;
   local?: number | null;
   cidades?: string[] | null;
@@ -49,6 +51,19 @@ export interface DadosForn {
   anos?: number[] | null;
   /** `loading_forn_site` only: deliveries awaiting. */
   pendentes?: number | null;
+  /** `loading_forn_site` only: the new store's steps, shown until every one is done (issue 29). */
+  checklist?: ChecklistLoja | null;
+  /** `loading_forn_site` only: why the administrator hid the store, while hidden. */
+  motivo_invisivel?: string | null;
+}
+
+/** A new store's steps: the URL confirmed, the payment options (and Pix key), delivery or pickup, a product with a photo. */
+export interface ChecklistLoja {
+  url: boolean;
+  pagamentos: boolean;
+  entrega: boolean;
+  produto: boolean;
+  completo: boolean;
 }
 
 /** A product as the supplier sees it (disabled ones too). */

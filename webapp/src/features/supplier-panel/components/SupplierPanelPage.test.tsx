@@ -235,7 +235,16 @@ describe('supplier panel', () => {
     await user.click(screen.getByText('R$'));
     await criar();
     await screen.findByText('Suas alterações foram salvas com sucesso');
-    expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({ codigo: 'FRETE5', tipo: 'R$', valor: 5 });
+    expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({
+      codigo: 'FRETE5',
+      tipo: 'R$',
+      valor: 5,
+      validade_inicio: '',
+      validade_fim: '',
+      limite_usos: '',
+      um_por_cliente: false,
+      pedido_minimo: '',
+    });
     expect(within(screen.getByRole('list', { name: 'Cupons' })).getByText('FRETE5')).toBeTruthy();
   });
 

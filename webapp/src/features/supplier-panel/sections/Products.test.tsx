@@ -54,7 +54,7 @@ describe('Produtos', () => {
     expect(within(dlg).getByRole('alert').textContent).toBe('Preencha todos os campos!');
     await user.type(within(dlg).getByLabelText('Título'), 'Muda de Ipê');
     await user.type(within(dlg).getByLabelText('Preço (R$)'), '12,5x');
-    expect((within(dlg).getByLabelText('Preço (R$)') as HTMLInputElement).value).toBe('12.5');
+    expect((within(dlg).getByLabelText('Preço (R$)') as HTMLInputElement).value).toBe('12,5'); // the decimal comma kept (decisions.md §29)
     await next();
     // No stock control until the supplier says otherwise.
     expect((within(dlg).getByLabelText('Sem controle de estoque') as HTMLInputElement).checked).toBe(true);
