@@ -18,7 +18,7 @@ const LinksPage = lazy(() => import('@/features/static/components/LinksPage'));
 const AdvertisePage = lazy(() => import('@/features/static/components/AdvertisePage'));
 const StoresPage = lazy(() => import('@/features/catalog/components/StoresPage'));
 const AdsPage = lazy(() => import('@/features/catalog/components/AdsPage'));
-const DetailPage = lazy(() => import('./routes/DetailPage'));
+const ProductDetailPage = lazy(() => import('@/features/catalog/components/ProductDetailPage'));
 const BlockchainPage = lazy(() => import('@/features/blockchain/components/BlockchainPage'));
 const VerifyPage = lazy(() => import('@/features/blockchain/components/VerifyPage'));
 const ProfilePage = lazy(() => import('./routes/ProfilePage'));
@@ -39,7 +39,7 @@ export function AppRoutes() {
         <Route path="anunciegratis" element={<AdvertisePage />} />
         <Route path="lojas" element={<StoresPage />} />
         <Route path="anuncios" element={<AdsPage />} />
-        <Route path="detalhes/:categoria/:id/:userforn" element={<DetailPage />} />
+        <Route path="detalhes/:categoria/:id/:userforn" element={<ProductDetailPage />} />
         <Route path="blockchain" element={<BlockchainPage />} />
         <Route path="verificar/:transactionId" element={<VerifyPage />} />
         <Route path="painel/perfil/:usuario" element={<ProfilePage />} />
