@@ -57,7 +57,15 @@ test('a new store follows the checklist to a product on sale', async () => {
     const me = reg.userinfo.usuario;
 
     // Never missing from /lojas: its URL is made from its name.
-    await reloadUntil(page, '/lojas', () => page.getByText('Quitanda Checklist').isVisible(), 'the new store in /lojas');
+    await reloadUntil(
+      page,
+      '/lojas',
+      async () => {
+        await page.locator('.store-list').waitFor({ state: 'visible' });
+        return page.getByText('Quitanda Checklist', { exact: true }).isVisible();
+      },
+      'the new store in /lojas',
+    );
     assert.equal(await page.getByRole('link', { name: /Quitanda Checklist/ }).getAttribute('href'), '/quitanda-checklist');
 
     await page.goto(`/painel/${me}`);
@@ -162,7 +170,10 @@ test('a buyer rates a delivered order and sees the average on the storefront', a
     await reloadUntil(
       page,
       '/sitio-boa-vista',
-      async () => ((await page.getByTestId('avaliacao-loja').first().textContent()) ?? '').includes(expected),
+      async () => {
+        await page.getByTestId('loja').waitFor({ state: 'visible' });
+        return ((await page.getByTestId('avaliacao-loja').first().textContent({ timeout: 5000 }).catch(() => '')) ?? '').includes(expected);
+      },
       `the storefront's average '${expected}'`,
     );
     await page.getByTestId('avaliacao-loja').first().click();
@@ -242,6 +253,6 @@ test('a person downloads their data and deletes their account', async () => {
       body: JSON.stringify({ codigo: 'pegar_pedidos' }),
     });
     assert.equal(res.status, 401, 'the session is gone');
-    assert.ok(!(await page.getByText(name).count()), 'the name gone from the page');
+    assert.equal(await page.getByText(name, { exact: true }).count(), 0, 'the name gone from the page');
   });
 });
