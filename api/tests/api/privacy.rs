@@ -128,7 +128,7 @@ async fn the_copy_holds_the_persons_rows_and_nobody_elses() {
         "ana@feira.test",
         "Ana Paula",
         "Segredo da Ana",
-        &theirs.as_str().unwrap().to_owned(),
+        theirs.as_str().unwrap(),
     ] {
         assert!(!text.contains(other), "{other} is in Carla's copy");
     }

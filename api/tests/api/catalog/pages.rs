@@ -24,9 +24,19 @@ async fn stores_are_sorted_by_sales_and_exclude_hidden_ones() {
         .collect();
     assert_eq!(
         keys,
-        BTreeSet::from(["id", "url", "nomeforn", "iconeforn", "vendasforn", "avaliacao"])
+        BTreeSet::from([
+            "id",
+            "url",
+            "nomeforn",
+            "iconeforn",
+            "vendasforn",
+            "avaliacao"
+        ])
     );
-    assert_eq!(lojas[0]["avaliacao"], json!({"media": 0.0, "quantidade": 0}));
+    assert_eq!(
+        lojas[0]["avaliacao"],
+        json!({"media": 0.0, "quantidade": 0})
+    );
 }
 
 #[tokio::test]
