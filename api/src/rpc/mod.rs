@@ -234,6 +234,10 @@ mod tests {
                 "start_site_admin",
                 "pegar_pendencias_pix",
                 "tentar_devolucao_pix",
+                "remover_avaliacao",
+                "pegar_resumo_fornecedor",
+                "moderar_anuncio",
+                "moderar_produto",
             ]
         );
         for codigo in Request::CODIGOS {
