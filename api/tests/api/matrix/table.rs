@@ -105,23 +105,23 @@ pub const ACTIONS: &[Line] = &[
     ("opcoes_pagamento",                 [E401, E404, OWN,  OWN]),
     ("alterar_pix",                      [E401, E404, OWN,  OWN]),
     ("pegar_historico_pagamentos",       [E401, E404, OWN,  OWN]),
+    ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
+    // Another supplier has an order in progress; the admin's account stays (409 both).
+    ("excluir_minha_conta",              [E401, OWN,  E409, E409]),
     ("loading_admin",                    [E401, E403, E403, OK]),
     ("invisivel",                        [E401, E403, E403, OK]),
     ("pegar_clientes",                   [E401, E403, E403, OK]),
     ("pegar_solicitacoes_saque",         [E401, E403, E403, OK]),
     ("confirmar_saque",                  [E401, E403, E403, OK]),
     ("start_site_admin",                 [E401, E403, E403, OK]),
-    ("pegar_pendencias_pix",             [E401, E403, E403, OK]),
-    ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
     ("remover_avaliacao",                [E401, E403, E403, OK]),
     ("pegar_resumo_fornecedor",          [E401, E403, E403, OK]),
     ("moderar_anuncio",                  [E401, E403, E403, OK]),
     ("moderar_produto",                  [E401, E403, E403, OK]),
+    ("pegar_pendencias_pix",             [E401, E403, E403, OK]),
+    ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
-    ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
-    // Another supplier has an order in progress; the admin's account stays (409 both).
-    ("excluir_minha_conta",              [E401, OWN,  E409, E409]),
     ("logout_site",                      [E401, OWN,  OWN,  OWN]),
 ];
 
