@@ -11,7 +11,7 @@
 //! The coupon's version is its `criado_em`: a coupon deleted and created again under the same
 //! code starts with no uses, and an old order's cancellation never gives a use to the new one.
 
-use crate::error::{ApiError, ApiResult};
+use crate::domain::error::{DomainError, DomainResult, ErrorCode};
 use sqlx::{Any, Executor, Transaction};
 use wasm_core::{
     coupon::{Coupon, CouponError, CouponKind, CouponRules, Uses},
@@ -80,7 +80,7 @@ pub struct CouponUse<'a> {
 /// Takes one use of the coupon for the order, inside the order's transaction: refused with the
 /// coupon's message (`Este cupom atingiu o limite de usos.`, `Este cupom já foi usado.`, 409;
 /// `Cupom não encontrado!` when it was deleted meanwhile, 400). The caller rolls back.
-pub async fn take(tx: &mut Transaction<'_, Any>, u: &CouponUse<'_>) -> ApiResult<()> {
+pub async fn take(tx: &mut Transaction<'_, Any>, u: &CouponUse<'_>) -> DomainResult<()> {
     let taken = sqlx::query(
         "UPDATE coupons SET usos = usos + 1 WHERE supplier_id = $1 AND codigo = $2 \
          AND criado_em = $3 AND (limite_usos IS NULL OR usos < limite_usos)",
@@ -101,15 +101,15 @@ pub async fn take(tx: &mut Transaction<'_, Any>, u: &CouponUse<'_>) -> ApiResult
         .fetch_one(&mut **tx)
         .await?;
         return Err(if exists == 0 {
-            ApiError::bad_request(CouponError::NotFound.to_string())
+            DomainError::invalid(CouponError::NotFound.to_string())
         } else {
-            ApiError::Conflict(CouponError::Exhausted.to_string())
+            refusal(CouponError::Exhausted)
         });
     }
     if u.one_per_buyer
         && buyer_uses(&mut **tx, u.supplier_id, u.code, u.version, u.buyer_id).await? > 0
     {
-        return Err(ApiError::Conflict(CouponError::AlreadyUsed.to_string()));
+        return Err(refusal(CouponError::AlreadyUsed));
     }
     sqlx::query(
         "INSERT INTO coupon_uses (order_id, supplier_id, codigo, cupom_criado_em, buyer_id, \
@@ -210,12 +210,22 @@ pub async fn uses(
     })
 }
 
-/// The 409/400 a coupon's refusal is answered with: a use that is no longer possible
-/// (expired, used, exhausted) is a conflict; the rest a bad request.
-pub fn refusal(e: CouponError) -> ApiError {
+/// A coupon's refusal with its stable code: a use that is no longer possible (used,
+/// exhausted) is a conflict (409), a coupon not found 404, the rest bad input (400); the rules'
+/// refusals carry their own codes (`cupom_*`) for the client to branch on.
+pub fn refusal(e: CouponError) -> DomainError {
+    let message = e.to_string();
     match e {
-        CouponError::NotFound => ApiError::NotFound(e.to_string()),
-        CouponError::Exhausted | CouponError::AlreadyUsed => ApiError::Conflict(e.to_string()),
-        other => ApiError::bad_request(other.to_string()),
+        CouponError::NotFound => DomainError::NotFound(message),
+        CouponError::Exhausted => DomainError::coded_conflict(ErrorCode::CupomEsgotado, message),
+        CouponError::AlreadyUsed => DomainError::coded_conflict(ErrorCode::CupomJaUsado, message),
+        CouponError::Expired => DomainError::coded_invalid(ErrorCode::CupomExpirado, message),
+        CouponError::NotYetValid(_) => {
+            DomainError::coded_invalid(ErrorCode::CupomAindaNaoValido, message)
+        }
+        CouponError::BelowMinimum(_) => {
+            DomainError::coded_invalid(ErrorCode::CupomPedidoMinimo, message)
+        }
+        _ => DomainError::invalid(message),
     }
 }

@@ -12,7 +12,7 @@
 use super::{codes::OrderStatus, ledger, withdrawals};
 use crate::{
     db::{Db, begin_write},
-    error::{ApiError, ApiResult},
+    domain::error::{DomainError, DomainResult},
     mail::moderation::{Moderated, queue},
     messages::{ANUNCIO_NAO_ENCONTRADO, FORNECEDOR_NAO_ENCONTRADO, PRODUTO_NAO_ENCONTRADO},
 };
@@ -41,13 +41,13 @@ pub struct StoreSummary {
 }
 
 /// The store's open orders, oldest first, and its money.
-pub async fn store_summary(db: &Db, supplier_id: &str) -> ApiResult<StoreSummary> {
+pub async fn store_summary(db: &Db, supplier_id: &str) -> DomainResult<StoreSummary> {
     let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM suppliers WHERE user_id = $1")
         .bind(supplier_id)
         .fetch_one(db)
         .await?;
     if exists == 0 {
-        return Err(ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()));
+        return Err(DomainError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()));
     }
     let open_orders: Vec<OpenOrder> = sqlx::query_as(
         "SELECT id, cliente_nome, total_centavos, criado_em, \
@@ -83,7 +83,7 @@ pub async fn set_store_hidden(
     hidden: bool,
     reason: &str,
     now: i64,
-) -> ApiResult<bool> {
+) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
     let row: Option<(String, String, i64)> = sqlx::query_as(
         "SELECT email, nomeforn, CAST(CASE WHEN invisivel THEN 1 ELSE 0 END AS BIGINT) \
@@ -93,7 +93,7 @@ pub async fn set_store_hidden(
     .fetch_optional(&mut *tx)
     .await?;
     let (email, nome, was) =
-        row.ok_or_else(|| ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
+        row.ok_or_else(|| DomainError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()))?;
     if (was != 0) == hidden {
         tx.rollback().await?;
         return Ok(false);
@@ -120,7 +120,7 @@ pub async fn set_ad_hidden(
     hidden: bool,
     reason: &str,
     now: i64,
-) -> ApiResult<bool> {
+) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
     let row: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
         "SELECT u.email, u.nome, a.titulo, a.moderado_em FROM ads a \
@@ -130,7 +130,7 @@ pub async fn set_ad_hidden(
     .fetch_optional(&mut *tx)
     .await?;
     let (email, nome, titulo, moderated) =
-        row.ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
+        row.ok_or_else(|| DomainError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
     if moderated.is_some() == hidden {
         tx.rollback().await?;
         return Ok(false);
@@ -158,7 +158,7 @@ pub async fn set_product_hidden(
     hidden: bool,
     reason: &str,
     now: i64,
-) -> ApiResult<bool> {
+) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
     let row: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
         "SELECT s.email, s.nomeforn, p.titulo, p.moderado_em FROM products p \
@@ -168,7 +168,7 @@ pub async fn set_product_hidden(
     .fetch_optional(&mut *tx)
     .await?;
     let (email, nome, titulo, moderated) =
-        row.ok_or_else(|| ApiError::NotFound(PRODUTO_NAO_ENCONTRADO.into()))?;
+        row.ok_or_else(|| DomainError::NotFound(PRODUTO_NAO_ENCONTRADO.into()))?;
     if moderated.is_some() == hidden {
         tx.rollback().await?;
         return Ok(false);

@@ -11,7 +11,7 @@
 use super::{codes::OrderStatus, ledger, withdrawals};
 use crate::{
     db::{Db, begin_write},
-    error::ApiResult,
+    domain::error::DomainResult,
 };
 use wasm_core::money::Money;
 
@@ -23,7 +23,7 @@ pub const LOJA_EXCLUIDA: &str = "Loja excluída";
 pub const CONTA_EXCLUIDA: &str = "Conta excluída";
 
 /// What keeps an account from being deleted, as sentences' parts (empty: nothing).
-pub async fn blockers(db: &Db, user_id: &str) -> ApiResult<Vec<String>> {
+pub async fn blockers(db: &Db, user_id: &str) -> DomainResult<Vec<String>> {
     let mut out = Vec::new();
     let awaiting = OrderStatus::Awaiting.as_db();
     let stores: Vec<String> = sqlx::query_scalar(
@@ -106,7 +106,7 @@ pub struct Deleted {
 /// Deletes `user_id`'s account as the module says, in one write transaction (the caller has
 /// checked [`blockers`]). The e-mails the outbox holds lose the person's name, e-mail and phone
 /// too.
-pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> ApiResult<Deleted> {
+pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<Deleted> {
     let mut tx = begin_write(db).await?;
     let (nome, email, telefone): (String, String, Option<String>) =
         sqlx::query_as("SELECT nome, email, telefone FROM users WHERE id = $1")

@@ -12,7 +12,7 @@
 use super::codes::OrderStatus;
 use crate::{
     db::{Db, begin_write, new_id},
-    error::{ApiError, ApiResult},
+    domain::error::{DomainError, DomainResult},
     messages::PEDIDO_NAO_ENCONTRADO,
 };
 use sqlx::{Any, Executor};
@@ -134,22 +134,22 @@ pub async fn write(
     order_id: &str,
     r: &Review,
     now: i64,
-) -> ApiResult<Written> {
+) -> DomainResult<Written> {
     let order: Option<(String, String, String)> =
         sqlx::query_as("SELECT buyer_id, supplier_id, situacao FROM orders WHERE id = $1")
             .bind(order_id)
             .fetch_optional(db)
             .await?;
     let (owner, supplier_id, situacao) =
-        order.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
+        order.ok_or_else(|| DomainError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
     if owner != buyer_id {
-        return Err(ApiError::Forbidden);
+        return Err(DomainError::Forbidden);
     }
     if supplier_id == buyer_id {
-        return Err(ApiError::bad_request(PROPRIA_LOJA));
+        return Err(DomainError::invalid(PROPRIA_LOJA));
     }
     if situacao != OrderStatus::Delivered.as_db() {
-        return Err(ApiError::Conflict(SO_ENTREGUE.into()));
+        return Err(DomainError::Conflict(SO_ENTREGUE.into()));
     }
     let nota = i64::from(r.nota);
     let mut tx = begin_write(db).await?;
@@ -174,14 +174,14 @@ pub async fn write(
     }
     let existing = of_order(&mut *tx, order_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("review vanished")))?;
+        .ok_or_else(|| DomainError::Internal(anyhow::anyhow!("review vanished")))?;
     if existing.removido_em.is_some() {
         tx.rollback().await?;
-        return Err(ApiError::Conflict(REMOVIDA.into()));
+        return Err(DomainError::Conflict(REMOVIDA.into()));
     }
     if !review::editable(existing.criado_em, now) {
         tx.rollback().await?;
-        return Err(ApiError::Conflict(PRAZO_TERMINOU.into()));
+        return Err(DomainError::Conflict(PRAZO_TERMINOU.into()));
     }
     let changed = sqlx::query(
         "UPDATE reviews SET nota = $1, comentario = $2, editado_em = $3 \
@@ -209,13 +209,13 @@ pub async fn reply(
     order_id: &str,
     text: &str,
     now: i64,
-) -> ApiResult<()> {
+) -> DomainResult<()> {
     let existing = of_order(db, order_id)
         .await?
         .filter(|r| r.removido_em.is_none())
-        .ok_or_else(|| ApiError::NotFound(AVALIACAO_NAO_ENCONTRADA.into()))?;
+        .ok_or_else(|| DomainError::NotFound(AVALIACAO_NAO_ENCONTRADA.into()))?;
     if existing.supplier_id != supplier_id {
-        return Err(ApiError::Forbidden);
+        return Err(DomainError::Forbidden);
     }
     let replied = sqlx::query(
         "UPDATE reviews SET resposta = $1, respondido_em = $2 \
@@ -228,18 +228,18 @@ pub async fn reply(
     .await?
     .rows_affected();
     if replied == 0 {
-        return Err(ApiError::Conflict(JA_RESPONDIDA.into()));
+        return Err(DomainError::Conflict(JA_RESPONDIDA.into()));
     }
     Ok(())
 }
 
 /// The admin removes the review of order `order_id`, with `reason`, which its author is
 /// e-mailed; the store's average leaves it at once. False when it had been removed before.
-pub async fn remove(db: &Db, order_id: &str, reason: &str, now: i64) -> ApiResult<bool> {
+pub async fn remove(db: &Db, order_id: &str, reason: &str, now: i64) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
     let existing = of_order(&mut *tx, order_id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(AVALIACAO_NAO_ENCONTRADA.into()))?;
+        .ok_or_else(|| DomainError::NotFound(AVALIACAO_NAO_ENCONTRADA.into()))?;
     let removed = sqlx::query(
         "UPDATE reviews SET removido_em = $1, motivo_remocao = $2 \
          WHERE id = $3 AND removido_em IS NULL",

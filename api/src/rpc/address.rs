@@ -6,6 +6,12 @@
 //! seat is taken for a wrong match and dropped — and otherwise, or when it finds nothing, from
 //! the seat. `alterar_endereco` always computes them itself: a buyer cannot move closer to the
 //! supplier to cut a per-km fee.
+//!
+//! The geocoder is another service called on a visitor's behalf, so it is bounded
+//! ([`crate::outside`]): an address asked before is answered from a cache by its query
+//! (`GEOCODER_CACHE_SECONDS`), and new queries are spaced to `GEOCODER_RATE` across all
+//! instances (the public Nominatim's policy is 1 per second); over it the visitor is told to
+//! try again shortly (503 with `Retry-After`).
 
 use super::{
     account::{UserChanged, userinfo},
@@ -49,24 +55,50 @@ pub fn municipality(cidade: &str) -> Option<&'static Municipality> {
 }
 
 /// Coordinates of `numero rua` in `city`: the geocoder's (when configured and plausible),
-/// else the municipality's seat; `None` when neither is valid.
+/// else the municipality's seat; `None` when neither is valid. A query not in the cache when
+/// the geocoder's budget is spent is a 503 (try again shortly).
 pub async fn coordinates(
-    geocoder_url: Option<&str>,
+    state: &AppState,
     city: &Municipality,
     rua: &str,
     numero: &str,
-) -> Option<Coordinates> {
+) -> ApiResult<Option<Coordinates>> {
     let seat = Coordinates::new(city.latitude, city.longitude).ok();
-    if let Some(url) = geocoder_url {
-        match geocode(url, city, rua, numero).await {
-            Ok(Some(point)) if seat.is_none_or(|s| distance_km(s, point) <= MAX_FROM_SEAT_KM) => {
-                return Some(point);
+    let Some(url) = state.config.geocoder_url.as_deref() else {
+        return Ok(seat);
+    };
+    let query = geocoder_query(city, rua, numero);
+    let outside = &state.outside;
+    let found = match outside.geocodes.get(&query) {
+        Some(cached) => cached.and_then(|(lat, lon)| Coordinates::new(lat, lon).ok()),
+        None => {
+            outside.geocoder.take(&state.db).await?;
+            match geocode(url, &query).await {
+                Ok(found) => {
+                    let plausible = found.filter(|point| {
+                        seat.is_none_or(|s| distance_km(s, *point) <= MAX_FROM_SEAT_KM)
+                    });
+                    if plausible.is_none() {
+                        tracing::info!(?found, "geocoder: no plausible result, using the seat");
+                    }
+                    outside
+                        .geocodes
+                        .put(query, plausible.map(|p| (p.latitude(), p.longitude())));
+                    plausible
+                }
+                Err(e) => {
+                    tracing::warn!(error = ?e, "geocoder failed, using the seat");
+                    None
+                }
             }
-            Ok(found) => tracing::info!(?found, "geocoder: no plausible result, using the seat"),
-            Err(e) => tracing::warn!(error = ?e, "geocoder failed, using the seat"),
         }
-    }
-    seat
+    };
+    Ok(found.or(seat))
+}
+
+/// What the geocoder is asked for an address (also the cache's key).
+fn geocoder_query(city: &Municipality, rua: &str, numero: &str) -> String {
+    format!("{rua}, {numero}, {}, {}, Brasil", city.name, city.uf)
 }
 
 fn http() -> &'static reqwest::Client {
@@ -112,17 +144,11 @@ impl Degrees {
 }
 
 /// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`.
-async fn geocode(
-    url: &str,
-    city: &Municipality,
-    rua: &str,
-    numero: &str,
-) -> anyhow::Result<Option<Coordinates>> {
-    let q = format!("{rua}, {numero}, {}, {}, Brasil", city.name, city.uf);
+async fn geocode(url: &str, q: &str) -> anyhow::Result<Option<Coordinates>> {
     let hits: Vec<Hit> = http()
         .get(format!("{url}/search"))
         .query(&[
-            ("q", q.as_str()),
+            ("q", q),
             ("format", "jsonv2"),
             ("limit", "1"),
             ("countrycodes", "br"),
@@ -155,14 +181,9 @@ fn validate(
 /// `gerar_coordenadas`: `{latitude, longitude}` for `rua`, `numero`, `cidade`.
 pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Geocoded> {
     let (_, city) = validate(&form, false)?;
-    let point = coordinates(
-        state.config.geocoder_url.as_deref(),
-        city,
-        form.rua.trim(),
-        form.numero.trim(),
-    )
-    .await
-    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    let point = coordinates(state, city, form.rua.trim(), form.numero.trim())
+        .await?
+        .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     Ok(Geocoded {
         latitude: point.latitude(),
         longitude: point.longitude(),
@@ -179,14 +200,9 @@ pub async fn change_address(
     let (address, city) = validate(&form, true)?;
     let address =
         address.ok_or_else(|| ApiError::bad_request(FormError::PhoneInvalid.to_string()))?;
-    let point = coordinates(
-        state.config.geocoder_url.as_deref(),
-        city,
-        &address.rua,
-        &address.numero,
-    )
-    .await
-    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    let point = coordinates(state, city, &address.rua, &address.numero)
+        .await?
+        .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     sqlx::query(
         "UPDATE users SET rua = $1, numero = $2, cidade = $3, complemento = $4, telefone = $5, \
          latitude = $6, longitude = $7 WHERE id = $8",
@@ -220,15 +236,5 @@ mod tests {
         );
         assert!(municipality("Piracicaba").is_none());
         assert!(municipality("Atlântida, SP").is_none());
-    }
-
-    #[tokio::test]
-    async fn without_a_geocoder_the_seat_is_used() {
-        let pira = municipality("Piracicaba, SP").unwrap();
-        let c = coordinates(None, pira, "Rua A", "1").await.unwrap();
-        assert_eq!(
-            (c.latitude(), c.longitude()),
-            (pira.latitude, pira.longitude)
-        );
     }
 }

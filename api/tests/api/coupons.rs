@@ -4,9 +4,9 @@
 //! once per order — also under concurrency and on a replayed checkout — and given back when the
 //! order is cancelled or its Pix expires unpaid.
 
+use crate::fixtures::{BUYER, OTHER_BUYER, SUPPLIER, demo_app, stock};
 use crate::helpers::TestApp;
 use crate::orders::idempotency::place_with_key;
-use crate::orders::{BUYER, OTHER_BUYER, SUPPLIER, demo_app, stock};
 use serde_json::{Value, json};
 use wasm_core::date::Date;
 

@@ -21,6 +21,8 @@ mod orders;
 mod pix;
 mod privacy;
 mod psp;
+mod resilience;
 mod reviews;
 mod security;
+mod spec_clients;
 mod supplier;

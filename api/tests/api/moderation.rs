@@ -7,9 +7,8 @@
 //! the URL, the payment options (with the Pix key), delivery or pickup and a first product with
 //! a photo.
 
-use crate::fixtures::{jpeg_b64, pay_pix};
-use crate::helpers::{ADMIN_EMAIL, TestApp, spawn_app};
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app};
+use crate::fixtures::{ADMIN_EMAIL, BUYER, SUPPLIER, cassava, demo_app, jpeg_b64, pay_pix};
+use crate::helpers::{TestApp, spawn_app};
 use crate::supplier::business;
 use serde_json::{Value, json};
 

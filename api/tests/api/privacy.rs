@@ -3,9 +3,10 @@
 //! is to be received (saying which), and afterwards the person's name, e-mail, phone and address
 //! appear nowhere in the database while the orders' totals stay; every session ends.
 
-use crate::fixtures::{jpeg_b64, pay_pix};
-use crate::helpers::{ADMIN_EMAIL, TestApp};
-use crate::orders::{BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app};
+use crate::fixtures::{
+    ADMIN_EMAIL, BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app, jpeg_b64, pay_pix,
+};
+use crate::helpers::TestApp;
 use serde_json::{Value, json};
 
 async fn ok(app: &TestApp, token: &str, body: Value) -> Value {

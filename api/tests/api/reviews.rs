@@ -4,8 +4,8 @@
 //! `pegar_avaliacoes`; the store replies once; the admin removes one with a reason that its
 //! author is e-mailed; texts are bounded.
 
-use crate::helpers::{ADMIN_EMAIL, TestApp};
-use crate::orders::{BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app};
+use crate::fixtures::{ADMIN_EMAIL, BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app};
+use crate::helpers::TestApp;
 use serde_json::{Value, json};
 
 async fn ok(app: &TestApp, token: &str, body: Value) -> Value {

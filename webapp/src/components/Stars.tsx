@@ -3,7 +3,7 @@
  * store's average and count ('★ 4,5 · 12 avaliações', or 'Sem avaliações'), and the 1–5 picker of
  * the buyer's review form.
  */
-import type { Avaliacao } from '@/types/catalog';
+import type { Avaliacao } from '@/types/wire';
 import { avaliacoesTexto, notaMedia } from '@/lib/display';
 
 export function Stars({ nota }: { nota: number }) {

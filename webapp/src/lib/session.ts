@@ -7,26 +7,13 @@
  * made by another tab is seen as soon as the `storage` event arrives.
  */
 import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '@/types/wire';
 import { onStorageKey, readRaw, removeKey, writeJSON } from './storage';
 
 export const SESSION_KEY = 'sessao';
 
 /** The signed-in user as the API describes it (`userinfo`). */
-export interface UserInfo {
-  usuario: string;
-  nome: string | null;
-  email: string;
-  telefone: string | null;
-  cidade: string | null;
-  rua: string | null;
-  numero: string | null;
-  complemento: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  /** 1 = business (supplier) account; null = none. */
-  type: 1 | null;
-  admin: boolean;
-}
+export type { UserInfo };
 
 export interface Session {
   token: string;

@@ -9,7 +9,7 @@ use crate::{
     auth::AuthUser,
     db::now_ms,
     domain::privacy,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     events::Event,
     rpc::{
         account::UserInfo,
@@ -317,7 +317,10 @@ pub async fn delete(state: &AppState, user: AuthUser, req: DeleteAccount) -> Api
     }
     let blockers = privacy::blockers(&state.db, &user.id).await?;
     if !blockers.is_empty() {
-        return Err(ApiError::Conflict(privacy::refusal(&blockers)));
+        return Err(ApiError::conflict(
+            ErrorCode::ContaComPendencias,
+            privacy::refusal(&blockers),
+        ));
     }
     let deleted = privacy::delete_account(&state.db, &user.id, now_ms()).await?;
     for url in &deleted.media {

@@ -127,8 +127,8 @@ pub async fn edit_delivery(
         } => {
             let city =
                 municipality(cidade).ok_or_else(|| ApiError::bad_request(CIDADE_INVALIDA))?;
-            let point = coordinates(state.config.geocoder_url.as_deref(), city, rua, numero)
-                .await
+            let point = coordinates(state, city, rua, numero)
+                .await?
                 .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
             (
                 Some("porKm"),

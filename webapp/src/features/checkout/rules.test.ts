@@ -65,7 +65,7 @@ describe('order summary', () => {
   const items = [item('alface', 4.5, 3, { precopromo: 3.9, minimopromo: 3 }), item('tomate', 9.9, 2, { precopromo: 8.5, minimopromo: 2 }), item('mandioca', 8, 1)];
 
   it('prices from the promo minimum, adds the per-km fee and takes the % coupon off the products', () => {
-    const cupom = coreCoupon(core, { codigo: 'BEMVINDO10', tipo: '%', valor: 10 });
+    const cupom = coreCoupon(core, { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false });
     const r = orderSummary(core, { items, supplier: dadosforn(), buyer: BUYER, modo: 'entrega', cupom });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -78,7 +78,7 @@ describe('order summary', () => {
   });
 
   it('no fee for pickup; a fixed coupon', () => {
-    const cupom = coreCoupon(core, { codigo: 'FRETE5', tipo: 'R$', valor: 5 });
+    const cupom = coreCoupon(core, { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false });
     const r = orderSummary(core, { items, supplier: dadosforn(), buyer: BUYER, modo: 'retirada', cupom });
     expect(r.ok && formatCentavos(core, r.summary.total_centavos)).toBe('R$ 31,70');
   });

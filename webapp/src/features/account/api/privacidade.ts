@@ -1,11 +1,10 @@
 /**
- * LGPD self-service (decisions.md §34): `baixar_meus_dados` (everything stored about the person,
- * as one JSON document) and `excluir_minha_conta` (refused, with the reason, while orders are in
- * progress or money is to be received; sent with the confirmation the person gave).
+ * LGPD self-service (decisions.md §34): `baixar_meus_dados` answers everything stored about the
+ * signed-in person as one JSON document; `excluir_minha_conta` deletes the account (refused,
+ * `conflito`, while orders are in progress or money is to be received: the message says which).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export const baixarMeusDados = (): Promise<RpcResponse<Record<string, unknown>>> => rpcRequest('baixar_meus_dados');
+export const baixarMeusDados = (): Promise<RpcResult<'baixar_meus_dados'>> => rpc('baixar_meus_dados', {});
 
-export const excluirMinhaConta = (): Promise<RpcResponse<{ ok: boolean }>> =>
-  rpcRequest('excluir_minha_conta', { confirmacao: 'EXCLUIR' });
+export const excluirMinhaConta = (): Promise<RpcResult<'excluir_minha_conta'>> => rpc('excluir_minha_conta', { confirmacao: 'EXCLUIR' });

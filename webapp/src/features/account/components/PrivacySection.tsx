@@ -33,16 +33,17 @@ export function PrivacySection() {
   async function baixar() {
     status.loading();
     const r = await baixarMeusDados();
-    if (r.data.error !== undefined) return status.error(r.data.error);
+    if (r.error !== undefined) return status.error(r.error);
     status.close();
-    saveJson(r.data, `meus-dados-feira-${new Date().toISOString().slice(0, 10)}.json`);
+    saveJson(r, `meus-dados-feira-${new Date().toISOString().slice(0, 10)}.json`);
   }
 
   async function excluir() {
     setConfirmando(false);
     status.loading();
     const r = await excluirMinhaConta();
-    if (r.data.error !== undefined) return status.error(r.data.error);
+    // Refused (`conta_com_pendencias`: orders in progress, money to receive): the message says which.
+    if (r.error !== undefined) return status.error(r.error);
     clearSession();
     status.success('Sua conta foi excluída.');
     navigate('/', { replace: true });

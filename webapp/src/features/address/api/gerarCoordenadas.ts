@@ -3,6 +3,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function gerarCoordenadas(a: { rua: string; numero: string; cidade: string }): Promise<RpcResult<{ latitude: number; longitude: number }>> {
-  return rpc<{ latitude: number; longitude: number }>('gerar_coordenadas', a);
+export function gerarCoordenadas(a: { rua: string; numero: string; cidade: string }): Promise<RpcResult<'gerar_coordenadas'>> {
+  return rpc('gerar_coordenadas', a);
 }

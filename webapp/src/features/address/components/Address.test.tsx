@@ -83,11 +83,9 @@ describe('address wizard', () => {
     expect(calls.find((c) => c.codigo === 'gerar_coordenadas')?.body).toMatchObject({ rua: 'Rua do Rosário', numero: '45', cidade: 'Piracicaba, SP' });
     await user.click(screen.getByRole('button', { name: 'Salvar endereço' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    // The user is the session's and the coordinates the server's own: neither is sent.
     expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toEqual({
       codigo: 'alterar_endereco',
-      usuario: NO_ADDRESS.usuario,
-      latitude: -22.72,
-      longitude: -47.64,
       rua: 'Rua do Rosário',
       numero: '45',
       cidade: 'Piracicaba, SP',

@@ -53,7 +53,7 @@ export function AddressSection({ user }: { user: UserInfo }) {
     const telefone = maskPhone(core, v.telefone);
     setBusy(true);
     status.loading();
-    const r = await alterarEndereco({ usuario: user.usuario, rua: v.rua, numero: v.numero, cidade: v.cidade, telefone, complemento: v.complemento });
+    const r = await alterarEndereco({ rua: v.rua, numero: v.numero, cidade: v.cidade, telefone, complemento: v.complemento });
     setBusy(false);
     if (r.error !== undefined) {
       status.error();

@@ -4,6 +4,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function invisivel(userforn: string, valor: boolean, motivo?: string): Promise<RpcResult<{ invisivel: boolean }>> {
-  return rpc<{ invisivel: boolean }>('invisivel', { userforn, invisivel: valor, ...(motivo ? { motivo } : {}) });
+export function invisivel(userforn: string, valor: boolean, motivo?: string): Promise<RpcResult<'invisivel'>> {
+  return rpc('invisivel', { userforn, invisivel: valor, ...(motivo ? { motivo } : {}) });
 }

@@ -4,34 +4,21 @@
  * (`moderar_anuncio`, `moderar_produto`) and removing a review (`remover_avaliacao`), each with
  * a reason e-mailed to its owner.
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export interface PedidoAberto {
-  idpedido: string;
-  cliente_nome: string;
-  total: number;
-  horario_pedido: number;
-  aguardando_pagamento: boolean;
-}
+/** A store's open orders and its money (reais: held until delivery, balance, a pending withdrawal). */
+export type ResumoFornecedor = Answer<'pegar_resumo_fornecedor'>;
+/** One open order of the store. */
+export type PedidoAberto = ResumoFornecedor['pedidos_abertos'][number];
 
-export interface ResumoFornecedor {
-  pedidos_abertos: PedidoAberto[];
-  /** Reais: paid Pix held until delivery, released balance, a withdrawal not yet paid out. */
-  aliberar: number;
-  saldo: number;
-  saque_pendente: number | null;
-}
-
-export const pegarResumoFornecedor = (userforn: string): Promise<RpcResult<ResumoFornecedor>> =>
+export const pegarResumoFornecedor = (userforn: string): Promise<RpcResult<'pegar_resumo_fornecedor'>> =>
   rpc('pegar_resumo_fornecedor', { userforn });
 
-export type Moderado = RpcResult<{ oculto: boolean; alterado: boolean }>;
-
-export const moderarAnuncio = (id: string, oculto: boolean, motivo: string): Promise<Moderado> =>
+export const moderarAnuncio = (id: string, oculto: boolean, motivo: string): Promise<RpcResult<'moderar_anuncio'>> =>
   rpc('moderar_anuncio', { id, oculto, motivo });
 
-export const moderarProduto = (id: string, oculto: boolean, motivo: string): Promise<Moderado> =>
+export const moderarProduto = (id: string, oculto: boolean, motivo: string): Promise<RpcResult<'moderar_produto'>> =>
   rpc('moderar_produto', { id, oculto, motivo });
 
-export const removerAvaliacao = (idpedido: string, motivo: string): Promise<RpcResult<{ removida: boolean }>> =>
+export const removerAvaliacao = (idpedido: string, motivo: string): Promise<RpcResult<'remover_avaliacao'>> =>
   rpc('remover_avaliacao', { idpedido, motivo });

@@ -20,7 +20,7 @@ import { StoreIcon } from '@/components/StoreIcon';
 import { formatReais } from '@/lib/display';
 import { invisivel } from '../api/invisivel';
 import { pegarResumoFornecedor, type ResumoFornecedor } from '../api/moderacao';
-import type { FornecedorAdmin } from '../api/types';
+import type { FornecedorAdmin } from '../api/loadingAdmin';
 import { ERRO_VISIBILIDADE, NAO_INFORMADO } from '../messages';
 import { ReasonDialog } from './ReasonDialog';
 

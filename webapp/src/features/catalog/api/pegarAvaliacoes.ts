@@ -2,26 +2,13 @@
  * `pegar_avaliacoes` (decisions.md §33): a visible store's average, count and newest reviews
  * (a cacheable read, asked by GET).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Avaliacao } from '@/types/catalog';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export interface AvaliacaoListada {
-  idpedido: string;
-  nota: number;
-  comentario: string | null;
-  /** The author's first name. */
-  nome: string;
-  criado_em: number;
-  editado_em: number | null;
-  resposta: string | null;
-  respondido_em: number | null;
-}
+/** A store's reviews as listed: the average and count, and the newest ones. */
+export type AvaliacoesLoja = Answer<'pegar_avaliacoes'>;
+/** One listed review (the author's first name, the store's reply). */
+export type AvaliacaoListada = AvaliacoesLoja['avaliacoes'][number];
 
-export interface AvaliacoesLoja {
-  avaliacao: Avaliacao;
-  avaliacoes: AvaliacaoListada[];
-}
-
-export function pegarAvaliacoes(userforn: string, signal?: AbortSignal): Promise<RpcResponse<AvaliacoesLoja>> {
-  return rpcRequest<AvaliacoesLoja>('pegar_avaliacoes', { userforn }, { signal });
+export function pegarAvaliacoes(userforn: string, signal?: AbortSignal): Promise<RpcResult<'pegar_avaliacoes'>> {
+  return rpc('pegar_avaliacoes', { userforn }, { signal });
 }

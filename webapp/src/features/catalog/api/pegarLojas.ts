@@ -1,9 +1,8 @@
 /**
  * `pegar_lojas`: the visible stores with a URL, sorted by `vendasforn` descending (by the server).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Loja } from '@/types/catalog';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarLojas(signal?: AbortSignal): Promise<RpcResponse<{ lojas: Loja[] }>> {
-  return rpcRequest<{ lojas: Loja[] }>('pegar_lojas', {}, { signal });
+export function pegarLojas(signal?: AbortSignal): Promise<RpcResult<'pegar_lojas'>> {
+  return rpc('pegar_lojas', {}, { signal });
 }

@@ -10,7 +10,7 @@ import { LoadError, Loading } from '@/components/LoadStates';
 import { RatingSummary, Stars } from '@/components/Stars';
 import { useLoad } from '@/hooks/useLoad';
 import { formatData } from '@/lib/display';
-import type { Avaliacao } from '@/types/catalog';
+import type { Avaliacao } from '@/types/wire';
 import { pegarAvaliacoes } from '../api/pegarAvaliacoes';
 
 export interface StoreReviewsProps {

@@ -5,6 +5,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function avaliarPedido(idpedido: string, nota: number, comentario: string | null): Promise<RpcResult<{ ok: boolean; nova: boolean }>> {
+export function avaliarPedido(idpedido: string, nota: number, comentario: string | null): Promise<RpcResult<'avaliar_pedido'>> {
   return rpc('avaliar_pedido', { idpedido, nota, comentario });
 }

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, USER } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
-import type { AvaliacaoPedido, Pedido } from '@/types/orders';
+import { pedido as order } from '@/test/shop';
+import type { AvaliacaoPedido, Pedido } from '@/types/wire';
 import { OrderReview } from './OrderReview';
 
 vi.mock('@/lib/wasm', async () => {
@@ -20,12 +21,7 @@ const NOW = Date.now();
 
 function pedido(avaliacao?: Partial<AvaliacaoPedido>): Pedido {
   return {
-    id: 'o1',
-    Infos: {
-      txid: null, userforn: 'demo-joao', nomeforn: 'Sítio Boa Vista', horario_pedido: NOW, cliente_user: USER.usuario, status_pix: null,
-      situacao: '2', tipo_entrega: 'Retirada', preco_produtos: 8, taxa_entrega: 0, total_pago: 8, cupom: null,
-    },
-    Produtos: [],
+    ...order('o1', { userforn: 'demo-joao', horario_pedido: NOW, cliente_user: USER.usuario, situacao: '2', preco_produtos: 8, total_pago: 8 }),
     ...(avaliacao
       ? {
           avaliacao: {

@@ -9,7 +9,7 @@ import { StarPicker, Stars } from '@/components/Stars';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { formatData } from '@/lib/display';
-import type { AvaliacaoPedido, Pedido } from '@/types/orders';
+import type { AvaliacaoPedido, Pedido } from '@/types/wire';
 import { avaliarPedido } from '../api/avaliarPedido';
 
 export function OrderReview({ pedido }: { pedido: Pedido }) {

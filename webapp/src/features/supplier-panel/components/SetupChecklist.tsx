@@ -4,7 +4,10 @@
  * name), the payment options (and the Pix key when Pix is on), delivery or pickup, and a first
  * product with a photo. Each step leads to its section. The withdrawal fee is stated plainly.
  */
-import type { ChecklistLoja } from '../api/types';
+import type { DadosPainel } from '../api/actions';
+
+/** A new store's steps (issue 29): the URL, payment options (and Pix key), delivery or pickup, a product with a photo. */
+type ChecklistLoja = DadosPainel['checklist'];
 import type { Section } from './PanelMenu';
 
 /** The withdrawal fee, as the panel, the registration wizard and /anunciegratis state it. */

@@ -19,8 +19,9 @@ describe('couponRules', () => {
         pedido_minimo: 50, usos: 3,
       }),
     ).toBe('De 01/12/2025 a 31/12/2025 · 3 de 5 usos · um por cliente · pedido mínimo de R$ 50,00');
-    expect(couponRules(core, { codigo: 'A', tipo: '%', valor: 5, validade_fim: '2026-01-10', usos: 1 })).toBe('Até 10/01/2026 · 1 uso');
-    expect(couponRules(core, { codigo: 'B', tipo: '%', valor: 5 })).toBe('0 usos');
+    const none = { validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 };
+    expect(couponRules(core, { ...none, codigo: 'A', tipo: '%', valor: 5, validade_fim: '2026-01-10', usos: 1 })).toBe('Até 10/01/2026 · 1 uso');
+    expect(couponRules(core, { ...none, codigo: 'B', tipo: '%', valor: 5 })).toBe('0 usos');
   });
 
   it("refuses the form's rules with wasm-core's messages", () => {

@@ -10,8 +10,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import type { Core } from '@/lib/wasm';
-import { adicionarCupom, excluirCupom, type CupomForm } from '../api/actions';
-import type { CupomForn } from '../api/types';
+import { adicionarCupom, excluirCupom, type CupomForm, type CupomForn } from '../api/actions';
 import { errorText, type SectionProps } from './types';
 
 interface Form {
@@ -52,7 +51,7 @@ export function couponRules(core: Core, c: CupomForn): string {
   return parts.join(' · ');
 }
 
-export default function Coupons({ usuario, forn, update }: SectionProps) {
+export default function Coupons({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const cupons = forn.extensoes?.cupons ?? {};
@@ -84,20 +83,20 @@ export default function Coupons({ usuario, forn, update }: SectionProps) {
       pedido_minimo: f.minimo,
     };
     status.loading();
-    const r = await adicionarCupom(usuario, form);
+    const r = await adicionarCupom(form);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     set(null);
-    setCupons(r.cupons ?? { ...cupons, [form.codigo]: { codigo: form.codigo, tipo: form.tipo, valor: form.valor } });
+    setCupons(r.cupons);
   }
 
   async function remove(code: string) {
     setExcluir(null);
     status.loading();
-    const r = await excluirCupom(usuario, code);
+    const r = await excluirCupom(code);
     if (r.error !== undefined) return status.error();
     status.success();
-    setCupons(r.cupons ?? Object.fromEntries(Object.entries(cupons).filter(([k]) => k !== code)));
+    setCupons(r.cupons);
   }
 
   const show = (c: CupomForn) => (c.tipo === '%' ? `${String(c.valor).replace('.', ',')}%` : core ? core.money_format(core.money_from_reais(c.valor)) : '');

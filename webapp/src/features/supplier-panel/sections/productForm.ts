@@ -9,7 +9,7 @@ import type { PickedImage } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
 import { precoCampo } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 
 export interface ProductForm {
   categoria: string;
