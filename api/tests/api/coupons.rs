@@ -144,6 +144,7 @@ async fn every_rule_is_saved_listed_and_refused_with_its_message() {
         (s, b["error"].as_str()),
         (400, Some("Cupom válido para pedidos a partir de R$ 30,00."))
     );
+    assert_eq!(b["codigo_erro"], "cupom_pedido_minimo");
     assert_eq!(
         (orders_with(&app, "NATAL").await, uses(&app, "NATAL").await),
         (0, 0)
@@ -158,11 +159,13 @@ async fn every_rule_is_saved_listed_and_refused_with_its_message() {
         (s, b["error"].as_str()),
         (409, Some("Este cupom já foi usado."))
     );
+    assert_eq!(b["codigo_erro"], "cupom_ja_usado");
     let (s, b) = check(&app, Some(&buyer), "NATAL").await;
     assert_eq!(
         (s, b["error"].as_str()),
         (409, Some("Este cupom já foi usado."))
     );
+    assert_eq!(b["codigo_erro"], "cupom_ja_usado");
     // Anyone else may still (signed out, nobody has used it).
     assert_eq!(check(&app, None, "NATAL").await.0, 200);
 
@@ -182,6 +185,7 @@ async fn every_rule_is_saved_listed_and_refused_with_its_message() {
         (s, b["error"].as_str()),
         (409, Some("Este cupom atingiu o limite de usos."))
     );
+    assert_eq!(b["codigo_erro"], "cupom_esgotado");
     assert_eq!(orders_with(&app, "NATAL").await, 2);
 
     // The buyer cancels: their use comes back, and they (or the third buyer) may use it again.
@@ -224,11 +228,16 @@ async fn expired_and_not_yet_valid_coupons_are_refused() {
     )
     .await;
     let not_yet = format!("Cupom válido a partir de {}.", shown(1));
-    for (code, message) in [("ONTEM", "Cupom expirado."), ("AMANHA", not_yet.as_str())] {
+    for (code, message, codigo_erro) in [
+        ("ONTEM", "Cupom expirado.", "cupom_expirado"),
+        ("AMANHA", not_yet.as_str(), "cupom_ainda_nao_valido"),
+    ] {
         let (s, b) = check(&app, Some(&buyer), code).await;
         assert_eq!((s, b["error"].as_str()), (400, Some(message)), "{code}");
+        assert_eq!(b["codigo_erro"], codigo_erro, "{code}");
         let (s, b) = app.rpc(Some(&buyer), order(2, code, 80)).await;
         assert_eq!((s, b["error"].as_str()), (400, Some(message)), "{code}");
+        assert_eq!(b["codigo_erro"], codigo_erro, "{code}");
     }
     assert_eq!(check(&app, Some(&buyer), "HOJE").await.0, 200);
     let placed = ok(&app, &buyer, order(2, "HOJE", 80)).await;

@@ -204,6 +204,7 @@ async fn deletion_waits_for_orders_in_progress_then_leaves_no_trace_but_the_tota
     let delete = json!({"codigo": "excluir_minha_conta", "confirmacao": "EXCLUIR"});
     let (s, b) = app.rpc(Some(&zu), delete.clone()).await;
     assert_eq!(s, 409, "{b}");
+    assert_eq!(b["codigo_erro"], "conta_com_pendencias");
     assert_eq!(
         b["error"],
         "Não é possível excluir sua conta enquanto houver pedidos em andamento ou dinheiro a \
