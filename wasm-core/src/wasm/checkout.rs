@@ -2,10 +2,12 @@
 
 use super::delivery::{fee_js, read_settings};
 use super::js::{
-    Obj, absent, array, bad_input, centavos, count, get, js_error, list, money, number,
-    optional_count, optional_number, optional_text, raw_centavos, text,
+    Obj, absent, array, bad_input, centavos, coded_error, count, get, js_error, list, money,
+    number, optional_count, optional_number, optional_text, raw_centavos, text,
 };
-use crate::checkout::{Buyer, CartLine, CheckoutRequest, CheckoutSummary, Fulfilment, Seller};
+use crate::checkout::{
+    Buyer, CartLine, CheckoutError, CheckoutRequest, CheckoutSummary, Fulfilment, Seller,
+};
 use crate::coupon::{self, Coupon, CouponError, CouponKind, CouponRules, RulesForm};
 use crate::date::Date;
 use wasm_bindgen::prelude::*;
@@ -168,9 +170,11 @@ pub fn coupon_discount(cupom: JsValue, produtos_centavos: f64) -> Result<f64, Js
 /// [{titulo, preco_centavos, precopromo_centavos, minimopromo, quantidade, minimo, estoque}],
 /// cupom, fornecedor: {nomeforn, compras_fechadas, configuracao_entrega}, comprador: {rua,
 /// latitude, longitude}, modo: 'entrega' | 'retirada', agora_ms}` (`agora_ms`, optional, checks
-/// the coupon's validity days); throws the first applicable message.
+/// the coupon's validity days); throws the first applicable message, with `codigo:
+/// 'pedido_minimo'` when the bag is below the delivery or pickup minimum (the checkout then
+/// offers a way back to the store).
 #[wasm_bindgen]
-pub fn checkout_summary(pedido: JsValue) -> Result<JsValue, JsError> {
+pub fn checkout_summary(pedido: JsValue) -> Result<JsValue, JsValue> {
     let seller = get(&pedido, "fornecedor")?;
     let buyer = get(&pedido, "comprador")?;
     let cupom = get(&pedido, "cupom")?;
@@ -195,11 +199,16 @@ pub fn checkout_summary(pedido: JsValue) -> Result<JsValue, JsError> {
         modo: match text(&pedido, "modo")?.as_str() {
             "entrega" => Fulfilment::Delivery,
             "retirada" => Fulfilment::Pickup,
-            _ => return Err(bad_input("modo")),
+            _ => return Err(bad_input("modo").into()),
         },
         agora_ms: optional_number(&pedido, "agora_ms")?.map(|n| n as i64),
     };
-    let summary = crate::checkout::checkout(&request).map_err(js_error)?;
+    let summary = crate::checkout::checkout(&request).map_err(|e| match e {
+        CheckoutError::MinimumDelivery(_) | CheckoutError::MinimumPickup(_) => {
+            coded_error(e, "pedido_minimo")
+        }
+        other => js_error(other).into(),
+    })?;
     Ok(summary_js(&summary))
 }
 

@@ -16,7 +16,6 @@ import {
   feeCalculating,
   formatCentavos,
   fulfilmentOptions,
-  isMinimumMessage,
   orderSummary,
   paymentOptions,
   purchasesClosed,
@@ -83,24 +82,22 @@ describe('order summary', () => {
     expect(r.ok && formatCentavos(core, r.summary.total_centavos)).toBe('R$ 31,70');
   });
 
-  it('tells the minimum-order messages from the others (the summary offers a way back to the store)', () => {
-    expect(isMinimumMessage('Faltam R$ 21,00 para o pedido mínimo de entrega.')).toBe(true);
-    expect(isMinimumMessage('Falta R$ 1,30 para o pedido mínimo de retirada.')).toBe(true);
-    expect(isMinimumMessage('Cupom válido para pedidos a partir de R$ 50,00.')).toBe(false);
-    expect(isMinimumMessage('Entrega indisponível')).toBe(false);
-  });
-
   it('refuses below the minimum order for delivery (and for pickup when set)', () => {
     const few = [item('alface', 4.5, 2, { precopromo: 3.9, minimopromo: 3 })];
     expect(orderSummary(core, { items: few, supplier: dadosforn(), buyer: BUYER, modo: 'entrega', cupom: null })).toEqual({
       ok: false,
       message: 'Faltam R$ 21,00 para o pedido mínimo de entrega.',
+      faltaMinimo: true,
     });
     const pickupMin = dadosforn({}, { pedidominimoretirada: 15 });
     expect(orderSummary(core, { items: few, supplier: pickupMin, buyer: BUYER, modo: 'retirada', cupom: null })).toEqual({
       ok: false,
       message: 'Faltam R$ 6,00 para o pedido mínimo de retirada.',
+      faltaMinimo: true,
     });
+    // Any other refusal is not the minimum's: no way back to the store is offered.
+    const closed = orderSummary(core, { items: few, supplier: dadosforn({ compras: true }), buyer: BUYER, modo: 'entrega', cupom: null });
+    expect(closed).toMatchObject({ ok: false, faltaMinimo: false });
   });
 
   it('purchases closed', () => {
@@ -112,8 +109,8 @@ describe('order summary', () => {
     const r = bagSubtotal(core, items);
     expect(r.ok && formatCentavos(core, r.summary.produtos_centavos)).toBe('R$ 36,70');
     const over = [{ ...items[2], qtd: 3, infos: { ...items[2].infos, estoque: 2 } }];
-    expect(bagSubtotal(core, over)).toEqual({ ok: false, message: 'Estoque insuficiente para mandioca' });
-    expect(bagSubtotal(core, [])).toEqual({ ok: false, message: 'Sua sacola está vazia' });
+    expect(bagSubtotal(core, over)).toEqual({ ok: false, message: 'Estoque insuficiente para mandioca', faltaMinimo: false });
+    expect(bagSubtotal(core, [])).toEqual({ ok: false, message: 'Sua sacola está vazia', faltaMinimo: false });
   });
 });
 

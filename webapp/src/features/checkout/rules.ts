@@ -68,7 +68,12 @@ export interface Summary {
   total_centavos: number;
 }
 
-export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string };
+/**
+ * The summary, or the message that stops the purchase; `faltaMinimo` when it is the delivery or
+ * pickup minimum's ('Faltam R$ 4,10 para o pedido mínimo de entrega.', wasm-core's `codigo`
+ * `pedido_minimo`): the summary then offers a way back to the store to add more.
+ */
+export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string; faltaMinimo: boolean };
 
 /** The buyer fields the rules read (the stored userinfo). */
 export interface BuyerInfo {
@@ -170,13 +175,6 @@ export function coreCoupon(core: Core, c: WireCoupon): CoreCoupon {
   };
 }
 
-/**
- * Whether a checkout message is the delivery or pickup minimum's ('Faltam R$ 4,10 para o pedido
- * mínimo de entrega.'): the summary then offers a way back to the store to add more.
- */
-export function isMinimumMessage(message: string): boolean {
-  return /^Faltam? R\$ .* para o pedido mínimo de (entrega|retirada)\.$/.test(message);
-}
 
 function cartLines(core: Core, items: BagItem[]) {
   return items.map((it) => ({
@@ -213,7 +211,7 @@ export function orderSummary(
     }) as Summary;
     return { ok: true, summary };
   } catch (err) {
-    return { ok: false, message: messageOf(err) };
+    return { ok: false, message: messageOf(err), faltaMinimo: (err as { codigo?: unknown } | null)?.codigo === 'pedido_minimo' };
   }
 }
 

@@ -9,7 +9,7 @@ import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import { formatCentavos, isMinimumMessage, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { formatCentavos, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
 
 export interface SummaryStepProps {
   core: Core;
@@ -132,7 +132,7 @@ export function SummaryStep(p: SummaryStepProps) {
           {blocking}
         </p>
       )}
-      {blocking && isMinimumMessage(blocking) && (
+      {blocking && summary && !summary.ok && summary.faltaMinimo && (
         <button type="button" className="btn btn--ghost checkout__cta" onClick={p.onBackToStore}>
           Voltar à loja
         </button>
