@@ -153,6 +153,7 @@ impl From<crate::domain::error::DomainError> for ApiError {
         match e {
             DomainError::Invalid(m) => Self::BadRequest(m),
             DomainError::NotFound(m) => Self::NotFound(m),
+            DomainError::Forbidden => Self::Forbidden,
             DomainError::Conflict(m) => Self::Conflict(m),
             DomainError::Coded {
                 kind,

@@ -4,6 +4,7 @@
 
 pub mod checkout;
 pub mod coupon;
+pub mod date;
 pub mod delivery;
 pub mod document;
 pub mod forms;
@@ -12,6 +13,7 @@ pub mod money;
 pub mod phone;
 pub mod places;
 pub mod pricing;
+pub mod review;
 pub mod store_url;
 pub mod text;
 

@@ -50,6 +50,31 @@ pub const CUPOM_DUPLICADO: &str = "Já existe um cupom com este nome.";
 pub const CUPOM_NAO_ENCONTRADO: &str = "Cupom não encontrado!";
 /// A coupon type other than `%` or `R$`. *Gap.*
 pub const CUPOM_TIPO: &str = "Selecione o tipo do desconto.";
+/// A coupon used after its last day (decisions.md §32).
+pub const CUPOM_EXPIRADO: &str = "Cupom expirado.";
+/// A coupon of one use per buyer, used by this buyer (decisions.md §32).
+pub const CUPOM_USADO: &str = "Este cupom já foi usado.";
+/// *Gap:* every use of a coupon's total limit taken (decisions.md §32).
+pub const CUPOM_ESGOTADO: &str = "Este cupom atingiu o limite de usos.";
+/// *Gap:* a coupon's validity day that is not a date.
+pub const CUPOM_DATA: &str = "Insira uma data válida.";
+/// *Gap:* a coupon's last day before its first.
+pub const CUPOM_DATAS: &str = "A data final do cupom não pode ser anterior à inicial.";
+/// *Gap:* a coupon's use limit that is not a whole number above zero.
+pub const CUPOM_LIMITE: &str = "O limite de usos deve ser um número inteiro maior que zero.";
+/// *Gap:* a coupon's minimum order that is not an amount.
+pub const CUPOM_MINIMO: &str = "O pedido mínimo do cupom deve ser um valor válido.";
+
+/// *Gap:* a coupon used before its first day: `'Cupom válido a partir de 10/12/2025.'`.
+pub fn cupom_a_partir_de(inicio: crate::date::Date) -> String {
+    format!("Cupom válido a partir de {inicio}.")
+}
+
+/// A products total below a coupon's minimum: `'Cupom válido para pedidos a partir de R$
+/// 50,00.'` (decisions.md §32).
+pub fn cupom_pedido_minimo(minimo: Money) -> String {
+    format!("Cupom válido para pedidos a partir de {}.", minimo.format())
+}
 
 // --- Bag and checkout --------------------------------------------------------------------------
 
@@ -71,6 +96,35 @@ pub fn compras_fechadas(nomeforn: &str) -> String {
 /// order of delivery *and* of pickup (buyer-ads-admin.md §5; docs/readings.md).
 pub fn pedido_minimo_entrega(minimo: Money) -> String {
     format!("Pedido mínimo para entrega: {}", minimo.format())
+}
+
+/// How much a bag lacks to reach the delivery minimum: `'Faltam R$ 4,10 para o pedido mínimo
+/// de entrega.'` (issue 29: the checkout says what is missing, not only the minimum).
+pub fn faltam_pedido_minimo_entrega(faltam: Money) -> String {
+    format!(
+        "{} {} para o pedido mínimo de entrega.",
+        falta_ou_faltam(faltam),
+        faltam.format()
+    )
+}
+
+/// The same for pickup: `'Faltam R$ 4,10 para o pedido mínimo de retirada.'`.
+pub fn faltam_pedido_minimo_retirada(faltam: Money) -> String {
+    format!(
+        "{} {} para o pedido mínimo de retirada.",
+        falta_ou_faltam(faltam),
+        faltam.format()
+    )
+}
+
+/// `Falta` for a single real or less (`Falta R$ 1,00`, `Falta R$ 0,50`), `Faltam` above, as
+/// Brazilians agree the verb with the amount.
+fn falta_ou_faltam(faltam: Money) -> &'static str {
+    if faltam.centavos() < 200 {
+        "Falta"
+    } else {
+        "Faltam"
+    }
 }
 
 /// `'Estoque insuficiente para {titulo}'` (decisions.md §8).
@@ -196,6 +250,18 @@ pub const SEM_SALDO: &str = "Você está sem saldo";
 /// *Gap:* the save button is disabled with no option selected.
 pub const SELECIONE_PAGAMENTO: &str = "Selecione ao menos uma forma de pagamento";
 
+// --- Reviews and moderation (decisions.md §33) -------------------------------------------------
+
+/// *Gap:* a review's note outside 1–5.
+pub const AVALIACAO_NOTA: &str = "Escolha uma nota de 1 a 5.";
+/// *Gap:* an empty reply to a review.
+pub const RESPOSTA_VAZIA: &str = "Escreva a resposta.";
+/// *Gap:* a moderation (removal, hiding) without its reason.
+pub const MOTIVO_VAZIO: &str = "Informe o motivo.";
+pub const CAMPO_COMENTARIO: &str = "O comentário";
+pub const CAMPO_RESPOSTA: &str = "A resposta";
+pub const CAMPO_MOTIVO: &str = "O motivo";
+
 // --- Blockchain --------------------------------------------------------------------------------
 
 pub const SEM_FICHAS: &str = "Você não possui fichas!";
@@ -219,6 +285,13 @@ const ALL: &[&str] = &[
     CUPOM_DUPLICADO,
     CUPOM_NAO_ENCONTRADO,
     CUPOM_TIPO,
+    CUPOM_EXPIRADO,
+    CUPOM_USADO,
+    CUPOM_ESGOTADO,
+    CUPOM_DATA,
+    CUPOM_DATAS,
+    CUPOM_LIMITE,
+    CUPOM_MINIMO,
     CADASTRE_ENDERECO,
     OUTRO_FORNECEDOR,
     PRECOS_MUDARAM,
@@ -259,6 +332,9 @@ const ALL: &[&str] = &[
     CHAVE_PIX,
     SEM_SALDO,
     SELECIONE_PAGAMENTO,
+    AVALIACAO_NOTA,
+    RESPOSTA_VAZIA,
+    MOTIVO_VAZIO,
     SEM_FICHAS,
     ARQUIVO_GRANDE,
     INSIRA_DESCRICAO,
@@ -292,6 +368,22 @@ mod tests {
             "Sítio Boa Vista está com o período de compras fechado!"
         );
         assert_eq!(estoque_insuficiente("mel"), "Estoque insuficiente para mel");
+        assert_eq!(
+            faltam_pedido_minimo_entrega(Money::from_centavos(410)),
+            "Faltam R$ 4,10 para o pedido mínimo de entrega."
+        );
+        assert_eq!(
+            faltam_pedido_minimo_entrega(Money::from_centavos(150)),
+            "Falta R$ 1,50 para o pedido mínimo de entrega."
+        );
+        assert_eq!(
+            faltam_pedido_minimo_retirada(Money::from_centavos(2000)),
+            "Faltam R$ 20,00 para o pedido mínimo de retirada."
+        );
+        assert_eq!(
+            cupom_pedido_minimo(Money::from_centavos(5000)),
+            "Cupom válido para pedidos a partir de R$ 50,00."
+        );
         assert_eq!(locais_demais(5570), "Escolha no máximo 5.570 locais.");
         assert_eq!(locais_demais(27), "Escolha no máximo 27 locais.");
         assert_eq!(opcoes_demais(20), "Adicione no máximo 20 opções.");

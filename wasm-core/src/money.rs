@@ -2,11 +2,13 @@
 //! overflow-free arithmetic the pricing rules need.
 //!
 //! # The price input
-//! The spec's price field keeps only digits, dots and commas and turns a comma into a dot; the
-//! original app then parsed the text as a float, so `12,5` was R$ 12,50. [`Money::parse`] reads
-//! the same text exactly (no float), and also reads Brazilian thousands separators:
+//! The spec's price field keeps only digits, dots and commas (and turned a comma into a dot,
+//! which decisions.md §29 undoes: Brazilians type and read `32,50`, so the field keeps what was
+//! typed); the original app then parsed the text as a float, so `12,5` was R$ 12,50.
+//! [`Money::parse`] reads the same text exactly (no float), and also reads Brazilian thousands
+//! separators:
 //!
-//! * commas become dots first, so `1.234,56` and the field's own rendering `1.234.56` agree;
+//! * commas are read as dots, so `1.234,56` and the old field's rendering `1.234.56` agree;
 //! * a last group of one or two digits after a separator is the centavos: `12,5` = R$ 12,50,
 //!   `12.50` = R$ 12,50, `1.234,56` = R$ 1.234,56; a trailing separator is ignored (`12,`);
 //! * every other group after the first must have exactly three digits and is a thousands group,
@@ -108,17 +110,21 @@ impl Money {
         format!("{sign}{}.{:02}", abs / 100, abs % 100)
     }
 
-    /// What the price field keeps of what was typed: digits, dots and commas, each comma turned
-    /// into a dot (the spec's input rule, applied as the user types).
+    /// What the price field keeps of what was typed: digits, dots and commas, as typed (the
+    /// spec's input rule, applied as the user types; the comma stays a comma, decisions.md §29).
     pub fn filter_input(input: &str) -> String {
         input
             .chars()
-            .filter_map(|c| match c {
-                '0'..='9' | '.' => Some(c),
-                ',' => Some('.'),
-                _ => None,
-            })
+            .filter(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
             .collect()
+    }
+
+    /// A price in the field's own form: `32,50` (no `R$`, no thousands separator), what an edit
+    /// form shows for a stored price.
+    pub fn input_text(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}{},{:02}", abs / 100, abs % 100)
     }
 
     /// Parses a price input (see the module documentation); zero is accepted.
@@ -187,7 +193,7 @@ pub(crate) fn parse_hundredths(input: &str) -> Result<i64, AmountError> {
     if input.trim().is_empty() {
         return Err(AmountError::Empty);
     }
-    let text = Money::filter_input(input);
+    let text = Money::filter_input(input).replace(',', ".");
     if !text.bytes().any(|b| b.is_ascii_digit()) {
         return Err(AmountError::Malformed);
     }
@@ -327,8 +333,15 @@ mod tests {
 
     #[test]
     fn filters_input_as_typed() {
-        assert_eq!(Money::filter_input("R$ 12,50abc"), "12.50");
-        assert_eq!(Money::filter_input("1.234,56"), "1.234.56");
+        assert_eq!(Money::filter_input("R$ 12,50abc"), "12,50");
+        assert_eq!(Money::filter_input("1.234,56"), "1.234,56");
+        assert_eq!(Money::parse("32,50"), Ok(Money::from_centavos(3250)));
+        assert_eq!(Money::from_centavos(3250).input_text(), "32,50");
+        assert_eq!(Money::from_centavos(123_405).input_text(), "1234,05");
+        assert_eq!(
+            Money::parse(&Money::from_centavos(123_405).input_text()),
+            Ok(Money::from_centavos(123_405))
+        );
     }
 
     #[test]

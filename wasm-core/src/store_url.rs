@@ -118,10 +118,64 @@ impl StoreUrl {
     }
 }
 
+/// The default URL made from a store's name (issue 29: a store is never without one): accents
+/// folded, every run of other characters one hyphen, at most 40 characters, cut at a hyphen
+/// where it can; a name too short, or reserved, gets `loja-` in front (`Sítio Boa Vista` →
+/// `sitio-boa-vista`, `Pé` → `loja-pe`). The candidate `n` (from 2) ends in `-{n}`, still within
+/// 40 characters, for when the first is taken.
+pub fn from_name(name: &str, n: u32) -> StoreUrl {
+    let mut base = String::new();
+    for c in crate::text::fold(name).chars() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            base.push(c);
+        } else if !base.is_empty() && !base.ends_with('-') {
+            base.push('-');
+        }
+    }
+    let mut base = base.trim_end_matches('-').to_owned();
+    if base.len() < MIN_CHARS || RESERVED.contains(&base.as_str()) {
+        base = format!("loja-{base}").trim_end_matches('-').to_owned();
+    }
+    let suffix = if n >= 2 {
+        format!("-{n}")
+    } else {
+        String::new()
+    };
+    let room = MAX_CHARS - suffix.len();
+    if base.len() > room {
+        let cut = &base[..room];
+        base = match cut.rfind('-') {
+            Some(i) if i >= MIN_CHARS => cut[..i].to_owned(),
+            _ => cut.trim_end_matches('-').to_owned(),
+        };
+    }
+    let url = format!("{base}{suffix}");
+    StoreUrl::parse(&url).unwrap_or_else(|_| StoreUrl(format!("loja{suffix}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn default_urls_from_names() {
+        let url = |name: &str, n| from_name(name, n).as_str().to_owned();
+        assert_eq!(url("Sítio Boa Vista", 1), "sitio-boa-vista");
+        assert_eq!(url("Sítio Boa Vista", 2), "sitio-boa-vista-2");
+        assert_eq!(
+            url("  Hortifruti da Dona Maria!! ", 1),
+            "hortifruti-da-dona-maria"
+        );
+        assert_eq!(url("Pé", 1), "loja-pe");
+        assert_eq!(url("Admin", 1), "loja-admin");
+        assert_eq!(url("???", 1), "loja");
+        assert_eq!(url("", 3), "loja-3");
+        assert_eq!(url("Café & Cia. 100%", 1), "cafe-cia-100");
+        let long = "Associação dos Produtores Rurais de Santa Bárbara d'Oeste";
+        assert_eq!(url(long, 1), "associacao-dos-produtores-rurais-de");
+        assert_eq!(url(long, 12), "associacao-dos-produtores-rurais-de-12");
+    }
 
     #[test]
     fn normalises_as_typed() {
@@ -184,6 +238,12 @@ mod tests {
             let once = normalize(&s);
             prop_assert_eq!(normalize(&once), once.clone());
             prop_assert!(!once.chars().any(char::is_whitespace));
+        }
+
+        #[test]
+        fn default_urls_are_valid(name in "\\PC{0,80}", n in 1u32..1000) {
+            let u = from_name(&name, n);
+            prop_assert!(StoreUrl::parse(u.as_str()).is_ok());
         }
 
         #[test]

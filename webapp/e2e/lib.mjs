@@ -377,3 +377,22 @@ async function controlApi(what) {
 export const stopApi = () => controlApi('stop');
 /** Starts the API again on the same port and data; resolves once it is ready. */
 export const startApi = () => controlApi('start');
+
+/**
+ * The e-mails the local SMTP server accepted (e2e/run.mjs), as `{from, to: [...], subject, text,
+ * secure, user}`; waits until one matches `match` and returns it.
+ */
+export async function mailTo(match, what, timeout = 30_000) {
+  assert.ok(E2E_CONTROL_URL, 'E2E_CONTROL_URL is not set: run the journeys through e2e/run.mjs');
+  let found;
+  await eventually(
+    async () => {
+      const all = await fetch(`${E2E_CONTROL_URL}/mail`).then((r) => r.json());
+      found = all.find(match);
+      return !!found;
+    },
+    what,
+    timeout,
+  );
+  return found;
+}

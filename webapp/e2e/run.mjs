@@ -5,6 +5,9 @@
 //   1. the local OpenID provider (../devservices/oidc.mjs),
 //   1b. the local Arweave gateway (../devservices/arlocal.mjs, funded wallet in the data dir),
 //   1c. the local Pix PSP (../devservices/psp.mjs: BACEN's API Pix over mutual TLS and OAuth2),
+//   1d. the local SMTP server (../devservices/smtp.mjs: STARTTLS with the API suite's test
+//       certificate, which the API is told to trust), whose accepted messages the tests read at
+//       `GET {E2E_CONTROL_URL}/mail`,
 //   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
 //      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
 // then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL,
@@ -243,6 +246,33 @@ async function main() {
   if (!pspInfo) throw new Error('the PSP did not start within 30 s');
   log(`Pix PSP on ${pspInfo.api} (control ${pspInfo.control}, OpenAPI validation ${pspInfo.validated ? 'on' : 'OFF'})`);
 
+  // 1d. SMTP server (STARTTLS; the certificate and CA of the API suite's fixtures).
+  const fixtures = path.join(REPO_ROOT, 'api', 'tests', 'fixtures');
+  const smtp = start('smtp', process.execPath, [path.join(DEVSERVICES, 'smtp.mjs')], {
+    cwd: DEVSERVICES,
+    env: {
+      SMTP_PORT: '0',
+      SMTP_TLS: 'starttls',
+      SMTP_CERT: path.join(fixtures, 'smtp-server.pem'),
+      SMTP_KEY: path.join(fixtures, 'smtp-server-key.pem'),
+    },
+  });
+  let smtpPort;
+  for (let i = 0; i < 150 && !smtpPort; i++) {
+    if (smtp.exited) throw new Error(`the SMTP server exited (code ${smtp.code})`);
+    const m = /smtp: listening on 127\.0\.0\.1:(\d+)/.exec(readFileSync(smtp.logFile, 'utf8'));
+    if (m) smtpPort = Number(m[1]);
+    else await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!smtpPort) throw new Error('the SMTP server did not start within 30 s');
+  log(`SMTP server on 127.0.0.1:${smtpPort}`);
+  /** The messages the SMTP server accepted so far, from its log. */
+  const mailbox = () =>
+    readFileSync(smtp.logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('smtp: message '))
+      .map((l) => JSON.parse(l.slice('smtp: message '.length)));
+
   // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
   //    alone in an empty directory, serving its embedded webapp.
   const mediaDir = path.join(tmp, 'media');
@@ -287,6 +317,10 @@ async function main() {
     PIX_KEY: pspInfo.keys[0],
     PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
     PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
+    SMTP_URL: `smtp://localhost:${smtpPort}`,
+    SMTP_CA_FILE: path.join(fixtures, 'smtp-ca.pem'),
+    SMTP_FROM: 'loja@feira.test',
+    SMTP_RETRY_SECONDS: '1',
     // The journeys sign in and upload far more often than a person would, all from one
     // address: the limits stay on (the 429 paths are the API suite's), only wider.
     RATE_LIMIT_SIGNIN: 'ip=600/min',
@@ -317,6 +351,9 @@ async function main() {
           killGroup(api, 'SIGKILL');
           await api.exit;
         }
+      } else if (req.method === 'GET' && req.url === '/mail') {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(mailbox()));
+        return;
       } else if (req.method === 'POST' && req.url === '/api/start') {
         if (api.exited) {
           api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
@@ -371,9 +408,9 @@ async function main() {
   } else {
     log('all tests passed');
   }
-  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited;
+  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited || smtp.exited;
   if (stopped) {
-    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'})`);
+    log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'}, smtp: ${smtp.exited ? smtp.code : 'running'})`);
   }
   if (apiStops) log(`the tests stopped and restarted the API ${apiStops} time(s)`);
   return cleanup(code === 0 && !stopped ? 0 : code || 1, { showLogs: code !== 0 || stopped });

@@ -3,8 +3,8 @@
 //! transaction, or [`open`] for a token purchase), paid exactly once ([`mark_paid`], called by
 //! [`super::payments`]: the order becomes `status_pix '2'`, a delivery the store is told of, and
 //! the supplier gains an item held until the delivery, decisions.md §9, §27; tokens are
-//! credited), expired after its time unpaid ([`expire_due`]: the
-//! order is cancelled and its stock released, §8), cancelled or refunded with its order
+//! credited), expired after its time unpaid ([`expire_due`]: the order is cancelled and its
+//! stock and coupon use released, §8, §32), cancelled or refunded with its order
 //! ([`cancel_unpaid`], [`mark_refunded`], called by [`super::orders::cancel_awaiting`], which
 //! schedules the refund itself: [`super::refunds`]).
 //!
@@ -386,6 +386,7 @@ pub async fn expire_one(db: &Db, txid: &str, now: i64) -> DomainResult<bool> {
         .rows_affected();
         if cancelled == 1 {
             stock::release(&mut tx, &order_id).await?;
+            super::coupons::release(&mut tx, &order_id, now).await?;
             // A Pix of another amount that came in (and went back) means it was paid, not right.
             let returned: i64 = sqlx::query_scalar(
                 "SELECT COUNT(*) FROM pix_refunds WHERE txid = $1 AND motivo = $2",

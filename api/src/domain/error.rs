@@ -41,6 +41,19 @@ pub enum ErrorCode {
     ChaveReusada,
     /// 409: confirming an unpaid Pix order (decisions.md §27).
     PixNaoPago,
+    /// 400 `Cupom válido a partir de {dia}.`: before the coupon's first day (decisions.md §32).
+    CupomAindaNaoValido,
+    /// 400 `Cupom expirado.`: after the coupon's last day.
+    CupomExpirado,
+    /// 409 `Este cupom atingiu o limite de usos.`: every use of its limit taken.
+    CupomEsgotado,
+    /// 409 `Este cupom já foi usado.`: one use per buyer, and this buyer used it.
+    CupomJaUsado,
+    /// 400 `Cupom válido para pedidos a partir de R$ {mínimo}.`: the products total is below it.
+    CupomPedidoMinimo,
+    /// 409: an account with orders in progress or money to receive cannot be deleted yet (the
+    /// message says which; decisions.md §34).
+    ContaComPendencias,
 }
 
 /// How a coded refusal is answered (the edge picks the status).
@@ -63,6 +76,10 @@ pub enum DomainError {
     Invalid(String),
     #[error("{0}")]
     NotFound(String),
+    /// The caller acts on something that is not theirs (another buyer's order, another store's
+    /// review): answered like the edge's own refusal, 403.
+    #[error("not the caller's")]
+    Forbidden,
     /// The state does not allow it: the message says why.
     #[error("{0}")]
     Conflict(String),
@@ -85,6 +102,15 @@ impl DomainError {
     /// Bad input.
     pub fn invalid(msg: impl Into<String>) -> Self {
         Self::Invalid(msg.into())
+    }
+
+    /// Bad input with its own `code`.
+    pub fn coded_invalid(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Coded {
+            kind: Kind::Invalid,
+            code,
+            message: msg.into(),
+        }
     }
 
     /// A conflict with its own `code`.

@@ -5,7 +5,8 @@
 //!
 //! - [`codes`]: the status and payment codes, one enum each, mapped to the database and the
 //!   wire in one place; [`error`]: the stable codes of refusals.
-//! - [`stock`]: reservation at checkout and release at cancellation or expiry.
+//! - [`stock`]: reservation at checkout and release at cancellation or expiry; [`coupons`]: a
+//!   coupon's uses, taken and given back the same way (decisions.md §32).
 //! - [`charges`]: a Pix charge's life — opened at the provider, recorded, paid once, expired,
 //!   cancelled, refunded — and the expiry sweep ([`charges::expire_due`], run by the job
 //!   runner, [`crate::jobs`]).
@@ -20,6 +21,9 @@
 //! - [`ledger`]: the supplier's open items and balance; [`withdrawals`]: payout requests and
 //!   their confirmation.
 //! - [`tokens`]: the notarisation tokens bought by Pix.
+//! - [`reviews`]: reviews of delivered orders and the stores' averages (decisions.md §33);
+//!   [`moderation`]: stores, ads and products hidden by the admin with a reason; [`privacy`]:
+//!   deleting an account (§34); [`stores`]: a store's default URL and its setup checklist.
 //!
 //! Row locks are always taken received Pix → charge → order → open item → products, so
 //! concurrent payments, expiries and cancellations never deadlock on PostgreSQL. No provider
@@ -27,13 +31,18 @@
 
 pub mod charges;
 pub mod codes;
+pub mod coupons;
 pub mod error;
 pub mod inbox;
 pub mod ledger;
+pub mod moderation;
 pub mod orders;
 pub mod payments;
+pub mod privacy;
 pub mod reconcile;
 pub mod refunds;
+pub mod reviews;
 pub mod stock;
+pub mod stores;
 pub mod tokens;
 pub mod withdrawals;

@@ -1,5 +1,7 @@
 //! Sign-in, sign-out and the personal data of the signed-in user: `iniciar_login`,
-//! `login_site`, `logout_site`, `alterar_nome`.
+//! `login_site`, `logout_site`, `alterar_nome`; the LGPD's copy and deletion in [`privacy`].
+
+pub mod privacy;
 
 use super::shapes::{Done, True};
 use crate::{

@@ -17,7 +17,7 @@
 //! handlers also take the [`crate::auth::Admin`] extractor, and a test checks that the two agree;
 //! another checks each action's session against its handler.
 
-use super::{Context, account, address, admin, ads, catalog, notary, orders, supplier};
+use super::{Context, account, address, admin, ads, catalog, notary, orders, reviews, supplier};
 use crate::{
     auth::MaybeAuthUser,
     error::ApiResult,
@@ -289,7 +289,7 @@ actions! {
         run |s, c, r, x| catalog::stores::supplier_data(s, r).await?;
     public read "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> catalog::answers::CouponCheck,
         limit Coupon, body Small,
-        run |s, c, r, x| catalog::stores::check_coupon(s, r).await?;
+        run |s, c, r, x| catalog::stores::check_coupon(s, c, r).await?;
     /// Every supplier, hidden or not, by name.
     admin read "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
         limit none, body Small,
@@ -515,4 +515,41 @@ actions! {
     user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
         limit none, body Small,
         run |s, c, r, x| supplier::payments::withdraw(s, c.try_into()?, r).await?;
+    // Issue 29: reviews, moderation with reasons, LGPD self-service.
+    /// Rates a delivered order 1–5 with an optional comment (changeable for 30 days).
+    user "avaliar_pedido" => RateOrder(reviews::RateOrder) -> reviews::OrderRated,
+        limit none, body Small,
+        run |s, c, r, x| reviews::rate(s, c.try_into()?, r).await?;
+    /// The store replies to a review of one of its orders, once.
+    user "responder_avaliacao" => ReplyReview(reviews::ReplyReview) -> super::shapes::Done,
+        limit none, body Small,
+        run |s, c, r, x| reviews::reply(s, c.try_into()?, r).await?;
+    /// A store's shown reviews: the average, the count and the newest ones.
+    public get "pegar_avaliacoes" => StoreReviews(reviews::StoreReviews) -> reviews::StoreReviewsList,
+        limit none, body Small,
+        run |s, c, r, x| reviews::list(s, r).await?;
+    /// Removes a review, with a reason e-mailed to its author.
+    admin "remover_avaliacao" => AdminRemoveReview(reviews::RemoveReview) -> reviews::ReviewRemoved,
+        limit none, body Small,
+        run |s, c, r, x| reviews::remove(s, c.try_into()?, r).await?;
+    /// A store's open orders and money, before hiding it.
+    admin read "pegar_resumo_fornecedor" => AdminStoreSummary(admin::moderation::StoreSummaryRequest) -> admin::moderation::StoreSummary,
+        limit none, body Small,
+        run |s, c, r, x| admin::moderation::store_summary(s, c.try_into()?, r).await?;
+    /// Hides (or shows) a direct ad, with a reason e-mailed to its author.
+    admin "moderar_anuncio" => AdminModerateAd(admin::moderation::Moderate) -> admin::moderation::Moderated,
+        limit none, body Small,
+        run |s, c, r, x| admin::moderation::ad(s, c.try_into()?, r).await?;
+    /// Hides (or shows) a single product, with a reason e-mailed to its store.
+    admin "moderar_produto" => AdminModerateProduct(admin::moderation::Moderate) -> admin::moderation::Moderated,
+        limit none, body Small,
+        run |s, c, r, x| admin::moderation::product(s, c.try_into()?, r).await?;
+    /// Everything stored about the signed-in person, as one JSON document (LGPD).
+    user read "baixar_meus_dados" => DownloadMyData -> account::privacy::MyData,
+        limit none, body Small,
+        run |s, c, r, x| account::privacy::download(s, c.try_into()?).await?;
+    /// Deletes the signed-in person's account (refused while orders or money are pending).
+    user "excluir_minha_conta" => DeleteMyAccount(account::privacy::DeleteAccount) -> super::shapes::Done,
+        limit none, body Small,
+        run |s, c, r, x| account::privacy::delete(s, c.try_into()?, r).await?;
 }

@@ -188,7 +188,19 @@ async fn answer(state: &AppState, id: &str) -> ApiResult<AdInfos> {
 /// `pegar_anuncios`: the signed-in user's ads, newest first.
 pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<MyAds> {
     let mut conn = state.db.acquire().await?;
-    let anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
+    let mut anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
+    // What the moderation hid, and why (issue 29).
+    let hidden: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT id, moderado_motivo FROM ads WHERE user_id = $1 AND moderado_em IS NOT NULL",
+    )
+    .bind(&user.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    for ad in &mut anuncios {
+        if let Some((_, reason)) = hidden.iter().find(|(id, _)| *id == ad.id) {
+            ad.moderation = Some(reason.clone().unwrap_or_default());
+        }
+    }
     Ok(MyAds { ads: anuncios })
 }
 

@@ -19,6 +19,7 @@ pub mod notary;
 pub mod openapi;
 pub mod orders;
 pub mod reads;
+pub mod reviews;
 pub mod shapes;
 pub mod supplier;
 
@@ -278,7 +279,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 76);
+        assert_eq!(Request::CODIGOS.len(), 85);
     }
 
     #[test]
@@ -299,6 +300,10 @@ mod tests {
                 "start_site_admin",
                 "pegar_pendencias_pix",
                 "tentar_devolucao_pix",
+                "remover_avaliacao",
+                "pegar_resumo_fornecedor",
+                "moderar_anuncio",
+                "moderar_produto",
             ]
         );
         for codigo in Request::CODIGOS {

@@ -226,6 +226,7 @@ mod tests {
                 "pegar_produto_url_site",
                 "pegar_anuncio_url_site",
                 "pegar_dadosforn",
+                "pegar_avaliacoes",
             ]
         );
         assert!(reads.iter().all(|c| !Request::is_admin_action(c)));

@@ -189,6 +189,14 @@ async fn insert_supplier(
     .execute(&mut **tx)
     .await
     .with_context(|| format!("supplier {}", s.usuario))?;
+    // The demo stores are set up: their URL and payment options chosen (issue 29's checklist).
+    sqlx::query(
+        "UPDATE suppliers SET url_confirmada = TRUE, pagamentos_confirmados = TRUE \
+         WHERE user_id = $1 AND url IS NOT NULL",
+    )
+    .bind(&s.usuario)
+    .execute(&mut **tx)
+    .await?;
     if s.local != 1 {
         for place in &s.cidades {
             sqlx::query("INSERT INTO supplier_places (supplier_id, place) VALUES ($1, $2)")

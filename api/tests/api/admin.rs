@@ -26,8 +26,8 @@ fn admin_requests(withdrawal: &str) -> Vec<Value> {
     vec![
         json!({"codigo": "loading_admin"}),
         json!({"codigo": "loading_admin", "usuario": "demo-admin", "admin": true}),
-        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true}),
-        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true, "usuario": "demo-admin", "email": ADMIN_EMAIL}),
+        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true, "motivo": "Teste"}),
+        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true, "motivo": "Teste", "usuario": "demo-admin", "email": ADMIN_EMAIL}),
         json!({"codigo": "invisivel"}),
         json!({"codigo": "pegar_clientes"}),
         json!({"codigo": "pegar_clientes", "dados": {"email": ADMIN_EMAIL}}),

@@ -3,7 +3,7 @@
 //! `consultar_pagamento` and `cancelar_pedido` only for the order's own people.
 
 mod delivery;
-mod idempotency;
+pub mod idempotency;
 mod refusals;
 mod stock;
 

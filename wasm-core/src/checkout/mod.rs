@@ -10,7 +10,9 @@
 //! checks, in order: an empty bag, purchases closed, no registered street (every order needs
 //! one, spec §4 and §6), the chosen mode not offered (a supplier that offers neither accepts
 //! pickup, the spec's "straight to confirmation"), quantities outside minimum order and stock,
-//! the minimum order, and a delivery fee that cannot be charged yet.
+//! the minimum order (saying how much is missing), a delivery fee that cannot be charged yet,
+//! and the coupon's rules that depend on the order (its days, when the request says what time
+//! it is, and its minimum: decisions.md §32; its uses are the server's to count).
 //!
 //! This module holds the request, the summary and the error; `summary` computes it and
 //! `bag` keeps a bag to one supplier.
@@ -21,7 +23,7 @@ mod summary;
 pub use bag::*;
 pub use summary::*;
 
-use crate::coupon::Coupon;
+use crate::coupon::{Coupon, CouponError};
 use crate::delivery::{Coordinates, DeliverySettings, FeeState};
 use crate::messages::{self, Message};
 use crate::money::Money;
@@ -106,6 +108,9 @@ pub struct CheckoutRequest {
     pub fornecedor: Seller,
     pub comprador: Buyer,
     pub modo: Fulfilment,
+    /// Now, in UTC milliseconds, for the coupon's validity days; `None` skips them.
+    #[serde(default)]
+    pub agora_ms: Option<i64>,
 }
 
 /// One line of the summary.
@@ -146,11 +151,15 @@ pub enum CheckoutError {
     OutOfStock(String),
     /// More than [`MAX_QUANTITY`] units of one product.
     AboveMaximumQuantity(String),
+    /// Below the delivery minimum by this much.
     MinimumDelivery(Money),
+    /// Below the pickup minimum by this much.
     MinimumPickup(Money),
     /// The delivery fee cannot be charged yet; shows the state's text.
     Fee(FeeState),
     PricesChanged,
+    /// The coupon cannot be used for this order.
+    Coupon(CouponError),
 }
 
 impl Message for CheckoutError {
@@ -171,10 +180,14 @@ impl Message for CheckoutError {
             Self::AboveMaximumQuantity(titulo) => {
                 return Cow::Owned(messages::quantidade_maxima(titulo, MAX_QUANTITY));
             }
-            Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
-            // The spec's one text for both modes (buyer-ads-admin.md §5).
-            Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
+            Self::MinimumDelivery(missing) => {
+                return Cow::Owned(messages::faltam_pedido_minimo_entrega(*missing));
+            }
+            Self::MinimumPickup(missing) => {
+                return Cow::Owned(messages::faltam_pedido_minimo_retirada(*missing));
+            }
             Self::Fee(state) => return state.message(),
+            Self::Coupon(e) => return e.message(),
         })
     }
 }

@@ -89,6 +89,18 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
         }
     };
 
+    if let Some(coupon) = &request.cupom {
+        if let Some(now) = request.agora_ms {
+            coupon
+                .rules()
+                .check_time(now)
+                .map_err(CheckoutError::Coupon)?;
+        }
+        coupon
+            .rules()
+            .check_minimum(products)
+            .map_err(CheckoutError::Coupon)?;
+    }
     let (discount, total) = totals(products, fee, request.cupom.as_ref());
     Ok(CheckoutSummary {
         linhas: lines,
@@ -100,14 +112,14 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
     })
 }
 
-/// `refused(minimum)` when the products total is below the mode's minimum order.
+/// `refused(missing)` when the products total is below the mode's minimum order by `missing`.
 fn minimum_order(
     products: Money,
     minimum: Option<Money>,
     refused: fn(Money) -> CheckoutError,
 ) -> Result<(), CheckoutError> {
     match minimum {
-        Some(min) if products < min => Err(refused(min)),
+        Some(min) if products < min => Err(refused(min.saturating_sub(products))),
         _ => Ok(()),
     }
 }
@@ -166,6 +178,7 @@ mod tests {
                 longitude: Some(-47.5651),
             },
             modo,
+            agora_ms: None,
         }
     }
 
@@ -272,11 +285,11 @@ mod tests {
         );
         assert_eq!(
             with(&|r| r.itens.truncate(1)), // 24,00 < 30,00
-            "Pedido mínimo para entrega: R$ 30,00"
+            "Faltam R$ 6,00 para o pedido mínimo de entrega."
         );
         assert_eq!(
             with(&|r| r.modo = Fulfilment::Pickup), // 35,00 < 50,00
-            "Pedido mínimo para entrega: R$ 50,00"
+            "Faltam R$ 15,00 para o pedido mínimo de retirada."
         );
         assert_eq!(
             with(&|r| {
@@ -321,6 +334,44 @@ mod tests {
         assert_eq!(v["desconto_centavos"], 500);
         assert_eq!(v["total_centavos"], 4500);
         assert_eq!(v["taxa"]["texto"], "Entrega Grátis ou a combinar");
+    }
+
+    #[test]
+    fn the_coupon_rules_that_depend_on_the_order() {
+        use crate::coupon::{CouponRules, RulesForm};
+        use crate::date::Date;
+        let rules = CouponRules::from_form(RulesForm {
+            inicio: "2025-12-10",
+            fim: "2025-12-20",
+            minimo: "36",
+            ..RulesForm::default()
+        })
+        .unwrap();
+        let coupon = Coupon::from_stored("DEZ", CouponKind::Percent, 1000)
+            .unwrap()
+            .with_rules(rules)
+            .unwrap();
+        let mut req = request(Fulfilment::Pickup, serde_json::json!({"entrega":"2"}));
+        req.cupom = Some(coupon);
+        // 35,00 of products: below the coupon's R$ 36,00.
+        assert_eq!(
+            message(checkout(&req)),
+            "Cupom válido para pedidos a partir de R$ 36,00."
+        );
+        req.itens[1].quantidade = 3; // 40,50
+        let day = Date::parse("2025-12-15").unwrap().start_ms();
+        req.agora_ms = Some(day);
+        assert_eq!(checkout(&req).unwrap().desconto_centavos, m(405));
+        req.agora_ms = Some(Date::parse("2025-12-21").unwrap().start_ms());
+        assert_eq!(message(checkout(&req)), "Cupom expirado.");
+        req.agora_ms = Some(Date::parse("2025-12-09").unwrap().start_ms());
+        assert_eq!(
+            message(checkout(&req)),
+            "Cupom válido a partir de 10/12/2025."
+        );
+        // Without a time (a client that does not say) only the minimum is checked.
+        req.agora_ms = None;
+        assert!(checkout(&req).is_ok());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Discount coupons: creating one with the spec's rules, finding the one a buyer typed, and the
-//! discount it gives on a product total.
+//! discount it gives on a product total; its optional rules (validity days, use limits, a
+//! minimum order: decisions.md §32) are in [`rules`].
 //!
 //! A coupon's value is kept in hundredths, as the database stores it: centavos for a fixed
 //! (`R$`) coupon, hundredths of a percent for a `%` coupon (`1250` = 12,5 %). A `%` discount is
@@ -12,11 +13,14 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 mod code;
+mod rules;
 
+use crate::date::Date;
 use code::upper_case;
 pub use code::{CouponCode, MAX_CODE_CHARS};
+pub use rules::{CouponRules, MAX_USES, RulesForm, Uses};
 
-/// Why a coupon could not be created or found.
+/// Why a coupon could not be created, found or used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CouponError {
     EmptyCode,
@@ -27,6 +31,24 @@ pub enum CouponError {
     Duplicate,
     UnknownKind,
     NotFound,
+    /// A validity day that is not a date.
+    InvalidDate,
+    /// The last day before the first.
+    EndBeforeStart,
+    /// A use limit that is not a whole number above zero.
+    InvalidLimit,
+    /// A minimum order that is not an amount.
+    InvalidMinimum,
+    /// Before its first day.
+    NotYetValid(Date),
+    /// After its last day.
+    Expired,
+    /// Every use of its limit taken.
+    Exhausted,
+    /// One use per buyer, and this buyer used it.
+    AlreadyUsed,
+    /// A products total below its minimum.
+    BelowMinimum(Money),
 }
 
 impl Message for CouponError {
@@ -40,6 +62,15 @@ impl Message for CouponError {
             Self::Duplicate => messages::CUPOM_DUPLICADO,
             Self::UnknownKind => messages::CUPOM_TIPO,
             Self::NotFound => messages::CUPOM_NAO_ENCONTRADO,
+            Self::InvalidDate => messages::CUPOM_DATA,
+            Self::EndBeforeStart => messages::CUPOM_DATAS,
+            Self::InvalidLimit => messages::CUPOM_LIMITE,
+            Self::InvalidMinimum => messages::CUPOM_MINIMO,
+            Self::Expired => messages::CUPOM_EXPIRADO,
+            Self::Exhausted => messages::CUPOM_ESGOTADO,
+            Self::AlreadyUsed => messages::CUPOM_USADO,
+            Self::NotYetValid(start) => return Cow::Owned(messages::cupom_a_partir_de(*start)),
+            Self::BelowMinimum(min) => return Cow::Owned(messages::cupom_pedido_minimo(*min)),
         })
     }
 }
@@ -73,28 +104,33 @@ impl CouponKind {
     }
 }
 
-/// A valid coupon: code, kind and a positive value in hundredths (at most 100 % for `%`).
+/// A valid coupon: code, kind and a positive value in hundredths (at most 100 % for `%`), and
+/// its rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "CouponRecord", into = "CouponRecord")]
 pub struct Coupon {
     code: CouponCode,
     kind: CouponKind,
     value: i64,
+    rules: CouponRules,
 }
 
 /// A coupon as stored and as the bindings exchange it: `{codigo, tipo, valor}` with `valor` in
-/// hundredths (centavos for `R$`, hundredths of a percent for `%`).
+/// hundredths (centavos for `R$`, hundredths of a percent for `%`), and its rules' fields when
+/// it has any.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CouponRecord {
     pub codigo: String,
     pub tipo: CouponKind,
     pub valor: i64,
+    #[serde(flatten)]
+    pub regras: CouponRules,
 }
 
 impl TryFrom<CouponRecord> for Coupon {
     type Error = CouponError;
     fn try_from(r: CouponRecord) -> Result<Self, CouponError> {
-        Coupon::from_stored(&r.codigo, r.tipo, r.valor)
+        Coupon::from_stored(&r.codigo, r.tipo, r.valor)?.with_rules(r.regras)
     }
 }
 
@@ -104,6 +140,7 @@ impl From<Coupon> for CouponRecord {
             codigo: c.code.0,
             tipo: c.kind,
             valor: c.value,
+            regras: c.rules,
         }
     }
 }
@@ -146,7 +183,31 @@ impl Coupon {
         if kind == CouponKind::Percent && value > 10_000 {
             return Err(CouponError::PercentAbove100);
         }
-        Ok(Self { code, kind, value })
+        Ok(Self {
+            code,
+            kind,
+            value,
+            rules: CouponRules::default(),
+        })
+    }
+
+    /// This coupon with `rules` (checked).
+    pub fn with_rules(mut self, rules: CouponRules) -> Result<Self, CouponError> {
+        self.rules = rules.checked()?;
+        Ok(self)
+    }
+
+    pub fn rules(&self) -> &CouponRules {
+        &self.rules
+    }
+
+    /// Whether a buyer may use it now: at `now_ms`, with `uses` counted so far, on a products
+    /// total of `products`. The checks in the order a buyer meets them: its days, its uses, its
+    /// minimum.
+    pub fn check(&self, now_ms: i64, uses: Uses, products: Money) -> Result<(), CouponError> {
+        self.rules.check_time(now_ms)?;
+        self.rules.check_uses(uses)?;
+        self.rules.check_minimum(products)
     }
 
     pub fn code(&self) -> &CouponCode {
@@ -316,6 +377,50 @@ mod tests {
         assert!(serde_json::from_str::<Coupon>(r#"{"codigo":"A","tipo":"x","valor":1}"#).is_err());
         assert_eq!(CouponKind::parse("R$"), Ok(CouponKind::Fixed));
         assert_eq!(CouponKind::parse("?"), Err(CouponError::UnknownKind));
+    }
+
+    #[test]
+    fn a_use_is_checked_days_then_uses_then_minimum() {
+        let rules = CouponRules::from_form(RulesForm {
+            inicio: "2025-12-01",
+            fim: "2025-12-31",
+            limite: "5",
+            um_por_cliente: true,
+            minimo: "50",
+        })
+        .unwrap();
+        let c = Coupon::from_stored("NATAL", CouponKind::Fixed, 1000)
+            .unwrap()
+            .with_rules(rules)
+            .unwrap();
+        let inside = Date::parse("2025-12-24").unwrap().start_ms();
+        let after = Date::parse("2026-01-01").unwrap().start_ms();
+        let fresh = Uses::default();
+        let used = Uses {
+            total: 5,
+            by_buyer: 1,
+        };
+        assert_eq!(c.check(inside, fresh, m(5000)), Ok(()));
+        assert_eq!(c.check(after, used, m(0)), Err(CouponError::Expired));
+        assert_eq!(c.check(inside, used, m(0)), Err(CouponError::AlreadyUsed));
+        let others = Uses {
+            total: 5,
+            by_buyer: 0,
+        };
+        assert_eq!(c.check(inside, others, m(0)), Err(CouponError::Exhausted));
+        assert_eq!(
+            c.check(inside, fresh, m(4999)),
+            Err(CouponError::BelowMinimum(m(5000)))
+        );
+        // The record carries the rules, and reads them back checked.
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(
+            json,
+            r#"{"codigo":"NATAL","tipo":"R$","valor":1000,"validade_inicio":"2025-12-01","validade_fim":"2025-12-31","limite_usos":5,"um_por_cliente":true,"pedido_minimo_centavos":5000}"#
+        );
+        assert_eq!(serde_json::from_str::<Coupon>(&json).unwrap(), c);
+        let bad = json.replace("2025-12-01", "2026-01-31");
+        assert!(serde_json::from_str::<Coupon>(&bad).is_err());
     }
 
     proptest! {

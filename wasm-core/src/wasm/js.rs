@@ -30,6 +30,18 @@ pub(super) fn js_error(e: impl Message) -> JsError {
     JsError::new(&e.message())
 }
 
+/// The rule's message as a JS `Error` whose `codigo` says which rule refused (the webapp
+/// branches on it, never on the message).
+pub(super) fn coded_error(e: impl Message, codigo: &str) -> JsValue {
+    let err = JsValue::from(js_error(e));
+    reflect_set(
+        &err,
+        &JsValue::from_str("codigo"),
+        &JsValue::from_str(codigo),
+    );
+    err
+}
+
 pub(super) fn bad_input(what: &str) -> JsError {
     JsError::new(&[messages::DADOS_INVALIDOS, ": ", what].concat())
 }

@@ -14,6 +14,7 @@ mod money;
 mod payments;
 mod places;
 mod pricing;
+mod review;
 
 pub use checkout::*;
 pub use delivery::*;
@@ -23,3 +24,4 @@ pub use money::*;
 pub use payments::*;
 pub use places::*;
 pub use pricing::*;
+pub use review::*;

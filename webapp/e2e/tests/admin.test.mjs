@@ -15,7 +15,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  containing, eventually, expectHidden, expectVisible, launchBrowser, payPix, PSP_CONTROL_URL, rpcFromPage,
+  containing, eventually, expectHidden, expectVisible, launchBrowser, mailTo, payPix, PSP_CONTROL_URL, rpcFromPage,
   signIn, withPage,
 } from '../lib.mjs';
 
@@ -59,10 +59,18 @@ async function toggleVisibility(page, label, expected) {
   const modal = page.getByRole('dialog', { name: HIDDEN_STORE });
   await expectVisible(modal, `the details of '${HIDDEN_STORE}'`);
   await modal.getByRole('button', { name: label, exact: true }).click();
-  // The spec's confirmation: 'tornar invisível?' / 'Tornar visível?' with Nao/Sim.
-  const confirm = page.getByRole('dialog', { name: label === 'Tornar visível' ? 'Tornar visível?' : 'tornar invisível?' });
-  await expectVisible(confirm, 'the visibility confirmation');
-  await confirm.getByRole('button', { name: 'Sim', exact: true }).click();
+  if (label === 'Tornar visível') {
+    // The confirmation: 'Tornar visível?' with Não/Sim.
+    const confirm = page.getByRole('dialog', { name: 'Tornar visível?' });
+    await expectVisible(confirm, 'the visibility confirmation');
+    await confirm.getByRole('button', { name: 'Sim', exact: true }).click();
+  } else {
+    // Hiding (issue 29): the store's open orders and money first, then the reason, e-mailed to it.
+    const ask = page.getByRole('dialog', { name: 'Tornar invisível?' });
+    await expectVisible(ask.getByTestId('resumo-loja'), "the store's orders and money before hiding it");
+    await ask.getByRole('textbox').fill('Fotos de produtos de outra loja');
+    await ask.getByRole('button', { name: 'Tornar invisível', exact: true }).click();
+  }
   await eventually(async () => (await modal.getByTestId('visibilidade').textContent()) === expected, `visibility '${expected}'`);
   await modal.getByRole('button', { name: 'Fechar' }).click();
 }
@@ -79,8 +87,10 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
     assert.equal(await page.getByRole('heading', { name: 'Fornecedores' }).count(), 0);
     await signInAsAdmin(page);
 
-    // Hide the supplier.
+    // Hide the supplier, with a reason the store is e-mailed (issue 29).
     await toggleVisibility(page, 'Tornar invisível', 'Invisível');
+    const mail = await mailTo((m) => m.subject === 'Sua loja foi ocultada na Feira', "the store's e-mail");
+    assert.match(mail.text, /Motivo: Fotos de produtos de outra loja/);
     try {
       assert.equal(await storeListed(page), 0, `${HIDDEN_STORE} gone from /lojas`);
       assert.equal(await hiddenProductsOnHome(page), 0, `no product of ${HIDDEN_STORE} on the home`);

@@ -56,11 +56,11 @@ async function listedIn(page, regiao) {
 async function openMyAds(page) {
   await page.goto('/');
   await control(page, containing('Carla Souza')).first().click();
-  await page.getByRole('dialog', { name: 'Minha conta' }).getByRole('button', { name: 'Anuncios' }).click();
-  // The ads entry dialog: 'Anuncio Direto' → 'Seus anuncios'.
-  const entry = page.getByRole('dialog', { name: 'Anuncios' });
-  await entry.getByRole('button', { name: /Anuncio Direto/ }).click();
-  await entry.getByRole('button', { name: 'Seus anuncios' }).click();
+  await page.getByRole('dialog', { name: 'Minha conta' }).getByRole('button', { name: 'Anúncios' }).click();
+  // The ads entry dialog: 'Anúncio Direto' → 'Seus anúncios'.
+  const entry = page.getByRole('dialog', { name: 'Anúncios' });
+  await entry.getByRole('button', { name: /Anúncio Direto/ }).click();
+  await entry.getByRole('button', { name: 'Seus anúncios' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Seus anúncios' }), "the 'Seus anúncios' section");
 }
 
@@ -74,7 +74,7 @@ async function options(page) {
 
 /** Dismisses the status dialog's success. */
 async function okSuccess(page) {
-  const done = page.getByRole('alert').filter({ hasText: 'Suas alteracoes foram salvas com sucesso' });
+  const done = page.getByRole('alert').filter({ hasText: 'Suas alterações foram salvas com sucesso' });
   await expectVisible(done, 'the success status');
   await page.getByRole('dialog').filter({ has: done }).getByRole('button', { name: 'OK' }).click();
 }
@@ -118,8 +118,8 @@ test('an ad is created, found in its regions, edited, photographed and removed',
     await next(wizard);
     assert.equal(await progress(), 9);
     await wizard.getByRole('button', { name: 'Publicar anúncio' }).click();
-    const added = page.getByRole('dialog', { name: 'Anuncio adicionado!' });
-    await expectVisible(added, "'Anuncio adicionado!'");
+    const added = page.getByRole('dialog', { name: 'Anúncio adicionado!' });
+    await expectVisible(added, "'Anúncio adicionado!'");
     await added.getByRole('button', { name: 'OK' }).click();
     await expectVisible(page.locator('.my-ad', { hasText: SHOWN }), 'the new ad in the list');
     const icon = await page.locator('.my-ad', { hasText: SHOWN }).locator('img').getAttribute('src');

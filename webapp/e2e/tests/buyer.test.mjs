@@ -60,7 +60,7 @@ async function openHistory(page) {
   await control(page, containing(NAME)).first().click();
   const menu = dialogNamed(page, 'Minha conta');
   await expectVisible(menu, "the account dialog 'Minha conta'");
-  await menu.getByRole('button', { name: 'Historico de Pedidos' }).click();
+  await menu.getByRole('button', { name: 'Histórico de Pedidos' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Pedidos', exact: true }), "the heading 'Pedidos'");
 }
 

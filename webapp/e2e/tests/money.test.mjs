@@ -143,7 +143,7 @@ test("money: a Pix order is a delivery only once paid; the buyer sees 'Pagamento
       await expectVisible(panel.getByText('Pix — Pago'), 'the order paid');
       await panel.getByRole('button', { name: 'Confirmar entrega' }).click();
       await panel.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();
-      const ok = dialogWith(panel, 'Suas alteracoes foram salvas com sucesso');
+      const ok = dialogWith(panel, 'Suas alterações foram salvas com sucesso');
       await expectVisible(ok, 'the confirmation saved');
       await ok.getByRole('button', { name: 'OK' }).click();
       const { body: after } = await rpcFromPage(buyer, { codigo: 'pegar_pedidos' });

@@ -35,7 +35,7 @@ async function setStock(page, estoque) {
   if (await box.isChecked()) await box.uncheck();
   await form.getByLabel('Estoque', { exact: true }).fill(String(estoque));
   await form.getByRole('button', { name: 'Salvar' }).click();
-  const ok = dialogWith(page, 'Suas alteracoes foram salvas com sucesso');
+  const ok = dialogWith(page, 'Suas alterações foram salvas com sucesso');
   await expectVisible(ok, `the stock ${estoque} saved`);
   await ok.getByRole('button', { name: 'OK' }).click();
 }

@@ -25,7 +25,7 @@ after(async () => { await browser?.close(); });
 
 /** Waits for the status dialog's success and closes it. */
 async function saved(page, what) {
-  const ok = dialogWith(page, 'Suas alteracoes foram salvas com sucesso');
+  const ok = dialogWith(page, 'Suas alterações foram salvas com sucesso');
   await expectVisible(ok, `the success status after ${what}`);
   await ok.getByRole('button', { name: 'OK' }).click();
 }
@@ -53,8 +53,8 @@ async function section(page, name) {
 async function registerBusiness(page) {
   const name = await signIn(page, SUPPLIER_LOGIN);
   await control(page, containing(name)).first().click();
-  await dialogWith(page, 'Historico de Pedidos').getByRole('button', { name: 'Anuncios' }).click();
-  const entry = page.getByRole('dialog', { name: 'Anuncios', exact: true });
+  await dialogWith(page, 'Histórico de Pedidos').getByRole('button', { name: 'Anúncios' }).click();
+  const entry = page.getByRole('dialog', { name: 'Anúncios', exact: true });
   await expectVisible(entry, 'the Ads entry dialog');
   await entry.getByRole('button', { name: /Conta Empresarial/ }).click();
 

@@ -1,6 +1,7 @@
 /**
- * Yes/no confirmation ('Sair da sua conta?', 'Remover anúncio?', …) with the spec's 'Nao'/'Sim'.
+ * Yes/no confirmation ('Sair da sua conta?', 'Remover anúncio?', …) with 'Não'/'Sim' (the spec's 'Nao', written as Brazilians do: decisions.md §29).
  */
+import type { ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
@@ -9,11 +10,14 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** What the person should know before answering. */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ message, onConfirm, onCancel, confirmLabel = 'Sim', cancelLabel = 'Nao' }: ConfirmDialogProps) {
+export function ConfirmDialog({ message, onConfirm, onCancel, confirmLabel = 'Sim', cancelLabel = 'Não', children }: ConfirmDialogProps) {
   return (
     <Dialog title={message} onClose={onCancel} className="dlg--small">
+      {children}
       <div className="dlg__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel} data-autofocus>
           {cancelLabel}

@@ -10,7 +10,7 @@ export interface AccountContextValue {
   signIn: () => void;
   openAccountMenu: () => void;
   openPersonalData: () => void;
-  /** Opens the Ads entry dialog ('Conta Empresarial' / 'Anuncio Direto'). */
+  /** Opens the Ads entry dialog ('Conta Empresarial' / 'Anúncio Direto'). */
   openAdsEntry?: () => void;
 }
 

@@ -15,6 +15,24 @@ export function formatReais(valor: number): string {
   return BRL.format(valor).replace(/\s/g, ' ');
 }
 
+/**
+ * A stored price as a price field shows it for editing: '32,50' (decimal comma, no 'R$', no
+ * thousands separator; decisions.md §29). wasm-core parses it back (`money_parse`).
+ */
+export function precoCampo(valor: number | null | undefined): string {
+  return valor == null ? '' : valor.toFixed(2).replace('.', ',');
+}
+
+/** A store's average note as shown: '4,5' (one decimal, comma). */
+export function notaMedia(media: number): string {
+  return media.toFixed(1).replace('.', ',');
+}
+
+/** '1 avaliação', '12 avaliações'. */
+export function avaliacoesTexto(quantidade: number): string {
+  return quantidade === 1 ? '1 avaliação' : `${quantidade} avaliações`;
+}
+
 /** The title with its first letter in upper case (titles are stored lower-cased). */
 export function capitalizar(texto: string): string {
   return texto.charAt(0).toLocaleUpperCase('pt-BR') + texto.slice(1);

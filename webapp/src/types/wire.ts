@@ -24,11 +24,15 @@ export type DadosForn = Schemas['PublicSupplier'];
 export type DeliveryForn = Schemas['Delivery'];
 /** A store in `/lojas` (`pegar_lojas`). */
 export type Loja = Schemas['StoreCard'];
+/** A store's reviews in short: the average note (one decimal; 0 without reviews) and how many (decisions.md §33). */
+export type Avaliacao = Schemas['Rating'];
 
 /** An order (`pedido`): the buyer's history, the checkout's success, the supplier's deliveries. */
 export type Pedido = Schemas['Order'];
 /** An order's facts (`Infos`). */
 export type PedidoInfos = Schemas['OrderInfos'];
+/** An order's review (decisions.md §33), as its buyer and its store see it. */
+export type AvaliacaoPedido = Schemas['OrderReview'];
 /** One line of an order (`Produtos[]`). */
 export type PedidoProduto = Schemas['OrderLine'];
 /** Why a Pix that came in is given back (decisions.md §28). */

@@ -3,7 +3,7 @@
 //! marked refunded, its open item leaves the supplier's balance (decisions.md §9) and its refund
 //! is scheduled ([`refunds::schedule`], asked of the PSP by the refund job once this commits,
 //! with our id: never twice, never lost); the order's stock and sales counters are given back
-//! (§8). No provider call happens inside the transaction: after it commits, an unpaid charge is
+//! (§8), and its coupon's use ([`coupons::release`], §32). No provider call happens inside the transaction: after it commits, an unpaid charge is
 //! removed at the PSP (best effort: a payment that still arrives is refunded automatically).
 //!
 //! A paid order whose open item already went into a withdrawal cannot be refunded by the
@@ -15,7 +15,7 @@ use crate::{
     domain::{
         charges,
         codes::{OrderStatus, PixStatus, RefundReason},
-        ledger, refunds, stock,
+        coupons, ledger, refunds, stock,
     },
     messages::PEDIDO_NAO_ENCONTRADO,
     pix::PixProvider,
@@ -124,6 +124,7 @@ pub async fn cancel_awaiting(
         }
     }
     stock::release(&mut tx, order_id).await?;
+    coupons::release(&mut tx, order_id, now).await?;
     crate::mail::queue_order_notice(
         &mut tx,
         order_id,

@@ -2,8 +2,9 @@
 //! opened at the provider first, with a txid we chose ([`charges::open_at_provider`]): a PSP
 //! that fails or times out stops here, with nothing stored and no stock held. Then one write
 //! transaction reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para
-//! {titulo}` and everything rolls back), writes the order, its lines and the charge. A refusal
-//! stores nothing; a charge opened for an order that was then refused is removed at the PSP
+//! {titulo}` and everything rolls back), writes the order, its lines, its coupon's use
+//! ([`coupons::take`]: the use limit and one use per buyer, decisions.md §32) and the charge. A
+//! refusal stores nothing; a charge opened for an order that was then refused is removed at the PSP
 //! (nobody was shown its code, so nobody can pay it meanwhile).
 //!
 //! A crash between the two steps leaves at most an unpaid charge at the PSP that nobody knows
@@ -22,6 +23,7 @@ use crate::{
     domain::{
         charges::{self, Charge, Purpose},
         codes::{OrderStatus, PaymentMethod, PixStatus},
+        coupons::{self, CouponUse},
         stock::{self, Take},
     },
     pix::{self, PixProvider},
@@ -64,6 +66,8 @@ pub struct NewOrder<'a> {
     pub lines: Vec<NewLine<'a>>,
     pub summary: &'a CheckoutSummary,
     pub coupon: Option<&'a Coupon>,
+    /// The coupon's version (its `criado_em`) as it was priced; its use is taken with the order.
+    pub coupon_version: Option<i64>,
     /// How long a Pix charge can be paid.
     pub pix_expiry: Duration,
     /// The most unpaid open orders the buyer may hold at this store ([`super::open`]); `None`
@@ -173,11 +177,17 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Dom
         if let Some(txid) = &txid {
             charges::forget_at_provider(db, provider, txid).await;
         }
-        // The same key won meanwhile (a concurrent retry): its order is the answer.
-        if let (Some(k), DomainError::Internal(cause)) = (o.idempotency, &e)
-            && is_unique_violation(cause)
+        // The same key won meanwhile (a concurrent retry): its order is the answer, whatever
+        // stopped this attempt (the key's unique index, or the stock or coupon use the first
+        // one took).
+        if let Some(k) = o.idempotency
             && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
         {
+            if let DomainError::Internal(cause) = &e
+                && !is_unique_violation(cause)
+            {
+                tracing::warn!(error = %e, "a concurrent retry failed otherwise");
+            }
             return Ok(placed);
         }
         return Err(e);
@@ -293,6 +303,25 @@ async fn store(
             "",
         )
         .await?;
+    }
+    if let (Some(c), Some(version)) = (coupon, o.coupon_version) {
+        let taken = coupons::take(
+            &mut tx,
+            &CouponUse {
+                supplier_id: o.supplier_id,
+                code: c.code().as_str(),
+                version,
+                one_per_buyer: c.rules().um_por_cliente,
+                buyer_id: o.buyer_id,
+                order_id,
+                now,
+            },
+        )
+        .await;
+        if let Err(refused) = taken {
+            tx.rollback().await?;
+            return Err(refused);
+        }
     }
     Ok(tx)
 }

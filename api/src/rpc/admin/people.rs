@@ -3,13 +3,11 @@
 //!
 //! Hiding sets `suppliers.invisivel`; every public query of the catalogue already requires it to
 //! be false (decisions.md §11), so the supplier and its products leave every listing at once.
+//! It takes a reason, e-mailed to the store and shown in its panel (issue 29,
+//! [`crate::domain::moderation`]).
 
 use crate::{
-    auth::Admin,
-    error::{ApiError, ApiResult},
-    messages::FORNECEDOR_NAO_ENCONTRADO,
-    rpc::catalog,
-    state::AppState,
+    auth::Admin, db::now_ms, domain::moderation, error::ApiResult, rpc::catalog, state::AppState,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -23,6 +21,10 @@ pub struct SetVisibility {
     /// `true` hides the supplier and its products from every public listing.
     #[serde(rename = "invisivel")]
     pub hidden: bool,
+    /// Why: required to hide (e-mailed to the store, shown in its panel); at most 500
+    /// characters.
+    #[serde(default)]
+    pub motivo: Option<String>,
 }
 
 /// `start_site_admin`: the store URL, or the supplier's user id (the panel links
@@ -45,9 +47,15 @@ pub struct AdminSupplier {
     pub email: String,
     #[serde(rename = "telefone")]
     pub phone: String,
-    /// The CPF or CNPJ.
+    /// The CPF or CNPJ, formatted (`123.456.789-09`, `12.345.678/0001-95`).
     #[serde(rename = "cpf")]
     pub document: String,
+    /// Where the store is: its pickup city, else its owner's (`City, UF`).
+    #[serde(rename = "cidade")]
+    pub city: Option<String>,
+    /// Why the admin hid it, while hidden.
+    #[serde(rename = "motivo_invisivel")]
+    pub hidden_reason: Option<String>,
     #[serde(rename = "iconeforn")]
     pub icon: Option<String>,
     #[serde(rename = "fundoforn")]
@@ -123,15 +131,20 @@ struct SupplierRow {
     vendasforn: i64,
     oculto: i64,
     invisivel: i64,
+    cidade: Option<String>,
+    invisivel_motivo: Option<String>,
 }
 
-/// `loading_admin`: every supplier, hidden or not, by name.
+/// `loading_admin`: every supplier, hidden or not, by name (deleted accounts' stores left out).
 pub async fn suppliers(state: &AppState, _admin: Admin) -> ApiResult<AdminSuppliers> {
     let rows: Vec<SupplierRow> = sqlx::query_as(
-        "SELECT user_id, nomeforn, email, telefone, documento, iconeforn, fundoforn, url, \
-         vendasforn, CAST(CASE WHEN oculto THEN 1 ELSE 0 END AS BIGINT) AS oculto, \
-         CAST(CASE WHEN invisivel THEN 1 ELSE 0 END AS BIGINT) AS invisivel \
-         FROM suppliers ORDER BY nomeforn, user_id",
+        "SELECT s.user_id, s.nomeforn, s.email, s.telefone, s.documento, s.iconeforn, \
+         s.fundoforn, s.url, s.vendasforn, \
+         CAST(CASE WHEN s.oculto THEN 1 ELSE 0 END AS BIGINT) AS oculto, \
+         CAST(CASE WHEN s.invisivel THEN 1 ELSE 0 END AS BIGINT) AS invisivel, \
+         COALESCE(s.entrega_cidade, u.cidade) AS cidade, s.invisivel_motivo \
+         FROM suppliers s JOIN users u ON u.id = s.user_id WHERE u.excluido_em IS NULL \
+         ORDER BY s.nomeforn, s.user_id",
     )
     .fetch_all(&state.db)
     .await?;
@@ -142,7 +155,10 @@ pub async fn suppliers(state: &AppState, _admin: Admin) -> ApiResult<AdminSuppli
             name: s.nomeforn,
             email: s.email,
             phone: s.telefone,
-            document: s.documento,
+            document: wasm_core::document::TaxId::parse(&s.documento)
+                .map_or_else(|_| s.documento.clone(), |t| t.formatted()),
+            city: s.cidade,
+            hidden_reason: s.invisivel_motivo,
             icon: s.iconeforn,
             background: s.fundoforn,
             url: s.url,
@@ -154,22 +170,17 @@ pub async fn suppliers(state: &AppState, _admin: Admin) -> ApiResult<AdminSuppli
     Ok(AdminSuppliers { suppliers })
 }
 
-/// `invisivel`: sets the admin's visibility flag of supplier `userforn`.
+/// `invisivel`: sets the admin's visibility flag of supplier `userforn`; hiding takes a reason
+/// (400 `Informe o motivo.`), e-mailed to the store with the change.
 pub async fn set_visibility(
     state: &AppState,
     _admin: Admin,
     req: SetVisibility,
 ) -> ApiResult<VisibilitySet> {
-    let changed = sqlx::query("UPDATE suppliers SET invisivel = $1 WHERE user_id = $2")
-        .bind(req.hidden)
-        .bind(req.supplier.trim())
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if changed == 0 {
-        return Err(ApiError::NotFound(FORNECEDOR_NAO_ENCONTRADO.into()));
-    }
-    tracing::info!(supplier = %req.supplier.trim(), invisivel = req.hidden, "admin visibility");
+    let motivo = super::moderation::reason(req.hidden, req.motivo.as_deref())?;
+    let supplier = req.supplier.trim();
+    moderation::set_store_hidden(&state.db, supplier, req.hidden, &motivo, now_ms()).await?;
+    tracing::info!(supplier, invisivel = req.hidden, "admin visibility");
     Ok(VisibilitySet { hidden: req.hidden })
 }
 
@@ -192,7 +203,7 @@ pub async fn customers(state: &AppState, _admin: Admin) -> ApiResult<Customers> 
     let rows: Vec<CustomerRow> = sqlx::query_as(
         "SELECT u.id, u.nome, u.email, u.telefone, u.cidade, u.rua, u.numero, u.complemento \
          FROM users u WHERE NOT EXISTS (SELECT 1 FROM suppliers s WHERE s.user_id = u.id) \
-         AND LOWER(u.email) <> $1 ORDER BY u.nome, u.id",
+         AND LOWER(u.email) <> $1 AND u.excluido_em IS NULL ORDER BY u.nome, u.id",
     )
     .bind(admin.to_lowercase())
     .fetch_all(&state.db)

@@ -78,6 +78,9 @@ pub struct StoreCard {
     pub icon: Option<String>,
     #[serde(rename = "vendasforn")]
     pub sales: i64,
+    /// Its buyers' reviews: the average note and how many (decisions.md §33).
+    #[serde(rename = "avaliacao")]
+    pub rating: crate::rpc::shapes::Rating,
 }
 
 /// `pegar_lojas`'s answer: visible stores with a URL, best sellers first.
@@ -215,7 +218,8 @@ pub struct SupplierData {
     pub dadosforn: PublicSupplier,
 }
 
-/// `validar_cupom`'s answer: the coupon, its code upper-cased.
+/// `validar_cupom`'s answer: the coupon, its code upper-cased, and the rules the checkout
+/// checks again as the bag changes (decisions.md §32).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CouponCheck {
     pub codigo: String,
@@ -223,4 +227,12 @@ pub struct CouponCheck {
     pub tipo: String,
     /// In percent or reais, by `tipo`.
     pub valor: Reais,
+    /// The first day it is valid (`AAAA-MM-DD`, Brasília time).
+    pub validade_inicio: Option<String>,
+    /// The last day it is valid.
+    pub validade_fim: Option<String>,
+    /// The smallest products total it applies to, in reais.
+    pub pedido_minimo: Option<Reais>,
+    /// Each buyer may use it once.
+    pub um_por_cliente: bool,
 }

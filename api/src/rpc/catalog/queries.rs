@@ -47,7 +47,8 @@ macro_rules! supplier_shown {
     };
 }
 
-/// Ad `a` is shown in region `$r` of state `$uf`.
+/// Ad `a` is shown in region `$r` of state `$uf`, and the moderation did not hide it (issue
+/// 29; checked last, after what the listing's index answers).
 macro_rules! ad_shown {
     ($r:literal, $uf:literal) => {
         concat!(
@@ -56,7 +57,7 @@ macro_rules! ad_shown {
             $uf,
             " ELSE ",
             $r,
-            " END))"
+            " END)) AND a.moderado_em IS NULL"
         )
     };
 }
@@ -227,10 +228,15 @@ pub const SUPPLIER_BY_URL: &str = concat!(supplier_select!(), " WHERE s.url = $1
 pub const STORES: &str = "SELECT user_id, url, nomeforn, iconeforn, vendasforn FROM suppliers \
      WHERE oculto = $1 AND invisivel = $1 AND url IS NOT NULL ORDER BY vendasforn DESC, user_id";
 
-/// A coupon of a public supplier. `$1` supplier, `$2` code (upper case), `$3` false.
-pub const COUPON: &str = "SELECT c.codigo, c.tipo, c.valor FROM coupons c \
-     JOIN suppliers s ON s.user_id = c.supplier_id \
-     WHERE c.supplier_id = $1 AND c.codigo = $2 AND s.oculto = $3 AND s.invisivel = $3";
+/// A coupon of a public supplier, with its rules. `$1` supplier, `$2` code (upper case), `$3`
+/// false.
+pub static COUPON: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM coupons c JOIN suppliers s ON s.user_id = c.supplier_id \
+         WHERE c.supplier_id = $1 AND c.codigo = $2 AND s.oculto = $3 AND s.invisivel = $3",
+        crate::domain::coupons::COUPON_COLUMNS
+    )
+});
 
 #[cfg(test)]
 mod tests {
@@ -254,6 +260,9 @@ mod tests {
             assert!(sql.contains("p.desabilitado = $3"));
         }
         assert!(PRODUCT_BY_ID.contains("s.invisivel = $2"));
+        for sql in [ADS_HOME, ADS_PAGE, ADS_SEARCH.as_str()] {
+            assert!(sql.contains("a.moderado_em IS NULL"), "{sql}");
+        }
         // A disabled product's own page exists (it shows 'Indisponível'); no listing has it.
         assert!(!PRODUCT_BY_ID.contains("desabilitado"));
     }

@@ -78,14 +78,6 @@ pub struct StoreRow {
     pub vendasforn: i64,
 }
 
-/// A stored coupon.
-#[derive(Debug, sqlx::FromRow)]
-pub struct CouponRow {
-    pub codigo: String,
-    pub tipo: String,
-    pub valor: i64,
-}
-
 /// A product or an ad with its extra photos (`icone` is the first) and, for ads, its places.
 pub struct Listed<T> {
     pub item: T,

@@ -10,9 +10,15 @@ use super::{
         Storefront, Stores, SupplierData,
     },
     lookups, products_of, queries,
-    rows::{AdRow, CouponRow, ProductRow, StoreRow, SupplierRow},
+    rows::{AdRow, ProductRow, StoreRow, SupplierRow},
 };
 use crate::{
+    auth::MaybeAuthUser,
+    db::now_ms,
+    domain::{
+        coupons::{self, CouponRow},
+        reviews,
+    },
     error::{ApiError, ApiResult},
     messages::{ANUNCIO_NAO_ENCONTRADO, FORNECEDOR_NAO_ENCONTRADO, PRODUTO_NAO_ENCONTRADO},
     rpc::{
@@ -23,10 +29,7 @@ use crate::{
 };
 use serde::Deserialize;
 use sqlx::AnyConnection;
-use wasm_core::{
-    coupon::{Coupon, CouponCode, CouponKind},
-    messages::CUPOM_NAO_ENCONTRADO,
-};
+use wasm_core::{coupon::CouponCode, messages::CUPOM_NAO_ENCONTRADO};
 
 /// `start_site`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -61,9 +64,12 @@ pub async fn stores(state: &AppState) -> ApiResult<Stores> {
         .bind(false)
         .fetch_all(&state.db)
         .await?;
+    let ids: Vec<&str> = rows.iter().map(|s| s.user_id.as_str()).collect();
+    let ratings = reviews::ratings(&state.db, &ids).await?;
     let stores = rows
         .into_iter()
         .map(|s| StoreCard {
+            rating: ratings.get(&s.user_id).copied().unwrap_or_default().into(),
             id: s.user_id,
             url: s.url,
             name: s.nomeforn,
@@ -78,7 +84,8 @@ pub async fn stores(state: &AppState) -> ApiResult<Stores> {
 async fn public_supplier(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult<PublicSupplier> {
     let places = lookups::supplier_places(conn, &s.user_id).await?;
     let categories = lookups::store_categories(conn, &s.user_id).await?;
-    Ok(PublicSupplier::new(s, &places, &categories))
+    let rating = reviews::rating(&mut *conn, &s.user_id).await?;
+    Ok(PublicSupplier::new(s, &places, &categories).rated(rating.into()))
 }
 
 /// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),
@@ -192,13 +199,19 @@ pub async fn product_detail(state: &AppState, req: ItemRef) -> ApiResult<Product
     })
 }
 
-/// `pegar_anuncio_url_site`: one direct ad.
+/// `pegar_anuncio_url_site`: one direct ad (not one the moderation hid).
 pub async fn ad_detail(state: &AppState, req: ItemRef) -> ApiResult<AdDetail> {
     let mut conn = state.db.acquire().await?;
     let rows: Vec<AdRow> = sqlx::query_as(queries::AD_BY_ID)
         .bind(req.id.trim())
         .fetch_all(&mut *conn)
         .await?;
+    let hidden: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM ads WHERE id = $1 AND moderado_em IS NOT NULL")
+            .bind(req.id.trim())
+            .fetch_one(&mut *conn)
+            .await?;
+    let rows = if hidden > 0 { Vec::new() } else { rows };
     let item = ads_of(&lookups::ads(&mut conn, rows).await?)
         .pop()
         .ok_or_else(|| ApiError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
@@ -220,26 +233,40 @@ pub async fn supplier_data(state: &AppState, req: SupplierRef) -> ApiResult<Supp
 }
 
 /// `validar_cupom`: the coupon of a visible supplier whose code the buyer typed (upper-cased
-/// first), as `{codigo, tipo, valor}` with `valor` in percent or reais.
-pub async fn check_coupon(state: &AppState, req: CheckCoupon) -> ApiResult<CouponCheck> {
+/// first), as `{codigo, tipo, valor}` with `valor` in percent or reais, and its rules. Its days
+/// and uses are checked now (decisions.md §32: `Cupom expirado.`, `Este cupom já foi usado.`
+/// for a signed-in buyer who used a coupon of one use per buyer, …); its minimum is the
+/// checkout's, which knows the bag.
+pub async fn check_coupon(
+    state: &AppState,
+    caller: MaybeAuthUser,
+    req: CheckCoupon,
+) -> ApiResult<CouponCheck> {
     let not_found = || ApiError::NotFound(CUPOM_NAO_ENCONTRADO.into());
     let code = CouponCode::parse(&req.cupom).map_err(|_| not_found())?;
-    let row: CouponRow = sqlx::query_as(queries::COUPON)
-        .bind(req.userforn.trim())
+    let supplier = req.userforn.trim();
+    let row: CouponRow = sqlx::query_as(queries::COUPON.as_str())
+        .bind(supplier)
         .bind(code.as_str())
         .bind(false)
         .fetch_optional(&state.db)
         .await?
         .ok_or_else(not_found)?;
-    let coupon = CouponKind::parse(&row.tipo)
-        .and_then(|kind| Coupon::from_stored(&row.codigo, kind, row.valor))
-        .map_err(|e| {
-            tracing::warn!(codigo = %row.codigo, error = %e, "stored coupon is invalid");
-            not_found()
-        })?;
+    let coupon = row.coupon().ok_or_else(not_found)?;
+    let buyer = caller.user.as_ref().map(|u| u.id.as_str());
+    let uses = coupons::uses(&state.db, supplier, code.as_str(), row.criado_em, buyer).await?;
+    let rules = coupon.rules();
+    rules.check_time(now_ms()).map_err(coupons::refusal)?;
+    rules.check_uses(uses).map_err(coupons::refusal)?;
     Ok(CouponCheck {
         codigo: coupon.code().as_str().to_owned(),
         tipo: coupon.kind().as_str().to_owned(),
         valor: Reais::from_centavos(coupon.value_hundredths()),
+        validade_inicio: rules.validade_inicio.map(|d| d.iso()),
+        validade_fim: rules.validade_fim.map(|d| d.iso()),
+        pedido_minimo: rules
+            .pedido_minimo_centavos
+            .map(|m| Reais::from_centavos(m.centavos())),
+        um_por_cliente: rules.um_por_cliente,
     })
 }

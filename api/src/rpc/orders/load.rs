@@ -3,6 +3,7 @@
 //! `Any` driver cannot decode SQLite's BOOLEAN).
 
 use super::place::BagItem;
+use crate::domain::coupons::{COUPON_COLUMNS, CouponRow};
 use crate::{
     db::Db,
     error::{ApiError, ApiResult},
@@ -11,7 +12,7 @@ use crate::{
 use serde_json::Value;
 use std::collections::HashMap;
 use wasm_core::{
-    coupon::{Coupon, CouponKind, find_coupon},
+    coupon::{Coupon, find_coupon},
     delivery::{DeliverySettings, DeliverySettingsRecord},
 };
 
@@ -101,22 +102,30 @@ pub(super) async fn load_supplier(db: &Db, supplier_id: &str) -> ApiResult<Suppl
     .ok_or_else(|| ApiError::bad_request(LOJA_INDISPONIVEL))
 }
 
-/// The supplier's coupon with the code the buyer typed, or `Cupom não encontrado!`.
-pub(super) async fn load_coupon(db: &Db, supplier_id: &str, code: &str) -> ApiResult<Coupon> {
-    let rows: Vec<(String, String, i64)> =
-        sqlx::query_as("SELECT codigo, tipo, valor FROM coupons WHERE supplier_id = $1")
-            .bind(supplier_id)
-            .fetch_all(db)
-            .await?;
-    let coupons: Vec<Coupon> = rows
+/// The supplier's coupon with the code the buyer typed, with its version, or `Cupom não
+/// encontrado!`.
+pub(super) async fn load_coupon(
+    db: &Db,
+    supplier_id: &str,
+    code: &str,
+) -> ApiResult<(Coupon, i64)> {
+    let rows: Vec<CouponRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COUPON_COLUMNS} FROM coupons c WHERE c.supplier_id = $1"
+    )))
+    .bind(supplier_id)
+    .fetch_all(db)
+    .await?;
+    let coupons: Vec<(Coupon, i64)> = rows
         .iter()
-        .filter_map(|(codigo, tipo, valor)| {
-            Coupon::from_stored(codigo, CouponKind::parse(tipo).ok()?, *valor).ok()
-        })
+        .filter_map(|r| Some((r.coupon()?, r.criado_em)))
         .collect();
-    find_coupon(&coupons, code)
-        .cloned()
-        .map_err(|e| ApiError::bad_request(e.to_string()))
+    let plain: Vec<Coupon> = coupons.iter().map(|(c, _)| c.clone()).collect();
+    let found = find_coupon(&plain, code).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let version = coupons
+        .iter()
+        .find(|(c, _)| c.code() == found.code())
+        .map_or(0, |(_, v)| *v);
+    Ok((found.clone(), version))
 }
 
 pub(super) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {

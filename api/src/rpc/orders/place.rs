@@ -16,6 +16,7 @@ use crate::{
     auth::AuthUser,
     domain::{
         codes::PaymentMethod,
+        coupons,
         orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
     },
     error::{ApiError, ApiResult, ErrorCode},
@@ -171,6 +172,7 @@ fn refusal(e: CheckoutError) -> ApiError {
         CheckoutError::OutOfStock(_) => {
             ApiError::conflict(ErrorCode::EstoqueInsuficiente, e.to_string())
         }
+        CheckoutError::Coupon(c) => coupons::refusal(c).into(),
         CheckoutError::PricesChanged => ApiError::conflict(ErrorCode::PrecosMudaram, e.to_string()),
         other => ApiError::bad_request(other.to_string()),
     }
@@ -220,10 +222,14 @@ pub async fn place_order(
         return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
     let buyer = load::load_buyer(db, &user.id).await?;
-    let coupon = match req.infoscupom.as_ref().and_then(CouponRef::code) {
-        Some(code) => Some(load::load_coupon(db, &supplier_id, &code).await?),
-        None => None,
+    let (coupon, coupon_version) = match req.infoscupom.as_ref().and_then(CouponRef::code) {
+        Some(code) => {
+            let (c, version) = load::load_coupon(db, &supplier_id, &code).await?;
+            (Some(c), Some(version))
+        }
+        None => (None, None),
     };
+    let now = crate::db::now_ms();
 
     let modo = if req.entrega {
         Fulfilment::Delivery
@@ -255,8 +261,16 @@ pub async fn place_order(
             longitude: buyer.longitude,
         },
         modo,
+        agora_ms: Some(now),
     })
     .map_err(refusal)?;
+    if let (Some(c), Some(version)) = (&coupon, coupon_version) {
+        // Its uses, before a Pix charge is opened for nothing; the order's transaction takes
+        // the use (and checks again).
+        let uses =
+            coupons::uses(db, &supplier_id, c.code().as_str(), version, Some(&user.id)).await?;
+        c.rules().check_uses(uses).map_err(coupons::refusal)?;
+    }
 
     let pagamento = PaymentMethod::from_wire(req.pagamento.as_str())
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
@@ -297,6 +311,7 @@ pub async fn place_order(
             .collect(),
         summary: &summary,
         coupon: coupon.as_ref(),
+        coupon_version,
         pix_expiry: state.config.pix.expiry,
         max_open_orders: state.config.security.max_open_orders,
         idempotency: key,

@@ -195,6 +195,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             complement: o.complemento.clone(),
         },
         lines,
+        review: None,
     })
 }
 
@@ -255,7 +256,22 @@ pub async fn supplier_orders(
     let lines: Vec<LineRow> = in_range!(sqlx::query_as(SUPPLIER_LINES.as_str()))
         .fetch_all(db)
         .await?;
-    assemble(&orders, &lines)
+    let mut out = assemble(&orders, &lines)?;
+    with_reviews(db, &mut out, false).await?;
+    Ok(out)
+}
+
+/// Adds each order's review; a removed one only for its buyer (`for_buyer`).
+async fn with_reviews(db: &Db, orders: &mut [Order], for_buyer: bool) -> ApiResult<()> {
+    let ids: Vec<&str> = orders.iter().map(|o| o.id.as_str()).collect();
+    let reviews = crate::domain::reviews::of_orders(db, &ids).await?;
+    for o in orders.iter_mut() {
+        o.review = reviews
+            .get(&o.id)
+            .filter(|r| for_buyer || r.removido_em.is_none())
+            .map(crate::rpc::shapes::OrderReview::new);
+    }
+    Ok(())
 }
 
 /// `pegar_pedidos`'s answer: the signed-in buyer's orders.
@@ -277,7 +293,7 @@ pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrd
         .bind(&user.id)
         .fetch_all(&state.db)
         .await?;
-    Ok(BuyerOrders {
-        orders: assemble(&orders, &lines)?,
-    })
+    let mut orders = assemble(&orders, &lines)?;
+    with_reviews(&state.db, &mut orders, true).await?;
+    Ok(BuyerOrders { orders })
 }

@@ -49,6 +49,10 @@ pub struct Ad {
     /// `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`).
     #[serde(rename = "cidades")]
     pub places: Vec<String>,
+    /// Why the moderation hid it (only in its author's own list, while hidden: issue 29).
+    #[serde(rename = "moderacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub moderation: Option<String>,
 }
 
 impl Ad {
@@ -71,6 +75,7 @@ impl Ad {
             origin: row.origem.clone(),
             scope: super::ScopeCode(row.local),
             places: places(row.local, place_list),
+            moderation: None,
         }
     }
 }

@@ -5,11 +5,13 @@
 mod ad;
 mod order;
 mod product;
+mod review;
 mod supplier;
 
 pub use ad::Ad;
 pub use order::{Order, OrderCoupon, OrderInfos, OrderLine};
 pub use product::{Product, ProductOption};
+pub use review::{OrderReview, Rating};
 pub use supplier::{
     Categories, Coupon, Coupons, Delivery, PanelDelivery, PanelExtensions, PanelPayments,
     PanelSite, PanelSupplier, PublicExtensions, PublicPayments, PublicSupplier, Site, SupplierCore,

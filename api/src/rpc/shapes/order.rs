@@ -148,4 +148,9 @@ pub struct Order {
     /// The lines, in the bag's order.
     #[serde(rename = "Produtos")]
     pub lines: Vec<OrderLine>,
+    /// Its review, once its buyer rated the delivery (decisions.md §33); in the buyer's orders
+    /// and the store's deliveries only.
+    #[serde(rename = "avaliacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub review: Option<super::OrderReview>,
 }

@@ -76,6 +76,10 @@ pub struct Product {
     /// The card's rounded percent off (wasm-core's rule); null without a promotion.
     #[serde(rename = "desconto")]
     pub discount: Option<u8>,
+    /// Why the moderation hid it (only in its store's panel, while hidden: issue 29).
+    #[serde(rename = "moderacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub moderation: Option<String>,
 }
 
 /// The stored JSON list of option labels as options.
@@ -122,6 +126,7 @@ impl Product {
             supplier_url: row.urlforn.clone(),
             sales: row.vendas,
             discount,
+            moderation: None,
         }
     }
 }

@@ -191,7 +191,7 @@ impl Categories {
     }
 }
 
-/// A discount coupon.
+/// A discount coupon, with its rules (decisions.md §32) and how often it was used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Coupon {
     /// Upper case.
@@ -203,6 +203,18 @@ pub struct Coupon {
     /// The percentage for `%`, reais for `R$`.
     #[serde(rename = "valor")]
     pub value: Reais,
+    /// The first day it is valid (`AAAA-MM-DD`, Brasília time).
+    pub validade_inicio: Option<String>,
+    /// The last day it is valid.
+    pub validade_fim: Option<String>,
+    /// How many orders may use it, in all.
+    pub limite_usos: Option<i64>,
+    /// Each buyer may use it once.
+    pub um_por_cliente: bool,
+    /// The smallest products total it applies to, in reais.
+    pub pedido_minimo: Option<Reais>,
+    /// Orders that use it (cancelled ones give their use back).
+    pub usos: i64,
 }
 
 /// The store's coupons, `{code: coupon}` (only in its own panel).
@@ -241,6 +253,10 @@ pub struct PublicSupplier {
     pub core: SupplierCore,
     #[serde(rename = "extensoes")]
     pub extensions: PublicExtensions,
+    /// Its buyers' reviews (decisions.md §33): on the storefront and the product pages.
+    #[serde(rename = "avaliacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rating: Option<super::Rating>,
 }
 
 impl PublicSupplier {
@@ -259,7 +275,14 @@ impl PublicSupplier {
                     palette: s.paleta,
                 },
             },
+            rating: None,
         }
+    }
+
+    /// With its reviews' average and count.
+    pub fn rated(mut self, rating: super::Rating) -> Self {
+        self.rating = Some(rating);
+        self
     }
 }
 

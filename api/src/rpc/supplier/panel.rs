@@ -6,7 +6,10 @@ use super::{FORNECEDOR_NAO_ENCONTRADO, deliveries, events, own_supplier};
 use crate::{
     auth::AuthUser,
     db::Db,
-    domain::ledger,
+    domain::{
+        coupons::{COUPON_COLUMNS, CouponRow},
+        ledger,
+    },
     error::{ApiError, ApiResult},
     messages::PRODUTO_NAO_ENCONTRADO,
     rpc::{
@@ -46,6 +49,37 @@ pub struct PanelInfos {
     /// The history's years: the first order's year to the current one.
     #[serde(rename = "anos")]
     pub years: Vec<i32>,
+    /// The new store's steps; the panel shows them until every one is done (issue 29).
+    pub checklist: SetupChecklist,
+    /// Why the administrator hid the store, while hidden (issue 29).
+    pub motivo_invisivel: Option<String>,
+}
+
+/// A new store's steps (issue 29), each done or not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetupChecklist {
+    /// The store's URL confirmed in 'Loja online'.
+    pub url: bool,
+    /// The payment options chosen in 'Pagamentos', with the Pix key when Pix is on.
+    pub pagamentos: bool,
+    /// Delivery or pickup set in 'Delivery'.
+    pub entrega: bool,
+    /// A product with a photo on sale.
+    pub produto: bool,
+    /// Every step done.
+    pub completo: bool,
+}
+
+impl From<crate::domain::stores::Checklist> for SetupChecklist {
+    fn from(c: crate::domain::stores::Checklist) -> Self {
+        Self {
+            url: c.url,
+            pagamentos: c.payments,
+            entrega: c.delivery,
+            produto: c.product,
+            completo: c.complete(),
+        }
+    }
 }
 
 /// `loading_forn_site`'s answer.
@@ -70,23 +104,29 @@ struct SupplierRow {
     entrega_cidade: Option<String>,
 }
 
-/// A product as the panel reads it.
-/// A product as the panel reads it: the catalogue's row and whether it is disabled.
+/// A product as the panel reads it: the catalogue's row, whether it is disabled, and why the
+/// moderation hid it (issue 29).
 #[derive(Debug, sqlx::FromRow)]
 struct ProductRow {
     #[sqlx(flatten)]
     item: catalog::rows::ProductRow,
     desabilitado: i64,
+    moderado_em: Option<i64>,
+    moderado_motivo: Option<String>,
 }
 
 const PRODUCT_SELECT: &str = "SELECT p.id, p.supplier_id, p.categoria, p.subcategoria, p.titulo, \
      p.descricao, p.icone, p.preco_centavos, p.preco_promo_centavos, p.minimo_promo, p.minimo, \
      p.estoque, p.opcoes, CAST(CASE WHEN p.desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
-     p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn \
+     p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn, p.moderado_em, p.moderado_motivo \
      FROM products p JOIN suppliers s ON s.user_id = p.supplier_id ";
 
 fn product_of(p: &ProductRow, photos: &[(String, String)]) -> Product {
-    Product::new(&p.item, photos, p.desabilitado != 0)
+    let mut product = Product::new(&p.item, photos, p.desabilitado != 0);
+    if p.moderado_em.is_some() {
+        product.moderation = Some(p.moderado_motivo.clone().unwrap_or_default());
+    }
+    product
 }
 
 /// The supplier's products (newest first), disabled ones included.
@@ -147,23 +187,29 @@ pub async fn categories(db: &Db, supplier_id: &str) -> ApiResult<Categories> {
     Ok(Categories::of(names))
 }
 
-/// The coupons as `{code: {codigo, tipo, valor}}` (`valor` in percent or reais).
+/// The coupons as `{code: {codigo, tipo, valor, …rules, usos}}` (`valor` in percent or reais).
 pub async fn coupons(db: &Db, supplier_id: &str) -> ApiResult<Coupons> {
-    let rows: Vec<(String, String, i64)> = sqlx::query_as(
-        "SELECT codigo, tipo, valor FROM coupons WHERE supplier_id = $1 ORDER BY codigo",
-    )
+    let rows: Vec<CouponRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COUPON_COLUMNS} FROM coupons c WHERE c.supplier_id = $1 ORDER BY c.codigo"
+    )))
     .bind(supplier_id)
     .fetch_all(db)
     .await?;
     Ok(Coupons(
         rows.into_iter()
-            .map(|(code, kind, value)| {
+            .map(|r| {
                 let coupon = Coupon {
-                    code: code.clone(),
-                    kind,
-                    value: Reais::from_centavos(value),
+                    code: r.codigo.clone(),
+                    kind: r.tipo,
+                    value: Reais::from_centavos(r.valor),
+                    validade_inicio: r.validade_inicio,
+                    validade_fim: r.validade_fim,
+                    limite_usos: r.limite_usos,
+                    um_por_cliente: r.um_por_cliente != 0,
+                    pedido_minimo: r.pedido_minimo_centavos.map(Reais::from_centavos),
+                    usos: r.usos,
                 };
-                (code, coupon)
+                (r.codigo, coupon)
             })
             .collect(),
     ))
@@ -267,6 +313,17 @@ pub async fn load(state: &AppState, user: AuthUser, req: LoadPanel) -> ApiResult
             pending: events::pending_count(db, &supplier_id).await?,
             balance: Reais::from_centavos(ledger::balance(db, &supplier_id).await?),
             years: deliveries::years(db, &supplier_id).await?,
+            checklist: crate::domain::stores::checklist(db, &supplier_id)
+                .await?
+                .into(),
+            motivo_invisivel: sqlx::query_scalar(
+                "SELECT invisivel_motivo FROM suppliers WHERE user_id = $1 AND invisivel = $2",
+            )
+            .bind(&supplier_id)
+            .bind(true)
+            .fetch_optional(db)
+            .await?
+            .flatten(),
         },
     })
 }

@@ -253,11 +253,14 @@ pub async fn set_options(
     let chosen =
         PaymentOptions::choose(offers(PaymentMethod::InPerson), offers(PaymentMethod::Pix))
             .map_err(bad)?;
-    sqlx::query("UPDATE suppliers SET pagamento_opcoes = $1 WHERE user_id = $2")
-        .bind(chosen.codes())
-        .bind(&supplier_id)
-        .execute(&state.db)
-        .await?;
+    sqlx::query(
+        "UPDATE suppliers SET pagamento_opcoes = $1, pagamentos_confirmados = TRUE \
+         WHERE user_id = $2",
+    )
+    .bind(chosen.codes())
+    .bind(&supplier_id)
+    .execute(&state.db)
+    .await?;
     Ok(OptionsSaved {
         ok: True,
         options: chosen.codes(),

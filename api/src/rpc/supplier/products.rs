@@ -327,11 +327,25 @@ pub async fn set_disabled(
     disabled: bool,
 ) -> ApiResult<ProductInfos> {
     let id = target(state, &user, &req).await?;
-    sqlx::query("UPDATE products SET desabilitado = $1 WHERE id = $2")
-        .bind(disabled)
-        .bind(&id)
-        .execute(&state.db)
-        .await?;
+    // A product the moderation hid stays disabled until the admin shows it again.
+    let changed = sqlx::query(
+        "UPDATE products SET desabilitado = $1 WHERE id = $2 AND (moderado_em IS NULL OR $1)",
+    )
+    .bind(disabled)
+    .bind(&id)
+    .execute(&state.db)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        let reason: Option<String> =
+            sqlx::query_scalar("SELECT moderado_motivo FROM products WHERE id = $1")
+                .bind(&id)
+                .fetch_one(&state.db)
+                .await?;
+        return Err(ApiError::Conflict(
+            crate::domain::moderation::produto_moderado(reason.as_deref().unwrap_or_default()),
+        ));
+    }
     answer(state, &id).await
 }
 

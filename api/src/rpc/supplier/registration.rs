@@ -217,6 +217,8 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
     }
     store_places(&mut tx, &user.id, &places).await?;
     tx.commit().await?;
+    // Never without a URL: one made from its name, until the supplier picks another.
+    crate::domain::stores::assign_default_url(db, &user.id, &business.nomeforn).await?;
     Ok(UserChanged {
         ok: True,
         userinfo: userinfo(db, &user.id, user.is_admin).await?,

@@ -238,7 +238,8 @@ pub async fn create_site(
         return Err(ApiError::Conflict(messages::URL_INDISPONIVEL.into()));
     }
     let updated = sqlx::query(
-        "UPDATE suppliers SET url = $1, paleta = $2, modelo = COALESCE($3, modelo) \
+        "UPDATE suppliers SET url = $1, paleta = $2, modelo = COALESCE($3, modelo), \
+         url_confirmada = TRUE \
          WHERE user_id = $4",
     )
     .bind(url.as_str())

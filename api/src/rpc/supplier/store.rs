@@ -1,6 +1,7 @@
 //! Store categories (`adicionar_categoria`, `remover_categoria`) and discount coupons
 //! (`adicionar_cupom`, `excluir_cupom`), with wasm-core's rules and messages (`forms::
-//! category_name`, `coupon::Coupon::create`). Categories and coupons are named per supplier:
+//! category_name`, `coupon::Coupon::create`, and a coupon's optional rules,
+//! `coupon::CouponRules::from_form`, decisions.md §32). Categories and coupons are named per supplier:
 //! a name the supplier does not have is 404, whether another supplier has it or nobody does, so
 //! the answer never reveals another store's coupon codes or category names.
 
@@ -18,7 +19,7 @@ use crate::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wasm_core::{
-    coupon::{Coupon, CouponCode, CouponError, CouponKind},
+    coupon::{Coupon, CouponCode, CouponError, CouponKind, CouponRules, RulesForm},
     forms::category_name,
     messages::CUPOM_NAO_ENCONTRADO,
 };
@@ -70,7 +71,7 @@ pub struct AddCoupon {
     pub form: CouponForm,
 }
 
-/// The coupon form, as typed.
+/// The coupon form, as typed, with its optional rules (decisions.md §32).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct CouponForm {
@@ -83,6 +84,16 @@ pub struct CouponForm {
     /// The percentage or the reais (`10`, `12,5`).
     #[serde(rename = "valor")]
     pub value: Text,
+    /// The first day it is valid (`AAAA-MM-DD` or `DD/MM/AAAA`; empty: from now on).
+    pub validade_inicio: Text,
+    /// The last day it is valid (empty: no end).
+    pub validade_fim: Text,
+    /// How many orders may use it, in all (empty: no limit).
+    pub limite_usos: Text,
+    /// Each buyer may use it once.
+    pub um_por_cliente: bool,
+    /// The smallest products total it applies to, in reais (`50`, `50,00`; empty: none).
+    pub pedido_minimo: Text,
 }
 
 /// `excluir_cupom`: `codigocupom`.
@@ -238,16 +249,33 @@ pub async fn add_coupon(
         CouponError::Duplicate => ApiError::Conflict(e.to_string()),
         other => bad(other),
     })?;
+    let rules = CouponRules::from_form(RulesForm {
+        inicio: form.validade_inicio.as_str(),
+        fim: form.validade_fim.as_str(),
+        limite: form.limite_usos.as_str(),
+        um_por_cliente: form.um_por_cliente,
+        minimo: form.pedido_minimo.as_str(),
+    })
+    .map_err(bad)?;
+    let coupon = coupon.with_rules(rules).map_err(bad)?;
     let record = wasm_core::coupon::CouponRecord::from(coupon);
+    let r = &record.regras;
     let inserted = sqlx::query(
-        "INSERT INTO coupons (supplier_id, codigo, tipo, valor, criado_em) \
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (supplier_id, codigo) DO NOTHING",
+        "INSERT INTO coupons (supplier_id, codigo, tipo, valor, criado_em, validade_inicio, \
+         validade_fim, limite_usos, um_por_cliente, pedido_minimo_centavos) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         ON CONFLICT (supplier_id, codigo) DO NOTHING",
     )
     .bind(&supplier_id)
     .bind(&record.codigo)
     .bind(record.tipo.as_str())
     .bind(record.valor)
     .bind(now_ms())
+    .bind(r.validade_inicio.map(|d| d.iso()))
+    .bind(r.validade_fim.map(|d| d.iso()))
+    .bind(r.limite_usos.map(i64::from))
+    .bind(r.um_por_cliente)
+    .bind(r.pedido_minimo_centavos.map(|m| m.centavos()))
     .execute(db)
     .await?
     .rows_affected();

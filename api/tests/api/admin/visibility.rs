@@ -102,7 +102,8 @@ async fn hiding_a_supplier_removes_it_from_every_public_listing_at_once_but_not_
     let res = ok(
         &app,
         Some(&admin),
-        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true}),
+        json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true,
+               "motivo": "Documentos pendentes"}),
     )
     .await;
     assert!(res.get("error").is_none());
@@ -117,7 +118,9 @@ async fn hiding_a_supplier_removes_it_from_every_public_listing_at_once_but_not_
         .expect("hidden suppliers stay in the admin's list");
     assert_eq!(joao["invisivel"], true);
     assert_eq!(joao["email"], "fornecedor@feira.test");
-    assert_eq!(joao["cpf"], "08183658466");
+    assert_eq!(joao["cpf"], "081.836.584-66");
+    assert_eq!(joao["cidade"], "Piracicaba, SP");
+    assert_eq!(joao["motivo_invisivel"], "Documentos pendentes");
     assert_eq!(joao["telefone"], "(19) 99876-5432");
     assert_eq!(list["fornecedores"].as_array().unwrap().len(), 8);
 
@@ -154,7 +157,8 @@ async fn hiding_a_supplier_removes_it_from_every_public_listing_at_once_but_not_
     let (status, res) = app
         .rpc(
             Some(&admin),
-            json!({"codigo": "invisivel", "userforn": "ninguem", "invisivel": true}),
+            json!({"codigo": "invisivel", "userforn": "ninguem", "invisivel": true,
+                   "motivo": "Teste"}),
         )
         .await;
     assert_eq!(status, 404, "{res}");

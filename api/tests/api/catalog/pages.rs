@@ -24,7 +24,18 @@ async fn stores_are_sorted_by_sales_and_exclude_hidden_ones() {
         .collect();
     assert_eq!(
         keys,
-        BTreeSet::from(["id", "url", "nomeforn", "iconeforn", "vendasforn"])
+        BTreeSet::from([
+            "id",
+            "url",
+            "nomeforn",
+            "iconeforn",
+            "vendasforn",
+            "avaliacao"
+        ])
+    );
+    assert_eq!(
+        lojas[0]["avaliacao"],
+        json!({"media": 0.0, "quantidade": 0})
     );
 }
 
@@ -141,12 +152,14 @@ async fn coupons_are_checked_in_upper_case() {
     let app = demo_app().await;
     let check = |userforn: &str, cupom: &str| json!({"codigo": "validar_cupom", "userforn": userforn, "cupom": cupom});
     let r = ok(&app, check("demo-joao", "bemvindo10")).await;
-    assert_eq!(
-        r,
-        json!({"codigo": "BEMVINDO10", "tipo": "%", "valor": 10.0})
-    );
+    // No rules (decisions.md §32): the spec's coupon.
+    let plain = |codigo: &str, tipo: &str, valor: f64| {
+        json!({"codigo": codigo, "tipo": tipo, "valor": valor, "validade_inicio": null,
+               "validade_fim": null, "pedido_minimo": null, "um_por_cliente": false})
+    };
+    assert_eq!(r, plain("BEMVINDO10", "%", 10.0));
     let r = ok(&app, check("demo-joao", "FRETE5")).await;
-    assert_eq!(r, json!({"codigo": "FRETE5", "tipo": "R$", "valor": 5.0}));
+    assert_eq!(r, plain("FRETE5", "R$", 5.0));
     for (forn, code) in [
         ("demo-joao", "NADA"),
         ("demo-ana", "BEMVINDO10"),

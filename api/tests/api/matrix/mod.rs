@@ -300,7 +300,16 @@ async fn every_action_and_route_answers_each_role_as_the_table_says() {
     let mut checked = check_routes(&scene, &other_supplier, &mut failures).await;
     let routes_checked = checked;
     for (i, call) in calls.iter().enumerate() {
+        // The refund asked again is made by the background job (under a new id), shortly after
+        // the answer: let it finish, or a later line's refusal would see its change.
+        let retried = match call.codigo {
+            "tentar_devolucao_pix" => Some(end_to_end_of(&scene, &call.body["id"]).await),
+            _ => None,
+        };
         checked += check_action(&scene, i, call, &other_supplier, &mut failures).await;
+        if let Some(e2e) = retried {
+            refund_settled(&scene, &e2e).await;
+        }
     }
     eprintln!(
         "authorization matrix: {checked} checks ({} requests of {} actions and {} routes, \
@@ -310,4 +319,31 @@ async fn every_action_and_route_answers_each_role_as_the_table_says() {
         ROUTES.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The Pix (its endToEndId) that refund `id` gives back.
+async fn end_to_end_of(scene: &Scene, id: &Value) -> String {
+    sqlx::query_scalar("SELECT end_to_end_id FROM pix_refunds WHERE id = $1")
+        .bind(id.as_str().unwrap())
+        .fetch_one(&scene.app.app.db)
+        .await
+        .unwrap()
+}
+
+/// Waits (up to 30 s) until the refund of Pix `e2e` is no longer waiting for its turn at the PSP.
+async fn refund_settled(scene: &Scene, e2e: &str) {
+    for _ in 0..300 {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pix_refunds WHERE end_to_end_id = $1 AND status = 'pendente'",
+        )
+        .bind(e2e)
+        .fetch_one(&scene.app.app.db)
+        .await
+        .unwrap();
+        if waiting == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the refund of Pix {e2e} was still pending after 30 s");
 }

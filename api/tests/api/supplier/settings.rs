@@ -99,7 +99,10 @@ async fn delivery_settings_follow_the_spec_and_feed_the_checkout() {
         .await;
     assert_eq!(
         (s, r["error"].as_str()),
-        (400, Some("Pedido mínimo para entrega: R$ 20,00"))
+        (
+            400,
+            Some("Faltam R$ 12,00 para o pedido mínimo de entrega.")
+        )
     );
 
     // Delivery off: fee and delivery minimum are cleared.

@@ -68,7 +68,9 @@ async fn coupons_follow_every_rule_of_the_spec() {
     assert_eq!(s, 200, "{b}");
     assert_eq!(
         b["cupons"]["VERAO"],
-        json!({"codigo": "VERAO", "tipo": "R$", "valor": 7.5})
+        json!({"codigo": "VERAO", "tipo": "R$", "valor": 7.5, "validade_inicio": null,
+               "validade_fim": null, "limite_usos": null, "um_por_cliente": false,
+               "pedido_minimo": null, "usos": 0})
     );
     // The buyer's check finds it at once.
     let (s, c) = app

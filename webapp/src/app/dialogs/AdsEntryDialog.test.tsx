@@ -1,7 +1,7 @@
 /**
  * The Ads entry dialog: 'Conta Empresarial' sends a user who already has a business account
  * straight to /painel/{usuario} and opens the registration wizard for one without; 'Anuncio
- * Direto' → 'Novo anuncio' opens the new-ad wizard, 'Seus anuncios' the profile's Anúncios.
+ * Direto' → 'Novo anúncio' opens the new-ad wizard, 'Seus anúncios' the profile's Anúncios.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,19 +58,19 @@ describe('Ads entry dialog', () => {
     mockApi();
     const user = userEvent.setup();
     renderEntry(USER);
-    expect(screen.queryByRole('button', { name: 'Novo anuncio' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: /Anuncio Direto/ }));
-    await user.click(screen.getByRole('button', { name: 'Novo anuncio' }));
+    expect(screen.queryByRole('button', { name: 'Novo anúncio' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Anúncio Direto/ }));
+    await user.click(screen.getByRole('button', { name: 'Novo anúncio' }));
     expect(await screen.findByRole('dialog', { name: 'Novo anúncio' })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Anuncios' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Anúncios' })).toBeNull();
   });
 
   it("Anuncio Direto → Seus anuncios opens the profile panel with inicial=anuncios", async () => {
     mockApi();
     const user = userEvent.setup();
     const onClose = renderEntry(USER);
-    await user.click(screen.getByRole('button', { name: /Anuncio Direto/ }));
-    await user.click(screen.getByRole('button', { name: 'Seus anuncios' }));
+    await user.click(screen.getByRole('button', { name: /Anúncio Direto/ }));
+    await user.click(screen.getByRole('button', { name: 'Seus anúncios' }));
     const where = screen.getByTestId('where');
     expect(where.textContent).toBe(`/painel/perfil/${USER.usuario}`);
     expect(where.dataset.state).toBe('{"inicial":"anuncios"}');

@@ -1,11 +1,11 @@
 /**
  * The Ads entry dialog (buyer-ads-admin.md §2 'Header and dialogs'): 'Conta Empresarial' (create a
- * business profile and manage the business) and 'Anuncio Direto' (publish an ad without a
- * business account, with 'Novo anuncio' and 'Seus anuncios').
+ * business profile and manage the business) and 'Anúncio Direto' (publish an ad without a
+ * business account, with 'Novo anúncio' and 'Seus anúncios').
  *
  * 'Conta Empresarial': a user who already has a type goes straight to /painel/{usuario}; a user
- * without one gets the business registration wizard. 'Novo anuncio' opens the new-ad wizard;
- * 'Seus anuncios' opens /painel/perfil/{usuario} on its Anúncios section. The wizards are loaded
+ * without one gets the business registration wizard. 'Novo anúncio' opens the new-ad wizard;
+ * 'Seus anúncios' opens /painel/perfil/{usuario} on its Anúncios section. The wizards are loaded
  * only when opened. Part of the app, not of a feature, because it opens two features' wizards
  * (supplier-panel's registration, ads' new ad); the account provider gets it from
  * app/providers.tsx.
@@ -49,7 +49,7 @@ export default function AdsEntryDialog({ user, onClose }: AdsEntryDialogProps) {
   }
 
   return (
-    <Dialog title="Anuncios" onClose={onClose} className="dlg--small">
+    <Dialog title="Anúncios" onClose={onClose} className="dlg--small">
       <ul className="menu-list">
         <li>
           <button type="button" className="menu-item" onClick={business}>
@@ -60,7 +60,7 @@ export default function AdsEntryDialog({ user, onClose }: AdsEntryDialogProps) {
         </li>
         <li>
           <button type="button" className="menu-item" aria-expanded={open === 'direto'} onClick={() => setOpen(open === 'direto' ? 'menu' : 'direto')}>
-            <strong>Anuncio Direto</strong>
+            <strong>Anúncio Direto</strong>
             <br />
             <span className="muted">Publique um anúncio sem conta empresarial</span>
           </button>
@@ -68,12 +68,12 @@ export default function AdsEntryDialog({ user, onClose }: AdsEntryDialogProps) {
             <ul className="menu-list menu-list--sub">
               <li>
                 <button type="button" className="menu-item" onClick={() => setOpen('anuncio')}>
-                  Novo anuncio
+                  Novo anúncio
                 </button>
               </li>
               <li>
                 <button type="button" className="menu-item" onClick={myAds}>
-                  Seus anuncios
+                  Seus anúncios
                 </button>
               </li>
             </ul>

@@ -38,7 +38,7 @@ export default function ProfilePage() {
   const location = useLocation();
   if (!session || session.userinfo.usuario !== usuario) return <NotFound />;
   const inicial = (location.state as { inicial?: unknown } | null)?.inicial;
-  // A new navigation (e.g. the account menu's 'Endereco') starts at its section again.
+  // A new navigation (e.g. the account menu's 'Endereço') starts at its section again.
   return <ProfilePanel key={location.key} user={session.userinfo} inicial={isSection(inicial) ? inicial : 'dados'} />;
 }
 

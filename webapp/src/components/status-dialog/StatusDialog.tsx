@@ -1,6 +1,6 @@
 /**
  * The status dialog of async operations, with the spec's three states: loading, success
- * ('Suas alteracoes foram salvas com sucesso') and error ('Algum erro ocorreu!').
+ * ('Suas alterações foram salvas com sucesso', decisions.md §29) and error ('Algum erro ocorreu!').
  */
 import { Dialog } from '../Dialog';
 
@@ -8,7 +8,7 @@ export type Status = 'loading' | 'success' | 'error';
 
 export const STATUS_TEXT: Record<Status, string> = {
   loading: 'Carregando...',
-  success: 'Suas alteracoes foram salvas com sucesso',
+  success: 'Suas alterações foram salvas com sucesso',
   error: 'Algum erro ocorreu!',
 };
 

@@ -8,7 +8,18 @@ import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
 import { loadRealCore } from '@/test/realCore';
 import { BUYER, dadosforn } from '@/test/shop';
-import { bagBlock, bagSubtotal, coreCoupon, deliveryFee, feeCalculating, formatCentavos, fulfilmentOptions, orderSummary, paymentOptions, purchasesClosed } from './rules';
+import {
+  bagBlock,
+  bagSubtotal,
+  coreCoupon,
+  deliveryFee,
+  feeCalculating,
+  formatCentavos,
+  fulfilmentOptions,
+  orderSummary,
+  paymentOptions,
+  purchasesClosed,
+} from './rules';
 
 let core: Core;
 beforeAll(async () => {
@@ -53,7 +64,7 @@ describe('order summary', () => {
   const items = [item('alface', 4.5, 3, { precopromo: 3.9, minimopromo: 3 }), item('tomate', 9.9, 2, { precopromo: 8.5, minimopromo: 2 }), item('mandioca', 8, 1)];
 
   it('prices from the promo minimum, adds the per-km fee and takes the % coupon off the products', () => {
-    const cupom = coreCoupon(core, { codigo: 'BEMVINDO10', tipo: '%', valor: 10 });
+    const cupom = coreCoupon(core, { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false });
     const r = orderSummary(core, { items, supplier: dadosforn(), buyer: BUYER, modo: 'entrega', cupom });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -66,7 +77,7 @@ describe('order summary', () => {
   });
 
   it('no fee for pickup; a fixed coupon', () => {
-    const cupom = coreCoupon(core, { codigo: 'FRETE5', tipo: 'R$', valor: 5 });
+    const cupom = coreCoupon(core, { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false });
     const r = orderSummary(core, { items, supplier: dadosforn(), buyer: BUYER, modo: 'retirada', cupom });
     expect(r.ok && formatCentavos(core, r.summary.total_centavos)).toBe('R$ 31,70');
   });
@@ -75,13 +86,18 @@ describe('order summary', () => {
     const few = [item('alface', 4.5, 2, { precopromo: 3.9, minimopromo: 3 })];
     expect(orderSummary(core, { items: few, supplier: dadosforn(), buyer: BUYER, modo: 'entrega', cupom: null })).toEqual({
       ok: false,
-      message: 'Pedido mínimo para entrega: R$ 30,00',
+      message: 'Faltam R$ 21,00 para o pedido mínimo de entrega.',
+      faltaMinimo: true,
     });
     const pickupMin = dadosforn({}, { pedidominimoretirada: 15 });
     expect(orderSummary(core, { items: few, supplier: pickupMin, buyer: BUYER, modo: 'retirada', cupom: null })).toEqual({
       ok: false,
-      message: 'Pedido mínimo para entrega: R$ 15,00',
+      message: 'Faltam R$ 6,00 para o pedido mínimo de retirada.',
+      faltaMinimo: true,
     });
+    // Any other refusal is not the minimum's: no way back to the store is offered.
+    const closed = orderSummary(core, { items: few, supplier: dadosforn({ compras: true }), buyer: BUYER, modo: 'entrega', cupom: null });
+    expect(closed).toMatchObject({ ok: false, faltaMinimo: false });
   });
 
   it('purchases closed', () => {
@@ -93,8 +109,8 @@ describe('order summary', () => {
     const r = bagSubtotal(core, items);
     expect(r.ok && formatCentavos(core, r.summary.produtos_centavos)).toBe('R$ 36,70');
     const over = [{ ...items[2], qtd: 3, infos: { ...items[2].infos, estoque: 2 } }];
-    expect(bagSubtotal(core, over)).toEqual({ ok: false, message: 'Estoque insuficiente para mandioca' });
-    expect(bagSubtotal(core, [])).toEqual({ ok: false, message: 'Sua sacola está vazia' });
+    expect(bagSubtotal(core, over)).toEqual({ ok: false, message: 'Estoque insuficiente para mandioca', faltaMinimo: false });
+    expect(bagSubtotal(core, [])).toEqual({ ok: false, message: 'Sua sacola está vazia', faltaMinimo: false });
   });
 });
 

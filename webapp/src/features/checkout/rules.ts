@@ -31,11 +31,17 @@ export type SupplierView = Pick<DadosForn, 'usuario' | 'nomeforn'> &
     extensoes?: { pagamentos?: Partial<DadosForn['extensoes']['pagamentos']> | null; delivery?: DeliveryView | null } | null;
   };
 
-/** A coupon as wasm-core takes it: `valor` in hundredths (centavos, or hundredths of a percent). */
+/**
+ * A coupon as wasm-core takes it: `valor` in hundredths (centavos, or hundredths of a percent), and
+ * its rules that depend on the order (decisions.md §32): its days and its minimum, in centavos.
+ */
 export interface CoreCoupon {
   codigo: string;
   tipo: string;
   valor: number;
+  validade_inicio?: string | null;
+  validade_fim?: string | null;
+  pedido_minimo_centavos?: number | null;
 }
 
 /** wasm-core's fee state. */
@@ -62,7 +68,12 @@ export interface Summary {
   total_centavos: number;
 }
 
-export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string };
+/**
+ * The summary, or the message that stops the purchase; `faltaMinimo` when it is the delivery or
+ * pickup minimum's ('Faltam R$ 4,10 para o pedido mínimo de entrega.', wasm-core's `codigo`
+ * `pedido_minimo`): the summary then offers a way back to the store to add more.
+ */
+export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string; faltaMinimo: boolean };
 
 /** The buyer fields the rules read (the stored userinfo). */
 export interface BuyerInfo {
@@ -152,10 +163,18 @@ export function deliveryFee(core: Core, supplier: SupplierView, buyer: BuyerInfo
   ) as FeeState;
 }
 
-/** `validar_cupom`'s coupon → wasm-core's (`valor` in hundredths). */
+/** `validar_cupom`'s coupon → wasm-core's (`valor` in hundredths, the minimum in centavos). */
 export function coreCoupon(core: Core, c: WireCoupon): CoreCoupon {
-  return { codigo: c.codigo, tipo: c.tipo, valor: core.money_from_reais(c.valor) };
+  return {
+    codigo: c.codigo,
+    tipo: c.tipo,
+    valor: core.money_from_reais(c.valor),
+    validade_inicio: c.validade_inicio ?? null,
+    validade_fim: c.validade_fim ?? null,
+    pedido_minimo_centavos: optionalCentavos(core, c.pedido_minimo),
+  };
 }
+
 
 function cartLines(core: Core, items: BagItem[]) {
   return items.map((it) => ({
@@ -169,10 +188,13 @@ function cartLines(core: Core, items: BagItem[]) {
   }));
 }
 
-/** The order summary, or the first message that stops the purchase. */
+/**
+ * The order summary, or the first message that stops the purchase. The coupon's days are checked
+ * at `agora` (now, by default).
+ */
 export function orderSummary(
   core: Core,
-  input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null },
+  input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null; agora?: number },
 ): SummaryResult {
   try {
     const summary = core.checkout_summary({
@@ -185,10 +207,11 @@ export function orderSummary(
       },
       comprador: { rua: input.buyer.rua, latitude: input.buyer.latitude, longitude: input.buyer.longitude },
       modo: input.modo,
+      agora_ms: input.agora ?? Date.now(),
     }) as Summary;
     return { ok: true, summary };
   } catch (err) {
-    return { ok: false, message: messageOf(err) };
+    return { ok: false, message: messageOf(err), faltaMinimo: (err as { codigo?: unknown } | null)?.codigo === 'pedido_minimo' };
   }
 }
 

@@ -37,6 +37,15 @@ import {
 
 export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
 
+/** The codes of a coupon its rules refuse ('Cupom expirado.', 'Este cupom já foi usado.', …). */
+const CUPOM_RECUSADO: ReadonlySet<string> = new Set([
+  'cupom_ainda_nao_valido',
+  'cupom_expirado',
+  'cupom_esgotado',
+  'cupom_ja_usado',
+  'cupom_pedido_minimo',
+]);
+
 /** The refusals after which the bag's products are read again. */
 const BAG_DESATUALIZADA: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['precos_mudaram', 'estoque_insuficiente', 'conflito', 'nao_encontrado']);
 
@@ -117,6 +126,10 @@ export function useCheckout() {
     if (r.error !== undefined) {
       if (r.codigo_erro === 'nao_encontrado') {
         window.alert(CUPOM_NAO_ENCONTRADO);
+        dispatch({ tipo: 'cupom_nao_encontrado' });
+      } else if (CUPOM_RECUSADO.has(r.codigo_erro)) {
+        // Its rules refuse it (decisions.md §32): the server's message says which.
+        window.alert(r.error);
         dispatch({ tipo: 'cupom_nao_encontrado' });
       } else {
         window.alert(ERRO_GENERICO);

@@ -38,9 +38,12 @@ export const FORN: DadosPainel = {
   pendentes: 0,
   produtos: [],
   saldo: 0,
+  // Complete, so the sections' tests see no checklist (SetupChecklist.test.tsx has its own).
+  checklist: { url: true, pagamentos: true, entrega: true, produto: true, completo: true },
+  motivo_invisivel: null,
   extensoes: {
     pagamentos: { opcoes: '1', pix: null },
-    cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
+    cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 } },
     categorias: {},
     delivery: {
       entrega: '',

@@ -1,7 +1,7 @@
 /**
  * The signed-in account area: the account dialog (its entries; Anuncios opens the Ads entry
  * dialog the app hands in), the sign-out confirmation ('Sair da sua conta?'
- * with Nao/Sim) and the personal-data dialog ('Salvar' enabled only when the name changed).
+ * with Não/Sim) and the personal-data dialog ('Salvar' enabled only when the name changed).
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,8 +26,8 @@ function Where() {
  */
 function AdsEntryStandIn({ user, onClose }: { user: UserInfo; onClose: () => void }) {
   return (
-    <Dialog title="Anuncios" onClose={onClose} className="dlg--small">
-      <p>{`Anuncios de ${user.usuario}`}</p>
+    <Dialog title="Anúncios" onClose={onClose} className="dlg--small">
+      <p>{`Anúncios de ${user.usuario}`}</p>
     </Dialog>
   );
 }
@@ -63,7 +63,7 @@ describe('account dialog', () => {
     const user = userEvent.setup();
     renderAccount();
     const dialog = await openMenu(user);
-    for (const name of ['Anuncios', 'Dados pessoais', 'Endereco', 'Historico de Pedidos', 'Sair']) {
+    for (const name of ['Anúncios', 'Dados pessoais', 'Endereço', 'Histórico de Pedidos', 'Sair']) {
       expect(within(dialog).getByRole('button', { name })).toBeTruthy();
     }
   });
@@ -72,17 +72,17 @@ describe('account dialog', () => {
     mockApi({ login_site: { body: { userinfo: USER } } });
     const user = userEvent.setup();
     renderAccount();
-    await user.click(within(await openMenu(user)).getByRole('button', { name: 'Anuncios' }));
-    const entry = await screen.findByRole('dialog', { name: 'Anuncios' });
-    expect(entry.textContent).toContain(`Anuncios de ${USER.usuario}`);
+    await user.click(within(await openMenu(user)).getByRole('button', { name: 'Anúncios' }));
+    const entry = await screen.findByRole('dialog', { name: 'Anúncios' });
+    expect(entry.textContent).toContain(`Anúncios de ${USER.usuario}`);
     expect(screen.queryByRole('dialog', { name: 'Minha conta' })).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it.each([
-    ['Endereco', 'endereco'],
-    ['Historico de Pedidos', 'historico'],
+    ['Endereço', 'endereco'],
+    ['Histórico de Pedidos', 'historico'],
   ])('%s opens the profile panel with inicial=%s', async (entry, inicial) => {
     mockApi({ login_site: { body: { userinfo: USER } } });
     const user = userEvent.setup();
@@ -94,13 +94,13 @@ describe('account dialog', () => {
 });
 
 describe('sign-out confirmation', () => {
-  it("'Nao' keeps the session and calls nothing", async () => {
+  it("'Não' keeps the session and calls nothing", async () => {
     const { calls } = mockApi({ login_site: { body: { userinfo: USER } } });
     const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Sair' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sair da sua conta?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Nao' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Não' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.map((c) => c.codigo)).not.toContain('logout_site');
     expect(getSession()).not.toBeNull();

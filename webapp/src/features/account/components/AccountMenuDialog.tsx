@@ -1,5 +1,5 @@
 /**
- * The account dialog opened from the user's name: Anuncios, Dados pessoais, Endereco, Historico de
+ * The account dialog opened from the user's name: Anúncios, Dados pessoais, Endereço, Histórico de
  * Pedidos and Sair.
  */
 import { Dialog } from '@/components/Dialog';
@@ -28,7 +28,7 @@ export function AccountMenuDialog({ user, onClose, onPanel, onPersonalData, onSi
       <ul className="menu-list">
         <li>
           <button type="button" className="menu-item" onClick={() => onPanel('anuncios')}>
-            Anuncios
+            Anúncios
           </button>
         </li>
         <li>
@@ -38,12 +38,12 @@ export function AccountMenuDialog({ user, onClose, onPanel, onPersonalData, onSi
         </li>
         <li>
           <button type="button" className="menu-item" onClick={() => onPanel('endereco')}>
-            Endereco
+            Endereço
           </button>
         </li>
         <li>
           <button type="button" className="menu-item" onClick={() => onPanel('historico')}>
-            Historico de Pedidos
+            Histórico de Pedidos
           </button>
         </li>
         <li>

@@ -3,7 +3,7 @@
  * confirmation, the Ads entry), which are loaded only when first opened. At start it confirms a
  * stored session with the API once.
  *
- * The Ads entry dialog ('Conta Empresarial' / 'Anuncio Direto') opens other features' wizards, so
+ * The Ads entry dialog ('Conta Empresarial' / 'Anúncio Direto') opens other features' wizards, so
  * the app composes it and hands it in (`AdsEntryDialog`): features never import each other.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';

@@ -157,7 +157,7 @@ describe("profile's Endereço section", () => {
     await user.clear(numero);
     await user.type(numero, '2400');
     await user.click(save);
-    expect(await screen.findByText('Suas alteracoes foram salvas com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Suas alterações foram salvas com sucesso')).toBeTruthy();
     expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toMatchObject({ numero: '2400', complemento: 'Apto 42', cidade: 'Piracicaba, SP' });
     expect(getSession()?.userinfo.numero).toBe('2400');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));

@@ -14,6 +14,22 @@ import AdminPage from './AdminPage';
 import { filtrarClientes } from './CustomersSection';
 import { ADMIN, cliente, fornecedor, saque } from './testing';
 
+vi.mock('@/lib/wasm', async () => {
+  const { loadRealCore } = await import('@/test/realCore');
+  return { loadCore: loadRealCore };
+});
+
+const RESUMO = {
+  pegar_resumo_fornecedor: {
+    body: {
+      pedidos_abertos: [{ idpedido: 'o1', cliente_nome: 'Carla Souza', total: 43.95, horario_pedido: 0, aguardando_pagamento: false }],
+      aliberar: 16,
+      saldo: 0,
+      saque_pendente: null,
+    },
+  },
+};
+
 const CLIENTES = [
   cliente(),
   cliente({ usuario: 'u2', nome: 'José Antônio Rocha', email: 'jose@feira.test', telefone: null, cidade: 'Rio Claro, SP', complemento: null }),
@@ -53,9 +69,10 @@ describe('AdminPage access', () => {
 
 describe('Fornecedores', () => {
   it('opens the details modal and toggles the visibility', async () => {
-    const { calls } = abrir({ invisivel: (b) => ({ body: { invisivel: b.invisivel === true } }) });
+    const { calls } = abrir({ ...RESUMO, invisivel: (b) => ({ body: { invisivel: b.invisivel === true } }) });
     const card = await screen.findByRole('button', { name: /Sítio Boa Vista/ });
     expect(card.textContent).toContain('fornecedor@feira.test');
+    expect(card.textContent).toContain('Visível');
     await userEvent.click(card);
     const modal = screen.getByRole('dialog', { name: 'Sítio Boa Vista' });
     expect(within(modal).getByText('08183658466')).toBeTruthy();
@@ -63,13 +80,20 @@ describe('Fornecedores', () => {
     expect(within(modal).getByTestId('visibilidade').textContent).toBe('Visível');
     expect(within(modal).getByRole('link', { name: 'Ver loja' }).getAttribute('href')).toBe('/admin/demo-joao');
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
-    // Nothing changes before the confirmation; 'Nao' leaves it as it was.
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Nao' }));
+    // Before hiding: the store's open orders and money, and the reason; 'Cancelar' changes nothing.
+    const ask = await screen.findByRole('dialog', { name: 'Tornar invisível?' });
+    expect((await within(ask).findByTestId('resumo-loja')).textContent).toContain('1 pedido em andamento');
+    expect(within(ask).getByTestId('resumo-loja').textContent).toContain('A liberar: R$ 16,00');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancelar' }));
     expect(calls.filter((c) => (c.body as { codigo: string }).codigo === 'invisivel')).toHaveLength(0);
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar invisível' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
+    const again = await screen.findByRole('dialog', { name: 'Tornar invisível?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Tornar invisível' }));
+    expect(await within(again).findByText('Informe o motivo.')).toBeTruthy();
+    await userEvent.type(within(again).getByRole('textbox'), 'Documentos pendentes');
+    await userEvent.click(within(again).getByRole('button', { name: 'Tornar invisível' }));
     await waitFor(() => expect(within(modal).getByTestId('visibilidade').textContent).toBe('Invisível'));
-    expect(calls.at(-1)!.body).toEqual({ codigo: 'invisivel', userforn: 'demo-joao', invisivel: true });
+    expect(calls.at(-1)!.body).toEqual({ codigo: 'invisivel', userforn: 'demo-joao', invisivel: true, motivo: 'Documentos pendentes' });
     await userEvent.click(within(modal).getByRole('button', { name: 'Tornar visível' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Tornar visível?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(within(modal).getByTestId('visibilidade').textContent).toBe('Visível'));
@@ -78,10 +102,12 @@ describe('Fornecedores', () => {
 
   it("alerts 'Não foi possível alterar a visibilidade.' and keeps the state when the toggle fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    abrir({ invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
+    abrir({ ...RESUMO, invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     await userEvent.click(await screen.findByRole('button', { name: /Sítio Boa Vista/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Tornar invisível' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'tornar invisível?' })).getByRole('button', { name: 'Sim' }));
+    const ask = await screen.findByRole('dialog', { name: 'Tornar invisível?' });
+    await userEvent.type(within(ask).getByRole('textbox'), 'Teste');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Tornar invisível' }));
     expect(await screen.findByRole('dialog', { name: 'Não foi possível alterar a visibilidade.' })).toBeTruthy();
     expect(screen.getByTestId('visibilidade').textContent).toBe('Visível');
   });
@@ -153,7 +179,7 @@ describe('Solicitações de Saque', () => {
     expect(screen.getByTestId('total-saques').textContent).toBe('2');
 
     await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Nao' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Não' }));
     expect(calls.filter((c) => c.codigo === 'confirmar_saque')).toHaveLength(0);
 
     await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));

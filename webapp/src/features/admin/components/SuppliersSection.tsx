@@ -1,34 +1,79 @@
 /**
- * Fornecedores: one card per supplier (background, icon, name, e-mail); a card opens the details
- * modal with e-mail, phone, CPF/CNPJ, the visibility ('Visível' / 'Invisível'), the toggle
- * ('Tornar invisível' while visible, 'Tornar visível' while hidden), which changes it after the
- * spec's confirmation ('tornar invisível?' / 'Tornar visível?', Nao/Sim), and a link to the store
- * as the admin sees it, /admin/{usuario}. A failed toggle shows 'Não foi possível alterar a
- * visibilidade.' and changes nothing on screen.
+ * Fornecedores: a search box (name, e-mail, city, CPF/CNPJ or URL, accents and case ignored), the
+ * count of suppliers shown, and one card per supplier (background, icon, name, e-mail, city and
+ * its state: 'Visível', 'Invisível' — hidden by the admin — or 'Oculto pela loja'). A card opens
+ * the details modal with e-mail, phone, CPF/CNPJ (formatted by the API), city, the visibility and,
+ * while hidden, the reason, the toggle ('Tornar invisível' while visible, 'Tornar visível' while
+ * hidden), and a link to the store as the admin sees it, /admin/{usuario}.
+ *
+ * Hiding (issue 29) first shows the store's open orders and its money ('A liberar', balance, a
+ * withdrawal not yet paid out, `pegar_resumo_fornecedor`) and asks the reason, which the store is
+ * e-mailed; showing it again asks the spec's confirmation ('Tornar visível?', Não/Sim). A failed
+ * toggle shows 'Não foi possível alterar a visibilidade.' and changes nothing on screen.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
+import { formatReais } from '@/lib/display';
 import { invisivel } from '../api/invisivel';
+import { pegarResumoFornecedor, type ResumoFornecedor } from '../api/moderacao';
 import type { FornecedorAdmin } from '../api/loadingAdmin';
 import { ERRO_VISIBILIDADE, NAO_INFORMADO } from '../messages';
+import { ReasonDialog } from './ReasonDialog';
+
+/** Lower case, accents off: what the search compares. */
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+/** 'Visível', 'Invisível' (the admin's) or 'Oculto pela loja' (the supplier's own). */
+export function estado(f: FornecedorAdmin): string {
+  if (f.invisivel) return 'Invisível';
+  if (f.oculto) return 'Oculto pela loja';
+  return 'Visível';
+}
 
 export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
   const [lista, setLista] = useState(inicial);
+  const [busca, setBusca] = useState('');
   const [aberto, setAberto] = useState<string | null>(null);
   const selecionado = lista.find((f) => f.usuario === aberto) ?? null;
+  const shown = useMemo(() => {
+    const q = fold(busca.trim());
+    if (!q) return lista;
+    return lista.filter((f) => [f.nomeforn, f.email, f.cidade ?? '', f.cpf ?? '', f.url ?? ''].some((v) => fold(v).includes(q)));
+  }, [lista, busca]);
 
   return (
     <section aria-labelledby="admin-fornecedores">
       <h2 id="admin-fornecedores">Fornecedores</h2>
+      <div className="admin-toolbar">
+        <input
+          className="input"
+          type="search"
+          placeholder="Buscar por nome, e-mail, cidade ou CPF/CNPJ"
+          aria-label="Buscar fornecedores"
+          value={busca}
+          onChange={(e) => setBusca(e.target.value)}
+        />
+        <span className="muted" data-testid="total-fornecedores" role="status">
+          {shown.length === lista.length
+            ? `${lista.length} ${lista.length === 1 ? 'fornecedor' : 'fornecedores'}`
+            : `${shown.length} de ${lista.length} fornecedores`}
+        </span>
+      </div>
       {lista.length === 0 ? (
         <p className="empty-list">Nenhum fornecedor cadastrado.</p>
+      ) : shown.length === 0 ? (
+        <p className="empty-list">Nenhum fornecedor encontrado.</p>
       ) : (
         <ul className="admin-cards">
-          {lista.map((f) => (
+          {shown.map((f) => (
             <li key={f.usuario}>
               <button type="button" className="admin-card admin-card--forn" onClick={() => setAberto(f.usuario)}>
                 <span
@@ -39,7 +84,8 @@ export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
                 <StoreIcon src={f.iconeforn} size={56} className="admin-card__icon" />
                 <span className="admin-card__name">{f.nomeforn}</span>
                 <span className="admin-card__sub">{f.email}</span>
-                {f.invisivel && <span className="admin-badge">Invisível</span>}
+                {f.cidade && <span className="admin-card__sub">{f.cidade}</span>}
+                <span className={`admin-badge admin-card__state${estado(f) === 'Visível' ? ' admin-badge--ok' : ''}`}>{estado(f)}</span>
               </button>
             </li>
           ))}
@@ -49,8 +95,8 @@ export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
         <SupplierDetails
           fornecedor={selecionado}
           onClose={() => setAberto(null)}
-          onChange={(valor) =>
-            setLista((l) => l.map((f) => (f.usuario === selecionado.usuario ? { ...f, invisivel: valor } : f)))
+          onChange={(valor, motivo) =>
+            setLista((l) => l.map((f) => (f.usuario === selecionado.usuario ? { ...f, invisivel: valor, motivo_invisivel: valor ? motivo : null } : f)))
           }
         />
       )}
@@ -61,24 +107,34 @@ export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
 interface DetailsProps {
   fornecedor: FornecedorAdmin;
   onClose: () => void;
-  onChange: (invisivel: boolean) => void;
+  onChange: (invisivel: boolean, motivo: string | null) => void;
 }
+
+/** The steps of a visibility change: nothing, hiding (its summary loading or loaded), showing. */
+type Pergunta = null | { tipo: 'ocultar'; resumo: ResumoFornecedor | null | 'erro' } | { tipo: 'mostrar' };
 
 function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
   const status = useStatusDialog();
   const [enviando, setEnviando] = useState(false);
-  const [confirmando, setConfirmando] = useState(false);
+  const [pergunta, setPergunta] = useState<Pergunta>(null);
 
-  async function alternar() {
-    setConfirmando(false);
+  async function perguntar() {
+    if (f.invisivel) return setPergunta({ tipo: 'mostrar' });
+    setPergunta({ tipo: 'ocultar', resumo: null });
+    const r = await pegarResumoFornecedor(f.usuario);
+    setPergunta((p) => (p?.tipo === 'ocultar' ? { tipo: 'ocultar', resumo: r.error !== undefined ? 'erro' : r } : p));
+  }
+
+  async function alternar(motivo?: string) {
+    setPergunta(null);
     setEnviando(true);
-    const res = await invisivel(f.usuario, !f.invisivel);
+    const res = await invisivel(f.usuario, !f.invisivel, motivo);
     setEnviando(false);
     if (res.error !== undefined) {
       status.error(ERRO_VISIBILIDADE);
       return;
     }
-    onChange(res.invisivel);
+    onChange(res.invisivel, motivo ?? null);
   }
 
   return (
@@ -89,25 +145,61 @@ function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
         <dt>Telefone</dt>
         <dd>{f.telefone || NAO_INFORMADO}</dd>
         <dt>CPF/CNPJ</dt>
-        <dd>{f.cpf || NAO_INFORMADO}</dd>
+        <dd data-testid="cpf">{f.cpf || NAO_INFORMADO}</dd>
+        <dt>Cidade</dt>
+        <dd>{f.cidade || NAO_INFORMADO}</dd>
         <dt>Visibilidade</dt>
         <dd data-testid="visibilidade">{f.invisivel ? 'Invisível' : 'Visível'}</dd>
+        {f.invisivel && f.motivo_invisivel && (
+          <>
+            <dt>Motivo</dt>
+            <dd>{f.motivo_invisivel}</dd>
+          </>
+        )}
       </dl>
       <div className="dlg__actions">
-        <button type="button" className="btn btn--ghost" onClick={() => setConfirmando(true)} disabled={enviando}>
+        <button type="button" className="btn btn--ghost" onClick={() => void perguntar()} disabled={enviando}>
           {f.invisivel ? 'Tornar visível' : 'Tornar invisível'}
         </button>
         <Link className="btn" to={`/admin/${f.usuario}`}>
           Ver loja
         </Link>
       </div>
-      {confirmando && (
-        <ConfirmDialog
-          message={f.invisivel ? 'Tornar visível?' : 'tornar invisível?'}
-          onConfirm={() => void alternar()}
-          onCancel={() => setConfirmando(false)}
-        />
+      {pergunta?.tipo === 'mostrar' && <ConfirmDialog message="Tornar visível?" onConfirm={() => void alternar()} onCancel={() => setPergunta(null)} />}
+      {pergunta?.tipo === 'ocultar' && (
+        <ReasonDialog title="Tornar invisível?" confirmLabel="Tornar invisível" onCancel={() => setPergunta(null)} onConfirm={(m) => void alternar(m)}>
+          <StoreSummary resumo={pergunta.resumo} />
+        </ReasonDialog>
       )}
     </Dialog>
+  );
+}
+
+/** The store's open orders and money, before hiding it. */
+function StoreSummary({ resumo }: { resumo: ResumoFornecedor | null | 'erro' }) {
+  if (resumo === null) return <p className="muted">Carregando pedidos e saldo...</p>;
+  if (resumo === 'erro') return <p className="form__error">Não foi possível carregar os pedidos e o saldo da loja.</p>;
+  const n = resumo.pedidos_abertos.length;
+  return (
+    <div className="admin-summary" data-testid="resumo-loja">
+      <p>
+        <strong>{n === 0 ? 'Nenhum pedido em andamento.' : n === 1 ? '1 pedido em andamento:' : `${n} pedidos em andamento:`}</strong>
+      </p>
+      {n > 0 && (
+        <ul>
+          {resumo.pedidos_abertos.map((p) => (
+            <li key={p.idpedido}>
+              {p.cliente_nome} — {formatReais(p.total)}
+              {p.aguardando_pagamento ? ' (Pix não pago)' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        A liberar: {formatReais(resumo.aliberar)} · Saldo: {formatReais(resumo.saldo)}
+        {resumo.saque_pendente != null ? ` · Saque pendente: ${formatReais(resumo.saque_pendente)}` : ''}
+      </p>
+      <p className="muted">Os pedidos em andamento continuam no painel da loja depois de ocultá-la.</p>
+    </div>
   );
 }

@@ -21,6 +21,8 @@ export function fornecedor(over: Partial<FornecedorAdmin> = {}): FornecedorAdmin
     vendasforn: 120,
     oculto: false,
     invisivel: false,
+    cidade: 'Piracicaba, SP',
+    motivo_invisivel: null,
     ...over,
   };
 }

@@ -93,6 +93,11 @@ export function AdsSection({ user }: { user: UserInfo }) {
                   <strong>{capitalizar(a.titulo)}</strong>
                   <span>{formatReais(a.preco)}</span>
                   <span className="muted">{a.categoria}</span>
+                  {a.moderacao !== undefined && (
+                    <span className="my-ad__moderated" data-testid="anuncio-moderado">
+                      Oculto pela moderação{a.moderacao ? `. Motivo: ${a.moderacao}` : ''}
+                    </span>
+                  )}
                 </span>
               </button>
             </li>

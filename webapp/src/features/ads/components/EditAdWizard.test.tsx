@@ -39,7 +39,7 @@ describe('ad-edit wizard', () => {
     await next();
     expect((screen.getByLabelText('Título') as HTMLInputElement).value).toBe('Queijo minas');
     const preco = screen.getByLabelText('Preço (R$)') as HTMLInputElement;
-    expect(preco.value).toBe('25.5');
+    expect(preco.value).toBe('25,50'); // the stored price with a decimal comma (decisions.md §29)
     await user.clear(preco);
     await user.type(preco, 'x');
     await next();

@@ -4,7 +4,7 @@
  * (skipped for Todo Brasil), confirm; then 'Mudanças realizadas!' with OK. On failure it returns
  * to the scope step with 'Algum erro ocorreu!'.
  */
-import { capitalizar } from '@/lib/display';
+import { capitalizar, precoCampo } from '@/lib/display';
 import { editarAnuncio, type AdFields, type Anuncio, type Locais } from '../api/anuncios';
 import { AdWizardView } from './AdWizardView';
 import { useAdWizard, type WizardStep } from './useAdWizard';
@@ -18,7 +18,7 @@ export function fieldsOf(a: Anuncio): AdFields {
   return {
     categoria: a.categoria,
     titulo: capitalizar(a.titulo),
-    preco: String(a.preco),
+    preco: precoCampo(a.preco),
     descricao: a.descricao ?? '',
     origem: a.origem ?? '',
     locais,

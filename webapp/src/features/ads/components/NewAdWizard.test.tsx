@@ -2,7 +2,7 @@
  * The new-ad wizard with the real wasm-core and the RPC mocked (the edge): 9 steps with the
  * progress bar, wasm-core's message at each step, the price filter, places without duplicates,
  * the scope step again with 'Algum erro ocorreu!' on failure (offline: that a connection is needed,
- * with everything typed kept), then 'Anuncio adicionado!'. The
+ * with everything typed kept), then 'Anúncio adicionado!'. The
  * photo pipeline (a Web Worker) is replaced by a fake, said so here.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -74,7 +74,7 @@ describe('new-ad wizard', () => {
     await user.type(screen.getByLabelText('Título'), 'Queijo Minas');
     const preco = screen.getByLabelText('Preço (R$)');
     await user.type(preco, 'R$ 1a2,5');
-    expect((preco as HTMLInputElement).value).toBe('12.5');
+    expect((preco as HTMLInputElement).value).toBe('12,5'); // the decimal comma kept (decisions.md §29)
     await user.clear(preco);
     await user.type(preco, '1.2.3');
     await next();
@@ -126,11 +126,11 @@ describe('new-ad wizard', () => {
     await next();
     await next();
     await user.click(screen.getByRole('button', { name: 'Publicar anúncio' }));
-    expect(await screen.findByRole('heading', { name: 'Anuncio adicionado!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Anúncio adicionado!' })).toBeTruthy();
     expect(onAdded).toHaveBeenCalledWith(anuncio({ id: 'a1', titulo: 'queijo minas' }));
     const sent = calls.filter((c) => c.codigo === 'adicionar_anuncio').at(-1)!.body;
     expect(sent.iconeurl).toBe('SUNPTkU=');
-    expect(sent.infos).toMatchObject({ categoria: 'Variedades', titulo: 'Queijo Minas', preco: '25.50', origem: 'Campinas, SP', locais: 3, cidades: ['Campinas, SP', 'Piracicaba, SP'] });
+    expect(sent.infos).toMatchObject({ categoria: 'Variedades', titulo: 'Queijo Minas', preco: '25,50', origem: 'Campinas, SP', locais: 3, cidades: ['Campinas, SP', 'Piracicaba, SP'] });
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalled();
   });
@@ -203,7 +203,7 @@ describe('new-ad wizard', () => {
     for (let i = 0; i < 5; i += 1) await next();
     expect(progress()).toBe(9);
     await user.click(screen.getByRole('button', { name: 'Publicar anúncio' }));
-    expect(await screen.findByRole('heading', { name: 'Anuncio adicionado!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Anúncio adicionado!' })).toBeTruthy();
     expect(calls.filter((c) => c.codigo === 'adicionar_anuncio').at(-1)!.body.infos).toMatchObject({ titulo: 'Mel silvestre', descricao: 'Colhido em outubro.' });
   });
 });

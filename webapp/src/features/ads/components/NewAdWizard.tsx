@@ -48,7 +48,7 @@ export default function NewAdWizard({ onClose, onAdded }: NewAdWizardProps) {
     <AdWizardView
       wizard={wizard}
       title="Novo anúncio"
-      doneTitle="Anuncio adicionado!"
+      doneTitle="Anúncio adicionado!"
       onClose={onClose}
       progressLabel="Progresso do anúncio"
       submitLabel="Publicar anúncio"

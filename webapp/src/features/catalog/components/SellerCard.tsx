@@ -6,6 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import { WhatsAppIcon } from '@/components/icons';
+import { RatingSummary } from '@/components/Stars';
 import { StoreIcon } from '@/components/StoreIcon';
 import { instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { useSession } from '@/lib/session';
@@ -28,6 +29,7 @@ export function SellerCard({ dadosforn: d, core }: { dadosforn: DadosForn; core:
       <div className="seller__head">
         <StoreIcon src={d.iconeforn} size={64} className="seller__icon" />
         <h2 className="seller__name">{d.nomeforn}</h2>
+        <RatingSummary avaliacao={d.avaliacao} />
       </div>
       <dl className="seller__facts">
         {entrega.length > 0 && (

@@ -26,6 +26,7 @@ import { ERRO_GENERICO } from '@/lib/rpc';
 import type { DadosForn, Produto } from '@/types/wire';
 import { ProductCard } from './ProductCard';
 import { ProductPurchase } from './ProductPurchase';
+import { StoreReviews, type StoreReviewsProps } from './StoreReviews';
 import { reduzirVitrine, TODAS, VITRINE_INICIAL, type Ordem } from './storefrontState';
 import '../storefront.css';
 
@@ -54,9 +55,11 @@ export interface StoreReadyProps {
   paleta: number | null;
   /** View only (the admin's storefront, /admin/{urlforn}): no sign-in, bag or add-to-bag. */
   somenteVer?: boolean;
+  /** What the admin may do with each review (StoreReviews). */
+  acoesAvaliacao?: StoreReviewsProps['acoes'];
 }
 
-export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false }: StoreReadyProps) {
+export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false, acoesAvaliacao }: StoreReadyProps) {
   usePageTitle(d.nomeforn);
   const { user, signIn, openAccountMenu } = useAccount();
   const bag = useBag();
@@ -101,6 +104,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
 
       <div className="container store__body">
         <h1 className="sr-only">{d.nomeforn}</h1>
+        <StoreReviews userforn={d.usuario} avaliacao={d.avaliacao} acoes={acoesAvaliacao} />
         <div className="store__toolbar">
           <input
             className="input store__search"

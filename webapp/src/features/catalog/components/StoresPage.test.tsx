@@ -13,8 +13,8 @@ describe('StoresPage', () => {
       pegar_lojas: {
         body: {
           lojas: [
-            { id: 'u1', url: 'sitio-boa-vista', nomeforn: 'Sítio Boa Vista', iconeforn: '/media/i.jpg', vendasforn: 120 },
-            { id: 'u3', url: 'horta-da-ana', nomeforn: 'Horta da Ana', iconeforn: null, vendasforn: 7 },
+            { id: 'u1', url: 'sitio-boa-vista', nomeforn: 'Sítio Boa Vista', iconeforn: '/media/i.jpg', vendasforn: 120, avaliacao: { media: 4.5, quantidade: 2 } },
+            { id: 'u3', url: 'horta-da-ana', nomeforn: 'Horta da Ana', iconeforn: null, vendasforn: 7, avaliacao: { media: 0, quantidade: 0 } },
           ],
         },
       },

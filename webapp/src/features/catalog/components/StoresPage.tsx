@@ -1,10 +1,11 @@
 /**
  * Store list (`/lojas`): the header, 'Criar uma loja' (→ /anunciegratis) and the stores in the
- * order the API returns them (by `vendasforn`, descending), each opening its storefront /{url} in
- * a new tab.
+ * order the API returns them (by `vendasforn`, descending), each with its reviews' average and
+ * count (decisions.md §33), opening its storefront /{url} in a new tab.
  */
 import { Link } from 'react-router-dom';
 import { LoadError, Loading } from '@/components/LoadStates';
+import { RatingSummary } from '@/components/Stars';
 import { StoreIcon } from '@/components/StoreIcon';
 import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
@@ -36,6 +37,9 @@ export default function StoresPage() {
                 <StoreIcon src={loja.iconeforn} size={56} />
                 <span className="store-item__name">{loja.nomeforn}</span>
               </a>
+              <span className="store-item__rating">
+                <RatingSummary avaliacao={loja.avaliacao} vazio="Sem avaliações" />
+              </span>
             </li>
           ))}
         </ul>

@@ -108,7 +108,9 @@ describe('checkout steps', () => {
     renderShop();
     let summary = await continueToSummary(user, 'Entrega');
     expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 12,63');
-    expect(within(summary).getByRole('alert').textContent).toBe('Pedido mínimo para entrega: R$ 30,00');
+    // How much is missing, and a way back to the store (issue 29).
+    expect(within(summary).getByRole('alert').textContent).toBe('Falta R$ 1,30 para o pedido mínimo de entrega.');
+    expect(within(summary).getByRole('button', { name: 'Voltar à loja' })).toBeTruthy();
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(within(summary).getByRole('button', { name: 'Voltar' }));

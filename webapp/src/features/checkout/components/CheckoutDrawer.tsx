@@ -94,6 +94,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
 }
 
 function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWizard: AddressWizardComponent; onOrders: () => void; onClose: () => void }) {
+  const navigate = useNavigate();
   const { core, passo, state, items, supplier, user, acoes } = c;
   if (c.failed) {
     return (
@@ -149,6 +150,11 @@ function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWiz
             onApplyCoupon={acoes.aplicarCupom}
             onRemoveCoupon={acoes.removerCupom}
             onContinue={acoes.continuarResumo}
+            onBackToStore={() => {
+              onClose();
+              const url = supplier?.url ?? supplier?.extensoes?.site?.url;
+              if (url) navigate(`/${url}`);
+            }}
           />
         )
       );

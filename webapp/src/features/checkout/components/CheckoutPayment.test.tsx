@@ -68,7 +68,7 @@ describe('coupon', () => {
     const { calls } = api(FORN, {
       validar_cupom: (body) =>
         body.cupom === 'BEMVINDO10'
-          ? { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } }
+          ? { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false } }
           : { status: 404, body: { error: 'Cupom não encontrado!', codigo_erro: 'nao_encontrado' } },
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -122,7 +122,7 @@ describe('coupon failures', () => {
 describe('payment and finishing', () => {
   it('Finalizar Compra only after a choice; sends the contract payload; Pix success with QR and copy; bag cleared', async () => {
     const { calls } = api(FORN, {
-      validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
+      validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false } },
       // The charge expires 59:32 after the order is answered (however long the walk to it took).
       finalizar_pedido: () => ({
         body: {

@@ -2,7 +2,8 @@
  * The order summary (spec §4 'Checkout', 'Delivery fee state', 'Totals'): the lines, the products
  * total, the delivery fee state and its message (delivery) or the pickup note, the coupon (typed
  * in upper case, checked with `validar_cupom`), the discount and the total. 'Continuar' stays
- * disabled while the fee is null or wasm-core refuses the order (minimum order, …).
+ * disabled while the fee is null or wasm-core refuses the order (minimum order, …); below the
+ * minimum order the message says how much is missing and 'Voltar à loja' leads back to add more.
  */
 import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
@@ -24,6 +25,8 @@ export interface SummaryStepProps {
   onApplyCoupon: () => void;
   onRemoveCoupon: () => void;
   onContinue: () => void;
+  /** Closes the checkout on the store's page, to add more. */
+  onBackToStore: () => void;
 }
 
 export function SummaryStep(p: SummaryStepProps) {
@@ -128,6 +131,11 @@ export function SummaryStep(p: SummaryStepProps) {
         <p className="form__error" role="alert">
           {blocking}
         </p>
+      )}
+      {blocking && summary && !summary.ok && summary.faltaMinimo && (
+        <button type="button" className="btn btn--ghost checkout__cta" onClick={p.onBackToStore}>
+          Voltar à loja
+        </button>
       )}
       <button type="button" className="btn checkout__cta" disabled={feeNull || !s} onClick={p.onContinue}>
         Continuar

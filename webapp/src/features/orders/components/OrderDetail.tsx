@@ -4,7 +4,8 @@
  * delivery fee (delivery only), the coupon if any (code and discount), then the total, the payment
  * (Pix with its checked status, or Presencial), the delivery or pickup icon, the address with its complement (delivery),
  * the seller's name and phone with a WhatsApp button, and 'Cancelar pedido' (confirm 'Cancelar
- * Pedido?') only while the order awaits delivery.
+ * Pedido?') only while the order awaits delivery. A delivered order can be rated (OrderReview,
+ * decisions.md §33).
  *
  * Pix check (spec §4): an order whose status_pix is '1' shows 'Verificando pagamento...' while
  * `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'. A Pix that came in and is
@@ -24,6 +25,7 @@ import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, textoPixD
 import type { Pedido, PixDevolvido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
+import { OrderReview } from './OrderReview';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
@@ -195,6 +197,8 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
         </p>
         {telefone && <p>Telefone: {telefone}</p>}
       </div>
+
+      {info.situacao === '2' && <OrderReview pedido={pedido} />}
 
       <div className="order-actions">
         {telefone && (

@@ -232,7 +232,7 @@ describe('order history', () => {
     await openDetail(user, 1);
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancelar Pedido?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Nao' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Não' }));
     expect(calls.some((c) => c.codigo === 'cancelar_pedido')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));

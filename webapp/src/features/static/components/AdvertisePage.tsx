@@ -1,6 +1,7 @@
 /**
  * /anunciegratis: the two free offers — Anúncio Direto and the free Conta Empresarial (no monthly
- * fee) — with an anchor to the plans. The calls to action sign the visitor in first; a signed-in
+ * fee; the 2% fee on each withdrawal of Pix sales stated plainly, issue 29) — with an anchor to
+ * the plans. The calls to action sign the visitor in first; a signed-in
  * user goes to their ads, or to their supplier panel when they already have a business account.
  */
 import { useNavigate } from 'react-router-dom';
@@ -31,7 +32,8 @@ export default function AdvertisePage() {
           <h1>Anuncie grátis na Feira</h1>
           <p>
             Venda seus alimentos, sementes, mudas e produtos agrícolas para compradores da sua região — ou de todo o
-            Brasil. Sem mensalidade e sem taxa para anunciar.
+            Brasil. Sem mensalidade e sem taxa para anunciar. Nas vendas pagas por Pix, a Feira cobra 2% sobre o valor de
+            cada saque.
           </p>
           <a className="btn btn--light" href="#planos">
             Conheça os planos
@@ -62,6 +64,9 @@ export default function AdvertisePage() {
               <li>Loja on-line com endereço próprio</li>
               <li>Receba pedidos com entrega ou retirada no local</li>
               <li>Pagamento presencial ou por Pix, com cupons de desconto</li>
+              <li>
+                <strong>Taxa de 2% sobre cada saque</strong> do dinheiro recebido por Pix; pagamentos presenciais não têm taxa
+              </li>
               <li>Painel com pedidos, produtos e histórico de vendas</li>
             </ul>
             <button type="button" className="btn" onClick={startStore}>

@@ -86,6 +86,11 @@ export const removerCategoria = (item: string): Promise<RpcResult<'remover_categ
 export const adicionarCategoriaProduto = (item: string, categoriaselecionada: string): Promise<RpcResult<'adicionar_categoria_produto'>> =>
   rpc('adicionar_categoria_produto', { item, categoriaselecionada });
 export const removerCategoriaProduto = (item: string): Promise<RpcResult<'remover_categoria_produto'>> => rpc('remover_categoria_produto', { item });
-export const adicionarCupom = (form: { codigo: string; valor: number; tipo: string }): Promise<RpcResult<'adicionar_cupom'>> =>
-  rpc('adicionar_cupom', { form });
+/** The coupon form: code, value, type and its optional rules as typed (decisions.md §32). */
+export type CupomForm = Payload<'adicionar_cupom'>['form'];
+export const adicionarCupom = (form: CupomForm): Promise<RpcResult<'adicionar_cupom'>> => rpc('adicionar_cupom', { form });
 export const excluirCupom = (codigocupom: string): Promise<RpcResult<'excluir_cupom'>> => rpc('excluir_cupom', { codigocupom });
+
+// Reviews (decisions.md §33): the store replies once to a review of one of its orders.
+export const responderAvaliacao = (idpedido: string, resposta: string): Promise<RpcResult<'responder_avaliacao'>> =>
+  rpc('responder_avaliacao', { idpedido, resposta });

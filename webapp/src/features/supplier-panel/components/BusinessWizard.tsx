@@ -14,6 +14,7 @@ import { updateUserInfo, type UserInfo } from '@/lib/session';
 import { cadastroFornecedor } from '../api/cadastroFornecedor';
 import { PlacesPicker } from './PlacesPicker';
 import { ScopeChoice } from './ScopeChoice';
+import { TAXA_SAQUE } from './SetupChecklist';
 import '../registration.css';
 
 export const BUSINESS_STEPS = 10;
@@ -206,7 +207,12 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
         <h3 className="wizard__title">{TITLES[step]}</h3>
         {failed && <p className="form__error" role="alert">Algum erro ocorreu!</p>}
 
-        {step === 0 && <p>Crie um perfil empresarial gratuito e gerencie seus produtos, entregas e vendas.</p>}
+        {step === 0 && (
+          <>
+            <p>Crie um perfil empresarial gratuito e gerencie seus produtos, entregas e vendas.</p>
+            <p className="muted" data-testid="taxa-saque">{TAXA_SAQUE}</p>
+          </>
+        )}
         {step === 1 && <Text label="Nome" value={f.nomeforn} onChange={(v) => set('nomeforn', v)} max={60} />}
         {step === 2 && <Text label="CPF/CNPJ" value={f.cpf} onChange={(v) => set('cpf', v.toUpperCase())} max={18} />}
         {step === 3 && (
@@ -232,7 +238,15 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
         {step === 8 && local !== null && local !== 1 && (
           <PlacesPicker key={local} local={local} value={lugares} onChange={(v) => dispatch({ tipo: 'lugares', lugares: v })} />
         )}
-        {step === 9 && <p>Tudo pronto! Toque em Cadastrar para criar sua conta empresarial.</p>}
+        {step === 9 && (
+          <>
+            <p>Tudo pronto! Toque em Cadastrar para criar sua conta empresarial.</p>
+            <p className="muted">
+              Sua loja ganha um endereço feito a partir do nome, que você pode trocar em Loja online. No painel, uma lista mostra o que falta para
+              começar a vender: endereço, formas de pagamento, entrega ou retirada e o primeiro produto.
+            </p>
+          </>
+        )}
 
         {error && (
           <p className="form__error" role="alert">

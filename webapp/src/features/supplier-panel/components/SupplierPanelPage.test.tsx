@@ -109,7 +109,7 @@ describe('supplier panel', () => {
     expect(salvar.disabled).toBe(true);
     await user.type(screen.getByLabelText('Instagram (opcional)'), 'sitiobv');
     await user.click(salvar);
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     const sent = calls.find((c) => c.codigo === 'editar_dados_fornecedor')!.body;
     expect(sent.form).toMatchObject({ nomeforn: 'Sítio Boa Vista', instagram: 'sitiobv', telefone: '(19) 99876-5432' });
     await user.click(screen.getByRole('button', { name: 'OK' }));
@@ -200,7 +200,7 @@ describe('supplier panel', () => {
   });
 
   it('Cupons de desconto: the coupon rules from wasm-core, then adicionar_cupom', async () => {
-    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5 } } } } });
+    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 } } } } });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Cupons de desconto');
@@ -236,8 +236,17 @@ describe('supplier panel', () => {
     await user.type(value, '5');
     await user.click(screen.getByText('R$'));
     await criar();
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
-    expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({ codigo: 'FRETE5', tipo: 'R$', valor: 5 });
+    await screen.findByText('Suas alterações foram salvas com sucesso');
+    expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({
+      codigo: 'FRETE5',
+      tipo: 'R$',
+      valor: 5,
+      validade_inicio: '',
+      validade_fim: '',
+      limite_usos: '',
+      um_por_cliente: false,
+      pedido_minimo: '',
+    });
     expect(within(screen.getByRole('list', { name: 'Cupons' })).getByText('FRETE5')).toBeTruthy();
   });
 

@@ -4,7 +4,9 @@
  * spinner shows while `loading_forn_site` runs; a failed load alerts and shows the not-found
  * screen. Header (logo and 'Voltar' to home), a collapsible side menu with the nine sections,
  * and the chosen section, each loaded lazily. The pending deliveries' count is live (server-sent
- * events, see ../live.ts).
+ * events, see ../live.ts). Until the new store is set up, its checklist shows above every section
+ * (issue 29; the panel's data is read again when the section changes, so a step done shows as
+ * done); a store the administrator hid says so, with the reason.
  */
 import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -19,6 +21,7 @@ import type { DadosPainel } from '../api/actions';
 import { useOrderEvents, usePendingDeliveries } from '../live';
 import type { PanelViewProps } from '../sections/types';
 import { PanelMenu, type Section } from './PanelMenu';
+import { SetupChecklist } from './SetupChecklist';
 import '../panel.css';
 
 export const ERRO_CARREGAR = 'Algum erro ocorreu ao carregar os dados. Por favor, tente novamente.';
@@ -78,6 +81,12 @@ function Panel({ usuario }: { usuario: string }) {
   if (forn === 'erro') return <NotFound />;
   if (forn === null) return <PageLoading />;
   const View = VIEWS[section];
+  const incompleto = !!forn.checklist && !forn.checklist.completo;
+  const go = (s: Section) => {
+    setSection(s);
+    setMenuOpen(false);
+    if (incompleto) void reload();
+  };
 
   return (
     <div className="panel">
@@ -99,13 +108,16 @@ function Panel({ usuario }: { usuario: string }) {
           current={section}
           open={menuOpen}
           pendentes={pendentes?.length ?? null}
-          onPick={(s) => {
-            setSection(s);
-            setMenuOpen(false);
-          }}
+          onPick={go}
           onClose={() => setMenuOpen(false)}
         />
         <main className="panel__main">
+          {forn.invisivel && (
+            <p className="moderation" role="status" data-testid="loja-oculta">
+              Sua loja está oculta pela administração da Feira.{forn.motivo_invisivel ? ` Motivo: ${forn.motivo_invisivel}` : ''}
+            </p>
+          )}
+          {incompleto && forn.checklist && <SetupChecklist checklist={forn.checklist} url={forn.url ?? forn.extensoes?.site?.url ?? null} onGo={go} />}
           <h1 className="panel__title">{section}</h1>
           <Suspense fallback={<PageLoading />}>
             <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />

@@ -39,7 +39,7 @@ describe('Delivery', () => {
     // 'Salvar' acts once the wasm core has loaded.
     await waitFor(async () => {
       await user.click(screen.getByRole('button', { name: 'Salvar' }));
-      expect(await screen.findByText('Suas alteracoes foram salvas com sucesso', {}, { timeout: 300 })).toBeTruthy();
+      expect(await screen.findByText('Suas alterações foram salvas com sucesso', {}, { timeout: 300 })).toBeTruthy();
     }, { timeout: 10_000 });
     expect(calls.find((c) => c.codigo === 'entregas_edit')!.body.form).toMatchObject({ taxaPorKm: '2,50', pedidominimoentrega: '30,00' });
   });

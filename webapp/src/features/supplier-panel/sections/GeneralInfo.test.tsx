@@ -42,7 +42,7 @@ describe('Imagens', () => {
     await user.click(screen.getAllByRole('button', { name: 'Remover imagem' })[0]);
     expect(screen.getByText('Você fez alterações que ainda não foram salvas.')).toBeTruthy();
     await user.click(salvar);
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'editar_imagens_fornecedor')!.body.form).toEqual({ iconefornfinal: false, fundofornfinal: null });
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByText('Você fez alterações que ainda não foram salvas.')).toBeNull());
@@ -72,7 +72,7 @@ describe('Locais de Exibição', () => {
     await user.click(screen.getByLabelText('Todo Brasil'));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'editar_locais_fornecedor')!.body).toMatchObject({ local: 1 });
   });
 
@@ -96,7 +96,7 @@ describe('Locais de Exibição', () => {
     expect(within(tags).getAllByRole('listitem')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'editar_locais_fornecedor')!.body).toMatchObject({ local: 3, cidades: ['Piracicaba, SP'] });
   });
 });

@@ -86,7 +86,8 @@ export default function Payments({ forn, update }: SectionProps) {
     void load();
   }, [load]);
 
-  const changed = presencial !== saved.includes('1') || pix !== saved.includes('2');
+  // A new store confirms its options once (the checklist, issue 29), even unchanged.
+  const changed = presencial !== saved.includes('1') || pix !== saved.includes('2') || forn.checklist?.pagamentos === false;
   const saldo = core && info ? saldoCentavos(core, info) : null;
   const aLiberar = core && info ? aLiberarCentavos(core, info) : null;
   const retidos = [...itens(info?.Aliberar)].sort((a, b) => (b.horario_pedido ?? 0) - (a.horario_pedido ?? 0));

@@ -34,7 +34,7 @@ export function ProductMenu(props: ProductMenuProps) {
     setView('menu');
     status.loading();
     const r = await action();
-    if (r.error !== undefined) return status.error();
+    if (r.error !== undefined) return status.error(r.error);
     status.success();
     await onChanged();
     if (close) onClose();
@@ -47,6 +47,12 @@ export function ProductMenu(props: ProductMenuProps) {
   return (
     <>
       <Dialog title={capitalizar(p.titulo)} onClose={onClose} className="dlg--small">
+        {p.moderacao !== undefined && (
+          <p className="moderation" role="status">
+            Este produto foi ocultado pela moderação e só volta a aparecer quando ela o liberar.
+            {p.moderacao ? ` Motivo: ${p.moderacao}` : ''}
+          </p>
+        )}
         <ul className="menu-list">
           <li><button type="button" className="menu-item" onClick={() => setView('editar')}>Editar produto</button></li>
           <li><button type="button" className="menu-item" onClick={() => setView('fotos')}>Adicionar fotos</button></li>

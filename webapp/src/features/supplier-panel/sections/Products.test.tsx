@@ -54,7 +54,7 @@ describe('Produtos', () => {
     expect(within(dlg).getByRole('alert').textContent).toBe('Preencha todos os campos!');
     await user.type(within(dlg).getByLabelText('Título'), 'Muda de Ipê');
     await user.type(within(dlg).getByLabelText('Preço (R$)'), '12,5x');
-    expect((within(dlg).getByLabelText('Preço (R$)') as HTMLInputElement).value).toBe('12.5');
+    expect((within(dlg).getByLabelText('Preço (R$)') as HTMLInputElement).value).toBe('12,5'); // the decimal comma kept (decisions.md §29)
     await next();
     // No stock control until the supplier says otherwise.
     expect((within(dlg).getByLabelText('Sem controle de estoque') as HTMLInputElement).checked).toBe(true);
@@ -153,7 +153,7 @@ describe('Produtos', () => {
     expect((within(dlg).getByLabelText('Sem controle de estoque') as HTMLInputElement).checked).toBe(false);
     await user.type(within(dlg).getByLabelText('Descrição'), 'Nova descrição');
     await user.click(within(dlg).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     const edits = () => calls.filter((c) => c.codigo === 'editar_produto_site').map((c) => c.body.newproduto as Record<string, unknown>);
     expect(edits()[0]).toMatchObject({ id: 'p1', estoque: 5, estoqueanterior: 5, descricao: 'Nova descrição' });
     await user.click(screen.getByRole('button', { name: 'OK' }));
@@ -165,7 +165,7 @@ describe('Produtos', () => {
     await user.clear(within(dlg).getByLabelText('Estoque'));
     await user.type(within(dlg).getByLabelText('Estoque'), '1');
     await user.click(within(dlg).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(edits()[1]).toMatchObject({ estoque: 1, estoqueanterior: 5 });
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
@@ -176,7 +176,7 @@ describe('Produtos', () => {
     expect((within(dlg).getByLabelText('Sem controle de estoque') as HTMLInputElement).checked).toBe(true);
     expect((within(dlg).getByLabelText('Estoque') as HTMLInputElement).disabled).toBe(true);
     await user.click(within(dlg).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(edits()[2]).toMatchObject({ id: 'p2', estoque: null, estoqueanterior: null });
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await user.click(screen.getByRole('button', { name: 'Alface p2' }));
@@ -184,7 +184,7 @@ describe('Produtos', () => {
     dlg = screen.getByRole('dialog', { name: 'Editar produto' });
     await user.click(within(dlg).getByLabelText('Sem controle de estoque'));
     await user.click(within(dlg).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(edits()[3]).toMatchObject({ id: 'p2', estoque: 0, estoqueanterior: null });
   });
 
@@ -223,7 +223,7 @@ describe('Produtos', () => {
     await waitFor(() => expect((within(form).getByLabelText('Estoque') as HTMLInputElement).value).toBe('1'));
     expect((within(form).getByLabelText('Título') as HTMLInputElement).value).toBe('alface p1 nova');
     await user.click(within(form).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     const edits = calls.filter((c) => c.codigo === 'editar_produto_site').map((c) => c.body.newproduto as Record<string, unknown>);
     expect(edits[0]).toMatchObject({ estoque: 2, estoqueanterior: 5 });
     expect(edits[1]).toMatchObject({ estoque: 1, estoqueanterior: 1, titulo: 'alface p1 nova' });
@@ -248,7 +248,7 @@ describe('Produtos', () => {
     await user.click(card);
     await user.click(screen.getByRole('button', { name: 'Habilitar produto' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Habilitar produto?' })).getByRole('button', { name: 'Sim' }));
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'habilitar_produto')!.body.item).toBe('p1');
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(within(screen.getByRole('button', { name: 'Alface p1' })).queryByText('Desabilitado')).toBeNull());

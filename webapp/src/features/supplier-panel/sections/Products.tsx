@@ -101,6 +101,11 @@ function ProductTile({ core, produto: p, onOpen }: { core: Core; produto: Produt
       {p.esgotado && <span className="ptile__esgotado">Esgotado</span>}
       {desconto != null && desconto > 0 && <span className="ptile__badge">{desconto}%</span>}
       {p.status && <span className="ptile__disabled">Desabilitado</span>}
+      {p.moderacao !== undefined && (
+        <span className="ptile__moderated" title={p.moderacao}>
+          Oculto pela moderação
+        </span>
+      )}
     </button>
   );
 }

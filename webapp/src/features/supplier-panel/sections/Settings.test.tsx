@@ -45,7 +45,7 @@ describe('Delivery', () => {
     await user.click(screen.getByRole('button', { name: 'Taxa por Km' }));
     await user.type(screen.getByLabelText('Pedido mínimo para entrega (R$)'), '30');
     await user.click(salvar);
-    await screen.findByText('Suas alteracoes foram salvas com sucesso');
+    await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'entregas_edit')!.body.form).toMatchObject({ entrega: '1', taxaTipo: '', pedidominimoentrega: '30' });
   });
 });

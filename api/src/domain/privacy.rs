@@ -1,0 +1,282 @@
+//! Deleting an account (LGPD, decisions.md §34; docs/privacy.md): refused while the person has
+//! orders in progress (as a buyer or as a store) or money to receive ('A liberar', balance, a
+//! withdrawal not yet paid out), naming each ([`blockers`]); otherwise, in one write
+//! transaction ([`delete_account`]), their ads and photos, their store's products, photos,
+//! coupons and categories, their reviews and notarisation records and every session are
+//! deleted, and what the law lets us keep for accounting (orders, payments, withdrawals, the
+//! token ledger) stays with their name, e-mail, phone, address and Pix key replaced. The user
+//! row stays (the orders refer to it) with every identifying field replaced; a later sign-in
+//! with the same Google account opens a new, empty account.
+
+use super::{codes::OrderStatus, ledger, withdrawals};
+use crate::{
+    db::{Db, begin_write},
+    domain::error::DomainResult,
+};
+use wasm_core::money::Money;
+
+/// The name that replaces a deleted person's in the orders and payments kept.
+pub const CLIENTE_EXCLUIDO: &str = "Cliente excluído";
+/// The name that replaces a deleted store's.
+pub const LOJA_EXCLUIDA: &str = "Loja excluída";
+/// The deleted user's name.
+pub const CONTA_EXCLUIDA: &str = "Conta excluída";
+
+/// What keeps an account from being deleted, as sentences' parts (empty: nothing).
+pub async fn blockers(db: &Db, user_id: &str) -> DomainResult<Vec<String>> {
+    let mut out = Vec::new();
+    let awaiting = OrderStatus::Awaiting.as_db();
+    let stores: Vec<String> = sqlx::query_scalar(
+        "SELECT nomeforn FROM orders WHERE buyer_id = $1 AND situacao = $2 ORDER BY criado_em",
+    )
+    .bind(user_id)
+    .bind(awaiting)
+    .fetch_all(db)
+    .await?;
+    if !stores.is_empty() {
+        let mut names = stores.clone();
+        names.dedup();
+        out.push(format!(
+            "você tem {} em andamento ({})",
+            pedidos(stores.len()),
+            names.join(", ")
+        ));
+    }
+    let selling: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND situacao = $2")
+            .bind(user_id)
+            .bind(awaiting)
+            .fetch_one(db)
+            .await?;
+    if selling > 0 {
+        out.push(format!(
+            "sua loja tem {} em andamento",
+            pedidos(usize::try_from(selling).unwrap_or(usize::MAX))
+        ));
+    }
+    let held: i64 = ledger::held_items(db, user_id)
+        .await?
+        .iter()
+        .map(|i| i.valor_centavos)
+        .sum();
+    if held > 0 {
+        out.push(format!("{} a liberar", Money::from_centavos(held).format()));
+    }
+    let balance = ledger::balance(db, user_id).await?;
+    if balance > 0 {
+        out.push(format!(
+            "{} de saldo para sacar",
+            Money::from_centavos(balance).format()
+        ));
+    }
+    if let Some(w) = withdrawals::pending_of(db, user_id).await? {
+        out.push(format!(
+            "um saque de {} ainda não pago",
+            Money::from_centavos(w.liquido_centavos).format()
+        ));
+    }
+    Ok(out)
+}
+
+fn pedidos(n: usize) -> String {
+    if n == 1 {
+        "1 pedido".to_owned()
+    } else {
+        format!("{n} pedidos")
+    }
+}
+
+/// The refusal naming `blockers`.
+pub fn refusal(blockers: &[String]) -> String {
+    format!(
+        "Não é possível excluir sua conta enquanto houver pedidos em andamento ou dinheiro a \
+         receber: {}.",
+        blockers.join("; ")
+    )
+}
+
+/// What a deletion removed that lives outside the database: media URLs to delete, and the
+/// sessions (their token hashes) to end on every instance.
+#[derive(Debug, Default)]
+pub struct Deleted {
+    pub media: Vec<String>,
+    pub sessions: Vec<String>,
+}
+
+/// Deletes `user_id`'s account as the module says, in one write transaction (the caller has
+/// checked [`blockers`]). The e-mails the outbox holds lose the person's name, e-mail and phone
+/// too.
+pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<Deleted> {
+    let mut tx = begin_write(db).await?;
+    let (nome, email, telefone): (String, String, Option<String>) =
+        sqlx::query_as("SELECT nome, email, telefone FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    let supplier: Option<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT email, telefone, iconeforn, fundoforn FROM suppliers WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+
+    let mut media: Vec<String> = sqlx::query_scalar(
+        "SELECT icone FROM ads WHERE user_id = $1 AND icone IS NOT NULL \
+         UNION ALL SELECT f.url FROM ad_photos f JOIN ads a ON a.id = f.ad_id WHERE a.user_id = $1 \
+         UNION ALL SELECT icone FROM products WHERE supplier_id = $1 AND icone IS NOT NULL \
+         UNION ALL SELECT f.url FROM product_photos f JOIN products p ON p.id = f.product_id \
+         WHERE p.supplier_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let sessions: Vec<String> =
+        sqlx::query_scalar("SELECT token_hash FROM sessions WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    let placeholder = format!("excluido-{user_id}@conta-excluida.invalid");
+
+    // What is theirs alone goes.
+    for sql in [
+        "DELETE FROM ads WHERE user_id = $1",
+        "DELETE FROM sessions WHERE user_id = $1",
+        "DELETE FROM notarisations WHERE user_id = $1",
+        "DELETE FROM products WHERE supplier_id = $1",
+        "DELETE FROM coupons WHERE supplier_id = $1",
+        "DELETE FROM store_categories WHERE supplier_id = $1",
+        "DELETE FROM supplier_places WHERE supplier_id = $1",
+    ] {
+        sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+    }
+    // Their reviews leave their stores' averages.
+    let reviews: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT supplier_id, nota FROM reviews WHERE buyer_id = $1 AND removido_em IS NULL",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (supplier_id, nota) in reviews {
+        sqlx::query(
+            "UPDATE suppliers SET avaliacoes_soma = avaliacoes_soma - $1, \
+             avaliacoes_quantidade = avaliacoes_quantidade - 1 WHERE user_id = $2",
+        )
+        .bind(nota)
+        .bind(&supplier_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("DELETE FROM reviews WHERE buyer_id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+
+    // What accounting keeps stays, without who they were.
+    sqlx::query(
+        "UPDATE orders SET cliente_nome = $1, cliente_telefone = NULL, rua = NULL, \
+         numero = NULL, cidade = NULL, complemento = NULL WHERE buyer_id = $2",
+    )
+    .bind(CLIENTE_EXCLUIDO)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "UPDATE open_items SET cliente_nome = $1 \
+         WHERE order_id IN (SELECT id FROM orders WHERE buyer_id = $2)",
+    )
+    .bind(CLIENTE_EXCLUIDO)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "UPDATE pix_received SET info_pagador = NULL \
+         WHERE txid IN (SELECT txid FROM pix_charges WHERE user_id = $1)",
+    )
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    if let Some((store_email, store_phone, icon, background)) = &supplier {
+        media.extend(icon.iter().chain(background).cloned());
+        sqlx::query(
+            "UPDATE suppliers SET nomeforn = $1, descricaoforn = NULL, telefone = '', \
+             instagram = NULL, documento = '', email = $2, iconeforn = NULL, fundoforn = NULL, \
+             url = NULL, oculto = TRUE, invisivel = TRUE, pix_chave = NULL, \
+             descricao_entrega = NULL, descricao_retirada = NULL, entrega_rua = NULL, \
+             entrega_numero = NULL, entrega_cidade = NULL, entrega_latitude = NULL, \
+             entrega_longitude = NULL, invisivel_motivo = NULL WHERE user_id = $3",
+        )
+        .bind(LOJA_EXCLUIDA)
+        .bind(&placeholder)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE orders SET nomeforn = $1 WHERE supplier_id = $2")
+            .bind(LOJA_EXCLUIDA)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE withdrawals SET chave_pix = '' WHERE supplier_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        scrub_outbox(&mut tx, &[store_email, store_phone], &placeholder).await?;
+    }
+    sqlx::query(
+        "UPDATE users SET nome = $1, email = $2, telefone = NULL, cidade = NULL, rua = NULL, \
+         numero = NULL, complemento = NULL, latitude = NULL, longitude = NULL, \
+         oidc_issuer = NULL, oidc_subject = NULL, excluido_em = $3 WHERE id = $4",
+    )
+    .bind(CONTA_EXCLUIDA)
+    .bind(&placeholder)
+    .bind(now)
+    .bind(user_id)
+    .execute(&mut *tx)
+    .await?;
+    let mut words: Vec<&str> = vec![&email];
+    if let Some(t) = &telefone {
+        words.push(t);
+    }
+    scrub_outbox(&mut tx, &words, &placeholder).await?;
+    // Their name, where a message to someone else wrote it (a store's 'Novo pedido de …').
+    if nome.trim().chars().count() >= 3 {
+        sqlx::query(
+            "UPDATE email_outbox SET assunto = REPLACE(assunto, $1, $2), \
+             corpo = REPLACE(corpo, $1, $2)",
+        )
+        .bind(nome.trim())
+        .bind(CLIENTE_EXCLUIDO)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    media.sort();
+    media.dedup();
+    Ok(Deleted { media, sessions })
+}
+
+/// The outbox's messages to any of `words` (e-mails) lose their text and recipient; every other
+/// message loses those words.
+async fn scrub_outbox(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    words: &[&str],
+    placeholder: &str,
+) -> sqlx::Result<()> {
+    for word in words.iter().map(|w| w.trim()).filter(|w| w.len() >= 3) {
+        sqlx::query(
+            "UPDATE email_outbox SET destinatario = $1, assunto = '(removido)', \
+             corpo = '(removido)' WHERE LOWER(destinatario) = LOWER($2)",
+        )
+        .bind(placeholder)
+        .bind(word)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "UPDATE email_outbox SET assunto = REPLACE(assunto, $1, '(removido)'), \
+             corpo = REPLACE(corpo, $1, '(removido)')",
+        )
+        .bind(word)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

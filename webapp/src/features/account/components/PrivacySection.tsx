@@ -1,0 +1,82 @@
+/**
+ * 'Meus dados e privacidade' in the profile's Dados pessoais (LGPD, decisions.md §34;
+ * docs/privacy.md): 'Baixar meus dados' saves a JSON file of everything stored about the person;
+ * 'Excluir minha conta' says what happens, asks for confirmation, and is refused while orders are
+ * in progress or money is to be received (the server says which); once deleted, the person is
+ * signed out everywhere and taken to the home page.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useStatusDialog } from '@/components/status-dialog';
+import { clearSession } from '@/lib/session';
+import { baixarMeusDados, excluirMinhaConta } from '../api/privacidade';
+
+/** Saves `data` as a JSON file named `name` (the browser's download). */
+function saveJson(data: unknown, name: string) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function PrivacySection() {
+  const status = useStatusDialog();
+  const navigate = useNavigate();
+  const [confirmando, setConfirmando] = useState(false);
+
+  async function baixar() {
+    status.loading();
+    const r = await baixarMeusDados();
+    if (r.error !== undefined) return status.error(r.error);
+    status.close();
+    saveJson(r, `meus-dados-feira-${new Date().toISOString().slice(0, 10)}.json`);
+  }
+
+  async function excluir() {
+    setConfirmando(false);
+    status.loading();
+    const r = await excluirMinhaConta();
+    // Refused (`conta_com_pendencias`: orders in progress, money to receive): the message says which.
+    if (r.error !== undefined) return status.error(r.error);
+    clearSession();
+    status.success('Sua conta foi excluída.');
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <section className="profile-section privacy" aria-labelledby="privacidade-titulo">
+      <h2 id="privacidade-titulo">Meus dados e privacidade</h2>
+      <p className="muted">
+        Você pode baixar uma cópia de tudo o que a Feira guarda sobre você ou excluir sua conta (Lei Geral de Proteção de Dados). Veja a{' '}
+        <a href="/privacidade">política de privacidade</a>.
+      </p>
+      <div className="privacy__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => void baixar()}>
+          Baixar meus dados
+        </button>
+        <button type="button" className="btn btn--danger" onClick={() => setConfirmando(true)}>
+          Excluir minha conta
+        </button>
+      </div>
+      {confirmando && (
+        <ConfirmDialog
+          message="Excluir minha conta?"
+          confirmLabel="Sim, excluir"
+          onCancel={() => setConfirmando(false)}
+          onConfirm={() => void excluir()}
+        >
+          <p>
+            Seus dados pessoais, anúncios, fotos e avaliações serão apagados e você sairá da sua conta em todos os aparelhos. Seus pedidos e
+            pagamentos ficam guardados para fins contábeis, sem seu nome, e-mail, telefone e endereço. Isso não pode ser desfeito.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

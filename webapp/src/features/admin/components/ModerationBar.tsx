@@ -1,0 +1,50 @@
+/**
+ * The admin's bar on a product's or an ad's page (issue 29): 'Ocultar produto' / 'Ocultar
+ * anúncio' with a reason (e-mailed to its owner, shown in their panel), or 'Mostrar de novo' when
+ * the admin hid it. Shown only to the admin.
+ */
+import { useState } from 'react';
+import { useStatusDialog } from '@/components/status-dialog';
+import { moderarAnuncio, moderarProduto } from '../api/moderacao';
+import { ReasonDialog } from './ReasonDialog';
+import '../admin.css';
+
+export function ModerationBar({ tipo, id }: { tipo: 'produto' | 'anuncio'; id: string }) {
+  const status = useStatusDialog();
+  const [asking, setAsking] = useState(false);
+  const [oculto, setOculto] = useState(false);
+  const nome = tipo === 'produto' ? 'produto' : 'anúncio';
+  const moderar = tipo === 'produto' ? moderarProduto : moderarAnuncio;
+
+  async function set(hide: boolean, motivo: string) {
+    setAsking(false);
+    status.loading();
+    const r = await moderar(id, hide, motivo);
+    if (r.error !== undefined) return status.error(r.error);
+    setOculto(r.oculto);
+    status.success(hide ? `O ${nome} foi ocultado e o responsável foi avisado por e-mail.` : `O ${nome} voltou a aparecer.`);
+  }
+
+  return (
+    <div className="container admin-moderation" role="region" aria-label="Moderação">
+      <span>Moderação:</span>
+      {oculto ? (
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => void set(false, '')}>
+          Mostrar de novo
+        </button>
+      ) : (
+        <button type="button" className="btn btn--danger btn--small" onClick={() => setAsking(true)}>
+          {tipo === 'produto' ? 'Ocultar produto' : 'Ocultar anúncio'}
+        </button>
+      )}
+      {asking && (
+        <ReasonDialog
+          title={tipo === 'produto' ? 'Ocultar produto?' : 'Ocultar anúncio?'}
+          confirmLabel="Ocultar"
+          onCancel={() => setAsking(false)}
+          onConfirm={(m) => void set(true, m)}
+        />
+      )}
+    </div>
+  );
+}
