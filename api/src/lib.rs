@@ -17,6 +17,7 @@ pub mod ops;
 pub mod pix;
 pub mod places;
 pub mod rpc;
+pub mod search;
 pub mod security;
 pub mod seed;
 pub mod startup;

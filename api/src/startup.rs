@@ -57,6 +57,7 @@ impl Application {
         if config.seed_demo {
             seed::load_demo(&db, &media).await?;
         }
+        crate::search::rebuild_stale(&db).await?;
         let pix = crate::pix::from_config(&config.pix)?;
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;

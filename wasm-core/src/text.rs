@@ -1,4 +1,9 @@
-//! Text helpers shared by the searches: accent- and case-insensitive folding of Portuguese text.
+//! Text helpers shared by the searches: accent- and case-insensitive folding of Portuguese text,
+//! and ([`words`]) the words full-text search indexes and looks for.
+
+pub mod words;
+
+pub use words::{SEARCH_WORDS_VERSION, index_words, query_words, word_key};
 
 /// Folds `input` for comparison: lower case, Portuguese (Latin-1 and Latin Extended-A) accents
 /// removed. `"São Paulo"` and `"SAO PAULO"` fold to the same `"sao paulo"`.

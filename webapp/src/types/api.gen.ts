@@ -785,6 +785,14 @@ export interface components {
         CategoriesAnswer: {
             categorias: components["schemas"]["Categories"];
         };
+        /** @description How many matches a category has in a search. */
+        CategoryCount: {
+            /** Format: int64 */
+            anuncios: number;
+            categoria: string;
+            /** Format: int64 */
+            produtos: number;
+        };
         /** @description A store category: its name, or an object carrying it as `nome` (or `id`). */
         CategoryRef: {
             id?: components["schemas"]["Text"];
@@ -2448,15 +2456,38 @@ export interface components {
          * @enum {integer}
          */
         ScopeCode: 1 | 2 | 3;
-        /** @description `search`. */
+        /**
+         * @description `search`: `cidade` (a region) or `loja` (a store's user id); `categoria` optional (absent or
+         *     empty: every category); `nextp`/`nexta` the cursors of a later page (absent on the first).
+         */
         Search: {
             all: string;
-            categoria: string;
-            cidade: string;
+            categoria?: string | null;
+            cidade?: string | null;
+            /** @description Search one store's products (the storefront), whatever the region. */
+            loja?: string | null;
+            nexta?: string | null;
+            nextp?: string | null;
         };
-        /** @description `search`'s answer: at most 60 of each. */
+        /** @description `search`'s answer: a page of each list (docs/search.md). */
         SearchResults: {
+            /** @description Title matches first, then newest first (none in a store's search). */
             anuncios: components["schemas"]["Ad"][];
+            /**
+             * @description On the first page: the matches of each category with any (in the spec's order),
+             *     whatever `categoria` filters; null on later pages.
+             */
+            categorias: components["schemas"]["CategoryCount"][] | null;
+            /** @description The ads' next page (null: done, or not asked). */
+            nexta: string | null;
+            /** @description The products' next page (null: done, or not asked). */
+            nextp: string | null;
+            /**
+             * @description The words looked for, as the index holds them (`wasm_core::text::query_words`): the
+             *     browser may mark them in what it shows. Empty: nothing to look for.
+             */
+            palavras: string[];
+            /** @description Title matches first, then by sales. */
             produtos: components["schemas"]["Product"][];
         };
         /** @description The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`. */

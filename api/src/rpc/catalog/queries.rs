@@ -5,8 +5,9 @@
 //! `supplier_places`/`ad_places` row holds the region's UF; scope 3 where a row holds the region
 //! itself. Listings walk an index in their output order (`products_best`, `products_page`,
 //! `ads_listing`) and stop at their `LIMIT`; `CROSS JOIN` keeps SQLite's planner from starting at
-//! the suppliers and sorting (PostgreSQL reads it as a plain join). Search folds accents in SQL
-//! (see [`fold_sql`]), so no stored search column has to be kept in step with the titles.
+//! the suppliers and sorting (PostgreSQL reads it as a plain join). Search is served by the
+//! full-text index (`super::search`, `crate::search`); its region rule is the same text, made
+//! with run-time placeholders ([`supplier_shown_sql`], [`ad_shown_sql`]).
 //! The batched lookups that complete listed rows (photos, places, categories) are in
 //! [`super::lookups`].
 
@@ -138,44 +139,40 @@ pub const ADS_PAGE: &str = concat!(
     " ORDER BY a.publicado_em DESC, a.id DESC LIMIT $6"
 );
 
-/// The lower-case accented letters [`wasm_core::text::fold`] folds. Titles are stored lower
-/// case, so these and SQL's `LOWER` (ASCII in SQLite) cover them.
-const ACCENTED: &str = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿ";
-
-/// `LOWER(column)` with every letter of [`ACCENTED`] replaced by its fold: the same text
-/// [`wasm_core::text::fold`] gives for a lower-case title, computed by the database.
-pub fn fold_sql(column: &str) -> String {
-    ACCENTED.chars().fold(format!("LOWER({column})"), |sql, c| {
-        format!(
-            "REPLACE({sql}, '{c}', '{}')",
-            wasm_core::text::fold(&c.to_string())
-        )
-    })
+/// Supplier `s` is public and shown in region `r` of state `uf` (`f` bound to `false`): the
+/// rule of [`supplier_shown!`] for queries whose placeholders are numbered at run time (search).
+pub fn supplier_shown_sql(r: &str, uf: &str, f: &str) -> String {
+    format!(
+        "s.oculto = {f} AND s.invisivel = {f} AND (s.local = 1 OR EXISTS (SELECT 1 FROM \
+         supplier_places sp WHERE sp.supplier_id = s.user_id AND sp.place = CASE WHEN s.local = 2 \
+         THEN {uf} ELSE {r} END))"
+    )
 }
 
-/// Products of a category in a region whose folded title contains `$5` (a `LIKE` pattern with
-/// `!` as escape), best sellers first. `$1` region, `$2` UF, `$3` false, `$4` category,
-/// `$6` limit.
-pub static PRODUCTS_SEARCH: LazyLock<String> = LazyLock::new(|| {
+/// Ad `a` is shown in region `r` of state `uf`: [`ad_shown!`] with run-time placeholders.
+pub fn ad_shown_sql(r: &str, uf: &str) -> String {
     format!(
-        "SELECT {} FROM products p CROSS JOIN suppliers s WHERE p.categoria = $4 \
-             AND p.desabilitado = $3 AND s.user_id = p.supplier_id AND {} AND {} LIKE $5 \
-             ESCAPE '!' ORDER BY p.vendas DESC, p.id DESC LIMIT $6",
+        "(a.local = 1 OR EXISTS (SELECT 1 FROM ad_places ap WHERE ap.ad_id = a.id \
+         AND ap.place = CASE WHEN a.local = 2 THEN {uf} ELSE {r} END))"
+    )
+}
+
+/// Up to [`super::BATCH`] products by id (search results), with their supplier's name and URL.
+pub static PRODUCTS_BY_IDS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM products p JOIN suppliers s ON s.user_id = p.supplier_id \
+         WHERE p.id IN ({})",
         product_cols!(),
-        supplier_shown!("$1", "$2", "$3"),
-        fold_sql("p.titulo")
+        super::lookups::in_list()
     )
 });
 
-/// Ads of a category in a region whose folded title contains `$4`, newest first. `$1` region,
-/// `$2` UF, `$3` category, `$5` limit.
-pub static ADS_SEARCH: LazyLock<String> = LazyLock::new(|| {
+/// Up to [`super::BATCH`] ads by id (search results).
+pub static ADS_BY_IDS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT {} FROM ads a WHERE a.categoria = $3 AND {} AND {} LIKE $4 ESCAPE '!' \
-             ORDER BY a.publicado_em DESC, a.id DESC LIMIT $5",
+        "SELECT {} FROM ads a WHERE a.id IN ({})",
         ad_cols!(),
-        ad_shown!("$1", "$2"),
-        fold_sql("a.titulo")
+        super::lookups::in_list()
     )
 });
 
@@ -237,19 +234,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sql_fold_agrees_with_wasm_core() {
-        for c in ACCENTED.chars() {
-            let folded = wasm_core::text::fold(&c.to_string());
-            assert!(folded.is_ascii(), "{c} folds to {folded}");
-        }
-        let sql = fold_sql("t");
-        assert!(sql.starts_with("REPLACE(") && sql.contains("LOWER(t)"));
-        assert!(sql.contains("'ç', 'c'"));
+    fn run_time_region_rules_are_the_listings_own() {
+        assert_eq!(
+            supplier_shown_sql("$1", "$2", "$3"),
+            supplier_shown!("$1", "$2", "$3")
+        );
+        assert_eq!(ad_shown_sql("$1", "$2"), ad_shown!("$1", "$2"));
     }
 
     #[test]
     fn every_listing_hides_what_is_hidden() {
-        for sql in [PRODUCTS_HOME, PRODUCTS_PAGE, PRODUCTS_SEARCH.as_str()] {
+        for sql in [PRODUCTS_HOME, PRODUCTS_PAGE] {
             assert!(sql.contains("s.oculto = $3 AND s.invisivel = $3"));
             assert!(sql.contains("p.desabilitado = $3"));
         }

@@ -160,6 +160,8 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
         ),
         _ => None,
     };
+    // The product and its search keys in one transaction (docs/search.md).
+    let mut tx = begin_write(db).await?;
     sqlx::query(
         "INSERT INTO products (id, supplier_id, categoria, titulo, descricao, icone, \
          preco_centavos, minimo, estoque, opcoes, desabilitado, vendas, criado_em) \
@@ -177,8 +179,10 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
     .bind(serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?)
     .bind(false)
     .bind(now_ms())
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    crate::search::index_product(&mut tx, &id).await?;
+    tx.commit().await?;
     answer(state, &id).await
 }
 
@@ -237,6 +241,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .bind(&id)
     .execute(&mut *tx)
     .await?;
+    crate::search::index_product(&mut tx, &id).await?;
     if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
         tx.rollback().await?;
         return Err(refused);
