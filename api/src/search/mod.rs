@@ -186,10 +186,7 @@ pub async fn index_product(conn: &mut AnyConnection, id: &str) -> sqlx::Result<(
 }
 
 /// Rewrites the keys of every product of `supplier` (after the store's name changed).
-pub async fn index_supplier_products(
-    conn: &mut AnyConnection,
-    supplier: &str,
-) -> sqlx::Result<()> {
+pub async fn index_supplier_products(conn: &mut AnyConnection, supplier: &str) -> sqlx::Result<()> {
     let select = format!("{PRODUCT_TEXTS} WHERE p.supplier_id = $1");
     write_keys(conn, "products", &select, Some(supplier)).await?;
     Ok(())

@@ -189,7 +189,10 @@ mod tests {
             keys("Banana-prata (dúzia) de Sítio d'Água"),
             ["banan", "prat", "duzi", "siti", "agu"]
         );
-        assert_eq!(keys("1kg de mel com 100% de 'pureza'"), ["1kg", "mel", "100", "purez"]);
+        assert_eq!(
+            keys("1kg de mel com 100% de 'pureza'"),
+            ["1kg", "mel", "100", "purez"]
+        );
         assert!(keys(" — de, da e o ").is_empty());
     }
 
@@ -199,7 +202,9 @@ mod tests {
         for text in ["Straße", "øl", "Ωmega", "日本茶", "ção ÇÃO", "x²"] {
             for k in keys(text) {
                 assert!(
-                    !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                    !k.is_empty()
+                        && k.bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
                     "{text}: {k}"
                 );
             }
@@ -208,7 +213,10 @@ mod tests {
 
     #[test]
     fn queries_are_distinct_words_in_order_and_bounded() {
-        assert_eq!(query_words("Tomates e TOMATE orgânicos"), ["tomat", "organic"]);
+        assert_eq!(
+            query_words("Tomates e TOMATE orgânicos"),
+            ["tomat", "organic"]
+        );
         assert_eq!(query_words("cafe torrado"), ["caf", "torrad"]);
         assert!(query_words("  de  ").is_empty());
         let long = "um dois três quatro cinco seis sete oito nove dez onze";
@@ -217,10 +225,17 @@ mod tests {
 
     #[test]
     fn a_word_key_is_the_key_it_has_in_a_text() {
-        for text in ["Queijo Minas Frescal", "Ovos caipiras (dúzia)", "Mel silvestre 500 g"] {
+        for text in [
+            "Queijo Minas Frescal",
+            "Ovos caipiras (dúzia)",
+            "Mel silvestre 500 g",
+        ] {
             for word in text.split_whitespace() {
                 let from_text = keys(word);
-                assert_eq!(word_key(word.trim_matches(['(', ')'])), from_text.first().cloned());
+                assert_eq!(
+                    word_key(word.trim_matches(['(', ')'])),
+                    from_text.first().cloned()
+                );
             }
         }
     }

@@ -174,7 +174,9 @@ impl Ask {
         if list == List::Products {
             sql.push_str(" CROSS JOIN suppliers s");
             let f = b.add(Bind::Bool(false));
-            conditions.push(format!("p.desabilitado = {f} AND s.user_id = p.supplier_id"));
+            conditions.push(format!(
+                "p.desabilitado = {f} AND s.user_id = p.supplier_id"
+            ));
             match &self.scope {
                 Scope::Region { label, uf } => {
                     let (r, uf) = (
@@ -367,7 +369,10 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
     let after_products = req.nextp.as_deref().map(decode).transpose()?;
     let after_ads = req.nexta.as_deref().map(decode).transpose()?;
     let mut conn = state.db.acquire().await?;
-    let scope = match (req.loja.as_deref().filter(|l| !l.trim().is_empty()), &req.cidade) {
+    let scope = match (
+        req.loja.as_deref().filter(|l| !l.trim().is_empty()),
+        &req.cidade,
+    ) {
         (Some(loja), _) => Scope::Store(store(&mut conn, loja).await?),
         (None, Some(cidade)) => {
             let r = region(cidade)?;
@@ -447,7 +452,12 @@ mod tests {
         };
         let back = decode(&encode(&c)).unwrap();
         assert_eq!((back.rank, back.key, back.id.as_str()), (1, 42, "demo:p01"));
-        for bad in ["%%", "", &URL_SAFE_NO_PAD.encode("2:1:x"), &URL_SAFE_NO_PAD.encode("0:1:")] {
+        for bad in [
+            "%%",
+            "",
+            &URL_SAFE_NO_PAD.encode("2:1:x"),
+            &URL_SAFE_NO_PAD.encode("0:1:"),
+        ] {
             assert!(decode(bad).is_err(), "{bad}");
         }
     }

@@ -141,7 +141,10 @@ async fn search_ignores_accents_and_case_and_hides_what_is_hidden() {
             })
             .collect();
         assert!(texts.iter().all(|(_, any)| *any), "{q}: {r}");
-        assert!(texts.windows(2).all(|w| w[0].0 || !w[1].0), "{q}: titles first: {r}");
+        assert!(
+            texts.windows(2).all(|w| w[0].0 || !w[1].0),
+            "{q}: titles first: {r}"
+        );
     }
     let r = ok(&app, search("cafe", "Variedades")).await;
     assert!(ids(&r["produtos"]).contains(&"demo-p24".to_owned()), "{r}");

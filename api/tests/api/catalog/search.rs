@@ -95,7 +95,10 @@ async fn a_store_name_finds_its_products_across_categories_with_counts() {
     let mut body = search("cafe");
     body["categoria"] = json!("Pedras");
     let (status, r) = app.rpc(None, body).await;
-    assert_eq!((status, r["error"].as_str()), (400, Some("Categoria inválida.")));
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("Categoria inválida."))
+    );
 }
 
 #[tokio::test]
@@ -115,7 +118,10 @@ async fn regions_scope_the_results() {
     let mut body = search("cafe");
     body["cidade"] = json!("Nowhere, XX");
     let (status, r) = app.rpc(None, body).await;
-    assert_eq!((status, r["error"].as_str()), (400, Some("Região inválida.")));
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("Região inválida."))
+    );
 }
 
 #[tokio::test]
@@ -127,13 +133,21 @@ async fn a_storefront_searches_its_own_products() {
     // titles first, then the seeds, found by the store's name (Viveiro Mudas do Campo).
     assert_eq!(
         ids(&r["produtos"]),
-        s(&["demo-p26", "demo-p27", "demo-p28", "demo-p30", "demo-p29", "demo-p31", "demo-p32"])
+        s(&[
+            "demo-p26", "demo-p27", "demo-p28", "demo-p30", "demo-p29", "demo-p31", "demo-p32"
+        ])
     );
     assert_eq!(r["anuncios"], json!([]));
     let (status, r) = app
-        .rpc(None, json!({"codigo": "search", "all": "cenoura", "loja": "demo-tiago"}))
+        .rpc(
+            None,
+            json!({"codigo": "search", "all": "cenoura", "loja": "demo-tiago"}),
+        )
         .await;
-    assert_eq!((status, r["error"].as_str()), (404, Some("Loja não encontrada.")));
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (404, Some("Loja não encontrada."))
+    );
 }
 
 /// Walks every page of `body`'s products; returns the ids in order.
@@ -164,9 +178,15 @@ async fn the_index_follows_every_writer_and_pages_return_every_match_once() {
     let mut made = Vec::new();
     for i in 0..30 {
         let (titulo, descricao) = if i < 20 {
-            (format!("pimentões vermelhos lote {i}"), "Colhidos ontem.".to_owned())
+            (
+                format!("pimentões vermelhos lote {i}"),
+                "Colhidos ontem.".to_owned(),
+            )
         } else {
-            (format!("conserva caseira {i}"), "Feita com pimentão amarelo.".to_owned())
+            (
+                format!("conserva caseira {i}"),
+                "Feita com pimentão amarelo.".to_owned(),
+            )
         };
         let (st, r) = call(
             &app,
@@ -187,7 +207,10 @@ async fn the_index_follows_every_writer_and_pages_return_every_match_once() {
     assert_eq!(once.len(), 30, "every match exactly once");
     // Title matches (the first 20 made) come before description matches.
     let titled: BTreeSet<&String> = made[..20].iter().collect();
-    assert!(walked[..20].iter().all(|id| titled.contains(id)), "{walked:?}");
+    assert!(
+        walked[..20].iter().all(|id| titled.contains(id)),
+        "{walked:?}"
+    );
 
     // An edit moves a product from one word to another, in the same transaction.
     let id = made[0].clone();
@@ -224,7 +247,13 @@ async fn the_index_follows_every_writer_and_pages_return_every_match_once() {
     call(&app, &token, "excluir_produto", json!({"item": id})).await;
     assert_eq!(found(&app, search("jilo")).await.0, s(&[]));
     // A hidden store's products leave the results at once.
-    call(&app, &token, "alterar_visibilidade", json!({"oculto": true})).await;
+    call(
+        &app,
+        &token,
+        "alterar_visibilidade",
+        json!({"oculto": true}),
+    )
+    .await;
     assert_eq!(found(&app, search("pimentao")).await.0, s(&[]));
     // And an ad is found by what it was edited to.
     let (buyer, _) = app.login("comprador@feira.test").await;
@@ -241,7 +270,14 @@ async fn the_index_follows_every_writer_and_pages_return_every_match_once() {
     let ad = r["infos"]["id"].as_str().unwrap().to_owned();
     assert_eq!(found(&app, search("carroças")).await.1, vec![ad.clone()]);
     assert_eq!(found(&app, search("rodas madeira")).await.1, vec![ad]);
-    let msg = refused(&app, &token, "excluir_produto", json!({"item": "nope"}), 404).await;
+    let msg = refused(
+        &app,
+        &token,
+        "excluir_produto",
+        json!({"item": "nope"}),
+        404,
+    )
+    .await;
     assert_eq!(msg, "Produto não encontrado.");
 }
 
@@ -251,7 +287,10 @@ async fn cursors_are_checked() {
     let mut body = search("cafe");
     body["nextp"] = json!("bm9wZQ");
     let (status, r) = app.rpc(None, body).await;
-    assert_eq!((status, r["error"].as_str()), (400, Some("Cursor inválido.")));
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("Cursor inválido."))
+    );
 }
 
 /// The queries both databases must answer alike: the golden ones and some more.
@@ -293,7 +332,10 @@ async fn answers(app: &TestApp) -> Vec<(String, Vec<String>, Vec<String>, Value)
 async fn sqlite_and_postgresql_give_the_same_ids_in_the_same_order() {
     let app = demo_app().await;
     let here = answers(&app).await;
-    assert!(here.iter().filter(|a| !a.1.is_empty()).count() >= 20, "{here:?}");
+    assert!(
+        here.iter().filter(|a| !a.1.is_empty()).count() >= 20,
+        "{here:?}"
+    );
     if !feira_api::db::is_postgres(&app.app.db) {
         // The golden lists above hold on SQLite; the suite's PostgreSQL run compares both.
         return;
@@ -373,7 +415,10 @@ async fn the_full_text_index_serves_the_search() {
                 );
                 for line in &lines {
                     if line.starts_with("SCAN") {
-                        assert!(line.contains("VIRTUAL TABLE"), "{all}: a scan: {line}\n{text}");
+                        assert!(
+                            line.contains("VIRTUAL TABLE"),
+                            "{all}: a scan: {line}\n{text}"
+                        );
                     }
                 }
                 assert!(!text.contains("products_page") && !text.contains("products_best"));
@@ -381,8 +426,10 @@ async fn the_full_text_index_serves_the_search() {
             Engine::Postgres => {
                 let index = if ads { "ads_busca" } else { "products_busca" };
                 assert!(text.contains(index), "{all}:\n{text}");
-                assert!(!text.contains("Seq Scan on products") && !text.contains("Seq Scan on ads"),
-                    "{all}:\n{text}");
+                assert!(
+                    !text.contains("Seq Scan on products") && !text.contains("Seq Scan on ads"),
+                    "{all}:\n{text}"
+                );
             }
         }
     }
