@@ -171,7 +171,7 @@ actions! {
     /// The coordinates of an address (`rua`, `numero`, `cidade`).
     public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> address::Geocoded,
     /// Saves the signed-in user's address and phone; the coordinates are computed here.
-    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> account::UserChanged,
+    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> address::AddressSaved,
     /// Places an order from one store's bag; every price, fee and total is recomputed here.
     user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
     /// The signed-in buyer's orders, newest first.
@@ -184,7 +184,7 @@ actions! {
     public get "pegar_produtos_anuncios_site2" => CatalogFirstPage(catalog::FirstPage) -> catalog::answers::FirstCategoryPage,
     public get "pegar_produtos_anuncios_local" => CatalogNextPage(catalog::NextPage) -> catalog::answers::LaterCategoryPage,
     public get "search" => CatalogSearch(catalog::Search) -> catalog::answers::SearchResults,
-    public get "pegar_lojas" => Stores -> catalog::answers::Stores,
+    public get "pegar_lojas" => Stores(catalog::stores::StoreList) -> catalog::answers::Stores,
     public get "start_site" => StartSite(catalog::stores::StartSite) -> catalog::answers::Storefront,
     public get "pegar_produto_url_site" => ProductDetail(catalog::stores::ItemRef) -> catalog::answers::ProductDetail,
     public get "pegar_anuncio_url_site" => AdDetail(catalog::stores::ItemRef) -> catalog::answers::AdDetail,
@@ -303,4 +303,6 @@ actions! {
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
     /// Requests the payout of the whole balance (one pending request at a time).
     user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
+    /// The street, bairro and city of a CEP, from the lookup at `CEP_URL` (decisions.md §31).
+    user "consultar_cep" => LookUpCep(address::cep::CepLookup) -> address::cep::CepFound,
 }

@@ -1,14 +1,20 @@
-//! The buyer's address: `gerar_coordenadas` and `alterar_endereco` (spec §5, decisions.md §15).
+//! The buyer's address: `gerar_coordenadas` and `alterar_endereco` (spec §5, decisions.md §15,
+//! §31).
 //!
-//! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages). The
-//! city must be an IBGE municipality (`City, UF`). Coordinates come from a Nominatim-compatible
-//! geocoder when `GEOCODER_URL` is set — a result farther than 100 km from the municipality's
-//! seat is taken for a wrong match and dropped — and otherwise, or when it finds nothing, from
-//! the seat. `alterar_endereco` always computes them itself: a buyer cannot move closer to the
-//! supplier to cut a per-km fee.
+//! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages; CEP and
+//! bairro optional). The city must be an IBGE municipality (`City, UF`). Coordinates come from a
+//! Nominatim-compatible geocoder when `GEOCODER_URL` is set, asked with the whole address
+//! (street, number, bairro, city, CEP) and never more often than `GEOCODER_MIN_INTERVAL_MS` on
+//! one instance (Nominatim's policy: one request a second) — a result farther than 100 km from
+//! the municipality's seat is taken for a wrong match and dropped — and otherwise, or when it
+//! finds nothing, from the seat, which the answer says ('Usamos o centro de {cidade} para
+//! calcular a distância'). `alterar_endereco` always computes them itself: a buyer cannot move
+//! closer to the supplier to cut a per-km fee or to get within its delivery distance.
+
+pub mod cep;
 
 use super::{
-    account::{UserChanged, userinfo},
+    account::{UserInfo, userinfo},
     shapes::True,
 };
 use crate::{
@@ -48,25 +54,91 @@ pub fn municipality(cidade: &str) -> Option<&'static Municipality> {
     })
 }
 
-/// Coordinates of `numero rua` in `city`: the geocoder's (when configured and plausible),
-/// else the municipality's seat; `None` when neither is valid.
+/// The parts of an address a geocoder is asked for, besides the city.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Street<'a> {
+    pub rua: &'a str,
+    pub numero: &'a str,
+    pub bairro: Option<&'a str>,
+    /// 8 digits.
+    pub cep: Option<&'a str>,
+}
+
+/// Where an address's coordinates came from (`coordenadas_origem`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The geocoder found the address.
+    Address,
+    /// The municipality's seat.
+    Seat,
+}
+
+impl Origin {
+    /// As stored.
+    pub fn as_db(self) -> &'static str {
+        match self {
+            Self::Address => "endereco",
+            Self::Seat => "cidade",
+        }
+    }
+}
+
+/// The geocoder to ask (`GEOCODER_URL`) and its pace (`GEOCODER_MIN_INTERVAL_MS`).
+#[derive(Debug, Clone, Copy)]
+pub struct Geocoder<'a> {
+    pub url: Option<&'a str>,
+    pub interval: Duration,
+}
+
+impl<'a> Geocoder<'a> {
+    pub fn of(config: &'a crate::config::Config) -> Self {
+        Self {
+            url: config.geocoder_url.as_deref(),
+            interval: config.site.geocoder_interval,
+        }
+    }
+}
+
+/// The notice of coordinates that are the seat of `cidade` (`City, UF`), from the stored origin.
+pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String> {
+    let cidade = cidade?;
+    (origin == Some(Origin::Seat.as_db())).then(|| {
+        let name = cidade.rsplit_once(", ").map_or(cidade, |(name, _)| name);
+        wasm_core::messages::centro_da_cidade(name)
+    })
+}
+
+/// Coordinates of `street` in `city`: the geocoder's (when configured and plausible), else the
+/// municipality's seat; `None` when neither is valid.
 pub async fn coordinates(
-    geocoder_url: Option<&str>,
+    geocoder: Geocoder<'_>,
     city: &Municipality,
-    rua: &str,
-    numero: &str,
-) -> Option<Coordinates> {
+    street: Street<'_>,
+) -> Option<(Coordinates, Origin)> {
     let seat = Coordinates::new(city.latitude, city.longitude).ok();
-    if let Some(url) = geocoder_url {
-        match geocode(url, city, rua, numero).await {
+    if let Some(url) = geocoder.url {
+        pace(geocoder.interval).await;
+        match geocode(url, city, street).await {
             Ok(Some(point)) if seat.is_none_or(|s| distance_km(s, point) <= MAX_FROM_SEAT_KM) => {
-                return Some(point);
+                return Some((point, Origin::Address));
             }
             Ok(found) => tracing::info!(?found, "geocoder: no plausible result, using the seat"),
             Err(e) => tracing::warn!(error = ?e, "geocoder failed, using the seat"),
         }
     }
-    seat
+    seat.map(|s| (s, Origin::Seat))
+}
+
+/// Waits until `interval` has passed since this instance's last request to the geocoder (the
+/// callers queue up: one request at a time).
+async fn pace(interval: Duration) {
+    static LAST: tokio::sync::Mutex<Option<tokio::time::Instant>> =
+        tokio::sync::Mutex::const_new(None);
+    let mut last = LAST.lock().await;
+    if let Some(t) = *last {
+        tokio::time::sleep_until(t + interval).await;
+    }
+    *last = Some(tokio::time::Instant::now());
 }
 
 fn http() -> &'static reqwest::Client {
@@ -85,6 +157,20 @@ fn http() -> &'static reqwest::Client {
 pub struct Geocoded {
     pub latitude: f64,
     pub longitude: f64,
+    /// True when these are the municipality's seat, not the address's own point.
+    pub aproximado: bool,
+    /// `Usamos o centro de {cidade} para calcular a distância` when `aproximado`; else null.
+    pub aviso: Option<String>,
+}
+
+/// `alterar_endereco`'s answer: done, the user as now, and the seat notice when the
+/// coordinates are the city's centre.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddressSaved {
+    pub ok: True,
+    pub userinfo: UserInfo,
+    /// As `userinfo.aviso_localizacao`.
+    pub aviso: Option<String>,
 }
 
 /// A Nominatim search hit: `lat` and `lon` as text (Nominatim) or numbers (some compatibles).
@@ -111,14 +197,25 @@ impl Degrees {
     }
 }
 
-/// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`.
+/// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`, with the whole address:
+/// `Rua X, 120, Bairro, Cidade, UF, 13400-000, Brasil` (bairro and CEP when known).
 async fn geocode(
     url: &str,
     city: &Municipality,
-    rua: &str,
-    numero: &str,
+    street: Street<'_>,
 ) -> anyhow::Result<Option<Coordinates>> {
-    let q = format!("{rua}, {numero}, {}, {}, Brasil", city.name, city.uf);
+    let mut parts = vec![street.rua.to_owned(), street.numero.to_owned()];
+    parts.extend(street.bairro.map(str::to_owned));
+    parts.push(city.name.clone());
+    parts.push(city.uf.clone());
+    parts.extend(
+        street
+            .cep
+            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
+            .map(|c| c.masked()),
+    );
+    parts.push("Brasil".to_owned());
+    let q = parts.join(", ");
     let hits: Vec<Hit> = http()
         .get(format!("{url}/search"))
         .query(&[
@@ -152,44 +249,52 @@ fn validate(
     Ok((address, city))
 }
 
-/// `gerar_coordenadas`: `{latitude, longitude}` for `rua`, `numero`, `cidade`.
+/// `gerar_coordenadas`: `{latitude, longitude, aproximado, aviso}` for `rua`, `numero`,
+/// `cidade` (and `bairro`, `cep` when given).
 pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Geocoded> {
     let (_, city) = validate(&form, false)?;
-    let point = coordinates(
-        state.config.geocoder_url.as_deref(),
-        city,
-        form.rua.trim(),
-        form.numero.trim(),
-    )
-    .await
-    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    let cep = wasm_core::cep::Cep::parse(&form.cep).ok();
+    let bairro = form.bairro.trim();
+    let street = Street {
+        rua: form.rua.trim(),
+        numero: form.numero.trim(),
+        bairro: (!bairro.is_empty()).then_some(bairro),
+        cep: cep.as_ref().map(|c| c.digits()),
+    };
+    let (point, origin) = coordinates(Geocoder::of(&state.config), city, street)
+        .await
+        .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     Ok(Geocoded {
         latitude: point.latitude(),
         longitude: point.longitude(),
+        aproximado: origin == Origin::Seat,
+        aviso: seat_notice(Some(origin.as_db()), Some(&city.label())),
     })
 }
 
-/// `alterar_endereco`: the signed-in user's address, phone and (computed) coordinates.
-/// Answers `{ok, userinfo}`.
+/// `alterar_endereco`: the signed-in user's address (CEP and bairro included), phone and
+/// (computed) coordinates. Answers `{ok, userinfo, aviso}`.
 pub async fn change_address(
     state: &AppState,
     user: AuthUser,
     form: AddressForm,
-) -> ApiResult<UserChanged> {
+) -> ApiResult<AddressSaved> {
     let (address, city) = validate(&form, true)?;
     let address =
         address.ok_or_else(|| ApiError::bad_request(FormError::PhoneInvalid.to_string()))?;
-    let point = coordinates(
-        state.config.geocoder_url.as_deref(),
-        city,
-        &address.rua,
-        &address.numero,
-    )
-    .await
-    .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
+    let street = Street {
+        rua: &address.rua,
+        numero: &address.numero,
+        bairro: address.bairro.as_deref(),
+        cep: address.cep.as_ref().map(|c| c.digits()),
+    };
+    let (point, origin) = coordinates(Geocoder::of(&state.config), city, street)
+        .await
+        .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     sqlx::query(
         "UPDATE users SET rua = $1, numero = $2, cidade = $3, complemento = $4, telefone = $5, \
-         latitude = $6, longitude = $7 WHERE id = $8",
+         latitude = $6, longitude = $7, cep = $8, bairro = $9, coordenadas_origem = $10 \
+         WHERE id = $11",
     )
     .bind(&address.rua)
     .bind(&address.numero)
@@ -198,12 +303,17 @@ pub async fn change_address(
     .bind(address.telefone.masked())
     .bind(point.latitude())
     .bind(point.longitude())
+    .bind(address.cep.as_ref().map(|c| c.digits().to_owned()))
+    .bind(&address.bairro)
+    .bind(origin.as_db())
     .bind(&user.id)
     .execute(&state.db)
     .await?;
-    Ok(UserChanged {
+    let userinfo = userinfo(&state.db, &user.id, user.is_admin).await?;
+    Ok(AddressSaved {
         ok: True,
-        userinfo: userinfo(&state.db, &user.id, user.is_admin).await?,
+        aviso: userinfo.aviso_localizacao.clone(),
+        userinfo,
     })
 }
 
@@ -223,12 +333,38 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn without_a_geocoder_the_seat_is_used() {
+    async fn without_a_geocoder_the_seat_is_used_and_said() {
         let pira = municipality("Piracicaba, SP").unwrap();
-        let c = coordinates(None, pira, "Rua A", "1").await.unwrap();
+        let none = Geocoder {
+            url: None,
+            interval: Duration::ZERO,
+        };
+        let street = Street {
+            rua: "Rua A",
+            numero: "1",
+            ..Street::default()
+        };
+        let (c, origin) = coordinates(none, pira, street).await.unwrap();
         assert_eq!(
-            (c.latitude(), c.longitude()),
-            (pira.latitude, pira.longitude)
+            (c.latitude(), c.longitude(), origin),
+            (pira.latitude, pira.longitude, Origin::Seat)
         );
+        assert_eq!(
+            seat_notice(Some("cidade"), Some("Santa Bárbara d'Oeste, SP")).as_deref(),
+            Some("Usamos o centro de Santa Bárbara d'Oeste para calcular a distância")
+        );
+        assert_eq!(seat_notice(Some("endereco"), Some("Piracicaba, SP")), None);
+        assert_eq!(seat_notice(None, Some("Piracicaba, SP")), None);
+    }
+
+    #[tokio::test]
+    async fn the_geocoder_is_asked_at_most_once_an_interval() {
+        let interval = Duration::from_millis(150);
+        pace(interval).await;
+        let start = tokio::time::Instant::now();
+        let (a, b) = tokio::join!(pace(interval), pace(interval));
+        let _ = (a, b);
+        // Two more requests after one: each waits its turn, an interval apart.
+        assert!(start.elapsed() >= interval * 2, "{:?}", start.elapsed());
     }
 }

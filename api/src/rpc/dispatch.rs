@@ -52,7 +52,7 @@ pub async fn dispatch(
             Answer::CatalogNextPage(catalog::next_page(&state, r).await?)
         }
         Request::CatalogSearch(r) => Answer::CatalogSearch(catalog::search(&state, r).await?),
-        Request::Stores => Answer::Stores(catalog::stores::stores(&state).await?),
+        Request::Stores(r) => Answer::Stores(catalog::stores::stores(&state, r).await?),
         Request::StartSite(r) => Answer::StartSite(catalog::stores::start_site(&state, r).await?),
         Request::ProductDetail(r) => {
             Answer::ProductDetail(catalog::stores::product_detail(&state, r).await?)
@@ -225,6 +225,9 @@ pub async fn dispatch(
         }
         Request::EventTicket => {
             Answer::EventTicket(supplier::events::event_ticket(&state, caller.try_into()?).await?)
+        }
+        Request::LookUpCep(r) => {
+            Answer::LookUpCep(address::cep::lookup(&state, caller.try_into()?, r).await?)
         }
     };
     debug_assert_eq!(

@@ -212,7 +212,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 76);
+        assert_eq!(Request::CODIGOS.len(), 77);
     }
 
     #[test]

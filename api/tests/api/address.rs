@@ -149,6 +149,8 @@ async fn app_with_geocoder(url: String) -> TestApp {
     spawn_app_with(move |c| {
         c.seed_demo = true;
         c.geocoder_url = Some(url);
+        // A stand-in on loopback: no need to keep Nominatim's pace (address.rs tests it).
+        c.site.geocoder_interval = std::time::Duration::ZERO;
     })
     .await
 }

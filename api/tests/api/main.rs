@@ -17,6 +17,7 @@ mod notary;
 mod openapi;
 mod orders;
 mod pix;
+mod places;
 mod psp;
 mod security;
 mod supplier;

@@ -10,7 +10,8 @@
 //! checks, in order: an empty bag, purchases closed, no registered street (every order needs
 //! one, spec §4 and §6), the chosen mode not offered (a supplier that offers neither accepts
 //! pickup, the spec's "straight to confirmation"), quantities outside minimum order and stock,
-//! the minimum order, and a delivery fee that cannot be charged yet.
+//! the minimum order, a delivery address beyond the supplier's maximum distance (decisions.md
+//! §31), and a delivery fee that cannot be charged yet.
 //!
 //! This module holds the request, the summary and the error; `summary` computes it and
 //! `bag` keeps a bag to one supplier.
@@ -150,6 +151,9 @@ pub enum CheckoutError {
     MinimumPickup(Money),
     /// The delivery fee cannot be charged yet; shows the state's text.
     Fee(FeeState),
+    /// The buyer is beyond the supplier's maximum delivery distance (decisions.md §31):
+    /// `Endereço fora da área de entrega de {nomeforn}.`
+    OutOfArea(String),
     PricesChanged,
 }
 
@@ -172,6 +176,7 @@ impl Message for CheckoutError {
                 return Cow::Owned(messages::quantidade_maxima(titulo, MAX_QUANTITY));
             }
             Self::MinimumDelivery(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
+            Self::OutOfArea(nomeforn) => return Cow::Owned(messages::fora_da_area(nomeforn)),
             // The spec's one text for both modes (buyer-ads-admin.md §5).
             Self::MinimumPickup(m) => return Cow::Owned(messages::pedido_minimo_entrega(*m)),
             Self::Fee(state) => return state.message(),

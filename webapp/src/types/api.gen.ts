@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The webapp
-         * @description Any other path outside `/api`, `/media` and `/assets` answers the same page (the webapp routes it).
+         * @description Any other path outside `/api`, `/media` and `/assets` answers the same page (the webapp routes it), with that page's own head for a store, a product or an ad (title, description, canonical URL, Open Graph, JSON-LD); a path the webapp does not have, a hidden store, a disabled or removed product answer it with 404 (docs/search.md, decisions.md §30).
          */
         get: operations["webapp"];
         put?: never;
@@ -253,6 +253,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Robots' rules: the panels, the admin and the API are disallowed */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every public store, product and ad
+         * @description A sitemaps.org sitemap; above 50,000 addresses, an index of `/sitemap-{n}.xml` files. Cacheable for an hour.
+         */
+        get: operations["sitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/pix": {
         parameters: {
             query?: never;
@@ -436,6 +473,10 @@ export interface components {
         /** @description The buyer's address form as typed (`alterar_endereco`). */
         AddressForm: {
             /** @description Text, or a number (read as its decimal text); null is empty. */
+            bairro?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            cep?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
             cidade?: string | number | null;
             /** @description Text, or a number (read as its decimal text); null is empty. */
             complemento?: string | number | null;
@@ -445,6 +486,16 @@ export interface components {
             rua?: string | number | null;
             /** @description Text, or a number (read as its decimal text); null is empty. */
             telefone?: string | number | null;
+        };
+        /**
+         * @description `alterar_endereco`'s answer: done, the user as now, and the seat notice when the
+         *     coordinates are the city's centre.
+         */
+        AddressSaved: {
+            /** @description As `userinfo.aviso_localizacao`. */
+            aviso: string | null;
+            ok: components["schemas"]["True"];
+            userinfo: components["schemas"]["UserInfo"];
         };
         /**
          * adicionar_categoria
@@ -799,6 +850,23 @@ export interface components {
             nome?: components["schemas"]["Text"];
         } | components["schemas"]["Text"];
         /**
+         * @description `consultar_cep`'s answer: what the service knows of the CEP (a CEP of a whole town has no
+         *     street nor bairro).
+         */
+        CepFound: {
+            bairro: string | null;
+            /** @description `00000-000`. */
+            cep: string;
+            /** @description `City, UF` as in the IBGE list; null when the service's city is not in it. */
+            cidade: string | null;
+            rua: string | null;
+        };
+        /** @description `consultar_cep`. */
+        CepLookup: {
+            /** @description `00000-000` or its 8 digits. */
+            cep: string;
+        };
+        /**
          * alterar_endereco
          * @description Saves the signed-in user's address and phone; the coordinates are computed here. Needs a session (401 without one).
          */
@@ -1055,11 +1123,17 @@ export interface components {
         Delivery: {
             descricaoentrega: string | null;
             descricaoretirada: string | null;
+            /**
+             * Format: int64
+             * @description The maximum delivery distance in km from the start point (decisions.md §31); null: no
+             *     limit. Beyond it checkout offers pickup only.
+             */
+            distanciamaxima: number | null;
             /** @description Contains `1` (delivery) and/or `2` (pickup); empty for none. */
             entrega: string;
             /**
              * Format: double
-             * @description Where a per-km delivery starts.
+             * @description Where a per-km delivery (and the maximum distance) starts, rounded to about 1 km.
              */
             latitude: number | null;
             /** Format: double */
@@ -1086,6 +1160,12 @@ export interface components {
         };
         /** @description The form as typed (the spec's field names; text or numbers). */
         DeliveryForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            distanciamaxima?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            enderecoBairro?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            enderecoCep?: string | number | null;
             /** @description Text, or a number (read as its decimal text); null is empty. */
             enderecoCidade?: string | number | null;
             /** @description Text, or a number (read as its decimal text); null is empty. */
@@ -1375,6 +1455,10 @@ export interface components {
         });
         /** @description `gerar_coordenadas`' answer. */
         Geocoded: {
+            /** @description True when these are the municipality's seat, not the address's own point. */
+            aproximado: boolean;
+            /** @description `Usamos o centro de {cidade} para calcular a distância` when `aproximado`; else null. */
+            aviso: string | null;
             /** Format: double */
             latitude: number;
             /** Format: double */
@@ -1556,6 +1640,20 @@ export interface components {
              */
             codigo: "logout_site";
         };
+        /**
+         * consultar_cep
+         * @description The street, bairro and city of a CEP, from the lookup at `CEP_URL` (decisions.md §31). Needs a session (401 without one).
+         */
+        LookUpCepRequest: {
+            /** @enum {string} */
+            codigo: "consultar_cep";
+        } & (components["schemas"]["CepLookup"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "consultar_cep";
+        });
         /** @description A hidden supplier's storefront shows only its name and icon. */
         MaintenanceSupplier: {
             iconeforn: string | null;
@@ -1793,6 +1891,9 @@ export interface components {
         };
         /** @description The delivery settings as the supplier's panel shows them: with the start address. */
         PanelDelivery: components["schemas"]["Delivery"] & {
+            enderecoBairro: string | null;
+            /** @description `00000-000`. */
+            enderecoCep: string | null;
             /** @description `City, UF`. */
             enderecoCidade: string | null;
             enderecoNumero: string | null;
@@ -2634,6 +2735,10 @@ export interface components {
         });
         /** @description A store in `pegar_lojas`. */
         StoreCard: {
+            /** @description Whether it serves the asked region (decisions.md §11); null when no region was asked. */
+            atende: boolean | null;
+            /** @description The store's city, 'City, UF' (its delivery start's, else its owner's); null when unknown. */
+            cidade: string | null;
             iconeforn: string | null;
             /** @description The supplier's user id. */
             id: string;
@@ -2650,6 +2755,10 @@ export interface components {
             exist: components["schemas"]["Exists1"];
             manutencao: components["schemas"]["True"];
         } | components["schemas"]["ReadyStore"];
+        /** @description `pegar_lojas`: `regiao` (optional) the buyer's region. */
+        StoreList: {
+            regiao?: string | null;
+        };
         /** @description A storefront's palette (`infos`). */
         StoreLook: {
             /**
@@ -2658,7 +2767,10 @@ export interface components {
              */
             paleta: number;
         };
-        /** @description `pegar_lojas`'s answer: visible stores with a URL, best sellers first. */
+        /**
+         * @description `pegar_lojas`'s answer: visible stores with a URL; those serving the asked region first,
+         *     then best sellers first.
+         */
         Stores: {
             lojas: components["schemas"]["StoreCard"][];
         };
@@ -2667,12 +2779,15 @@ export interface components {
          * @description Public: a session, when sent, may change the answer.
          */
         StoresRequest: {
+            /** @enum {string} */
+            codigo: "pegar_lojas";
+        } & (components["schemas"]["StoreList"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "pegar_lojas";
-        };
+        });
         /** @description What the public and the private views share. */
         SupplierCore: {
             /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
@@ -2908,6 +3023,14 @@ export interface components {
         UserInfo: {
             /** @description Whether the user is the administrator. */
             admin: boolean;
+            /**
+             * @description `Usamos o centro de {cidade} para calcular a distância` when the coordinates are the
+             *     municipality's seat (no geocoder, or it did not find the address); else null.
+             */
+            aviso_localizacao: string | null;
+            bairro: string | null;
+            /** @description The address's CEP, `00000-000`; null when none was given (decisions.md §31). */
+            cep: string | null;
             /** @description The address's city (`City, UF`); null until an address is saved, as the other parts. */
             cidade: string | null;
             complemento: string | null;
@@ -3131,7 +3254,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -3141,7 +3264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["UserChanged"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -3595,6 +3718,46 @@ export interface operations {
             };
         };
     };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt, naming the sitemap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sitemap or its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+        };
+    };
     pix_webhook: {
         parameters: {
             query: {
@@ -3766,7 +3929,7 @@ export interface Actions {
     };
     "alterar_endereco": {
         payload: Omit<components["schemas"]["ChangeAddressRequest"], "codigo">;
-        answer: components["schemas"]["UserChanged"];
+        answer: components["schemas"]["AddressSaved"];
         session: "user";
     };
     "alterar_nome": {
@@ -3808,6 +3971,11 @@ export interface Actions {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
         session: "admin";
+    };
+    "consultar_cep": {
+        payload: Omit<components["schemas"]["LookUpCepRequest"], "codigo">;
+        answer: components["schemas"]["CepFound"];
+        session: "user";
     };
     "consultar_pagamento": {
         payload: Omit<components["schemas"]["CheckPaymentRequest"], "codigo">;

@@ -146,4 +146,8 @@ export interface Loja {
   nomeforn: string;
   iconeforn: string | null;
   vendasforn: number;
+  /** 'City, UF', when known. */
+  cidade: string | null;
+  /** Serves the asked region (null when none was asked). */
+  atende: boolean | null;
 }

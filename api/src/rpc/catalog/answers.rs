@@ -105,9 +105,16 @@ pub struct StoreCard {
     pub icon: Option<String>,
     #[serde(rename = "vendasforn")]
     pub sales: i64,
+    /// The store's city, 'City, UF' (its delivery start's, else its owner's); null when unknown.
+    #[serde(rename = "cidade")]
+    pub city: Option<String>,
+    /// Whether it serves the asked region (decisions.md §11); null when no region was asked.
+    #[serde(rename = "atende")]
+    pub serves: Option<bool>,
 }
 
-/// `pegar_lojas`'s answer: visible stores with a URL, best sellers first.
+/// `pegar_lojas`'s answer: visible stores with a URL; those serving the asked region first,
+/// then best sellers first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Stores {
     #[serde(rename = "lojas")]

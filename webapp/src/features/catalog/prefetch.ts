@@ -49,7 +49,7 @@ function preloadImages(urls: (string | null | undefined)[]) {
 export function prefetchCatalogRead(pathname: string, search: string, regiao: string): Promise<unknown> | null {
   const query = new URLSearchParams(search);
   if (pathname === '/') return pegarProdutosAnunciosSite(regiao);
-  if (pathname === '/lojas') return pegarLojas();
+  if (pathname === '/lojas') return pegarLojas(regiao);
   if (pathname === '/anuncios') {
     // AdsPage's first page: the address's region when valid, the category or the default one.
     const r = query.get('regiao');
