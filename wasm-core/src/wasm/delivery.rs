@@ -97,6 +97,13 @@ pub fn delivery_fee(
     Ok(fee_js(&delivery::fee_state(&settings, buyer)))
 }
 
+/// `Endereço fora da área de entrega de {nomeforn}.` (decisions.md §31): the message the
+/// checkout shows beside the pickup it still offers.
+#[wasm_bindgen]
+pub fn delivery_out_of_area_message(nomeforn: &str) -> String {
+    crate::messages::fora_da_area(nomeforn)
+}
+
 /// The fee state shown while data loads (`Calculando taxa...`).
 #[wasm_bindgen]
 pub fn delivery_fee_calculating() -> JsValue {

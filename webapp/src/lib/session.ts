@@ -23,6 +23,11 @@ export interface UserInfo {
   complemento: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** '00000-000' (decisions.md §31). */
+  cep?: string | null;
+  bairro?: string | null;
+  /** 'Usamos o centro de {cidade} para calcular a distância' when the point is the city's. */
+  aviso_localizacao?: string | null;
   /** 1 = business (supplier) account; null = none. */
   type: 1 | null;
   admin: boolean;

@@ -100,6 +100,8 @@ export interface DeliveryForn {
   pedidominimoretirada: number | null;
   descricaoentrega: string | null;
   descricaoretirada: string | null;
+  /** The maximum delivery distance in km (decisions.md §31); null: no limit. */
+  distanciamaxima?: number | null;
 }
 
 /** `dadosforn.extensoes`. */

@@ -15,10 +15,19 @@ export interface EnderecoInput {
   cidade: string;
   telefone: string;
   complemento: string | null;
+  cep?: string | null;
+  bairro?: string | null;
   latitude?: number | null;
   longitude?: number | null;
 }
 
-export function alterarEndereco(a: EnderecoInput): Promise<RpcResult<{ ok: boolean; userinfo?: UserInfo }>> {
-  return rpc<{ ok: boolean; userinfo?: UserInfo }>('alterar_endereco', { ...a });
+export interface EnderecoSalvo {
+  ok: boolean;
+  userinfo?: UserInfo;
+  /** 'Usamos o centro de {cidade} para calcular a distância' when the point is the city's. */
+  aviso?: string | null;
+}
+
+export function alterarEndereco(a: EnderecoInput): Promise<RpcResult<EnderecoSalvo>> {
+  return rpc<EnderecoSalvo>('alterar_endereco', { ...a });
 }

@@ -1,8 +1,23 @@
 /**
- * `gerar_coordenadas`: the coordinates of an address (the geocoder, or the municipality seat).
+ * `gerar_coordenadas`: the coordinates of an address (the geocoder with the whole address, or the
+ * municipality seat, which `aviso` then says).
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function gerarCoordenadas(a: { rua: string; numero: string; cidade: string }): Promise<RpcResult<{ latitude: number; longitude: number }>> {
-  return rpc<{ latitude: number; longitude: number }>('gerar_coordenadas', a);
+export interface Coordenadas {
+  latitude: number;
+  longitude: number;
+  aproximado?: boolean;
+  /** 'Usamos o centro de {cidade} para calcular a distância' when `aproximado`. */
+  aviso?: string | null;
+}
+
+export function gerarCoordenadas(a: {
+  rua: string;
+  numero: string;
+  cidade: string;
+  cep?: string | null;
+  bairro?: string | null;
+}): Promise<RpcResult<Coordenadas>> {
+  return rpc<Coordenadas>('gerar_coordenadas', a);
 }

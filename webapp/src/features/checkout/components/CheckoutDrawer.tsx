@@ -47,9 +47,11 @@ import {
   feeCalculating,
   fulfilmentOptions,
   orderSummary,
+  outOfArea,
   paymentOptions,
   purchasesClosed,
   reais,
+  type BuyerInfo,
   type Modo,
 } from '../rules';
 import { useCoupon } from '../useCoupon';
@@ -66,6 +68,9 @@ import '../checkout.css';
  * it may be lazily loaded). `onDone` receives the user with the saved address.
  */
 export type AddressWizardComponent = ComponentType<{ user: UserInfo; onCancel: () => void; onDone: (user: UserInfo) => void }>;
+
+/** What the checkout's rules read of a user. */
+const buyerOf = (u: UserInfo): BuyerInfo => ({ rua: u.rua ?? null, latitude: u.latitude ?? null, longitude: u.longitude ?? null });
 
 export type Step = 'sacola' | 'login' | 'endereco' | 'modo' | 'resumo' | 'pagamento' | 'enviando' | 'sucesso' | 'erro';
 
@@ -146,6 +151,10 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
     () => ({ rua: user?.rua ?? null, latitude: user?.latitude ?? null, longitude: user?.longitude ?? null }),
     [user?.rua, user?.latitude, user?.longitude],
   );
+  const foraDaArea = useMemo(
+    () => (core && supplier ? outOfArea(core, supplier, buyer) : null),
+    [core, supplier, buyer],
+  );
 
   const subtotal = useMemo(() => (core ? bagSubtotal(core, items) : null), [core, items]);
   const block = useMemo(() => bagBlock(items), [items]);
@@ -167,13 +176,17 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
       go('endereco');
       return;
     }
-    chooseMode(go);
+    chooseMode(go, u);
   }
 
-  /** Both offered: choose; one: straight to it; neither: straight to the confirmation. */
-  function chooseMode(go: (s: Step) => void) {
+  /**
+   * Both offered: choose; one: straight to it; neither: straight to the confirmation. Beyond the
+   * supplier's delivery distance, the choice shows why delivery is not offered (pickup only).
+   */
+  function chooseMode(go: (s: Step) => void, u: UserInfo | null = user) {
     const o = fulfilmentOptions(supplier);
-    if (o.entrega && o.retirada) {
+    const far = !!(core && supplier && u && outOfArea(core, supplier, buyerOf(u)));
+    if ((o.entrega && o.retirada) || (o.entrega && far)) {
       go('modo');
     } else if (o.entrega || o.retirada) {
       setModo(o.entrega ? 'entrega' : 'retirada');
@@ -312,6 +325,9 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
         body = (
           <ModeStep
             delivery={delivery}
+            foraDaArea={foraDaArea}
+            retirada={fulfilmentOptions(supplier).retirada}
+            aviso={user?.aviso_localizacao ?? null}
             onChoose={(m) => {
               setModo(m);
               push('resumo');

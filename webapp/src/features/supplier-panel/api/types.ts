@@ -14,6 +14,9 @@ export type DeliveryConfig = { [K in keyof DeliveryForn]?: DeliveryForn[K] | nul
   enderecoRua?: string | null;
   enderecoNumero?: string | null;
   enderecoCidade?: string | null;
+  /** '00000-000'. */
+  enderecoCep?: string | null;
+  enderecoBairro?: string | null;
 };
 
 export interface Extensoes {
