@@ -5,6 +5,7 @@
 //   1. the local OpenID provider (../devservices/oidc.mjs),
 //   1b. the local Arweave gateway (../devservices/arlocal.mjs, funded wallet in the data dir),
 //   1c. the local Pix PSP (../devservices/psp.mjs: BACEN's API Pix over mutual TLS and OAuth2),
+//   1d. the local CEP lookup (../devservices/cep.mjs, ViaCEP's shape: CEP_URL),
 //   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
 //      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
 // then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL,
@@ -243,6 +244,18 @@ async function main() {
   if (!pspInfo) throw new Error('the PSP did not start within 30 s');
   log(`Pix PSP on ${pspInfo.api} (control ${pspInfo.control}, OpenAPI validation ${pspInfo.validated ? 'on' : 'OFF'})`);
 
+  // 1d. CEP lookup (ViaCEP's shape).
+  const cep = start('cep', process.execPath, [path.join(DEVSERVICES, 'cep.mjs')], { cwd: DEVSERVICES, env: { CEP_PORT: '0' } });
+  let cepUrl;
+  for (let i = 0; i < 100 && !cepUrl; i++) {
+    if (cep.exited) throw new Error(`the CEP lookup exited (code ${cep.code})`);
+    const line = readFileSync(cep.logFile, 'utf8').split('\n').find((l) => l.startsWith('cep: listening on '));
+    if (line) cepUrl = line.slice('cep: listening on '.length).trim();
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!cepUrl) throw new Error('the CEP lookup did not start within 10 s');
+  log(`CEP lookup on ${cepUrl}`);
+
   // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
   //    alone in an empty directory, serving its embedded webapp.
   const mediaDir = path.join(tmp, 'media');
@@ -275,6 +288,8 @@ async function main() {
     ARWEAVE_GATEWAY: arweaveUrl,
     ARWEAVE_WALLET: arweaveWallet,
     ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
+    CEP_URL: `${cepUrl}/ws/{cep}/json/`,
+    PUBLIC_URL: appUrl,
     PIX_PROVIDER: 'api-pix',
     PIX_PSP: 'generic',
     PIX_API_URL: pspInfo.api,
@@ -371,7 +386,7 @@ async function main() {
   } else {
     log('all tests passed');
   }
-  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited;
+  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited || cep.exited;
   if (stopped) {
     log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'})`);
   }

@@ -64,9 +64,14 @@ impl Engine {
     /// Products matching the query bound at `$n`.
     pub fn products(self, n: usize) -> Match {
         match self {
+            // The match's rowid names its row through `product_search_docs`; the row's columns a
+            // search reads come from the covering index `products_search` (migration 0041).
             Self::Sqlite => Match {
-                from: "products_fts CROSS JOIN products p",
-                condition: format!("products_fts MATCH ${n} AND p.id = products_fts.product_id"),
+                from: "products_fts CROSS JOIN product_search_docs d \
+                       CROSS JOIN products p INDEXED BY products_search",
+                condition: format!(
+                    "products_fts MATCH ${n} AND d.doc = products_fts.rowid AND p.id = d.product_id"
+                ),
             },
             Self::Postgres => Match {
                 from: "products p",
@@ -82,8 +87,10 @@ impl Engine {
     pub fn ads(self, n: usize) -> Match {
         match self {
             Self::Sqlite => Match {
-                from: "ads_fts CROSS JOIN ads a",
-                condition: format!("ads_fts MATCH ${n} AND a.id = ads_fts.ad_id"),
+                from: "ads_fts CROSS JOIN ad_search_docs d CROSS JOIN ads a INDEXED BY ads_search",
+                condition: format!(
+                    "ads_fts MATCH ${n} AND d.doc = ads_fts.rowid AND a.id = d.ad_id"
+                ),
             },
             Self::Postgres => Match {
                 from: "ads a",

@@ -11,7 +11,9 @@
 //! - Ranked: items whose title holds every word first, then the others; within each, products by
 //!   sales and ads newest first; ties by id (byte order on both databases).
 //! - Pages of [`PAGE`] with opaque keyset cursors (rank, sales or time, id) for each list, as the
-//!   category pages; the first page also counts the matches of each category.
+//!   category pages. The first page reads every match of the scope once (rank, order key,
+//!   category: a few columns each, from the index) and takes both the page and the counts of
+//!   each category from it; later pages ask the database for the rows after the cursor only.
 
 use super::{
     BATCH, CURSOR_INVALIDO, REGIAO_INVALIDA, ads_of,
@@ -154,14 +156,8 @@ struct Ask {
 
 impl Ask {
     /// The `FROM … WHERE …` of `list`'s matches in scope (and category, unless `all_categories`),
-    /// and, when `ranked`, the rank expression; binds added to `b`.
-    fn matches(
-        &self,
-        list: List,
-        all_categories: bool,
-        ranked: bool,
-        b: &mut Binds,
-    ) -> (String, String) {
+    /// and the rank expression; binds added to `b`.
+    fn matches(&self, list: List, all_categories: bool, b: &mut Binds) -> (String, String) {
         let (alias, _) = list.alias_and_key();
         let text = b.add(Bind::Text(self.engine.query_text(&self.keys)));
         let n: usize = text[1..].parse().unwrap_or(1);
@@ -203,50 +199,91 @@ impl Ask {
             let c = b.add(Bind::Text(c.to_owned()));
             conditions.push(format!("{alias}.categoria = {c}"));
         }
-        let mut rank = String::new();
-        if ranked {
-            let first = b.0.len() + 1;
-            for k in &self.keys {
-                b.add(Bind::Text(title_pattern(k)));
-            }
-            let title = title_has_all(&format!("{alias}.busca_titulo"), first, self.keys.len());
-            rank = format!("CAST(CASE WHEN {title} THEN 0 ELSE 1 END AS BIGINT)");
+        let first = b.0.len() + 1;
+        for k in &self.keys {
+            b.add(Bind::Text(title_pattern(k)));
         }
+        let title = title_has_all(&format!("{alias}.busca_titulo"), first, self.keys.len());
+        let rank = format!("CAST(CASE WHEN {title} THEN 0 ELSE 1 END AS BIGINT)");
         sql.push_str(" WHERE ");
         sql.push_str(&conditions.join(" AND "));
         (sql, rank)
     }
 
-    /// The SQL of one page of `list` after `after` (one row more than a page, to tell whether
-    /// another follows), and its binds.
-    fn page_sql(&self, list: List, after: Option<&Cursor>) -> (String, Binds) {
+    /// The SQL of every match of `list` in scope, in every category, with its rank, order key
+    /// and category: the first page and the counts come from it in one pass.
+    fn all_sql(&self, list: List) -> (String, Binds) {
         let mut b = Binds::default();
-        let (from, rank) = self.matches(list, false, true, &mut b);
+        let (from, rank) = self.matches(list, true, &mut b);
         let (alias, key) = list.alias_and_key();
-        let id = self.engine.id_order(&format!("{alias}.id"));
-        let mut sql = format!("SELECT {alias}.id AS id, {rank} AS nivel, {key} AS chave {from}");
-        if let Some(c) = after {
-            let (r, k, i) = (
-                b.add(Bind::Int(c.rank)),
-                b.add(Bind::Int(c.key)),
-                b.add(Bind::Text(c.id.clone())),
-            );
-            sql.push_str(&format!(
-                " AND ({rank} > {r} OR ({rank} = {r} AND ({key} < {k} OR ({key} = {k} \
-                 AND {id} > {i}))))"
-            ));
-        }
-        let limit = b.add(Bind::Int(PAGE + 1));
-        sql.push_str(&format!(" ORDER BY nivel, {key} DESC, {id} LIMIT {limit}"));
+        let sql = format!(
+            "SELECT {alias}.id AS id, {rank} AS nivel, {key} AS chave, \
+             {alias}.categoria AS categoria {from}"
+        );
         (sql, b)
     }
 
-    /// One page of `list` after `after`: the ids in order, and the next page's cursor.
-    async fn page(
+    /// The first page of `list` (in the category, when one is asked), its next page's cursor,
+    /// and how many matches each category has (whatever the filter).
+    async fn first_page(
         &self,
         conn: &mut AnyConnection,
         list: List,
-        after: Option<&Cursor>,
+    ) -> ApiResult<(Vec<String>, Option<String>, HashMap<String, i64>)> {
+        let (sql, b) = self.all_sql(list);
+        let rows = b.query(&sql).fetch_all(&mut *conn).await?;
+        let mut counts: HashMap<String, i64> = HashMap::new();
+        let mut hits = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let categoria: String = row.try_get("categoria")?;
+            *counts.entry(categoria.clone()).or_default() += 1;
+            if self.category.is_none_or(|c| c == categoria) {
+                hits.push(Cursor {
+                    id: row.try_get("id")?,
+                    rank: row.try_get("nivel")?,
+                    key: row.try_get("chave")?,
+                });
+            }
+        }
+        // The order of [`Self::page_sql`]: rank, then the key descending, then the id's bytes.
+        hits.sort_by(|a, b| {
+            (a.rank, std::cmp::Reverse(a.key), &a.id).cmp(&(
+                b.rank,
+                std::cmp::Reverse(b.key),
+                &b.id,
+            ))
+        });
+        let (ids, next) = page_of(hits);
+        Ok((ids, next, counts))
+    }
+
+    /// The SQL of the page of `list` after `after` (one row more than a page, to tell whether
+    /// another follows), and its binds.
+    fn page_sql(&self, list: List, after: &Cursor) -> (String, Binds) {
+        let mut b = Binds::default();
+        let (from, rank) = self.matches(list, false, &mut b);
+        let (alias, key) = list.alias_and_key();
+        let id = self.engine.id_order(&format!("{alias}.id"));
+        let (r, k, i) = (
+            b.add(Bind::Int(after.rank)),
+            b.add(Bind::Int(after.key)),
+            b.add(Bind::Text(after.id.clone())),
+        );
+        let limit = b.add(Bind::Int(PAGE + 1));
+        let sql = format!(
+            "SELECT {alias}.id AS id, {rank} AS nivel, {key} AS chave {from} \
+             AND ({rank} > {r} OR ({rank} = {r} AND ({key} < {k} OR ({key} = {k} \
+             AND {id} > {i})))) ORDER BY nivel, {key} DESC, {id} LIMIT {limit}"
+        );
+        (sql, b)
+    }
+
+    /// The page of `list` after `after`: the ids in order, and the next page's cursor.
+    async fn later_page(
+        &self,
+        conn: &mut AnyConnection,
+        list: List,
+        after: &Cursor,
     ) -> ApiResult<(Vec<String>, Option<String>)> {
         let (sql, b) = self.page_sql(list, after);
         let rows = b.query(&sql).fetch_all(&mut *conn).await?;
@@ -258,31 +295,16 @@ impl Ask {
                 key: row.try_get("chave")?,
             });
         }
-        let more = hits.len() as i64 > PAGE;
-        hits.truncate(PAGE as usize);
-        let next = hits.last().filter(|_| more).map(encode);
-        Ok((hits.into_iter().map(|h| h.id).collect(), next))
+        Ok(page_of(hits))
     }
+}
 
-    /// How many of `list`'s matches each category has (every category, whatever the filter).
-    async fn counts(
-        &self,
-        conn: &mut AnyConnection,
-        list: List,
-    ) -> ApiResult<HashMap<String, i64>> {
-        let mut b = Binds::default();
-        let (from, _) = self.matches(list, true, false, &mut b);
-        let (alias, _) = list.alias_and_key();
-        let sql = format!(
-            "SELECT {alias}.categoria AS categoria, COUNT(*) AS n {from} GROUP BY {alias}.categoria"
-        );
-        let rows = b.query(&sql).fetch_all(&mut *conn).await?;
-        let mut by = HashMap::new();
-        for row in &rows {
-            by.insert(row.try_get("categoria")?, row.try_get("n")?);
-        }
-        Ok(by)
-    }
+/// The first [`PAGE`] of `hits` (in order) and, when more follow, the cursor after the last.
+fn page_of(mut hits: Vec<Cursor>) -> (Vec<String>, Option<String>) {
+    let more = hits.len() as i64 > PAGE;
+    hits.truncate(PAGE as usize);
+    let next = hits.last().filter(|_| more).map(encode);
+    (hits.into_iter().map(|h| h.id).collect(), next)
 }
 
 /// `ids`' products in that order.
@@ -354,7 +376,7 @@ pub fn first_page_sql(
         category: None,
     };
     let list = if ads { List::Ads } else { List::Products };
-    let (sql, b) = ask.page_sql(list, None);
+    let (sql, b) = ask.all_sql(list);
     Ok((sql, b.0))
 }
 
@@ -399,25 +421,17 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
         category,
     };
     let ads_too = matches!(ask.scope, Scope::Region { .. });
-    if first || after_products.is_some() {
-        let (ids, next) = ask
-            .page(&mut conn, List::Products, after_products.as_ref())
-            .await?;
+    if first {
+        let (ids, next, products) = ask.first_page(&mut conn, List::Products).await?;
         answer.products = products_by_ids(&mut conn, &ids).await?;
         answer.next_products = next;
-    }
-    if ads_too && (first || after_ads.is_some()) {
-        let (ids, next) = ask.page(&mut conn, List::Ads, after_ads.as_ref()).await?;
-        answer.ads = ads_by_ids(&mut conn, &ids).await?;
-        answer.next_ads = next;
-    }
-    if first {
-        let products = ask.counts(&mut conn, List::Products).await?;
-        let ads = if ads_too {
-            ask.counts(&mut conn, List::Ads).await?
-        } else {
-            HashMap::new()
-        };
+        let mut ads = HashMap::new();
+        if ads_too {
+            let (ids, next, counts) = ask.first_page(&mut conn, List::Ads).await?;
+            answer.ads = ads_by_ids(&mut conn, &ids).await?;
+            answer.next_ads = next;
+            ads = counts;
+        }
         answer.counts = Some(
             Category::ALL
                 .map(Category::label)
@@ -435,6 +449,17 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
                 })
                 .collect(),
         );
+        return Ok(answer);
+    }
+    if let Some(after) = &after_products {
+        let (ids, next) = ask.later_page(&mut conn, List::Products, after).await?;
+        answer.products = products_by_ids(&mut conn, &ids).await?;
+        answer.next_products = next;
+    }
+    if let Some(after) = after_ads.as_ref().filter(|_| ads_too) {
+        let (ids, next) = ask.later_page(&mut conn, List::Ads, after).await?;
+        answer.ads = ads_by_ids(&mut conn, &ids).await?;
+        answer.next_ads = next;
     }
     Ok(answer)
 }
