@@ -22,7 +22,8 @@ export ARLOCAL_PORT=${ARLOCAL_PORT:-1984}
 export ARWEAVE_GATEWAY=${ARWEAVE_GATEWAY:-http://127.0.0.1:$ARLOCAL_PORT}
 export ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json}
 export CEP_PORT=${CEP_PORT:-8095}
-export CEP_URL=${CEP_URL:-http://127.0.0.1:$CEP_PORT/ws/{cep}/json/}
+local_cep="http://127.0.0.1:$CEP_PORT/ws/{cep}/json/"
+export CEP_URL=${CEP_URL:-$local_cep}
 export PUBLIC_URL=${PUBLIC_URL:-http://localhost:$APP_PORT}
 
 pids=()
