@@ -19,8 +19,8 @@ run: setup wasm web
     cargo build --release -p feira-api
     scripts/run.sh target/release/feira-api
 
-# The whole suite: formatting, lints, Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
-test: setup wasm web check-rust deny test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
+# The whole suite: formatting, lints, dependency checks (licences, sources, and advisories against the RustSec snapshot beside the project), Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), webapp checks, the local services' self-tests, end-to-end in Chromium, and the supplier journey against the API binary copied alone into an empty directory.
+test: setup wasm web check-rust deny deny-advisories test-rust contract fuzz-short test-web test-devservices e2e e2e-standalone
 
 # The one-file release in dist/feira-api: the API in release mode with the built webapp embedded (migrations and municipalities are always compiled in). Deploy by copying that file and setting the environment (docs/deploy.md).
 dist: setup wasm web
@@ -35,20 +35,22 @@ dist: setup wasm web
 dist-e2e: chromium dist
     cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
-# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock, npm packages from the lock files.
+# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (built `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
 setup:
     rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+    if ! grep -qx 'version = "{{wasm_bindgen_version}}"' tools/wasm-bindgen-cli/Cargo.toml; then \
+        echo "tools/wasm-bindgen-cli is not at wasm-bindgen {{wasm_bindgen_version}} (Cargo.lock): update it"; exit 1; \
+    fi
     if ! wasm-bindgen --version 2>/dev/null | grep -qF "{{wasm_bindgen_version}}"; then \
         echo "installing wasm-bindgen-cli {{wasm_bindgen_version}}"; \
-        cargo install wasm-bindgen-cli --version "{{wasm_bindgen_version}}"; \
+        cargo install --locked --path tools/wasm-bindgen-cli; \
     fi
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
 
 # Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
 wasm:
-    scripts/build-wasm.sh wasm-core wasm bundler webapp/src/wasm/core wasm_core
-    scripts/build-wasm.sh feira-photo wasm web webapp/src/wasm/photo wasm_photo wasm-photo
+    scripts/build-wasm.sh
 
 # Build the webapp into webapp/dist (skipped when nothing it is built from changed).
 web:
@@ -90,11 +92,17 @@ contract: setup
     cd webapp && node scripts/api-types.mjs --check ../target/openapi.json
 
 # schemathesis (PyPI, into target/fuzz-venv) against a fresh instance on loopback, signed in as
-# the demo supplier (scripts/fuzz/run.sh).
-# Fuzz the API against its OpenAPI document for `seconds`: fails on any 5xx or undescribed answer.
+# the demo supplier (scripts/fuzz/run.sh); then the photo upload path's mutation fuzzer
+# (photo/src/tests/fuzz.rs) for as long again.
+# Fuzz the API against its OpenAPI document for `seconds`, then the JPEG upload path for `seconds`: fails on any 5xx or undescribed answer, and on any panic, hang or validated upload that does not re-encode.
 fuzz seconds="300": setup
     cargo build --workspace --all-targets {{suite_features}}
     scripts/fuzz/run.sh target/debug/feira-api {{seconds}}
+    just fuzz-photo {{seconds}}
+
+# The photo upload path's mutation fuzzer alone for `seconds` (`cargo test` runs a short round of it); FEIRA_FUZZ_SEED picks another start.
+fuzz-photo seconds="300":
+    FEIRA_FUZZ_SECONDS={{seconds}} cargo test --workspace {{suite_features}} --lib the_upload_path_survives_mutated_jpegs -- --nocapture
 
 # The suite's short fuzz run (about a minute; `just fuzz` runs longer).
 fuzz-short: setup
@@ -139,7 +147,14 @@ deny-install:
         time cargo install cargo-deny --locked --debug --version "{{cargo_deny_version}}"; \
     fi
 
-# Known vulnerabilities (needs a network: the RustSec database and the npm audit endpoint, which these build machines cannot reach; run before each release, docs/security.md).
+# The RustSec advisory snapshot `deny-advisories` checks against (a git bundle, never committed; docs/security.md).
+advisory_bundle := env_var_or_default("ADVISORY_BUNDLE", "../shared/reference/rustsec-advisory-db-2026-08-21.bundle")
+
+# Known vulnerabilities, offline: cargo deny check advisories against the RustSec snapshot in `advisory_bundle` (cloned into target/advisory-db), with deny.toml's explained ignores. A green check says "none known when the snapshot was taken"; `just audit` asks the live database.
+deny-advisories: deny-install
+    scripts/deny-advisories.sh "{{advisory_bundle}}"
+
+# Known vulnerabilities against the live databases (needs a network: the RustSec database and the npm audit endpoint, which these build machines cannot reach; run before each release, docs/security.md).
 audit: deny-install setup
     cargo deny check advisories
     cd webapp && npm audit --omit=dev
@@ -147,6 +162,10 @@ audit: deny-install setup
 # The page benchmark against a running instance (start `just run` first): Lighthouse 12 mobile score, CLS, LCP and bytes by type per page, first and repeat visits (figures in docs/benchmarks.md).
 bench-pages url="http://127.0.0.1:8080": chromium
     cd webapp && node bench/pages.mjs --url {{url}}
+
+# Time a fresh `just run` from a clone of the committed HEAD (figure in docs/benchmarks.md).
+bench-run:
+    scripts/bench-fresh-run.sh
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# Builds a crate of the workspace for the browser:
-# `build-wasm.sh PACKAGE FEATURES TARGET OUT_DIR OUT_NAME [PROFILE]`
-# (PACKAGE: `wasm-core` or `feira-photo`; PROFILE: a Cargo profile, `wasm` by default; the photo
-# wasm uses `wasm-photo`). Compiles PACKAGE's library to wasm32 with FEATURES, runs wasm-bindgen
-# (TARGET: bundler or web) into a scratch folder and copies into OUT_DIR only the files whose
-# content changed, so an unchanged build leaves the webapp's inputs untouched and `just web` has
-# nothing to rebuild.
+# Builds the workspace's two crates for the browser, in one cargo call with the `wasm` profile
+# (so the dependencies and build-time macros they share are compiled once; the photo crate's
+# own settings are the profile's package overrides in the root Cargo.toml):
+#
+# - wasm-core (feature `wasm`) → webapp/src/wasm/core, wasm-bindgen target `bundler` (loaded by
+#   the pages);
+# - feira-photo (feature `wasm`) → webapp/src/wasm/photo, target `web` (fetched only when a
+#   photo is picked).
+#
+# wasm-bindgen writes into a scratch folder and only the files whose content changed are copied,
+# so an unchanged build leaves the webapp's inputs untouched and `just web` has nothing to
+# rebuild.
 set -euo pipefail
-package=$1 features=$2 target=$3 out=$4 name=$5 profile=${6:-wasm}
-cargo build -p "$package" --lib --target wasm32-unknown-unknown --profile "$profile" --features "$features"
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-wasm-bindgen --target "$target" --remove-name-section --remove-producers-section \
-  --out-dir "$scratch" --out-name "$name" "target/wasm32-unknown-unknown/$profile/${package//-/_}.wasm"
-mkdir -p "$out"
-for f in "$scratch"/*; do
-  dest="$out/$(basename "$f")"
-  cmp -s "$f" "$dest" || cp "$f" "$dest"
-done
+cargo build --lib --target wasm32-unknown-unknown --profile wasm \
+  -p wasm-core -p feira-photo --features wasm-core/wasm,feira-photo/wasm
+bindgen() {
+  local package=$1 target=$2 out=$3 name=$4
+  local scratch
+  scratch=$(mktemp -d)
+  wasm-bindgen --target "$target" --remove-name-section --remove-producers-section \
+    --out-dir "$scratch" --out-name "$name" "target/wasm32-unknown-unknown/wasm/${package//-/_}.wasm"
+  mkdir -p "$out"
+  for f in "$scratch"/*; do
+    dest="$out/$(basename "$f")"
+    cmp -s "$f" "$dest" || cp "$f" "$dest"
+  done
+  rm -rf "$scratch"
+}
+bindgen wasm-core bundler webapp/src/wasm/core wasm_core
+bindgen feira-photo web webapp/src/wasm/photo wasm_photo

@@ -38,6 +38,8 @@ const SHELL = [
   // The stores, the RPC client, the wasm loader; the photo client (src/lib/photo) as it has been,
   // so that a photo pick starts its worker at once.
   /[\\/]src[\\/]lib[\\/]((storage|session|rpc|wasm|places|bag|region|cacheable|online|pwa|display)\.ts$|photo[\\/])/,
+  // The contract's two lists the RPC client reads (GET_ACTIONS, READ_ACTIONS: the file's only code).
+  /[\\/]src[\\/]types[\\/]api\.gen\.ts$/,
   /[\\/]src[\\/]hooks[\\/](usePageTitle|useAccount|useRegion)\.ts$/,
   /[\\/]src[\\/]components[\\/]((Dialog|ConfirmDialog|LoadStates|AppBadges|BagButton|OfflineBanner|icons)\.tsx$|status-dialog[\\/])/,
   // The first catalogue read of the page being opened, started with the shell (its api modules).

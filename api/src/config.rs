@@ -10,7 +10,7 @@ pub use pix::{
 };
 pub use site::SiteConfig;
 
-use crate::mail::smtp::Relay;
+use crate::{mail::smtp::Relay, security::rate::Rate};
 use anyhow::{Context, bail};
 use std::{
     net::{IpAddr, SocketAddr},
@@ -33,8 +33,8 @@ pub enum MediaConfig {
     },
 }
 
-/// Where the API runs (`APP_ENV`): production refuses demo shortcuts (the sandbox Pix, an
-/// unauthenticated webhook).
+/// Where the API runs (`APP_ENV`): production refuses what is only for development (see
+/// [`refuse_in_production`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AppEnv {
     Development,
@@ -53,6 +53,13 @@ pub struct Config {
     /// Maximum connections in the database pool (at least 2: a job holds one for its lock
     /// while its work uses another).
     pub database_max_connections: u32,
+    /// How long a request waits for a database connection before it is answered 503
+    /// (`DATABASE_ACQUIRE_TIMEOUT_SECONDS`, default 3).
+    pub database_acquire_timeout: Duration,
+    /// How long any request may take until its answer starts before it is answered 503
+    /// (`REQUEST_TIMEOUT_SECONDS`, default 20); the event stream and the streamed notarisation
+    /// upload are exempt (they have their own bounds).
+    pub request_timeout: Duration,
     /// The built webapp on disk (`WEBAPP_DIR`, default `webapp/dist`), used unless
     /// `webapp_embedded`.
     pub webapp_dir: PathBuf,
@@ -74,6 +81,11 @@ pub struct Config {
     pub pix: PixConfig,
     /// A Nominatim-compatible geocoder (`{url}/search`); `None`: municipality seats only.
     pub geocoder_url: Option<String>,
+    /// The geocoder's calls across all instances (`GEOCODER_RATE`, default `1/s`: the public
+    /// Nominatim's policy).
+    pub geocoder_rate: Rate,
+    /// How long a geocoded address is remembered (`GEOCODER_CACHE_SECONDS`, default 3600).
+    pub geocoder_cache: Duration,
     /// E-mail (`SMTP_*`).
     pub mail: MailConfig,
     /// Notarisation on Arweave (decisions.md §17).
@@ -151,6 +163,75 @@ pub struct ArweaveConfig {
     /// Where uploads are spooled while they are hashed and chunked (`ARWEAVE_SPOOL_DIR`,
     /// default the system's temporary directory).
     pub spool_dir: PathBuf,
+    /// Status reads from the gateway on visitors' behalf (`verificar_blockchain`) across all
+    /// instances (`ARWEAVE_READ_RATE`, default `5/s`).
+    pub read_rate: Rate,
+    /// How long a transaction's status is remembered (`ARWEAVE_STATUS_CACHE_SECONDS`, default
+    /// 30).
+    pub status_cache: Duration,
+}
+
+/// Shortest `METRICS_TOKEN` and `PIX_WEBHOOK_HMAC` production accepts.
+pub const MIN_PRODUCTION_SECRET_CHARS: usize = 32;
+
+/// Whether `url`'s host is this machine (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`,
+/// or the unspecified address).
+fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            d == "localhost" || d.ends_with(".localhost")
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        None => true,
+    }
+}
+
+/// What `APP_ENV=production` refuses besides the sandbox Pix and an unauthenticated webhook
+/// (refused in [`pix`]): an OpenID issuer that is not https or is on loopback (the local
+/// provider signs in anyone as anyone), the demo seed, a `METRICS_TOKEN` or
+/// `PIX_WEBHOOK_HMAC` shorter than [`MIN_PRODUCTION_SECRET_CHARS`], and a rate limit switched
+/// off. Every refusal names its setting; all are reported at once.
+pub fn refuse_in_production(c: &Config) -> anyhow::Result<()> {
+    let mut refused: Vec<String> = Vec::new();
+    match url::Url::parse(&c.oidc_issuer) {
+        Ok(u) if u.scheme() == "https" && !is_loopback(&u) => {}
+        _ => refused.push(format!(
+            "OIDC_ISSUER={} (the issuer must be https and not on loopback: the local provider \
+             signs in anyone as anyone)",
+            c.oidc_issuer
+        )),
+    }
+    if c.seed_demo {
+        refused.push("SEED_DEMO=true (the demo data and its accounts)".into());
+    }
+    let short = |v: &Option<String>| {
+        v.as_ref()
+            .is_some_and(|t| t.chars().count() < MIN_PRODUCTION_SECRET_CHARS)
+    };
+    if short(&c.ops.metrics_token) {
+        refused.push(format!(
+            "METRICS_TOKEN shorter than {MIN_PRODUCTION_SECRET_CHARS} characters"
+        ));
+    }
+    if short(&c.pix.webhook.hmac) {
+        refused.push(format!(
+            "PIX_WEBHOOK_HMAC shorter than {MIN_PRODUCTION_SECRET_CHARS} characters"
+        ));
+    }
+    for (class, q) in &c.security.limits.quotas {
+        if q.ip.is_none() && q.user.is_none() {
+            refused.push(format!("{}=off (rate limits stay on)", class.var()));
+        }
+    }
+    if refused.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "APP_ENV=production refuses {} (docs/deploy.md, 'Production settings')",
+        refused.join("; ")
+    )
 }
 
 impl Config {
@@ -192,7 +273,11 @@ impl Config {
         let pix = pix::read(&var, env == AppEnv::Production)?;
         let bool_var =
             |k: &str| var(k).is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
-        Ok(Self {
+        let rate = |k: &str, default: &str| -> anyhow::Result<Rate> {
+            let text = var(k).unwrap_or_else(|| default.to_owned());
+            Rate::parse(text.trim()).with_context(|| format!("{k} must be N/period, e.g. 1/s"))
+        };
+        let config = Self {
             env,
             host: var("APP_HOST")
                 .unwrap_or_else(|| "127.0.0.1".into())
@@ -204,6 +289,10 @@ impl Config {
                 parse_num("DATABASE_MAX_CONNECTIONS", 10)?.max(2),
             )
             .context("DATABASE_MAX_CONNECTIONS out of range")?,
+            database_acquire_timeout: Duration::from_secs(
+                parse_num("DATABASE_ACQUIRE_TIMEOUT_SECONDS", 3)?.max(1),
+            ),
+            request_timeout: Duration::from_secs(parse_num("REQUEST_TIMEOUT_SECONDS", 20)?.max(1)),
             webapp_embedded: cfg!(feature = "embed-webapp") && var("WEBAPP_DIR").is_none(),
             webapp_dir: var("WEBAPP_DIR")
                 .unwrap_or_else(|| "webapp/dist".into())
@@ -223,6 +312,8 @@ impl Config {
             seed_demo: bool_var("SEED_DEMO"),
             pix,
             geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
+            geocoder_rate: rate("GEOCODER_RATE", "1/s")?,
+            geocoder_cache: Duration::from_secs(parse_num("GEOCODER_CACHE_SECONDS", 3600)?),
             arweave: ArweaveConfig {
                 gateway: var("ARWEAVE_GATEWAY")
                     .unwrap_or_else(|| "http://127.0.0.1:1984".into())
@@ -234,6 +325,8 @@ impl Config {
                     .into(),
                 timeout: Duration::from_secs(parse_num("ARWEAVE_TIMEOUT_SECONDS", 60)?.max(1)),
                 spool_dir: var("ARWEAVE_SPOOL_DIR").map_or_else(std::env::temp_dir, PathBuf::from),
+                read_rate: rate("ARWEAVE_READ_RATE", "5/s")?,
+                status_cache: Duration::from_secs(parse_num("ARWEAVE_STATUS_CACHE_SECONDS", 30)?),
             },
             mail: MailConfig {
                 relay: var("SMTP_URL").map(|u| Relay::parse(&u)).transpose()?,
@@ -266,7 +359,11 @@ impl Config {
                     .transpose()?,
                 shutdown_grace: Duration::from_secs(parse_num("SHUTDOWN_GRACE_SECONDS", 30)?),
             },
-        })
+        };
+        if config.env == AppEnv::Production {
+            refuse_in_production(&config)?;
+        }
+        Ok(config)
     }
 }
 
@@ -351,6 +448,90 @@ mod tests {
         let c = config(&[("OIDC_CLIENT_ID", "x"), ("WEBAPP_DIR", "/srv/app")]).unwrap();
         assert!(!c.webapp_embedded);
         assert_eq!(database_url(|_| None), "sqlite://data/feira.db");
+    }
+
+    /// A production configuration that starts: Efí, a webhook over mutual TLS, Google.
+    const PRODUCTION: &[(&str, &str)] = &[
+        ("APP_ENV", "production"),
+        ("OIDC_CLIENT_ID", "x.apps.googleusercontent.com"),
+        ("PIX_PROVIDER", "api-pix"),
+        ("PIX_CLIENT_ID", "id"),
+        ("PIX_CLIENT_SECRET", "secret"),
+        ("PIX_CERT_FILE", "/etc/feira/efi.pem"),
+        ("METRICS_TOKEN", "0123456789abcdef0123456789abcdef"),
+    ];
+
+    fn production(change: &[(&'static str, &'static str)]) -> anyhow::Result<Config> {
+        let mut pairs = PRODUCTION.to_vec();
+        pairs.retain(|(k, _)| !change.iter().any(|(c, _)| c == k));
+        pairs.extend_from_slice(change);
+        config(&pairs)
+    }
+
+    #[test]
+    fn production_starts_with_production_settings() {
+        let c = production(&[]).unwrap();
+        assert_eq!(c.env, AppEnv::Production);
+        assert_eq!(c.oidc_issuer, "https://accounts.google.com");
+        production(&[("OIDC_ISSUER", "https://login.example.com.br")]).unwrap();
+        production(&[("PIX_WEBHOOK_HMAC", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6")]).unwrap();
+    }
+
+    #[test]
+    fn production_refuses_each_development_setting_by_name() {
+        let refused = |change: &[(&'static str, &'static str)], named: &str| {
+            let e = production(change).expect_err(named).to_string();
+            assert!(e.contains(named), "{change:?}: {e}");
+            assert!(e.contains("APP_ENV=production"), "{e}");
+        };
+        refused(&[("OIDC_ISSUER", "http://127.0.0.1:8091")], "OIDC_ISSUER");
+        refused(
+            &[("OIDC_ISSUER", "http://accounts.example.com")],
+            "OIDC_ISSUER",
+        );
+        refused(&[("OIDC_ISSUER", "https://localhost:8091")], "OIDC_ISSUER");
+        refused(&[("OIDC_ISSUER", "https://127.0.0.1")], "OIDC_ISSUER");
+        refused(&[("OIDC_ISSUER", "https://[::1]:8091")], "OIDC_ISSUER");
+        refused(&[("SEED_DEMO", "true")], "SEED_DEMO");
+        refused(&[("METRICS_TOKEN", "a")], "METRICS_TOKEN");
+        refused(
+            &[("PIX_WEBHOOK_HMAC", "a1b2c3d4e5f6g7h8i9j0")],
+            "PIX_WEBHOOK_HMAC",
+        );
+        for class in crate::security::rate::Class::ALL {
+            refused(&[(class.var(), "off")], class.var());
+        }
+        refused(&[("PIX_PROVIDER", "sandbox")], "PIX_PROVIDER");
+        // Several at once are all named.
+        let e = production(&[("SEED_DEMO", "1"), ("METRICS_TOKEN", "abc")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("SEED_DEMO") && e.contains("METRICS_TOKEN"),
+            "{e}"
+        );
+        // Outside production the same settings are fine.
+        config(&[
+            ("OIDC_CLIENT_ID", "x"),
+            ("OIDC_ISSUER", "http://127.0.0.1:8091"),
+            ("SEED_DEMO", "true"),
+            ("METRICS_TOKEN", "a"),
+            ("RATE_LIMIT_SIGNIN", "off"),
+        ])
+        .unwrap();
+    }
+
+    #[test]
+    fn outside_calls_are_bounded_by_default() {
+        let c = config(&[("OIDC_CLIENT_ID", "x")]).unwrap();
+        assert_eq!(c.geocoder_rate.period, Duration::from_secs(1));
+        assert_eq!(c.geocoder_rate.count.get(), 1);
+        assert_eq!(c.arweave.read_rate.count.get(), 5);
+        assert_eq!(c.database_acquire_timeout, Duration::from_secs(3));
+        assert_eq!(c.request_timeout, Duration::from_secs(20));
+        assert!(config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_RATE", "off")]).is_err());
+        let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_RATE", "2/s")]).unwrap();
+        assert_eq!(c.geocoder_rate.count.get(), 2);
     }
 
     #[test]

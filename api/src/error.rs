@@ -1,6 +1,7 @@
 //! The one error type of the API. Its response is always `{"error": "<message>"}`
 //! (decisions.md §1): the spec's message where it has one; internals are logged, never sent.
 
+pub use crate::domain::error::ErrorCode;
 use axum::{
     Json,
     http::StatusCode,
@@ -8,15 +9,24 @@ use axum::{
 };
 use serde::Serialize;
 
-/// The body of every failure (4xx and 5xx): the message to show.
+/// The body of every failure (4xx and 5xx): the message to show and its stable code.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// The message, in Portuguese: the spec's where it has one.
     pub error: String,
+    /// What kind of refusal it is: clients branch on it, never on the message.
+    pub codigo_erro: ErrorCode,
 }
 
 /// The generic failure message of the spec (§8).
 pub const GENERIC: &str = "Algum erro ocorreu!";
+
+/// The database (or the whole request) did not answer in time: 503 with `Retry-After`.
+pub const SERVICO_INDISPONIVEL: &str =
+    "Serviço temporariamente indisponível. Tente novamente em instantes.";
+
+/// Seconds a client is told to wait when the database is unavailable.
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 5;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -45,6 +55,20 @@ pub enum ApiError {
     /// A rate limit (`crate::security::rate`): 429 with `Retry-After`.
     #[error("Muitas tentativas em pouco tempo. Tente de novo em {retry_after} segundos.")]
     TooManyRequests { retry_after: u64 },
+    /// A refusal the client treats in its own way: its status, stable code and message.
+    #[error("{message}")]
+    Refused {
+        status: StatusCode,
+        code: ErrorCode,
+        message: String,
+    },
+    /// Something we depend on cannot take this request now (the database is down or slow, a
+    /// provider's call budget is spent): 503 with `Retry-After` and `message`.
+    #[error("{message}")]
+    TryAgain {
+        message: &'static str,
+        retry_after: u64,
+    },
     /// Anything unexpected: logged with its chain of causes, answered with the generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -55,18 +79,96 @@ impl ApiError {
         Self::BadRequest(msg.into())
     }
 
+    /// A 409 refusal with its own `code`.
+    pub fn conflict(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::CONFLICT,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// A 422 refusal with its own `code`.
+    pub fn unprocessable(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// A 400 refusal with its own `code`.
+    pub fn invalid(code: ErrorCode, msg: impl Into<String>) -> Self {
+        Self::Refused {
+            status: StatusCode::BAD_REQUEST,
+            code,
+            message: msg.into(),
+        }
+    }
+
+    /// The stable code the body carries.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::BadRequest(_) => ErrorCode::DadosInvalidos,
+            Self::Unauthorized => ErrorCode::NaoAutenticado,
+            Self::Forbidden => ErrorCode::SemPermissao,
+            Self::NotFound(_) => ErrorCode::NaoEncontrado,
+            Self::Conflict(_) => ErrorCode::Conflito,
+            Self::Unprocessable(_) => ErrorCode::NaoProcessavel,
+            Self::Unavailable(_) | Self::TryAgain { .. } => ErrorCode::Indisponivel,
+            Self::PayloadTooLarge => ErrorCode::GrandeDemais,
+            Self::TooManyRequests { .. } => ErrorCode::MuitasTentativas,
+            Self::Refused { code, .. } => *code,
+            Self::Internal(_) => ErrorCode::ErroInterno,
+        }
+    }
+
     fn status(&self) -> StatusCode {
         match self {
+            Self::Refused { status, .. } => *status,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::TryAgain { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<crate::domain::codes::UnknownCode> for ApiError {
+    fn from(e: crate::domain::codes::UnknownCode) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+/// The domain's refusals and failures, answered: each keeps its message and code.
+impl From<crate::domain::error::DomainError> for ApiError {
+    fn from(e: crate::domain::error::DomainError) -> Self {
+        use crate::domain::error::{DomainError, Kind};
+        match e {
+            DomainError::Invalid(m) => Self::BadRequest(m),
+            DomainError::NotFound(m) => Self::NotFound(m),
+            DomainError::Conflict(m) => Self::Conflict(m),
+            DomainError::Coded {
+                kind,
+                code,
+                message,
+            } => Self::Refused {
+                status: match kind {
+                    Kind::Invalid => StatusCode::BAD_REQUEST,
+                    Kind::Conflict => StatusCode::CONFLICT,
+                    Kind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+                },
+                code,
+                message,
+            },
+            DomainError::Unavailable(m) => Self::Unavailable(m),
+            DomainError::Internal(e) => Self::Internal(e),
         }
     }
 }
@@ -77,17 +179,57 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// Whether `e` means the database cannot be reached now (no connection within the pool's
+/// acquire timeout, the pool closed, the connection broken), rather than a bad query.
+pub fn database_unavailable(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_)
+    )
+}
+
+impl ApiError {
+    /// The database is unavailable: 503, `Retry-After`, 'Serviço temporariamente
+    /// indisponível. Tente novamente em instantes.'.
+    pub const fn service_unavailable() -> Self {
+        Self::TryAgain {
+            message: SERVICO_INDISPONIVEL,
+            retry_after: UNAVAILABLE_RETRY_AFTER,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let message = match &self {
+        // Wherever a database error was wrapped, an unreachable database is a 503.
+        let this = match self {
+            Self::Internal(e)
+                if e.chain()
+                    .filter_map(|c| c.downcast_ref::<sqlx::Error>())
+                    .any(database_unavailable) =>
+            {
+                tracing::warn!(error = ?e, "database unavailable");
+                Self::service_unavailable()
+            }
+            other => other,
+        };
+        let message = match &this {
             Self::Internal(e) => {
                 tracing::error!(error = ?e, "internal error");
                 GENERIC.to_owned()
             }
             other => other.to_string(),
         };
-        let mut res = (self.status(), Json(ErrorBody { error: message })).into_response();
-        if let Self::TooManyRequests { retry_after } = self {
+        let body = ErrorBody {
+            error: message,
+            codigo_erro: this.code(),
+        };
+        let mut res = (this.status(), Json(body)).into_response();
+        if let Self::TooManyRequests { retry_after } | Self::TryAgain { retry_after, .. } = this {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());
         }
@@ -107,7 +249,33 @@ mod tests {
         let res = ApiError::Internal(anyhow::anyhow!("secret table x")).into_response();
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
-        assert_eq!(&body[..], br#"{"error":"Algum erro ocorreu!"}"#);
+        assert_eq!(
+            &body[..],
+            br#"{"error":"Algum erro ocorreu!","codigo_erro":"erro_interno"}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_database_is_a_503_with_retry_after() {
+        let wrapped: ApiError = sqlx::Error::PoolTimedOut.into();
+        let res = wrapped.into_response();
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(res.headers()[axum::http::header::RETRY_AFTER], "5");
+        let body = axum::body::to_bytes(res.into_body(), 1024).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["error"], SERVICO_INDISPONIVEL);
+        let deeper = ApiError::Internal(
+            anyhow::Error::new(sqlx::Error::PoolClosed).context("loading the order"),
+        );
+        assert_eq!(
+            deeper.into_response().status(),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        let bad_query: ApiError = sqlx::Error::RowNotFound.into();
+        assert_eq!(
+            bad_query.into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod media;
 pub mod messages;
 pub mod metrics;
 pub mod ops;
+pub mod outside;
 pub mod pix;
 pub mod places;
 pub mod rpc;

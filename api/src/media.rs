@@ -17,7 +17,7 @@ use axum::{
 use base64::{Engine, engine::general_purpose::STANDARD};
 use bytes::Bytes;
 use feira_photo::{PhotoError, PhotoKind, validate_upload};
-use object_store::{ObjectStore, PutPayload, path::Path as StorePath};
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload, path::Path as StorePath};
 use std::sync::Arc;
 
 /// URL prefix of every media file.
@@ -49,6 +49,9 @@ impl MediaStore {
                 access_key_id,
                 secret_access_key,
             } => {
+                // object_store's HTTP client is rustls without a bundled provider: ring's, which
+                // the rest of the API uses too (an error only says one is installed already).
+                let _ = rustls::crypto::ring::default_provider().install_default();
                 let mut b = object_store::aws::AmazonS3Builder::from_env()
                     .with_bucket_name(bucket)
                     .with_region(region);

@@ -7,7 +7,8 @@
 //! | `feira_http_request_duration_seconds{action}` | latency histogram (until the response head) |
 //! | `feira_orders_placed_total` | orders stored by `finalizar_pedido` |
 //! | `feira_pix_charges_total{event}` | Pix charges `opened` at the provider, `paid`, `refunded` |
-//! | `feira_pix_webhooks_total{outcome}` | PSP notifications `accepted`, `refused` (hmac), `invalid` |
+//! | `feira_pix_webhooks_total{outcome}` | PSP notifications `accepted`, `refused` (hmac), `invalid`; notified Pix the PSP did not confirm, `unconfirmed` |
+//! | `feira_job_runs_total{job}` | periodic jobs run by this instance (each period runs on one instance) |
 //! | `feira_emails_total{outcome}` | outbox messages `sent`, and `failed` for good |
 //! | `feira_event_streams_open` | supplier event streams open on this instance |
 //! | `feira_db_pool_connections{state}` | database pool: `in_use`, `idle`, `max` |
@@ -82,7 +83,13 @@ struct Metrics {
     pix_charges: Family<EventLabel, Counter>,
     pix_webhooks: Family<OutcomeLabel, Counter>,
     emails: Family<OutcomeLabel, Counter>,
+    job_runs: Family<JobLabel, Counter>,
     event_streams: Gauge,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct JobLabel {
+    job: &'static str,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
@@ -92,8 +99,14 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
     pix_charges: Family::default(),
     pix_webhooks: Family::default(),
     emails: Family::default(),
+    job_runs: Family::default(),
     event_streams: Gauge::default(),
 });
+
+/// A periodic job ran on this instance (it did its work, not skipped).
+pub fn job_run(job: &'static str) {
+    METRICS.job_runs.get_or_create(&JobLabel { job }).inc();
+}
 
 /// A Pix charge's event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,6 +251,11 @@ pub async fn render(db: &Db) -> anyhow::Result<String> {
         "feira_emails",
         "Outbox messages sent, and given up",
         m.emails.clone(),
+    );
+    r.register(
+        "feira_job_runs",
+        "Periodic jobs run by this instance",
+        m.job_runs.clone(),
     );
     r.register(
         "feira_event_streams_open",

@@ -51,7 +51,12 @@ impl Application {
     /// `config.host:config.port` (and `METRICS_ADDR` when set).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let shutdown = CancellationToken::new();
-        let db = db::connect(&config.database_url, config.database_max_connections).await?;
+        let db = db::connect(
+            &config.database_url,
+            config.database_max_connections,
+            config.database_acquire_timeout,
+        )
+        .await?;
         db::migrate(&db).await?;
         let media = MediaStore::from_config(&config.media)?;
         if config.seed_demo {
@@ -69,6 +74,7 @@ impl Application {
             ),
             notary,
             pix,
+            outside: Arc::new(crate::outside::Outside::from_config(&config)),
             oidc: Arc::new(OidcVerifier::new(
                 &config.oidc_issuer,
                 &config.oidc_client_id,
@@ -155,8 +161,9 @@ impl Application {
 const STALE_RESERVATION_MS: i64 = 6 * 3600 * 1000;
 
 /// The instance's periodic jobs (decisions.md §23; see [`crate::jobs`]): Pix expiry, refunds,
-/// reconciliation and housekeeping on one instance at a time; the received-Pix inbox and the
-/// e-mail outbox on every instance (each claims its rows).
+/// the received-Pix inbox, reconciliation, the e-mail outbox and housekeeping, each done once
+/// per period by one instance (the outbox and the inbox also claim their rows, so a woken run
+/// on another instance never sends or applies twice).
 fn spawn_jobs(
     config: &Config,
     db: &db::Db,
@@ -193,19 +200,13 @@ fn spawn_jobs(
             lease: config.mail.timeout * 12 + Duration::from_secs(60),
         };
         runner.spawn(
-            Job::new(
-                "email-outbox",
-                every(30),
-                Scope::EveryInstance,
-                move |ctx| {
-                    let mailer = mailer.clone();
-                    Box::pin(async move {
-                        crate::mail::outbox::sweep(&ctx.db, &mailer, &policy, &ctx.shutdown)
-                            .await?;
-                        Ok(())
-                    })
-                },
-            )
+            Job::new("email-outbox", every(30), Scope::OneInstance, move |ctx| {
+                let mailer = mailer.clone();
+                Box::pin(async move {
+                    crate::mail::outbox::sweep(&ctx.db, &mailer, &policy, &ctx.shutdown).await?;
+                    Ok(())
+                })
+            })
             .woken_by(crate::mail::wakes()),
         );
     }
@@ -259,7 +260,7 @@ fn spawn_pix_jobs(
     runner.spawn(Job::new(
         "pix-inbox",
         every(60),
-        Scope::EveryInstance,
+        Scope::OneInstance,
         move |ctx| {
             let hub = hub.clone();
             Box::pin(async move {
@@ -314,9 +315,14 @@ pub fn router(state: AppState) -> Router {
             post(rpc::notary::upload::upload_stream),
         )
         .route("/media/{*key}", get(media::serve))
+        .route("/pix/{txid}/qr.svg", get(crate::pix::qr::serve))
         .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            bounded_in_time,
+        ))
         .layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(CatchPanicLayer::new())
         // After the panic catcher, so that every answer, even a panic's 500, has the headers.
@@ -340,6 +346,35 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(MapRequestLayer::new(drop_insane_request_id))
         .with_state(state)
+}
+
+/// Routes whose answers are long by design, with bounds of their own: the supplier's event
+/// stream (closed at sign-out and shutdown) and the streamed notarisation upload (the body
+/// limit, and a timeout per gateway call).
+const UNBOUNDED_ROUTES: [&str; 2] = ["/api/fornecedor/eventos", "/api/blockchain/upload"];
+
+/// Every other request must start its answer within `REQUEST_TIMEOUT_SECONDS`; past it, it is
+/// answered 503 with `Retry-After` ('Serviço temporariamente indisponível. Tente novamente em
+/// instantes.') and its work is dropped (an open transaction rolls back).
+async fn bounded_in_time(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if UNBOUNDED_ROUTES.contains(&req.uri().path()) {
+        return next.run(req).await;
+    }
+    match tokio::time::timeout(state.config.request_timeout, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => {
+            tracing::warn!(
+                timeout = ?state.config.request_timeout,
+                "request timed out: answered 503"
+            );
+            ApiError::service_unavailable().into_response()
+        }
+    }
 }
 
 /// A caller's `x-request-id` that is not [`telemetry::sane_request_id`] is replaced by ours.

@@ -4,7 +4,7 @@
 
 use crate::{
     arweave::Notary, auth::oidc::OidcVerifier, config::Config, db::Db, events::Hub,
-    media::MediaStore, pix::PixProvider, security::Security,
+    media::MediaStore, outside::Outside, pix::PixProvider, security::Security,
 };
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
@@ -24,6 +24,8 @@ pub struct AppState {
     pub events: Hub,
     /// Rate limiters and the security headers' policy.
     pub security: Arc<Security>,
+    /// Budgets and caches of the calls made to other services on users' behalf.
+    pub outside: Arc<Outside>,
     /// Cancelled when the server starts shutting down: event streams close, jobs stop.
     pub shutdown: CancellationToken,
 }

@@ -6,10 +6,13 @@
 //   node scripts/api-types.mjs --check [openapi.json]   fails when the committed file differs
 //
 // The file holds openapi-typescript's `paths`, `components` and `operations`, then `Actions`:
-// for each `codigo` of `POST /api`, its payload (the request schema without `codigo`), its
-// answer (the schema the request schema names in `x-feira-answer`) and who may call it
-// (`x-feira-session`). src/app/api.check.ts holds the hand-written types of the features to it
-// at compile time.
+// for each `codigo` of `POST /api`, its payload (the request schema without `codigo`;
+// `Record<string, never>` for an action without fields, so that a stray field fails `tsc`), its
+// answer (the schema the request schema names in `x-feira-answer`), who may call it
+// (`x-feira-session`), whether `GET /api?codigo=…` answers it too (`x-feira-get`) and whether it
+// changes nothing (`x-feira-read`); then the same two facts as the values `GET_ACTIONS` and
+// `READ_ACTIONS`, the only code in the file (the service worker bundles them, nothing else).
+// The RPC client (src/lib/rpc.ts) is typed by `Actions`.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,30 +32,92 @@ const PREFIX = '#/components/schemas/';
 
 const body = astToString(await openapiTS(doc, { alphabetize: true }));
 
-/** `Actions`, in the discriminator's order (the API's action table). */
+/**
+ * The request schema's own fields, besides `codigo` (through `allOf`, `oneOf`, `anyOf` and `$ref`).
+ * @param {any} schema
+ * @returns {Set<string>}
+ */
+function fields(schema, seen = new Set()) {
+  /** @type {Set<string>} */
+  const out = new Set();
+  const walk = (/** @type {any} */ s) => {
+    if (!s || typeof s !== 'object') return;
+    if (s.$ref) {
+      if (seen.has(s.$ref)) return;
+      seen.add(s.$ref);
+      walk(schemas[s.$ref.slice(PREFIX.length)]);
+      return;
+    }
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) walk(part);
+    for (const key of Object.keys(s.properties ?? {})) if (key !== 'codigo') out.add(key);
+    if (s.additionalProperties) out.add('*');
+  };
+  walk(schema);
+  return out;
+}
+
+/**
+ * A boolean extension of a request schema; a missing one is a mistake in the document.
+ * @param {any} schema
+ * @param {string} name
+ * @param {string} codigo
+ * @returns {boolean}
+ */
+function flag(schema, name, codigo) {
+  const v = schema[name];
+  if (typeof v !== 'boolean') throw new Error(`${codigo}: the request schema has no boolean ${name}`);
+  return v;
+}
+
+/** `Actions`, in the discriminator's order (the API's action table), then `GET_ACTIONS` and `READ_ACTIONS`. */
 function actions() {
   const mapping = doc.paths['/api'].post.requestBody.content['application/json'].schema.discriminator.mapping;
+  /** @type {string[]} */
+  const get = [];
+  /** @type {string[]} */
+  const read = [];
   const lines = Object.entries(mapping).map(([codigo, target]) => {
     const request = target.slice(PREFIX.length);
     const schema = schemas[request];
     const answer = schema['x-feira-answer'].slice(PREFIX.length);
     const session = schema['x-feira-session'];
+    const isGet = flag(schema, 'x-feira-get', codigo);
+    const isRead = flag(schema, 'x-feira-read', codigo);
+    if (isGet && !isRead) throw new Error(`${codigo}: a GET read must change nothing (x-feira-read)`);
+    if (isGet) get.push(codigo);
+    if (isRead) read.push(codigo);
+    const payload =
+      fields(schema).size === 0
+        ? 'Record<string, never>'
+        : `Omit<components["schemas"][${JSON.stringify(request)}], "codigo">`;
     return [
       `    ${JSON.stringify(codigo)}: {`,
-      `        payload: Omit<components["schemas"][${JSON.stringify(request)}], "codigo">;`,
+      `        payload: ${payload};`,
       `        answer: components["schemas"][${JSON.stringify(answer)}];`,
       `        session: ${JSON.stringify(session)};`,
+      `        get: ${isGet};`,
+      `        read: ${isRead};`,
       `    };`,
     ].join('\n');
   });
+  const list = (/** @type {string[]} */ names) => ['[', ...names.map((c) => `    ${JSON.stringify(c)},`), '] as const satisfies readonly Codigo[];'].join('\n');
   return [
-    '/** Every action of `POST /api`: its payload (without `codigo`), its answer and who may call it. */',
+    '/**',
+    ' * Every action of `POST /api`: its payload (without `codigo`), its answer, who may call it, whether',
+    ' * `GET /api?codigo=…` answers it too (`get`) and whether it changes nothing (`read`).',
+    ' */',
     'export interface Actions {',
     ...lines,
     '}',
     '',
     '/** An action of `POST /api`. */',
     'export type Codigo = keyof Actions;',
+    '',
+    '/** The public catalogue reads also answered by `GET /api?codigo=…` (`x-feira-get`), cacheable. */',
+    `export const GET_ACTIONS = ${list(get)}`,
+    '',
+    '/** The actions that change nothing (`x-feira-read`), the GET reads included. */',
+    `export const READ_ACTIONS = ${list(read)}`,
     '',
   ].join('\n');
 }

@@ -59,7 +59,7 @@ describe('ESLint fences the features in', () => {
       "import { LoadError } from '@/components/LoadStates';",
       "import { useCore } from '@/hooks/useCore';",
       "import { rpc } from '@/lib/rpc';",
-      "import type { Pedido } from '@/types/orders';",
+      "import type { Pedido } from '@/types/wire';",
       'export const x = [OrdersSection, pegarPedidos, LoadError, useCore, rpc] as unknown as Pedido;',
     ].join('\n');
     expect(await layerErrors(IN_ORDERS, inFeature)).toEqual([]);

@@ -115,7 +115,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         None => format!("sqlite://{}", dir.join("bench.db").display()),
     };
     let address = server.block_on(async {
-        let db = db::connect(&database_url, 1).await?;
+        let db = db::connect(&database_url, 1, std::time::Duration::from_secs(30)).await?;
         db::migrate(&db).await?;
         let t = Instant::now();
         data::generate(&db, o).await?;

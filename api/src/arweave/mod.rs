@@ -5,7 +5,7 @@
 //! `GET /tx_anchor`, `GET /price/{bytes}`, `POST /tx`, `POST /chunk` with retries,
 //! `GET /tx/{id}/status`).
 //!
-//! Hand-written on `rsa`, `sha2` and `base64` (why, in docs/arweave.md): the Rust crates that
+//! Hand-written on `ring` (the RSA-PSS signature), `sha2` and `base64` (why, in docs/arweave.md): the Rust crates that
 //! exist hold the whole file in memory and pull old dependency trees; this code streams from
 //! a file and is checked against the npm `arweave` client in the tests.
 

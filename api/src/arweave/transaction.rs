@@ -97,7 +97,7 @@ impl Transaction {
 
     /// Signs with `wallet` (whose modulus must be the `owner`) and sets the id.
     pub fn sign(&mut self, wallet: &Wallet) -> anyhow::Result<()> {
-        let signature = wallet.sign(&self.signature_data()?);
+        let signature = wallet.sign(&self.signature_data()?)?;
         self.id = b64(&Sha256::digest(&signature));
         self.signature = b64(&signature);
         Ok(())

@@ -1,5 +1,7 @@
 //! OpenID Connect ID-token verification: discovery, the issuer's JWKS (cached by `kid`, refreshed
-//! when an unknown `kid` arrives), signature, `iss`, `aud`, `exp` and `nonce`.
+//! when an unknown `kid` arrives), signature, `iss`, `aud`, `exp`, `nbf`, `iat` and `nonce`. The
+//! times allow [`LEEWAY_SECONDS`] of clock difference: a token not yet valid (`nbf`) or issued
+//! in the future (`iat`) beyond it is refused.
 
 use anyhow::{Context, anyhow};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header, jwk::JwkSet};
@@ -28,6 +30,8 @@ pub struct IdClaims {
     pub email_verified: Option<serde_json::Value>,
     pub name: Option<String>,
     pub nonce: Option<String>,
+    /// When it was issued (seconds since the epoch).
+    pub iat: Option<i64>,
 }
 
 impl IdClaims {
@@ -62,6 +66,14 @@ pub struct OidcVerifier {
 
 /// Unknown `kid`s trigger at most one JWKS fetch per this interval.
 const MIN_REFRESH: Duration = Duration::from_secs(10);
+
+/// Clock difference allowed on `exp`, `nbf` and `iat` (seconds).
+pub const LEEWAY_SECONDS: u64 = 60;
+
+/// Whether `iat` (seconds) is at most [`LEEWAY_SECONDS`] after `now` (seconds).
+fn issued_in_the_past(iat: i64, now: i64) -> bool {
+    iat <= now.saturating_add(LEEWAY_SECONDS.cast_signed())
+}
 
 impl OidcVerifier {
     pub fn new(issuer: &str, client_id: &str) -> Self {
@@ -149,7 +161,8 @@ impl OidcVerifier {
     }
 
     /// Verifies `token`: signature by a key of the issuer, `iss`, `aud` = our client id,
-    /// `exp` (one minute of leeway) and `nonce` = `expected_nonce`.
+    /// `exp`, `nbf` and `iat` (one minute of leeway: [`LEEWAY_SECONDS`]) and `nonce` =
+    /// `expected_nonce`.
     pub async fn verify(&self, token: &str, expected_nonce: &str) -> Result<IdClaims, VerifyError> {
         let header = decode_header(token).map_err(|e| VerifyError::Invalid(e.to_string()))?;
         let kid = header
@@ -160,7 +173,8 @@ impl OidcVerifier {
             return Err(VerifyError::Invalid(format!("alg {:?}", header.alg)));
         }
         let mut validation = Validation::new(alg);
-        validation.leeway = 60;
+        validation.leeway = LEEWAY_SECONDS;
+        validation.validate_nbf = true;
         validation.set_audience(&[&self.client_id]);
         let mut issuers = vec![self.issuer.clone()];
         if self.issuer == "https://accounts.google.com" {
@@ -170,6 +184,11 @@ impl OidcVerifier {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         let data = decode::<IdClaims>(token, &key, &validation)
             .map_err(|e| VerifyError::Invalid(e.to_string()))?;
+        if let Some(iat) = data.claims.iat
+            && !issued_in_the_past(iat, chrono::Utc::now().timestamp())
+        {
+            return Err(VerifyError::Invalid(format!("iat {iat} in the future")));
+        }
         if data.claims.nonce.as_deref() != Some(expected_nonce) {
             return Err(VerifyError::Invalid("nonce mismatch".into()));
         }
@@ -186,5 +205,18 @@ impl From<VerifyError> for crate::error::ApiError {
             }
             VerifyError::Unavailable(e) => crate::error::ApiError::Internal(anyhow!(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iat_may_be_a_minute_ahead_not_more() {
+        let now = 1_800_000_000;
+        assert!(issued_in_the_past(now - 3600, now));
+        assert!(issued_in_the_past(now + 60, now));
+        assert!(!issued_in_the_past(now + 61, now));
     }
 }

@@ -109,6 +109,10 @@ pub struct PixConfig {
     /// How long a paid order may wait for its delivery's confirmation before the admin sees it
     /// (`RELEASE_REVIEW_DAYS`, default 7; decisions.md §27).
     pub release_review: Duration,
+    /// `consultar_pagamento` asks the PSP about one charge at most once per this interval,
+    /// across all instances, and answers from the database in between
+    /// (`PIX_QUERY_INTERVAL_SECONDS`, default 5).
+    pub query_interval: Duration,
 }
 
 /// Shortest `PIX_WEBHOOK_HMAC` accepted.
@@ -162,6 +166,7 @@ pub(super) fn read(
         webhook,
         reconcile_every: Duration::from_secs(num("PIX_RECONCILE_MINUTES", 10)?.max(1) * 60),
         release_review: Duration::from_secs(num("RELEASE_REVIEW_DAYS", 7)? * 24 * 3600),
+        query_interval: Duration::from_secs(num("PIX_QUERY_INTERVAL_SECONDS", 5)?.max(1)),
     })
 }
 

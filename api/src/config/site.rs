@@ -1,10 +1,9 @@
 //! The public site and places settings (issue 28), read by [`super::Config::from_lookup`]:
 //! the site's public address for link previews, canonical URLs and the sitemap
-//! (`PUBLIC_URL`), the CEP lookup (`CEP_URL`) and the geocoder's pace
-//! (`GEOCODER_MIN_INTERVAL_MS`). Every variable is documented in `.env.example`.
+//! (`PUBLIC_URL`) and the CEP lookup (`CEP_URL`). (The geocoder's pace is `GEOCODER_RATE`,
+//! [`crate::outside`].) Every variable is documented in `.env.example`.
 
 use anyhow::{Context, bail};
-use std::time::Duration;
 
 /// The public site and places settings.
 #[derive(Debug, Clone)]
@@ -17,9 +16,6 @@ pub struct SiteConfig {
     /// (`CEP_URL`, e.g. `https://viacep.com.br/ws/{cep}/json/`); `None`: addresses are typed
     /// by hand.
     pub cep_url: Option<String>,
-    /// The least time between two requests to the geocoder, on one instance
-    /// (`GEOCODER_MIN_INTERVAL_MS`, default 1000: Nominatim's usage policy allows one a second).
-    pub geocoder_interval: Duration,
 }
 
 /// Reads the settings through `var` (unset and empty are the same).
@@ -46,18 +42,9 @@ pub(super) fn read(var: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Site
             Ok(u)
         })
         .transpose()?;
-    let geocoder_interval = match var("GEOCODER_MIN_INTERVAL_MS") {
-        None => Duration::from_millis(1000),
-        Some(v) => Duration::from_millis(
-            v.trim()
-                .parse()
-                .context("GEOCODER_MIN_INTERVAL_MS must be a number")?,
-        ),
-    };
     Ok(SiteConfig {
         public_url,
         cep_url,
-        geocoder_interval,
     })
 }
 
@@ -78,18 +65,14 @@ mod tests {
     fn defaults_and_checks() {
         let c = read_with(&[]).unwrap();
         assert!(c.public_url.is_none() && c.cep_url.is_none());
-        assert_eq!(c.geocoder_interval, Duration::from_secs(1));
         let c = read_with(&[
             ("PUBLIC_URL", "https://feira.example/"),
             ("CEP_URL", "https://viacep.com.br/ws/{cep}/json/"),
-            ("GEOCODER_MIN_INTERVAL_MS", "0"),
         ])
         .unwrap();
         assert_eq!(c.public_url.as_deref(), Some("https://feira.example"));
-        assert_eq!(c.geocoder_interval, Duration::ZERO);
         assert!(read_with(&[("PUBLIC_URL", "feira.example")]).is_err());
         assert!(read_with(&[("PUBLIC_URL", "ftp://feira.example")]).is_err());
         assert!(read_with(&[("CEP_URL", "https://viacep.com.br/ws/")]).is_err());
-        assert!(read_with(&[("GEOCODER_MIN_INTERVAL_MS", "soon")]).is_err());
     }
 }

@@ -23,8 +23,8 @@ use super::{
     ledger, stock, tokens,
 };
 use crate::{
-    db::{Db, begin_write, now_ms},
-    error::{ApiError, ApiResult},
+    db::{Db, begin_write, insert, now_ms},
+    domain::error::{DomainError, DomainResult},
     messages::PIX_INDISPONIVEL,
     pix::{NewCharge, PixProvider},
 };
@@ -72,7 +72,7 @@ pub async fn open_at_provider(
     db: &Db,
     provider: &dyn PixProvider,
     c: &Charge<'_>,
-) -> ApiResult<String> {
+) -> DomainResult<String> {
     sqlx::query("INSERT INTO pix_openings (txid, criado_em) VALUES ($1, $2)")
         .bind(c.txid)
         .bind(c.now)
@@ -89,7 +89,7 @@ pub async fn open_at_provider(
         .map_err(|e| {
             tracing::error!(error = %e, txid = c.txid, "opening a Pix charge at the provider");
             // Not opened (or unknown): the janitor asks the PSP to remove it anyway.
-            ApiError::Unavailable(PIX_INDISPONIVEL.into())
+            DomainError::Unavailable(PIX_INDISPONIVEL.into())
         })?;
     crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
     Ok(opened.copia_e_cola)
@@ -119,7 +119,7 @@ pub async fn forget_abandoned(
     db: &Db,
     provider: &dyn PixProvider,
     older_than: i64,
-) -> ApiResult<u64> {
+) -> DomainResult<u64> {
     let rows: Vec<(String, Option<String>)> = sqlx::query_as(
         "SELECT o.txid, c.txid FROM pix_openings o LEFT JOIN pix_charges c ON c.txid = o.txid \
          WHERE o.criado_em < $1 ORDER BY o.criado_em LIMIT 200",
@@ -156,7 +156,7 @@ pub async fn forget_abandoned(
 
 /// Opens charge `c` (a token purchase) at the provider, then records it in a transaction of
 /// its own; returns the "copia e cola".
-pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> ApiResult<String> {
+pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> DomainResult<String> {
     let copia_e_cola = open_at_provider(db, provider, &c).await?;
     let recorded = async {
         let mut tx = begin_write(db).await?;
@@ -185,26 +185,27 @@ pub async fn record(
         Purpose::Order(id) => (ChargePurpose::Order, Some(id), None),
         Purpose::Tokens(n) => (ChargePurpose::Tokens, None, Some(n)),
     };
-    sqlx::query(
-        "INSERT INTO pix_charges (txid, finalidade, order_id, user_id, valor_centavos, fichas, \
-         copia_e_cola, status, criado_em, expira_em) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    let expira_em = c
+        .now
+        .saturating_add(ms(c.expires_in))
+        .saturating_add(ms(grace));
+    insert(
+        &mut **tx,
+        "pix_charges",
+        &[
+            ("txid", c.txid.into()),
+            ("finalidade", finalidade.as_db().into()),
+            ("order_id", order_id.into()),
+            ("user_id", c.user_id.into()),
+            ("valor_centavos", c.amount.centavos().into()),
+            ("fichas", fichas.into()),
+            ("copia_e_cola", copia_e_cola.into()),
+            ("status", ChargeStatus::Pending.as_db().into()),
+            ("criado_em", c.now.into()),
+            ("expira_em", expira_em.into()),
+        ],
+        "",
     )
-    .bind(c.txid)
-    .bind(finalidade.as_db())
-    .bind(order_id)
-    .bind(c.user_id)
-    .bind(c.amount.centavos())
-    .bind(fichas)
-    .bind(copia_e_cola)
-    .bind(ChargeStatus::Pending.as_db())
-    .bind(c.now)
-    .bind(
-        c.now
-            .saturating_add(ms(c.expires_in))
-            .saturating_add(ms(grace)),
-    )
-    .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
         .bind(c.txid)
@@ -264,7 +265,7 @@ pub async fn mark_paid(
     c: &StoredCharge,
     end_to_end_id: &str,
     now: i64,
-) -> ApiResult<Option<Paid>> {
+) -> DomainResult<Option<Paid>> {
     let paid = sqlx::query(
         "UPDATE pix_charges SET status = $1, pago_em = $2, end_to_end_id = $3 \
          WHERE txid = $4 AND status = $5",
@@ -313,7 +314,7 @@ pub async fn mark_paid(
             Paid::Tokens
         }
         (ChargePurpose::Order, None) => {
-            return Err(ApiError::Internal(anyhow::anyhow!(
+            return Err(DomainError::Internal(anyhow::anyhow!(
                 "order charge {} without its order",
                 c.txid
             )));
@@ -337,7 +338,7 @@ pub async fn due(db: &Db, now: i64) -> sqlx::Result<Vec<String>> {
 /// Expires every pending charge past its time: the charge becomes `expirado`, its order
 /// `status_pix '0'` and cancelled (`situacao '00'`), its stock released. Returns how many.
 /// Database only: a payment that arrives afterwards is refunded ([`super::payments`]).
-pub async fn expire_due(db: &Db) -> ApiResult<u64> {
+pub async fn expire_due(db: &Db) -> DomainResult<u64> {
     let now = now_ms();
     let mut expired = 0;
     for txid in due(db, now).await? {
@@ -349,7 +350,7 @@ pub async fn expire_due(db: &Db) -> ApiResult<u64> {
 }
 
 /// Expires charge `txid` if it is still pending and past its time.
-pub async fn expire_one(db: &Db, txid: &str, now: i64) -> ApiResult<bool> {
+pub async fn expire_one(db: &Db, txid: &str, now: i64) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
     let changed = sqlx::query(
         "UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3 AND expira_em <= $4",

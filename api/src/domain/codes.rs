@@ -12,7 +12,6 @@
 //! [`as_db`]: OrderStatus::as_db
 //! [`from_db`]: OrderStatus::from_db
 
-use crate::error::ApiError;
 use wasm_core::forms::PaymentOptions;
 
 /// A database text that is none of an enum's codes.
@@ -21,12 +20,6 @@ use wasm_core::forms::PaymentOptions;
 pub struct UnknownCode {
     kind: &'static str,
     code: String,
-}
-
-impl From<UnknownCode> for ApiError {
-    fn from(e: UnknownCode) -> Self {
-        Self::Internal(e.into())
-    }
 }
 
 /// Defines code enums: each variant's text is its database text and its serde name.

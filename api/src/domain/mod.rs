@@ -4,13 +4,13 @@
 //! provider — never the HTTP state or the caller's identity: who may act is checked above.
 //!
 //! - [`codes`]: the status and payment codes, one enum each, mapped to the database and the
-//!   wire in one place.
+//!   wire in one place; [`error`]: the stable codes of refusals.
 //! - [`stock`]: reservation at checkout and release at cancellation or expiry.
 //! - [`charges`]: a Pix charge's life — opened at the provider, recorded, paid once, expired,
 //!   cancelled, refunded — and the expiry sweep ([`charges::expire_due`], run by the job
 //!   runner, [`crate::jobs`]).
 //! - [`payments`]: every Pix received (webhook, reconciliation, status query, sandbox), recorded
-//!   once per end-to-end id and then applied once — or refunded, or kept for the admin.
+//!   once per end-to-end id and then applied once — or refunded in full (decisions.md §28).
 //! - [`refunds`]: refunds as durable rows, asked of the PSP after their transaction commits and
 //!   retried until it settles them.
 //! - [`orders`]: placing an order, cancelling one that awaits delivery, confirming delivery.
@@ -24,6 +24,7 @@
 
 pub mod charges;
 pub mod codes;
+pub mod error;
 pub mod ledger;
 pub mod orders;
 pub mod payments;

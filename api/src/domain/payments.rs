@@ -26,8 +26,8 @@ use super::{
     refunds,
 };
 use crate::{
-    db::{Db, begin_write, now_ms},
-    error::{ApiError, ApiResult},
+    db::{Db, begin_write, insert, now_ms},
+    domain::error::{DomainError, DomainResult},
     mail::{OrderNotice, queue_order_notice},
     pix::{ReceivedPix, rfc3339},
 };
@@ -48,30 +48,29 @@ pub enum Outcome {
 
 /// Records `pix` (from `origin`) in the inbox in one transaction, then the states of the
 /// refunds they list; returns the end-to-end ids that were new. Nothing is applied yet.
-pub async fn receive(db: &Db, pix: &[ReceivedPix], origin: PixOrigin) -> ApiResult<Vec<String>> {
+pub async fn receive(db: &Db, pix: &[ReceivedPix], origin: PixOrigin) -> DomainResult<Vec<String>> {
     let now = now_ms();
     let mut new = Vec::new();
     if !pix.is_empty() {
         let mut tx = begin_write(db).await?;
         for p in pix {
-            let inserted = sqlx::query(
-                "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, chave, horario, \
-                 info_pagador, origem, estado, recebido_em) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-                 ON CONFLICT (end_to_end_id) DO NOTHING",
+            let inserted = insert(
+                &mut *tx,
+                "pix_received",
+                &[
+                    ("end_to_end_id", (&p.end_to_end_id).into()),
+                    ("txid", p.txid.as_deref().into()),
+                    ("valor_centavos", p.amount.centavos().into()),
+                    ("chave", p.chave.as_deref().into()),
+                    ("horario", (&p.horario).into()),
+                    ("info_pagador", p.info_pagador.as_deref().into()),
+                    ("origem", origin.as_db().into()),
+                    ("estado", ReceivedState::New.as_db().into()),
+                    ("recebido_em", now.into()),
+                ],
+                "ON CONFLICT (end_to_end_id) DO NOTHING",
             )
-            .bind(&p.end_to_end_id)
-            .bind(p.txid.as_deref())
-            .bind(p.amount.centavos())
-            .bind(p.chave.as_deref())
-            .bind(&p.horario)
-            .bind(p.info_pagador.as_deref())
-            .bind(origin.as_db())
-            .bind(ReceivedState::New.as_db())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .await?;
             if inserted == 1 {
                 new.push(p.end_to_end_id.clone());
             }
@@ -89,7 +88,7 @@ fn reais(centavos: i64) -> String {
 }
 
 /// Applies received Pix `end_to_end_id` once (see the module's rules).
-pub async fn apply(db: &Db, end_to_end_id: &str) -> ApiResult<Outcome> {
+pub async fn apply(db: &Db, end_to_end_id: &str) -> DomainResult<Outcome> {
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     let claimed = sqlx::query(
@@ -191,7 +190,7 @@ pub async fn apply(db: &Db, end_to_end_id: &str) -> ApiResult<Outcome> {
 }
 
 /// Applies every received Pix still `novo`, oldest first; returns what each did.
-pub async fn apply_pending(db: &Db) -> ApiResult<Vec<Outcome>> {
+pub async fn apply_pending(db: &Db) -> DomainResult<Vec<Outcome>> {
     let pending: Vec<String> = sqlx::query_scalar(
         "SELECT end_to_end_id FROM pix_received WHERE estado = $1 \
          ORDER BY recebido_em, end_to_end_id LIMIT 500",
@@ -218,29 +217,33 @@ pub enum SandboxPayment {
 /// The sandbox's payer pays charge `txid` (decisions.md §10), as a PSP would accept it: only a
 /// pending charge within its time, once. The Pix is recorded like any other (`origem
 /// 'sandbox'`). An unknown charge is 404; an expired or cancelled one 409.
-pub async fn pay_sandbox(db: &Db, txid: &str) -> ApiResult<SandboxPayment> {
+pub async fn pay_sandbox(db: &Db, txid: &str) -> DomainResult<SandboxPayment> {
     let now = now_ms();
     let e2e = end_to_end_id(now);
     let mut tx = begin_write(db).await?;
     let charge = charges::find(&mut tx, txid)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Cobrança não encontrada.".into()))?;
+        .ok_or_else(|| DomainError::NotFound("Cobrança não encontrada.".into()))?;
     if charge.status == ChargeStatus::Pending
         && charge.expira_em > now
         && let Some(paid) = charges::mark_paid(&mut tx, &charge, &e2e, now).await?
     {
-        sqlx::query(
-            "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, horario, origem, \
-             estado, recebido_em, processado_em) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        let paid_at = rfc3339(now);
+        insert(
+            &mut *tx,
+            "pix_received",
+            &[
+                ("end_to_end_id", (&e2e).into()),
+                ("txid", txid.into()),
+                ("valor_centavos", charge.valor_centavos.into()),
+                ("horario", (&paid_at).into()),
+                ("origem", PixOrigin::Sandbox.as_db().into()),
+                ("estado", ReceivedState::Applied.as_db().into()),
+                ("recebido_em", now.into()),
+                ("processado_em", now.into()),
+            ],
+            "",
         )
-        .bind(&e2e)
-        .bind(txid)
-        .bind(charge.valor_centavos)
-        .bind(rfc3339(now))
-        .bind(PixOrigin::Sandbox.as_db())
-        .bind(ReceivedState::Applied.as_db())
-        .bind(now)
-        .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         return Ok(SandboxPayment::Confirmed(paid));
@@ -253,11 +256,11 @@ pub async fn pay_sandbox(db: &Db, txid: &str) -> ApiResult<SandboxPayment> {
         .await?;
     match ChargeStatus::from_db(&status)? {
         s if s.was_paid() => Ok(SandboxPayment::AlreadyPaid),
-        ChargeStatus::Cancelled => Err(ApiError::Conflict("Cobrança cancelada.".into())),
+        ChargeStatus::Cancelled => Err(DomainError::Conflict("Cobrança cancelada.".into())),
         _ => {
             // Pending but past its time: expire it now (lazily), then refuse.
             charges::expire_due(db).await?;
-            Err(ApiError::Conflict("Cobrança expirada.".into()))
+            Err(DomainError::Conflict("Cobrança expirada.".into()))
         }
     }
 }

@@ -21,8 +21,8 @@
 
 use super::codes::{RefundReason, RefundStatus};
 use crate::{
-    db::{Db, new_id, now_ms},
-    error::ApiResult,
+    db::{Db, insert, new_id, now_ms},
+    domain::error::DomainResult,
     pix::{PixError, PixProvider, RefundAtPsp, RefundRequest, RefundState},
 };
 use sqlx::{Any, Transaction};
@@ -79,19 +79,23 @@ pub async fn schedule(
     reason: RefundReason,
     now: i64,
 ) -> sqlx::Result<String> {
-    sqlx::query(
-        "INSERT INTO pix_refunds (id, end_to_end_id, txid, valor_centavos, motivo, status, \
-         proxima_tentativa_em, criado_em, atualizado_em) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $7) ON CONFLICT (end_to_end_id) DO NOTHING",
+    let id = format!("D{}", new_id());
+    insert(
+        &mut **tx,
+        "pix_refunds",
+        &[
+            ("id", (&id).into()),
+            ("end_to_end_id", end_to_end_id.into()),
+            ("txid", txid.into()),
+            ("valor_centavos", valor_centavos.into()),
+            ("motivo", reason.as_db().into()),
+            ("status", RefundStatus::Pending.as_db().into()),
+            ("proxima_tentativa_em", now.into()),
+            ("criado_em", now.into()),
+            ("atualizado_em", now.into()),
+        ],
+        "ON CONFLICT (end_to_end_id) DO NOTHING",
     )
-    .bind(format!("D{}", new_id()))
-    .bind(end_to_end_id)
-    .bind(txid)
-    .bind(valor_centavos)
-    .bind(reason.as_db())
-    .bind(RefundStatus::Pending.as_db())
-    .bind(now)
-    .execute(&mut **tx)
     .await?;
     let id = sqlx::query_scalar("SELECT id FROM pix_refunds WHERE end_to_end_id = $1")
         .bind(end_to_end_id)
@@ -121,7 +125,7 @@ pub async fn process_due(
     db: &Db,
     provider: &dyn PixProvider,
     stop: &tokio_util::sync::CancellationToken,
-) -> ApiResult<usize> {
+) -> DomainResult<usize> {
     let now = now_ms();
     let due: Vec<Due> = sqlx::query_as(
         "SELECT id, end_to_end_id, valor_centavos, motivo, status, tentativas FROM pix_refunds \

@@ -7,7 +7,7 @@
 //! stock it was loaded with, and the difference to what was typed is applied to the stock as it
 //! is now, with the same kind of conditional update (never below zero, no lost update).
 
-use crate::error::{ApiError, ApiResult};
+use crate::domain::error::{DomainError, DomainResult, ErrorCode};
 use sqlx::{Any, Transaction};
 use wasm_core::messages;
 
@@ -27,7 +27,7 @@ pub async fn reserve(
     tx: &mut Transaction<'_, Any>,
     supplier_id: &str,
     takes: &[Take<'_>],
-) -> ApiResult<()> {
+) -> DomainResult<()> {
     let mut by_product: Vec<&Take> = takes.iter().collect();
     by_product.sort_by(|a, b| a.product_id.cmp(b.product_id));
     for take in by_product {
@@ -41,9 +41,10 @@ pub async fn reserve(
         .await?
         .rows_affected();
         if reserved == 0 {
-            return Err(ApiError::Conflict(messages::estoque_insuficiente(
-                take.titulo,
-            )));
+            return Err(DomainError::coded_conflict(
+                ErrorCode::EstoqueInsuficiente,
+                messages::estoque_insuficiente(take.titulo),
+            ));
         }
     }
     sqlx::query("UPDATE suppliers SET vendasforn = vendasforn + 1 WHERE user_id = $1")
@@ -115,7 +116,7 @@ pub async fn edit(
     tx: &mut Transaction<'_, Any>,
     product_id: &str,
     change: StockEdit,
-) -> ApiResult<()> {
+) -> DomainResult<()> {
     let applied = match change {
         StockEdit::Set(to) | StockEdit::Change { to: to @ None, .. } => {
             sqlx::query("UPDATE products SET estoque = $1 WHERE id = $2")
@@ -155,7 +156,10 @@ pub async fn edit(
             .bind(product_id)
             .fetch_one(&mut **tx)
             .await?;
-        return Err(ApiError::Conflict(estoque_mudou(now)));
+        return Err(DomainError::coded_conflict(
+            ErrorCode::EstoqueMudou,
+            estoque_mudou(now),
+        ));
     }
     Ok(())
 }

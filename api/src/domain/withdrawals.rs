@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
-    error::{ApiError, ApiResult},
+    domain::error::{DomainError, DomainResult},
 };
 use wasm_core::{
     forms::{FormError, Withdrawal},
@@ -51,12 +51,12 @@ pub async fn pending_of(db: &Db, supplier_id: &str) -> sqlx::Result<Option<Reque
 /// transaction: the request row is written first (the unique index allows one pending per
 /// supplier: 409 otherwise), then the open items are moved into it and summed, then the fee and
 /// net are filled in; no balance rolls everything back.
-pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request> {
+pub async fn request(db: &Db, supplier_id: &str, key: &str) -> DomainResult<Request> {
     if pending_of(db, supplier_id).await?.is_some() {
-        return Err(ApiError::Conflict(SAQUE_PENDENTE.into()));
+        return Err(DomainError::Conflict(SAQUE_PENDENTE.into()));
     }
     if ledger::balance(db, supplier_id).await? <= 0 {
-        return Err(ApiError::bad_request(FormError::NoBalance.to_string()));
+        return Err(DomainError::invalid(FormError::NoBalance.to_string()));
     }
     let id = new_id();
     let now = now_ms();
@@ -76,7 +76,7 @@ pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request
         // The unique index: another request went in first.
         tracing::info!(error = %e, "withdrawal refused");
         tx.rollback().await?;
-        return Err(ApiError::Conflict(SAQUE_PENDENTE.into()));
+        return Err(DomainError::Conflict(SAQUE_PENDENTE.into()));
     }
     sqlx::query(
         "UPDATE open_items SET withdrawal_id = $1 \
@@ -97,7 +97,7 @@ pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request
         Ok(w) => w,
         Err(e) => {
             tx.rollback().await?;
-            return Err(ApiError::bad_request(e.to_string()));
+            return Err(DomainError::invalid(e.to_string()));
         }
     };
     sqlx::query(
@@ -123,7 +123,7 @@ pub async fn request(db: &Db, supplier_id: &str, key: &str) -> ApiResult<Request
 
 /// Pays out request `id` once: true when this call did it, false when it had been confirmed
 /// before. An unknown id is 404.
-pub async fn confirm(db: &Db, id: &str) -> ApiResult<bool> {
+pub async fn confirm(db: &Db, id: &str) -> DomainResult<bool> {
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     let paid = sqlx::query(
@@ -144,7 +144,7 @@ pub async fn confirm(db: &Db, id: &str) -> ApiResult<bool> {
         tx.rollback().await?;
         return match exists {
             Some(_) => Ok(false),
-            None => Err(ApiError::NotFound(SOLICITACAO_NAO_ENCONTRADA.into())),
+            None => Err(DomainError::NotFound(SOLICITACAO_NAO_ENCONTRADA.into())),
         };
     }
     sqlx::query("UPDATE open_items SET status = $1 WHERE withdrawal_id = $2 AND status <> $3")

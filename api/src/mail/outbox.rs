@@ -206,9 +206,13 @@ mod tests {
     #[tokio::test]
     async fn a_sweep_stopped_by_shutdown_gives_its_claims_back_untouched() {
         let file = std::env::temp_dir().join(format!("feira-outbox-{}.db", new_id()));
-        let db = connect(&format!("sqlite://{}", file.display()), 2)
-            .await
-            .unwrap();
+        let db = connect(
+            &format!("sqlite://{}", file.display()),
+            2,
+            std::time::Duration::from_secs(3),
+        )
+        .await
+        .unwrap();
         migrate(&db).await.unwrap();
         for i in 0..3 {
             enqueue(&db, "a@feira.test", &format!("m{i}"), "x")

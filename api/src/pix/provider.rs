@@ -148,6 +148,11 @@ pub trait PixProvider: Send + Sync {
         id: &'a str,
     ) -> BoxFuture<'a, PixResult<RefundAtPsp>>;
 
+    /// The Pix `end_to_end_id` as the PSP has it (`GET /pix/{e2eid}`): how a webhook's
+    /// notification is confirmed. `None` when the PSP has no such Pix, and always for a
+    /// provider that keeps no state (the sandbox notifies nothing).
+    fn pix<'a>(&'a self, end_to_end_id: &'a str) -> BoxFuture<'a, PixResult<Option<ReceivedPix>>>;
+
     /// The Pix received between `from` and `to` (milliseconds since the epoch), oldest first.
     fn received<'a>(
         &'a self,

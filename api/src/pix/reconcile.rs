@@ -110,5 +110,5 @@ pub async fn expire(
     }
     let ms = i64::try_from(abandoned_after.as_millis()).unwrap_or(i64::MAX);
     charges::forget_abandoned(db, pix, ms).await?;
-    charges::expire_due(db).await
+    Ok(charges::expire_due(db).await?)
 }

@@ -109,6 +109,10 @@ impl PixProvider for SandboxProvider {
         })
     }
 
+    fn pix<'a>(&'a self, _end_to_end_id: &'a str) -> BoxFuture<'a, PixResult<Option<ReceivedPix>>> {
+        Box::pin(async { Ok(None) })
+    }
+
     fn received<'a>(&'a self, _: i64, _: i64) -> BoxFuture<'a, PixResult<Vec<ReceivedPix>>> {
         Box::pin(async { Ok(Vec::new()) })
     }

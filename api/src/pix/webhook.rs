@@ -1,18 +1,27 @@
 //! The PSP's notifications of received Pix (decisions.md §21): `POST /webhooks/pix`, and
 //! `POST /webhooks/pix/pix` (the standard's callback, and Efí, append `/pix` to the registered
 //! URL). Authenticated either by mutual TLS — the API's own TLS listener for these routes, which
-//! requires a client certificate signed by the PSP's CA ([`super::webhook_tls`]) — or, behind a
-//! proxy that cannot ask for client certificates, on the main listener by the secret `hmac`
-//! query value (`PIX_WEBHOOK_HMAC`), compared in constant time. On the main listener without
-//! `PIX_WEBHOOK_HMAC` the routes answer 404.
+//! requires a client certificate signed by the PSP's CA ([`super::webhook_tls`]), the
+//! recommended mode — or, behind a proxy that cannot ask for client certificates, on the main
+//! listener by the secret `hmac` query value (`PIX_WEBHOOK_HMAC`), compared in constant time.
+//! That secret is a credential: it travels in the URL, so request logs write the path only
+//! (never the query). On the main listener without `PIX_WEBHOOK_HMAC` the routes answer 404.
 //!
-//! A notification is recorded (every Pix in it, once per end-to-end id, in one transaction)
-//! before it is acknowledged, and applied right after in the background: the PSP gets its 2xx
-//! quickly and an acknowledged notification survives a crash (the inbox job applies it). A body
-//! that cannot be read is answered 400 and nothing is recorded (the PSP tries again).
+//! A notification is a hint, the PSP is the truth. Each Pix it names is recorded in
+//! `pix_notifications` and acknowledged at once; then, in the background, it is confirmed at
+//! the PSP (`GET /pix/{e2eid}`) and only the PSP's answer, for our Pix key, goes on to
+//! `pix_received` to be applied ([`crate::domain::payments`]: our txid, the charged amount,
+//! once per end-to-end id). A Pix the PSP does not have, or has for another key, is recorded
+//! ('nao_confirmado', 'outra_chave') and never applied. A PSP that cannot answer leaves the
+//! notification 'pendente': the reconciliation (`GET /pix`) finds the real payment anyway. A
+//! body that cannot be read is answered 400 and nothing is recorded (the PSP tries again).
 
-use super::{api_pix::wire::Notification, inbox};
-use crate::{domain::codes::PixOrigin, state::AppState};
+use super::{ReceivedPix, api_pix::wire::Notification, inbox};
+use crate::{
+    db::{new_id, now_ms},
+    domain::codes::PixOrigin,
+    state::AppState,
+};
 use axum::{
     Json,
     body::Bytes,
@@ -75,6 +84,33 @@ pub async fn over_mtls(State(state): State<AppState>, body: Bytes) -> Response {
     receive(&state, &body).await
 }
 
+/// Most Pix one notification may name (the PSPs send a few at a time).
+pub const MAX_PIX_PER_NOTIFICATION: usize = 100;
+
+/// What the PSP said of a notified Pix (`pix_notifications.resultado`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    /// Not asked yet, or the PSP could not answer (the reconciliation covers it).
+    Pending,
+    /// The PSP has it, for our key: its answer was recorded to be applied.
+    Confirmed,
+    /// The PSP has no such Pix.
+    NotConfirmed,
+    /// The PSP has it for another Pix key.
+    OtherKey,
+}
+
+impl Confirmation {
+    pub const fn as_db(self) -> &'static str {
+        match self {
+            Self::Pending => "pendente",
+            Self::Confirmed => "confirmado",
+            Self::NotConfirmed => "nao_confirmado",
+            Self::OtherKey => "outra_chave",
+        }
+    }
+}
+
 async fn receive(state: &AppState, body: &[u8]) -> Response {
     let notification: Notification = match serde_json::from_slice(body) {
         Ok(n) => n,
@@ -84,6 +120,10 @@ async fn receive(state: &AppState, body: &[u8]) -> Response {
             return refuse(StatusCode::BAD_REQUEST, "corpo inválido");
         }
     };
+    if notification.pix.len() > MAX_PIX_PER_NOTIFICATION {
+        crate::metrics::pix_webhook("invalid");
+        return refuse(StatusCode::BAD_REQUEST, "pix demais numa notificação");
+    }
     let mut pix = Vec::with_capacity(notification.pix.len());
     for p in &notification.pix {
         match p.to_received() {
@@ -96,20 +136,160 @@ async fn receive(state: &AppState, body: &[u8]) -> Response {
         }
     }
     // Recorded before it is acknowledged.
-    if let Err(e) = crate::domain::payments::receive(&state.db, &pix, PixOrigin::Webhook).await {
-        tracing::error!(error = ?e, "pix webhook: recording failed (the PSP will retry)");
-        return refuse(StatusCode::SERVICE_UNAVAILABLE, "tente novamente");
-    }
+    let ids = match record(state, &pix).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::error!(error = ?e, "pix webhook: recording failed (the PSP will retry)");
+            return refuse(StatusCode::SERVICE_UNAVAILABLE, "tente novamente");
+        }
+    };
     crate::metrics::pix_webhook("accepted");
     if !pix.is_empty() {
-        let (db, hub) = (state.db.clone(), state.events.clone());
+        let state = state.clone();
         tokio::spawn(async move {
-            if let Err(e) = inbox::drain(&db, &hub).await {
-                tracing::error!(error = ?e, "applying received Pix (the inbox job retries)");
+            if let Err(e) = confirm_all(&state, &pix, &ids).await {
+                tracing::error!(error = ?e, "confirming notified Pix (the reconciliation covers it)");
             }
         });
     }
     StatusCode::OK.into_response()
+}
+
+/// Records each notified Pix as told, 'pendente'; returns their row ids.
+async fn record(state: &AppState, pix: &[ReceivedPix]) -> sqlx::Result<Vec<String>> {
+    let mut ids = Vec::with_capacity(pix.len());
+    if pix.is_empty() {
+        return Ok(ids);
+    }
+    let now = now_ms();
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    for p in pix {
+        let id = new_id();
+        sqlx::query(
+            "INSERT INTO pix_notifications (id, end_to_end_id, txid, valor_centavos, chave, \
+             resultado, recebido_em) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&id)
+        .bind(&p.end_to_end_id)
+        .bind(p.txid.as_deref())
+        .bind(p.amount.centavos())
+        .bind(p.chave.as_deref())
+        .bind(Confirmation::Pending.as_db())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        ids.push(id);
+    }
+    tx.commit().await?;
+    Ok(ids)
+}
+
+/// Whether `e2e` has the shape of an end-to-end id (32 letters and digits): anything else is
+/// not asked about.
+fn plausible_end_to_end_id(e2e: &str) -> bool {
+    e2e.len() == 32 && e2e.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Confirms each notified Pix at the PSP and applies what the PSP confirms for our key.
+async fn confirm_all(
+    state: &AppState,
+    notified: &[ReceivedPix],
+    ids: &[String],
+) -> crate::error::ApiResult<()> {
+    let mut confirmed = Vec::new();
+    for (told, id) in notified.iter().zip(ids) {
+        let (outcome, why) = confirm(state, told, &mut confirmed).await?;
+        sqlx::query("UPDATE pix_notifications SET resultado = $1, motivo = $2 WHERE id = $3")
+            .bind(outcome.as_db())
+            .bind(why.as_deref())
+            .bind(id)
+            .execute(&state.db)
+            .await?;
+        if matches!(outcome, Confirmation::NotConfirmed | Confirmation::OtherKey) {
+            crate::metrics::pix_webhook("unconfirmed");
+            tracing::warn!(
+                end_to_end_id = told.end_to_end_id,
+                txid = told.txid.as_deref(),
+                result = outcome.as_db(),
+                reason = why.as_deref(),
+                "pix webhook: a notified Pix the PSP does not confirm (recorded, not applied)"
+            );
+        }
+    }
+    if !confirmed.is_empty() {
+        inbox::take(&state.db, &state.events, &confirmed, PixOrigin::Webhook).await?;
+    }
+    Ok(())
+}
+
+/// Asks the PSP about one notified Pix; a confirmed one (the PSP's own answer, refunds
+/// included) is pushed to `confirmed`. A Pix already recorded (from the PSP: a webhook retried,
+/// the reconciliation) is not asked about again, unless the notification tells of refunds:
+/// their states, too, are taken from the PSP.
+async fn confirm(
+    state: &AppState,
+    told: &ReceivedPix,
+    confirmed: &mut Vec<ReceivedPix>,
+) -> crate::error::ApiResult<(Confirmation, Option<String>)> {
+    let e2e = told.end_to_end_id.as_str();
+    if !plausible_end_to_end_id(e2e) {
+        return Ok((
+            Confirmation::NotConfirmed,
+            Some("endToEndId fora do formato".into()),
+        ));
+    }
+    let known: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM pix_received WHERE end_to_end_id = $1")
+            .bind(e2e)
+            .fetch_one(&state.db)
+            .await?;
+    if known > 0 && told.refunds.is_empty() {
+        return Ok((Confirmation::Confirmed, Some("já recebido".into())));
+    }
+    let at_psp = match state.pix.pix(e2e).await {
+        Ok(found) => found,
+        Err(e) => {
+            tracing::warn!(error = %e, end_to_end_id = e2e, "the PSP did not confirm a notified Pix now");
+            return Ok((
+                Confirmation::Pending,
+                Some(format!("PSP indisponível: {e}")),
+            ));
+        }
+    };
+    let Some(real) = at_psp else {
+        return Ok((
+            Confirmation::NotConfirmed,
+            Some("o PSP não tem este Pix".into()),
+        ));
+    };
+    let ours = &state.config.pix.key;
+    if real.chave.as_deref() != Some(ours.as_str()) {
+        return Ok((
+            Confirmation::OtherKey,
+            Some(format!(
+                "o PSP tem este Pix para a chave {}",
+                real.chave.as_deref().unwrap_or("(nenhuma)")
+            )),
+        ));
+    }
+    let mut differs = Vec::new();
+    if real.txid != told.txid {
+        differs.push("txid");
+    }
+    if real.amount != told.amount {
+        differs.push("valor");
+    }
+    if told.chave.as_deref().is_some_and(|c| c != ours) {
+        differs.push("chave");
+    }
+    let why = (!differs.is_empty()).then(|| {
+        format!(
+            "a notificação diferia do PSP em {}: vale o PSP",
+            differs.join(", ")
+        )
+    });
+    confirmed.push(real);
+    Ok((Confirmation::Confirmed, why))
 }
 
 /// Registers `PIX_WEBHOOK_URL` at the PSP (`PUT /webhook/{chave}`) in the background, once the
@@ -146,6 +326,15 @@ pub fn register_at_start(state: &AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_end_to_end_ids_of_the_right_shape_are_asked_about() {
+        assert!(plausible_end_to_end_id("E12345678202611251200abcdefghijk"));
+        assert!(!plausible_end_to_end_id("E12345678202611251200abcdefghij"));
+        assert!(!plausible_end_to_end_id(
+            "E12345678202611251200abcdefgh/../"
+        ));
+    }
 
     #[test]
     fn secrets_compare_whole() {

@@ -286,10 +286,11 @@ async fn upsert_user(
     if let Some(id) = claimed {
         return Ok(id);
     }
+    // The issuer's name is input too: one line, no control characters.
     let nome = name
-        .map(str::trim)
+        .map(wasm_core::text::single_line)
+        .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
-        .map(str::to_owned)
         .unwrap_or_else(|| email.split('@').next().unwrap_or_default().to_owned());
     let id = new_id();
     let inserted = sqlx::query(

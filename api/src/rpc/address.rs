@@ -4,12 +4,17 @@
 //! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages; CEP and
 //! bairro optional). The city must be an IBGE municipality (`City, UF`). Coordinates come from a
 //! Nominatim-compatible geocoder when `GEOCODER_URL` is set, asked with the whole address
-//! (street, number, bairro, city, CEP) and never more often than `GEOCODER_MIN_INTERVAL_MS` on
-//! one instance (Nominatim's policy: one request a second) — a result farther than 100 km from
-//! the municipality's seat is taken for a wrong match and dropped — and otherwise, or when it
-//! finds nothing, from the seat, which the answer says ('Usamos o centro de {cidade} para
-//! calcular a distância'). `alterar_endereco` always computes them itself: a buyer cannot move
-//! closer to the supplier to cut a per-km fee or to get within its delivery distance.
+//! (street, number, bairro, city, CEP) — a result farther than 100 km from the municipality's
+//! seat is taken for a wrong match and dropped — and otherwise, or when it finds nothing, from
+//! the seat, which the answer says ('Usamos o centro de {cidade} para calcular a distância').
+//! `alterar_endereco` always computes them itself: a buyer cannot move closer to the supplier to
+//! cut a per-km fee or to get within its delivery distance.
+//!
+//! The geocoder is another service called on a visitor's behalf, so it is bounded
+//! ([`crate::outside`]): an address asked before is answered from a cache by its query
+//! (`GEOCODER_CACHE_SECONDS`), and new queries are spaced to `GEOCODER_RATE` across all
+//! instances (the public Nominatim's policy is 1 per second); over it the visitor is told to
+//! try again shortly (503 with `Retry-After`).
 
 pub mod cep;
 
@@ -83,22 +88,6 @@ impl Origin {
     }
 }
 
-/// The geocoder to ask (`GEOCODER_URL`) and its pace (`GEOCODER_MIN_INTERVAL_MS`).
-#[derive(Debug, Clone, Copy)]
-pub struct Geocoder<'a> {
-    pub url: Option<&'a str>,
-    pub interval: Duration,
-}
-
-impl<'a> Geocoder<'a> {
-    pub fn of(config: &'a crate::config::Config) -> Self {
-        Self {
-            url: config.geocoder_url.as_deref(),
-            interval: config.site.geocoder_interval,
-        }
-    }
-}
-
 /// The notice of coordinates that are the seat of `cidade` (`City, UF`), from the stored origin.
 pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String> {
     let cidade = cidade?;
@@ -109,36 +98,62 @@ pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String>
 }
 
 /// Coordinates of `street` in `city`: the geocoder's (when configured and plausible), else the
-/// municipality's seat; `None` when neither is valid.
+/// municipality's seat; `None` when neither is valid. A query not in the cache when the
+/// geocoder's budget is spent is a 503 (try again shortly).
 pub async fn coordinates(
-    geocoder: Geocoder<'_>,
+    state: &AppState,
     city: &Municipality,
     street: Street<'_>,
-) -> Option<(Coordinates, Origin)> {
+) -> ApiResult<Option<(Coordinates, Origin)>> {
     let seat = Coordinates::new(city.latitude, city.longitude).ok();
-    if let Some(url) = geocoder.url {
-        pace(geocoder.interval).await;
-        match geocode(url, city, street).await {
-            Ok(Some(point)) if seat.is_none_or(|s| distance_km(s, point) <= MAX_FROM_SEAT_KM) => {
-                return Some((point, Origin::Address));
+    let seat = seat.map(|s| (s, Origin::Seat));
+    let Some(url) = state.config.geocoder_url.as_deref() else {
+        return Ok(seat);
+    };
+    let query = geocoder_query(city, street);
+    let outside = &state.outside;
+    let found = match outside.geocodes.get(&query) {
+        Some(cached) => cached.and_then(|(lat, lon)| Coordinates::new(lat, lon).ok()),
+        None => {
+            outside.geocoder.take(&state.db).await?;
+            match geocode(url, &query).await {
+                Ok(found) => {
+                    let plausible = found.filter(|point| {
+                        seat.is_none_or(|(s, _)| distance_km(s, *point) <= MAX_FROM_SEAT_KM)
+                    });
+                    if plausible.is_none() {
+                        tracing::info!(?found, "geocoder: no plausible result, using the seat");
+                    }
+                    outside
+                        .geocodes
+                        .put(query, plausible.map(|p| (p.latitude(), p.longitude())));
+                    plausible
+                }
+                Err(e) => {
+                    tracing::warn!(error = ?e, "geocoder failed, using the seat");
+                    None
+                }
             }
-            Ok(found) => tracing::info!(?found, "geocoder: no plausible result, using the seat"),
-            Err(e) => tracing::warn!(error = ?e, "geocoder failed, using the seat"),
         }
-    }
-    seat.map(|s| (s, Origin::Seat))
+    };
+    Ok(found.map(|p| (p, Origin::Address)).or(seat))
 }
 
-/// Waits until `interval` has passed since this instance's last request to the geocoder (the
-/// callers queue up: one request at a time).
-async fn pace(interval: Duration) {
-    static LAST: tokio::sync::Mutex<Option<tokio::time::Instant>> =
-        tokio::sync::Mutex::const_new(None);
-    let mut last = LAST.lock().await;
-    if let Some(t) = *last {
-        tokio::time::sleep_until(t + interval).await;
-    }
-    *last = Some(tokio::time::Instant::now());
+/// What the geocoder is asked for an address (also the cache's key), the whole address:
+/// `Rua X, 120, Bairro, Cidade, UF, 13400-000, Brasil` (bairro and CEP when known).
+fn geocoder_query(city: &Municipality, street: Street<'_>) -> String {
+    let mut parts = vec![street.rua.to_owned(), street.numero.to_owned()];
+    parts.extend(street.bairro.map(str::to_owned));
+    parts.push(city.name.clone());
+    parts.push(city.uf.clone());
+    parts.extend(
+        street
+            .cep
+            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
+            .map(|c| c.masked()),
+    );
+    parts.push("Brasil".to_owned());
+    parts.join(", ")
 }
 
 fn http() -> &'static reqwest::Client {
@@ -197,29 +212,12 @@ impl Degrees {
     }
 }
 
-/// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`, with the whole address:
-/// `Rua X, 120, Bairro, Cidade, UF, 13400-000, Brasil` (bairro and CEP when known).
-async fn geocode(
-    url: &str,
-    city: &Municipality,
-    street: Street<'_>,
-) -> anyhow::Result<Option<Coordinates>> {
-    let mut parts = vec![street.rua.to_owned(), street.numero.to_owned()];
-    parts.extend(street.bairro.map(str::to_owned));
-    parts.push(city.name.clone());
-    parts.push(city.uf.clone());
-    parts.extend(
-        street
-            .cep
-            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
-            .map(|c| c.masked()),
-    );
-    parts.push("Brasil".to_owned());
-    let q = parts.join(", ");
+/// `GET {url}/search?q=…&format=jsonv2&limit=1&countrycodes=br`.
+async fn geocode(url: &str, q: &str) -> anyhow::Result<Option<Coordinates>> {
     let hits: Vec<Hit> = http()
         .get(format!("{url}/search"))
         .query(&[
-            ("q", q.as_str()),
+            ("q", q),
             ("format", "jsonv2"),
             ("limit", "1"),
             ("countrycodes", "br"),
@@ -261,8 +259,8 @@ pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiRes
         bairro: (!bairro.is_empty()).then_some(bairro),
         cep: cep.as_ref().map(|c| c.digits()),
     };
-    let (point, origin) = coordinates(Geocoder::of(&state.config), city, street)
-        .await
+    let (point, origin) = coordinates(state, city, street)
+        .await?
         .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     Ok(Geocoded {
         latitude: point.latitude(),
@@ -288,8 +286,8 @@ pub async fn change_address(
         bairro: address.bairro.as_deref(),
         cep: address.cep.as_ref().map(|c| c.digits()),
     };
-    let (point, origin) = coordinates(Geocoder::of(&state.config), city, street)
-        .await
+    let (point, origin) = coordinates(state, city, street)
+        .await?
         .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     sqlx::query(
         "UPDATE users SET rua = $1, numero = $2, cidade = $3, complemento = $4, telefone = $5, \
@@ -332,39 +330,33 @@ mod tests {
         assert!(municipality("Atlântida, SP").is_none());
     }
 
-    #[tokio::test]
-    async fn without_a_geocoder_the_seat_is_used_and_said() {
-        let pira = municipality("Piracicaba, SP").unwrap();
-        let none = Geocoder {
-            url: None,
-            interval: Duration::ZERO,
-        };
-        let street = Street {
-            rua: "Rua A",
-            numero: "1",
-            ..Street::default()
-        };
-        let (c, origin) = coordinates(none, pira, street).await.unwrap();
-        assert_eq!(
-            (c.latitude(), c.longitude(), origin),
-            (pira.latitude, pira.longitude, Origin::Seat)
-        );
+    #[test]
+    fn the_seat_is_said_and_the_geocoder_asked_with_the_whole_address() {
         assert_eq!(
             seat_notice(Some("cidade"), Some("Santa Bárbara d'Oeste, SP")).as_deref(),
             Some("Usamos o centro de Santa Bárbara d'Oeste para calcular a distância")
         );
         assert_eq!(seat_notice(Some("endereco"), Some("Piracicaba, SP")), None);
         assert_eq!(seat_notice(None, Some("Piracicaba, SP")), None);
-    }
-
-    #[tokio::test]
-    async fn the_geocoder_is_asked_at_most_once_an_interval() {
-        let interval = Duration::from_millis(150);
-        pace(interval).await;
-        let start = tokio::time::Instant::now();
-        let (a, b) = tokio::join!(pace(interval), pace(interval));
-        let _ = (a, b);
-        // Two more requests after one: each waits its turn, an interval apart.
-        assert!(start.elapsed() >= interval * 2, "{:?}", start.elapsed());
+        let pira = municipality("Piracicaba, SP").unwrap();
+        let street = Street {
+            rua: "Rua Moraes Barros",
+            numero: "120",
+            bairro: Some("Centro"),
+            cep: Some("13400390"),
+        };
+        assert_eq!(
+            geocoder_query(pira, street),
+            "Rua Moraes Barros, 120, Centro, Piracicaba, SP, 13400-390, Brasil"
+        );
+        let bare = Street {
+            rua: "Rua A",
+            numero: "1",
+            ..Street::default()
+        };
+        assert_eq!(
+            geocoder_query(pira, bare),
+            "Rua A, 1, Piracicaba, SP, Brasil"
+        );
     }
 }

@@ -8,7 +8,6 @@
 //! or money, and shape the answer.
 
 mod actions;
-mod dispatch;
 pub mod fields;
 
 pub mod account;
@@ -23,14 +22,14 @@ pub mod reads;
 pub mod shapes;
 pub mod supplier;
 
+pub use actions::dispatch;
 pub use actions::{Action, Answer, Request, SchemaOf, Session, schema_of};
-pub use dispatch::dispatch;
 
 use crate::{
     auth::{Admin, MaybeAuthUser},
     error::{ApiError, ApiResult},
     messages::{ACAO_DESCONHECIDA, DADOS_INVALIDOS, REQUISICAO_INVALIDA},
-    security::{client::ClientIp, rate::Class},
+    security::client::ClientIp,
     state::AppState,
 };
 use axum::{Json, body::Bytes, extract::State, http::HeaderMap};
@@ -60,13 +59,59 @@ fn decode(
         .get("codigo")
         .and_then(Value::as_str)
         .and_then(|c| Request::CODIGOS.iter().copied().find(|known| *known == c))
-        .ok_or_else(|| ApiError::bad_request(ACAO_DESCONHECIDA))?;
+        .ok_or_else(|| {
+            ApiError::invalid(crate::error::ErrorCode::AcaoDesconhecida, ACAO_DESCONHECIDA)
+        })?;
     crate::metrics::rpc_action(codigo);
     if Request::is_admin_action(codigo) {
         Admin::try_from(caller.clone())?;
     }
-    crate::security::bounds::check(codigo, body.len(), &value, file_limit)?;
+    let body_kind =
+        Request::action(codigo).map_or(crate::security::bounds::Body::Small, |a| a.body);
+    crate::security::bounds::check(body_kind, body.len(), &value, shape(codigo), file_limit)?;
+    let mut value = value;
+    clean_texts(&mut value, None);
     Ok((codigo, value))
+}
+
+/// What action `codigo` reads: its request's schema in the OpenAPI document (built once), for
+/// the bounds to skip the fields the handler ignores.
+fn shape(codigo: &str) -> Option<crate::security::bounds::Shape<'static>> {
+    static DOC: std::sync::LazyLock<Value> =
+        std::sync::LazyLock::new(|| openapi::document(openapi::Options { sandbox: true }));
+    let components = DOC["components"]["schemas"].as_object()?;
+    let action = Request::action(codigo)?;
+    Some(crate::security::bounds::Shape {
+        schema: components.get(&format!("{}Request", action.variant))?,
+        components,
+    })
+}
+
+/// Removes control characters from every text of a payload, on input, before anything reads
+/// it: a description (a field named `descricao…`) keeps its line breaks and tabs; every other
+/// text is one line (a name, a title, an address line), where they become spaces
+/// ([`wasm_core::text::single_line`], [`wasm_core::text::multi_line`]).
+fn clean_texts(value: &mut Value, key: Option<&str>) {
+    match value {
+        Value::String(s) if wasm_core::text::needs_cleaning(s) => {
+            *s = if key.is_some_and(|k| k.starts_with("descricao")) {
+                wasm_core::text::multi_line(s)
+            } else {
+                wasm_core::text::single_line(s)
+            };
+        }
+        Value::Array(items) => {
+            for item in items {
+                clean_texts(item, key);
+            }
+        }
+        Value::Object(fields) => {
+            for (k, v) in fields.iter_mut() {
+                clean_texts(v, Some(k));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// [`parse`]'s second step: the payload typed.
@@ -134,7 +179,7 @@ pub async fn handle(
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
     let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
-    if let Some(class) = Class::of_action(codigo) {
+    if let Some(class) = Request::action(codigo).and_then(|a| a.limit) {
         let user = caller.user.as_ref().map(|u| u.id.as_str());
         state.security.limits.check(class, client, user)?;
     }
@@ -153,6 +198,22 @@ pub async fn handle(
 mod tests {
     use super::*;
     use crate::auth::AuthUser;
+
+    #[test]
+    fn payload_texts_lose_their_control_characters() {
+        let mut v = serde_json::json!({
+            "nome": "Ana\u{0}\u{1b}[2J\nMaria",
+            "produto": {"titulo": "Alface\tcrespa", "descricao": "Linha 1\r\nLinha 2\u{7}"},
+            "itens": [{"obs": "a\u{202e}b"}],
+            "quantidade": 2
+        });
+        clean_texts(&mut v, None);
+        assert_eq!(v["nome"], "Ana[2J Maria");
+        assert_eq!(v["produto"]["titulo"], "Alface crespa");
+        assert_eq!(v["produto"]["descricao"], "Linha 1\nLinha 2");
+        assert_eq!(v["itens"][0]["obs"], "ab");
+        assert_eq!(v["quantidade"], 2);
+    }
 
     fn caller(is_admin: bool) -> MaybeAuthUser {
         MaybeAuthUser {
@@ -188,6 +249,11 @@ mod tests {
     fn message_of(body: &str) -> String {
         match error_of(body) {
             ApiError::BadRequest(m) => m,
+            e @ ApiError::Refused { .. }
+                if e.code() == crate::error::ErrorCode::AcaoDesconhecida =>
+            {
+                e.to_string()
+            }
             other => panic!("expected a bad request, got {other:?}"),
         }
     }
@@ -297,6 +363,90 @@ mod tests {
                 "{bad:?}"
             );
         }
+    }
+
+    #[test]
+    fn every_rate_class_limits_an_action_and_bodies_fit_what_actions_carry() {
+        use crate::security::{bounds::Body, rate::Class};
+        let line = |c: &str| Request::action(c).unwrap();
+        for class in Class::ALL {
+            assert!(
+                Request::ACTIONS.iter().any(|a| a.limit == Some(class)),
+                "{class:?} limits no action"
+            );
+        }
+        assert_eq!(
+            (
+                line("finalizar_pedido").limit,
+                line("finalizar_pedido").body
+            ),
+            (Some(Class::Order), Body::Small)
+        );
+        assert_eq!(
+            (line("upload_foto").limit, line("upload_foto").body),
+            (Some(Class::Upload), Body::Photos)
+        );
+        assert_eq!(
+            (
+                line("upload_blockchain").limit,
+                line("upload_blockchain").body
+            ),
+            (Some(Class::Notary), Body::File)
+        );
+        assert_eq!(
+            (line("login_site").limit, line("validar_cupom").limit),
+            (Some(Class::SignIn), Some(Class::Coupon))
+        );
+        // Every action that takes a photo as base64 says so (or its 3 MB would be refused).
+        let mut photos = 0;
+        for a in Request::ACTIONS {
+            let shape = shape(a.codigo).unwrap();
+            let payload = shape.schema["allOf"][0]["$ref"]
+                .as_str()
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                .and_then(|n| shape.components.get(n));
+            let shape = payload.map(Value::to_string).unwrap_or_default();
+            let photo = ["\"iconeurl\"", "\"uri\"", "\"icone\"", "\"iconefornfinal\""]
+                .iter()
+                .any(|f| shape.contains(f));
+            if photo {
+                photos += 1;
+                assert_eq!(a.body, Body::Photos, "{}", a.codigo);
+            }
+        }
+        assert!(photos >= 5, "the photo actions were found ({photos})");
+    }
+
+    #[test]
+    fn every_action_has_its_shape() {
+        for codigo in Request::CODIGOS {
+            let shape = shape(codigo).unwrap_or_else(|| panic!("{codigo}"));
+            assert_eq!(shape.schema["properties"]["codigo"]["enum"][0], *codigo);
+        }
+    }
+
+    #[test]
+    fn reads_are_marked_so_in_the_table() {
+        for a in Request::ACTIONS {
+            let looks_like_a_read = ["pegar_", "loading_", "verificar_", "consultar_", "validar_"]
+                .iter()
+                .any(|p| a.codigo.starts_with(p));
+            if looks_like_a_read {
+                assert!(!a.changes, "{} reads: mark it `read` (or `get`)", a.codigo);
+            }
+            if a.get {
+                assert!(!a.changes && a.session == Session::Public, "{}", a.codigo);
+            }
+        }
+        let changes = |c: &str| {
+            Request::ACTIONS
+                .iter()
+                .find(|a| a.codigo == c)
+                .unwrap()
+                .changes
+        };
+        assert!(changes("finalizar_pedido") && changes("editar_produto_site"));
+        assert!(!changes("search") && !changes("pegar_pedidos"));
     }
 
     #[test]

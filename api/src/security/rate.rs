@@ -45,21 +45,6 @@ impl Class {
         Self::Notary,
     ];
 
-    /// The class of an RPC action, if it is limited.
-    pub fn of_action(codigo: &str) -> Option<Self> {
-        Some(match codigo {
-            "iniciar_login" | "login_site" => Self::SignIn,
-            "validar_cupom" => Self::Coupon,
-            "upload_foto"
-            | "upload_foto_anuncio"
-            | "editar_imagens_fornecedor"
-            | "editar_icone_produto_site" => Self::Upload,
-            "finalizar_pedido" => Self::Order,
-            "upload_blockchain" => Self::Notary,
-            _ => return None,
-        })
-    }
-
     /// Its environment variable.
     pub const fn var(self) -> &'static str {
         match self {

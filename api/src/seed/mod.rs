@@ -1,9 +1,13 @@
 //! The demo data set (`seeds/demo.json`): loaded into an empty database by `just run`
-//! (`SEED_DEMO=true`), idempotently — a database that already has users is left alone.
+//! (`SEED_DEMO=true`), idempotently — a database that already has users is left alone — and
+//! safely when several instances start together: the check and the load are one write
+//! transaction that first takes the database's write lock (SQLite) or a transaction-scoped
+//! advisory lock (PostgreSQL), so the second instance waits, then finds the users and skips.
+//! Never in production (`APP_ENV=production` refuses `SEED_DEMO`).
 //! Photos are drawn here (simple coloured JPEGs), so the repository carries no binaries.
 
 use crate::{
-    db::{Db, new_id, now_ms},
+    db::{Db, begin_write, is_postgres, new_id, now_ms},
     media::MediaStore,
 };
 use anyhow::Context;
@@ -28,17 +32,30 @@ fn opt_centavos(reais: Option<f64>) -> anyhow::Result<Option<i64>> {
     reais.map(centavos).transpose()
 }
 
+/// The advisory-lock key the demo load holds on PostgreSQL (`crate::jobs::lock_key`'s hash).
+fn seed_lock_key() -> i64 {
+    crate::jobs::lock_key("seed-demo")
+}
+
 /// Loads the demo data when the database has no users yet. Returns whether it loaded.
 pub async fn load_demo(db: &Db, media: &MediaStore) -> anyhow::Result<bool> {
-    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(db)
-        .await?;
-    if users > 0 {
-        return Ok(false);
-    }
     let demo: Demo = serde_json::from_str(DEMO).context("seeds/demo.json")?;
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    // One loader at a time: the lock first, then the check, in the same transaction.
+    let mut tx = lock_for_load(db).await?;
+    if is_postgres(db) {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(seed_lock_key())
+            .execute(&mut *tx)
+            .await?;
+    }
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(&mut *tx)
+        .await?;
+    if users > 0 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
     for u in &demo.usuarios {
         sqlx::query(
             "INSERT INTO users (id, email, nome, telefone, cidade, rua, numero, complemento, \
@@ -76,6 +93,28 @@ pub async fn load_demo(db: &Db, media: &MediaStore) -> anyhow::Result<bool> {
         "demo data loaded"
     );
     Ok(true)
+}
+
+/// Opens the load's write transaction. On SQLite a second loader waits for the first's write
+/// lock at most the connection's busy timeout (10 s), and drawing the demo photos may take longer
+/// on a busy machine: it keeps waiting, up to a minute, while the database says it is locked.
+async fn lock_for_load(db: &Db) -> anyhow::Result<Transaction<'static, Any>> {
+    let mut waited = 0;
+    loop {
+        match begin_write(db).await {
+            Ok(tx) => return Ok(tx),
+            Err(e) if waited < 6 && is_locked(&e) => {
+                waited += 1;
+                tracing::info!("another instance is loading the demo data; waiting");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+fn is_locked(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.message().contains("database is locked") || d.message().contains("busy"))
 }
 
 async fn insert_supplier(

@@ -2,8 +2,8 @@
 //! coordinates from the geocoder (a fake Nominatim here, on loopback) or the municipality seat,
 //! and never from the client.
 
+use crate::fixtures::{BUYER, demo_app};
 use crate::helpers::{TestApp, spawn_app_with};
-use crate::orders::{BUYER, demo_app};
 use axum::{Json, Router, extract::Query, routing::get};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -149,8 +149,6 @@ async fn app_with_geocoder(url: String) -> TestApp {
     spawn_app_with(move |c| {
         c.seed_demo = true;
         c.geocoder_url = Some(url);
-        // A stand-in on loopback: no need to keep Nominatim's pace (address.rs tests it).
-        c.site.geocoder_interval = std::time::Duration::ZERO;
     })
     .await
 }
@@ -199,4 +197,57 @@ async fn a_far_empty_or_failing_geocoder_answer_falls_back_to_the_seat() {
         assert_eq!(coords(&body), seat("Piracicaba, SP"), "{answer}");
         assert_eq!(seen.lock().unwrap().len(), 1);
     }
+}
+
+#[tokio::test]
+async fn the_geocoder_is_asked_once_per_address_and_never_beyond_its_rate() {
+    let (url, seen) = fake_geocoder(
+        json!([{"lat": "-22.7201", "lon": "-47.6402", "display_name": "x"}]),
+        200,
+    )
+    .await;
+    // The default: the public Nominatim's policy, 1 request per second.
+    let app = app_with_geocoder(url).await;
+    assert_eq!(app.app.config.geocoder_rate.count.get(), 1);
+    let ask = |rua: &'static str| {
+        app.rpc(
+            None,
+            json!({"codigo": "gerar_coordenadas", "rua": rua, "numero": "100",
+                   "cidade": "Piracicaba, SP"}),
+        )
+    };
+    let (status, first) = ask("Rua do Porto").await;
+    assert_eq!(status, 200, "{first}");
+    // The same address again, at once and many times: answered from the cache.
+    for _ in 0..10 {
+        let (status, again) = ask("Rua do Porto").await;
+        assert_eq!((status, coords(&again)), (200, coords(&first)));
+    }
+    assert_eq!(seen.lock().unwrap().len(), 1);
+    // Another address within the same second: the visitor is told to try again shortly.
+    let res = app
+        .http
+        .post(format!("{}/api", app.address))
+        .json(
+            &json!({"codigo": "gerar_coordenadas", "rua": "Rua Governador", "numero": "1",
+                      "cidade": "Piracicaba, SP"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=1).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], feira_api::outside::GEOCODER_OCUPADO);
+    assert_eq!(seen.lock().unwrap().len(), 1, "the geocoder was not called");
+    // A second later it is asked.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (status, _) = ask("Rua Governador").await;
+    assert_eq!(status, 200);
+    assert_eq!(seen.lock().unwrap().len(), 2);
 }

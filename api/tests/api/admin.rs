@@ -10,9 +10,10 @@ mod customers;
 mod visibility;
 mod withdrawals;
 
+use crate::fixtures::ADMIN_EMAIL;
 use crate::fixtures::pay_pix;
-use crate::helpers::{ADMIN_EMAIL, TestApp};
-use crate::orders::{SUPPLIER, cassava};
+use crate::fixtures::{SUPPLIER, cassava};
+use crate::helpers::TestApp;
 use serde_json::{Value, json};
 
 const STORE: &str = "sitio-boa-vista";

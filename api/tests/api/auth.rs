@@ -1,7 +1,8 @@
-//! Sign-in: valid ID tokens open a session; forged, expired, wrong-audience, wrong-issuer and
-//! replayed ones do not; sessions survive until revoked.
+//! Sign-in: valid ID tokens open a session; forged, expired, not-yet-valid (`nbf`, `iat` in the
+//! future), wrong-audience, wrong-issuer and replayed ones do not; sessions survive until revoked.
 
-use crate::helpers::{ADMIN_EMAIL, Token, spawn_app};
+use crate::fixtures::ADMIN_EMAIL;
+use crate::helpers::{Token, spawn_app};
 use serde_json::json;
 
 #[tokio::test]
@@ -43,6 +44,20 @@ async fn bad_id_tokens_are_refused() {
             },
         ),
         (
+            "not valid before an hour from now (nbf)",
+            Token {
+                not_before: Some(3600),
+                ..base.clone()
+            },
+        ),
+        (
+            "issued an hour from now (iat)",
+            Token {
+                issued: Some(3600),
+                ..base.clone()
+            },
+        ),
+        (
             "wrong audience",
             Token {
                 aud: Some("someone-else"),
@@ -75,6 +90,14 @@ async fn bad_id_tokens_are_refused() {
         .await
         .unwrap();
     assert_eq!(users, 0, "a refused sign-in created a user");
+    // Within the minute of clock difference allowed, the same claims pass.
+    let skewed = Token {
+        not_before: Some(30),
+        issued: Some(30),
+        ..base.clone()
+    };
+    let (status, body) = app.try_login(&skewed).await;
+    assert_eq!(status, 200, "{body}");
 }
 
 #[tokio::test]
@@ -203,4 +226,33 @@ async fn an_unverified_email_is_never_the_admin_nor_claims_an_account() {
 
 async fn spawn_app_with_demo() -> crate::helpers::TestApp {
     crate::helpers::spawn_app_with(|c| c.seed_demo = true).await
+}
+
+#[tokio::test]
+async fn names_lose_their_control_characters_on_input() {
+    let app = spawn_app().await;
+    // From the issuer's `name` claim, at the first sign-in.
+    let t = Token {
+        email: "cris@exemplo.com.br",
+        name: Some("Cris\u{1b}[31m\u{0} Souza\n\u{202e}"),
+        ..Token::default()
+    };
+    let (status, body) = app.try_login(&t).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["userinfo"]["nome"], "Cris[31m Souza");
+    // From alterar_nome: a new line and a bell are not part of a name.
+    let token = body["token"].as_str().unwrap();
+    let (status, body) = app
+        .rpc(
+            Some(token),
+            json!({"codigo": "alterar_nome", "nome": "Cris\u{7}\r\nSouza\tLima"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let stored: String = sqlx::query_scalar("SELECT nome FROM users WHERE email = $1")
+        .bind("cris@exemplo.com.br")
+        .fetch_one(&app.app.db)
+        .await
+        .unwrap();
+    assert_eq!(stored, "Cris  Souza Lima");
 }

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use std::{path::PathBuf, time::Duration};
 
 pub const CLIENT_ID: &str = "feira-test";
-pub const ADMIN_EMAIL: &str = "admin@feira.test";
+use crate::fixtures::ADMIN_EMAIL;
 pub const TEST_KEY: &str = include_str!("../fixtures/oidc_test_key.pem");
 pub const OTHER_KEY: &str = include_str!("../fixtures/oidc_other_key.pem");
 pub const KID: &str = "test-key";
@@ -179,6 +179,10 @@ pub struct Token<'a> {
     pub iss: Option<&'a str>,
     /// Seconds from now (negative: already expired).
     pub expires_in: Option<i64>,
+    /// `nbf`, seconds from now (none: no `nbf` claim).
+    pub not_before: Option<i64>,
+    /// `iat`, seconds from now (default 0).
+    pub issued: Option<i64>,
     pub nonce: Option<&'a str>,
     /// Sign with a key that is not the issuer's (same `kid`).
     pub forged: bool,
@@ -232,17 +236,20 @@ impl TestApp {
 /// An ID token as the test issuer at `issuer` would sign it (or as `t` distorts it).
 pub fn sign_id_token(issuer: &str, t: &Token<'_>, nonce: &str) -> String {
     let now = chrono::Utc::now().timestamp();
-    let claims = json!({
-    "iss": t.iss.unwrap_or(issuer),
+    let mut claims = json!({
+        "iss": t.iss.unwrap_or(issuer),
         "aud": t.aud.unwrap_or(CLIENT_ID),
         "sub": t.sub.unwrap_or(t.email),
         "email": t.email,
         "email_verified": !t.unverified,
         "name": t.name.unwrap_or("Pessoa Teste"),
         "nonce": t.nonce.unwrap_or(nonce),
-        "iat": now,
+        "iat": now + t.issued.unwrap_or(0),
         "exp": now + t.expires_in.unwrap_or(600),
     });
+    if let Some(nbf) = t.not_before {
+        claims["nbf"] = json!(now + nbf);
+    }
     let mut header = Header::new(Algorithm::RS256);
     header.kid = Some(KID.into());
     let pem = if t.forged { OTHER_KEY } else { TEST_KEY };

@@ -83,7 +83,7 @@ impl Shared {
             .env("DATABASE_MAX_CONNECTIONS", "5")
             .env("OIDC_ISSUER", &self.issuer)
             .env("OIDC_CLIENT_ID", CLIENT_ID)
-            .env("ADMIN_EMAIL", crate::helpers::ADMIN_EMAIL)
+            .env("ADMIN_EMAIL", crate::fixtures::ADMIN_EMAIL)
             .env("WEBAPP_DIR", self.tmp.0.join("dist"))
             .env("MEDIA_DIR", self.tmp.0.join("media"))
             .env("LOG_FORMAT", "json")

@@ -9,8 +9,8 @@ mod buyer;
 mod retries;
 
 use crate::{
+    fixtures::{BUYER, SUPPLIER, cassava},
     helpers::{TestApp, devservice, spawn_app_with},
-    orders::{BUYER, SUPPLIER, cassava},
 };
 use feira_api::mail::smtp::Relay;
 use serde_json::Value;

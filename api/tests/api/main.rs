@@ -19,5 +19,7 @@ mod orders;
 mod pix;
 mod places;
 mod psp;
+mod resilience;
 mod security;
+mod spec_clients;
 mod supplier;

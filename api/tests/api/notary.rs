@@ -26,7 +26,7 @@ use tokio::{
 };
 
 const DEVSERVICES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../devservices");
-const BUYER: &str = "notario@feira.test";
+pub use crate::fixtures::NOTARY_CLIENT as BUYER;
 
 /// arlocal on a free loopback port, stopped on drop; funds the wallet it is given.
 pub struct Arlocal {

@@ -183,9 +183,18 @@ fn the_strict_check_refuses_undescribed_missing_and_mistyped_fields() {
     ] {
         assert!(c.check_answer("alterar_nome", &bad).is_err(), "{bad}");
     }
-    c.check_error(&json!({"error": "Dados inválidos."}))
+    c.check_error(&json!({"error": "Dados inválidos.", "codigo_erro": "dados_invalidos"}))
         .unwrap();
     assert!(c.check_error(&json!({"erro": "x"})).is_err());
+    assert!(
+        c.check_error(&json!({"error": "Dados inválidos."}))
+            .is_err(),
+        "the code is required"
+    );
+    assert!(
+        c.check_error(&json!({"error": "x", "codigo_erro": "um_codigo_inventado"}))
+            .is_err()
+    );
     c.check_request(
         "alterar_nome",
         &json!({"codigo": "alterar_nome", "nome": "Ana", "usuario": "x"}),

@@ -7,72 +7,10 @@ mod idempotency;
 mod refusals;
 mod stock;
 
-use crate::helpers::{TestApp, spawn_app_with};
-use serde_json::{Value, json};
-use wasm_core::{
-    delivery::{Coordinates, distance_km, per_km_fee},
-    money::Money,
+use crate::fixtures::{
+    BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app, exec, fee_to, orders_count, scalar_i64, stock,
 };
-
-pub const BUYER: &str = "comprador@feira.test";
-pub const SUPPLIER: &str = "fornecedor@feira.test";
-pub const OTHER_BUYER: &str = "ana@feira.test";
-
-/// The app with the demo data.
-pub async fn demo_app() -> TestApp {
-    spawn_app_with(|c| c.seed_demo = true).await
-}
-
-pub async fn scalar_i64(app: &TestApp, sql: &'static str, id: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .bind(id)
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap()
-}
-
-pub async fn stock(app: &TestApp, product: &str) -> i64 {
-    scalar_i64(app, "SELECT estoque FROM products WHERE id = $1", product).await
-}
-
-pub async fn orders_count(app: &TestApp) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM orders")
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap()
-}
-
-pub async fn exec(app: &TestApp, sql: &'static str, id: &str) {
-    sqlx::query(sql)
-        .bind(id)
-        .execute(&app.app.db)
-        .await
-        .unwrap();
-}
-
-/// A pickup order of `n` × "mandioca descascada 1 kg" (R$ 8,00, stock 20) from Sítio Boa Vista.
-pub fn cassava(n: u32, pagamento: &str) -> Value {
-    json!({
-        "codigo": "finalizar_pedido", "site": true,
-        "sacola": [{"id": "demo-p04", "quantidade": n, "preco": 8.0, "userforn": "demo-joao"}],
-        "forn": "demo-joao", "total": 8.0 * f64::from(n), "desconto": 0, "taxaentregafinal": 0,
-        "pagamento": pagamento, "entrega": false, "infoscupom": null,
-    })
-}
-
-/// The per-km fee from Sítio Boa Vista (its public start point, rounded to about a kilometre)
-/// to `user`'s stored coordinates, in centavos.
-pub async fn fee_to(app: &TestApp, user: &str) -> i64 {
-    let (lat, lon): (f64, f64) =
-        sqlx::query_as("SELECT latitude, longitude FROM users WHERE id = $1")
-            .bind(user)
-            .fetch_one(&app.app.db)
-            .await
-            .unwrap();
-    let farm = Coordinates::new(-22.70, -47.68).unwrap();
-    let km = distance_km(farm, Coordinates::new(lat, lon).unwrap());
-    per_km_fee(km, Money::from_centavos(250)).centavos()
-}
+use serde_json::json;
 
 fn reais(centavos: i64) -> f64 {
     centavos as f64 / 100.0
@@ -152,6 +90,7 @@ async fn a_client_total_off_by_one_real_is_refused_and_nothing_is_stored() {
         let (status, answer) = app.rpc(Some(&token), body).await;
         assert_eq!(status, 409, "{off}: {answer}");
         assert_eq!(answer["error"], "Os preços mudaram. Revise o pedido.");
+        assert_eq!(answer["codigo_erro"], "precos_mudaram");
     }
     assert_eq!(orders_count(&app).await, 0);
     assert_eq!(stock(&app, "demo-p04").await, 20);

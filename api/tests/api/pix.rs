@@ -3,8 +3,8 @@
 //! (exactly once, one open item), expiry and refunds (decisions.md §8–§10).
 
 use crate::fixtures::pay_pix;
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, exec, scalar_i64, stock};
 use crate::helpers::TestApp;
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, exec, scalar_i64, stock};
 use base64::{Engine, engine::general_purpose::STANDARD};
 use serde_json::{Value, json};
 use std::process::Command;
@@ -74,13 +74,34 @@ async fn a_pix_order_carries_a_br_code_that_an_independent_parser_reads() {
     let broken = format!("{}0000", &payload[..payload.len() - 4]);
     assert_eq!(parse_brcode(&broken)["error"], "invalid crc");
 
-    // The QR image is an SVG made here.
+    // The QR image is an SVG made here: inline in the checkout's answer (the spec's client reads
+    // it there), a cacheable URL in the order, so a listed order stays small.
     let image = body["imagem_qrcode"].as_str().unwrap();
-    assert_eq!(infos["imagem_qrcode"], image);
     let svg = STANDARD
         .decode(image.strip_prefix("data:image/svg+xml;base64,").unwrap())
         .unwrap();
-    assert!(String::from_utf8(svg).unwrap().contains("<svg"));
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(svg.contains("<svg"));
+    let url = format!("/pix/{txid}/qr.svg");
+    assert_eq!(infos["imagem_qrcode"], url.as_str());
+    let res = app.get(&url).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/svg+xml");
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(res.text().await.unwrap(), svg, "the same image");
+    assert!(
+        body["all"].to_string().len() < 4_000,
+        "a listed order carries no image"
+    );
+    assert_eq!(
+        app.get("/pix/NaoExiste0000000000000000000/qr.svg")
+            .await
+            .status(),
+        404
+    );
     // The charge is stored, pending, for one hour.
     let (valor, criado, expira): (i64, i64, i64) = sqlx::query_as(
         "SELECT valor_centavos, criado_em, expira_em FROM pix_charges WHERE txid = $1 \

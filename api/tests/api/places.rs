@@ -4,8 +4,8 @@
 //! supplier's maximum delivery distance: beyond it the server refuses delivery with the spec's
 //! message and accepts pickup.
 
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, orders_count};
 use crate::helpers::{Lines, TestApp, devservice, spawn_app, spawn_app_with};
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, orders_count};
 use crate::supplier::{call, refused};
 use serde_json::{Value, json};
 

@@ -4,6 +4,7 @@
 //! the PSP saw zero contract violations (or says loudly that the check was skipped, when the
 //! OpenAPI file is absent).
 
+mod bounds;
 mod checkout;
 mod refunds;
 mod webhooks;

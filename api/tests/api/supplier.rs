@@ -12,14 +12,10 @@ mod settings;
 mod store;
 
 use crate::{
-    fixtures::jpeg_b64,
+    fixtures::{BUYER, SUPPLIER, cassava, demo_app, jpeg_b64},
     helpers::{TestApp, spawn_app},
-    orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
 use serde_json::{Value, json};
-
-/// Ana's store (another supplier of the demo data).
-pub const OTHER_SUPPLIER: &str = "ana@feira.test";
 
 /// `rpc` with a `codigo` and a signed-in token; returns status and body.
 pub async fn call(app: &TestApp, token: &str, codigo: &str, mut body: Value) -> (u16, Value) {

@@ -10,6 +10,7 @@ use image::{ExtendedColorType, ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
 
 mod dc_decoder;
 mod errors;
+mod fuzz;
 mod pipeline;
 mod split;
 

@@ -4,7 +4,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/fixtures';
+import { mockApi, type MockAnswers } from '@/test/fixtures';
 import { App } from './App';
 
 const loadCore = vi.hoisted(() => vi.fn());
@@ -15,8 +15,15 @@ function visit(path: string) {
   return render(<App />);
 }
 
+/** The catalogue of an empty region, as the API answers it. */
+const VAZIO = {
+  pegar_produtos_anuncios_site: { body: { categorias: [], produtos: {}, anuncios: {} } },
+  pegar_produtos_anuncios_site2: { body: { produtos: [], anuncios: [], produtos_lastIds: null, anuncios_lastIds: null } },
+  pegar_lojas: { body: { lojas: [] } },
+} satisfies MockAnswers;
+
 beforeEach(() => {
-  mockApi();
+  mockApi(VAZIO);
 });
 
 describe('routes', () => {

@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { noteNetwork, SEM_CONEXAO, SEM_INTERNET } from '@/lib/online';
-import { ERRO_GENERICO } from '@/lib/rpc';
+import { ERRO_GENERICO, type RpcError } from '@/lib/rpc';
 import { LoadError } from './LoadStates';
 import { OfflineBanner } from './OfflineBanner';
 import { StatusDialogProvider, useStatusDialog } from './status-dialog';
@@ -41,7 +41,7 @@ describe('OfflineBanner', () => {
 });
 
 describe('offline wording', () => {
-  function Fails({ message }: { message?: string }) {
+  function Fails({ message }: { message?: string | RpcError }) {
     const status = useStatusDialog();
     return (
       <button type="button" onClick={() => status.error(message)}>
@@ -65,12 +65,12 @@ describe('offline wording', () => {
     expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(SEM_CONEXAO);
   });
 
-  it("keeps a more specific 'Sem conexão…' message", async () => {
+  it("keeps a more specific 'Sem conexão…' message (a failure coded sem_conexao)", async () => {
     const user = userEvent.setup();
     setOnline(false);
     render(
       <StatusDialogProvider>
-        <Fails message="Sem conexão. Conecte-se à internet para entrar." />
+        <Fails message={{ error: 'Sem conexão. Conecte-se à internet para entrar.', codigo_erro: 'sem_conexao' }} />
       </StatusDialogProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));

@@ -1,7 +1,10 @@
 /**
- * The catalogue's categories (spec §3), in the order of the /anuncios tabs.
+ * The catalogue's categories (spec §3), in the order of the /anuncios tabs. The wire carries a
+ * category as text; these four are the app's own list.
  */
-import type { Categoria } from '@/types/catalog';
+
+/** The four catalogue categories (spec §3), in the spec's order. */
+export type Categoria = 'Alimentos' | 'Produtos, Coprodutos, Subprodutos' | 'Sementes e Mudas' | 'Variedades';
 
 export const CATEGORIAS: readonly Categoria[] = [
   'Alimentos',

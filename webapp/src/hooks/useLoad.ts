@@ -9,16 +9,17 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onReconnect } from '@/lib/online';
-import type { RpcResponse } from '@/lib/rpc';
+import type { ErrorCode, Result } from '@/lib/rpc';
 
+/** A load's state; a failure keeps the client's `codigo_erro` (e.g. `nao_encontrado`: the page shows it is not found). */
 export type LoadState<T> =
   | { estado: 'carregando' }
   | { estado: 'pronto'; data: T }
-  | { estado: 'erro'; erro: string; status: number };
+  | { estado: 'erro'; erro: string; codigo_erro: ErrorCode };
 
-export function useLoad<T>(
+export function useLoad<T extends object>(
   key: string,
-  loader: (signal: AbortSignal) => Promise<RpcResponse<T>>,
+  loader: (signal: AbortSignal) => Promise<Result<T>>,
 ): [LoadState<T>, () => void] {
   const loaderRef = useRef(loader);
   useEffect(() => {
@@ -36,10 +37,12 @@ export function useLoad<T>(
 
   useEffect(() => {
     const ctrl = new AbortController();
-    loaderRef.current(ctrl.signal).then(({ status, data }) => {
+    loaderRef.current(ctrl.signal).then((data) => {
       if (ctrl.signal.aborted) return;
       const state: LoadState<T> =
-        data.error !== undefined ? { estado: 'erro', erro: data.error, status } : { estado: 'pronto', data: data as T };
+        data.error !== undefined
+          ? { estado: 'erro', erro: data.error, codigo_erro: data.codigo_erro }
+          : { estado: 'pronto', data: data as T };
       setResult({ key: current, state });
     });
     return () => ctrl.abort();
@@ -49,7 +52,7 @@ export function useLoad<T>(
   useEffect(() => {
     if (refresh === 0) return undefined;
     const ctrl = new AbortController();
-    loaderRef.current(ctrl.signal).then(({ data }) => {
+    loaderRef.current(ctrl.signal).then((data) => {
       if (ctrl.signal.aborted || data.error !== undefined) return;
       setResult((prev) => (prev?.key === current ? { key: current, state: { estado: 'pronto', data: data as T } } : prev));
     });

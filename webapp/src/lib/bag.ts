@@ -12,7 +12,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { onStorageKey, readRaw, removeKey, writeJSON } from '@/lib/storage';
-import type { DadosForn, Produto } from '@/types/catalog';
+import type { DadosForn, Produto } from '@/types/wire';
 
 export const BAG_KEY = 'sacola';
 

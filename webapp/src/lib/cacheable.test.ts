@@ -1,9 +1,10 @@
 /**
- * The cacheable reads: their URL, and that the list is the API's (`CACHEABLE_READS`).
+ * The cacheable reads: their URL, and that they are the actions the generated contract marks
+ * `get` (x-feira-get; `just test` checks api.gen.ts is what the API describes).
  */
 import { describe, expect, it } from 'vitest';
-import actionsRs from '../../../api/src/rpc/actions.rs?raw';
-import { GET_ACTIONS, isCacheableRead, readUrl } from './cacheable';
+import { GET_ACTIONS } from '@/types/api.gen';
+import { isCacheableRead, isGetAction, readUrl } from './cacheable';
 
 describe('cacheable reads', () => {
   it('puts the action first and the fields sorted, leaving out null and undefined', () => {
@@ -24,10 +25,16 @@ describe('cacheable reads', () => {
     expect(at('/media/x.jpg')).toBe(false);
   });
 
-  it("lists exactly the API's cacheable reads (the action table's `get` lines)", () => {
-    // The action table's lines marked `get`: `    public get "codigo" => Variant(...) -> Answer`.
-    const list = [...actionsRs.matchAll(/^\s*public get "([a-z_0-9]+)" =>/gm)].map((m) => m[1]);
-    expect(list.length).toBeGreaterThan(0);
-    expect([...GET_ACTIONS].sort()).toEqual(list.sort());
+  it("takes exactly the generated contract's GET reads (GET_ACTIONS, `get: true` in Actions)", () => {
+    expect(GET_ACTIONS.length).toBeGreaterThanOrEqual(9);
+    const at = (c: string) => isCacheableRead(new URL(`/api?codigo=${c}`, 'http://127.0.0.1'));
+    for (const c of GET_ACTIONS) {
+      expect(isGetAction(c), c).toBe(true);
+      expect(at(c), c).toBe(true);
+    }
+    for (const c of ['validar_cupom', 'finalizar_pedido', 'pegar_pedidos', 'loading_admin', 'nao_existe']) {
+      expect(isGetAction(c), c).toBe(false);
+      expect(at(c), c).toBe(false);
+    }
   });
 });

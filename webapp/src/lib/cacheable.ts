@@ -5,22 +5,18 @@
  * `ETag` and a short `Cache-Control` (decisions.md §24, docs/rpc.md): the browser's HTTP cache
  * and the service worker can keep them, and a revisit asks with `If-None-Match` (304). The RPC
  * client (rpc.ts) sends exactly these actions that way; every other action stays `POST /api`.
- * The API marks the same actions `get` in its action table (api/src/rpc/actions.rs); a test
- * checks they agree.
+ * Which actions they are is the API's word: `GET_ACTIONS`, generated from its OpenAPI document
+ * (`x-feira-get`) into ../types/api.gen.ts, whose only code is that list and `READ_ACTIONS`, so
+ * the service worker's bundle takes nothing else from it.
  */
+import { GET_ACTIONS } from '../types/api.gen';
 
-/** The read-only public actions answered by `GET /api?codigo=…` (the coupon check is not one). */
-export const GET_ACTIONS: readonly string[] = [
-  'pegar_produtos_anuncios_site',
-  'pegar_produtos_anuncios_site2',
-  'pegar_produtos_anuncios_local',
-  'search',
-  'pegar_lojas',
-  'start_site',
-  'pegar_produto_url_site',
-  'pegar_anuncio_url_site',
-  'pegar_dadosforn',
-];
+const GET_READS: ReadonlySet<string> = new Set(GET_ACTIONS);
+
+/** Whether action `codigo` is a public read answered by `GET /api?codigo=…` (the coupon check is not one). */
+export function isGetAction(codigo: string): boolean {
+  return GET_READS.has(codigo);
+}
 
 /**
  * The header the service worker (../../sw/catalogue.ts) adds to a read it answered from its saved
@@ -52,5 +48,5 @@ export function readUrl(codigo: string, fields: Record<string, unknown>): string
 
 /** Whether `url` is one of the cacheable reads. */
 export function isCacheableRead(url: URL): boolean {
-  return url.pathname === '/api' && GET_ACTIONS.includes(url.searchParams.get('codigo') ?? '');
+  return url.pathname === '/api' && isGetAction(url.searchParams.get('codigo') ?? '');
 }

@@ -3,16 +3,11 @@
  * API is configured with (`CEP_URL`). Any failure (no lookup, unknown CEP, offline) leaves the
  * address to be typed by hand.
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export interface CepEncontrado {
-  cep: string;
-  rua: string | null;
-  bairro: string | null;
-  /** 'City, UF' as in the IBGE list; null when unknown. */
-  cidade: string | null;
-}
+/** What the lookup knows of a CEP (`cidade`: 'City, UF' as in the IBGE list; null when unknown). */
+export type CepEncontrado = Answer<'consultar_cep'>;
 
-export function consultarCep(cep: string): Promise<RpcResult<CepEncontrado>> {
-  return rpc<CepEncontrado>('consultar_cep', { cep });
+export function consultarCep(cep: string): Promise<RpcResult<'consultar_cep'>> {
+  return rpc('consultar_cep', { cep });
 }

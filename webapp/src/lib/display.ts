@@ -2,7 +2,7 @@
  * Display helpers of the catalogue. No business rule lives here: prices, discounts and quantities
  * come from the API or wasm-core; these only turn given values into text and addresses.
  */
-import type { Anuncio, ItemCatalogo, Produto } from '@/types/catalog';
+import type { Anuncio, ItemCatalogo, Produto } from '@/types/wire';
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

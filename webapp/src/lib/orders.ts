@@ -4,7 +4,7 @@
  * number, its status in one phrase, and what happened to a Pix that came in and is given back
  * (decisions.md §28: a buyer whose money came in is never told it was not paid in time).
  */
-import type { Pedido, PixDevolvido } from '@/types/orders';
+import type { Pedido, PixDevolvido } from '@/types/wire';
 
 /** Delivery ('Entrega') or pickup. */
 export function isDelivery(p: Pedido): boolean {

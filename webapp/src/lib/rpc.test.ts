@@ -1,33 +1,51 @@
 /**
- * The RPC client: body and headers, the answer or its error, the transport error message and the
- * 401 sign-out; the catalogue reads as GET (read your own writes, the saved copy); offline.
+ * The RPC client: body and headers, the answer or its typed error (`codigo_erro`: the server's,
+ * one derived from the status when the body has none, or the client's own for what the server
+ * never answered), the 401 sign-out; the catalogue reads as GET and the reads that note no change,
+ * both as the generated contract says; offline.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, SESSION, storeSession } from '@/test/fixtures';
+import { GET_ACTIONS, READ_ACTIONS, type Actions, type Codigo } from '@/types/api.gen';
 import { SAVED_COPY_HEADER, SAVED_COPY_RECENT, SAVED_COPY_STALE } from './cacheable';
 import { isOffline, SEM_CONEXAO } from './online';
-import { ERRO_COMUNICACAO, ERRO_GENERICO, LAST_WRITE_KEY, READ_YOUR_WRITES_MS, rpc, rpcRequest } from './rpc';
+import {
+  codeOfStatus,
+  ERRO_COMUNICACAO,
+  ERRO_GENERICO,
+  isReadAction,
+  isRefusal,
+  LAST_WRITE_KEY,
+  outcomeUnknown,
+  READ_YOUR_WRITES_MS,
+  rpc,
+  type ErrorCode,
+} from './rpc';
 import { getSession, SESSION_KEY } from './session';
 
+/** A `finalizar_pedido` payload (the client does not care what is in it). */
+const PEDIDO = { total: 10, sacola: [{ id: 'p1', quantidade: 1 }] };
+
 describe('rpc', () => {
-  it('posts {codigo, ...fields} as JSON to /api and returns the parsed answer', async () => {
-    const { calls, fetchMock } = mockApi({ pegar_pedidos: { body: { pedidos: 1 } } });
-    const res = await rpc<{ pedidos: number }>('pegar_pedidos', { a: 1 });
-    expect(res).toEqual({ pedidos: 1 });
+  it('posts {codigo, ...payload} as JSON to /api and returns the parsed answer', async () => {
+    const { calls, fetchMock } = mockApi({ alterar_nome: { body: { ok: true, nome: 'Ana' } } });
+    const res = await rpc('alterar_nome', { nome: ' Ana ' });
+    expect(res).toEqual({ ok: true, nome: 'Ana' });
     expect(fetchMock).toHaveBeenCalledWith('/api', expect.objectContaining({ method: 'POST' }));
-    expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos', a: 1 });
+    expect(calls[0].body).toEqual({ codigo: 'alterar_nome', nome: ' Ana ' });
     expect(calls[0].headers['Content-Type']).toBe('application/json');
   });
 
   it('does not let a field override codigo', async () => {
     const { calls } = mockApi();
-    await rpc('x', { codigo: 'y' });
-    expect(calls[0].body.codigo).toBe('x');
+    // A payload that names another action (only a cast gets it past the types).
+    await rpc('pegar_pedidos', { codigo: 'y' } as unknown as Record<string, never>);
+    expect(calls[0].body.codigo).toBe('pegar_pedidos');
   });
 
   it('sends no Authorization header when signed out', async () => {
     const { calls } = mockApi();
-    await rpc('pegar_lojas');
+    await rpc('pegar_pedidos');
     expect(calls[0].headers.Authorization).toBeUndefined();
   });
 
@@ -38,47 +56,63 @@ describe('rpc', () => {
     expect(calls[0].headers.Authorization).toBe(`Bearer ${SESSION.token}`);
   });
 
-  it('adds the caller\'s headers to a POST (an Idempotency-Key), never replacing its own', async () => {
+  it("adds the caller's headers to a POST (an Idempotency-Key), never replacing its own", async () => {
     storeSession();
     const { calls } = mockApi();
-    await rpc('finalizar_pedido', {}, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forjado', 'content-type': 'text/plain' } });
+    await rpc('finalizar_pedido', PEDIDO, { headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forjado', 'content-type': 'text/plain' } });
     expect(calls[0].headers['Idempotency-Key']).toBe('k-1');
     expect(calls[0].headers.Authorization).toBe(`Bearer ${SESSION.token}`);
     expect(calls[0].headers['Content-Type']).toBe('application/json');
     expect(calls[0].headers['content-type']).toBeUndefined();
   });
 
-  it("returns the server's error field with the status", async () => {
+  it("returns the server's error text and its codigo_erro", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ alterar_nome: { status: 400, body: { error: 'Nome inválido' } } });
-    expect(await rpcRequest('alterar_nome', { nome: '' })).toEqual({ status: 400, data: { error: 'Nome inválido' } });
+    mockApi({ finalizar_pedido: { status: 409, body: { error: 'Os preços mudaram. Revise o pedido.', codigo_erro: 'precos_mudaram' } } });
+    const r = await rpc('finalizar_pedido', PEDIDO);
+    expect(r).toEqual({ error: 'Os preços mudaram. Revise o pedido.', codigo_erro: 'precos_mudaram' });
+    // The type narrows on `error`: the answer's fields on one side, the code on the other.
+    if (r.error === undefined) throw new Error(`answered ${r.all.id}`);
+    else expect(r.codigo_erro satisfies ErrorCode).toBe('precos_mudaram');
   });
 
-  it('supplies a generic error when a failure has no error field', async () => {
+  it('derives the code from the status when the failure body carries none (or an unknown one)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ x: { status: 500, body: {} } });
-    expect(await rpc('x')).toEqual({ error: ERRO_GENERICO });
+    mockApi({
+      alterar_nome: { status: 409, body: { error: 'Não.' } },
+      alterar_pix: { status: 503, body: { error: 'Tente de novo.', codigo_erro: 'codigo_que_nao_existe' } },
+      alterar_compras: { status: 502, body: {} },
+    });
+    expect(await rpc('alterar_nome', { nome: 'x' })).toEqual({ error: 'Não.', codigo_erro: 'conflito' });
+    expect(await rpc('alterar_pix', { pix: 'x' })).toEqual({ error: 'Tente de novo.', codigo_erro: 'indisponivel' });
+    expect(await rpc('alterar_compras', { compras: true })).toEqual({ error: ERRO_GENERICO, codigo_erro: 'indisponivel' });
   });
 
-  it("returns {error: 'Ocorreu um erro de comunicação.'} on a transport failure", async () => {
+  it('a failure whose body is not JSON (a proxy page) is the generic message, coded by its status', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ x: new TypeError('Failed to fetch') });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 500 })));
+    expect(await rpc('alterar_nome', { nome: 'x' })).toEqual({ error: ERRO_GENERICO, codigo_erro: 'erro_interno' });
+  });
+
+  it("returns 'Ocorreu um erro de comunicação.' (erro_comunicacao) on a transport failure", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({ alterar_nome: new TypeError('Failed to fetch') });
     expect(ERRO_COMUNICACAO).toBe('Ocorreu um erro de comunicação.');
-    expect(await rpcRequest('x')).toEqual({ status: 0, data: { error: 'Ocorreu um erro de comunicação.' } });
+    expect(await rpc('alterar_nome', { nome: 'x' })).toEqual({ error: 'Ocorreu um erro de comunicação.', codigo_erro: 'erro_comunicacao' });
   });
 
   it('treats an unreadable success body as a transport failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
-    expect(await rpc('x')).toEqual({ error: ERRO_COMUNICACAO });
+    expect(await rpc('alterar_nome', { nome: 'x' })).toEqual({ error: ERRO_COMUNICACAO, codigo_erro: 'erro_comunicacao' });
   });
 
-  it('clears the session on 401', async () => {
+  it('clears the session on 401 (nao_autenticado)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     storeSession();
-    mockApi({ pegar_pedidos: { status: 401, body: { error: 'Sessão expirada' } } });
+    mockApi({ pegar_pedidos: { status: 401, body: { error: 'Sessão expirada', codigo_erro: 'nao_autenticado' } } });
     const res = await rpc('pegar_pedidos');
-    expect(res.error).toBe('Sessão expirada');
+    expect(res).toEqual({ error: 'Sessão expirada', codigo_erro: 'nao_autenticado' });
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
@@ -86,8 +120,8 @@ describe('rpc', () => {
   it('keeps the session on other errors', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     storeSession();
-    mockApi({ x: { status: 403, body: { error: 'Proibido' } } });
-    await rpc('x');
+    mockApi({ loading_admin: { status: 403, body: { error: 'Proibido', codigo_erro: 'sem_permissao' } } });
+    await rpc('loading_admin');
     expect(getSession()?.token).toBe(SESSION.token);
   });
 
@@ -95,35 +129,102 @@ describe('rpc', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     storeSession();
     mockApi({
-      x: () => {
+      pegar_pedidos: () => {
         storeSession({ ...SESSION, token: 'tok-2' });
-        return { status: 401, body: { error: 'Sessão expirada' } };
+        return { status: 401, body: { error: 'Sessão expirada', codigo_erro: 'nao_autenticado' } };
       },
     });
-    await rpc('x');
+    await rpc('pegar_pedidos');
     expect(getSession()?.token).toBe('tok-2');
+  });
+});
+
+describe('rpc: what a code means', () => {
+  it('maps the statuses a body without a code may come with', () => {
+    const cases: [number, ErrorCode][] = [
+      [400, 'dados_invalidos'],
+      [401, 'nao_autenticado'],
+      [403, 'sem_permissao'],
+      [404, 'nao_encontrado'],
+      [408, 'erro_comunicacao'],
+      [409, 'conflito'],
+      [413, 'grande_demais'],
+      [418, 'dados_invalidos'],
+      [422, 'nao_processavel'],
+      [429, 'muitas_tentativas'],
+      [500, 'erro_interno'],
+      [502, 'indisponivel'],
+      [503, 'indisponivel'],
+      [504, 'indisponivel'],
+    ];
+    for (const [status, code] of cases) expect(codeOfStatus(status), String(status)).toBe(code);
+  });
+
+  it('an unknown outcome is no answer, a rate limit or the server in trouble; a refusal is anything else but a missing session', () => {
+    const unknown: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'muitas_tentativas', 'indisponivel', 'erro_interno'];
+    const all: ErrorCode[] = [
+      ...unknown,
+      'dados_invalidos',
+      'acao_desconhecida',
+      'nao_autenticado',
+      'sem_permissao',
+      'nao_encontrado',
+      'conflito',
+      'nao_processavel',
+      'grande_demais',
+      'precos_mudaram',
+      'estoque_insuficiente',
+      'estoque_mudou',
+      'chave_reusada',
+      'pix_nao_pago',
+    ];
+    for (const c of all) expect(outcomeUnknown(c), c).toBe(unknown.includes(c));
+    const notRefusals: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'nao_autenticado', 'indisponivel', 'erro_interno'];
+    for (const c of all) expect(isRefusal({ error: 'x', codigo_erro: c }), c).toBe(!notRefusals.includes(c));
+  });
+});
+
+describe('rpc: the facts the generated contract gives', () => {
+  it('GET_ACTIONS and READ_ACTIONS are the actions marked get and read in Actions', () => {
+    // The same facts twice in api.gen.ts: as types (checked here against the values at compile time) and as values.
+    type Marked<K extends 'get' | 'read'> = { [C in Codigo]: Actions[C][K] extends true ? C : never }[Codigo];
+    const get: readonly Marked<'get'>[] = GET_ACTIONS;
+    const read: readonly Marked<'read'>[] = READ_ACTIONS;
+    expect(get.length).toBeGreaterThanOrEqual(9);
+    // Every GET read changes nothing.
+    for (const c of GET_ACTIONS) expect(READ_ACTIONS as readonly string[], c).toContain(c);
+    expect(read).toContain('pegar_pedidos');
+    expect(read).not.toContain('finalizar_pedido');
+    expect(isReadAction('consultar_pagamento')).toBe(true);
+    expect(isReadAction('validar_cupom')).toBe(true);
+    expect(isReadAction('cancelar_pedido')).toBe(false);
+  });
+
+  it('asks every GET action by GET and every other one by POST', async () => {
+    const { calls } = mockApi();
+    await rpc('pegar_lojas');
+    await rpc('pegar_dadosforn', { usuario: 'u1' });
+    await rpc('validar_cupom', { userforn: 'u1', cupom: 'X' });
+    await rpc('loading_admin');
+    expect(calls.map((c) => [c.codigo, c.method])).toEqual([
+      ['pegar_lojas', 'GET'],
+      ['pegar_dadosforn', 'GET'],
+      ['validar_cupom', 'POST'],
+      ['loading_admin', 'POST'],
+    ]);
   });
 });
 
 describe('rpc: the catalogue reads as GET', () => {
   it('asks a public read as GET /api?codigo=… with its fields in the query, sorted, without a token', async () => {
     storeSession();
-    const { calls } = mockApi({ search: { body: { produtos: [], anuncios: [] } } });
-    expect(await rpc('search', { cidade: 'São Paulo, SP', all: 'maçã', categoria: 'Alimentos', nada: null })).toEqual({
-      produtos: [],
-      anuncios: [],
-    });
+    const nada = { produtos: [], anuncios: [], nextp: null, nexta: null, categorias: [], palavras: ['maca'] };
+    const { calls } = mockApi({ search: { body: nada } });
+    expect(await rpc('search', { cidade: 'São Paulo, SP', all: 'maçã', categoria: 'Alimentos' })).toEqual(nada);
     expect(calls[0].method).toBe('GET');
     expect(calls[0].url).toBe('/api?codigo=search&all=ma%C3%A7%C3%A3&categoria=Alimentos&cidade=S%C3%A3o+Paulo%2C+SP');
     expect(calls[0].body).toEqual({ codigo: 'search', all: 'maçã', categoria: 'Alimentos', cidade: 'São Paulo, SP' });
     expect(calls[0].headers.Authorization).toBeUndefined();
-  });
-
-  it('keeps the coupon check (and every other action) a POST', async () => {
-    const { calls } = mockApi();
-    await rpc('validar_cupom', { userforn: 'u1', cupom: 'X' });
-    expect(calls[0].method).toBe('POST');
-    expect(calls[0].url).toBe('/api');
   });
 
   it('takes cached reads normally, but revalidates them for a minute after a change', async () => {
@@ -133,7 +234,7 @@ describe('rpc: the catalogue reads as GET', () => {
     await rpc('pegar_pedidos'); // a read: changes nothing
     await rpc('pegar_lojas');
     expect(fetchMock.mock.calls[2][1]?.cache).toBeUndefined();
-    await rpc('editar_produto_site', { id: 'p1' });
+    await rpc('habilitar_produto', { item: 'p1' });
     expect(Number(localStorage.getItem(LAST_WRITE_KEY))).toBeGreaterThan(Date.now() - 5000);
     await rpc('pegar_lojas');
     expect(fetchMock.mock.calls[4][1]?.cache).toBe('no-cache');
@@ -144,17 +245,14 @@ describe('rpc: the catalogue reads as GET', () => {
 
   it('does not count a refused change as a change', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ editar_produto_site: { status: 400, body: { error: 'Dados inválidos.' } } });
-    await rpc('editar_produto_site');
+    mockApi({ habilitar_produto: { status: 400, body: { error: 'Dados inválidos.', codigo_erro: 'dados_invalidos' } } });
+    await rpc('habilitar_produto', { item: 'p1' });
     expect(localStorage.getItem(LAST_WRITE_KEY)).toBeNull();
   });
 
   it("notes whether the network answered: a read from the service worker's saved copy says it did not", async () => {
     let mark: string | null = SAVED_COPY_STALE;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"lojas":[]}', { headers: mark ? { [SAVED_COPY_HEADER]: mark } : {} })),
-    );
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"lojas":[]}', { headers: mark ? { [SAVED_COPY_HEADER]: mark } : {} })));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     await rpc('pegar_lojas');
     expect(isOffline()).toBe(true);
@@ -180,23 +278,23 @@ describe('rpc: the catalogue reads as GET', () => {
     );
     const aborted = new AbortController();
     aborted.abort();
-    expect((await rpcRequest('finalizar_pedido', {}, { signal: aborted.signal })).data.error).toBe(ERRO_COMUNICACAO);
+    expect(await rpc('finalizar_pedido', PEDIDO, { signal: aborted.signal })).toEqual({ error: ERRO_COMUNICACAO, codigo_erro: 'erro_comunicacao' });
     expect(isOffline()).toBe(false);
     // The first failure is the spec's communication error; once known, a connection is needed.
-    expect((await rpcRequest('finalizar_pedido', {})).data.error).toBe(ERRO_COMUNICACAO);
+    expect((await rpc('finalizar_pedido', PEDIDO)).codigo_erro).toBe('erro_comunicacao');
     expect(isOffline()).toBe(true);
-    expect((await rpcRequest('finalizar_pedido', {})).data.error).toBe(SEM_CONEXAO);
+    expect(await rpc('finalizar_pedido', PEDIDO)).toEqual({ error: SEM_CONEXAO, codigo_erro: 'sem_conexao' });
     up = true;
-    await rpc('cancelar_pedido', {});
+    await rpc('cancelar_pedido', { item: 'o1' });
     expect(isOffline()).toBe(false);
   });
 });
 
 describe('rpc offline', () => {
-  it('does not send an action that needs the server, and says why', async () => {
+  it('does not send an action that needs the server, and says why (sem_conexao)', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { fetchMock } = mockApi();
-    expect(await rpcRequest('finalizar_pedido', {})).toEqual({ status: 0, data: { error: SEM_CONEXAO } });
+    expect(await rpc('finalizar_pedido', PEDIDO)).toEqual({ error: SEM_CONEXAO, codigo_erro: 'sem_conexao' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -211,7 +309,6 @@ describe('rpc offline', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     mockApi({ pegar_lojas: new TypeError('Failed to fetch') });
-    expect(await rpcRequest('pegar_lojas')).toEqual({ status: 0, data: { error: SEM_CONEXAO } });
+    expect(await rpc('pegar_lojas')).toEqual({ error: SEM_CONEXAO, codigo_erro: 'sem_conexao' });
   });
 });
-

@@ -7,31 +7,13 @@
  * made by another tab is seen as soon as the `storage` event arrives.
  */
 import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '@/types/wire';
 import { onStorageKey, readRaw, removeKey, writeJSON } from './storage';
 
 export const SESSION_KEY = 'sessao';
 
 /** The signed-in user as the API describes it (`userinfo`). */
-export interface UserInfo {
-  usuario: string;
-  nome: string | null;
-  email: string;
-  telefone: string | null;
-  cidade: string | null;
-  rua: string | null;
-  numero: string | null;
-  complemento: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  /** '00000-000' (decisions.md §31). */
-  cep?: string | null;
-  bairro?: string | null;
-  /** 'Usamos o centro de {cidade} para calcular a distância' when the point is the city's. */
-  aviso_localizacao?: string | null;
-  /** 1 = business (supplier) account; null = none. */
-  type: 1 | null;
-  admin: boolean;
-}
+export type { UserInfo };
 
 export interface Session {
   token: string;

@@ -1,7 +1,7 @@
 /**
  * Tests only: sample products, ads and suppliers in the shapes of docs/rpc.md.
  */
-import type { Anuncio, DadosForn, Produto } from '@/types/catalog';
+import type { Anuncio, DadosForn, Produto } from '@/types/wire';
 
 export function produto(over: Partial<Produto> = {}): Produto {
   return {
@@ -42,7 +42,7 @@ export function anuncio(over: Partial<Anuncio> = {}): Anuncio {
     descricao: 'Caixa de 500 litros.',
     preco: 350,
     icone: null,
-    fotos: null,
+    fotos: {},
     telefone: '(19)98123-4567',
     publicado: Date.UTC(2026, 10, 21, 12),
     nome: 'Maria Oliveira',
@@ -75,6 +75,7 @@ export function dadosforn(over: Partial<DadosForn> = {}): DadosForn {
         taxaTipo: 'fixa',
         taxaentrega: 7.5,
         taxaPorKm: null,
+        distanciamaxima: null,
         latitude: -22.69,
         longitude: -47.68,
         pedidominimoentrega: 30,

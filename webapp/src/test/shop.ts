@@ -4,13 +4,13 @@
  * delivery, Pix and in person), and a signed-in buyer with an address in Piracicaba.
  */
 import { SESSION_KEY, type UserInfo } from '@/lib/session';
-import type { DadosForn, DeliveryForn, Produto } from '@/types/catalog';
+import type { DadosForn, DeliveryForn, Pedido, Produto } from '@/types/wire';
 import * as sample from './catalog';
 import { USER } from './fixtures';
 
 /** A seed-like product of 'Sítio Boa Vista' (`forn1`): no images, no minimum, 40 in stock. */
 export function produto(over: Partial<Produto> = {}): Produto {
-  return sample.produto({ descricao: null, icone: null, fotos: null, minimo: null, estoque: 40, opcoes: null, userforn: 'forn1', vendas: 3, ...over });
+  return sample.produto({ descricao: null, icone: null, fotos: {}, minimo: null, estoque: 40, opcoes: [], userforn: 'forn1', vendas: 3, ...over });
 }
 
 export const ALFACE = produto();
@@ -30,9 +30,10 @@ export function dadosforn(over: Partial<DadosForn> = {}, delivery: Partial<Deliv
     fundoforn: null,
     vendasforn: 10,
     extensoes: {
+      ...base.extensoes,
       pagamentos: { opcoes: pagamentos },
       delivery: {
-        ...base.extensoes!.delivery!,
+        ...base.extensoes.delivery,
         taxaTipo: 'porKm',
         taxaentrega: null,
         taxaPorKm: 2.5,
@@ -67,4 +68,43 @@ export function signInAs(user: UserInfo | null) {
   if (user) localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-1', userinfo: user }));
   else localStorage.removeItem(SESSION_KEY);
   window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
+}
+
+/** An order of BUYER at 'Sítio Boa Vista' as the API answers it (`finalizar_pedido`'s `all`): in person, for pickup. */
+export function pedido(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
+  return {
+    id,
+    idpedido: id,
+    Infos: {
+      txid: null,
+      userforn: 'forn1',
+      nomeforn: 'Sítio Boa Vista',
+      telefoneforn: '(19)99876-5432',
+      horario_pedido: Date.UTC(2026, 10, 21, 12),
+      cliente_user: BUYER.usuario,
+      cliente_nome: BUYER.nome,
+      cliente_telefone: BUYER.telefone,
+      status_pix: null,
+      situacao: '1',
+      tipo_entrega: 'Retirada',
+      pagamento: '1',
+      preco_produtos: 30,
+      taxa_entrega: 0,
+      desconto: 0,
+      total_pago: 30,
+      cupom: null,
+      qrcode: null,
+      imagem_qrcode: null,
+      reembolsado: false,
+      devolucao: null,
+      pix_expira_em: null,
+      pix_devolvido: null,
+      rua: null,
+      numero: null,
+      cidade: null,
+      complemento: null,
+      ...infos,
+    },
+    Produtos: [],
+  };
 }

@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Runs one action of the contract
-         * @description Every action is `POST /api` with `{"codigo": "<action>", …fields}` (decisions.md §1). The request schema of each action says who may call it (`x-feira-session`: `public`, `user` or `admin`) and names its answer's schema (`x-feira-answer`).
+         * @description Every action is `POST /api` with `{"codigo": "<action>", …fields}` (decisions.md §1). The request schema of each action says who may call it (`x-feira-session`: `public`, `user` or `admin`), names its answer's schema (`x-feira-answer`) and says whether `GET /api` answers it too (`x-feira-get`).
          */
         post: operations["rpc"];
         delete?: never;
@@ -208,6 +208,26 @@ export interface paths {
          * @description Only with `Authorization: Bearer` and the operator's `METRICS_TOKEN` (not a session); 404 when no `METRICS_TOKEN` is set. The `METRICS_ADDR` listener serves it without a token.
          */
         get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pix/{txid}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Pix charge's QR code, cached for a year
+         * @description The image an order's `Infos.imagem_qrcode` names while its charge can be paid (`Cache-Control: public, max-age=31536000, immutable`: a txid's code never changes).
+         */
+        get: operations["pix_qr"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1382,11 +1402,18 @@ export interface components {
              */
             codigo: "habilitar_produto";
         });
-        /** @description The body of every failure (4xx and 5xx): the message to show. */
+        /** @description The body of every failure (4xx and 5xx): the message to show and its stable code. */
         ErrorBody: {
+            /** @description What kind of refusal it is: clients branch on it, never on the message. */
+            codigo_erro: components["schemas"]["ErrorCode"];
             /** @description The message, in Portuguese: the spec's where it has one. */
             error: string;
         };
+        /**
+         * @description A refusal's stable code.
+         * @enum {string}
+         */
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -1802,7 +1829,7 @@ export interface components {
              * @description When it was placed.
              */
             horario_pedido: number;
-            /** @description The QR code as a data URL, only while the charge can be paid. */
+            /** @description The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid. */
             imagem_qrcode: string | null;
             nomeforn: string;
             numero: string | null;
@@ -3242,6 +3269,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rpc: {
@@ -3340,6 +3376,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     notarise: {
@@ -3409,6 +3454,15 @@ export interface operations {
             };
             /** @description The gateway failed: no token was spent. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Try again shortly: the database is unavailable or the request took longer than `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was being opened ('Não foi possível gerar o Pix agora. Tente novamente.'). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3640,6 +3694,36 @@ export interface operations {
                 content?: never;
             };
             /** @description No `METRICS_TOKEN` set: not served here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pix_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The charge's txid. */
+                txid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code (SVG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description No such charge. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,394 +3974,600 @@ export interface operations {
     };
 }
 
-/** Every action of `POST /api`: its payload (without `codigo`), its answer and who may call it. */
+/**
+ * Every action of `POST /api`: its payload (without `codigo`), its answer, who may call it, whether
+ * `GET /api?codigo=…` answers it too (`get`) and whether it changes nothing (`read`).
+ */
 export interface Actions {
     "adicionar_anuncio": {
         payload: Omit<components["schemas"]["AddAdRequest"], "codigo">;
         answer: components["schemas"]["AdInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_categoria": {
         payload: Omit<components["schemas"]["AddStoreCategoryRequest"], "codigo">;
         answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_categoria_produto": {
         payload: Omit<components["schemas"]["SetProductCategoryRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_cupom": {
         payload: Omit<components["schemas"]["AddCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponsAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_produto": {
         payload: Omit<components["schemas"]["AddProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "adicionar_promocao": {
         payload: Omit<components["schemas"]["AddPromotionRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_compras": {
         payload: Omit<components["schemas"]["SetSupplierPurchasesRequest"], "codigo">;
         answer: components["schemas"]["PurchasesSet"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_endereco": {
         payload: Omit<components["schemas"]["ChangeAddressRequest"], "codigo">;
         answer: components["schemas"]["AddressSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_nome": {
         payload: Omit<components["schemas"]["ChangeNameRequest"], "codigo">;
         answer: components["schemas"]["NameChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_pix": {
         payload: Omit<components["schemas"]["SetPixKeyRequest"], "codigo">;
         answer: components["schemas"]["PixKeySaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "alterar_visibilidade": {
         payload: Omit<components["schemas"]["SetSupplierHiddenRequest"], "codigo">;
         answer: components["schemas"]["HiddenSet"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cadastro_fornecedor": {
         payload: Omit<components["schemas"]["RegisterSupplierRequest"], "codigo">;
         answer: components["schemas"]["UserChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cancelar_entrega": {
         payload: Omit<components["schemas"]["CancelDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliveryChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "cancelar_pedido": {
         payload: Omit<components["schemas"]["CancelOrderRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "confirmar_entrega": {
         payload: Omit<components["schemas"]["ConfirmDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliveryChanged"];
         session: "user";
+        get: false;
+        read: false;
     };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "consultar_cep": {
         payload: Omit<components["schemas"]["LookUpCepRequest"], "codigo">;
         answer: components["schemas"]["CepFound"];
         session: "user";
+        get: false;
+        read: true;
     };
     "consultar_pagamento": {
         payload: Omit<components["schemas"]["CheckPaymentRequest"], "codigo">;
         answer: components["schemas"]["PaymentState"];
         session: "user";
+        get: false;
+        read: true;
     };
     "criar_site": {
         payload: Omit<components["schemas"]["CreateSiteRequest"], "codigo">;
         answer: components["schemas"]["SiteCreated"];
         session: "user";
+        get: false;
+        read: false;
     };
     "desabilitar_produto": {
         payload: Omit<components["schemas"]["DisableProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_anuncio": {
         payload: Omit<components["schemas"]["EditAdRequest"], "codigo">;
         answer: components["schemas"]["AdInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_dados_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierProfileRequest"], "codigo">;
         answer: components["schemas"]["ProfileSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_icone_produto_site": {
         payload: Omit<components["schemas"]["EditProductIconRequest"], "codigo">;
         answer: components["schemas"]["IconSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_imagens_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierImagesRequest"], "codigo">;
         answer: components["schemas"]["ImagesSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_locais_fornecedor": {
         payload: Omit<components["schemas"]["EditSupplierPlacesRequest"], "codigo">;
         answer: components["schemas"]["PlacesSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "editar_produto_site": {
         payload: Omit<components["schemas"]["EditProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "entregas_edit": {
         payload: Omit<components["schemas"]["EditDeliveryRequest"], "codigo">;
         answer: components["schemas"]["DeliverySaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_cupom": {
         payload: Omit<components["schemas"]["RemoveCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponsAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_foto": {
         payload: Omit<components["schemas"]["RemoveProductPhotoRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_foto_anuncio": {
         payload: Omit<components["schemas"]["DeleteAdPhotoRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "excluir_produto": {
         payload: Omit<components["schemas"]["RemoveProductRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "finalizar_pedido": {
         payload: Omit<components["schemas"]["PlaceOrderRequest"], "codigo">;
         answer: components["schemas"]["OrderPlaced"];
         session: "user";
+        get: false;
+        read: false;
     };
     "gerar_coordenadas": {
         payload: Omit<components["schemas"]["GenerateCoordinatesRequest"], "codigo">;
         answer: components["schemas"]["Geocoded"];
         session: "public";
+        get: false;
+        read: false;
     };
     "gerarpix_blockchain": {
         payload: Omit<components["schemas"]["BuyTokensRequest"], "codigo">;
         answer: components["schemas"]["TokenCharge"];
         session: "user";
+        get: false;
+        read: false;
     };
     "habilitar_produto": {
         payload: Omit<components["schemas"]["EnableProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "iniciar_login": {
-        payload: Omit<components["schemas"]["StartLoginRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["LoginStart"];
         session: "public";
+        get: false;
+        read: true;
     };
     "invisivel": {
         payload: Omit<components["schemas"]["AdminSetVisibilityRequest"], "codigo">;
         answer: components["schemas"]["VisibilitySet"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "loading_admin": {
-        payload: Omit<components["schemas"]["AdminSuppliersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["AdminSuppliers"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "loading_forn_site": {
         payload: Omit<components["schemas"]["LoadSupplierPanelRequest"], "codigo">;
         answer: components["schemas"]["PanelLoad"];
         session: "user";
+        get: false;
+        read: true;
     };
     "login_site": {
         payload: Omit<components["schemas"]["LoginSiteRequest"], "codigo">;
         answer: components["schemas"]["SignedIn"];
         session: "public";
+        get: false;
+        read: true;
     };
     "logout_site": {
-        payload: Omit<components["schemas"]["LogoutSiteRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Done"];
         session: "user";
+        get: false;
+        read: false;
     };
     "opcoes_pagamento": {
         payload: Omit<components["schemas"]["PaymentOptionsRequest"], "codigo">;
         answer: components["schemas"]["OptionsSaved"];
         session: "user";
+        get: false;
+        read: false;
     };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_anuncios": {
-        payload: Omit<components["schemas"]["ListAdsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["MyAds"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_clientes": {
-        payload: Omit<components["schemas"]["AdminCustomersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Customers"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_dadosforn": {
         payload: Omit<components["schemas"]["SupplierDataRequest"], "codigo">;
         answer: components["schemas"]["SupplierData"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_entregas": {
         payload: Omit<components["schemas"]["DeliveryHistoryRequest"], "codigo">;
         answer: components["schemas"]["MonthOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_entregas_pendentes": {
-        payload: Omit<components["schemas"]["PendingDeliveriesRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PendingOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_fichas_blockchain": {
-        payload: Omit<components["schemas"]["TokenBalanceRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["Tokens"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_gestao": {
         payload: Omit<components["schemas"]["ManagementRequest"], "codigo">;
         answer: components["schemas"]["MonthFigures"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_historico_pagamentos": {
-        payload: Omit<components["schemas"]["PaymentHistoryRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PaymentRecords"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_infos_pagamentos": {
-        payload: Omit<components["schemas"]["PaymentInfoRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PaymentsInfo"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_lojas": {
         payload: Omit<components["schemas"]["StoresRequest"], "codigo">;
         answer: components["schemas"]["Stores"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_pedidos": {
-        payload: Omit<components["schemas"]["ListOrdersRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["BuyerOrders"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_pendencias_pix": {
-        payload: Omit<components["schemas"]["AdminPixIssuesRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PixIssues"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_produto_url_site": {
         payload: Omit<components["schemas"]["ProductDetailRequest"], "codigo">;
         answer: components["schemas"]["ProductDetail"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_local": {
         payload: Omit<components["schemas"]["CatalogNextPageRequest"], "codigo">;
         answer: components["schemas"]["LaterCategoryPage"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_site": {
         payload: Omit<components["schemas"]["CatalogHomeRequest"], "codigo">;
         answer: components["schemas"]["Home"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_anuncios_site2": {
         payload: Omit<components["schemas"]["CatalogFirstPageRequest"], "codigo">;
         answer: components["schemas"]["FirstCategoryPage"];
         session: "public";
+        get: true;
+        read: true;
     };
     "pegar_produtos_fornecedor": {
-        payload: Omit<components["schemas"]["SupplierProductsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["SupplierProducts"];
         session: "user";
+        get: false;
+        read: true;
     };
     "pegar_solicitacoes_saque": {
-        payload: Omit<components["schemas"]["AdminPendingWithdrawalsRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["PendingWithdrawals"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "pegar_ticket_eventos": {
-        payload: Omit<components["schemas"]["EventTicketRequest"], "codigo">;
+        payload: Record<string, never>;
         answer: components["schemas"]["EventTicket"];
         session: "user";
+        get: false;
+        read: true;
     };
     "remover_categoria": {
         payload: Omit<components["schemas"]["RemoveStoreCategoryRequest"], "codigo">;
         answer: components["schemas"]["CategoriesAnswer"];
         session: "user";
+        get: false;
+        read: false;
     };
     "remover_categoria_produto": {
         payload: Omit<components["schemas"]["ClearProductCategoryRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "remover_promocao": {
         payload: Omit<components["schemas"]["RemovePromotionRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
         session: "user";
+        get: false;
+        read: false;
     };
     "search": {
         payload: Omit<components["schemas"]["CatalogSearchRequest"], "codigo">;
         answer: components["schemas"]["SearchResults"];
         session: "public";
+        get: true;
+        read: true;
     };
     "start_site": {
         payload: Omit<components["schemas"]["StartSiteRequest"], "codigo">;
         answer: components["schemas"]["Storefront"];
         session: "public";
+        get: true;
+        read: true;
     };
     "start_site_admin": {
         payload: Omit<components["schemas"]["AdminStorefrontRequest"], "codigo">;
         answer: components["schemas"]["AdminStorefrontView"];
         session: "admin";
+        get: false;
+        read: true;
     };
     "tentar_devolucao_pix": {
         payload: Omit<components["schemas"]["AdminRetryRefundRequest"], "codigo">;
         answer: components["schemas"]["RefundRetried"];
         session: "admin";
+        get: false;
+        read: false;
     };
     "transferir": {
         payload: Omit<components["schemas"]["WithdrawRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalRequested"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_blockchain": {
         payload: Omit<components["schemas"]["UploadNotarisationRequest"], "codigo">;
         answer: components["schemas"]["Notarised"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_foto": {
         payload: Omit<components["schemas"]["UploadProductPhotoRequest"], "codigo">;
         answer: components["schemas"]["PhotoAdded"];
         session: "user";
+        get: false;
+        read: false;
     };
     "upload_foto_anuncio": {
         payload: Omit<components["schemas"]["UploadAdPhotoRequest"], "codigo">;
         answer: components["schemas"]["PhotoAdded"];
         session: "user";
+        get: false;
+        read: false;
     };
     "validar_cupom": {
         payload: Omit<components["schemas"]["CheckCouponRequest"], "codigo">;
         answer: components["schemas"]["CouponCheck"];
         session: "public";
+        get: false;
+        read: true;
     };
     "verificar_blockchain": {
         payload: Omit<components["schemas"]["VerifyNotarisationRequest"], "codigo">;
         answer: components["schemas"]["Verification"];
         session: "public";
+        get: false;
+        read: true;
     };
     "verificar_url_site": {
         payload: Omit<components["schemas"]["CheckStoreUrlRequest"], "codigo">;
         answer: components["schemas"]["UrlCheck"];
         session: "public";
+        get: false;
+        read: true;
     };
 }
 
 /** An action of `POST /api`. */
 export type Codigo = keyof Actions;
+
+/** The public catalogue reads also answered by `GET /api?codigo=…` (`x-feira-get`), cacheable. */
+export const GET_ACTIONS = [
+    "pegar_anuncio_url_site",
+    "pegar_dadosforn",
+    "pegar_lojas",
+    "pegar_produto_url_site",
+    "pegar_produtos_anuncios_local",
+    "pegar_produtos_anuncios_site",
+    "pegar_produtos_anuncios_site2",
+    "search",
+    "start_site",
+] as const satisfies readonly Codigo[];
+
+/** The actions that change nothing (`x-feira-read`), the GET reads included. */
+export const READ_ACTIONS = [
+    "consultar_cep",
+    "consultar_pagamento",
+    "iniciar_login",
+    "loading_admin",
+    "loading_forn_site",
+    "login_site",
+    "pegar_anuncio_url_site",
+    "pegar_anuncios",
+    "pegar_clientes",
+    "pegar_dadosforn",
+    "pegar_entregas",
+    "pegar_entregas_pendentes",
+    "pegar_fichas_blockchain",
+    "pegar_gestao",
+    "pegar_historico_pagamentos",
+    "pegar_infos_pagamentos",
+    "pegar_lojas",
+    "pegar_pedidos",
+    "pegar_pendencias_pix",
+    "pegar_produto_url_site",
+    "pegar_produtos_anuncios_local",
+    "pegar_produtos_anuncios_site",
+    "pegar_produtos_anuncios_site2",
+    "pegar_produtos_fornecedor",
+    "pegar_solicitacoes_saque",
+    "pegar_ticket_eventos",
+    "search",
+    "start_site",
+    "start_site_admin",
+    "validar_cupom",
+    "verificar_blockchain",
+    "verificar_url_site",
+] as const satisfies readonly Codigo[];

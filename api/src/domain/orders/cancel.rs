@@ -11,12 +11,12 @@
 
 use crate::{
     db::{Db, begin_write, now_ms},
+    domain::error::{DomainError, DomainResult},
     domain::{
         charges,
         codes::{OrderStatus, PixStatus, RefundReason},
         ledger, refunds, stock,
     },
-    error::{ApiError, ApiResult},
     messages::PEDIDO_NAO_ENCONTRADO,
     pix::PixProvider,
 };
@@ -60,14 +60,14 @@ pub async fn cancel_awaiting(
     pix: &dyn PixProvider,
     order_id: &str,
     by: CancelledBy<'_>,
-) -> ApiResult<Outcome> {
+) -> DomainResult<Outcome> {
     let order: Option<(Option<String>, String)> =
         sqlx::query_as("SELECT txid, supplier_id FROM orders WHERE id = $1")
             .bind(order_id)
             .fetch_optional(db)
             .await?;
     let (txid, supplier_id) =
-        order.ok_or_else(|| ApiError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
+        order.ok_or_else(|| DomainError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
     let now = now_ms();
     let mut tx = begin_write(db).await?;
     // Locks in the order charges.rs uses: charge, order, open item, products.
@@ -109,7 +109,7 @@ pub async fn cancel_awaiting(
     if let Some((paid_by, valor)) = &refund {
         if !ledger::reverse_order(&mut tx, order_id).await? {
             tx.rollback().await?;
-            return Err(ApiError::Conflict(
+            return Err(DomainError::Conflict(
                 "O valor deste pedido já foi repassado ao fornecedor. \
                  Combine o cancelamento com ele."
                     .into(),

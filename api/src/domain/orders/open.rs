@@ -7,7 +7,7 @@
 use super::super::codes::{OrderStatus, PaymentMethod, PixStatus};
 use crate::{
     db::Db,
-    error::{ApiError, ApiResult},
+    domain::error::{DomainError, DomainResult},
 };
 use sqlx::{Any, Transaction};
 
@@ -31,7 +31,7 @@ pub async fn check_room(
     buyer_id: &str,
     supplier_id: &str,
     max: u32,
-) -> ApiResult<()> {
+) -> DomainResult<()> {
     sqlx::query("UPDATE users SET id = id WHERE id = $1")
         .bind(buyer_id)
         .execute(&mut **tx)
@@ -42,13 +42,13 @@ pub async fn check_room(
 /// The same refusal, read without a transaction or a lock: the cheap check made before anything
 /// costs (a Pix charge opened at the PSP), so a buyer at the bound never reaches the PSP.
 /// [`check_room`] still decides, in the order's transaction.
-pub async fn precheck(db: &Db, buyer_id: &str, supplier_id: &str, max: u32) -> ApiResult<()> {
+pub async fn precheck(db: &Db, buyer_id: &str, supplier_id: &str, max: u32) -> DomainResult<()> {
     refuse_when_full(count_open(db, buyer_id, supplier_id).await?, max)
 }
 
-fn refuse_when_full(open: i64, max: u32) -> ApiResult<()> {
+fn refuse_when_full(open: i64, max: u32) -> DomainResult<()> {
     if open >= i64::from(max) {
-        return Err(ApiError::Conflict(pedidos_em_aberto(max)));
+        return Err(DomainError::Conflict(pedidos_em_aberto(max)));
     }
     Ok(())
 }
@@ -58,7 +58,7 @@ async fn count_open<'e>(
     executor: impl sqlx::Executor<'e, Database = Any>,
     buyer_id: &str,
     supplier_id: &str,
-) -> ApiResult<i64> {
+) -> DomainResult<i64> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM orders WHERE buyer_id = $1 AND supplier_id = $2 AND situacao = $3 \
          AND (pagamento = $4 OR status_pix = $5)",

@@ -17,13 +17,13 @@
 //! one order (the second's insert fails on the unique index and it answers the first's).
 
 use crate::{
-    db::{Db, begin_write, new_id, now_ms},
+    db::{Db, begin_write, insert, new_id, now_ms},
+    domain::error::{DomainError, DomainResult, ErrorCode},
     domain::{
         charges::{self, Charge, Purpose},
         codes::{OrderStatus, PaymentMethod, PixStatus},
         stock::{self, Take},
     },
-    error::{ApiError, ApiResult},
     pix::{self, PixProvider},
 };
 use sqlx::{Any, Transaction};
@@ -96,7 +96,11 @@ pub const CHAVE_REUSADA: &str =
 
 /// The order `buyer_id` placed with key `k`, if any: `Ok(Some)` for the same payload, an error
 /// (422) for another one.
-pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResult<Option<Placed>> {
+pub async fn find_by_key(
+    db: &Db,
+    buyer_id: &str,
+    k: Idempotency<'_>,
+) -> DomainResult<Option<Placed>> {
     let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
         "SELECT id, txid, impressao_pedido FROM orders \
          WHERE buyer_id = $1 AND chave_idempotencia = $2",
@@ -107,9 +111,9 @@ pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResu
     .await?;
     match row {
         None => Ok(None),
-        Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => {
-            Err(ApiError::Unprocessable(CHAVE_REUSADA.into()))
-        }
+        Some((_, _, fingerprint)) if fingerprint.as_deref() != Some(k.fingerprint) => Err(
+            DomainError::unprocessable(ErrorCode::ChaveReusada, CHAVE_REUSADA),
+        ),
         Some((order_id, txid, _)) => Ok(Some(Placed {
             order_id,
             txid,
@@ -120,7 +124,7 @@ pub async fn find_by_key(db: &Db, buyer_id: &str, k: Idempotency<'_>) -> ApiResu
 
 /// Stores `o`: for Pix, the charge at the provider first, then everything in one write
 /// transaction.
-pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> ApiResult<Placed> {
+pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> DomainResult<Placed> {
     if let Some(k) = o.idempotency
         && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
     {
@@ -158,11 +162,11 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
     let stored = match (stored, &charge, copia_e_cola) {
         (Ok(mut tx), Some(c), Some(code)) => {
             match charges::record(&mut tx, c, &code, provider.expiry_grace()).await {
-                Ok(()) => tx.commit().await.map_err(ApiError::from),
+                Ok(()) => tx.commit().await.map_err(DomainError::from),
                 Err(e) => Err(e.into()),
             }
         }
-        (Ok(tx), _, _) => tx.commit().await.map_err(ApiError::from),
+        (Ok(tx), _, _) => tx.commit().await.map_err(DomainError::from),
         (Err(e), _, _) => Err(e),
     };
     if let Err(e) = stored {
@@ -170,7 +174,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Api
             charges::forget_at_provider(db, provider, txid).await;
         }
         // The same key won meanwhile (a concurrent retry): its order is the answer.
-        if let (Some(k), ApiError::Internal(cause)) = (o.idempotency, &e)
+        if let (Some(k), DomainError::Internal(cause)) = (o.idempotency, &e)
             && is_unique_violation(cause)
             && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
         {
@@ -203,7 +207,7 @@ async fn store(
     now: i64,
     takes: &[Take<'_>],
     txid: Option<&str>,
-) -> ApiResult<Transaction<'static, Any>> {
+) -> DomainResult<Transaction<'static, Any>> {
     let mut tx = begin_write(db).await?;
     if let Some(max) = o.max_open_orders
         && let Err(refused) = super::open::check_room(&mut tx, o.buyer_id, o.supplier_id, max).await
@@ -217,61 +221,77 @@ async fn store(
     }
     let address = o.delivery_to.unwrap_or_default();
     let coupon = o.coupon;
-    sqlx::query(
-        "INSERT INTO orders (id, buyer_id, supplier_id, nomeforn, criado_em, situacao, \
-         tipo_entrega, pagamento, status_pix, txid, preco_produtos_centavos, \
-         taxa_entrega_centavos, desconto_centavos, cupom_codigo, cupom_tipo, cupom_valor, \
-         total_centavos, cliente_nome, cliente_telefone, rua, numero, cidade, complemento, \
-         atualizado_em, chave_idempotencia, impressao_pedido) VALUES ($1, $2, $3, $4, $5, $23, \
-         $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $5, \
-         $24, $25)",
-    )
-    .bind(order_id)
-    .bind(o.buyer_id)
-    .bind(o.supplier_id)
-    .bind(o.nomeforn)
-    .bind(now)
-    .bind(if o.delivery_to.is_some() {
+    let code = coupon.map(|c| c.code().as_str().to_owned());
+    let mode = if o.delivery_to.is_some() {
         "Entrega"
     } else {
         "Retirada"
-    })
-    .bind(o.pagamento.as_db())
-    .bind(txid.map(|_| PixStatus::Awaiting.as_db()))
-    .bind(txid)
-    .bind(o.summary.produtos_centavos.centavos())
-    .bind(o.summary.taxa_centavos.centavos())
-    .bind(o.summary.desconto_centavos.centavos())
-    .bind(coupon.map(|c| c.code().as_str().to_owned()))
-    .bind(coupon.map(|c| c.kind().as_str()))
-    .bind(coupon.map(Coupon::value_hundredths))
-    .bind(o.summary.total_centavos.centavos())
-    .bind(o.cliente_nome)
-    .bind(o.cliente_telefone)
-    .bind(address.rua)
-    .bind(address.numero)
-    .bind(address.cidade)
-    .bind(address.complemento)
-    .bind(OrderStatus::Awaiting.as_db())
-    .bind(o.idempotency.map(|k| k.key))
-    .bind(o.idempotency.map(|k| k.fingerprint))
-    .execute(&mut *tx)
+    };
+    let sum = o.summary;
+    insert(
+        &mut *tx,
+        "orders",
+        &[
+            ("id", order_id.into()),
+            ("buyer_id", o.buyer_id.into()),
+            ("supplier_id", o.supplier_id.into()),
+            ("nomeforn", o.nomeforn.into()),
+            ("criado_em", now.into()),
+            ("atualizado_em", now.into()),
+            ("situacao", OrderStatus::Awaiting.as_db().into()),
+            ("tipo_entrega", mode.into()),
+            ("pagamento", o.pagamento.as_db().into()),
+            (
+                "status_pix",
+                txid.map(|_| PixStatus::Awaiting.as_db()).into(),
+            ),
+            ("txid", txid.into()),
+            (
+                "preco_produtos_centavos",
+                sum.produtos_centavos.centavos().into(),
+            ),
+            ("taxa_entrega_centavos", sum.taxa_centavos.centavos().into()),
+            ("desconto_centavos", sum.desconto_centavos.centavos().into()),
+            ("cupom_codigo", code.as_deref().into()),
+            ("cupom_tipo", coupon.map(|c| c.kind().as_str()).into()),
+            ("cupom_valor", coupon.map(Coupon::value_hundredths).into()),
+            ("total_centavos", sum.total_centavos.centavos().into()),
+            ("cliente_nome", o.cliente_nome.into()),
+            ("cliente_telefone", o.cliente_telefone.into()),
+            ("rua", address.rua.into()),
+            ("numero", address.numero.into()),
+            ("cidade", address.cidade.into()),
+            ("complemento", address.complemento.into()),
+            ("chave_idempotencia", o.idempotency.map(|k| k.key).into()),
+            (
+                "impressao_pedido",
+                o.idempotency.map(|k| k.fingerprint).into(),
+            ),
+        ],
+        "",
+    )
     .await?;
-    for (i, (line, sum)) in o.lines.iter().zip(&o.summary.linhas).enumerate() {
-        sqlx::query(
-            "INSERT INTO order_lines (id, order_id, product_id, titulo, icone, opcao, quantidade, \
-             preco_unitario_centavos, pago_centavos) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    for (i, (line, sum)) in o.lines.iter().zip(&sum.linhas).enumerate() {
+        let id = format!("{order_id}-{i:03}");
+        insert(
+            &mut *tx,
+            "order_lines",
+            &[
+                ("id", (&id).into()),
+                ("order_id", order_id.into()),
+                ("product_id", line.product_id.into()),
+                ("titulo", line.titulo.into()),
+                ("icone", line.icone.into()),
+                ("opcao", line.opcao.as_deref().into()),
+                ("quantidade", i64::from(sum.quantidade).into()),
+                (
+                    "preco_unitario_centavos",
+                    sum.unitario_centavos.centavos().into(),
+                ),
+                ("pago_centavos", sum.total_centavos.centavos().into()),
+            ],
+            "",
         )
-        .bind(format!("{order_id}-{i:03}"))
-        .bind(order_id)
-        .bind(line.product_id)
-        .bind(line.titulo)
-        .bind(line.icone)
-        .bind(&line.opcao)
-        .bind(i64::from(sum.quantidade))
-        .bind(sum.unitario_centavos.centavos())
-        .bind(sum.total_centavos.centavos())
-        .execute(&mut *tx)
         .await?;
     }
     Ok(tx)

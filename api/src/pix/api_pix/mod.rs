@@ -9,6 +9,7 @@
 //! | [`PixProvider::remove_charge`] | `PATCH /cob/{txid}` `{"status": "REMOVIDA_PELO_USUARIO_RECEBEDOR"}` |
 //! | [`PixProvider::charge`] | `GET /cob/{txid}` (behind `consultar_pagamento` and the expiry job) |
 //! | [`PixProvider::refund`], [`PixProvider::refund_status`] | `PUT`/`GET /pix/{e2eid}/devolucao/{id}` |
+//! | [`PixProvider::pix`] | `GET /pix/{e2eid}` (a webhook's notification confirmed) |
 //! | [`PixProvider::received`] | `GET /pix?inicio&fim`, every page (the reconciliation) |
 //! | [`PixProvider::register_webhook`] | `PUT /webhook/{chave}` |
 
@@ -184,6 +185,28 @@ impl PixProvider for ApiPixProvider {
             let path = format!("/pix/{}/devolucao/{}", segment(end_to_end_id), segment(id));
             let answer = self.call(Method::GET, &path, None).await?;
             Self::devolucao(answer)
+        })
+    }
+
+    fn pix<'a>(&'a self, end_to_end_id: &'a str) -> BoxFuture<'a, PixResult<Option<ReceivedPix>>> {
+        Box::pin(async move {
+            let path = format!("/pix/{}", segment(end_to_end_id));
+            let answer = match self.call(Method::GET, &path, None).await {
+                Ok(answer) => answer,
+                Err(e) if e.is_not_found() => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let pix: wire::Pix = read(answer, "pix")?;
+            let pix = pix
+                .to_received()
+                .map_err(|e| PixError::Unexpected(format!("pix: {e}")))?;
+            if pix.end_to_end_id != end_to_end_id {
+                return Err(PixError::Unexpected(format!(
+                    "asked for Pix {end_to_end_id}, the PSP answered {}",
+                    pix.end_to_end_id
+                )));
+            }
+            Ok(Some(pix))
         })
     }
 

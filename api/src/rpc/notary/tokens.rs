@@ -1,20 +1,29 @@
 //! Tokens: a Pix charge of R$ 5 × quantity (at least 1) that credits the buyer's
 //! `token_ledger` once when paid ([`crate::domain::charges::mark_paid`]), and the balance
 //! with the notarisation history.
+//!
+//! One open token charge per account: while a user's charge can still be paid, asking again
+//! shows that same charge (its quantity and amount) instead of opening another at the PSP; the
+//! opening itself holds a slot per user ([`crate::outside::take_slot`]), so concurrent asks
+//! (several tabs, a script) wait for the one being opened and get it.
 
 use crate::{
     auth::AuthUser,
-    db::now_ms,
+    db::{Db, now_ms},
     domain::{
         charges::{self, Charge, Purpose},
+        codes::{ChargePurpose, ChargeStatus},
         tokens,
     },
     error::{ApiError, ApiResult},
+    messages::PIX_INDISPONIVEL,
+    outside::{free_slot, take_slot},
     pix,
     rpc::fields::Text,
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
 use utoipa::ToSchema;
 use wasm_core::{forms, money::Money};
 
@@ -106,8 +115,37 @@ fn quantity(req: &BuyTokens) -> ApiResult<u32> {
     u32::try_from(amount.centavos() / each).map_err(|_| refused())
 }
 
-/// Opens the charge; answers the QR like the order's Pix (`codigo.qrcode`,
-/// `codigo.imagemQrcode`, and the same at the top level).
+/// A token charge as it is shown.
+#[derive(sqlx::FromRow)]
+struct OpenCharge {
+    txid: String,
+    copia_e_cola: String,
+    fichas: i64,
+    valor_centavos: i64,
+}
+
+/// The user's token charge that can still be paid at the PSP, if any (the newest).
+async fn open_charge(db: &Db, user_id: &str, expiry: Duration) -> ApiResult<Option<OpenCharge>> {
+    let payable_since = now_ms() - i64::try_from(expiry.as_millis()).unwrap_or(i64::MAX / 4);
+    Ok(sqlx::query_as(
+        "SELECT txid, copia_e_cola, fichas, valor_centavos FROM pix_charges \
+         WHERE user_id = $1 AND finalidade = $2 AND status = $3 AND criado_em > $4 \
+         ORDER BY criado_em DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(ChargePurpose::Tokens.as_db())
+    .bind(ChargeStatus::Pending.as_db())
+    .bind(payable_since)
+    .fetch_optional(db)
+    .await?)
+}
+
+/// How often a caller waiting for another's charge looks again.
+const WAIT_STEP: Duration = Duration::from_millis(100);
+
+/// Opens the charge — or shows again the user's charge that can still be paid — and answers
+/// the QR like the order's Pix (`codigo.qrcode`, `codigo.imagemQrcode`, and the same at the
+/// top level).
 pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<TokenCharge> {
     let quantidade = quantity(&req)?;
     if quantidade > 1000 {
@@ -115,31 +153,68 @@ pub async fn buy(state: &AppState, user: AuthUser, req: BuyTokens) -> ApiResult<
     }
     let amount =
         forms::tokens_price(quantidade).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let txid = pix::new_txid();
-    let copia_e_cola = charges::open(
-        &state.db,
-        state.pix.as_ref(),
-        Charge {
-            txid: &txid,
-            purpose: Purpose::Tokens(i64::from(quantidade)),
-            user_id: &user.id,
-            amount,
-            expires_in: state.config.pix.expiry,
-            now: now_ms(),
-        },
-    )
-    .await?;
-    let imagem = pix::qr::data_url(&copia_e_cola)?;
+    let (db, expiry) = (&state.db, state.config.pix.expiry);
+    // The slot outlives the PSP's call (its timeout), so a crashed opener frees it in time.
+    let psp_timeout = state
+        .config
+        .pix
+        .api
+        .as_ref()
+        .map_or(Duration::from_secs(10), |a| a.timeout);
+    let hold = psp_timeout + Duration::from_secs(5);
+    let slot = format!("fichas:{}", user.id);
+    let deadline = Instant::now() + hold + Duration::from_secs(1);
+    let open = loop {
+        if let Some(open) = open_charge(db, &user.id, expiry).await? {
+            break open;
+        }
+        match take_slot(db, &slot, hold).await? {
+            None => {
+                let opened = async {
+                    // Another caller may have opened one just before we took the slot.
+                    if let Some(open) = open_charge(db, &user.id, expiry).await? {
+                        return Ok(open);
+                    }
+                    let txid = pix::new_txid();
+                    let copia_e_cola = charges::open(
+                        db,
+                        state.pix.as_ref(),
+                        Charge {
+                            txid: &txid,
+                            purpose: Purpose::Tokens(i64::from(quantidade)),
+                            user_id: &user.id,
+                            amount,
+                            expires_in: expiry,
+                            now: now_ms(),
+                        },
+                    )
+                    .await?;
+                    ApiResult::Ok(OpenCharge {
+                        txid,
+                        copia_e_cola,
+                        fichas: i64::from(quantidade),
+                        valor_centavos: amount.centavos(),
+                    })
+                }
+                .await;
+                free_slot(db, &slot).await?;
+                break opened?;
+            }
+            Some(_) if Instant::now() < deadline => tokio::time::sleep(WAIT_STEP).await,
+            Some(_) => return Err(ApiError::Unavailable(PIX_INDISPONIVEL.into())),
+        }
+    };
+    let imagem = pix::qr::data_url(&open.copia_e_cola)?;
     Ok(TokenCharge {
         code: PixQr {
-            qrcode: copia_e_cola.clone(),
+            qrcode: open.copia_e_cola.clone(),
             image: imagem.clone(),
         },
-        qrcode: copia_e_cola,
+        qrcode: open.copia_e_cola,
         image: imagem,
-        txid,
-        tokens: quantidade,
-        amount: amount.decimal_string(),
+        txid: open.txid,
+        tokens: u32::try_from(open.fichas).unwrap_or_default(),
+        amount: Money::from_centavos(open.valor_centavos).decimal_string(),
     })
 }
 

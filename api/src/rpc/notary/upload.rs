@@ -128,7 +128,11 @@ pub fn stored_type(sent: &str) -> String {
 /// A file name safe for a tag and for display: no path, at most 200 characters.
 fn clean_name(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
-    let base: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
+    let base: String = wasm_core::text::single_line(base)
+        .trim()
+        .chars()
+        .take(200)
+        .collect();
     if base.is_empty() {
         "arquivo".into()
     } else {
@@ -155,7 +159,13 @@ pub async fn upload_stream(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(0);
-    let descricao = precheck(&state, &user, declared, &q.descricao).await?;
+    let descricao = precheck(
+        &state,
+        &user,
+        declared,
+        &wasm_core::text::multi_line(&q.descricao),
+    )
+    .await?;
     let tipo = stored_type(
         headers
             .get(header::CONTENT_TYPE)

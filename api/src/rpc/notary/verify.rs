@@ -1,6 +1,10 @@
 //! `verificar_blockchain` (public, behind `/verificar/{transactionId}`): what we recorded for
 //! a transaction (file name, type, size, SHA-256, date, link) and the gateway's confirmation
-//! status, asked now.
+//! status. Anyone may ask, so the gateway is asked within bounds ([`crate::outside`]): a
+//! confirmation read in the last `ARWEAVE_STATUS_CACHE_SECONDS` is answered again (a pending
+//! status is asked again, it changes within minutes), reads are bounded by `ARWEAVE_READ_RATE`
+//! across all instances, and over it the visitor is told to try again shortly (503 with
+//! `Retry-After`). Only our own transactions reach the gateway.
 
 use crate::{
     arweave::TxStatus,
@@ -81,7 +85,18 @@ pub async fn verify(state: &AppState, req: VerifyRecord) -> ApiResult<Verificati
     .fetch_optional(&state.db)
     .await?;
     let row = row.ok_or_else(|| ApiError::NotFound("Registro não encontrado.".into()))?;
-    let (status, confirmations) = match state.notary.gateway.status(id).await {
+    let asked = match state.outside.statuses.get(&id.to_owned()) {
+        Some(known) => Ok(known),
+        None => {
+            state.outside.gateway.take(&state.db).await?;
+            let asked = state.notary.gateway.status(id).await;
+            if let Ok(s @ TxStatus::Confirmed { .. }) = &asked {
+                state.outside.statuses.put(id.to_owned(), s.clone());
+            }
+            asked
+        }
+    };
+    let (status, confirmations) = match asked {
         Ok(TxStatus::Confirmed { confirmations, .. }) => (GatewayStatus::Confirmed, confirmations),
         Ok(TxStatus::Pending) => (GatewayStatus::Pending, 0),
         Ok(TxStatus::NotFound) => (GatewayStatus::Unknown, 0),

@@ -1,4 +1,5 @@
-//! The Pix routes: the PSP's webhook (hmac mode) and the sandbox's payment endpoint.
+//! The Pix routes: the PSP's webhook (hmac mode), a charge's QR image and the sandbox's payment
+//! endpoint.
 
 use super::{
     Options,
@@ -14,6 +15,32 @@ use utoipa::openapi::{
 
 /// Adds the Pix routes to `paths`.
 pub fn describe(paths: &mut utoipa::openapi::Paths, schemas: &mut Schemas, options: Options) {
+    add(
+        paths,
+        "/pix/{txid}/qr.svg",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("pix_qr"))
+            .securities(Some(no_session()))
+            .tag("pix")
+            .summary(Some("A Pix charge's QR code, cached for a year"))
+            .description(Some(
+                "The image an order's `Infos.imagem_qrcode` names while its charge can be paid \
+                 (`Cache-Control: public, max-age=31536000, immutable`: a txid's code never \
+                 changes).",
+            ))
+            .parameter(param("txid", ParameterIn::Path, true, "The charge's txid."))
+            .response(
+                "200",
+                utoipa::openapi::ResponseBuilder::new()
+                    .description("The QR code (SVG).")
+                    .content(
+                        "image/svg+xml",
+                        Content::new(None::<utoipa::openapi::schema::Schema>),
+                    ),
+            )
+            .response("404", bare("No such charge.")),
+    );
     for (path, id) in [
         ("/webhooks/pix", "pix_webhook"),
         ("/webhooks/pix/pix", "pix_webhook_efi"),

@@ -207,7 +207,8 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             .response(
                 "500",
                 error("The gateway failed: no token was spent.", schemas),
-            ),
+            )
+            .response("503", super::rpc::unavailable(schemas)),
     );
 
     add(

@@ -62,6 +62,19 @@ pub fn too_many(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
     )
 }
 
+/// 503: something the request depends on cannot take it now, with `Retry-After` where it says
+/// when to try again.
+pub fn unavailable(schemas: &mut Vec<(String, RefOr<Schema>)>) -> ResponseBuilder {
+    error(
+        "Try again shortly: the database is unavailable or the request took longer than \
+         `REQUEST_TIMEOUT_SECONDS` ('Serviço temporariamente indisponível. Tente novamente em \
+         instantes.', with `Retry-After`), a provider's budget is spent (the geocoder's, the \
+         Arweave gateway's: with `Retry-After`), or the PSP failed while a Pix charge was \
+         being opened ('Não foi possível gerar o Pix agora. Tente novamente.').",
+        schemas,
+    )
+}
+
 /// No session needed (the requirement that none is: `{}`).
 pub fn no_session() -> Vec<SecurityRequirement> {
     vec![SecurityRequirement::default()]
@@ -76,7 +89,9 @@ pub fn optional_session() -> Vec<SecurityRequirement> {
 }
 
 /// The request schema of one action (`{Variant}Request`): `codigo` and the payload's fields,
-/// who may call it (`x-feira-session`) and its answer's schema (`x-feira-answer`).
+/// who may call it (`x-feira-session`), its answer's schema (`x-feira-answer`) and whether it is
+/// also a cacheable `GET /api` read (`x-feira-get`) and whether it changes nothing
+/// (`x-feira-read`).
 fn request_schema(
     action: &crate::rpc::Action,
     schemas: &mut Vec<(String, RefOr<Schema>)>,
@@ -106,6 +121,8 @@ fn request_schema(
         "required": ["codigo"],
         "x-feira-session": action.session.as_str(),
         "x-feira-answer": pointer(&answer),
+        "x-feira-get": action.get,
+        "x-feira-read": !action.changes,
     });
     if let Some(payload) = action.payload {
         let payload = payload(schemas);
@@ -170,8 +187,8 @@ pub fn describe(
         .description(Some(
             "Every action is `POST /api` with `{\"codigo\": \"<action>\", …fields}` \
              (decisions.md §1). The request schema of each action says who may call it \
-             (`x-feira-session`: `public`, `user` or `admin`) and names its answer's schema \
-             (`x-feira-answer`).",
+             (`x-feira-session`: `public`, `user` or `admin`), names its answer's schema \
+             (`x-feira-answer`) and says whether `GET /api` answers it too (`x-feira-get`).",
         ))
         .securities(Some(optional_session()))
         .request_body(Some(body))
@@ -217,7 +234,8 @@ pub fn describe(
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
-        );
+        )
+        .response("503", unavailable(schemas));
     paths
         .paths
         .insert("/api".into(), PathItem::new(HttpMethod::Post, operation));
@@ -296,7 +314,8 @@ fn describe_reads(paths: &mut Paths, schemas: &mut Vec<(String, RefOr<Schema>)>)
         .response(
             "500",
             error("Anything unexpected: 'Algum erro ocorreu!'.", schemas),
-        );
+        )
+        .response("503", unavailable(schemas));
     paths
         .paths
         .entry("/api".into())

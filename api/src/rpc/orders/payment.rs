@@ -1,6 +1,8 @@
 //! `consultar_pagamento`: the state of an order's Pix charge, asked by the order's buyer or
 //! supplier, the order named in any of the shapes the spec's clients send. A pending charge is
-//! first looked up at the provider.
+//! first looked up at the provider, at most once per `PIX_QUERY_INTERVAL_SECONDS` per charge
+//! across all instances ([`crate::outside::take_slot`]); in between the database answers (the
+//! webhook keeps it current), however often the page polls.
 
 use super::order_not_found;
 use crate::{
@@ -142,7 +144,13 @@ pub async fn check_payment(
     if let (Some(ChargeStatus::Pending), Some(txid)) = (status, &txid) {
         // The PSP's word: a payment it has is applied now (a webhook may be late or lost).
         let (db, hub) = (&state.db, &state.events);
-        reconcile::refresh(db, state.pix.as_ref(), hub, txid, PixOrigin::Query).await;
+        let slot = format!("consulta-pix:{txid}");
+        if crate::outside::take_slot(db, &slot, state.config.pix.query_interval)
+            .await?
+            .is_none()
+        {
+            reconcile::refresh(db, state.pix.as_ref(), hub, txid, PixOrigin::Query).await;
+        }
         charges::expire_due(db).await?;
         let now: Option<String> =
             sqlx::query_scalar("SELECT status FROM pix_charges WHERE txid = $1")

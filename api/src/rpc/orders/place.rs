@@ -18,7 +18,7 @@ use crate::{
         codes::PaymentMethod,
         orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
     },
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
     rpc::{
         IdempotencyKey,
@@ -168,9 +168,10 @@ struct Line<'a> {
 
 fn refusal(e: CheckoutError) -> ApiError {
     match e {
-        CheckoutError::OutOfStock(_) | CheckoutError::PricesChanged => {
-            ApiError::Conflict(e.to_string())
+        CheckoutError::OutOfStock(_) => {
+            ApiError::conflict(ErrorCode::EstoqueInsuficiente, e.to_string())
         }
+        CheckoutError::PricesChanged => ApiError::conflict(ErrorCode::PrecosMudaram, e.to_string()),
         other => ApiError::bad_request(other.to_string()),
     }
 }
@@ -314,10 +315,18 @@ pub async fn place_order(
 /// The answer for a placed order (a replay gets the same, as the order stands now).
 async fn answer(state: &AppState, placed: &Placed) -> ApiResult<OrderPlaced> {
     let order = view::load_order(&state.db, &placed.order_id).await?;
-    let pix = placed.txid.is_some();
+    // The spec's client reads the image here, inline; the order lists its URL.
+    let pix_image = match (&order.infos.pix_code, &order.infos.pix_image) {
+        (Some(code), Some(_)) => Some(crate::pix::qr::data_url(code)?),
+        _ => None,
+    };
     Ok(OrderPlaced {
-        pix_code: pix.then(|| order.infos.pix_code.clone()).flatten(),
-        pix_image: pix.then(|| order.infos.pix_image.clone()).flatten(),
+        pix_code: placed
+            .txid
+            .is_some()
+            .then(|| order.infos.pix_code.clone())
+            .flatten(),
+        pix_image,
         order,
     })
 }

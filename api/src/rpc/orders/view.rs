@@ -117,7 +117,8 @@ static SUPPLIER_ORDERS: LazyLock<String> =
     LazyLock::new(|| orders_where(&format!("{} ORDER BY o.criado_em, o.id", *SUPPLIER_FILTER)));
 static SUPPLIER_LINES: LazyLock<String> = LazyLock::new(|| lines_where(&SUPPLIER_FILTER));
 
-/// The `pedido` object of docs/rpc.md. The QR image is drawn only while the charge can be paid.
+/// The `pedido` object of docs/rpc.md. The QR image's URL is listed only while the charge can be
+/// paid.
 fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
     let coupon = o.cupom_codigo.as_ref().map(|code| OrderCoupon {
         code: code.clone(),
@@ -145,8 +146,8 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
         .map(RefundReason::from_db)
         .transpose()?;
     let payable = charge == Some(ChargeStatus::Pending);
-    let pix_image = match (&o.copia_e_cola, payable) {
-        (Some(code), true) => Some(qr::data_url(code)?),
+    let pix_image = match (&o.txid, payable) {
+        (Some(txid), true) => Some(qr::url(txid)),
         _ => None,
     };
     let lines = lines

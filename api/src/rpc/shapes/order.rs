@@ -84,7 +84,7 @@ pub struct OrderInfos {
     /// The Pix copia e cola (present means Pix; it stays after the charge ends).
     #[serde(rename = "qrcode")]
     pub pix_code: Option<String>,
-    /// The QR code as a data URL, only while the charge can be paid.
+    /// The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid.
     #[serde(rename = "imagem_qrcode")]
     pub pix_image: Option<String>,
     /// A paid Pix is being or was given back.

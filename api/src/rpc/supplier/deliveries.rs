@@ -15,7 +15,7 @@ use crate::{
         codes::{OrderStatus, PaymentMethod, PixStatus},
         orders::{self, CancelledBy, Confirmation, Outcome},
     },
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorCode},
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
     rpc::fields::{ItemRef, Reais, Text},
     rpc::orders::view::supplier_orders,
@@ -247,7 +247,7 @@ pub async fn confirm(
     match orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
         Confirmation::Confirmed => after_change(state, &supplier_id).await,
         Confirmation::NotAwaiting => Err(not_pending()),
-        Confirmation::Unpaid => Err(ApiError::Conflict(PIX_NAO_PAGO.into())),
+        Confirmation::Unpaid => Err(ApiError::conflict(ErrorCode::PixNaoPago, PIX_NAO_PAGO)),
     }
 }
 

@@ -7,7 +7,7 @@
 use super::{bad, own_supplier, owned_product, panel, store::owned_category};
 use crate::{
     auth::AuthUser,
-    db::{begin_write, new_id, now_ms},
+    db::{begin_write, insert, new_id, now_ms},
     domain::stock::{self, StockEdit},
     error::{ApiError, ApiResult},
     media::decode_photo,
@@ -162,24 +162,27 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
     };
     // The product and its search keys in one transaction (docs/search.md).
     let mut tx = begin_write(db).await?;
-    sqlx::query(
-        "INSERT INTO products (id, supplier_id, categoria, titulo, descricao, icone, \
-         preco_centavos, minimo, estoque, opcoes, desabilitado, vendas, criado_em) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12)",
+    let opcoes = serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?;
+    insert(
+        &mut *tx,
+        "products",
+        &[
+            ("id", (&id).into()),
+            ("supplier_id", (&supplier_id).into()),
+            ("categoria", p.categoria.label().into()),
+            ("titulo", (&p.titulo).into()),
+            ("descricao", p.descricao.as_deref().into()),
+            ("icone", icon.as_deref().into()),
+            ("preco_centavos", p.preco_centavos.centavos().into()),
+            ("minimo", opt_i64(p.minimo).into()),
+            ("estoque", opt_i64(p.estoque).into()),
+            ("opcoes", (&opcoes).into()),
+            ("desabilitado", false.into()),
+            ("vendas", 0_i64.into()),
+            ("criado_em", now_ms().into()),
+        ],
+        "",
     )
-    .bind(&id)
-    .bind(&supplier_id)
-    .bind(p.categoria.label())
-    .bind(&p.titulo)
-    .bind(&p.descricao)
-    .bind(&icon)
-    .bind(p.preco_centavos.centavos())
-    .bind(opt_i64(p.minimo))
-    .bind(opt_i64(p.estoque))
-    .bind(serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?)
-    .bind(false)
-    .bind(now_ms())
-    .execute(&mut *tx)
     .await?;
     crate::search::index_product(&mut tx, &id).await?;
     tx.commit().await?;
@@ -244,7 +247,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     crate::search::index_product(&mut tx, &id).await?;
     if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
         tx.rollback().await?;
-        return Err(refused);
+        return Err(refused.into());
     }
     tx.commit().await?;
     if let Some(promo) = promo_price {

@@ -8,7 +8,7 @@ use super::{bad, own_supplier, panel};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
-    rpc::address::{CIDADE_INVALIDA, Geocoder, SEM_COORDENADAS, Street, coordinates, municipality},
+    rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, Street, coordinates, municipality},
     rpc::{
         fields::Text,
         shapes::{PanelDelivery, True},
@@ -129,8 +129,8 @@ pub async fn edit_delivery(
                 bairro: p.bairro.as_deref(),
                 cep: p.cep.as_deref(),
             };
-            let (point, origin) = coordinates(Geocoder::of(&state.config), city, street)
-                .await
+            let (point, origin) = coordinates(state, city, street)
+                .await?
                 .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
             Some((p, city.label(), point, origin))
         }

@@ -4,8 +4,8 @@
 use super::{
     STORE, admin_requests, invisivel_flag, ok, paid_pix_order, payout_state, withdrawal_request,
 };
-use crate::helpers::ADMIN_EMAIL;
-use crate::orders::{BUYER, SUPPLIER, demo_app};
+use crate::fixtures::ADMIN_EMAIL;
+use crate::fixtures::{BUYER, SUPPLIER, demo_app};
 use serde_json::json;
 
 #[tokio::test]

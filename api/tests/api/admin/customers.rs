@@ -1,8 +1,8 @@
 //! `pegar_clientes`: the users without a store, except the admin.
 
 use super::{PIRACICABA, ok};
-use crate::helpers::ADMIN_EMAIL;
-use crate::orders::{BUYER, SUPPLIER, demo_app};
+use crate::fixtures::ADMIN_EMAIL;
+use crate::fixtures::{BUYER, SUPPLIER, demo_app};
 use serde_json::json;
 
 #[tokio::test]

@@ -2,8 +2,9 @@
 //! public listing at once; the admin still sees it and its storefront.
 
 use super::{PIRACICABA, STORE, SUPPLIER_ID, ok};
-use crate::helpers::{ADMIN_EMAIL, TestApp};
-use crate::orders::demo_app;
+use crate::fixtures::ADMIN_EMAIL;
+use crate::fixtures::demo_app;
+use crate::helpers::TestApp;
 use serde_json::json;
 
 /// Whether anything of the demo supplier shows in the public listings of Piracicaba.

@@ -2,8 +2,8 @@
 //! `transferir` is paid out exactly once, and the supplier's payment history shows '3' (Saque).
 
 use super::{ok, paid_pix_order, payout_state, withdrawal_request};
-use crate::helpers::ADMIN_EMAIL;
-use crate::orders::{BUYER, SUPPLIER, demo_app};
+use crate::fixtures::ADMIN_EMAIL;
+use crate::fixtures::{BUYER, SUPPLIER, demo_app};
 use serde_json::json;
 
 #[tokio::test]

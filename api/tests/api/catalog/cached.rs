@@ -4,7 +4,7 @@
 //! actions are refused by GET.
 
 use super::{PIRACICABA, demo_app};
-use crate::{fixtures::jpeg_b64, helpers::TestApp, orders::SUPPLIER, supplier::call};
+use crate::{fixtures::SUPPLIER, fixtures::jpeg_b64, helpers::TestApp, supplier::call};
 use serde_json::{Value, json};
 
 /// `GET /api` with `query`, optionally with `If-None-Match` and a bearer token.
@@ -254,7 +254,7 @@ async fn the_etag_changes_with_a_products_price_stock_and_photo() {
 #[tokio::test]
 async fn other_actions_are_refused_by_get_and_reads_ignore_the_caller() {
     let app = demo_app().await;
-    let (admin, _) = app.login(crate::helpers::ADMIN_EMAIL).await;
+    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
     for codigo in [
         "finalizar_pedido",
         "validar_cupom",

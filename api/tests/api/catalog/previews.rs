@@ -4,7 +4,7 @@
 //! (with the app's page); `/robots.txt` and `/sitemap.xml` list what is public and nothing else.
 
 use super::*;
-use crate::{orders::SUPPLIER, supplier::call};
+use crate::{fixtures::SUPPLIER, supplier::call};
 use std::collections::BTreeSet;
 
 const PUBLIC: &str = "https://feira.example";

@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::{
+    fixtures::SUPPLIER,
     helpers::spawn_app_with,
-    orders::SUPPLIER,
     supplier::{call, refused},
 };
 use feira_api::{

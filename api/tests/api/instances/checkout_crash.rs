@@ -188,7 +188,16 @@ async fn checkouts_retried_with_their_keys_through_a_sigkill_are_placed_exactly_
         );
         assert!(!recorded.contains(*t));
     }
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM pix_openings").await, 0);
+    // The janitor forgets an opening right after the PSP confirmed its removal: allow it a moment.
+    let mut openings = count(&db, "SELECT COUNT(*) FROM pix_openings").await;
+    for _ in 0..100 {
+        if openings == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        openings = count(&db, "SELECT COUNT(*) FROM pix_openings").await;
+    }
+    assert_eq!(openings, 0, "pix openings left behind");
     let report = format!(
         "checkout crash test ({}): {CHECKOUTS} checkouts, {} answered before SIGKILL, {before_restart} \
          stored then; after the retries {orders} orders; {} charges opened at the PSP, {} removed \

@@ -2,7 +2,7 @@
 //! graceful shutdown, and `feira-api backup`.
 
 use super::{BIN, Shared, scratch};
-use crate::orders::{BUYER, SUPPLIER, cassava};
+use crate::fixtures::{BUYER, SUPPLIER, cassava};
 use serde_json::json;
 use std::time::Duration;
 
@@ -236,7 +236,7 @@ async fn backup_copies_a_live_sqlite_database() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("pg_dump"));
         return;
     }
-    let app = crate::orders::demo_app().await;
+    let app = crate::fixtures::demo_app().await;
     let (buyer, _) = app.login(BUYER).await;
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
     let url = app.app.config.database_url.clone();
@@ -338,4 +338,74 @@ async fn readyz_needs_the_migrations_and_turns_503_when_the_database_is_gone() {
     );
     // Alive all the same: a restart would not help.
     assert_eq!(app.get("/healthz").await.status(), 200);
+}
+
+#[tokio::test]
+async fn production_refuses_to_start_with_development_settings_naming_each() {
+    let out = tokio::process::Command::new(BIN)
+        .env_clear()
+        .env("APP_ENV", "production")
+        .env("OIDC_CLIENT_ID", "feira-local")
+        .env("OIDC_ISSUER", "http://127.0.0.1:8091")
+        .env("SEED_DEMO", "true")
+        .env("METRICS_TOKEN", "a")
+        .env("RATE_LIMIT_SIGNIN", "off")
+        .env("PIX_PROVIDER", "api-pix")
+        .env("PIX_CLIENT_ID", "id")
+        .env("PIX_CLIENT_SECRET", "secret")
+        .env("PIX_CERT_FILE", "/etc/feira/efi.pem")
+        .env("PIX_WEBHOOK_HMAC", "curtoDemais0123456789")
+        .output()
+        .await
+        .unwrap();
+    assert!(!out.status.success(), "it started");
+    let said = String::from_utf8_lossy(&out.stderr);
+    for setting in [
+        "OIDC_ISSUER",
+        "SEED_DEMO",
+        "METRICS_TOKEN",
+        "RATE_LIMIT_SIGNIN",
+        "PIX_WEBHOOK_HMAC",
+    ] {
+        assert!(said.contains(setting), "{setting} not named: {said}");
+    }
+    // The sandbox too, with its own message.
+    let out = tokio::process::Command::new(BIN)
+        .env_clear()
+        .env("APP_ENV", "production")
+        .env("OIDC_CLIENT_ID", "feira-local")
+        .output()
+        .await
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("PIX_PROVIDER=sandbox"));
+}
+
+#[tokio::test]
+async fn the_webhooks_hmac_never_reaches_the_logs() {
+    const SECRET: &str = "segredoQueNuncaVaiAoLog0123456789";
+    let shared = Shared::new().await;
+    let app = shared
+        .start("w", &[("PIX_WEBHOOK_HMAC", SECRET.to_owned())])
+        .await;
+    for query in [format!("?hmac={SECRET}"), format!("?hmac={SECRET}x")] {
+        let res = app
+            .http
+            .post(format!("{}/webhooks/pix{query}", app.address))
+            .json(&json!({"pix": []}))
+            .send()
+            .await
+            .unwrap();
+        assert!(matches!(res.status().as_u16(), 200 | 401));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let logs = app.dump_logs();
+    assert!(
+        logs.contains("/webhooks/pix"),
+        "the path is logged:\n{logs}"
+    );
+    assert!(
+        !logs.contains("segredoQueNunca"),
+        "the secret was logged:\n{logs}"
+    );
 }

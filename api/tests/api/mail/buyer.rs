@@ -4,7 +4,7 @@
 use super::{SmtpServer, Tls, USER, app_with_smtp};
 use crate::{
     fixtures::pay_pix,
-    orders::{BUYER, SUPPLIER, cassava},
+    fixtures::{BUYER, SUPPLIER, cassava},
 };
 use serde_json::{Value, json};
 

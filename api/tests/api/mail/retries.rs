@@ -2,7 +2,7 @@
 //! for good (a wrong password: 535) is not retried.
 
 use super::{PASSWORD, SmtpServer, Tls, USER, app_with_smtp, outbox_until};
-use crate::orders::{BUYER, cassava};
+use crate::fixtures::{BUYER, cassava};
 use std::time::Duration;
 
 #[tokio::test]

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use table::{ACTIONS, Expect, ROUTES};
 
 /// The other supplier: demo-paulo (Engenho Capivari), with its own store and products.
-const OTHER_SUPPLIER: &str = "paulo@feira.test";
+use crate::fixtures::THIRD_SUPPLIER;
 
 /// One request sent as one role, and what came back.
 struct Sent<'a> {
@@ -151,6 +151,13 @@ async fn route_request(
                     .await
                     .unwrap();
             app.http.get(url(&icon))
+        }
+        ("get", "/pix/{txid}/qr.svg") => {
+            let txid: String = sqlx::query_scalar("SELECT txid FROM pix_charges LIMIT 1")
+                .fetch_one(&app.app.db)
+                .await
+                .unwrap();
+            app.http.get(url(&format!("/pix/{txid}/qr.svg")))
         }
         ("post", "/api/blockchain/upload") => app
             .http
@@ -288,7 +295,7 @@ async fn every_action_and_route_answers_each_role_as_the_table_says() {
     let seen = snapshot::take(&scene.app.app.db).await;
     assert!(seen["products"].len() >= 60 && !seen["users"].is_empty());
 
-    let (other_supplier, _) = scene.app.login(OTHER_SUPPLIER).await;
+    let (other_supplier, _) = scene.app.login(THIRD_SUPPLIER).await;
     let mut failures = Vec::new();
     let mut checked = check_routes(&scene, &other_supplier, &mut failures).await;
     let routes_checked = checked;

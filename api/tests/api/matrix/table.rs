@@ -137,6 +137,7 @@ pub const ROUTES: &[RouteLine] = &[
     ("get",  "/media/{key}",                 [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/robots.txt",                  [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/sitemap.xml",                 [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/pix/{txid}/qr.svg",           [OK,   OK,   OK,   OK,   OK]),
     ("post", "/api/blockchain/upload",       [E401, E400, E400, OK,   E400]),
     ("get",  "/api/fornecedor/eventos",      [E401, E404, OWN,  OK,   E404]),
     ("post", "/pix/sandbox/{txid}/pagar",    [OK,   OK,   OK,   OK,   OK]),

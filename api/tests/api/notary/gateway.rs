@@ -83,7 +83,7 @@ async fn status_answers_and_chunk_retries_follow_the_gateway_api() {
     std::fs::write(&path, &data).unwrap();
     let file = ChunkedFile::from_bytes(&data);
     assert_eq!(file.chunks.len(), 2);
-    let wallet = Wallet::generate(1024).unwrap();
+    let wallet = Wallet::generate(2048).unwrap();
     let tx = gw.upload(&wallet, &path, &file, vec![]).await.unwrap();
     assert_eq!(tx.data_size, (300 * 1024).to_string());
     assert_eq!(calls.load(Ordering::SeqCst), 4, "2 failures + 2 chunks");

@@ -60,7 +60,7 @@ fn wallet_file() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("feira-wallet-{}", feira_api::db::new_id()));
     std::fs::create_dir_all(&dir).unwrap();
     let wallet = dir.join("w.json");
-    std::fs::write(&wallet, Wallet::generate(1024).unwrap().to_jwk()).unwrap();
+    std::fs::write(&wallet, Wallet::generate(2048).unwrap().to_jwk()).unwrap();
     wallet
 }
 

@@ -81,7 +81,7 @@ async fn a_gateway_failure_spends_nothing() {
     let dir = std::env::temp_dir().join(format!("feira-wallet-{}", feira_api::db::new_id()));
     std::fs::create_dir_all(&dir).unwrap();
     let wallet = dir.join("w.json");
-    std::fs::write(&wallet, Wallet::generate(1024).unwrap().to_jwk()).unwrap();
+    std::fs::write(&wallet, Wallet::generate(2048).unwrap().to_jwk()).unwrap();
     let app = app_with_gateway(&url, wallet).await;
     let (token, _) = app.login(BUYER).await;
     buy_tokens(&app, &token, 1).await;

@@ -1,9 +1,15 @@
 //! Uploads against a real local gateway (arlocal): the bytes come back from it, the token is
-//! spent, the public record is confirmed; two uploads racing for the last token spend it once.
+//! spent, the public record is confirmed; two uploads racing for the last token spend it once;
+//! the public verification reads the gateway within its rate and remembers confirmations.
 
 use super::{Arlocal, BUYER, app_with_gateway, balance, buy_tokens, random_bytes, upload};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use std::sync::{
+    Arc,
+    atomic::{AtomicUsize, Ordering},
+};
 use std::time::Duration;
 
 #[tokio::test]
@@ -95,4 +101,79 @@ async fn two_uploads_racing_for_the_last_token_spend_it_once() {
     let b = balance(&app, &token).await;
     assert_eq!(b["fichas"], 0);
     assert_eq!(b["historico"].as_array().unwrap().len(), 1);
+}
+
+/// A gateway stand-in (a fake at the edge of this test) that confirms every transaction and
+/// counts the status reads.
+async fn counting_gateway() -> (String, Arc<AtomicUsize>) {
+    use axum::{Router, routing::get};
+    let reads = Arc::new(AtomicUsize::new(0));
+    let counted = reads.clone();
+    let router = Router::new().route(
+        "/tx/{id}/status",
+        get(move || {
+            let counted = counted.clone();
+            async move {
+                counted.fetch_add(1, Ordering::SeqCst);
+                axum::Json(json!({"block_height": 10, "block_indep_hash": "h",
+                                  "number_of_confirmations": 3}))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (url, reads)
+}
+
+#[tokio::test]
+async fn verification_reads_the_gateway_within_its_rate_and_remembers_confirmations() {
+    let (gateway, reads) = counting_gateway().await;
+    let app = app_with_gateway(&gateway, PathBuf::from("unused.json")).await;
+    let (_, me) = app.login(BUYER).await;
+    let user = me["usuario"].as_str().unwrap().to_owned();
+    let ids: Vec<String> = (0..8).map(|i| format!("{i}{}", "t".repeat(42))).collect();
+    for id in &ids {
+        sqlx::query(
+            "INSERT INTO notarisations (id, user_id, descricao, nome_arquivo, tipo_conteudo, \
+             tamanho, sha256, link, criado_em) VALUES ($1, $2, 'd', 'a.pdf', 'application/pdf', \
+             1, 'ab', 'l', 1)",
+        )
+        .bind(id)
+        .bind(&user)
+        .execute(&app.app.db)
+        .await
+        .unwrap();
+    }
+    let verify = |id: String| {
+        let app = &app;
+        async move {
+            app.rpc(
+                None,
+                json!({"codigo": "verificar_blockchain", "transactionId": id}),
+            )
+            .await
+        }
+    };
+    // A confirmation is remembered: asking again does not reach the gateway.
+    for _ in 0..10 {
+        let (status, v) = verify(ids[0].clone()).await;
+        assert_eq!((status, &v["status"]), (200, &json!("confirmado")), "{v}");
+    }
+    assert_eq!(reads.load(Ordering::SeqCst), 1);
+    // New transactions, all at once in a fresh second: at most ARWEAVE_READ_RATE (5/s) reach
+    // it; the rest are told to try again shortly.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let answers = futures::future::join_all(ids[1..].iter().cloned().map(verify)).await;
+    let ok = answers.iter().filter(|(s, _)| *s == 200).count();
+    let busy: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == 503)
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(ok + busy.len(), 7, "{answers:?}");
+    assert!(ok <= 5, "{ok} reads beyond the rate");
+    assert!(!busy.is_empty());
+    assert_eq!(busy[0]["error"], feira_api::outside::GATEWAY_OCUPADO);
+    assert_eq!(reads.load(Ordering::SeqCst), 1 + ok);
 }

@@ -4,8 +4,8 @@
 //! supplier confirms the delivery, and only then withdrawable; until then the buyer may cancel and
 //! is refunded. In-person orders are deliveries at once.
 
-use super::{BUYER, SUPPLIER, cassava, demo_app};
 use crate::fixtures::pay_pix;
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app};
 use crate::helpers::TestApp;
 use serde_json::{Value, json};
 
@@ -72,6 +72,7 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
             Some("O pagamento Pix deste pedido ainda não foi confirmado.")
         )
     );
+    assert_eq!(b["codigo_erro"], "pix_nao_pago");
     assert_eq!(
         outbox(&app, "Entrega confirmada: seu pedido em Sítio Boa Vista").await,
         0
@@ -122,7 +123,7 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["Solicitacao"]["valor"], 16.0);
     // The admin sees which orders the request pays for.
-    let (admin, _) = app.login(crate::helpers::ADMIN_EMAIL).await;
+    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
     let saques = ok(&app, &admin, json!({"codigo": "pegar_solicitacoes_saque"})).await;
     let request = &saques["pendentes"][0];
     assert_eq!(request["pedidos"].as_array().unwrap().len(), 1, "{saques}");
@@ -208,7 +209,7 @@ async fn paid_orders_held_past_the_review_window_are_listed_for_the_admin() {
     })
     .await;
     let (buyer, _) = app.login(BUYER).await;
-    let (admin, _) = app.login(crate::helpers::ADMIN_EMAIL).await;
+    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
     let order = ok(&app, &buyer, cassava(1, "2")).await;
     let id = order["all"]["id"].as_str().unwrap().to_owned();
     let issues = ok(&app, &admin, json!({"codigo": "pegar_pendencias_pix"})).await;

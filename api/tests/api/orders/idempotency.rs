@@ -4,7 +4,7 @@
 //! when sent at once from many connections and from a new instance on the same database; the
 //! same key with another payload is 422; a malformed key is 400.
 
-use super::{BUYER, OTHER_BUYER, cassava, demo_app, orders_count, stock};
+use crate::fixtures::{BUYER, OTHER_BUYER, cassava, demo_app, orders_count, stock};
 use crate::helpers::TestApp;
 use serde_json::Value;
 
@@ -45,7 +45,11 @@ async fn the_same_key_and_payload_is_one_order_and_another_payload_is_refused() 
     assert_eq!(stock(&app, "demo-p04").await, 18, "taken once");
     // The same key with another payload: 422, nothing new.
     let (s, b) = place_with_key(&app, &buyer, "5d0a2c9e-checkout-1", &cassava(3, "2")).await;
-    assert_eq!(s, 422, "{b}");
+    assert_eq!(
+        (s, b["codigo_erro"].as_str()),
+        (422, Some("chave_reusada")),
+        "{b}"
+    );
     assert_eq!(
         b["error"],
         "Esta chave de idempotência já foi usada em outro pedido. Recarregue a página e tente de novo."

@@ -1,7 +1,7 @@
 //! `finalizar_pedido`'s refusals: tampered prices, fees, coupons, quantities, options and
 //! supplier ids (decisions.md §7), and the spec's checkout rules; nothing is ever stored.
 
-use super::{BUYER, cassava, demo_app, exec, fee_to, orders_count, stock};
+use crate::fixtures::{BUYER, cassava, demo_app, exec, fee_to, orders_count, stock};
 use crate::helpers::TestApp;
 use serde_json::{Value, json};
 use wasm_core::messages::quantidade_minima;

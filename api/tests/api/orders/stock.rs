@@ -3,7 +3,7 @@
 //! the stock the form was loaded with, so sales made meanwhile are never overwritten, even
 //! racing orders; sold-out products say so and cannot be bought.
 
-use super::{BUYER, SUPPLIER, cassava, demo_app, stock};
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, stock};
 use crate::helpers::TestApp;
 use serde_json::{Value, json};
 
@@ -122,6 +122,10 @@ async fn a_sold_out_product_says_so_everywhere_and_cannot_be_ordered() {
             Some("Estoque insuficiente para mandioca descascada 1 kg")
         )
     );
+    assert_eq!(
+        refused["codigo_erro"], "estoque_insuficiente",
+        "a stable code beside the text"
+    );
     // One unit typed is one unit sold, then sold out.
     app.rpc(Some(&supplier), edit("Mandioca", json!(1), Some(json!(0))))
         .await;
@@ -169,7 +173,11 @@ async fn an_edit_from_a_stale_form_keeps_the_sales_made_meanwhile() {
             edit("Outra descrição", json!(0), Some(json!(9))),
         )
         .await;
-    assert_eq!(s, 409, "{b}");
+    assert_eq!(
+        (s, b["codigo_erro"].as_str()),
+        (409, Some("estoque_mudou")),
+        "{b}"
+    );
     assert_eq!(
         b["error"],
         "O estoque deste produto mudou enquanto você editava: agora há 5 unidades. Nada foi \

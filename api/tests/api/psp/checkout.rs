@@ -4,7 +4,7 @@
 //! buyer at the open-orders bound refused before any charge is opened.
 
 use super::{HMAC, PAID, count, eventually, pix_order, psp_app, spawn_psp};
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, orders_count, stock};
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, orders_count, stock};
 use crate::pix::{check, parse_brcode};
 use serde_json::{Value, json};
 

@@ -3,7 +3,7 @@
 //! after its charge expired is refunded automatically; neither counts in the balance.
 
 use super::{PAID, count, eventually, pix_order, psp_app, spawn_psp};
-use crate::orders::{BUYER, SUPPLIER, stock};
+use crate::fixtures::{BUYER, SUPPLIER, stock};
 use feira_api::{domain::refunds, pix::reconcile};
 use serde_json::json;
 
@@ -166,7 +166,7 @@ async fn a_refund_the_psp_refuses_is_kept_for_the_admin_not_dropped() {
     })
     .await;
     assert_eq!(count(&app, BALANCE, &id).await, 0);
-    let (admin, _) = app.login(crate::helpers::ADMIN_EMAIL).await;
+    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
     let (status, body) = app
         .rpc(Some(&admin), json!({"codigo": "pegar_pendencias_pix"}))
         .await;

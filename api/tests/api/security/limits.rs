@@ -2,8 +2,8 @@
 //! once its quota is spent, per client address and per user, with limits set by configuration
 //! (the rest of the suite runs with them off).
 
+use crate::fixtures::{BUYER, SUPPLIER, cassava};
 use crate::helpers::{TestApp, spawn_app_with};
-use crate::orders::{BUYER, SUPPLIER, cassava};
 use feira_api::security::rate::{Class, Quotas};
 use serde_json::{Value, json};
 

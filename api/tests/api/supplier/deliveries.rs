@@ -2,8 +2,9 @@
 //! cancellation), history by year and month, the management figures, and another supplier's
 //! order is 403.
 
-use super::{OTHER_SUPPLIER, call, refused};
-use crate::orders::{BUYER, SUPPLIER, cassava, demo_app, stock};
+use super::{call, refused};
+use crate::fixtures::OTHER_SUPPLIER;
+use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, stock};
 use chrono::{Datelike, FixedOffset, Utc};
 use serde_json::json;
 

@@ -4,8 +4,8 @@
 
 use super::call;
 use crate::{
+    fixtures::{BUYER, SUPPLIER, cassava, demo_app},
     helpers::TestApp,
-    orders::{BUYER, SUPPLIER, cassava, demo_app},
 };
 use serde_json::{Value, json};
 use std::time::Duration;

@@ -2,11 +2,13 @@
 //! withdrawal (2 % fee and net, one pending at a time, open items moved into it) and the
 //! history with the spec's status codes — always the session's supplier.
 
-use super::{OTHER_SUPPLIER, call, refused};
+use super::{call, refused};
+use crate::fixtures::OTHER_SUPPLIER;
 use crate::{
+    fixtures::ADMIN_EMAIL,
     fixtures::pay_pix,
-    helpers::{ADMIN_EMAIL, TestApp},
-    orders::{BUYER, SUPPLIER, cassava, demo_app},
+    fixtures::{BUYER, SUPPLIER, cassava, demo_app},
+    helpers::TestApp,
 };
 use serde_json::{Value, json};
 

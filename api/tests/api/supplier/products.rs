@@ -1,9 +1,10 @@
 //! Products: the add-product rules and messages, edit, promotions, enable/disable, photos
 //! (re-validated JPEGs, at most 4, files deleted with them), removal, and ownership.
 
-use super::{OTHER_SUPPLIER, call, refused};
+use super::{call, refused};
+use crate::fixtures::OTHER_SUPPLIER;
 use crate::fixtures::jpeg_b64;
-use crate::orders::{SUPPLIER, demo_app};
+use crate::fixtures::{SUPPLIER, demo_app};
 use serde_json::{Value, json};
 
 fn product(f: &dyn Fn(&mut Value)) -> Value {

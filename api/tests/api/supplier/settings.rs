@@ -1,9 +1,10 @@
 //! Delivery settings (the spec's messages; the per-km start address geocoded; the checkout
 //! uses them) and the online store's URL and palette.
 
-use super::{OTHER_SUPPLIER, call, refused};
+use super::{call, refused};
+use crate::fixtures::OTHER_SUPPLIER;
 use crate::fixtures::jpeg_b64;
-use crate::orders::{BUYER, SUPPLIER, demo_app};
+use crate::fixtures::{BUYER, SUPPLIER, demo_app};
 use serde_json::{Value, json};
 
 fn delivery(f: &dyn Fn(&mut Value)) -> Value {

@@ -3,7 +3,7 @@
 //! nobody has (404): the answer never tells whether another store has a given name.
 
 use super::{call, refused};
-use crate::orders::{BUYER, SUPPLIER, demo_app};
+use crate::fixtures::{BUYER, SUPPLIER, demo_app};
 use serde_json::json;
 
 #[tokio::test]

@@ -53,7 +53,7 @@ describe('AdminStorefrontPage', () => {
   it('is view only: the product modal prices the quantity but has no bag, sign-in or add button', async () => {
     mockApi({
       start_site_admin: {
-        body: { exist: 1, infos: null, dadosforn: dadosforn(), allprods: [produto({ id: 'p1', titulo: 'alface crespa' })] },
+        body: { exist: 1, infos: { paleta: 1 }, dadosforn: { ...dadosforn(), oculto: false }, allprods: [produto({ id: 'p1', titulo: 'alface crespa' })] },
       },
     });
     renderPage(<AdminStorefrontPage />, { path: '/admin/sitio-boa-vista', route: ROUTE, user: ADMIN });

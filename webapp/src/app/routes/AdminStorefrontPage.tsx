@@ -45,7 +45,7 @@ function AdminStorefront({ urlforn }: { urlforn: string }) {
     );
   }
   const loja = load.data;
-  if (!loja.exist) return <NotFound />;
+  if (loja.exist === 0) return <NotFound />;
   return (
     <>
       <p className="admin-store-bar" role="note">
@@ -54,8 +54,8 @@ function AdminStorefront({ urlforn }: { urlforn: string }) {
       </p>
       <StoreReady
         dadosforn={loja.dadosforn}
-        produtos={loja.allprods ?? []}
-        paleta={loja.infos?.paleta ?? loja.dadosforn.paleta ?? null}
+        produtos={loja.allprods}
+        paleta={loja.infos.paleta}
         somenteVer
       />
     </>

@@ -5,13 +5,18 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { isOffline, SEM_CONEXAO } from '@/lib/online';
+import type { RpcError } from '@/lib/rpc';
 import { StatusDialogContext, type StatusDialogApi } from './context';
 import { StatusDialog, type Status } from './StatusDialog';
 
-/** Offline, an error says that a connection is needed (keeping a more specific 'Sem conexão…'). */
-function offlineMessage(message?: string): string | undefined {
-  if (!isOffline() || message?.startsWith('Sem conexão')) return message;
-  return SEM_CONEXAO;
+/**
+ * The error's text: offline, that a connection is needed, unless the failure is itself about the
+ * connection (`sem_conexao`, whose own text may be more specific, e.g. the sign-in's).
+ */
+function errorMessage(e?: string | RpcError): string | undefined {
+  if (typeof e === 'object' && e.codigo_erro === 'sem_conexao') return e.error;
+  if (isOffline()) return SEM_CONEXAO;
+  return typeof e === 'object' ? e.error : e;
 }
 
 export function StatusDialogProvider({ children }: { children: ReactNode }) {
@@ -20,7 +25,7 @@ export function StatusDialogProvider({ children }: { children: ReactNode }) {
     () => ({
       loading: (message) => setState({ status: 'loading', message }),
       success: (message) => setState({ status: 'success', message }),
-      error: (message) => setState({ status: 'error', message: offlineMessage(message) }),
+      error: (e) => setState({ status: 'error', message: errorMessage(e) }),
       close: () => setState(null),
     }),
     [],

@@ -3,11 +3,17 @@
  * for an async operation without owning a dialog.
  */
 import { createContext, useContext } from 'react';
+import type { RpcError } from '@/lib/rpc';
 
 export interface StatusDialogApi {
   loading: (message?: string) => void;
   success: (message?: string) => void;
-  error: (message?: string) => void;
+  /**
+   * The error state with `message` (the generic one when absent), or with a failed call's text;
+   * offline it says that a connection is needed, unless the failure is itself about the connection
+   * (`codigo_erro: 'sem_conexao'`: its own, more specific, text is kept).
+   */
+  error: (message?: string | RpcError) => void;
   close: () => void;
 }
 

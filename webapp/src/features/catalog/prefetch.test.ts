@@ -4,7 +4,7 @@
  * nothing for the other routes.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { dadosforn, produto } from '@/test/catalog';
+import { anuncio, dadosforn, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
 import { prefetchCatalogRead } from './prefetch';
 
@@ -19,11 +19,14 @@ describe('prefetchCatalogRead', () => {
     ['/anuncios', '?categoria=Sementes+e+Mudas', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Sementes+e+Mudas&regiao=Piracicaba%2C+SP'],
     ['/anuncios', '?categoria=Variedades&regiao=Limeira%2C+SP', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Variedades&regiao=Limeira%2C+SP'],
     ['/anuncios', '?categoria=x&regiao=x', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Alimentos&regiao=Piracicaba%2C+SP'],
-    ['/detalhes/Alimentos/demo-p04/demo-joao', '?type=forn', '/api?codigo=pegar_produto_url_site&categoria=Alimentos&id=demo-p04&userforn=demo-joao'],
-    ['/detalhes/Sementes%20e%20Mudas/a1/u2', '', '/api?codigo=pegar_anuncio_url_site&categoria=Sementes+e+Mudas&id=a1&userforn=u2'],
+    ['/detalhes/Alimentos/demo-p04/demo-joao', '?type=forn', '/api?codigo=pegar_produto_url_site&id=demo-p04'],
+    ['/detalhes/Sementes%20e%20Mudas/a1/u2', '', '/api?codigo=pegar_anuncio_url_site&id=a1'],
     ['/sitio-boa-vista', '', '/api?codigo=start_site&urlforn=sitio-boa-vista'],
   ])('%s%s asks %s', async (path, search, url) => {
-    const { calls } = mockApi();
+    const { calls } = mockApi({
+      pegar_produto_url_site: { body: { item: { ...produto(), dadosforn: dadosforn() } } },
+      pegar_anuncio_url_site: { body: { item: anuncio() } },
+    });
     await prefetchCatalogRead(path, search, REGIAO);
     expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', url]]);
   });
@@ -41,10 +44,10 @@ describe('prefetchCatalogRead', () => {
     } as unknown as () => HTMLImageElement);
     const p = (id: string, extra = {}) => ({ ...produto(), id, icone: `/media/${id}.jpg`, ...extra });
     mockApi({
-      pegar_produto_url_site: { body: { item: p('p1') } },
+      pegar_produto_url_site: { body: { item: { ...p('p1'), dadosforn: dadosforn() } } },
       start_site: {
         body: {
-          exist: 1,
+          exist: 1 as const,
           infos: { paleta: 2 },
           dadosforn: dadosforn(),
           allprods: [p('a'), p('b', { status: true }), p('c', { icone: null }), p('d'), p('e'), p('f')],

@@ -65,18 +65,18 @@ export function prefetchCatalogRead(pathname: string, search: string, regiao: st
   }
   const detail = DETAIL.exec(pathname);
   if (detail) {
-    const [categoria, id, userforn] = detail.slice(1).map(decode);
-    if (categoria === null || id === null || userforn === null) return null;
-    const fields = { id, userforn, categoria };
-    const read = query.get('type') === 'forn' ? pegarProdutoUrlSite(fields) : pegarAnuncioUrlSite(fields);
-    return read.then(({ data }) => {
-      if (data.error === undefined && data.item) preloadImages([imagensProduto(data.item)[0]]);
+    // A path that does not decode is no page of ours; of one that does, the id alone is asked.
+    const [categoria, id, dono] = detail.slice(1).map(decode);
+    if (categoria === null || id === null || dono === null) return null;
+    const read = query.get('type') === 'forn' ? pegarProdutoUrlSite(id) : pegarAnuncioUrlSite(id);
+    return read.then((data) => {
+      if (data.error === undefined) preloadImages([imagensProduto(data.item)[0]]);
     });
   }
   const segment = pathname.slice(1);
   if (STORE_URL_RE.test(segment) && !APP_PATHS.has(segment)) {
-    return startSite(segment).then(({ data }) => {
-      if (data.error === undefined && 'allprods' in data && data.allprods) {
+    return startSite(segment).then((data) => {
+      if (data.error === undefined && 'allprods' in data) {
         preloadImages(data.allprods.filter((p) => !p.status).slice(0, STORE_PHOTOS).map((p) => p.icone));
       }
     });

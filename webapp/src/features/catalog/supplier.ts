@@ -4,7 +4,7 @@
  * form wasm-core's `delivery_fee` reads (amounts converted to centavos by wasm-core).
  */
 import type { Core } from '@/lib/wasm';
-import type { DadosForn } from '@/types/catalog';
+import type { DadosForn } from '@/types/wire';
 
 /** 'Entrega' for code 1, 'Retirada no local' for code 2. */
 export function formasEntrega(d: DadosForn): string[] {

@@ -24,7 +24,7 @@ export function useStoreSearch(loja: string, busca: string): string[] | null {
       const ids: string[] = [];
       let nextp: string | null | undefined;
       for (let pagina = 0; pagina < MAX_PAGINAS; pagina++) {
-        const { data } = await search({ all: termo, loja, nextp }, ctrl.signal);
+        const data = await search({ all: termo, loja, nextp }, ctrl.signal);
         if (ctrl.signal.aborted || data.error !== undefined) return;
         ids.push(...(data.produtos ?? []).map((p) => p.id));
         nextp = data.nextp;

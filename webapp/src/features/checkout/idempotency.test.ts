@@ -4,7 +4,8 @@
  * (sessionStorage), and a UUID even where `crypto.randomUUID` is missing.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chaveDoPedido, desfechoIncerto, esquecerTentativa, novaChave, registrarResposta } from './idempotency';
+import type { ErrorCode } from '@/lib/rpc';
+import { chaveDoPedido, esquecerTentativa, novaChave, registrarResposta } from './idempotency';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PEDIDO = { forn: 'forn1', sacola: [{ id: 'p1', quantidade: 3 }], pagamento: '2', total: 11.7 };
@@ -15,8 +16,9 @@ describe('Idempotency-Key', () => {
   it('the same order again gets the same key while its outcome is unknown', () => {
     const k = chaveDoPedido(PEDIDO);
     expect(k).toMatch(UUID);
-    for (const status of [0, 408, 429, 500, 502, 503]) {
-      registrarResposta(status);
+    const unknown: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'muitas_tentativas', 'erro_interno', 'indisponivel'];
+    for (const codigo_erro of unknown) {
+      registrarResposta({ codigo_erro });
       expect(chaveDoPedido({ ...PEDIDO })).toBe(k);
     }
   });
@@ -27,10 +29,16 @@ describe('Idempotency-Key', () => {
     expect(chaveDoPedido({ ...PEDIDO, pagamento: '1' })).not.toBe(k);
   });
 
-  it.each([200, 400, 404, 409, 422])('an answer with HTTP %i settles the attempt: a new key next time', (status) => {
+  it.each<[string, { codigo_erro?: ErrorCode }]>([
+    ['the order placed', {}],
+    ['dados_invalidos', { codigo_erro: 'dados_invalidos' }],
+    ['nao_encontrado', { codigo_erro: 'nao_encontrado' }],
+    ['precos_mudaram', { codigo_erro: 'precos_mudaram' }],
+    ['estoque_insuficiente', { codigo_erro: 'estoque_insuficiente' }],
+    ['chave_reusada', { codigo_erro: 'chave_reusada' }],
+  ])('an answer (%s) settles the attempt: a new key next time', (_, answer) => {
     const k = chaveDoPedido(PEDIDO);
-    expect(desfechoIncerto(status)).toBe(false);
-    registrarResposta(status);
+    registrarResposta(answer);
     expect(chaveDoPedido(PEDIDO)).not.toBe(k);
   });
 

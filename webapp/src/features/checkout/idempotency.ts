@@ -10,6 +10,8 @@
  * timeout and tries again still sends the same key), in memory when the browser refuses storage.
  */
 
+import { outcomeUnknown, type ErrorCode } from '@/lib/rpc';
+
 const STORAGE_KEY = 'feira:pedido-tentativa';
 
 interface Tentativa {
@@ -55,7 +57,7 @@ export function novaChave(): string {
  * The key for sending `pedido` (the request's fields): the open attempt's when it is the same
  * order, otherwise a new attempt's.
  */
-export function chaveDoPedido(pedido: Record<string, unknown>): string {
+export function chaveDoPedido(pedido: object): string {
   const json = JSON.stringify(pedido);
   const aberta = ler();
   if (aberta && aberta.pedido === json) return aberta.chave;
@@ -65,16 +67,12 @@ export function chaveDoPedido(pedido: Record<string, unknown>): string {
 }
 
 /**
- * Whether an answer leaves the order's fate unknown (no answer, a timeout, a server error, a
- * rate limit), so that sending it again must carry the same key.
+ * After `finalizar_pedido` answered: the attempt ends (the order placed, or refused for a reason)
+ * unless its outcome is unknown (no answer, a timeout, a rate limit, a server failure: the
+ * client's `outcomeUnknown` of its `codigo_erro`), so that sending it again carries the same key.
  */
-export function desfechoIncerto(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-/** After `finalizar_pedido` answered with `status`: the attempt ends unless its outcome is unknown. */
-export function registrarResposta(status: number): void {
-  if (!desfechoIncerto(status)) gravar(null);
+export function registrarResposta(r: { codigo_erro?: ErrorCode }): void {
+  if (r.codigo_erro === undefined || !outcomeUnknown(r.codigo_erro)) gravar(null);
 }
 
 /** Tests only: forget the open attempt. */

@@ -15,28 +15,25 @@
 import type { BagInfos, BagItem } from '@/lib/bag';
 import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { DadosForn, DeliveryForn, ExtensoesForn } from '@/types/catalog';
+import type { DadosForn, DeliveryForn } from '@/types/wire';
+import type { WireCoupon } from './api/validarCupom';
 
 export type Modo = 'entrega' | 'retirada';
 
 /** What the rules read of `extensoes.delivery`: any setting may be missing (a bag stored earlier). */
 export type DeliveryView = Partial<DeliveryForn>;
 
-/** What the rules read of a supplier (`dadosforn`, src/types/catalog.ts); its settings may be partial. */
+/**
+ * A view model: what the rules read of a supplier (`dadosforn`, the generated `PublicSupplier`);
+ * its settings may be partial (the copy a bag stored earlier).
+ */
 export type SupplierView = Pick<DadosForn, 'usuario' | 'nomeforn'> &
   Partial<Pick<DadosForn, 'compras'>> & {
-    extensoes?: { pagamentos?: ExtensoesForn['pagamentos']; delivery?: DeliveryView | null } | null;
+    extensoes?: { pagamentos?: Partial<DadosForn['extensoes']['pagamentos']> | null; delivery?: DeliveryView | null } | null;
   };
 
 /** A coupon as wasm-core takes it: `valor` in hundredths (centavos, or hundredths of a percent). */
 export interface CoreCoupon {
-  codigo: string;
-  tipo: string;
-  valor: number;
-}
-
-/** A coupon as `validar_cupom` answers it (`valor` in reais or percent). */
-export interface WireCoupon {
   codigo: string;
   tipo: string;
   valor: number;

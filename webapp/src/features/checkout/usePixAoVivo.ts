@@ -12,7 +12,7 @@
  * for the screen to say so (decisions.md §28); a charge of another amount stays open to be paid.
  */
 import { useEffect, useReducer, useState } from 'react';
-import type { PixDevolvido } from '@/types/orders';
+import type { PixDevolvido } from '@/types/wire';
 import { consultarPagamento, type EstadoPagamento } from './api/consultarPagamento';
 
 /** The first wait, the growth and the longest wait between two checks (ms). */

@@ -21,7 +21,7 @@ describe('useOrderEvents', () => {
   });
 
   it('opens the stream with a ticket, never the session token', async () => {
-    const { calls } = mockApi({ pegar_ticket_eventos: { body: { ticket: 't1' } } });
+    const { calls } = mockApi({ pegar_ticket_eventos: { body: { ticket: 't1', validade_segundos: 60 } } });
     const { result } = renderHook(() => useOrderEvents());
     await waitFor(() => expect(FakeEventSource.last?.url).toBe(`${EVENTS_PATH}?ticket=t1`));
     expect(FakeEventSource.last!.url).not.toContain('tok-secreto');
@@ -36,7 +36,7 @@ describe('useOrderEvents', () => {
 
   it('after a drop, reconnects with a fresh ticket after a pause and refetches', async () => {
     let n = 0;
-    mockApi({ pegar_ticket_eventos: () => ({ body: { ticket: `t${++n}` } }) });
+    mockApi({ pegar_ticket_eventos: () => ({ body: { ticket: `t${++n}`, validade_segundos: 60 } }) });
     const { result } = renderHook(() => useOrderEvents());
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     vi.useFakeTimers();
@@ -83,7 +83,7 @@ describe('useOrderEvents', () => {
   });
 
   it('closes its stream when the panel unmounts', async () => {
-    mockApi({ pegar_ticket_eventos: { body: { ticket: 'a' } } });
+    mockApi({ pegar_ticket_eventos: { body: { ticket: 'a', validade_segundos: 60 } } });
     const { unmount } = renderHook(() => useOrderEvents());
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     unmount();

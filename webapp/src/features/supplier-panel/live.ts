@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { getSession } from '@/lib/session';
 import { pegarEntregasPendentes, pegarTicketEventos } from './api/actions';
-import type { Pedido } from './api/types';
+import type { Pedido } from './api/actions';
 
 export const EVENTS_PATH = '/api/fornecedor/eventos';
 /** Pauses before reconnecting, by consecutive failures (the last one repeats). */
@@ -34,10 +34,12 @@ export function useOrderEvents(): number {
       timer = setTimeout(() => void open(), wait);
     };
     const open = async () => {
-      const { status, data } = await pegarTicketEventos();
+      const data = await pegarTicketEventos();
       if (stopped) return;
-      if (data.error !== undefined || !data.ticket) {
-        if (status !== 401 && status !== 403 && status !== 404) retry();
+      if (data.error !== undefined) {
+        // Not signed in, not a supplier: no stream to open; anything else is tried again.
+        const gone = data.codigo_erro === 'nao_autenticado' || data.codigo_erro === 'sem_permissao' || data.codigo_erro === 'nao_encontrado';
+        if (!gone) retry();
         return;
       }
       const source = new EventSource(`${EVENTS_PATH}?ticket=${encodeURIComponent(data.ticket)}`);
@@ -69,7 +71,7 @@ export function usePendingDeliveries(usuario: string, version: number, bump = 0)
   const [state, setState] = useState<{ pendentes: Pedido[] | null; failed: boolean }>({ pendentes: null, failed: false });
   useEffect(() => {
     let alive = true;
-    void pegarEntregasPendentes(usuario).then((r) => {
+    void pegarEntregasPendentes().then((r) => {
       if (!alive) return;
       if (r.error !== undefined) setState((s) => ({ pendentes: s.pendentes ?? [], failed: true }));
       else setState({ pendentes: r.entregas, failed: false });

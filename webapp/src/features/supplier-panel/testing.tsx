@@ -7,29 +7,77 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { UserInfo } from '@/lib/session';
 import { storeSession, USER } from '@/test/fixtures';
-import type { DadosForn, Pedido } from './api/types';
+import type { DadosPainel, InfosPagamentos, ItemPagamento, Pedido } from './api/actions';
 import SupplierPanelPage from './components/SupplierPanelPage';
 
 export const SUPPLIER: UserInfo = { ...USER, type: 1 };
 
-export const FORN: DadosForn = {
+/** The panel's data as `loading_forn_site` answers it for a new store: no delivery, no online store yet. */
+export const FORN: DadosPainel = {
   usuario: SUPPLIER.usuario,
   nomeforn: 'Sítio Boa Vista',
   cpf: '123.456.789-09',
+  email: SUPPLIER.email,
   telefone: '(19) 99876-5432',
   instagram: null,
   descricaoforn: null,
+  iconeforn: null,
+  fundoforn: null,
+  url: null,
+  paleta: 1,
   oculto: false,
+  invisivel: false,
   compras: false,
   local: 1,
   cidades: ['ALL'],
+  vendasforn: 0,
+  rua: null,
+  numero: null,
+  cidade: null,
   anos: [2025, 2026],
-  extensoes: { pagamentos: { opcoes: '1' }, cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } }, categorias: {} },
+  pendentes: 0,
+  produtos: [],
+  saldo: 0,
+  extensoes: {
+    pagamentos: { opcoes: '1', pix: null },
+    cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
+    categorias: {},
+    delivery: {
+      entrega: '',
+      taxaTipo: null,
+      taxaentrega: null,
+      taxaPorKm: null,
+      latitude: null,
+      longitude: null,
+      pedidominimoentrega: null,
+      pedidominimoretirada: null,
+      descricaoentrega: null,
+      descricaoretirada: null,
+      enderecoRua: null,
+      enderecoNumero: null,
+      enderecoCidade: null,
+      enderecoCep: null,
+      enderecoBairro: null,
+      distanciamaxima: null,
+    },
+    site: { url: null, paleta: 1, modelo: null },
+  },
 };
+
+/** `pegar_infos_pagamentos`'s `pagamentos` with nothing owed, changed by `over`. */
+export function pagamentos(over: Partial<InfosPagamentos> = {}): InfosPagamentos {
+  return { pix: null, opcoes: '1', saldo: 0, taxa: 0, liquido: 0, Abertos: [], aliberar: 0, Aliberar: [], Solicitacao: null, ...over };
+}
+
+/** A paid order's value owed to the supplier (`Abertos[]`, `Aliberar[]`). */
+export function valorAberto(valor: number, over: Partial<ItemPagamento> = {}): ItemPagamento {
+  return { id: `v-${valor}`, idpedido: `o-${valor}`, cliente_nome: 'Ana', valor, horario_pedido: Date.UTC(2026, 10, 10, 15), ...over };
+}
 
 export function pedido(id: string, over: Partial<Pedido['Infos']> = {}): Pedido {
   return {
     id,
+    idpedido: id,
     Infos: {
       txid: null,
       userforn: SUPPLIER.usuario,
@@ -50,9 +98,17 @@ export function pedido(id: string, over: Partial<Pedido['Infos']> = {}): Pedido 
       numero: '10',
       cidade: 'Piracicaba, SP',
       complemento: null,
+      telefoneforn: '(19) 99876-5432',
+      desconto: 0,
+      qrcode: null,
+      imagem_qrcode: null,
+      reembolsado: false,
+      devolucao: null,
+      pix_expira_em: null,
+      pix_devolvido: null,
       ...over,
     },
-    Produtos: [{ titulo: 'alface', icone: null, opcao: 'Maço', quantidade: 2, pago: 20 }],
+    Produtos: [{ titulo: 'alface', icone: null, opcao: 'Maço', quantidade: 2, preco: 10, pago: 20, telefone: '(19) 99876-5432' }],
   };
 }
 

@@ -3,6 +3,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function alterarNome(nome: string): Promise<RpcResult<{ ok: boolean }>> {
-  return rpc<{ ok: boolean }>('alterar_nome', { nome });
+export function alterarNome(nome: string): Promise<RpcResult<'alterar_nome'>> {
+  return rpc('alterar_nome', { nome });
 }

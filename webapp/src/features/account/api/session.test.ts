@@ -22,9 +22,10 @@ describe('revalidateSession', () => {
     expect(getSession()).toEqual({ token: SESSION.token, userinfo: { ...USER, nome: 'Maria Nova' } });
   });
 
-  it('signs out when no userinfo comes back', async () => {
+  it('signs out when the API refuses the session for another reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     storeSession();
-    mockApi({ login_site: { body: { userinfo: null } } });
+    mockApi({ login_site: { status: 403, body: { error: 'Proibido', codigo_erro: 'sem_permissao' } } });
     await revalidateSession();
     expect(getSession()).toBeNull();
   });

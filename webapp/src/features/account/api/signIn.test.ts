@@ -109,8 +109,8 @@ describe('signInWithPopup', () => {
     expect(popup.closed).toBe(true);
   });
 
-  it('stays signed out when login_site returns no userinfo', async () => {
-    mockApi({ iniciar_login: { body: START }, login_site: { body: {} } });
+  it('stays signed out when login_site returns no session token', async () => {
+    mockApi({ iniciar_login: { body: START }, login_site: { body: { userinfo: USER } } });
     const result = signInWithPopup();
     const state = (await authorizeParams()).searchParams.get('state');
     post({ type: 'feira-oidc', id_token: 'jwt', state });

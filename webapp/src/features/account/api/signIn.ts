@@ -10,8 +10,8 @@
  *
  * A popup closed by the user (or a sign-in the user declined) is ignored silently.
  */
-import { rpc } from '@/lib/rpc';
-import { clearSession, setSession, type UserInfo } from '@/lib/session';
+import { rpc, type Answer } from '@/lib/rpc';
+import { clearSession, setSession } from '@/lib/session';
 
 export const POPUP_NAME = 'feira-login';
 export const POPUP_FEATURES = 'width=500,height=600';
@@ -24,17 +24,7 @@ const CLOSE_GRACE_MS = 1000;
 /** `ok` signed in; `cancelled` closed or declined by the user; `blocked` no popup; `error`. */
 export type SignInResult = 'ok' | 'cancelled' | 'blocked' | 'error';
 
-interface IniciarLogin {
-  nonce: string;
-  authorization_endpoint: string;
-  client_id: string;
-  scope: string;
-}
-
-interface LoginSite {
-  userinfo?: UserInfo | null;
-  token?: string;
-}
+type IniciarLogin = Answer<'iniciar_login'>;
 
 interface CallbackMessage {
   type: typeof MESSAGE_TYPE;
@@ -94,7 +84,7 @@ async function run(popup: Window): Promise<SignInResult> {
     /* not ours to write: harmless */
   }
 
-  const start = await rpc<IniciarLogin>('iniciar_login');
+  const start = await rpc('iniciar_login');
   if (start.error !== undefined) {
     popup.close();
     return 'error';
@@ -112,9 +102,9 @@ async function run(popup: Window): Promise<SignInResult> {
     return 'error';
   }
 
-  const res = await rpc<LoginSite>('login_site', { user: { id_token: msg.id_token, nonce: start.nonce } });
+  const res = await rpc('login_site', { user: { id_token: msg.id_token, nonce: start.nonce } });
   if (res.error !== undefined) return 'error';
-  if (!res.userinfo || !res.token) {
+  if (!res.token) {
     clearSession();
     return 'cancelled';
   }

@@ -167,7 +167,7 @@ describe('personal-data dialog', () => {
   });
 
   it("saves with alterar_nome, shows 'Salvo com sucesso!' and updates the stored user", async () => {
-    const { calls } = mockApi({ alterar_nome: { body: { ok: true } } });
+    const { calls } = mockApi({ alterar_nome: { body: { ok: true, nome: 'Maria Souza' } } });
     const user = userEvent.setup();
     const { dialog, nome, salvar } = renderDialog();
     await user.clear(nome);

@@ -56,7 +56,7 @@ export function AccountProvider({ children, AdsEntryDialog }: AccountProviderPro
   const signIn = useCallback(() => {
     // Offline the provider cannot be reached: say so instead of opening an empty popup.
     if (isOffline()) {
-      status.error(SEM_CONEXAO_LOGIN);
+      status.error({ error: SEM_CONEXAO_LOGIN, codigo_erro: 'sem_conexao' });
       return;
     }
     void signInWithPopup().then((r) => {

@@ -1,33 +1,15 @@
 /**
- * `alterar_endereco` (spec §7: usuario, rua, numero, cidade, telefone, complemento, latitude,
- * longitude): saves the signed-in user's address and phone and answers the updated `userinfo`.
- * The server takes the user from the session and computes the coordinates itself (decisions.md
- * §15: a buyer cannot move closer to a supplier to cut a per-km fee); the ones the wizard got from
- * `gerar_coordenadas` are sent as the spec has them.
+ * `alterar_endereco` (spec §7): saves the signed-in user's address, phone, CEP and bairro and
+ * answers the updated `userinfo` (and `aviso`: 'Usamos o centro de {cidade} para calcular a
+ * distância' when the point is the city's). The server takes the user from the session and
+ * computes the coordinates itself (decisions.md §15, §31: a buyer cannot move closer to a supplier
+ * to cut a per-km fee or to get within its delivery distance), so neither the user nor the
+ * coordinates the wizard showed are sent.
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
-import type { UserInfo } from '@/lib/session';
+import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
 
-export interface EnderecoInput {
-  usuario: string;
-  rua: string;
-  numero: string;
-  cidade: string;
-  telefone: string;
-  complemento: string | null;
-  cep?: string | null;
-  bairro?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+export type EnderecoInput = Payload<'alterar_endereco'>;
 
-export interface EnderecoSalvo {
-  ok: boolean;
-  userinfo?: UserInfo;
-  /** 'Usamos o centro de {cidade} para calcular a distância' when the point is the city's. */
-  aviso?: string | null;
-}
-
-export function alterarEndereco(a: EnderecoInput): Promise<RpcResult<EnderecoSalvo>> {
-  return rpc<EnderecoSalvo>('alterar_endereco', { ...a });
+export function alterarEndereco(a: EnderecoInput): Promise<RpcResult<'alterar_endereco'>> {
+  return rpc('alterar_endereco', a);
 }

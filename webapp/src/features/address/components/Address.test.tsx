@@ -41,8 +41,8 @@ describe('address wizard', () => {
     storeSession({ token: 't', userinfo: NO_ADDRESS });
     const saved = { ...NO_ADDRESS, rua: 'Rua do Rosário', numero: '45', cidade: 'Piracicaba, SP', complemento: null, telefone: '(19) 99230-1478', latitude: -22.72, longitude: -47.64 };
     const { calls } = api({
-      gerar_coordenadas: { body: { latitude: -22.72, longitude: -47.64 } },
-      alterar_endereco: { body: { ok: true, userinfo: saved } },
+      gerar_coordenadas: { body: { latitude: -22.72, longitude: -47.64, aproximado: false, aviso: null } },
+      alterar_endereco: { body: { ok: true, userinfo: saved, aviso: null } },
     });
     const onDone = vi.fn();
     const user = userEvent.setup();
@@ -83,11 +83,9 @@ describe('address wizard', () => {
     expect(calls.find((c) => c.codigo === 'gerar_coordenadas')?.body).toMatchObject({ rua: 'Rua do Rosário', numero: '45', cidade: 'Piracicaba, SP' });
     await user.click(screen.getByRole('button', { name: 'Salvar endereço' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    // The user is the session's and the coordinates the server's own: neither is sent.
     expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toEqual({
       codigo: 'alterar_endereco',
-      usuario: NO_ADDRESS.usuario,
-      latitude: -22.72,
-      longitude: -47.64,
       rua: 'Rua do Rosário',
       numero: '45',
       cidade: 'Piracicaba, SP',
@@ -110,7 +108,7 @@ describe('address wizard', () => {
       gerar_coordenadas: {
         body: { latitude: -22.72, longitude: -47.64, aproximado: true, aviso: 'Usamos o centro de Piracicaba para calcular a distância' },
       },
-      alterar_endereco: { body: { ok: true, userinfo: { ...NO_ADDRESS, cep: '13400-390' } } },
+      alterar_endereco: { body: { ok: true, userinfo: { ...NO_ADDRESS, cep: '13400-390' }, aviso: null } },
     });
     const user = userEvent.setup();
     render(
@@ -146,7 +144,7 @@ describe('address wizard', () => {
     let geocodes = 0;
     api({
       gerar_coordenadas: () =>
-        geocodes++ === 0 ? { status: 400, body: { error: 'Não foi possível gerar as coordenadas para o novo endereço.' } } : { body: { latitude: 1, longitude: 1 } },
+        geocodes++ === 0 ? { status: 400, body: { error: 'Não foi possível gerar as coordenadas para o novo endereço.' } } : { body: { latitude: 1, longitude: 1, aproximado: false, aviso: null } },
       alterar_endereco: { status: 500, body: { error: 'x' } },
     });
     const onDone = vi.fn();
@@ -178,7 +176,7 @@ describe('address wizard', () => {
 describe("profile's Endereço section", () => {
   it("'Salvar Alterações' only when something changed; wasm-core's messages; saves", async () => {
     storeSession({ token: 't', userinfo: BUYER });
-    const { calls } = api({ alterar_endereco: { body: { ok: true, userinfo: { ...BUYER, numero: '2400' } } } });
+    const { calls } = api({ alterar_endereco: { body: { ok: true, userinfo: { ...BUYER, numero: '2400' }, aviso: null } } });
     const user = userEvent.setup();
     render(
       <StatusDialogProvider>

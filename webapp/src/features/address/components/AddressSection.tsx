@@ -58,7 +58,6 @@ export function AddressSection({ user }: { user: UserInfo }) {
     setBusy(true);
     status.loading();
     const r = await alterarEndereco({
-      usuario: user.usuario,
       rua: v.rua,
       numero: v.numero,
       cidade: v.cidade,

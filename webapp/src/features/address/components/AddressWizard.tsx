@@ -114,9 +114,6 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
     setSaving(true);
     status.loading();
     const r = await alterarEndereco({
-      usuario: user.usuario,
-      latitude: geo.latitude,
-      longitude: geo.longitude,
       rua: valid.rua,
       numero: valid.numero,
       cidade: valid.cidade,

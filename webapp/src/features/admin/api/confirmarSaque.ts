@@ -4,6 +4,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function confirmarSaque(id: string): Promise<RpcResult<{ confirmado: boolean }>> {
-  return rpc<{ confirmado: boolean }>('confirmar_saque', { userforn: id });
+export function confirmarSaque(id: string): Promise<RpcResult<'confirmar_saque'>> {
+  return rpc('confirmar_saque', { userforn: id });
 }

@@ -3,6 +3,6 @@
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function invisivel(userforn: string, valor: boolean): Promise<RpcResult<{ invisivel: boolean }>> {
-  return rpc<{ invisivel: boolean }>('invisivel', { userforn, invisivel: valor });
+export function invisivel(userforn: string, valor: boolean): Promise<RpcResult<'invisivel'>> {
+  return rpc('invisivel', { userforn, invisivel: valor });
 }

@@ -1,9 +1,11 @@
 /**
  * `loading_admin`: every supplier, hidden ones included (admin only).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { FornecedorAdmin } from './types';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export function loadingAdmin(signal?: AbortSignal): Promise<RpcResponse<{ fornecedores: FornecedorAdmin[] }>> {
-  return rpcRequest<{ fornecedores: FornecedorAdmin[] }>('loading_admin', {}, { signal });
+/** A supplier in the admin's list. */
+export type FornecedorAdmin = Answer<'loading_admin'>['fornecedores'][number];
+
+export function loadingAdmin(signal?: AbortSignal): Promise<RpcResult<'loading_admin'>> {
+  return rpc('loading_admin', {}, { signal });
 }

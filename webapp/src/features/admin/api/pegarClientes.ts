@@ -1,9 +1,11 @@
 /**
  * `pegar_clientes`: the users without a store (admin only).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Cliente } from './types';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export function pegarClientes(signal?: AbortSignal): Promise<RpcResponse<{ clientes: Cliente[] }>> {
-  return rpcRequest<{ clientes: Cliente[] }>('pegar_clientes', {}, { signal });
+/** A customer in the admin's list. */
+export type Cliente = Answer<'pegar_clientes'>['clientes'][number];
+
+export function pegarClientes(signal?: AbortSignal): Promise<RpcResult<'pegar_clientes'>> {
+  return rpc('pegar_clientes', {}, { signal });
 }

@@ -2,15 +2,12 @@
  * `pegar_pendencias_pix`: received Pix never applied (each with its refund's state), refunds not
  * settled, and paid orders whose delivery was not confirmed within the review window (admin only).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { DevolucaoPendente, PedidoAtrasado, PixRecusado } from './types';
+import { rpc, type RpcResult } from '@/lib/rpc';
+import type { components } from '@/types/api.gen';
 
-export interface PendenciasPix {
-  recebidos: PixRecusado[];
-  devolucoes: DevolucaoPendente[];
-  atrasados: PedidoAtrasado[];
-}
+/** A refund's state at the PSP. */
+export type StatusDevolucao = components['schemas']['RefundStatus'];
 
-export function pegarPendenciasPix(signal?: AbortSignal): Promise<RpcResponse<PendenciasPix>> {
-  return rpcRequest<PendenciasPix>('pegar_pendencias_pix', {}, { signal });
+export function pegarPendenciasPix(signal?: AbortSignal): Promise<RpcResult<'pegar_pendencias_pix'>> {
+  return rpc('pegar_pendencias_pix', {}, { signal });
 }

@@ -1,9 +1,12 @@
 /**
- * `pegar_solicitacoes_saque`: pending withdrawal requests, oldest first (admin only).
+ * `pegar_solicitacoes_saque`: pending withdrawal requests, oldest first (admin only), each with
+ * the orders it pays for (released money only, decisions.md §27).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { SolicitacaoSaque } from './types';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export function pegarSolicitacoesSaque(signal?: AbortSignal): Promise<RpcResponse<{ pendentes: SolicitacaoSaque[] }>> {
-  return rpcRequest<{ pendentes: SolicitacaoSaque[] }>('pegar_solicitacoes_saque', {}, { signal });
+/** A pending withdrawal request. */
+export type SolicitacaoSaque = Answer<'pegar_solicitacoes_saque'>['pendentes'][number];
+
+export function pegarSolicitacoesSaque(signal?: AbortSignal): Promise<RpcResult<'pegar_solicitacoes_saque'>> {
+  return rpc('pegar_solicitacoes_saque', {}, { signal });
 }

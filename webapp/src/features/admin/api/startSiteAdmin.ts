@@ -2,13 +2,10 @@
  * `start_site_admin`: a supplier's storefront by URL or user id, hidden or not (admin only).
  * Same shape as a ready `start_site`; `exist: 0` when there is no such supplier.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { DadosForn, Produto } from '@/types/catalog';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export type LojaAdmin =
-  | { exist: 0 }
-  | { exist: 1; infos: { paleta: number | null } | null; dadosforn: DadosForn & { oculto?: boolean }; allprods: Produto[] };
+export type LojaAdmin = Answer<'start_site_admin'>;
 
-export function startSiteAdmin(urlforn: string, signal?: AbortSignal): Promise<RpcResponse<LojaAdmin>> {
-  return rpcRequest<LojaAdmin>('start_site_admin', { urlforn }, { signal });
+export function startSiteAdmin(urlforn: string, signal?: AbortSignal): Promise<RpcResult<'start_site_admin'>> {
+  return rpc('start_site_admin', { urlforn }, { signal });
 }

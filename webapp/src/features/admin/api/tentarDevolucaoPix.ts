@@ -3,8 +3,8 @@
  * was not made ('nao_realizado'); `id` is the refund's (`devolucoes[].id` or
  * `recebidos[].devolucao_id`). Answers `{ok: true}`.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function tentarDevolucaoPix(id: string): Promise<RpcResponse<{ ok: boolean }>> {
-  return rpcRequest<{ ok: boolean }>('tentar_devolucao_pix', { id });
+export function tentarDevolucaoPix(id: string): Promise<RpcResult<'tentar_devolucao_pix'>> {
+  return rpc('tentar_devolucao_pix', { id });
 }

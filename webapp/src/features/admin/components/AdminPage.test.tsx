@@ -53,7 +53,7 @@ describe('AdminPage access', () => {
 
 describe('Fornecedores', () => {
   it('opens the details modal and toggles the visibility', async () => {
-    const { calls } = abrir({ invisivel: (b) => ({ body: { invisivel: b.invisivel } }) });
+    const { calls } = abrir({ invisivel: (b) => ({ body: { invisivel: b.invisivel === true } }) });
     const card = await screen.findByRole('button', { name: /Sítio Boa Vista/ });
     expect(card.textContent).toContain('fornecedor@feira.test');
     await userEvent.click(card);
@@ -248,9 +248,10 @@ describe('Pendências Pix', () => {
         body: {
           recebidos: [],
           devolucoes: [{ id: 'D1', endToEndId: 'E2', txid: 't2', valor: 32, motivo: 'cancelamento', status: 'falhou', tentativas: 3, erro: null, criado_em: 0, atualizado_em: 0 }],
+          atrasados: [],
         },
       },
-      tentar_devolucao_pix: { status: 409, body: { error: 'Esta devolução não pode ser tentada de novo.' } },
+      tentar_devolucao_pix: { status: 409, body: { error: 'Esta devolução não pode ser tentada de novo.', codigo_erro: 'conflito' } },
     });
     await secao('Pendências Pix');
     await userEvent.click(await screen.findByRole('button', { name: /^Tentar de novo/ }));
@@ -280,11 +281,12 @@ describe('Pendências Pix: lists', () => {
       pegar_pendencias_pix: {
         body: {
           recebidos: [
-            { endToEndId: 'E1', txid: 'abc123', valor: 1, horario: '2026-11-25T12:00:00Z', infoPagador: null, origem: 'webhook', motivo: 'valor R$ 1,00 diferente do da cobrança (R$ 16,00)', recebido_em: 1_764_072_000_000 },
+            { endToEndId: 'E1', txid: 'abc123', valor: 1, horario: '2026-11-25T12:00:00Z', infoPagador: null, origem: 'webhook', motivo: 'valor R$ 1,00 diferente do da cobrança (R$ 16,00)', recebido_em: 1_764_072_000_000, devolucao: null, devolucao_id: null },
           ],
           devolucoes: [
             { id: 'D1', endToEndId: 'E2', txid: 't2', valor: 32, motivo: 'cancelamento', status: 'falhou', tentativas: 3, erro: 'PSP refused', criado_em: 1_764_072_000_000, atualizado_em: 1_764_072_000_000 },
           ],
+          atrasados: [],
         },
       },
     });
@@ -297,7 +299,7 @@ describe('Pendências Pix: lists', () => {
   });
 
   it('says when nothing is pending', async () => {
-    abrir({ pegar_pendencias_pix: { body: { recebidos: [], devolucoes: [] } } });
+    abrir({ pegar_pendencias_pix: { body: { recebidos: [], devolucoes: [], atrasados: [] } } });
     await secao('Pendências Pix');
     expect(await screen.findByText('Nenhum Pix pendente.')).toBeTruthy();
     expect(screen.getByText('Nenhuma devolução pendente.')).toBeTruthy();

@@ -10,7 +10,7 @@ import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useLoad } from '@/hooks/useLoad';
 import { pegarClientes } from '../api/pegarClientes';
-import type { Cliente } from '../api/types';
+import type { Cliente } from '../api/pegarClientes';
 import { ERRO_CLIENTES, NAO_INFORMADO } from '../messages';
 
 const fold = (s: string) =>

@@ -16,9 +16,8 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useLoad } from '@/hooks/useLoad';
 import { formatData, formatReais } from '@/lib/display';
 import { numeroCurto } from '@/lib/orders';
-import { pegarPendenciasPix } from '../api/pegarPendenciasPix';
+import { pegarPendenciasPix, type StatusDevolucao } from '../api/pegarPendenciasPix';
 import { tentarDevolucaoPix } from '../api/tentarDevolucaoPix';
-import type { StatusDevolucao } from '../api/types';
 
 const STATUS: Record<StatusDevolucao, string> = {
   pendente: 'Aguardando o PSP',
@@ -46,7 +45,7 @@ export function PixIssuesSection() {
 
   async function tentar(id: string) {
     status.loading();
-    const { data: r } = await tentarDevolucaoPix(id);
+    const r = await tentarDevolucaoPix(id);
     if (r.error !== undefined) {
       status.error(r.error);
       return;
@@ -56,7 +55,7 @@ export function PixIssuesSection() {
   }
 
   if (load.estado === 'carregando') return <Loading />;
-  const { recebidos, devolucoes, atrasados = [] } = load.estado === 'pronto' ? load.data : { recebidos: [], devolucoes: [] };
+  const { recebidos, devolucoes, atrasados } = load.estado === 'pronto' ? load.data : { recebidos: [], devolucoes: [], atrasados: [] };
 
   const retentar = (id: string | null | undefined, estado: string | null | undefined, rotulo: string) =>
     id && estado && RETENTAVEL.has(estado) ? (

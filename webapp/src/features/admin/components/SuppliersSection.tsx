@@ -13,7 +13,7 @@ import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
 import { invisivel } from '../api/invisivel';
-import type { FornecedorAdmin } from '../api/types';
+import type { FornecedorAdmin } from '../api/loadingAdmin';
 import { ERRO_VISIBILIDADE, NAO_INFORMADO } from '../messages';
 
 export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {

@@ -16,8 +16,7 @@ import { formatData, formatReais } from '@/lib/display';
 import { numeroCurto } from '@/lib/orders';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { confirmarSaque } from '../api/confirmarSaque';
-import { pegarSolicitacoesSaque } from '../api/pegarSolicitacoesSaque';
-import type { SolicitacaoSaque } from '../api/types';
+import { pegarSolicitacoesSaque, type SolicitacaoSaque } from '../api/pegarSolicitacoesSaque';
 import { CONFIRMAR_TRANSFERENCIA, SEM_SAQUES } from '../messages';
 
 export function WithdrawalsSection() {

@@ -2,7 +2,9 @@
  * Tests only: the admin user and sample rows of the admin actions.
  */
 import { USER } from '@/test/fixtures';
-import type { Cliente, FornecedorAdmin, SolicitacaoSaque } from '../api/types';
+import type { FornecedorAdmin } from '../api/loadingAdmin';
+import type { Cliente } from '../api/pegarClientes';
+import type { SolicitacaoSaque } from '../api/pegarSolicitacoesSaque';
 
 export const ADMIN = { ...USER, usuario: 'adm', email: 'admin@feira.test', nome: 'Administração Feira', admin: true };
 

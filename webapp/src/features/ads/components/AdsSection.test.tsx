@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { mockApi, storeSession, USER } from '@/test/fixtures';
-import type { Anuncio } from '@/types/catalog';
+import { anuncio } from '@/test/catalog';
+import type { Anuncio } from '@/types/wire';
 import { AdsSection } from './AdsSection';
 
 vi.mock('@/lib/wasm', async () => {
@@ -15,9 +16,8 @@ vi.mock('@/lib/wasm', async () => {
   return { loadCore: loadRealCore };
 });
 
-const ad = (id: string, titulo: string, categoria: string): Anuncio => ({
-  id, idnormal: id, anuncio: true, usuario: USER.usuario, categoria, titulo, descricao: null, preco: 12.5, icone: null, fotos: {},
-});
+const ad = (id: string, titulo: string, categoria: string): Anuncio =>
+  anuncio({ id, idnormal: id, usuario: USER.usuario, categoria, titulo, descricao: null, preco: 12.5, icone: null, fotos: {} });
 const ADS = [ad('a1', 'queijo minas', 'Alimentos'), ad('a2', 'esterco curtido', 'Produtos, Coprodutos, Subprodutos'), ad('a3', 'muda de ipê', 'Sementes e Mudas')];
 
 function show() {

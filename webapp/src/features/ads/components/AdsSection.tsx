@@ -35,10 +35,10 @@ export function AdsSection({ user }: { user: UserInfo }) {
 
   useEffect(() => {
     let alive = true;
-    void pegarAnuncios(user.usuario).then((r) => {
+    void pegarAnuncios().then((r) => {
       if (!alive) return;
       if (r.error !== undefined) console.error('pegar_anuncios:', r.error);
-      setAds(r.error === undefined ? (r.anuncios ?? []) : []);
+      setAds(r.error === undefined ? r.anuncios : []);
     });
     return () => {
       alive = false;
@@ -50,7 +50,7 @@ export function AdsSection({ user }: { user: UserInfo }) {
   async function remove(ad: Anuncio) {
     setOpen(null);
     status.loading();
-    const r = await excluirAnuncio(user.usuario, ad);
+    const r = await excluirAnuncio(ad);
     if (r.error !== undefined) {
       console.error('excluir_anuncio:', r.error);
       status.error();
@@ -129,8 +129,8 @@ export function AdsSection({ user }: { user: UserInfo }) {
       {open?.kind === 'remover' && <ConfirmDialog message="Remover anúncio?" onCancel={() => setOpen(null)} onConfirm={() => void remove(open.ad)} />}
       <Suspense fallback={null}>
         {open?.kind === 'novo' && <NewAdWizard onClose={() => setOpen(null)} onAdded={(ad) => setAds((list) => [ad, ...(list ?? [])])} />}
-        {open?.kind === 'editar' && <EditAdWizard usuario={user.usuario} anuncio={open.ad} onClose={() => setOpen(null)} onSaved={replace} />}
-        {open?.kind === 'fotos' && <PhotosModal usuario={user.usuario} anuncio={open.ad} onClose={() => setOpen(null)} onSaved={replace} />}
+        {open?.kind === 'editar' && <EditAdWizard anuncio={open.ad} onClose={() => setOpen(null)} onSaved={replace} />}
+        {open?.kind === 'fotos' && <PhotosModal anuncio={open.ad} onClose={() => setOpen(null)} onSaved={replace} />}
       </Suspense>
     </section>
   );

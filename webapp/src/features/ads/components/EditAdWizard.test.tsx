@@ -7,7 +7,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, storeSession } from '@/test/fixtures';
-import type { Anuncio } from '@/types/catalog';
+import { anuncio } from '@/test/catalog';
+import type { Anuncio } from '@/types/wire';
 import { EditAdWizard } from './EditAdWizard';
 
 vi.mock('@/lib/wasm', async () => {
@@ -16,10 +17,10 @@ vi.mock('@/lib/wasm', async () => {
 });
 vi.mock('@/lib/photo', () => ({ preloadPhotoWorker: vi.fn(async () => {}), processPhoto: vi.fn() }));
 
-const AD: Anuncio = {
-  id: 'ad1', idnormal: 'ad1', anuncio: true, usuario: 'u_abc123', categoria: 'Alimentos', titulo: 'queijo minas', descricao: 'Curado',
+const AD: Anuncio = anuncio({
+  id: 'ad1', idnormal: 'ad1', usuario: 'u_abc123', categoria: 'Alimentos', titulo: 'queijo minas', descricao: 'Curado',
   preco: 25.5, icone: '/media/anuncios/ad1/i.jpg', fotos: {}, origem: 'Piracicaba, SP', locais: 3, cidades: ['Campinas, SP'],
-};
+});
 
 const progress = () => Number((screen.getByRole('progressbar') as HTMLProgressElement).value);
 
@@ -30,7 +31,7 @@ describe('ad-edit wizard', () => {
     const onSaved = vi.fn();
     const onClose = vi.fn();
     const user = userEvent.setup();
-    render(<EditAdWizard usuario="u_abc123" anuncio={AD} onClose={onClose} onSaved={onSaved} />);
+    render(<EditAdWizard anuncio={AD} onClose={onClose} onSaved={onSaved} />);
     const next = () => user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));
     expect(progress()).toBe(1);
@@ -72,7 +73,7 @@ describe('ad-edit wizard', () => {
     const { calls } = mockApi({ editar_anuncio: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<EditAdWizard usuario="u_abc123" anuncio={AD} onClose={vi.fn()} onSaved={vi.fn()} />);
+    render(<EditAdWizard anuncio={AD} onClose={vi.fn()} onSaved={vi.fn()} />);
     const next = () => user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));
     for (let i = 0; i < 7; i += 1) await next();

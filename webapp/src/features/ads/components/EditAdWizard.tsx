@@ -27,20 +27,18 @@ export function fieldsOf(a: Anuncio): AdFields {
 }
 
 export interface EditAdWizardProps {
-  usuario: string;
   anuncio: Anuncio;
   onClose: () => void;
   onSaved: (ad: Anuncio) => void;
 }
 
-export function EditAdWizard({ usuario, anuncio, onClose, onSaved }: EditAdWizardProps) {
+export function EditAdWizard({ anuncio, onClose, onSaved }: EditAdWizardProps) {
   const wizard = useAdWizard({
     steps: STEPS,
     initialFields: () => fieldsOf(anuncio),
     initialIcon: anuncio.icone ?? null,
     send: (fields, icon) =>
       editarAnuncio({
-        usuario,
         anuncio,
         iconeurlfinal: typeof icon === 'string' ? icon : (icon?.base64 ?? null),
         fields,

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEM_CONEXAO } from '@/lib/online';
 import { resetPlacesForTests } from '@/lib/places';
+import { anuncio } from '@/test/catalog';
 import { mockApi, storeSession } from '@/test/fixtures';
 import NewAdWizard from './NewAdWizard';
 
@@ -49,7 +50,7 @@ describe('new-ad wizard', () => {
     storeSession();
     let fail = true;
     const { calls } = api({
-      adicionar_anuncio: () => (fail ? { status: 500, body: { error: 'Algum erro ocorreu!' } } : { body: { infos: { id: 'a1', titulo: 'queijo minas' } } }),
+      adicionar_anuncio: () => (fail ? { status: 500, body: { error: 'Algum erro ocorreu!' } } : { body: { infos: anuncio({ id: 'a1', titulo: 'queijo minas' }) } }),
     });
     const onAdded = vi.fn();
     const onClose = vi.fn();
@@ -126,7 +127,7 @@ describe('new-ad wizard', () => {
     await next();
     await user.click(screen.getByRole('button', { name: 'Publicar anúncio' }));
     expect(await screen.findByRole('heading', { name: 'Anuncio adicionado!' })).toBeTruthy();
-    expect(onAdded).toHaveBeenCalledWith({ id: 'a1', titulo: 'queijo minas' });
+    expect(onAdded).toHaveBeenCalledWith(anuncio({ id: 'a1', titulo: 'queijo minas' }));
     const sent = calls.filter((c) => c.codigo === 'adicionar_anuncio').at(-1)!.body;
     expect(sent.iconeurl).toBe('SUNPTkU=');
     expect(sent.infos).toMatchObject({ categoria: 'Variedades', titulo: 'Queijo Minas', preco: '25.50', origem: 'Campinas, SP', locais: 3, cidades: ['Campinas, SP', 'Piracicaba, SP'] });
@@ -168,7 +169,7 @@ describe('new-ad wizard', () => {
 
   it('offline: publishing says a connection is needed, sends nothing, and keeps everything typed', async () => {
     storeSession();
-    const { calls } = api({ adicionar_anuncio: { body: { infos: { id: 'a2', titulo: 'mel' } } } });
+    const { calls } = api({ adicionar_anuncio: { body: { infos: anuncio({ id: 'a2', titulo: 'mel' }) } } });
     const user = userEvent.setup();
     render(<NewAdWizard onClose={vi.fn()} />);
     const next = () => user.click(screen.getByRole('button', { name: /^(Começar|Continuar)$/ }));

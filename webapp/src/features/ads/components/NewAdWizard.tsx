@@ -34,8 +34,6 @@ export default function NewAdWizard({ onClose, onAdded }: NewAdWizardProps) {
     send: session
       ? (fields, icon) =>
           adicionarAnuncio({
-            usuario: session.userinfo.usuario,
-            nome: session.userinfo.nome ?? '',
             telefone: session.userinfo.telefone ?? null,
             iconeurl: icon && typeof icon !== 'string' ? icon.base64 : null,
             fields,

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { mockApi, storeSession } from '@/test/fixtures';
-import type { Anuncio } from '@/types/catalog';
+import { anuncio } from '@/test/catalog';
+import type { Anuncio } from '@/types/wire';
 import { PhotosModal } from './PhotosModal';
 
 // Fake at the edge: the photo worker does not run in jsdom.
@@ -17,10 +18,10 @@ vi.mock('@/lib/photo', () => ({
   processPhoto: vi.fn(async () => ({ base64: 'Tk9WQQ==', blob: new Blob(['x'], { type: 'image/jpeg' }), width: 300, height: 300 })),
 }));
 
-const AD: Anuncio = {
-  id: 'ad1', idnormal: 'ad1', anuncio: true, usuario: 'u_abc123', categoria: 'Variedades', titulo: 'mel', descricao: null, preco: 10,
+const AD: Anuncio = anuncio({
+  id: 'ad1', idnormal: 'ad1', usuario: 'u_abc123', categoria: 'Variedades', titulo: 'mel', descricao: null, preco: 10,
   icone: '/media/i.jpg', fotos: { f1: '/media/1.jpg', f2: '/media/2.jpg', f3: '/media/3.jpg' },
-};
+});
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:nova');
@@ -30,7 +31,7 @@ beforeEach(() => {
 function open(onSaved = vi.fn(), onClose = vi.fn()) {
   render(
     <StatusDialogProvider>
-      <PhotosModal usuario="u_abc123" anuncio={AD} onClose={onClose} onSaved={onSaved} />
+      <PhotosModal anuncio={AD} onClose={onClose} onSaved={onSaved} />
     </StatusDialogProvider>,
   );
   return { onSaved, onClose };

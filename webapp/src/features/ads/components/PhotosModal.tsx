@@ -14,13 +14,12 @@ import { canAdd, changed, changes, storedItems, type PhotoItem } from '../photos
 import '../ads.css';
 
 export interface PhotosModalProps {
-  usuario: string;
   anuncio: Anuncio;
   onClose: () => void;
   onSaved: (ad: Anuncio) => void;
 }
 
-export function PhotosModal({ usuario, anuncio, onClose, onSaved }: PhotosModalProps) {
+export function PhotosModal({ anuncio, onClose, onSaved }: PhotosModalProps) {
   const status = useStatusDialog();
   const [initial] = useState(() => storedItems(anuncio.fotos));
   const [items, setItems] = useState<PhotoItem[]>(initial);
@@ -39,7 +38,7 @@ export function PhotosModal({ usuario, anuncio, onClose, onSaved }: PhotosModalP
     status.loading();
     const fotos: Record<string, string> = { ...(anuncio.fotos ?? {}) };
     for (const chave of remover) {
-      const r = await excluirFotoAnuncio(usuario, anuncio, chave);
+      const r = await excluirFotoAnuncio(anuncio, chave);
       if (r.error !== undefined) {
         console.error('Erro ao remover foto', r.error);
         status.error();
@@ -48,7 +47,7 @@ export function PhotosModal({ usuario, anuncio, onClose, onSaved }: PhotosModalP
       delete fotos[chave];
     }
     for (const p of enviar) {
-      const r = await uploadFotoAnuncio(usuario, anuncio, p.base64);
+      const r = await uploadFotoAnuncio(anuncio, p.base64);
       if (r.error !== undefined) {
         console.error('Erro ao fazer upload da foto', r.error);
         onSaved({ ...anuncio, fotos });

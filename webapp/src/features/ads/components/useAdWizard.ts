@@ -7,7 +7,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ImageValue } from '@/components/IconPicker';
 import { useCore } from '@/hooks/useCore';
-import { SEM_CONEXAO } from '@/lib/online';
 import { ERRO_GENERICO, type RpcResult } from '@/lib/rpc';
 import type { AdFields, Anuncio } from '../api/anuncios';
 import { stepError } from '../rules';
@@ -20,7 +19,7 @@ export interface AdWizardOptions {
   initialFields: AdFields | (() => AdFields);
   initialIcon: ImageValue;
   /** Sends the ad; null while it cannot be sent (e.g. no session). */
-  send: ((fields: AdFields, icon: ImageValue) => Promise<RpcResult<{ infos: Anuncio }>>) | null;
+  send: ((fields: AdFields, icon: ImageValue) => Promise<RpcResult<'adicionar_anuncio' | 'editar_anuncio'>>) | null;
   /** The RPC name logged on failure. */
   action: string;
   onClose: () => void;
@@ -75,7 +74,7 @@ export function useAdWizard({ steps, initialFields, initialIcon, send, action, o
       console.error(`${action}:`, r.error);
       setI(steps.indexOf('alcance'));
       // Offline the wizard says so (what was typed stays); otherwise the spec's message (§8).
-      setError(r.error === SEM_CONEXAO ? SEM_CONEXAO : ERRO_GENERICO);
+      setError(r.codigo_erro === 'sem_conexao' ? r.error : ERRO_GENERICO);
       return;
     }
     onSent(r.infos);

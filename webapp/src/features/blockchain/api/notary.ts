@@ -4,77 +4,53 @@
  * upload (`POST /api/blockchain/upload?nome=…&descricao=…` with the raw file as the body), sent
  * with XMLHttpRequest because fetch reports no upload progress.
  */
-import { ERRO_COMUNICACAO, ERRO_GENERICO, rpc, type RpcResult } from '@/lib/rpc';
+import { codeOfStatus, ERRO_COMUNICACAO, ERRO_GENERICO, rpc, type Answer, type ErrorCode, type Result, type RpcError, type RpcResult } from '@/lib/rpc';
 import { clearSession, getSession } from '@/lib/session';
+import type { components } from '@/types/api.gen';
 
 export const UPLOAD_PATH = '/api/blockchain/upload';
 
-export interface HistoryEntry {
-  id: string;
-  descricao: string;
-  /** Milliseconds since the epoch. */
-  data: number;
-  link: string;
-  nomeArquivo: string;
-  tamanho: number;
-  sha256: string;
-}
+/** A notarised file in the history. */
+export type HistoryEntry = Answer<'pegar_fichas_blockchain'>['historico'][number];
+/** The tokens' Pix charge. */
+export type TokenCharge = Answer<'gerarpix_blockchain'>;
+/** What the streaming upload answers: the Arweave transaction and its link. */
+export type Uploaded = components['schemas']['Notarised'];
+/** The public record of a transaction. */
+export type VerifiedRecord = Answer<'verificar_blockchain'>;
 
-export interface Tokens {
-  fichas: number;
-  historico: HistoryEntry[];
-}
-
-export interface TokenCharge {
-  codigo: { qrcode: string; imagemQrcode: string };
-  txid: string;
-  fichas: number;
-  valor: string;
-}
-
-export interface Uploaded {
-  transactionId: string;
-  link: string;
-}
-
-export interface VerifiedRecord {
-  transactionId: string;
-  nomeArquivo: string;
-  tipo: string;
-  tamanho: number;
-  sha256: string;
-  data: number;
-  link: string;
-  status: 'confirmado' | 'pendente' | 'desconhecido' | 'indisponivel';
-  confirmacoes: number;
-}
-
-export const getTokens = (): Promise<RpcResult<Tokens>> => rpc<Tokens>('pegar_fichas_blockchain');
+export const getTokens = (): Promise<RpcResult<'pegar_fichas_blockchain'>> => rpc('pegar_fichas_blockchain', {});
 
 /** `precoCentavos`: the total wasm-core priced (`tokens_price`); the server prices it again. */
-export const buyTokens = (quantidade: number, precoCentavos: number): Promise<RpcResult<TokenCharge>> =>
-  rpc<TokenCharge>('gerarpix_blockchain', { quantidade, preco: (precoCentavos / 100).toFixed(2) });
+export const buyTokens = (quantidade: number, precoCentavos: number): Promise<RpcResult<'gerarpix_blockchain'>> =>
+  rpc('gerarpix_blockchain', { quantidade, preco: (precoCentavos / 100).toFixed(2) });
 
-export const verifyRecord = (transactionId: string): Promise<RpcResult<VerifiedRecord>> =>
-  rpc<VerifiedRecord>('verificar_blockchain', { transactionId });
+export const verifyRecord = (transactionId: string): Promise<RpcResult<'verificar_blockchain'>> =>
+  rpc('verificar_blockchain', { transactionId });
 
 /**
  * What the page shows for a failed call (spec §8): the server's message (the spec's
  * 'Você não possui fichas!', 'Arquivo muito grande!', 'Insira uma descrição', or 'Algum erro
- * ocorreu!'), but 'Algum erro ocorreu!' for a transport failure, whose detail is only logged.
+ * ocorreu!'), but 'Algum erro ocorreu!' for a transport failure (`erro_comunicacao`), whose detail
+ * is only logged.
  */
-export function alertText(error: string): string {
-  if (error !== ERRO_COMUNICACAO) return error;
-  console.error('blockchain:', error);
+export function alertText(e: RpcError): string {
+  if (e.codigo_erro !== 'erro_comunicacao') return e.error;
+  console.error('blockchain:', e.error);
   return ERRO_GENERICO;
 }
 
+/** The failure an upload's answer carries (its `error` and `codigo_erro`, or what its status implies). */
+function uploadFailure(status: number, body: unknown): RpcError {
+  const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; codigo_erro?: unknown };
+  return {
+    error: typeof b.error === 'string' ? b.error : ERRO_GENERICO,
+    codigo_erro: typeof b.codigo_erro === 'string' ? (b.codigo_erro as ErrorCode) : codeOfStatus(status),
+  };
+}
+
 /** Streams `file` to the upload endpoint; `onProgress` gets 0–1 as bytes leave. Never throws. */
-export function uploadFile(
-  file: File,
-  descricao: string,
-  onProgress: (fraction: number) => void,
-): Promise<RpcResult<Uploaded>> {
+export function uploadFile(file: File, descricao: string, onProgress: (fraction: number) => void): Promise<Result<Uploaded>> {
   return new Promise((resolve) => {
     const token = getSession()?.token;
     const query = new URLSearchParams({ nome: file.name, descricao });
@@ -85,7 +61,7 @@ export function uploadFile(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => resolve({ error: ERRO_COMUNICACAO });
+    xhr.onerror = () => resolve({ error: ERRO_COMUNICACAO, codigo_erro: 'erro_comunicacao' });
     xhr.onload = () => {
       if (xhr.status === 401 && token && getSession()?.token === token) clearSession();
       let body: unknown = null;
@@ -94,12 +70,8 @@ export function uploadFile(
       } catch {
         body = null;
       }
-      const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && !error) {
-        resolve(body as Uploaded);
-      } else {
-        resolve({ error: typeof error === 'string' ? error : ERRO_GENERICO });
-      }
+      const ok = xhr.status >= 200 && xhr.status < 300 && body !== null && typeof body === 'object';
+      resolve(ok ? (body as Uploaded) : uploadFailure(xhr.status, body));
     };
     xhr.send(file);
   });

@@ -68,7 +68,14 @@ describe('blockchain page', () => {
     const { calls } = mockApi({
       pegar_fichas_blockchain: { body: { fichas: 1, historico: [] } },
       gerarpix_blockchain: {
-        body: { codigo: { qrcode: '000201abc', imagemQrcode: 'data:image/svg+xml;base64,PHN2Zy8+' }, txid: 't', fichas: 3, valor: '15.00' },
+        body: {
+          codigo: { qrcode: '000201abc', imagemQrcode: 'data:image/svg+xml;base64,PHN2Zy8+' },
+          qrcode: '000201abc',
+          imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+',
+          txid: 't',
+          fichas: 3,
+          valor: '15.00',
+        },
       },
     });
     const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { useAccount } from '@/hooks/useAccount';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import type { RpcResult } from '@/lib/rpc';
 import { useSession } from '@/lib/session';
-import { alertText, getTokens, type HistoryEntry, type Tokens } from '../api/notary';
+import { alertText, getTokens, type HistoryEntry } from '../api/notary';
 import { HistoryCard } from './HistoryCard';
 import { TokensCard } from './TokensCard';
 import { UploadCard } from './UploadCard';
@@ -48,9 +48,9 @@ function Signed() {
   const [historico, setHistorico] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const apply = useCallback((res: RpcResult<Tokens>) => {
+  const apply = useCallback((res: RpcResult<'pegar_fichas_blockchain'>) => {
     if (res.error !== undefined) {
-      setError(alertText(res.error));
+      setError(alertText(res));
       return null;
     }
     setError(null);

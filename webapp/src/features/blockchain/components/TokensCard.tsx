@@ -3,11 +3,11 @@
  * 'GERAR PIX' → the QR modal; while it is open the balance is polled and the modal says when
  * the payment has been credited.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { PixPayment } from '@/components/PixPayment';
+import { useCore } from '@/hooks/useCore';
 import { ERRO_GENERICO } from '@/lib/rpc';
-import { loadCore, type Core } from '@/lib/wasm';
 import { alertText, buyTokens, type TokenCharge } from '../api/notary';
 
 export interface TokensCardProps {
@@ -16,61 +16,78 @@ export interface TokensCardProps {
   reload: () => Promise<number | null>;
 }
 
+/**
+ * The purchase, one reducer: the quantity typed, whether 'GERAR PIX' is waiting for the server,
+ * its refusal, and the charge open in the modal (with the balance before it, and whether the
+ * tokens were credited).
+ */
+interface Compra {
+  quantidade: number;
+  enviando: boolean;
+  erro: string | null;
+  cobranca: { data: TokenCharge; antes: number; pago: boolean } | null;
+}
+
+type AcaoCompra =
+  | { tipo: 'quantidade'; quantidade: number }
+  | { tipo: 'enviar' }
+  | { tipo: 'recusada'; erro: string }
+  | { tipo: 'cobranca'; data: TokenCharge; antes: number }
+  | { tipo: 'creditada' }
+  | { tipo: 'fechar' };
+
+export function reduzirCompra(c: Compra, a: AcaoCompra): Compra {
+  switch (a.tipo) {
+    case 'quantidade':
+      return { ...c, quantidade: a.quantidade, erro: null };
+    case 'enviar':
+      return { ...c, enviando: true, erro: null };
+    case 'recusada':
+      return { ...c, enviando: false, erro: a.erro };
+    case 'cobranca':
+      return { ...c, enviando: false, cobranca: { data: a.data, antes: a.antes, pago: false } };
+    case 'creditada':
+      return c.cobranca ? { ...c, cobranca: { ...c.cobranca, pago: true } } : c;
+    case 'fechar':
+      return { ...c, cobranca: null };
+  }
+}
+
 export function TokensCard({ fichas, reload }: TokensCardProps) {
   const qtyId = useId();
-  const [quantidade, setQuantidade] = useState(1);
-  const [core, setCore] = useState<Core | null>(null);
-  /** The total in centavos, from wasm-core (null while unknown or invalid). */
-  const [price, setPrice] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [charge, setCharge] = useState<{ data: TokenCharge; before: number } | null>(null);
-  const [paid, setPaid] = useState(false);
+  const { core, failed } = useCore();
+  const [compra, dispatch] = useReducer(reduzirCompra, { quantidade: 1, enviando: false, erro: null, cobranca: null });
+  const { quantidade, cobranca: charge } = compra;
+  /** The total in centavos, from wasm-core (null while unknown or invalid), or wasm-core's refusal. */
+  const preco = useMemo(() => {
+    if (!core) return { price: null, erro: null };
+    try {
+      return { price: core.tokens_price(quantidade), erro: null };
+    } catch (e) {
+      return { price: null, erro: e instanceof Error ? e.message : String(e) };
+    }
+  }, [core, quantidade]);
+  const price = preco.price;
+  const error = compra.erro ?? preco.erro ?? (failed ? ERRO_GENERICO : null);
+  const paid = charge?.pago ?? false;
 
   useEffect(() => {
-    let live = true;
-    loadCore()
-      .then((core) => {
-        if (!live) return;
-        setCore(core);
-        try {
-          setPrice(core.tokens_price(quantidade));
-          setError(null);
-        } catch (e) {
-          setPrice(null);
-          setError(e instanceof Error ? e.message : String(e));
-        }
-      })
-      .catch((e: unknown) => {
-        console.error('wasm-core', e);
-        if (live) setError(ERRO_GENERICO);
-      });
-    return () => {
-      live = false;
-    };
-  }, [quantidade]);
-
-  useEffect(() => {
-    if (!charge || paid) return undefined;
+    if (!charge || charge.pago) return undefined;
+    const { antes, data } = charge;
     const timer = setInterval(() => {
       void reload().then((n) => {
-        if (n !== null && n >= charge.before + charge.data.fichas) setPaid(true);
+        if (n !== null && n >= antes + data.fichas) dispatch({ tipo: 'creditada' });
       });
     }, 2000);
     return () => clearInterval(timer);
-  }, [charge, paid, reload]);
+  }, [charge, reload]);
 
   async function generate() {
     if (price === null) return;
-    setBusy(true);
+    dispatch({ tipo: 'enviar' });
     const res = await buyTokens(quantidade, price);
-    setBusy(false);
-    if (res.error !== undefined) {
-      setError(alertText(res.error));
-      return;
-    }
-    setPaid(false);
-    setCharge({ data: res, before: fichas ?? 0 });
+    if (res.error !== undefined) dispatch({ tipo: 'recusada', erro: alertText(res) });
+    else dispatch({ tipo: 'cobranca', data: res, antes: fichas ?? 0 });
   }
 
   return (
@@ -91,10 +108,10 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
           min={1}
           step={1}
           value={quantidade}
-          onChange={(e) => setQuantidade(Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
+          onChange={(e) => dispatch({ tipo: 'quantidade', quantidade: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
         />
         <span>{price === null || !core ? '' : `Total: ${core.money_format(price)}`}</span>
-        <button type="button" className="btn" disabled={busy || price === null} onClick={() => void generate()}>
+        <button type="button" className="btn" disabled={compra.enviando || price === null} onClick={() => void generate()}>
           GERAR PIX
         </button>
       </div>
@@ -104,7 +121,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
         </p>
       )}
       {charge && (
-        <Dialog title="Pagamento via Pix" onClose={() => setCharge(null)}>
+        <Dialog title="Pagamento via Pix" onClose={() => dispatch({ tipo: 'fechar' })}>
           <p>
             {charge.data.fichas} {charge.data.fichas === 1 ? 'ficha' : 'fichas'}
             {core && ` — ${core.money_format(core.money_from_reais(Number(charge.data.valor)))}`}

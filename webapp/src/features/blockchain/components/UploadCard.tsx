@@ -67,7 +67,7 @@ export function UploadCard({ fichas, onUploaded }: UploadCardProps) {
     setStep('sending');
     const res = await uploadFile(file, descricao.trim(), setProgress);
     if (res.error !== undefined) {
-      const shown = alertText(res.error);
+      const shown = alertText(res);
       setError(shown);
       setStep('describe');
       status.error(shown);

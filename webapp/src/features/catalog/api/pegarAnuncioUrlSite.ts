@@ -1,12 +1,9 @@
 /**
  * `pegar_anuncio_url_site`: one direct ad for the detail page `/detalhes/{categoria}/{id}/{usuario}`.
+ * Ids are unique: the id alone is asked.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Anuncio } from '@/types/catalog';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarAnuncioUrlSite(
-  fields: { id: string; userforn: string; categoria: string },
-  signal?: AbortSignal,
-): Promise<RpcResponse<{ item: Anuncio }>> {
-  return rpcRequest<{ item: Anuncio }>('pegar_anuncio_url_site', fields, { signal });
+export function pegarAnuncioUrlSite(id: string, signal?: AbortSignal): Promise<RpcResult<'pegar_anuncio_url_site'>> {
+  return rpc('pegar_anuncio_url_site', { id }, { signal });
 }

@@ -2,9 +2,8 @@
  * `pegar_lojas`: the visible stores with a URL and their city; with the buyer's region, those
  * that serve it first (`atende`), each group by `vendasforn` descending (by the server).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Loja } from '@/types/catalog';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarLojas(regiao: string, signal?: AbortSignal): Promise<RpcResponse<{ lojas: Loja[] }>> {
-  return rpcRequest<{ lojas: Loja[] }>('pegar_lojas', { regiao }, { signal });
+export function pegarLojas(regiao: string, signal?: AbortSignal): Promise<RpcResult<'pegar_lojas'>> {
+  return rpc('pegar_lojas', { regiao }, { signal });
 }

@@ -1,13 +1,9 @@
 /**
  * `pegar_produto_url_site`: one supplier product (with its supplier's `dadosforn`) for the detail
- * page `/detalhes/{categoria}/{id}/{userforn}?type=forn`.
+ * page `/detalhes/{categoria}/{id}/{userforn}?type=forn`. Ids are unique: the id alone is asked.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Produto } from '@/types/catalog';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarProdutoUrlSite(
-  fields: { id: string; userforn: string; categoria: string },
-  signal?: AbortSignal,
-): Promise<RpcResponse<{ item: Produto }>> {
-  return rpcRequest<{ item: Produto }>('pegar_produto_url_site', fields, { signal });
+export function pegarProdutoUrlSite(id: string, signal?: AbortSignal): Promise<RpcResult<'pegar_produto_url_site'>> {
+  return rpc('pegar_produto_url_site', { id }, { signal });
 }

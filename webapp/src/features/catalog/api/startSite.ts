@@ -3,14 +3,10 @@
  * supplier is hidden (only name and icon come); otherwise the palette, the supplier and its
  * products.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { DadosForn, Produto } from '@/types/catalog';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export type Loja =
-  | { exist: 0 }
-  | { exist: 1; manutencao: true; dadosforn: Pick<DadosForn, 'nomeforn' | 'iconeforn'> }
-  | { exist: 1; manutencao?: false; infos: { paleta: number | null } | null; dadosforn: DadosForn; allprods: Produto[] };
+export type Loja = Answer<'start_site'>;
 
-export function startSite(urlforn: string, signal?: AbortSignal): Promise<RpcResponse<Loja>> {
-  return rpcRequest<Loja>('start_site', { urlforn }, { signal });
+export function startSite(urlforn: string, signal?: AbortSignal): Promise<RpcResult<'start_site'>> {
+  return rpc('start_site', { urlforn }, { signal });
 }

@@ -5,7 +5,7 @@
 import { WhatsAppIcon } from '@/components/icons';
 import { capitalizar, formatData, imagensProduto, whatsappUrl } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { Anuncio } from '@/types/catalog';
+import type { Anuncio } from '@/types/wire';
 import { ProductGallery } from './ProductGallery';
 
 function preco(core: Core, reais: number): string | null {

@@ -28,7 +28,7 @@ describe('AdsPage', () => {
     ];
     const { calls } = mockApi({
       pegar_produtos_anuncios_site2: { body: primeira },
-      pegar_produtos_anuncios_local: () => ({ body: paginas.shift() }),
+      pegar_produtos_anuncios_local: () => ({ body: paginas.shift()! }),
     });
     renderPage(<AdsPage />, { path: '/anuncios?categoria=Alimentos&regiao=Piracicaba%2C+SP' });
     expect(await screen.findByRole('link', { name: /Alface/ })).toBeTruthy();

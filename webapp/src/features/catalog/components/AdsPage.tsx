@@ -10,12 +10,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '@/components/LoadStates';
-import { CATEGORIAS, categoriaOuPadrao } from '@/config/categories';
+import { CATEGORIAS, categoriaOuPadrao, type Categoria } from '@/config/categories';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
 import { itemPath } from '@/lib/display';
 import { isRegion } from '@/lib/region';
-import type { Categoria, ItemCatalogo } from '@/types/catalog';
+import type { ItemCatalogo } from '@/types/wire';
 import { pegarProdutosAnunciosLocal } from '../api/pegarProdutosAnunciosLocal';
 import { pegarProdutosAnunciosSite2 } from '../api/pegarProdutosAnunciosSite2';
 import { SearchIcon } from '@/components/icons';
@@ -85,11 +85,11 @@ export default function AdsPage() {
       if (!ctrl.signal.aborted) setLista({ key, ...l });
     };
     const vazio = { items: [], nextp: null, nexta: null, fim: true };
-    pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then(({ data }) => {
+    pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then((data) => {
       if (data.error !== undefined) return done({ ...vazio, erro: true });
-      const items = [...(data.produtos ?? []), ...(data.anuncios ?? [])];
-      const nextp = data.produtos_lastIds ?? null;
-      const nexta = data.anuncios_lastIds ?? null;
+      const items = [...data.produtos, ...data.anuncios];
+      const nextp = data.produtos_lastIds;
+      const nexta = data.anuncios_lastIds;
       done({ items, nextp, nexta, fim: items.length === 0 || (nextp === null && nexta === null), erro: false });
     });
     return () => ctrl.abort();
@@ -101,7 +101,7 @@ export default function AdsPage() {
     if (!atual || atual.fim || carregandoMais) return;
     const pedido = key;
     setMais({ key: pedido, estado: 'carregando' });
-    const { data } = await pegarProdutosAnunciosLocal({
+    const data = await pegarProdutosAnunciosLocal({
       cidade: regiao,
       categoria,
       nextp: atual.nextp,
@@ -113,9 +113,8 @@ export default function AdsPage() {
       return;
     }
     setMais(null);
-    const novos = [...(data.produtos ?? []), ...(data.anuncios ?? [])];
-    const nextp = data.nextp ?? null;
-    const nexta = data.nexta ?? null;
+    const novos = [...data.produtos, ...data.anuncios];
+    const { nextp, nexta } = data;
     setLista((l) =>
       l && l.key === pedido
         ? {

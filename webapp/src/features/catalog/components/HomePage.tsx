@@ -11,7 +11,7 @@ import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
 import { anunciosPath, itemPath } from '@/lib/display';
-import type { Categoria, ItemCatalogo } from '@/types/catalog';
+import type { ItemCatalogo } from '@/types/wire';
 import { pegarProdutosAnunciosSite, type SecoesHome } from '../api/pegarProdutosAnunciosSite';
 import { HomeCarousel } from './HomeCarousel';
 import { ProductCard } from './ProductCard';
@@ -29,7 +29,7 @@ export default function HomePage() {
         {load.estado === 'carregando' && <Loading />}
         {load.estado === 'erro' && <LoadError onRetry={retry} />}
         {load.estado === 'pronto' &&
-          (load.data.categorias?.length ? (
+          (load.data.categorias.length ? (
             load.data.categorias.map((c) => <CategorySection key={c} categoria={c} data={load.data} regiao={regiao} />)
           ) : (
             <div className="empty-region">
@@ -44,8 +44,8 @@ export default function HomePage() {
   );
 }
 
-function CategorySection({ categoria, data, regiao }: { categoria: Categoria; data: SecoesHome; regiao: string }) {
-  const items: ItemCatalogo[] = [...(data.produtos?.[categoria] ?? []), ...(data.anuncios?.[categoria] ?? [])];
+function CategorySection({ categoria, data, regiao }: { categoria: string; data: SecoesHome; regiao: string }) {
+  const items: ItemCatalogo[] = [...(data.produtos[categoria] ?? []), ...(data.anuncios[categoria] ?? [])];
   return (
     <section className="cat-section" aria-label={categoria}>
       <div className="cat-section__head">

@@ -61,7 +61,8 @@ describe('ProductDetailPage', () => {
     renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alface crespa' })).toBeTruthy();
     photoLoaded('Alface crespa');
-    expect(calls[0].body).toEqual({ codigo: 'pegar_produto_url_site', id: 'p1', userforn: 'u1', categoria: 'Alimentos' });
+    // Ids are unique: the id alone is asked (the URL's store and category are for people).
+    expect(calls[0].body).toEqual({ codigo: 'pegar_produto_url_site', id: 'p1' });
 
     const trail = screen.getByRole('navigation', { name: 'Trilha' });
     expect(trail.textContent).toBe('Início / Anúncios / Alimentos');
@@ -88,18 +89,15 @@ describe('ProductDetailPage', () => {
     expect(within(seller).getByRole('link', { name: 'Acessar Loja' }).getAttribute('href')).toBe('/sitio-boa-vista');
   });
 
-  it('asks for the supplier when the product comes without it; per-km fee needs an address', async () => {
+  it("takes the supplier from the product's answer (one read); a per-km fee needs an address", async () => {
     const d = dadosforn();
-    d.extensoes!.delivery = { ...d.extensoes!.delivery!, taxaTipo: 'porKm', taxaentrega: null, taxaPorKm: 2.5 };
-    const { calls } = mockApi({
-      pegar_produto_url_site: { body: { item: produto({ status: true }) } },
-      pegar_dadosforn: { body: { dadosforn: d } },
-    });
+    d.extensoes.delivery = { ...d.extensoes.delivery, taxaTipo: 'porKm', taxaentrega: null, taxaPorKm: 2.5 };
+    const { calls } = mockApi({ pegar_produto_url_site: { body: { item: { ...produto({ status: true }), dadosforn: d } } } });
     renderPage(<ProductDetailPage />, { path: '/detalhes/Alimentos/p1/u1?type=forn', route: ROUTE });
     await screen.findByRole('heading', { level: 1, name: 'Alface crespa' });
     photoLoaded('Alface crespa');
     expect((await screen.findByTestId('indisponivel')).textContent).toBe('Indisponível');
-    expect(calls[1].body).toEqual({ codigo: 'pegar_dadosforn', usuario: 'u1' });
+    expect(calls.map((c) => c.codigo)).toEqual(['pegar_produto_url_site']);
     expect(screen.getByTestId('taxa-entrega').textContent).toBe('Cadastre seu endereço para calcular (R$ 2,50 por km)');
   });
 
@@ -142,7 +140,7 @@ describe('ProductDetailPage', () => {
     renderPage(<ProductDetailPage />, { path: '/detalhes/Variedades/a1/u2', route: ROUTE });
     expect(await screen.findByRole('heading', { level: 1, name: "Caixa d'água" })).toBeTruthy();
     // No photo: wasm-core is fetched at once.
-    expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1', userforn: 'u2', categoria: 'Variedades' });
+    expect(calls[0].body).toEqual({ codigo: 'pegar_anuncio_url_site', id: 'a1' });
     expect((await screen.findByTestId('preco-anuncio')).textContent).toBe('R$ 350,00');
     expect(screen.getByTestId('publicado').textContent).toBe('21/11/2026');
     expect(screen.getByText('Maria Oliveira')).toBeTruthy();

@@ -17,10 +17,9 @@ import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
 import { syncBagWith } from '@/lib/bag';
 import { anuncioPath, anunciosPath, capitalizar, imagensProduto, produtoPath } from '@/lib/display';
-import type { RpcResponse } from '@/lib/rpc';
-import type { Anuncio, DadosForn, Produto } from '@/types/catalog';
+import type { Result } from '@/lib/rpc';
+import type { Anuncio, DadosForn, Produto } from '@/types/wire';
 import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
-import { pegarDadosforn } from '../api/pegarDadosforn';
 import { pegarProdutoUrlSite } from '../api/pegarProdutoUrlSite';
 import { AdView } from './AdView';
 import { ProductGallery } from './ProductGallery';
@@ -33,34 +32,19 @@ import '../detail.css';
 /** The longest the prices wait for the main photo before wasm-core is fetched anyway. */
 const WASM_WAIT_MS = 2500;
 
+/** The page's view model: a product with its supplier's public data, or an ad. */
 type Detalhe = { tipo: 'produto'; produto: Produto; dadosforn: DadosForn } | { tipo: 'anuncio'; anuncio: Anuncio };
 
-/** The product with its supplier (asked separately when the item came without it). */
-async function carregarProduto(
-  fields: { id: string; userforn: string; categoria: string },
-  signal: AbortSignal,
-): Promise<RpcResponse<Detalhe>> {
-  const r = await pegarProdutoUrlSite(fields, signal);
-  if (r.data.error !== undefined) return r as RpcResponse<never>;
-  const produto = r.data.item;
-  if (!produto) return { status: 404, data: { error: 'Página não encontrada' } };
-  let dadosforn = produto.dadosforn;
-  if (!dadosforn) {
-    const d = await pegarDadosforn(produto.userforn || fields.userforn, signal);
-    if (d.data.error !== undefined) return d as RpcResponse<never>;
-    dadosforn = d.data.dadosforn;
-  }
-  return { status: r.status, data: { tipo: 'produto', produto, dadosforn } };
+async function carregarProduto(id: string, signal: AbortSignal): Promise<Result<Detalhe>> {
+  const r = await pegarProdutoUrlSite(id, signal);
+  if (r.error !== undefined) return r;
+  return { tipo: 'produto', produto: r.item, dadosforn: r.item.dadosforn };
 }
 
-async function carregarAnuncio(
-  fields: { id: string; userforn: string; categoria: string },
-  signal: AbortSignal,
-): Promise<RpcResponse<Detalhe>> {
-  const r = await pegarAnuncioUrlSite(fields, signal);
-  if (r.data.error !== undefined) return r as RpcResponse<never>;
-  if (!r.data.item) return { status: 404, data: { error: 'Página não encontrada' } };
-  return { status: r.status, data: { tipo: 'anuncio', anuncio: r.data.item } };
+async function carregarAnuncio(id: string, signal: AbortSignal): Promise<Result<Detalhe>> {
+  const r = await pegarAnuncioUrlSite(id, signal);
+  if (r.error !== undefined) return r;
+  return { tipo: 'anuncio', anuncio: r.item };
 }
 
 /**
@@ -81,13 +65,12 @@ function Preview({ item, onMainLoad }: { item: Produto | Anuncio; onMainLoad: ()
 }
 
 export default function ProductDetailPage() {
-  const { categoria = '', id = '', userforn = '' } = useParams();
+  const { categoria = '', id = '' } = useParams();
   const [params] = useSearchParams();
   const { regiao } = useRegion();
   const fornecedor = params.get('type') === 'forn';
-  const fields = { id, userforn, categoria };
-  const [load, retry] = useLoad(JSON.stringify([fornecedor, id, userforn, categoria]), (signal) =>
-    fornecedor ? carregarProduto(fields, signal) : carregarAnuncio(fields, signal),
+  const [load, retry] = useLoad(JSON.stringify([fornecedor, id]), (signal) =>
+    fornecedor ? carregarProduto(id, signal) : carregarAnuncio(id, signal),
   );
   // wasm-core once the item and its main photo are there (or after WASM_WAIT_MS at most): the
   // photo and title show first, without the wasm's download competing with the photo's.
@@ -114,7 +97,7 @@ export default function ProductDetailPage() {
         : 'Detalhes do anúncio';
   usePageTitle(titulo);
 
-  if (load.estado === 'erro' && load.status === 404) return <NotFound />;
+  if (load.estado === 'erro' && load.codigo_erro === 'nao_encontrado') return <NotFound />;
 
   return (
     <section className="container page detail">

@@ -17,7 +17,7 @@ import { Dialog } from '@/components/Dialog';
 import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/lib/bag';
 import { capitalizar, imagensProduto } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
-import type { DadosForn, Produto } from '@/types/catalog';
+import type { DadosForn, Produto } from '@/types/wire';
 import { ProductGallery } from './ProductGallery';
 import { QuantityStepper } from './QuantityStepper';
 import '../detail.css';

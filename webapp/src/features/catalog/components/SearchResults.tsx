@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { LoadError, Loading } from '@/components/LoadStates';
 import { CATEGORIAS } from '@/config/categories';
 import { itemPath } from '@/lib/display';
-import type { Categoria, ItemCatalogo } from '@/types/catalog';
+import type { Categoria } from '@/config/categories';
+import type { ItemCatalogo } from '@/types/wire';
 import { search, type ContagemCategoria } from '../api/search';
 import { ProductCard } from './ProductCard';
 
@@ -36,7 +37,7 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
 
   useEffect(() => {
     const ctrl = new AbortController();
-    search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then(({ data }) => {
+    search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then((data) => {
       if (ctrl.signal.aborted) return;
       setRes(
         data.error !== undefined
@@ -65,7 +66,7 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
     const pedido = key;
     setMais({ key: pedido, estado: 'carregando' });
     // A list that is done is not asked again (an absent cursor gives nothing).
-    const { data } = await search({
+    const data = await search({
       all: termo,
       cidade: regiao,
       categoria,

@@ -10,7 +10,7 @@ import { StoreIcon } from '@/components/StoreIcon';
 import { instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { useSession } from '@/lib/session';
 import type { Core } from '@/lib/wasm';
-import type { DadosForn } from '@/types/catalog';
+import type { DadosForn } from '@/types/wire';
 import { formasEntrega, formasPagamento, textoTaxaEntrega } from '../supplier';
 
 export function SellerCard({ dadosforn: d, core }: { dadosforn: DadosForn; core: Core }) {

@@ -11,7 +11,7 @@
  * lines of this store up to date (sold out, unavailable, prices): the bag learns from what the
  * page read anyway.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { Link } from 'react-router-dom';
 import { BagButton, BagIcon } from '@/components/BagButton';
 import { Dialog } from '@/components/Dialog';
@@ -24,16 +24,15 @@ import { usePageTitle } from '@/hooks/usePageTitle';
 import { syncBagWith, useBag } from '@/lib/bag';
 import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { ERRO_GENERICO } from '@/lib/rpc';
-import type { DadosForn, Produto } from '@/types/catalog';
+import type { DadosForn, Produto } from '@/types/wire';
 import { useStoreSearch } from '../useStoreSearch';
 import { ProductCard } from './ProductCard';
 import { ProductPurchase } from './ProductPurchase';
 import { ShareButton } from './ShareButton';
+import { reduzirVitrine, TODAS, VITRINE_INICIAL, type Ordem } from './storefrontState';
 import '../storefront.css';
 
-export type Ordem = 'vendidos' | 'alfabetica';
-
-export const TODAS = 'Todas';
+export { TODAS, type Ordem };
 
 const fold = (s: string) =>
   s
@@ -75,13 +74,10 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
   const { user, signIn, openAccountMenu } = useAccount();
   const bag = useBag();
   const { core, failed } = useCore();
-  const [busca, setBusca] = useState('');
-  const [ordem, setOrdem] = useState<Ordem>('vendidos');
-  const [categoria, setCategoria] = useState(TODAS);
-  const [filtrosAbertos, setFiltrosAbertos] = useState(false);
-  const [info, setInfo] = useState(false);
-  const [selecionado, setSelecionado] = useState<Produto | null>(null);
-  const [adicionado, setAdicionado] = useState(false);
+  const [vitrine, dispatch] = useReducer(reduzirVitrine, VITRINE_INICIAL);
+  const { busca, ordem, categoria, filtrosAbertos, aberto, adicionado } = vitrine;
+  const selecionado = aberto.tipo === 'produto' ? aberto.produto : null;
+  const fechar = () => dispatch({ tipo: 'fechar' });
 
   useEffect(() => {
     if (!somenteVer) syncBagWith(produtos);
@@ -99,7 +95,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
     <div className={`store${tema}`} data-testid="loja">
       <header className="store__header">
         <div className="store__header-inner container">
-          <button type="button" className="store__brand" onClick={() => setInfo(true)} aria-haspopup="dialog">
+          <button type="button" className="store__brand" onClick={() => dispatch({ tipo: 'abrir_info' })} aria-haspopup="dialog">
             <StoreIcon src={d.iconeforn} size={44} />
             <span className="store__name">{d.nomeforn}</span>
           </button>
@@ -129,14 +125,14 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
             placeholder="Pesquisar produtos..."
             aria-label="Pesquisar produtos"
             value={busca}
-            onChange={(e) => setBusca(e.target.value)}
+            onChange={(e) => dispatch({ tipo: 'buscar', busca: e.target.value })}
           />
           <button
             type="button"
             className="btn btn--ghost store__filter-toggle"
             aria-expanded={filtrosAbertos}
             aria-controls="filtros-loja"
-            onClick={() => setFiltrosAbertos((v) => !v)}
+            onClick={() => dispatch({ tipo: 'alternar_filtros' })}
           >
             Filtros
           </button>
@@ -156,7 +152,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
                 ] as const
               ).map(([valor, rotulo]) => (
                 <label key={valor} className="filter-opt">
-                  <input type="radio" name="ordem" checked={ordem === valor} onChange={() => setOrdem(valor)} />
+                  <input type="radio" name="ordem" checked={ordem === valor} onChange={() => dispatch({ tipo: 'ordenar', ordem: valor })} />
                   {rotulo}
                 </label>
               ))}
@@ -166,7 +162,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
                 <legend>Categorias</legend>
                 {[TODAS, ...categorias].map((c) => (
                   <label key={c} className="filter-opt">
-                    <input type="radio" name="categoria" checked={categoria === c} onChange={() => setCategoria(c)} />
+                    <input type="radio" name="categoria" checked={categoria === c} onChange={() => dispatch({ tipo: 'categoria', categoria: c })} />
                     {c}
                   </label>
                 ))}
@@ -183,10 +179,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
                   <ProductCard
                     key={p.id}
                     item={p}
-                    onClick={() => {
-                      setAdicionado(false);
-                      setSelecionado(p);
-                    }}
+                    onClick={() => dispatch({ tipo: 'abrir_produto', produto: p })}
                   />
                 ))}
               </div>
@@ -213,7 +206,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
       )}
 
       {selecionado && (
-        <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={() => setSelecionado(null)} className={`dlg--product store-theme${tema}`}>
+        <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={fechar} className={`dlg--product store-theme${tema}`}>
           {core === null && !failed && <Loading />}
           {failed && <p>{ERRO_GENERICO}</p>}
           {core !== null && (
@@ -224,17 +217,14 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false 
               core={core}
               nivel={2}
               somenteVer={somenteVer}
-              onAdded={() => {
-                setSelecionado(null);
-                setAdicionado(true);
-              }}
+              onAdded={() => dispatch({ tipo: 'adicionado' })}
             />
           )}
         </Dialog>
       )}
 
-      {info && (
-        <Dialog title={d.nomeforn} onClose={() => setInfo(false)} className={`store-theme${tema}`}>
+      {aberto.tipo === 'info' && (
+        <Dialog title={d.nomeforn} onClose={fechar} className={`store-theme${tema}`}>
           {d.descricaoforn && <p className="store-info__desc">{d.descricaoforn}</p>}
           <ul className="store-info__links">
             {d.telefone && (

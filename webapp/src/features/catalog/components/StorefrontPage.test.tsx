@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '@/lib/rpc';
 import { dadosforn, produto } from '@/test/catalog';
 import { USER, mockApi } from '@/test/fixtures';
 import { loadRealCore } from '@/test/realCore';
@@ -39,8 +40,8 @@ const PRODUTOS = [
   produto({ id: 'p3', titulo: 'abóbora', subcategoria: 'Verduras', vendas: 20 }),
 ];
 
-function pronto(over: Record<string, unknown> = {}) {
-  return { exist: 1, infos: { paleta: 3 }, dadosforn: dadosforn(), allprods: PRODUTOS, ...over };
+function pronto(over: Partial<Extract<Answer<'start_site'>, { allprods: unknown }>> = {}) {
+  return { exist: 1 as const, infos: { paleta: 3 }, dadosforn: dadosforn(), allprods: PRODUTOS, ...over };
 }
 
 const titulos = () =>
@@ -109,7 +110,6 @@ describe('StorefrontPage states', () => {
     [2, 'store--p2'],
     [5, 'store--p5'],
     [1, null],
-    [null, null],
   ])('palette %s gives the theme class %s', async (paleta, cls) => {
     mockApi({ start_site: { body: pronto({ infos: { paleta }, dadosforn: dadosforn({ paleta }) }) } });
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });

@@ -44,15 +44,9 @@ function Storefront({ urlforn }: { urlforn: string }) {
     );
   }
   const loja = load.data;
-  if (!loja.exist) return <NotFound />;
-  if (loja.manutencao) return <Maintenance nomeforn={loja.dadosforn?.nomeforn} iconeforn={loja.dadosforn?.iconeforn} />;
-  return (
-    <StoreReady
-      dadosforn={loja.dadosforn}
-      produtos={loja.allprods ?? []}
-      paleta={loja.infos?.paleta ?? loja.dadosforn.paleta ?? null}
-    />
-  );
+  if (loja.exist === 0) return <NotFound />;
+  if ('manutencao' in loja) return <Maintenance nomeforn={loja.dadosforn.nomeforn} iconeforn={loja.dadosforn.iconeforn} />;
+  return <StoreReady dadosforn={loja.dadosforn} produtos={loja.allprods} paleta={loja.infos.paleta} />;
 }
 
 function Maintenance({ nomeforn, iconeforn }: { nomeforn?: string; iconeforn?: string | null }) {

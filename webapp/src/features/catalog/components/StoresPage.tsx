@@ -10,7 +10,7 @@ import { StoreIcon } from '@/components/StoreIcon';
 import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
-import type { Loja } from '@/types/catalog';
+import type { Loja } from '@/types/wire';
 import { pegarLojas } from '../api/pegarLojas';
 import '../catalog.css';
 

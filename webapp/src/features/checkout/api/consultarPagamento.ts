@@ -3,16 +3,10 @@
  * and whether a Pix that came in is being given back (`pix_devolvido`, decisions.md §28). The
  * server reads the order id and checks the order is the caller's.
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
-import type { PixDevolvido } from '@/types/orders';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export interface EstadoPagamento {
-  pago: boolean;
-  expirado: boolean;
-  /** A Pix that came in is being given back, and why. */
-  pix_devolvido: PixDevolvido | null;
-}
+export type EstadoPagamento = Answer<'consultar_pagamento'>;
 
-export function consultarPagamento(idpedido: string, signal?: AbortSignal): Promise<RpcResult<EstadoPagamento>> {
-  return rpc<EstadoPagamento>('consultar_pagamento', { all: { idpedido } }, { signal });
+export function consultarPagamento(idpedido: string, signal?: AbortSignal): Promise<RpcResult<'consultar_pagamento'>> {
+  return rpc('consultar_pagamento', { all: { idpedido } }, { signal });
 }

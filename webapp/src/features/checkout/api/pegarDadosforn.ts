@@ -3,8 +3,7 @@
  * fresh when the checkout opens.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import type { DadosForn } from '@/types/catalog';
 
-export function pegarDadosforn(usuario: string, signal?: AbortSignal): Promise<RpcResult<{ dadosforn: DadosForn }>> {
-  return rpc<{ dadosforn: DadosForn }>('pegar_dadosforn', { usuario }, { signal });
+export function pegarDadosforn(usuario: string, signal?: AbortSignal): Promise<RpcResult<'pegar_dadosforn'>> {
+  return rpc('pegar_dadosforn', { usuario }, { signal });
 }

@@ -1,11 +1,10 @@
 /**
  * `pegar_produto_url_site`: one product as stored now (used to refresh the bag after the server
- * refused the order: new prices, a stock that no longer covers it, sold out, disabled), with the
- * HTTP status (404: the product no longer exists).
+ * refused the order: new prices, a stock that no longer covers it, sold out, disabled); a product
+ * that no longer exists answers `nao_encontrado`.
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { Produto } from '@/types/catalog';
+import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarProduto(p: { id: string; userforn: string; categoria: string }): Promise<RpcResponse<{ item: Produto }>> {
-  return rpcRequest<{ item: Produto }>('pegar_produto_url_site', p);
+export function pegarProduto(id: string): Promise<RpcResult<'pegar_produto_url_site'>> {
+  return rpc('pegar_produto_url_site', { id });
 }

@@ -1,12 +1,15 @@
 /**
- * `validar_cupom`: the supplier's coupon for the typed code, or 404 'Cupom não encontrado!'.
+ * `validar_cupom`: the supplier's coupon for the typed code, or `nao_encontrado` ('Cupom não
+ * encontrado!').
  *
  * The typed code travels as `cupom`: the envelope's `codigo` already names the action (docs/rpc.md
  * writes `codigo`, which would collide with it; the API reads `cupom`).
  */
-import { rpcRequest, type RpcResponse } from '@/lib/rpc';
-import type { WireCoupon } from '../rules';
+import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
-export function validarCupom(userforn: string, codigo: string): Promise<RpcResponse<WireCoupon>> {
-  return rpcRequest<WireCoupon>('validar_cupom', { userforn, cupom: codigo });
+/** A coupon as `validar_cupom` answers it (`valor` in reais or percent, by `tipo`). */
+export type WireCoupon = Answer<'validar_cupom'>;
+
+export function validarCupom(userforn: string, codigo: string): Promise<RpcResult<'validar_cupom'>> {
+  return rpc('validar_cupom', { userforn, cupom: codigo });
 }

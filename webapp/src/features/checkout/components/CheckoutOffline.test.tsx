@@ -8,7 +8,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SEM_CONEXAO_PEDIDO } from '@/lib/online';
-import { ALFACE, BUYER, signInAs, TOMATE } from '@/test/shop';
+import { ALFACE, BUYER, pedido, signInAs, TOMATE } from '@/test/shop';
 import { api, continueToSummary, fill, openBag, renderShop, registerShopHooks } from '../testing/shop';
 
 vi.mock('@/lib/wasm', async () => {
@@ -28,7 +28,7 @@ function setOnline(online: boolean) {
 
 describe('checkout offline', () => {
   it('keeps the bag, says a connection is needed, and sends nothing until it is back', async () => {
-    const { calls } = api(undefined, { finalizar_pedido: { body: { all: { id: 'o1' } } } });
+    const { calls } = api(undefined, { finalizar_pedido: { body: { all: pedido('o1') } } });
     signInAs(BUYER);
     fill([
       [ALFACE, 3, null],

@@ -11,8 +11,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BAG_KEY } from '@/lib/bag';
 import { noteNetwork } from '@/lib/online';
 import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '@/test/shop';
-import type { Produto } from '@/types/catalog';
-import type { Pedido } from '@/types/orders';
+import type { Produto } from '@/types/wire';
+import type { Pedido } from '@/types/wire';
 import { api, checkout, continueToSummary, fill, finishWith, renderShop, registerShopHooks } from '../testing/shop';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -28,6 +28,13 @@ function pedidoPix(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
       nomeforn: 'Sítio Boa Vista',
       horario_pedido: Date.now(),
       cliente_user: BUYER.usuario,
+      cliente_nome: BUYER.nome,
+      cliente_telefone: BUYER.telefone,
+      telefoneforn: '(19)99876-5432',
+      rua: BUYER.rua,
+      numero: BUYER.numero,
+      cidade: BUYER.cidade,
+      complemento: BUYER.complemento,
       status_pix: '1',
       situacao: '1',
       tipo_entrega: 'Entrega',
@@ -38,6 +45,9 @@ function pedidoPix(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
       total_pago: 45.66,
       cupom: null,
       qrcode: '00020101021226…6304ABCD',
+      imagem_qrcode: null,
+      reembolsado: false,
+      devolucao: null,
       pix_expira_em: Date.now() + 3_600_000,
       pix_devolvido: null,
       ...infos,
@@ -59,7 +69,7 @@ describe('coupon', () => {
       validar_cupom: (body) =>
         body.cupom === 'BEMVINDO10'
           ? { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } }
-          : { status: 404, body: { error: 'Cupom não encontrado!' } },
+          : { status: 404, body: { error: 'Cupom não encontrado!', codigo_erro: 'nao_encontrado' } },
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     signInAs(BUYER);
@@ -94,7 +104,7 @@ describe('coupon', () => {
 
 describe('coupon failures', () => {
   it("a failure other than not-found: alert 'Algum erro ocorreu!', the typed code kept", async () => {
-    api(FORN, { validar_cupom: { status: 500, body: { error: 'Erro interno.' } } });
+    api(FORN, { validar_cupom: { status: 500, body: { error: 'Erro interno.', codigo_erro: 'erro_interno' } } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
@@ -113,13 +123,14 @@ describe('payment and finishing', () => {
   it('Finalizar Compra only after a choice; sends the contract payload; Pix success with QR and copy; bag cleared', async () => {
     const { calls } = api(FORN, {
       validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10 } },
-      finalizar_pedido: {
+      // The charge expires 59:32 after the order is answered (however long the walk to it took).
+      finalizar_pedido: () => ({
         body: {
           all: pedidoPix('3f9a1c2b-77aa-4c1e-9e0f-5d2a1b3c4d5e', { total_pago: 45.66, pix_expira_em: Date.now() + 59 * 60_000 + 32_000 }),
           qrcode: '00020101021226…6304ABCD',
           imagem_qrcode: 'data:image/svg+xml;base64,PHN2Zy8+',
         },
-      },
+      }),
     });
     signInAs(BUYER);
     fill([
@@ -158,41 +169,28 @@ describe('payment and finishing', () => {
     const call = calls.find((c) => c.codigo === 'finalizar_pedido')!;
     expect(call.headers['Idempotency-Key']).toMatch(UUID);
     const sent = call.body;
-    const line = (p: Produto, quantidade: number, opcaoselecionada: string | null) => ({
-      id: p.id,
-      idlocal: p.idlocal,
-      categoria: p.categoria,
-      nomeforn: p.nomeforn,
-      userforn: p.userforn,
-      quantidade,
-      minimopromo: p.minimopromo,
-      precopromo: p.precopromo,
-      preco: p.preco,
-      icone: p.icone,
-      titulo: p.titulo,
-      opcaoselecionada,
-    });
-    // The spec's order payload (§3, §7): site, the bag's items, forn, dados, totals, payment code
-    // '2' for Pix (decisions.md §6), delivery, and the coupon {valor, codigo}.
+    const line = (p: Produto, quantidade: number, opcaoselecionada: string | null) => ({ id: p.id, userforn: p.userforn, quantidade, opcaoselecionada });
+    // What the API reads of the spec's order payload (§3, §7; the generated PlaceOrder): the bag's
+    // lines, forn, the total the buyer saw, payment code '2' for Pix (decisions.md §6), delivery,
+    // and the coupon's code. The server recomputes the rest.
     expect(sent).toEqual({
       codigo: 'finalizar_pedido',
-      site: true,
       sacola: [line(ALFACE, 3, null), line(TOMATE, 2, '1 kg'), line(MANDIOCA, 1, null)],
       forn: 'forn1',
-      dados: BUYER,
       total: 45.66,
-      desconto: 3.67,
-      taxaentregafinal: 12.63,
       pagamento: '2',
       entrega: true,
-      infoscupom: { valor: 10, codigo: 'BEMVINDO10' },
+      infoscupom: { codigo: 'BEMVINDO10' },
     });
     expect(localStorage.getItem(BAG_KEY)).toBeNull();
     expect(screen.getByRole('button', { name: 'Sacola: 0 produtos' })).toBeTruthy();
   });
 
   it("shows the server's refusal and keeps the bag", async () => {
-    api(FORN, { finalizar_pedido: { status: 409, body: { error: 'Estoque insuficiente para alface crespa' } } });
+    api(FORN, {
+      finalizar_pedido: { status: 409, body: { error: 'Estoque insuficiente para alface crespa', codigo_erro: 'estoque_insuficiente' } },
+      pegar_produto_url_site: { body: { item: { ...ALFACE, dadosforn: FORN } } },
+    });
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
     const user = userEvent.setup();
@@ -259,7 +257,7 @@ describe('payment and finishing', () => {
 
   it('a refusal settles the attempt: the next try carries a new key', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { calls } = api(FORN, { finalizar_pedido: { status: 409, body: { error: 'Sítio Boa Vista está com o período de compras fechado!' } } });
+    const { calls } = api(FORN, { finalizar_pedido: { status: 400, body: { error: 'Sítio Boa Vista está com o período de compras fechado!', codigo_erro: 'dados_invalidos' } } });
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
     const user = userEvent.setup();

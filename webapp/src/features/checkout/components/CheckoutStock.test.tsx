@@ -8,6 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { MockReply } from '@/test/fixtures';
 import { ALFACE, BUYER, FORN, MANDIOCA, signInAs } from '@/test/shop';
 import { api, continueToSummary, fill, finishWith, openBag, renderShop, registerShopHooks } from '../testing/shop';
 
@@ -44,11 +45,11 @@ describe('sold out in the bag', () => {
   it("a stock refusal: the products are read again; the review names them and 'Finalizar Compra' waits", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = api(FORN, {
-      finalizar_pedido: { status: 409, body: { error: 'Estoque insuficiente para alface crespa' } },
-      pegar_produto_url_site: (b) =>
+      finalizar_pedido: { status: 409, body: { error: 'Estoque insuficiente para alface crespa', codigo_erro: 'estoque_insuficiente' } },
+      pegar_produto_url_site: (b): MockReply<'pegar_produto_url_site'> =>
         b.id === ALFACE.id
-          ? { body: { item: { ...ALFACE, estoque: 0, esgotado: true } } }
-          : { status: 404, body: { error: 'Página não encontrada' } },
+          ? { body: { item: { ...ALFACE, estoque: 0, esgotado: true, dadosforn: FORN } } }
+          : { status: 404, body: { error: 'Página não encontrada', codigo_erro: 'nao_encontrado' } },
     });
     signInAs(BUYER);
     fill([

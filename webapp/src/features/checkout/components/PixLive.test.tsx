@@ -7,6 +7,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PIX_EXPIRADO, PIX_VALOR_DIFERENTE } from '@/lib/orders';
+import type { Answer } from '@/lib/rpc';
 import { mockApi } from '@/test/fixtures';
 import { formatarRestante, POLL_MAXIMO_MS } from '../usePixAoVivo';
 import { PixLive } from './PixLive';
@@ -28,7 +29,7 @@ function setVisibility(v: 'visible' | 'hidden') {
 }
 
 /** `consultar_pagamento` answering `estado()` each time, counting the calls. */
-function servidor(estado: () => Record<string, unknown>) {
+function servidor(estado: () => Answer<'consultar_pagamento'>) {
   const { calls } = mockApi({ consultar_pagamento: () => ({ body: estado() }) });
   return () => calls.filter((c) => c.codigo === 'consultar_pagamento');
 }
@@ -41,7 +42,7 @@ function renderPix(expiraEm: number | null = INICIO + (59 * 60 + 32) * 1000) {
 
 describe('PixLive', () => {
   it('counts down to the expiry', async () => {
-    servidor(() => ({ pago: false, expirado: false }));
+    servidor(() => ({ pago: false, expirado: false, pix_devolvido: null }));
     renderPix();
     expect(screen.getByTestId('pix-expira').textContent).toBe('Expira em 59:32');
     await avancar(2000);
@@ -80,7 +81,7 @@ describe('PixLive', () => {
   });
 
   it('does not ask while the tab is hidden, and asks at once when it shows', async () => {
-    const consultas = servidor(() => ({ pago: false, expirado: false }));
+    const consultas = servidor(() => ({ pago: false, expirado: false, pix_devolvido: null }));
     renderPix();
     await avancar(3000);
     expect(consultas()).toHaveLength(1);
@@ -97,7 +98,7 @@ describe('PixLive', () => {
 
   it('at the deadline without a payment: the expired message', async () => {
     let expirado = false;
-    const consultas = servidor(() => ({ pago: false, expirado }));
+    const consultas = servidor(() => ({ pago: false, expirado, pix_devolvido: null }));
     renderPix(INICIO + 20_000);
     await avancar(19_000);
     expect(screen.getByTestId('pix-expira').textContent).toBe('Expira em 00:01');
@@ -115,7 +116,7 @@ describe('PixLive', () => {
 
   it('a payment in the last second is not called late: the server says paid after the deadline', async () => {
     let pago = false;
-    servidor(() => ({ pago, expirado: false }));
+    servidor(() => ({ pago, expirado: false, pix_devolvido: null }));
     renderPix(INICIO + 10_000);
     await avancar(10_000);
     expect(screen.getByTestId('pix-situacao').textContent).toBe('Verificando pagamento...');

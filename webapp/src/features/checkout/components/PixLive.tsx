@@ -7,7 +7,7 @@
  */
 import { PixPayment } from '@/components/PixPayment';
 import { PIX_EXPIRADO, textoPixDevolvido } from '@/lib/orders';
-import type { PixDevolvido } from '@/types/orders';
+import type { PixDevolvido } from '@/types/wire';
 import { formatarRestante, usePixAoVivo } from '../usePixAoVivo';
 
 export interface PixLiveProps {

@@ -7,7 +7,7 @@
 import { PixPayment } from '@/components/PixPayment';
 import { idDoPedido, numeroPedido } from '@/lib/orders';
 import type { Core } from '@/lib/wasm';
-import type { Pedido } from '@/types/orders';
+import type { Pedido } from '@/types/wire';
 import { PixLive } from './PixLive';
 
 export interface SuccessStepProps {

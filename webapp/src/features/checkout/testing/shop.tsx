@@ -17,7 +17,7 @@ import { addToBag, closeBag, resetBagForTests } from '@/lib/bag';
 import { useSession, type UserInfo } from '@/lib/session';
 import { mockApi } from '@/test/fixtures';
 import { FORN } from '@/test/shop';
-import type { DadosForn, Produto } from '@/types/catalog';
+import type { DadosForn, Produto } from '@/types/wire';
 import { BagProvider } from '../components/BagProvider';
 import { esquecerTentativa } from '../idempotency';
 

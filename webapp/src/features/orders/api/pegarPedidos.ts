@@ -1,15 +1,9 @@
 /**
- * `pegar_pedidos` (spec §7: `dados`, the user): the signed-in buyer's orders, newest first. The
- * server takes the buyer from the session, never from `dados`.
+ * `pegar_pedidos` (spec §7): the signed-in buyer's orders, newest first (an empty list when none).
+ * The server takes the buyer from the session.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import { getSession } from '@/lib/session';
-import type { Pedido } from '@/types/orders';
 
-export async function pegarPedidos(signal?: AbortSignal): Promise<RpcResult<{ pedidos: Pedido[] }>> {
-  const dados = getSession()?.userinfo ?? null;
-  const res = await rpc<{ pedidos: Pedido[] | 1 | null }>('pegar_pedidos', { dados }, { signal });
-  if (res.error !== undefined) return res;
-  // The spec's "1 means none" is accepted too.
-  return { pedidos: Array.isArray(res.pedidos) ? res.pedidos : [] };
+export function pegarPedidos(signal?: AbortSignal): Promise<RpcResult<'pegar_pedidos'>> {
+  return rpc('pegar_pedidos', {}, { signal });
 }

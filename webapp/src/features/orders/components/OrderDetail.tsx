@@ -21,7 +21,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { whatsappUrl } from '@/lib/display';
 import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, textoPixDevolvido } from '@/lib/orders';
-import type { Pedido, PixDevolvido } from '@/types/orders';
+import type { Pedido, PixDevolvido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
 
@@ -80,11 +80,11 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
   async function cancel() {
     setConfirming(false);
     status.loading();
-    const { status: http, data: r } = await cancelarPedido(pedido);
+    const r = await cancelarPedido(pedido);
     if (r.error !== undefined) {
-      // A refusal (409: no longer cancellable, already paid out) names its reason; any other
-      // failure is the status dialog's 'Algum erro ocorreu!' (spec §8).
-      status.error(http === 409 ? r.error : undefined);
+      // A refusal (`conflito`: no longer cancellable, already paid out) names its reason; any
+      // other failure is the status dialog's 'Algum erro ocorreu!' (spec §8).
+      status.error(r.codigo_erro === 'conflito' ? r.error : undefined);
       return;
     }
     status.close();

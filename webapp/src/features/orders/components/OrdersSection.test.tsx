@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { mockApi } from '@/test/fixtures';
-import type { Pedido } from '@/types/orders';
+import type { Pedido } from '@/types/wire';
 import { OrdersSection } from './OrdersSection';
 
 vi.mock('@/lib/wasm', async () => {
@@ -29,6 +29,8 @@ function pedido(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
       telefoneforn: '(19)99876-5432',
       horario_pedido: Date.UTC(2026, 10, 20, 15, 30),
       cliente_user: 'u_carla',
+      cliente_nome: 'Carla Souza',
+      cliente_telefone: null,
       status_pix: '1',
       situacao: '1',
       tipo_entrega: 'Entrega',
@@ -44,6 +46,10 @@ function pedido(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
       numero: '2350',
       cidade: 'Piracicaba, SP',
       complemento: 'Apto 42',
+      reembolsado: false,
+      devolucao: null,
+      pix_expira_em: null,
+      pix_devolvido: null,
       ...infos,
     },
     Produtos: [
@@ -100,7 +106,7 @@ describe('order history', () => {
     expect(within(cards[1]).getByRole('button', { name: 'Detalhes' })).toBeTruthy();
   });
 
-  it.each([
+  it.each<[Partial<Pedido['Infos']>, string]>([
     [{ status_pix: '2' }, 'Pago · aguardando entrega'],
     [{ status_pix: '2', situacao: '2' }, 'Entrega confirmada'],
     [{ status_pix: '0', situacao: '00' }, 'Cancelado'],
@@ -137,9 +143,9 @@ describe('order history', () => {
   });
 
   it.each([
-    [{ pago: true, expirado: false }, 'Pago'],
-    [{ pago: false, expirado: true }, 'Expirado'],
-    [{ pago: false, expirado: false }, 'Pendente'],
+    [{ pago: true, expirado: false, pix_devolvido: null }, 'Pago'],
+    [{ pago: false, expirado: true, pix_devolvido: null }, 'Expirado'],
+    [{ pago: false, expirado: false, pix_devolvido: null }, 'Pendente'],
   ])('Pix awaiting: "Verificando pagamento..." then %o → %s', async (answer, shown) => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
@@ -156,13 +162,7 @@ describe('order history', () => {
     expect(screen.getByTestId('pix-status').textContent).toBe('Verificando pagamento...');
     release();
     await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe(shown));
-    expect(calls.find((c) => c.codigo === 'consultar_pagamento')?.body.all).toEqual({
-      txid: 'TX123456789012345678901234567',
-      idpedido: 'o1',
-      userforn: 'forn1',
-      horario_pedido: Date.UTC(2026, 10, 20, 15, 30),
-      cliente_user: 'u_carla',
-    });
+    expect(calls.find((c) => c.codigo === 'consultar_pagamento')?.body.all).toEqual({ txid: 'TX123456789012345678901234567', idpedido: 'o1' });
   });
 
   it('detail of a delivery paid by Pix: headline, lines, fee, coupon, total, address, seller, WhatsApp', async () => {
@@ -186,13 +186,13 @@ describe('order history', () => {
     expect(values.indexOf('- R$ 3,67')).toBe(values.indexOf('R$ 46,09') - 1);
   });
 
-  it.each([
+  it.each<[NonNullable<Pedido['Infos']['devolucao']>, string]>([
     ['devolvido', 'O valor pago por Pix foi devolvido.'],
     ['em_processamento', 'O valor pago por Pix está sendo devolvido.'],
     ['falhou', 'A devolução do seu Pix está sendo verificada pela Feira.'],
   ])("a refunded Pix order (devolucao '%s') says '%s'", async (devolucao, text) => {
     mockApi({
-      consultar_pagamento: { body: { pago: true, expirado: false } },
+      consultar_pagamento: { body: { pago: true, expirado: false, pix_devolvido: null } },
       pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2', situacao: '00', reembolsado: true, devolucao })] } },
     });
     const user = userEvent.setup();
@@ -209,7 +209,7 @@ describe('order history', () => {
     expect(screen.queryByTestId('devolucao')).toBeNull();
   });
 
-  it.each([
+  it.each<[Pedido['Infos']['situacao'], string]>([
     ['00', 'Cancelado'],
     ['2', 'Entrega confirmada'],
   ])("situacao '%s' shows '%s' and cannot be cancelled", async (situacao, headline) => {
@@ -237,22 +237,18 @@ describe('order history', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));
     await screen.findByRole('heading', { name: 'Pedidos' });
-    expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toEqual({
-      codigo: 'cancelar_pedido',
-      usuario: 'u_carla',
-      item: 'o2',
-      fornend: 'forn1',
-    });
+    // The order by its id; the buyer is the session's.
+    expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toEqual({ codigo: 'cancelar_pedido', item: 'o2' });
     await openDetail(user, 1);
     expect(screen.getByTestId('situacao').textContent).toBe('Cancelado');
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
   });
 
   it.each([
-    [409, 'Este pedido não pode mais ser cancelado.', 'Este pedido não pode mais ser cancelado.'],
-    [500, 'Erro interno.', 'Algum erro ocorreu!'],
-  ])('a failed cancellation (HTTP %i, %s): the status dialog; the order stays', async (status, error, shown) => {
-    mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } }, cancelar_pedido: { status, body: { error } } });
+    [409, 'conflito', 'Este pedido não pode mais ser cancelado.', 'Este pedido não pode mais ser cancelado.'],
+    [500, 'erro_interno', 'Erro interno.', 'Algum erro ocorreu!'],
+  ])('a failed cancellation (HTTP %i, %s: %s): the status dialog; the order stays', async (status, codigo_erro, error, shown) => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } }, cancelar_pedido: { status, body: { error, codigo_erro } } });
     const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
@@ -263,12 +259,13 @@ describe('order history', () => {
     expect(screen.getByTestId('situacao').textContent).toBe('Aguardando entrega');
   });
 
-  it('pegar_pedidos sends the signed-in user as dados', async () => {
+  it('pegar_pedidos sends nothing but the session (the server takes the buyer from it)', async () => {
     const userinfo = { usuario: 'u_carla', nome: 'Carla', email: 'c@example.com' };
     localStorage.setItem('sessao', JSON.stringify({ token: 't', userinfo }));
     const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [] } } });
     renderOrders();
     await screen.findByText('Nenhum pedido encontrado.');
-    expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos', dados: userinfo });
+    expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos' });
+    expect(calls[0].headers.Authorization).toBe('Bearer t');
   });
 });

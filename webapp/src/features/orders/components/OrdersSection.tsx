@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { formatReais } from '@/lib/display';
 import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
-import type { Pedido } from '@/types/orders';
+import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
 import '../orders.css';

@@ -1,106 +1,91 @@
 /**
- * The supplier panel's RPC actions (supplier-panel.md §7 and docs/rpc.md), one thin function each.
- * Identity comes from the session; `usuario` is sent where the spec lists it and ignored by the
- * server. Each resolves to the answer, with `error` on failure (never throws).
+ * The supplier panel's RPC actions (supplier-panel.md §7 and docs/rpc.md), one thin function each,
+ * typed by the generated contract: each takes what the API reads (identity comes from the
+ * session; products and orders are named by their id) and resolves to the action's answer or an
+ * `RpcError` (never throws).
  */
-import { rpc, rpcRequest, type RpcResponse, type RpcResult } from '@/lib/rpc';
-import type {
-  CupomForn,
-  DadosForn,
-  DeliveryConfig,
-  EntregaAlterada,
-  InfosPagamentos,
-  Pedido,
-  ProdutoForn,
-  RegistroPagamento,
-  SolicitacaoForn,
-} from './types';
+import { rpc, type Answer, type Payload, type RpcResult } from '@/lib/rpc';
+import type { Produto } from '@/types/wire';
 
-type Ok = RpcResult<Record<string, unknown>>;
-const act = (codigo: string, fields: Record<string, unknown> = {}): Promise<Ok> => rpc(codigo, fields);
+export type { Pedido, PedidoProduto } from '@/types/wire';
+
+/** The supplier's own data as the panel loads it (`loading_forn_site`'s `infos`: the private `dadosforn` and the panel's figures). */
+export type DadosPainel = Answer<'loading_forn_site'>['infos'];
+/** A product as its supplier sees it (disabled ones too). */
+export type ProdutoForn = Produto;
+/** A coupon of the store (`extensoes.cupons`). */
+export type CupomForn = DadosPainel['extensoes']['cupons'][string];
+/** Pagamentos' figures (`pegar_infos_pagamentos`'s `pagamentos`). */
+export type InfosPagamentos = Answer<'pegar_infos_pagamentos'>['pagamentos'];
+/** A paid order's value owed to the supplier: released (`Abertos`) or held until delivery (`Aliberar`). */
+export type ItemPagamento = InfosPagamentos['Abertos'][number];
+/** A line of the payment history (`fechados`). */
+export type RegistroPagamento = Answer<'pegar_historico_pagamentos'>['fechados'][number];
 
 // Load and general information.
-export const loadingFornSite = (usuario: string) => rpc<{ infos: DadosForn }>('loading_forn_site', { usuario });
-export const editarDadosFornecedor = (usuario: string, form: Record<string, unknown>) =>
-  act('editar_dados_fornecedor', { usuario, form });
-export const editarImagensFornecedor = (dadosforn: DadosForn, form: Record<string, string | false | null>) =>
-  rpc<{ iconeforn?: string | null; fundoforn?: string | null }>('editar_imagens_fornecedor', { dadosforn: { usuario: dadosforn.usuario }, form });
-export const editarLocaisFornecedor = (usuario: string, local: number, cidades: string[]) =>
-  act('editar_locais_fornecedor', { usuario, local, cidades });
-export const alterarVisibilidadeFornecedor = (usuario: string, oculto: boolean) => act('alterar_visibilidade', { usuario, oculto });
-export const alterarComprasFornecedor = (usuario: string, compras: boolean) => act('alterar_compras', { usuario, compras });
+export const loadingFornSite = (usuario: string): Promise<RpcResult<'loading_forn_site'>> => rpc('loading_forn_site', { usuario });
+export const editarDadosFornecedor = (form: Payload<'editar_dados_fornecedor'>['form']): Promise<RpcResult<'editar_dados_fornecedor'>> =>
+  rpc('editar_dados_fornecedor', { form });
+export const editarImagensFornecedor = (form: Payload<'editar_imagens_fornecedor'>['form']): Promise<RpcResult<'editar_imagens_fornecedor'>> =>
+  rpc('editar_imagens_fornecedor', { form });
+export const editarLocaisFornecedor = (local: number, cidades: string[]): Promise<RpcResult<'editar_locais_fornecedor'>> =>
+  rpc('editar_locais_fornecedor', { local, cidades });
+export const alterarVisibilidadeFornecedor = (oculto: boolean): Promise<RpcResult<'alterar_visibilidade'>> => rpc('alterar_visibilidade', { oculto });
+export const alterarComprasFornecedor = (compras: boolean): Promise<RpcResult<'alterar_compras'>> => rpc('alterar_compras', { compras });
 
 // Products.
-export async function pegarProdutosFornecedor(usuario: string): Promise<RpcResult<{ produtos: ProdutoForn[] }>> {
-  const r = await rpc<{ produtos?: ProdutoForn[]; list?: ProdutoForn[] }>('pegar_produtos_fornecedor', { usuario, all: true });
-  if (r.error !== undefined) return r;
-  return { produtos: r.produtos ?? r.list ?? [] };
-}
-export const adicionarProduto = (fields: Record<string, unknown>) => rpc<{ infos: ProdutoForn }>('adicionar_produto', fields);
+export const pegarProdutosFornecedor = (): Promise<RpcResult<'pegar_produtos_fornecedor'>> => rpc('pegar_produtos_fornecedor', {});
+export const adicionarProduto = (fields: Payload<'adicionar_produto'>): Promise<RpcResult<'adicionar_produto'>> => rpc('adicionar_produto', fields);
 /**
- * `editar_produto_site` (`produto`, `newproduto` with `estoqueanterior`: the stock the form was
- * loaded with), with the HTTP status: 409 when the stock's change cannot apply (its message).
+ * `editar_produto_site` (`produto`: the product's id; `newproduto` with `estoqueanterior`, the
+ * stock the form was loaded with): `estoque_mudou` when the stock's change cannot apply (its
+ * message).
  */
-export const editarProdutoSite = (fields: Record<string, unknown>): Promise<RpcResponse<Record<string, unknown>>> =>
-  rpcRequest('editar_produto_site', fields);
-export const editarIconeProdutoSite = (fields: Record<string, unknown>) => act('editar_icone_produto_site', fields);
-export const uploadFoto = (fields: Record<string, unknown>) => rpc<{ chave: string; url: string }>('upload_foto', fields);
-export const excluirFoto = (fields: Record<string, unknown>) => act('excluir_foto', fields);
-export const adicionarPromocao = (item: string, precopromoinput: number, minimopromoinput: number) =>
-  act('adicionar_promocao', { item, precopromoinput, minimopromoinput });
-export const removerPromocao = (item: string) => act('remover_promocao', { item });
-export const habilitarProduto = (item: string) => act('habilitar_produto', { item });
-export const desabilitarProduto = (item: string) => act('desabilitar_produto', { item });
-export const excluirProduto = (usuario: string, item: string) => act('excluir_produto', { usuario, item });
+export const editarProdutoSite = (fields: Payload<'editar_produto_site'>): Promise<RpcResult<'editar_produto_site'>> =>
+  rpc('editar_produto_site', fields);
+export const editarIconeProdutoSite = (id: string, icone: string): Promise<RpcResult<'editar_icone_produto_site'>> =>
+  rpc('editar_icone_produto_site', { id, icone });
+export const uploadFoto = (item: string, uri: string): Promise<RpcResult<'upload_foto'>> => rpc('upload_foto', { item, uri });
+export const excluirFoto = (item: string, idfoto: string): Promise<RpcResult<'excluir_foto'>> => rpc('excluir_foto', { item, idfoto });
+export const adicionarPromocao = (item: string, precopromoinput: number, minimopromoinput: number): Promise<RpcResult<'adicionar_promocao'>> =>
+  rpc('adicionar_promocao', { item, precopromoinput, minimopromoinput });
+export const removerPromocao = (item: string): Promise<RpcResult<'remover_promocao'>> => rpc('remover_promocao', { item });
+export const habilitarProduto = (item: string): Promise<RpcResult<'habilitar_produto'>> => rpc('habilitar_produto', { item });
+export const desabilitarProduto = (item: string): Promise<RpcResult<'desabilitar_produto'>> => rpc('desabilitar_produto', { item });
+export const excluirProduto = (item: string): Promise<RpcResult<'excluir_produto'>> => rpc('excluir_produto', { item });
 
 // Deliveries.
-export async function pegarEntregasPendentes(usuario: string): Promise<RpcResult<{ entregas: Pedido[] }>> {
-  const r = await rpc<{ entregas?: Pedido[] }>('pegar_entregas_pendentes', { usuario });
-  if (r.error !== undefined) return r;
-  return { entregas: r.entregas ?? [] };
-}
-export async function pegarEntregas(usuario: string, ano: number, mes: number): Promise<RpcResult<{ entregas: Pedido[]; anos?: number[] }>> {
-  const r = await rpc<{ all?: Record<string, Pedido> | Pedido[]; anos?: number[] }>('pegar_entregas', {
-    usuario,
-    ano: String(ano),
-    mes: String(mes).padStart(2, '0'),
-  });
-  if (r.error !== undefined) return r;
-  const all = r.all ?? [];
-  return { entregas: Array.isArray(all) ? all : Object.entries(all).map(([id, p]) => ({ ...p, id: p.id ?? id })), anos: r.anos };
-}
+export const pegarEntregasPendentes = (): Promise<RpcResult<'pegar_entregas_pendentes'>> => rpc('pegar_entregas_pendentes', {});
+export const pegarEntregas = (ano: number, mes: number): Promise<RpcResult<'pegar_entregas'>> =>
+  rpc('pegar_entregas', { ano: String(ano), mes: String(mes).padStart(2, '0') });
 /** A single-use ticket (one minute) that opens the live order stream (docs/rpc.md). */
-export const pegarTicketEventos = (): Promise<RpcResponse<{ ticket: string }>> => rpcRequest('pegar_ticket_eventos');
-export const cancelarEntrega = (usuario: string, item: string) => rpc<EntregaAlterada>('cancelar_entrega', { usuario, item });
-export const confirmarEntrega = (usuario: string, item: string) => rpc<EntregaAlterada>('confirmar_entrega', { usuario, item });
-export const consultarPagamento = (all: Record<string, unknown>) => rpc<{ pago: boolean; expirado: boolean }>('consultar_pagamento', { all });
+export const pegarTicketEventos = (): Promise<RpcResult<'pegar_ticket_eventos'>> => rpc('pegar_ticket_eventos', {});
+export const cancelarEntrega = (item: string): Promise<RpcResult<'cancelar_entrega'>> => rpc('cancelar_entrega', { item });
+export const confirmarEntrega = (item: string): Promise<RpcResult<'confirmar_entrega'>> => rpc('confirmar_entrega', { item });
+/** `consultar_pagamento` of order `idpedido` (its Pix charge `txid`). */
+export const consultarPagamento = (idpedido: string, txid: string | null): Promise<RpcResult<'consultar_pagamento'>> =>
+  rpc('consultar_pagamento', { all: { idpedido, txid } });
 
 // Online store.
-export const verificarUrlSite = (url: string) => rpc<{ exist: boolean | number; id?: string | null }>('verificar_url_site', { url });
-export const pegarGestao = (ano: number, mes: number) =>
-  rpc<{ total: number; pedidos?: number; produtos: { titulo: string; opcao: string | null; quantidade: number; total: number }[] }>('pegar_gestao', { ano, mes: String(mes).padStart(2, '0') });
-export const criarSite = (fields: Record<string, unknown>) => act('criar_site', fields);
+export const verificarUrlSite = (url: string): Promise<RpcResult<'verificar_url_site'>> => rpc('verificar_url_site', { url });
+export const pegarGestao = (ano: number, mes: number): Promise<RpcResult<'pegar_gestao'>> =>
+  rpc('pegar_gestao', { ano, mes: String(mes).padStart(2, '0') });
+export const criarSite = (url: string, paleta: number, modelo: number): Promise<RpcResult<'criar_site'>> => rpc('criar_site', { url, paleta, modelo });
 
 // Payments.
-export const pegarInfosPagamentos = (usuario: string) => rpc<{ pagamentos: InfosPagamentos }>('pegar_infos_pagamentos', { usuario });
-export const opcoesPagamento = (usuario: string, opcao: string) => rpc<{ ok: boolean; opcoes: string }>('opcoes_pagamento', { usuario, opcao });
-export async function pegarHistoricoPagamentos(usuario: string): Promise<RpcResult<{ fechados: RegistroPagamento[] }>> {
-  const r = await rpc<{ fechados?: Record<string, RegistroPagamento> | RegistroPagamento[] }>('pegar_historico_pagamentos', { usuario });
-  if (r.error !== undefined) return r;
-  const f = r.fechados ?? [];
-  return { fechados: Array.isArray(f) ? f : Object.entries(f).map(([id, v]) => ({ ...v, id: v.id ?? id })) };
-}
-export const alterarPix = (usuario: string, pix: string) => rpc<{ ok: boolean; pix: string }>('alterar_pix', { usuario, pix });
-export const transferir = (usuario: string, pix: string) => rpc<{ ok: boolean; Solicitacao: SolicitacaoForn }>('transferir', { usuario, pix });
+export const pegarInfosPagamentos = (): Promise<RpcResult<'pegar_infos_pagamentos'>> => rpc('pegar_infos_pagamentos', {});
+export const opcoesPagamento = (opcao: string): Promise<RpcResult<'opcoes_pagamento'>> => rpc('opcoes_pagamento', { opcao });
+export const pegarHistoricoPagamentos = (): Promise<RpcResult<'pegar_historico_pagamentos'>> => rpc('pegar_historico_pagamentos', {});
+export const alterarPix = (pix: string): Promise<RpcResult<'alterar_pix'>> => rpc('alterar_pix', { pix });
+export const transferir = (pix: string): Promise<RpcResult<'transferir'>> => rpc('transferir', { pix });
 
 // Delivery settings, categories, coupons.
-export const entregasEdit = (usuario: string, form: Record<string, unknown>) => rpc<{ delivery: DeliveryConfig }>('entregas_edit', { usuario, form });
-export const adicionarCategoria = (usuario: string, categoriatext: string) =>
-  rpc<{ categorias: Record<string, string> }>('adicionar_categoria', { usuario, categoriatext });
-export const removerCategoria = (usuario: string, item: string) => rpc<{ categorias: Record<string, string> }>('remover_categoria', { usuario, item });
-export const adicionarCategoriaProduto = (item: string, categoriaselecionada: string) =>
-  act('adicionar_categoria_produto', { item, categoriaselecionada });
-export const removerCategoriaProduto = (item: string) => act('remover_categoria_produto', { item });
-export const adicionarCupom = (usuario: string, form: { codigo: string; valor: number; tipo: string }) =>
-  rpc<{ cupons: Record<string, CupomForn> }>('adicionar_cupom', { usuario, form });
-export const excluirCupom = (usuario: string, codigocupom: string) => rpc<{ cupons: Record<string, CupomForn> }>('excluir_cupom', { usuario, codigocupom });
+export const entregasEdit = (form: Payload<'entregas_edit'>['form']): Promise<RpcResult<'entregas_edit'>> => rpc('entregas_edit', { form });
+export const adicionarCategoria = (categoriatext: string): Promise<RpcResult<'adicionar_categoria'>> => rpc('adicionar_categoria', { categoriatext });
+export const removerCategoria = (item: string): Promise<RpcResult<'remover_categoria'>> => rpc('remover_categoria', { item });
+export const adicionarCategoriaProduto = (item: string, categoriaselecionada: string): Promise<RpcResult<'adicionar_categoria_produto'>> =>
+  rpc('adicionar_categoria_produto', { item, categoriaselecionada });
+export const removerCategoriaProduto = (item: string): Promise<RpcResult<'remover_categoria_produto'>> => rpc('remover_categoria_produto', { item });
+export const adicionarCupom = (form: { codigo: string; valor: number; tipo: string }): Promise<RpcResult<'adicionar_cupom'>> =>
+  rpc('adicionar_cupom', { form });
+export const excluirCupom = (codigocupom: string): Promise<RpcResult<'excluir_cupom'>> => rpc('excluir_cupom', { codigocupom });

@@ -1,20 +1,10 @@
 /**
  * `cadastro_fornecedor`: creates the signed-in user's business account (buyer-ads-admin.md §7).
+ * The e-mail is the session's user's; `icone` is a base64 JPEG or null.
  */
-import { rpc } from '@/lib/rpc';
-import type { UserInfo } from '@/lib/session';
+import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
 
-export interface CadastroInfos {
-  cidades: string[];
-  nomeforn: string;
-  cpf: string;
-  descricaoforn: string | null;
-  instagram: string | null;
-  local: number;
-  email: string;
-  telefone: string;
-  vendasforn: 0;
-}
+export type CadastroInfos = Payload<'cadastro_fornecedor'>['infos'];
 
-export const cadastroFornecedor = (usuario: string, icone: string | null, infos: CadastroInfos) =>
-  rpc<{ ok?: boolean; userinfo?: UserInfo }>('cadastro_fornecedor', { usuario, icone, infos });
+export const cadastroFornecedor = (icone: string | null, infos: CadastroInfos): Promise<RpcResult<'cadastro_fornecedor'>> =>
+  rpc('cadastro_fornecedor', { icone, infos });

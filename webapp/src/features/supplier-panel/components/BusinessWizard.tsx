@@ -5,7 +5,7 @@
  * states or cities (skipped for all Brazil); submit (`cadastro_fornecedor`); then 'Cadastro
  * Finalizado!' with OK leading to /painel/{usuario}. Every message comes from wasm-core.
  */
-import { useState, type FormEvent } from 'react';
+import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/Dialog';
 import { IconPicker, type PickedImage } from '@/components/IconPicker';
@@ -38,26 +38,84 @@ export interface BusinessWizardProps {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** The fields typed, as typed. */
+interface Campos {
+  nomeforn: string;
+  cpf: string;
+  telefone: string;
+  descricaoforn: string;
+  instagram: string;
+}
+
+/**
+ * The wizard, one reducer: the step, the fields, the image, the scope and its places, the step's
+ * message (wasm-core's, or the server's refusal), and where the registration is (being typed,
+ * sent, done). Typing or moving clears the message.
+ */
+interface Cadastro {
+  passo: number;
+  campos: Campos;
+  icone: PickedImage | null;
+  local: 1 | 2 | 3 | null;
+  lugares: string[];
+  erro: string | null;
+  envio: 'editando' | 'enviando' | 'feito';
+}
+
+type AcaoCadastro =
+  | { tipo: 'campo'; campo: keyof Campos; valor: string }
+  | { tipo: 'icone'; icone: PickedImage | null }
+  | { tipo: 'escopo'; local: 1 | 2 | 3 }
+  | { tipo: 'lugares'; lugares: string[] }
+  | { tipo: 'ir'; passo: number }
+  | { tipo: 'erro'; erro: string }
+  | { tipo: 'enviar' }
+  | { tipo: 'recusado'; erro: string }
+  | { tipo: 'cadastrado' };
+
+const CADASTRO_INICIAL: Cadastro = {
+  passo: 0,
+  campos: { nomeforn: '', cpf: '', telefone: '', descricaoforn: '', instagram: '' },
+  icone: null,
+  local: null,
+  lugares: [],
+  erro: null,
+  envio: 'editando',
+};
+
+export function reduzirCadastro(c: Cadastro, a: AcaoCadastro): Cadastro {
+  switch (a.tipo) {
+    case 'campo':
+      return { ...c, campos: { ...c.campos, [a.campo]: a.valor }, erro: null };
+    case 'icone':
+      return { ...c, icone: a.icone };
+    case 'escopo':
+      return { ...c, local: a.local, lugares: [], erro: null };
+    case 'lugares':
+      return { ...c, lugares: a.lugares, erro: null };
+    case 'ir':
+      return { ...c, passo: a.passo, erro: null };
+    case 'erro':
+      return { ...c, erro: a.erro };
+    case 'enviar':
+      return { ...c, envio: 'enviando', erro: null };
+    case 'recusado':
+      return { ...c, envio: 'editando', erro: a.erro };
+    case 'cadastrado':
+      return { ...c, envio: 'feito' };
+  }
+}
+
 export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
   const { core, failed } = useCore();
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
-  const [f, setF] = useState({ nomeforn: '', cpf: '', telefone: '', descricaoforn: '', instagram: '' });
-  const [icone, setIcone] = useState<PickedImage | null>(null);
-  const [local, setLocal] = useState<1 | 2 | 3 | null>(null);
-  const [lugares, setLugares] = useState<string[]>([]);
+  const [cadastro, dispatch] = useReducer(reduzirCadastro, CADASTRO_INICIAL);
+  const { passo: step, campos: f, icone, local, lugares, erro: error } = cadastro;
+  const sending = cadastro.envio === 'enviando';
 
-  const set = (k: keyof typeof f, v: string) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setError(null);
-  };
-  const go = (s: number) => {
-    setError(null);
-    setStep(s);
-  };
+  const set = (campo: keyof Campos, valor: string) => dispatch({ tipo: 'campo', campo, valor });
+  const go = (passo: number) => dispatch({ tipo: 'ir', passo });
+  const setError = (erro: string) => dispatch({ tipo: 'erro', erro });
 
   /** Checks the current step with wasm-core; the message of the first failure, or null. */
   function check(): string | null {
@@ -98,25 +156,22 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
     } catch (err) {
       return setError(errorText(err));
     }
-    setSending(true);
-    const r = await cadastroFornecedor(user.usuario, icone?.base64 ?? null, {
+    dispatch({ tipo: 'enviar' });
+    const r = await cadastroFornecedor(icone?.base64 ?? null, {
       cidades: valid.alcance.cidades,
       nomeforn: valid.nomeforn,
       cpf: valid.cpf,
       descricaoforn: valid.descricaoforn ?? null,
       instagram: valid.instagram ?? null,
       local: valid.alcance.local,
-      email: user.email,
       telefone: core.phone_mask(valid.telefone),
-      vendasforn: 0,
     });
-    setSending(false);
-    if (r.error !== undefined) return setError(r.error);
-    updateUserInfo(r.userinfo ? { ...r.userinfo, type: 1 } : { type: 1 });
-    setDone(true);
+    if (r.error !== undefined) return dispatch({ tipo: 'recusado', erro: r.error });
+    updateUserInfo({ ...r.userinfo, type: 1 });
+    dispatch({ tipo: 'cadastrado' });
   }
 
-  if (done) {
+  if (cadastro.envio === 'feito') {
     return (
       <Dialog title="Cadastro Finalizado!" onClose={onClose} dismissable={false} className="dlg--small">
         <div className="dlg__actions">
@@ -166,20 +221,16 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
             <Text label="Instagram (opcional)" value={f.instagram} onChange={(v) => set('instagram', v)} max={60} autoFocus={false} />
           </>
         )}
-        {step === 5 && <IconPicker label="Escolher imagem" value={icone} onChange={setIcone} />}
+        {step === 5 && <IconPicker label="Escolher imagem" value={icone} onChange={(i) => dispatch({ tipo: 'icone', icone: i })} />}
         {step === 6 && <p>Agora escolha onde seus produtos serão exibidos.</p>}
         {step === 7 && (
           <ScopeChoice
             value={local}
-            onChange={(l) => {
-              setLocal(l);
-              setLugares([]);
-              setError(null);
-            }}
+            onChange={(l) => dispatch({ tipo: 'escopo', local: l })}
           />
         )}
         {step === 8 && local !== null && local !== 1 && (
-          <PlacesPicker key={local} local={local} value={lugares} onChange={(v) => (setLugares(v), setError(null))} />
+          <PlacesPicker key={local} local={local} value={lugares} onChange={(v) => dispatch({ tipo: 'lugares', lugares: v })} />
         )}
         {step === 9 && <p>Tudo pronto! Toque em Cadastrar para criar sua conta empresarial.</p>}
 

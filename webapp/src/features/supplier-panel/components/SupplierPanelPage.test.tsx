@@ -7,8 +7,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { USER, mockApi } from '@/test/fixtures';
-import { FakeEventSource, FORN, pedido, renderPanel } from '../testing';
+import { USER, mockApi, type MockAnswers } from '@/test/fixtures';
+import { FakeEventSource, FORN, pagamentos, pedido, renderPanel, valorAberto } from '../testing';
 import { SECTIONS } from './PanelMenu';
 
 vi.mock('@/lib/wasm', async () => {
@@ -18,9 +18,9 @@ vi.mock('@/lib/wasm', async () => {
 
 const base = {
   loading_forn_site: { body: { infos: FORN } },
-  pegar_entregas_pendentes: { body: { entregas: [] } },
+  pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
   pegar_ticket_eventos: { body: { ticket: 'tk-1', validade_segundos: 60 } },
-};
+} satisfies MockAnswers;
 
 async function openSection(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(await screen.findByRole('button', { name: new RegExp(`^${name}`) }));
@@ -48,7 +48,7 @@ describe('supplier panel', () => {
   });
 
   it('a failed load alerts and shows the not-found screen', async () => {
-    mockApi({ ...base, loading_forn_site: { status: 500, body: { error: 'x' } } });
+    mockApi({ ...base, loading_forn_site: { status: 500, body: { error: 'x', codigo_erro: 'erro_interno' } } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
@@ -57,7 +57,7 @@ describe('supplier panel', () => {
 
   it('a new order appears in Entregas without reload, with the live count', async () => {
     let pendentes = [pedido('o1')];
-    mockApi({ ...base, pegar_entregas_pendentes: () => ({ body: { entregas: pendentes } }) });
+    mockApi({ ...base, pegar_entregas_pendentes: () => ({ body: { entregas: pendentes, pendentes: pendentes.length } }) });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Entregas');
@@ -74,7 +74,7 @@ describe('supplier panel', () => {
     let pendentes = [pedido('o1')];
     const { calls } = mockApi({
       ...base,
-      pegar_entregas_pendentes: () => ({ body: { entregas: pendentes } }),
+      pegar_entregas_pendentes: () => ({ body: { entregas: pendentes, pendentes: pendentes.length } }),
       confirmar_entrega: () => {
         pendentes = [];
         return { body: { ok: true, pendentes: 0 } };
@@ -93,7 +93,7 @@ describe('supplier panel', () => {
   });
 
   it("Meus Dados: 'Salvar' only with changes, the unsaved-changes banner, wasm-core's messages", async () => {
-    const { calls } = mockApi({ ...base, editar_dados_fornecedor: { body: { ok: true } } });
+    const { calls } = mockApi({ ...base, editar_dados_fornecedor: { body: { ok: true, dadosforn: FORN } } });
     const user = userEvent.setup();
     renderPanel();
     const salvar = (await screen.findByRole('button', { name: 'Salvar' })) as HTMLButtonElement;
@@ -119,8 +119,10 @@ describe('supplier panel', () => {
   it('Pagamentos: the 2 % fee and the net total are shown before the request', async () => {
     const { calls } = mockApi({
       ...base,
-      pegar_infos_pagamentos: { body: { pagamentos: { pix: 'chave@pix', Abertos: [{ valor: 25 }, { valor: 18.5 }] } } },
-      transferir: { body: { ok: true } },
+      pegar_infos_pagamentos: { body: { pagamentos: pagamentos({ pix: 'chave@pix', Abertos: [valorAberto(25), valorAberto(18.5)] }) } },
+      transferir: {
+        body: { ok: true, Solicitacao: { id: 's1', valor: 43.5, taxa: 0.87, liquido: 42.63, chave_pix: 'chave@pix', criado_em: Date.UTC(2026, 10, 21) } },
+      },
     });
     const user = userEvent.setup();
     renderPanel();
@@ -143,7 +145,7 @@ describe('supplier panel', () => {
       ...base,
       pegar_infos_pagamentos: {
         body: {
-          pagamentos: {
+          pagamentos: pagamentos({
             pix: 'chave@pix',
             saldo: 25,
             Abertos: [{ id: 'a1', idpedido: 'o1', cliente_nome: 'Ana', valor: 25, horario_pedido: dia(10) }],
@@ -152,7 +154,7 @@ describe('supplier panel', () => {
               { id: 'h1', idpedido: 'o2', cliente_nome: 'Carla Souza', valor: 45, horario_pedido: dia(20) },
               { id: 'h2', idpedido: 'o3', cliente_nome: 'João Comprador', valor: 18.5, horario_pedido: dia(21) },
             ],
-          },
+          }),
         },
       },
     });
@@ -174,7 +176,7 @@ describe('supplier panel', () => {
   });
 
   it("Pagamentos: nothing held shows 'A liberar' R$ 0,00 and no list", async () => {
-    mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: { pix: null, Abertos: [], aliberar: 0, Aliberar: [] } } } });
+    mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: pagamentos() } } });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
@@ -183,7 +185,7 @@ describe('supplier panel', () => {
   });
 
   it("Pagamentos: no Pix key → 'Insira sua chave Pix'; no balance → 'Você está sem saldo'", async () => {
-    mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: { pix: null, Abertos: [] } } }, alterar_pix: { body: { ok: true, pix: 'chave@pix' } } });
+    mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: pagamentos() } }, alterar_pix: { body: { ok: true, pix: 'chave@pix' } } });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
@@ -198,7 +200,7 @@ describe('supplier panel', () => {
   });
 
   it('Cupons de desconto: the coupon rules from wasm-core, then adicionar_cupom', async () => {
-    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes!.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5 } } } } });
+    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5 } } } } });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Cupons de desconto');
@@ -240,7 +242,7 @@ describe('supplier panel', () => {
   });
 
   it("Loja online: reserved names refused by wasm-core, 'URL disponível!' / 'URL indisponível…'", async () => {
-    mockApi({ ...base, verificar_url_site: (b) => ({ body: { exist: b.url === 'ocupada', id: b.url === 'ocupada' ? 'u2' : null } }) });
+    mockApi({ ...base, verificar_url_site: (b) => ({ body: { exist: b.url === 'ocupada', id: b.url === 'ocupada' ? 'u2' : null, url: String(b.url) } }) });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Loja online');

@@ -15,7 +15,7 @@ import { StatusDialogProvider } from '@/components/status-dialog';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession } from '@/lib/session';
 import { loadingFornSite } from '../api/actions';
-import type { DadosForn } from '../api/types';
+import type { DadosPainel } from '../api/actions';
 import { useOrderEvents, usePendingDeliveries } from '../live';
 import type { PanelViewProps } from '../sections/types';
 import { PanelMenu, type Section } from './PanelMenu';
@@ -50,7 +50,7 @@ export default function SupplierPanelPage() {
 }
 
 function Panel({ usuario }: { usuario: string }) {
-  const [forn, setForn] = useState<DadosForn | null | 'erro'>(null);
+  const [forn, setForn] = useState<DadosPainel | null | 'erro'>(null);
   const [section, setSection] = useState<Section>('Informações gerais');
   const [menuOpen, setMenuOpen] = useState(false);
   const [ordersBump, setOrdersBump] = useState(0);
@@ -73,7 +73,7 @@ function Panel({ usuario }: { usuario: string }) {
     void reload();
   }, [reload]);
 
-  const update = useCallback((patch: Partial<DadosForn>) => setForn((f) => (f && f !== 'erro' ? { ...f, ...patch } : f)), []);
+  const update = useCallback((patch: Partial<DadosPainel>) => setForn((f) => (f && f !== 'erro' ? { ...f, ...patch } : f)), []);
 
   if (forn === 'erro') return <NotFound />;
   if (forn === null) return <PageLoading />;

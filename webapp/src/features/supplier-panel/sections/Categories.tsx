@@ -8,10 +8,10 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import { adicionarCategoria, adicionarCategoriaProduto, pegarProdutosFornecedor, removerCategoria, removerCategoriaProduto } from '../api/actions';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 import { errorText, type SectionProps } from './types';
 
-export default function Categories({ usuario, forn, update }: SectionProps) {
+export default function Categories({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const categorias = Object.keys(forn.extensoes?.categorias ?? {});
@@ -21,9 +21,9 @@ export default function Categories({ usuario, forn, update }: SectionProps) {
   const [produtos, setProdutos] = useState<ProdutoForn[] | null>(null);
 
   const load = useCallback(async () => {
-    const r = await pegarProdutosFornecedor(usuario);
+    const r = await pegarProdutosFornecedor();
     setProdutos(r.error !== undefined ? [] : r.produtos);
-  }, [usuario]);
+  }, []);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
@@ -41,20 +41,20 @@ export default function Categories({ usuario, forn, update }: SectionProps) {
       return setError(errorText(err));
     }
     status.loading();
-    const r = await adicionarCategoria(usuario, valid);
+    const r = await adicionarCategoria(valid);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     setNome('');
-    setCats(r.categorias ? Object.keys(r.categorias) : [...categorias.filter((c) => c !== valid), valid]);
+    setCats(Object.keys(r.categorias));
   }
 
   async function remove(c: string) {
     setRemover(null);
     status.loading();
-    const r = await removerCategoria(usuario, c);
+    const r = await removerCategoria(c);
     if (r.error !== undefined) return status.error();
     status.success();
-    setCats(r.categorias ? Object.keys(r.categorias) : categorias.filter((x) => x !== c));
+    setCats(Object.keys(r.categorias));
     await load();
   }
 

@@ -7,10 +7,10 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { adicionarCupom, excluirCupom } from '../api/actions';
-import type { CupomForn } from '../api/types';
+import type { CupomForn } from '../api/actions';
 import { errorText, type SectionProps } from './types';
 
-export default function Coupons({ usuario, forn, update }: SectionProps) {
+export default function Coupons({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const cupons = forn.extensoes?.cupons ?? {};
@@ -34,21 +34,21 @@ export default function Coupons({ usuario, forn, update }: SectionProps) {
     // wasm-core gives `valor` in hundredths (percent or centavos); the wire has percent or reais.
     const form = { codigo: c.codigo, tipo: c.tipo, valor: c.valor / 100 };
     status.loading();
-    const r = await adicionarCupom(usuario, form);
+    const r = await adicionarCupom(form);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     setCodigo('');
     setValor('');
-    setCupons(r.cupons ?? { ...cupons, [form.codigo]: form });
+    setCupons(r.cupons);
   }
 
   async function remove(code: string) {
     setExcluir(null);
     status.loading();
-    const r = await excluirCupom(usuario, code);
+    const r = await excluirCupom(code);
     if (r.error !== undefined) return status.error();
     status.success();
-    setCupons(r.cupons ?? Object.fromEntries(Object.entries(cupons).filter(([k]) => k !== code)));
+    setCupons(r.cupons);
   }
 
   const show = (c: CupomForn) => (c.tipo === '%' ? `${String(c.valor).replace('.', ',')}%` : core ? core.money_format(core.money_from_reais(c.valor)) : '');

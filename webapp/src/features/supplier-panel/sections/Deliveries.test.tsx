@@ -24,7 +24,7 @@ describe('Entregas', () => {
   it("tab 'Entregas Pendentes', history years from the first order to now, situation headings", async () => {
     const { calls } = mockApi({
       loading_forn_site: { body: { infos: { ...FORN, anos: [first] } } },
-      pegar_entregas_pendentes: { body: { entregas: [pedido('o1')] } },
+      pegar_entregas_pendentes: { body: { entregas: [pedido('o1')], pendentes: 1 } },
       pegar_entregas: { body: { all: { h1: pedido('h1', { cliente_nome: 'Bia Antiga', situacao: '1' }), h2: pedido('h2', { cliente_nome: 'Caio Feito', situacao: '2' }) }, anos: [first] } },
     });
     const user = userEvent.setup();
@@ -63,9 +63,9 @@ describe('Entregas', () => {
     const naoPago = 'O pagamento Pix deste pedido ainda não foi confirmado.';
     mockApi({
       loading_forn_site: { body: { infos: FORN } },
-      pegar_entregas_pendentes: { body: { entregas: [pedido('o1', { pagamento: '2', status_pix: '1', txid: 'TX1' })] } },
-      consultar_pagamento: { body: { pago: false, expirado: false } },
-      confirmar_entrega: { status: 409, body: { error: naoPago } },
+      pegar_entregas_pendentes: { body: { entregas: [pedido('o1', { pagamento: '2', status_pix: '1', txid: 'TX1' })], pendentes: 1 } },
+      consultar_pagamento: { body: { pago: false, expirado: false, pix_devolvido: null } },
+      confirmar_entrega: { status: 409, body: { error: naoPago, codigo_erro: 'pix_nao_pago' } },
     });
     const user = userEvent.setup();
     renderPanel();

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { formatOrderTime, isDelivery } from '@/lib/orders';
 import { pegarEntregas } from '../api/actions';
-import type { Pedido } from '../api/types';
+import type { Pedido } from '../api/actions';
 import { DeliveryDetail } from './DeliveryDetail';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';
@@ -26,10 +26,10 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
   useEffect(() => {
     if (tab !== 'historico') return;
     let alive = true;
-    void pegarEntregas(usuario, ano, mes).then((r) => {
+    void pegarEntregas(ano, mes).then((r) => {
       if (!alive) return;
       if (r.error !== undefined) console.error('pegar_entregas:', r.error);
-      setHist({ key: `${ano}-${mes}`, list: r.error !== undefined ? [] : r.entregas, anos: r.error !== undefined ? undefined : r.anos });
+      setHist({ key: `${ano}-${mes}`, list: r.error !== undefined ? [] : Object.values(r.all), anos: r.error !== undefined ? undefined : r.anos });
     });
     return () => {
       alive = false;

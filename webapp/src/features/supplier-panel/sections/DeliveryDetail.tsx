@@ -14,7 +14,7 @@ import { capitalizar } from '@/lib/display';
 import { whatsappUrl } from '@/lib/display';
 import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
-import type { Pedido } from '../api/types';
+import type { Pedido } from '../api/actions';
 
 export interface DeliveryDetailProps {
   usuario: string;
@@ -27,7 +27,7 @@ export interface DeliveryDetailProps {
   onDone: () => void;
 }
 
-export function DeliveryDetail({ usuario, pedido: p, historico = false, live = 0, onBack, onDone }: DeliveryDetailProps) {
+export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack, onDone }: DeliveryDetailProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const [ask, setAsk] = useState<'cancelar' | 'confirmar' | null>(null);
@@ -39,7 +39,7 @@ export function DeliveryDetail({ usuario, pedido: p, historico = false, live = 0
   useEffect(() => {
     if (!isPix(p)) return;
     let alive = true;
-    void consultarPagamento({ idpedido: p.id, txid: i.txid }).then((r) => {
+    void consultarPagamento(p.idpedido, i.txid).then((r) => {
       if (!alive) return;
       setPix(r.error !== undefined ? 'Pendente' : r.pago ? 'Pago' : r.expirado ? 'Expirado' : 'Pendente');
     });
@@ -51,7 +51,7 @@ export function DeliveryDetail({ usuario, pedido: p, historico = false, live = 0
   async function act(which: 'cancelar' | 'confirmar') {
     setAsk(null);
     status.loading();
-    const r = which === 'cancelar' ? await cancelarEntrega(usuario, p.id) : await confirmarEntrega(usuario, p.id);
+    const r = which === 'cancelar' ? await cancelarEntrega(p.idpedido) : await confirmarEntrega(p.idpedido);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     onDone();

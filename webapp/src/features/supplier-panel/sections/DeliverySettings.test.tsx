@@ -14,7 +14,8 @@ vi.mock('@/lib/wasm', async () => {
 });
 
 const delivery = {
-  entrega: '12', taxaTipo: 'porKm', taxaPorKm: 2.5, pedidominimoentrega: 30, pedidominimoretirada: 12.9,
+  ...FORN.extensoes.delivery,
+  entrega: '12', taxaTipo: 'porKm' as const, taxaPorKm: 2.5, pedidominimoentrega: 30, pedidominimoretirada: 12.9,
   enderecoRua: 'Estrada Municipal PIR-164', enderecoNumero: '2450', enderecoCidade: 'Piracicaba, SP',
   descricaoentrega: 'Terças e sextas.', descricaoretirada: 'No sítio.',
 };
@@ -24,8 +25,8 @@ describe('Delivery', () => {
   it("shows stored amounts with a comma and two decimals ('2,50', '30,00', '12,90')", async () => {
     const { calls } = mockApi({
       loading_forn_site: { body: { infos: forn } },
-      pegar_entregas_pendentes: { body: { entregas: [] } },
-      entregas_edit: { body: { ok: true } },
+      pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
+      entregas_edit: { body: { ok: true, delivery } },
     });
     const user = userEvent.setup();
     renderPanel();
@@ -44,12 +45,12 @@ describe('Delivery', () => {
   });
 
   it('a maximum distance asks for the start address (CEP filling it) and is saved; the message when it is missing', async () => {
-    const plain = { entrega: '12', taxaTipo: 'fixa', taxaentrega: 5 };
+    const plain = { ...FORN.extensoes.delivery, entrega: '12', taxaTipo: 'fixa' as const, taxaentrega: 5 };
     const { calls } = mockApi({
       loading_forn_site: { body: { infos: { ...FORN, extensoes: { ...FORN.extensoes, delivery: plain } } } },
-      pegar_entregas_pendentes: { body: { entregas: [] } },
+      pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
       consultar_cep: { body: { cep: '13417-780', rua: 'Estrada Municipal PIR-164', bairro: 'Santa Rosa', cidade: 'Piracicaba, SP' } },
-      entregas_edit: { body: { ok: true } },
+      entregas_edit: { body: { ok: true, delivery: { ...plain, distanciamaxima: 30 } } },
     });
     const user = userEvent.setup();
     renderPanel();

@@ -23,7 +23,7 @@ const txt = (v: number | string | null | undefined) => (v == null ? '' : String(
 const amount = (v: number | string | null | undefined) =>
   typeof v === 'number' ? v.toFixed(2).replace('.', ',') : txt(v);
 
-export default function DeliverySettings({ usuario, forn, update }: SectionProps) {
+export default function DeliverySettings({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const d = forn.extensoes?.delivery ?? {};
@@ -62,13 +62,13 @@ export default function DeliverySettings({ usuario, forn, update }: SectionProps
     }
     // The server geocodes the per-km start address itself and answers the stored settings.
     status.loading();
-    const r = await entregasEdit(usuario, form);
+    const r = await entregasEdit(form);
     if (r.error !== undefined) {
       setError(r.error);
       return status.error(r.error);
     }
     status.success();
-    if (r.delivery) update({ extensoes: { ...forn.extensoes, delivery: r.delivery } });
+    update({ extensoes: { ...forn.extensoes, delivery: r.delivery } });
   }
 
   const off = !entrega;

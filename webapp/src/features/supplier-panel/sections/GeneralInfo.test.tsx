@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPlacesForTests } from '@/lib/places';
-import { mockApi } from '@/test/fixtures';
+import { mockApi, type MockAnswers } from '@/test/fixtures';
 import { FORN, renderPanel } from '../testing';
 
 vi.mock('@/lib/wasm', async () => {
@@ -26,7 +26,7 @@ function api(answers: Parameters<typeof mockApi>[0]) {
 }
 
 const withImages = { ...FORN, iconeforn: '/media/icone.jpg', fundoforn: '/media/fundo.jpg' };
-const base = { loading_forn_site: { body: { infos: withImages } }, pegar_entregas_pendentes: { body: { entregas: [] } } };
+const base = { loading_forn_site: { body: { infos: withImages } }, pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } } } satisfies MockAnswers;
 
 beforeEach(() => resetPlacesForTests());
 
@@ -50,7 +50,7 @@ describe('Imagens', () => {
   });
 
   it("a refused save ends in the error state ('Algum erro ocorreu!'); the detail is only logged (spec §8)", async () => {
-    api({ ...base, editar_imagens_fornecedor: { status: 400, body: { error: 'A foto enviada não é um JPEG.' } } });
+    api({ ...base, editar_imagens_fornecedor: { status: 400, body: { error: 'A foto enviada não é um JPEG.', codigo_erro: 'dados_invalidos' } } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderPanel();
@@ -65,7 +65,7 @@ describe('Imagens', () => {
 
 describe('Locais de Exibição', () => {
   it('Todo Brasil confirms directly', async () => {
-    const { calls } = api({ ...base, loading_forn_site: { body: { infos: { ...withImages, local: 3, cidades: ['Piracicaba, SP'] } } }, editar_locais_fornecedor: { body: { ok: true } } });
+    const { calls } = api({ ...base, loading_forn_site: { body: { infos: { ...withImages, local: 3, cidades: ['Piracicaba, SP'] } } }, editar_locais_fornecedor: (b) => ({ body: { ok: true, local: Number(b.local), cidades: b.cidades as string[] } }) });
     const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Locais de Exibição' }));
@@ -77,7 +77,7 @@ describe('Locais de Exibição', () => {
   });
 
   it('cities: at most 5 suggestions, removable tags, at least one place, then confirm', async () => {
-    const { calls } = api({ ...base, editar_locais_fornecedor: { body: { ok: true } } });
+    const { calls } = api({ ...base, editar_locais_fornecedor: (b) => ({ body: { ok: true, local: Number(b.local), cidades: b.cidades as string[] } }) });
     const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Locais de Exibição' }));

@@ -18,7 +18,7 @@ type Img = PickedImage | string | null;
 /** The wire value of one image: new base64, `false` (removed) or null (kept). */
 const finalValue = (img: Img): string | false | null => (img === null ? false : typeof img === 'string' ? null : img.base64);
 
-export function Images({ forn, update, reload }: SectionProps) {
+export function Images({ forn, update }: SectionProps) {
   const status = useStatusDialog();
   const [icone, setIcone] = useState<Img>(forn.iconeforn ?? null);
   const [fundo, setFundo] = useState<Img>(forn.fundoforn ?? null);
@@ -27,7 +27,7 @@ export function Images({ forn, update, reload }: SectionProps) {
   async function save() {
     if (!changed) return;
     status.loading();
-    const r = await editarImagensFornecedor(forn, {
+    const r = await editarImagensFornecedor({
       iconefornfinal: finalValue(icone),
       fundofornfinal: finalValue(fundo),
     });
@@ -37,11 +37,7 @@ export function Images({ forn, update, reload }: SectionProps) {
       return status.error();
     }
     status.success();
-    if (r.iconeforn !== undefined || r.fundoforn !== undefined) {
-      update({ iconeforn: r.iconeforn ?? null, fundoforn: r.fundoforn ?? null });
-    } else {
-      await reload();
-    }
+    update({ iconeforn: r.iconeforn, fundoforn: r.fundoforn });
   }
 
   return (

@@ -13,7 +13,7 @@ export const AVISO_NAO_SALVO = 'Você fez alterações que ainda não foram salv
 
 type Fields = { nomeforn: string; cpf: string; telefone: string; instagram: string; descricaoforn: string };
 
-export function MyData({ usuario, forn, update }: SectionProps) {
+export function MyData({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const initial: Fields = {
@@ -44,7 +44,7 @@ export function MyData({ usuario, forn, update }: SectionProps) {
     const telefone = core.phone_mask(valid.telefone);
     const data = { nomeforn: valid.nomeforn, cpf: valid.cpf, telefone, instagram: valid.instagram ?? null, descricaoforn: valid.descricaoforn ?? null };
     status.loading();
-    const r = await editarDadosFornecedor(usuario, data);
+    const r = await editarDadosFornecedor(data);
     if (r.error !== undefined) return status.error();
     status.success();
     update(data);

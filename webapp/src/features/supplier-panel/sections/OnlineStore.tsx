@@ -62,15 +62,15 @@ export default function OnlineStore({ usuario, forn, update }: SectionProps) {
       return setError(errorText(e));
     }
     status.loading();
-    const r = await criarSite({ vendasforn: forn.vendasforn ?? 0, cidades: forn.cidades ?? [], usuario, url: valid, old, modelo: 1, paleta });
+    const r = await criarSite(valid, paleta, 1);
     if (r.error !== undefined) {
       // spec §8: a URL that belongs to someone else ends in the error state.
       console.error('criar_site:', r.error);
-      if (r.error === URL_INDISPONIVEL) setCheck('unavailable');
+      if (r.codigo_erro === 'conflito') setCheck('unavailable');
       return status.error();
     }
     status.success();
-    update({ url: valid, paleta, extensoes: { ...forn.extensoes, site: { url: valid, paleta, modelo: 1 } } });
+    update({ url: r.url, paleta: r.paleta, extensoes: { ...forn.extensoes, site: { url: r.url, paleta: r.paleta, modelo: '1' } } });
   }
 
   const [c1, c2, c3] = PALETAS[paleta];

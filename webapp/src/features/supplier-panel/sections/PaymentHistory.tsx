@@ -8,7 +8,7 @@ import { Dialog } from '@/components/Dialog';
 import { formatOrderTime } from '@/lib/orders';
 import type { Core } from '@/lib/wasm';
 import { consultarPagamento, pegarHistoricoPagamentos } from '../api/actions';
-import type { RegistroPagamento } from '../api/types';
+import type { RegistroPagamento } from '../api/actions';
 
 export const SITUACAO_PAGAMENTO: Record<string, string> = {
   '0': 'Expirado',
@@ -17,12 +17,12 @@ export const SITUACAO_PAGAMENTO: Record<string, string> = {
   '3': 'Saque',
 };
 
-export function PaymentHistory({ core, usuario, onClose }: { core: Core; usuario: string; onClose: () => void }) {
+export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => void }) {
   const [rows, setRows] = useState<RegistroPagamento[] | null>(null);
 
   useEffect(() => {
     let alive = true;
-    void pegarHistoricoPagamentos(usuario).then(async (r) => {
+    void pegarHistoricoPagamentos().then(async (r) => {
       if (!alive) return;
       if (r.error !== undefined) {
         console.error('pegar_historico_pagamentos:', r.error);
@@ -31,7 +31,7 @@ export function PaymentHistory({ core, usuario, onClose }: { core: Core; usuario
       setRows(r.fechados);
       // Records still awaiting payment get a check (spec §4); the answer updates their status.
       for (const rec of r.fechados.filter((x) => x.status_pix === '1')) {
-        const c = await consultarPagamento({ idpedido: rec.id });
+        const c = await consultarPagamento(rec.id, null);
         if (!alive || c.error !== undefined) continue;
         const st = c.pago ? '2' : c.expirado ? '0' : '1';
         if (st !== '1') setRows((l) => l && l.map((x) => (x.id === rec.id ? { ...x, status_pix: st } : x)));
@@ -40,7 +40,7 @@ export function PaymentHistory({ core, usuario, onClose }: { core: Core; usuario
     return () => {
       alive = false;
     };
-  }, [usuario]);
+  }, []);
 
   return (
     <Dialog title="Histórico de pagamentos" onClose={onClose} className="wizard-dlg">

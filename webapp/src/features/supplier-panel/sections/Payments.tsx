@@ -13,7 +13,7 @@ import { useCore } from '@/hooks/useCore';
 import type { Core } from '@/lib/wasm';
 import { alterarPix, opcoesPagamento, pegarInfosPagamentos, transferir } from '../api/actions';
 import { formatOrderTime } from '@/lib/orders';
-import type { InfosPagamentos, ItemPagamento } from '../api/types';
+import type { InfosPagamentos, ItemPagamento } from '../api/actions';
 import { PaymentHistory } from './PaymentHistory';
 import { errorText, type SectionProps } from './types';
 
@@ -37,23 +37,26 @@ type Saque =
 
 export const A_LIBERAR_EXPLICACAO = 'Pagamentos Pix de pedidos ainda não entregues. O valor é liberado para saque quando você confirma a entrega.';
 
-/** A list the API may send as an array or as a map by id. */
-function itens(v: Record<string, ItemPagamento> | ItemPagamento[] | null | undefined): ItemPagamento[] {
-  return v ? (Array.isArray(v) ? v : Object.values(v)) : [];
-}
+/**
+ * A view model: Pagamentos' figures as shown — the answer of `pegar_infos_pagamentos`, or nothing
+ * of it when it failed (the balance is then zero), with the Pix key as last saved.
+ */
+type Figuras = Partial<InfosPagamentos>;
+
+const itens = (v: ItemPagamento[] | undefined): ItemPagamento[] => v ?? [];
 
 /** The balance in centavos: the sum of the open items' `valor`. */
-export function saldoCentavos(core: Core, info: InfosPagamentos): number {
+export function saldoCentavos(core: Core, info: Figuras): number {
   return itens(info.Abertos).reduce((s, a) => s + core.money_from_reais(a.valor), 0);
 }
 
 /** The money held until delivery, in centavos: the API's `aliberar`, or the sum of its orders. */
-export function aLiberarCentavos(core: Core, info: InfosPagamentos): number {
+export function aLiberarCentavos(core: Core, info: Figuras): number {
   if (info.aliberar != null) return core.money_from_reais(info.aliberar);
   return itens(info.Aliberar).reduce((s, a) => s + core.money_from_reais(a.valor), 0);
 }
 
-export default function Payments({ usuario, forn, update }: SectionProps) {
+export default function Payments({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const saved = forn.extensoes?.pagamentos?.opcoes || '1';
@@ -63,21 +66,21 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
     erro: null,
   });
   const { presencial, pix } = opcoes;
-  const [info, setInfo] = useState<InfosPagamentos | null>(null);
+  const [info, setInfo] = useState<Figuras | null>(null);
   const [chave, setChave] = useState('');
   const [saque, setSaque] = useState<Saque>({ fase: 'nenhum' });
   const [historico, setHistorico] = useState(false);
 
   const load = useCallback(async () => {
-    const r = await pegarInfosPagamentos(usuario);
+    const r = await pegarInfosPagamentos();
     if (r.error !== undefined) {
       console.error('pegar_infos_pagamentos:', r.error);
       setInfo({});
     } else {
-      setInfo(r.pagamentos ?? {});
-      setChave(r.pagamentos?.pix ?? '');
+      setInfo(r.pagamentos);
+      setChave(r.pagamentos.pix ?? '');
     }
-  }, [usuario]);
+  }, []);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
@@ -97,15 +100,15 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
       return setOpcoes({ ...opcoes, erro: errorText(e) });
     }
     status.loading();
-    const r = await opcoesPagamento(usuario, codes);
+    const r = await opcoesPagamento(codes);
     if (r.error !== undefined) return status.error();
     status.success();
-    update({ extensoes: { ...forn.extensoes, pagamentos: { opcoes: codes } } });
+    update({ extensoes: { ...forn.extensoes, pagamentos: { ...forn.extensoes.pagamentos, opcoes: r.opcoes } } });
   }
 
   async function savePix() {
     status.loading();
-    const r = await alterarPix(usuario, chave.trim());
+    const r = await alterarPix(chave.trim());
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     setInfo((i) => ({ ...i, pix: chave.trim() }));
@@ -123,7 +126,7 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
   async function request(valores: ValoresSaque) {
     setSaque({ fase: 'resumo', valores });
     status.loading();
-    const r = await transferir(usuario, info?.pix ?? '');
+    const r = await transferir(info?.pix ?? '');
     if (r.error !== undefined) return status.error(r.error);
     status.close();
     setSaque({ fase: 'enviado' });
@@ -217,7 +220,7 @@ export default function Payments({ usuario, forn, update }: SectionProps) {
       <button type="button" className="btn btn--ghost" onClick={() => setHistorico(true)}>
         Histórico de pagamentos
       </button>
-      {historico && core && <PaymentHistory core={core} usuario={usuario} onClose={() => setHistorico(false)} />}
+      {historico && core && <PaymentHistory core={core} onClose={() => setHistorico(false)} />}
     </div>
   );
 }

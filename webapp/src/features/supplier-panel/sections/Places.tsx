@@ -11,7 +11,7 @@ import { PlacesPicker } from '../components/PlacesPicker';
 import { ScopeChoice, SCOPES } from '../components/ScopeChoice';
 import { errorText, type SectionProps } from './types';
 
-export function Places({ usuario, forn, update }: SectionProps) {
+export function Places({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const current = forn.local === 1 || forn.local === 2 || forn.local === 3 ? forn.local : null;
@@ -29,10 +29,10 @@ export function Places({ usuario, forn, update }: SectionProps) {
       return setError(errorText(e));
     }
     status.loading();
-    const r = await editarLocaisFornecedor(usuario, scope.local, scope.cidades);
+    const r = await editarLocaisFornecedor(scope.local, scope.cidades);
     if (r.error !== undefined) return status.error();
     status.success();
-    update({ local: scope.local, cidades: scope.cidades });
+    update({ local: r.local as 1 | 2 | 3, cidades: r.cidades });
     setStep(0);
   }
 

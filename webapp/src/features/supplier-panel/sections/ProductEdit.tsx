@@ -20,7 +20,7 @@ import type { ProductMenuProps } from './ProductMenu';
 import { patchForm, productFormOf, stockOf, validateProduct, type ValidProduct } from './productForm';
 import { errorText } from './types';
 
-export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
+export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
   const [f, set] = useReducer(patchForm, p, productFormOf);
   const [error, setError] = useState<string | null>(null);
@@ -56,16 +56,16 @@ export function ProductEdit({ core, produto: p, forn, usuario, onChanged, onBack
       opcoes: v.opcoes.map((opcao) => ({ opcao })),
       descricao: v.descricao ?? null,
     };
-    const { status: http, data: r } = await editarProdutoSite({ produto: p, newproduto, usuario, cidades: forn.cidades ?? [] });
+    const r = await editarProdutoSite({ produto: p.id, newproduto });
     if (r.error !== undefined) {
-      if (http !== 409) return status.error();
+      if (r.codigo_erro !== 'estoque_mudou') return status.error();
       // The stock changed meanwhile in a way the edit cannot apply: nothing changed; read it again.
       status.error(r.error);
       await onChanged();
       return;
     }
     if (f.icone && typeof f.icone !== 'string') {
-      const ri = await editarIconeProdutoSite({ cidades: forn.cidades ?? [], categoria: v.categoria, id: p.id, usuario, icone: f.icone.base64 });
+      const ri = await editarIconeProdutoSite(p.id, f.icone.base64);
       if (ri.error !== undefined) return status.error();
     }
     status.success();

@@ -10,7 +10,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { desabilitarProduto, excluirProduto, habilitarProduto } from '../api/actions';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 import { ProductEdit } from './ProductEdit';
 import { ProductPhotos } from './ProductPhotos';
 import { ProductPromotion } from './ProductPromotion';
@@ -26,7 +26,7 @@ export interface ProductMenuProps extends SectionProps {
 type View = 'menu' | 'editar' | 'fotos' | 'promo' | 'status' | 'remover';
 
 export function ProductMenu(props: ProductMenuProps) {
-  const { produto: p, usuario, onChanged, onClose } = props;
+  const { produto: p, onChanged, onClose } = props;
   const status = useStatusDialog();
   const [view, setView] = useState<View>('menu');
 
@@ -68,7 +68,7 @@ export function ProductMenu(props: ProductMenuProps) {
         />
       )}
       {view === 'remover' && (
-        <ConfirmDialog message="Remover produto?" onCancel={() => setView('menu')} onConfirm={() => void run(() => excluirProduto(usuario, p.id), true)} />
+        <ConfirmDialog message="Remover produto?" onCancel={() => setView('menu')} onConfirm={() => void run(() => excluirProduto(p.id), true)} />
       )}
     </>
   );

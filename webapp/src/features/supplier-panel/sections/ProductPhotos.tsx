@@ -13,17 +13,16 @@ import type { ProductMenuProps } from './ProductMenu';
 
 export const MAX_FOTOS = 4;
 
-export function ProductPhotos({ produto: p, forn, usuario, onChanged, onBack }: ProductMenuProps & { onBack: () => void }) {
+export function ProductPhotos({ produto: p, onChanged, onBack }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
   const [fotos, setFotos] = useState<[string, string][]>(Object.entries(p.fotos ?? {}));
-  const cidades = forn.cidades ?? [];
 
   async function add(file: File | undefined) {
     if (!file) return;
     status.loading();
     try {
       const photo = await processPhoto(file, 'icone');
-      const r = await uploadFoto({ cidades, usuario, item: p.id, uri: photo.base64 });
+      const r = await uploadFoto(p.id, photo.base64);
       if (r.error !== undefined) throw new Error(r.error);
       setFotos((f) => [...f, [r.chave, r.url]]);
       status.success();
@@ -36,7 +35,7 @@ export function ProductPhotos({ produto: p, forn, usuario, onChanged, onBack }: 
 
   async function remove(idfoto: string) {
     status.loading();
-    const r = await excluirFoto({ cidades, usuario, item: p.id, idfoto });
+    const r = await excluirFoto(p.id, idfoto);
     if (r.error !== undefined) {
       console.error(`Erro ao remover foto ${idfoto}: ${r.error}`);
       return status.error();

@@ -16,7 +16,7 @@ import { IconPicker } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
 import type { Core } from '@/lib/wasm';
 import { adicionarProduto } from '../api/actions';
-import type { DadosForn, ProdutoForn } from '../api/types';
+import type { DadosPainel, ProdutoForn } from '../api/actions';
 import { OptionsEditor, Stepper, StockField } from './ProductFields';
 import { newProductForm, patchForm, stockTyped, validateProduct } from './productForm';
 import { errorText } from './types';
@@ -45,12 +45,12 @@ function etapa(s: Etapa, a: Acao): Etapa {
 
 export interface ProductWizardProps {
   core: Core;
-  forn: DadosForn;
+  forn: DadosPainel;
   onAdded: (p: ProdutoForn | null) => void;
   onClose: () => void;
 }
 
-export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardProps) {
+export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
   const [e, dispatch] = useReducer(etapa, { fase: 'editando', passo: 0, erro: null });
   const [f, set] = useReducer(patchForm, undefined, newProductForm);
   const step = e.fase === 'editando' ? e.passo : e.fase === 'enviando' ? CONFIRMAR : ADICIONADO;
@@ -82,16 +82,11 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
     }
     dispatch({ tipo: 'enviar' });
     const r = await adicionarProduto({
-      usuario: forn.usuario,
-      cidades: forn.cidades ?? [],
       iconeurl: f.icone && typeof f.icone !== 'string' ? f.icone.base64 : false,
       infos: {
-        oculto: !!forn.oculto,
         titulo: p.titulo,
         descricao: p.descricao ?? null,
         categoria: p.categoria,
-        nomeforn: forn.nomeforn,
-        userforn: forn.usuario,
         preco: p.preco_centavos / 100,
         estoque: p.estoque,
         minimo: p.minimo,
@@ -99,7 +94,7 @@ export function ProductWizard({ core, forn, onAdded, onClose }: ProductWizardPro
       },
     });
     if (r.error !== undefined) return dispatch({ tipo: 'erro', erro: r.error });
-    onAdded(r.infos ?? null);
+    onAdded(r.infos);
     dispatch({ tipo: 'adicionado' });
   }
 

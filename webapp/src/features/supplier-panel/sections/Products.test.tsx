@@ -9,9 +9,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 import { FORN, renderPanel } from '../testing';
-import { mockApi } from '@/test/fixtures';
+import { mockApi, type MockAnswers, type MockReply } from '@/test/fixtures';
 
 vi.mock('@/lib/wasm', async () => {
   const { loadRealCore } = await import('@/test/realCore');
@@ -26,7 +26,7 @@ function produto(id: string, over: Partial<ProdutoForn> = {}): ProdutoForn {
   };
 }
 
-const base = { loading_forn_site: { body: { infos: FORN } }, pegar_entregas_pendentes: { body: { entregas: [] } } };
+const base = { loading_forn_site: { body: { infos: FORN } }, pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } } } satisfies MockAnswers;
 
 async function openProducts(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Produtos' }));
@@ -141,7 +141,7 @@ describe('Produtos', () => {
     const { calls } = mockApi({
       ...base,
       pegar_produtos_fornecedor: { body: { produtos: [produto('p1', { estoque: 5 }), produto('p2', { estoque: null })] } },
-      editar_produto_site: { body: { ok: true } },
+      editar_produto_site: { body: { infos: produto('p1') } },
     });
     const user = userEvent.setup();
     renderPanel();
@@ -194,13 +194,16 @@ describe('Produtos', () => {
     const { calls } = mockApi({
       ...base,
       pegar_produtos_fornecedor: () => ({ body: { produtos: [produto('p1', { estoque })] } }),
-      editar_produto_site: () => {
+      editar_produto_site: (): MockReply<'editar_produto_site'> => {
         if (recusar) {
           recusar = false;
           estoque = 1; // sold meanwhile: 5 → 1; the edit 5 → 2 would take 3 away from 1
-          return { status: 409, body: { error: 'O estoque mudou enquanto você editava e não pode ficar negativo. Confira o estoque atual.' } };
+          return {
+            status: 409,
+            body: { error: 'O estoque mudou enquanto você editava e não pode ficar negativo. Confira o estoque atual.', codigo_erro: 'estoque_mudou' },
+          };
         }
-        return { body: { ok: true } };
+        return { body: { infos: produto('p1', { estoque }) } };
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -12,14 +12,14 @@ import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { pegarProdutosFornecedor } from '../api/actions';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 import { SEM_CONTROLE } from './ProductFields';
 import { ProductMenu } from './ProductMenu';
 import { ProductWizard } from './ProductWizard';
 import type { SectionProps } from './types';
 
 export default function Products(props: SectionProps) {
-  const { usuario, forn } = props;
+  const { forn } = props;
   const { core } = useCore();
   const [produtos, setProdutos] = useState<ProdutoForn[] | null>(null);
   const [filtro, setFiltro] = useState<string>('Todos');
@@ -27,14 +27,14 @@ export default function Products(props: SectionProps) {
   const [open, setOpen] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const r = await pegarProdutosFornecedor(usuario);
+    const r = await pegarProdutosFornecedor();
     if (r.error !== undefined) {
       console.error('pegar_produtos_fornecedor:', r.error);
       setProdutos([]);
     } else {
       setProdutos(r.produtos);
     }
-  }, [usuario]);
+  }, []);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect

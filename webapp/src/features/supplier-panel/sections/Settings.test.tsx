@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/fixtures';
+import { mockApi, type MockAnswers } from '@/test/fixtures';
 import { FORN, renderPanel } from '../testing';
 
 vi.mock('@/lib/wasm', async () => {
@@ -14,11 +14,11 @@ vi.mock('@/lib/wasm', async () => {
   return { loadCore: loadRealCore };
 });
 
-const base = { loading_forn_site: { body: { infos: FORN } }, pegar_entregas_pendentes: { body: { entregas: [] } } };
+const base = { loading_forn_site: { body: { infos: FORN } }, pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } } } satisfies MockAnswers;
 
 describe('Delivery', () => {
   it('per-km messages from wasm-core, then entregas_edit with the typed form', async () => {
-    const { calls } = mockApi({ ...base, entregas_edit: (b) => ({ body: { ok: true, delivery: { ...(b.form as object), latitude: -22.7, longitude: -47.6 } } }) });
+    const { calls } = mockApi({ ...base, entregas_edit: () => ({ body: { ok: true, delivery: { ...FORN.extensoes.delivery, entrega: '1', pedidominimoentrega: 30, latitude: -22.7, longitude: -47.6 } } }) });
     const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delivery' }));

@@ -9,7 +9,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { alterarComprasFornecedor, alterarVisibilidadeFornecedor } from '../api/actions';
 import type { SectionProps } from './types';
 
-export function Visibility({ usuario, forn, update }: SectionProps) {
+export function Visibility({ forn, update }: SectionProps) {
   const status = useStatusDialog();
   const [ask, setAsk] = useState<'perfil' | 'compras' | null>(null);
   const oculto = !!forn.oculto;
@@ -18,7 +18,7 @@ export function Visibility({ usuario, forn, update }: SectionProps) {
   async function apply(which: 'perfil' | 'compras') {
     setAsk(null);
     status.loading();
-    const r = which === 'perfil' ? await alterarVisibilidadeFornecedor(usuario, !oculto) : await alterarComprasFornecedor(usuario, !fechado);
+    const r = which === 'perfil' ? await alterarVisibilidadeFornecedor(!oculto) : await alterarComprasFornecedor(!fechado);
     if (r.error !== undefined) return status.error();
     status.success();
     update(which === 'perfil' ? { oculto: !oculto } : { compras: !fechado });

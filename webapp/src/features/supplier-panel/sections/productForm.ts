@@ -8,7 +8,7 @@
 import type { PickedImage } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
 import type { Core } from '@/lib/wasm';
-import type { ProdutoForn } from '../api/types';
+import type { ProdutoForn } from '../api/actions';
 
 export interface ProductForm {
   categoria: string;

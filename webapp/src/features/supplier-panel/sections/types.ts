@@ -2,12 +2,12 @@
  * What every panel section receives: the supplier's data as loaded, a local patch after a save,
  * and a reload from the server.
  */
-import type { DadosForn, Pedido } from '../api/types';
+import type { DadosPainel, Pedido } from '../api/actions';
 
 export interface SectionProps {
   usuario: string;
-  forn: DadosForn;
-  update: (patch: Partial<DadosForn>) => void;
+  forn: DadosPainel;
+  update: (patch: Partial<DadosPainel>) => void;
   reload: () => Promise<void>;
 }
 

@@ -1,0 +1,175 @@
+/**
+ * The checkout as one reducer (pure: no request, no storage, no wasm call): where the buyer is
+ * (the steps as a discriminated union, with the back stack), the supplier's data as read when the
+ * drawer opened, the choices (delivery or pickup, payment), the coupon and what the last
+ * 'Finalizar Compra' gave. The hook (../useCheckout.ts) runs the requests and computes with
+ * wasm-core, then tells the reducer what happened; the drawer only renders.
+ *
+ *   sacola → (signed out) login → (no street) endereco → modo (both offered) → resumo →
+ *   pagamento → enviando → sucesso | erro
+ *
+ * One offered mode goes straight to the summary; none, straight to the payment (pickup). Every
+ * failure of `finalizar_pedido` is decided by its `codigo_erro`, never by its text: a refusal
+ * shows the server's message, anything else the spec's 'Algum erro ocorreu!' (§8).
+ */
+import { ERRO_GENERICO, isRefusal, type RpcResult } from '@/lib/rpc';
+import type { UserInfo } from '@/lib/session';
+import type { DadosForn, Pedido } from '@/types/wire';
+import type { Pagamento } from './api/finalizarPedido';
+import type { CoreCoupon, Modo } from './rules';
+
+/** The Pix charge to pay, as the order's answer carried it. */
+export interface PixPedido {
+  qrcode: string;
+  imagem: string | null;
+}
+
+/** One step of the checkout. */
+export type Passo =
+  | { passo: 'sacola' }
+  | { passo: 'login' }
+  /** No street saved: the prompt, or (`cadastrando`) the address wizard. */
+  | { passo: 'endereco'; cadastrando: boolean }
+  | { passo: 'modo' }
+  | { passo: 'resumo' }
+  | { passo: 'pagamento' }
+  | { passo: 'enviando' }
+  | { passo: 'sucesso'; pedido: Pedido; pix: PixPedido | null }
+  | { passo: 'erro'; mensagem: string };
+
+export type NomePasso = Passo['passo'];
+
+/** What the supplier offers (rules' `fulfilmentOptions`). */
+export interface Modos {
+  entrega: boolean;
+  retirada: boolean;
+  /**
+   * The buyer's stored point is beyond the supplier's maximum delivery distance (decisions.md
+   * §31): the mode step then shows why delivery is not offered, and pickup only.
+   */
+  foraDaArea?: boolean;
+}
+
+export interface EstadoCheckout {
+  /** The steps taken, the current one last ('Voltar' goes back one). */
+  passos: Passo[];
+  /** The supplier's current data (`pegar_dadosforn`): loading, then the answer (null when it failed). */
+  fornecedor: { carregando: boolean; dados: DadosForn | null };
+  /** The bag's own message (purchases closed), until the bag changes. */
+  avisoSacola: string | null;
+  modo: Modo | null;
+  pagamento: Pagamento | null;
+  /** The coupon as typed (upper case), the one applied (as wasm-core takes it), and whether one is being checked. */
+  cupom: { texto: string; aplicado: CoreCoupon | null; verificando: boolean };
+}
+
+export type AcaoCheckout =
+  | { tipo: 'fornecedor_lido'; dados: DadosForn | null }
+  /** A quantity changed or a line was removed: the bag's message goes. */
+  | { tipo: 'sacola_mudou' }
+  /** 'Continuar Compra': `fechado` is wasm-core's purchases-closed message, or null. */
+  | { tipo: 'continuar_sacola'; fechado: string | null; usuario: UserInfo | null; modos: Modos }
+  /** Signed in on the sign-in step, or the address saved: on to the next step (in place of this one). */
+  | { tipo: 'pronto_para_comprar'; usuario: UserInfo; modos: Modos }
+  | { tipo: 'cadastrar_endereco'; abrir: boolean }
+  | { tipo: 'escolher_modo'; modo: Modo }
+  | { tipo: 'continuar_resumo' }
+  | { tipo: 'escolher_pagamento'; pagamento: Pagamento }
+  | { tipo: 'enviar' }
+  | { tipo: 'respondido'; r: RpcResult<'finalizar_pedido'> }
+  | { tipo: 'voltar' }
+  | { tipo: 'cupom_texto'; texto: string }
+  | { tipo: 'cupom_verificando' }
+  | { tipo: 'cupom_aplicado'; cupom: CoreCoupon }
+  /** Unknown code (or one wasm-core refuses): the typed code and the applied coupon go. */
+  | { tipo: 'cupom_nao_encontrado' }
+  /** Any other failure: the typed code stays, to retry. */
+  | { tipo: 'cupom_falhou' }
+  | { tipo: 'cupom_removido' };
+
+export function estadoInicial(carregandoFornecedor: boolean): EstadoCheckout {
+  return {
+    passos: [{ passo: 'sacola' }],
+    fornecedor: { carregando: carregandoFornecedor, dados: null },
+    avisoSacola: null,
+    modo: null,
+    pagamento: null,
+    cupom: { texto: '', aplicado: null, verificando: false },
+  };
+}
+
+export function passoAtual(s: EstadoCheckout): Passo {
+  return s.passos[s.passos.length - 1];
+}
+
+/** Whether 'Voltar' shows: not on the first step, while sending, after success, or inside the address wizard (it has its own). */
+export function podeVoltar(s: EstadoCheckout): boolean {
+  const p = passoAtual(s);
+  return s.passos.length > 1 && p.passo !== 'enviando' && p.passo !== 'sucesso' && !(p.passo === 'endereco' && p.cadastrando);
+}
+
+const empilhar = (s: EstadoCheckout, p: Passo): EstadoCheckout => ({ ...s, passos: [...s.passos, p] });
+const trocar = (s: EstadoCheckout, p: Passo): EstadoCheckout => ({ ...s, passos: [...s.passos.slice(0, -1), p] });
+
+/** After sign-in: the address prompt when no street is saved, else the mode choice (or what it implies). */
+function aposEntrar(s: EstadoCheckout, usuario: UserInfo, modos: Modos, ir: typeof empilhar): EstadoCheckout {
+  if (!usuario.rua?.trim()) return ir(s, { passo: 'endereco', cadastrando: false });
+  if (modos.entrega && (modos.retirada || modos.foraDaArea)) return ir(s, { passo: 'modo' });
+  if (modos.entrega || modos.retirada) return ir({ ...s, modo: modos.entrega ? 'entrega' : 'retirada' }, { passo: 'resumo' });
+  return ir({ ...s, modo: 'retirada' }, { passo: 'pagamento' });
+}
+
+/** What `finalizar_pedido` answered, as the step that shows it. */
+function resultado(s: EstadoCheckout, r: RpcResult<'finalizar_pedido'>): Passo {
+  if (r.error !== undefined) return { passo: 'erro', mensagem: isRefusal(r) ? r.error : ERRO_GENERICO };
+  const qrcode = r.qrcode ?? r.all.Infos.qrcode;
+  const imagem = r.imagem_qrcode ?? r.all.Infos.imagem_qrcode;
+  return { passo: 'sucesso', pedido: r.all, pix: s.pagamento === '2' && qrcode ? { qrcode, imagem } : null };
+}
+
+export function reduzirCheckout(s: EstadoCheckout, a: AcaoCheckout): EstadoCheckout {
+  const atual = passoAtual(s);
+  switch (a.tipo) {
+    case 'fornecedor_lido':
+      return { ...s, fornecedor: { carregando: false, dados: a.dados ?? s.fornecedor.dados } };
+    case 'sacola_mudou':
+      return s.avisoSacola === null ? s : { ...s, avisoSacola: null };
+    case 'continuar_sacola':
+      if (atual.passo !== 'sacola') return s;
+      if (a.fechado) return { ...s, avisoSacola: a.fechado };
+      if (!a.usuario) return empilhar({ ...s, avisoSacola: null }, { passo: 'login' });
+      return aposEntrar({ ...s, avisoSacola: null }, a.usuario, a.modos, empilhar);
+    case 'pronto_para_comprar':
+      if (atual.passo !== 'login' && atual.passo !== 'endereco') return s;
+      return aposEntrar(s, a.usuario, a.modos, trocar);
+    case 'cadastrar_endereco':
+      return atual.passo === 'endereco' ? trocar(s, { passo: 'endereco', cadastrando: a.abrir }) : s;
+    case 'escolher_modo':
+      return atual.passo === 'modo' ? empilhar({ ...s, modo: a.modo }, { passo: 'resumo' }) : s;
+    case 'continuar_resumo':
+      return atual.passo === 'resumo' ? empilhar(s, { passo: 'pagamento' }) : s;
+    case 'escolher_pagamento':
+      return { ...s, pagamento: a.pagamento };
+    case 'enviar':
+      return atual.passo === 'pagamento' ? empilhar(s, { passo: 'enviando' }) : s;
+    case 'respondido': {
+      if (atual.passo !== 'enviando') return s;
+      const passo = resultado(s, a.r);
+      return passo.passo === 'sucesso' ? { ...s, passos: [passo] } : trocar(s, passo);
+    }
+    case 'voltar':
+      return podeVoltar(s) ? { ...s, passos: s.passos.slice(0, -1) } : s;
+    case 'cupom_texto':
+      return { ...s, cupom: { ...s.cupom, texto: a.texto.toUpperCase() } };
+    case 'cupom_verificando':
+      return { ...s, cupom: { ...s.cupom, verificando: true } };
+    case 'cupom_aplicado':
+      return { ...s, cupom: { ...s.cupom, aplicado: a.cupom, verificando: false } };
+    case 'cupom_nao_encontrado':
+      return { ...s, cupom: { texto: '', aplicado: null, verificando: false } };
+    case 'cupom_falhou':
+      return { ...s, cupom: { ...s.cupom, verificando: false } };
+    case 'cupom_removido':
+      return { ...s, cupom: { texto: '', aplicado: null, verificando: false } };
+  }
+}

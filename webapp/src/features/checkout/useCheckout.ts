@@ -1,0 +1,209 @@
+/**
+ * The checkout drawer's hook: the reducer (./checkoutState.ts) and what it cannot do itself — the
+ * requests (`pegar_dadosforn` when the drawer opens, `validar_cupom`, `finalizar_pedido` with the
+ * attempt's `Idempotency-Key`, the products read again after a refusal), wasm-core's numbers
+ * (subtotal, fee, summary, purchases closed) and the stores (bag, account, connection). It hands
+ * the drawer what to show and what each control does.
+ *
+ * After a refusal that says the bag is out of date (`precos_mudaram`, `estoque_insuficiente`,
+ * `conflito`, `nao_encontrado`), the bag's products are read again (new prices, a stock that no
+ * longer covers it, sold out, disabled; a product no longer found is unavailable), so the buyer
+ * reviews them.
+ */
+import { useEffect, useMemo, useReducer } from 'react';
+import { useAccount } from '@/hooks/useAccount';
+import { useCore } from '@/hooks/useCore';
+import { bagPatchOf, clearBag, refreshBag, useBag, type BagInfos, type BagItem } from '@/lib/bag';
+import { useOffline } from '@/lib/online';
+import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
+import type { UserInfo } from '@/lib/session';
+import { finalizarPedido, orderPayload } from './api/finalizarPedido';
+import { pegarDadosforn } from './api/pegarDadosforn';
+import { pegarProduto } from './api/pegarProduto';
+import { validarCupom } from './api/validarCupom';
+import { estadoInicial, passoAtual, reduzirCheckout } from './checkoutState';
+import { chaveDoPedido, registrarResposta } from './idempotency';
+import {
+  bagBlock,
+  bagSubtotal,
+  coreCoupon,
+  deliveryFee,
+  feeCalculating,
+  fulfilmentOptions,
+  orderSummary,
+  outOfArea,
+  purchasesClosed,
+  reais,
+  type BuyerInfo,
+} from './rules';
+
+/** What the checkout's rules read of a user. */
+const buyerOf = (u: UserInfo | null): BuyerInfo => ({ rua: u?.rua ?? null, latitude: u?.latitude ?? null, longitude: u?.longitude ?? null });
+
+export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
+
+/** The refusals after which the bag's products are read again. */
+const BAG_DESATUALIZADA: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['precos_mudaram', 'estoque_insuficiente', 'conflito', 'nao_encontrado']);
+
+/**
+ * The products as stored now: prices, stock, sold out, disabled; a product no longer found is
+ * unavailable.
+ */
+async function releProdutos(items: BagItem[]) {
+  const answers = await Promise.all(items.map((it) => pegarProduto(it.infos.id)));
+  const infos = new Map<string, Partial<BagInfos>>();
+  answers.forEach((a, i) => {
+    if (a.error === undefined) infos.set(a.item.id, bagPatchOf(a.item));
+    else if (a.codigo_erro === 'nao_encontrado') infos.set(items[i].infos.id, { indisponivel: true });
+  });
+  if (infos.size) refreshBag({ infos });
+}
+
+export function useCheckout() {
+  const { core, failed } = useCore();
+  const { items, dadosforn: stored, setQuantity, remove } = useBag();
+  const { user, signIn } = useAccount();
+  const offline = useOffline();
+  const [state, dispatch] = useReducer(reduzirCheckout, items.length > 0, estadoInicial);
+  const passo = passoAtual(state);
+  const { modo, pagamento, cupom } = state;
+
+  const supplier = state.fornecedor.dados ?? stored;
+  const loadingSupplier = state.fornecedor.carregando;
+  const userforn = items[0]?.infos.userforn ?? null;
+  const ofertas = fulfilmentOptions(supplier);
+  /** What is offered to user `u` (beyond the delivery distance: pickup only, and why). */
+  const modosPara = (u: UserInfo | null) => ({
+    ...ofertas,
+    foraDaArea: !!(core && supplier && u && outOfArea(core, supplier, buyerOf(u))),
+  });
+
+  // The supplier's current settings (purchases closed, delivery, payments).
+  useEffect(() => {
+    if (!userforn) return;
+    const ctrl = new AbortController();
+    void pegarDadosforn(userforn, ctrl.signal).then((r) => {
+      if (ctrl.signal.aborted) return;
+      if (r.error !== undefined) {
+        console.error('pegar_dadosforn:', r.error);
+        dispatch({ tipo: 'fornecedor_lido', dados: null });
+        return;
+      }
+      dispatch({ tipo: 'fornecedor_lido', dados: r.dadosforn });
+      refreshBag({ dadosforn: r.dadosforn });
+    });
+    return () => ctrl.abort();
+  }, [userforn]);
+
+  // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
+  if (passo.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos: modosPara(user) });
+
+  const buyer = useMemo(
+    () => ({ rua: user?.rua ?? null, latitude: user?.latitude ?? null, longitude: user?.longitude ?? null }),
+    [user?.rua, user?.latitude, user?.longitude],
+  );
+  const foraDaArea = useMemo(() => (core && supplier ? outOfArea(core, supplier, buyer) : null), [core, supplier, buyer]);
+  const subtotal = useMemo(() => (core ? bagSubtotal(core, items) : null), [core, items]);
+  const block = useMemo(() => bagBlock(items), [items]);
+  const fee = useMemo(() => {
+    if (!core || modo !== 'entrega') return null;
+    if (loadingSupplier || !supplier) return feeCalculating(core);
+    return deliveryFee(core, supplier, buyer);
+  }, [core, modo, loadingSupplier, supplier, buyer]);
+  const summary = useMemo(() => {
+    if (!core || !supplier || !modo || items.length === 0) return null;
+    return orderSummary(core, { items, supplier, buyer, modo, cupom: cupom.aplicado });
+  }, [core, supplier, modo, items, buyer, cupom.aplicado]);
+
+  function continuarSacola() {
+    if (!core || !supplier || block) return;
+    dispatch({ tipo: 'continuar_sacola', fechado: purchasesClosed(core, items, supplier), usuario: user, modos: modosPara(user) });
+  }
+
+  async function aplicarCupom() {
+    const codigo = cupom.texto.trim().toUpperCase();
+    if (!core || !userforn || !codigo || cupom.verificando) return;
+    dispatch({ tipo: 'cupom_verificando' });
+    const r = await validarCupom(userforn, codigo);
+    if (r.error !== undefined) {
+      if (r.codigo_erro === 'nao_encontrado') {
+        window.alert(CUPOM_NAO_ENCONTRADO);
+        dispatch({ tipo: 'cupom_nao_encontrado' });
+      } else {
+        window.alert(ERRO_GENERICO);
+        dispatch({ tipo: 'cupom_falhou' });
+      }
+      return;
+    }
+    try {
+      dispatch({ tipo: 'cupom_aplicado', cupom: coreCoupon(core, r) });
+    } catch (err) {
+      console.error('cupom:', err);
+      window.alert(CUPOM_NAO_ENCONTRADO);
+      dispatch({ tipo: 'cupom_nao_encontrado' });
+    }
+  }
+
+  async function finalizar() {
+    if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline || block) return;
+    const payload = orderPayload({
+      items,
+      forn: userforn,
+      total: reais(summary.summary.total_centavos),
+      pagamento,
+      entrega: modo === 'entrega',
+      cupom: cupom.aplicado?.codigo ?? null,
+    });
+    // The same order sent again after an unknown outcome carries the same key; anything else a new one.
+    const chave = chaveDoPedido(payload);
+    dispatch({ tipo: 'enviar' });
+    const r = await finalizarPedido(payload, chave);
+    registrarResposta(r);
+    dispatch({ tipo: 'respondido', r });
+    if (r.error === undefined) clearBag();
+    else if (BAG_DESATUALIZADA.has(r.codigo_erro)) void releProdutos(items);
+  }
+
+  return {
+    core,
+    failed,
+    state,
+    passo,
+    items,
+    supplier,
+    user,
+    offline,
+    subtotal,
+    block,
+    fee,
+    summary,
+    /** 'Endereço fora da área de entrega de {nomeforn}.', or null. */
+    foraDaArea,
+    /** Whether the supplier offers pickup. */
+    retirada: ofertas.retirada,
+    acoes: {
+      signIn,
+      voltar: () => dispatch({ tipo: 'voltar' }),
+      quantidade: (i: number, q: number) => {
+        dispatch({ tipo: 'sacola_mudou' });
+        setQuantity(i, q);
+      },
+      remover: (i: number) => {
+        dispatch({ tipo: 'sacola_mudou' });
+        remove(i);
+      },
+      continuarSacola,
+      cadastrarEndereco: (abrir: boolean) => dispatch({ tipo: 'cadastrar_endereco', abrir }),
+      enderecoSalvo: (u: UserInfo) => dispatch({ tipo: 'pronto_para_comprar', usuario: u, modos: modosPara(u) }),
+      escolherModo: (m: NonNullable<typeof modo>) => dispatch({ tipo: 'escolher_modo', modo: m }),
+      continuarResumo: () => dispatch({ tipo: 'continuar_resumo' }),
+      escolherPagamento: (p: NonNullable<typeof pagamento>) => dispatch({ tipo: 'escolher_pagamento', pagamento: p }),
+      finalizar: () => void finalizar(),
+      cupomTexto: (texto: string) => dispatch({ tipo: 'cupom_texto', texto }),
+      aplicarCupom: () => void aplicarCupom(),
+      removerCupom: () => dispatch({ tipo: 'cupom_removido' }),
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
