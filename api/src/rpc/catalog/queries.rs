@@ -223,16 +223,14 @@ pub const SUPPLIER_BY_URL: &str = concat!(supplier_select!(), " WHERE s.url = $1
 /// Visible stores with a URL and their city (their delivery start's, else their owner's), and
 /// whether each serves region `$2` of state `$3` (decisions.md §11): those that do first, then
 /// best sellers first. `$1` false; with `$2`/`$3` empty, none serves and the order is by sales.
-pub const STORES: &str = concat!(
-    "SELECT s.user_id, s.url, s.nomeforn, s.iconeforn, s.vendasforn, \
+pub const STORES: &str = "SELECT s.user_id, s.url, s.nomeforn, s.iconeforn, s.vendasforn, \
      COALESCE(s.entrega_cidade, u.cidade) AS cidade, \
      CAST(CASE WHEN $2 <> '' AND (s.local = 1 OR EXISTS (SELECT 1 FROM supplier_places sp \
      WHERE sp.supplier_id = s.user_id AND sp.place = CASE WHEN s.local = 2 THEN $3 ELSE $2 END)) \
      THEN 1 ELSE 0 END AS BIGINT) AS atende \
      FROM suppliers s JOIN users u ON u.id = s.user_id \
      WHERE s.oculto = $1 AND s.invisivel = $1 AND s.url IS NOT NULL \
-     ORDER BY atende DESC, s.vendasforn DESC, s.user_id"
-);
+     ORDER BY atende DESC, s.vendasforn DESC, s.user_id";
 
 /// A coupon of a public supplier. `$1` supplier, `$2` code (upper case), `$3` false.
 pub const COUPON: &str = "SELECT c.codigo, c.tipo, c.valor FROM coupons c \
