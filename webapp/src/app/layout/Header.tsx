@@ -62,7 +62,7 @@ export function Header() {
           Baixe o app
         </button>
         <div className="header__account header__end">
-          <form className="header-search" role="search" action="/anuncios" method="get" onSubmit={buscar}>
+          <form className="header-search" role="search" aria-label="Buscar produtos" action="/anuncios" method="get" onSubmit={buscar}>
             <input
               className="header-search__input"
               name="q"

@@ -194,7 +194,7 @@ export default function AdsPage() {
         </div>
       )}
 
-      <form className="searchbox" role="search" onSubmit={pesquisar}>
+      <form className="searchbox" role="search" aria-label="Pesquisar anúncios" onSubmit={pesquisar}>
         <input
           className="searchbox__input"
           type="search"
