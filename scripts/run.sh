@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Serves Feira locally: the local OpenID provider and the local Arweave gateway (arlocal, which
-# funds the wallet in ARWEAVE_WALLET and mines pending uploads) on loopback, then the API (which migrates the
-# database, loads the demo data into an empty one and serves the built webapp).
+# Serves Feira locally: the local OpenID provider, the local Arweave gateway (arlocal, which
+# funds the wallet in ARWEAVE_WALLET and mines pending uploads) and the local CEP lookup
+# (devservices/cep.mjs) on loopback, then the API (which migrates the database, loads the demo
+# data into an empty one and serves the built webapp).
 # Ctrl-C (or any exit) stops every process started here.
 set -euo pipefail
 api_bin=$1
@@ -20,6 +21,10 @@ export RUST_LOG=${RUST_LOG:-info}
 export ARLOCAL_PORT=${ARLOCAL_PORT:-1984}
 export ARWEAVE_GATEWAY=${ARWEAVE_GATEWAY:-http://127.0.0.1:$ARLOCAL_PORT}
 export ARWEAVE_WALLET=${ARWEAVE_WALLET:-data/arweave-wallet.json}
+export CEP_PORT=${CEP_PORT:-8095}
+local_cep="http://127.0.0.1:$CEP_PORT/ws/{cep}/json/"
+export CEP_URL=${CEP_URL:-$local_cep}
+export PUBLIC_URL=${PUBLIC_URL:-http://localhost:$APP_PORT}
 
 pids=()
 stop() {
@@ -47,6 +52,15 @@ if [[ "$ARWEAVE_GATEWAY" == http://127.0.0.1:* ]]; then
     sleep 0.1
   done
   sleep 1 # the wallet is funded right after it is written
+fi
+
+if [[ "$CEP_URL" == http://127.0.0.1:* ]]; then
+  node devservices/cep.mjs &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    curl -s "http://127.0.0.1:$CEP_PORT/ws/13400390/json/" >/dev/null && break
+    sleep 0.1
+  done
 fi
 
 "$api_bin" &

@@ -2,11 +2,13 @@
 //! `.env.example`). The Pix settings are in [`pix`].
 
 mod pix;
+mod site;
 
 pub use pix::{
     ApiPixConfig, MIN_HMAC_CHARS, PixConfig, PixProviderKind, PspProfile, WebhookConfig,
     WebhookTlsConfig,
 };
+pub use site::SiteConfig;
 
 use crate::{mail::smtp::Relay, security::rate::Rate};
 use anyhow::{Context, bail};
@@ -92,6 +94,8 @@ pub struct Config {
     pub ops: OpsConfig,
     /// Rate limits, proxy trust, HSTS, CSP additions (`crate::security`).
     pub security: crate::security::SecurityConfig,
+    /// The public site's address, the CEP lookup, the geocoder's pace ([`site`]).
+    pub site: SiteConfig,
 }
 
 /// E-mail through the outbox (`SMTP_*`).
@@ -336,6 +340,7 @@ impl Config {
                 ca_file: var("SMTP_CA_FILE").map(|f| PathBuf::from(f.trim())),
             },
             security: crate::security::SecurityConfig::from_lookup(&var)?,
+            site: site::read(&var)?,
             ops: OpsConfig {
                 log_format: match var("LOG_FORMAT").as_deref().map(str::trim) {
                     None | Some("text") => LogFormat::Text,

@@ -37,9 +37,12 @@ pub async fn connect(
         .after_connect(|conn, _meta| {
             Box::pin(async move {
                 if conn.backend_name() == "SQLite" {
+                    // mmap: reads of a large index (full-text search's covering indexes,
+                    // docs/benchmarks.md "Search") come from the OS's page cache shared by every
+                    // connection, instead of each connection's 2 MB page cache.
                     conn.execute(
                         "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
-                         PRAGMA synchronous = NORMAL;",
+                         PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456;",
                     )
                     .await?;
                 }
@@ -55,18 +58,36 @@ pub async fn connect(
     Ok(pool)
 }
 
-/// The migrations in `migrations/`, embedded in the binary at build time.
+/// The migrations in `migrations/`, embedded in the binary at build time. Most are portable; one
+/// whose name ends in `sqlite` or `postgres` is for that database only (the full-text indexes,
+/// docs/search.md): [`migrator`] leaves out the other database's.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
-/// Applies the migrations in `migrations/`.
+/// The migrations for `db`'s database: the portable ones and its own.
+pub fn migrator(db: &Db) -> sqlx::migrate::Migrator {
+    let other = if is_postgres(db) {
+        " sqlite"
+    } else {
+        " postgres"
+    };
+    sqlx::migrate::Migrator::with_migrations(
+        MIGRATOR
+            .iter()
+            .filter(|m| !m.description.ends_with(other))
+            .cloned()
+            .collect(),
+    )
+}
+
+/// Applies the migrations in `migrations/` that are for `db`'s database.
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {
-    MIGRATOR.run(db).await.context("running migrations")
+    migrator(db).run(db).await.context("running migrations")
 }
 
 /// Whether every migration this binary knows has been applied (an instance of an older version
 /// still is ready after a newer one migrated).
 pub async fn migrations_applied(db: &Db) -> sqlx::Result<bool> {
-    let newest = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+    let newest = migrator(db).iter().map(|m| m.version).max().unwrap_or(0);
     let applied: Option<i64> =
         sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE")
             .fetch_one(db)

@@ -19,6 +19,7 @@ pub mod pix;
 pub mod pix_http;
 pub mod places;
 pub mod rpc;
+pub mod search;
 pub mod security;
 pub mod seed;
 pub mod startup;

@@ -64,6 +64,7 @@ impl Application {
         }
         // Stores opened before every store had a URL get their default one (issue 29).
         crate::domain::stores::assign_missing(&db).await?;
+        crate::search::rebuild_stale(&db).await?;
         let pix = crate::pix::from_config(&config.pix)?;
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;

@@ -2,6 +2,7 @@
 //! (behind the `wasm` feature) and linked natively by the API, so both sides compute the very
 //! same numbers and messages. The photo pipeline is its own crate, `photo/` (`feira-photo`).
 
+pub mod cep;
 pub mod checkout;
 pub mod coupon;
 pub mod date;

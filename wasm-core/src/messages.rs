@@ -270,6 +270,30 @@ pub const INSIRA_DESCRICAO: &str = "Insira uma descrição";
 /// *Gap:* the quantity stepper does not go below 1.
 pub const FICHAS_QUANTIDADE: &str = "Escolha ao menos 1 ficha";
 
+// --- Places and delivery areas (decisions.md §31) ---------------------------------------------
+
+/// *Gap:* a CEP that is not 8 digits.
+pub const CEP_INVALIDO: &str = "Insira um CEP válido";
+pub const CAMPO_BAIRRO: &str = "O bairro";
+/// *Gap:* the supplier's maximum delivery distance is not a whole number of km from 1 to 1000.
+pub const DISTANCIA_INVALIDA: &str = "Insira uma distância máxima de entrega válida, em km.";
+/// *Gap:* a maximum delivery distance needs the start address it is measured from.
+pub const ENDERECO_PARTIDA_DISTANCIA: &str =
+    "Preencha o endereço de partida completo para limitar a distância de entrega.";
+/// *Gap:* the delivery fee's state beyond the supplier's distance, without the supplier's name.
+pub const FORA_DA_AREA: &str = "Endereço fora da área de entrega.";
+
+/// Beyond the supplier's maximum delivery distance: checkout offers pickup only (decisions.md
+/// §31).
+pub fn fora_da_area(nomeforn: &str) -> String {
+    format!("Endereço fora da área de entrega de {nomeforn}.")
+}
+
+/// The address's coordinates are its municipality's seat (no geocoder, or it found nothing).
+pub fn centro_da_cidade(cidade: &str) -> String {
+    format!("Usamos o centro de {cidade} para calcular a distância")
+}
+
 /// Every constant message, for the uniqueness test.
 #[cfg(test)]
 const ALL: &[&str] = &[
@@ -342,6 +366,11 @@ const ALL: &[&str] = &[
     CAMPO_DESCRICAO,
     CAMPO_TITULO,
     CAMPO_OPCAO,
+    CEP_INVALIDO,
+    CAMPO_BAIRRO,
+    DISTANCIA_INVALIDA,
+    ENDERECO_PARTIDA_DISTANCIA,
+    FORA_DA_AREA,
 ];
 
 #[cfg(test)]
@@ -390,6 +419,14 @@ mod tests {
         assert_eq!(
             texto_longo(CAMPO_DESCRICAO, 500),
             "A descrição deve ter no máximo 500 caracteres"
+        );
+        assert_eq!(
+            fora_da_area("Sítio Boa Vista"),
+            "Endereço fora da área de entrega de Sítio Boa Vista."
+        );
+        assert_eq!(
+            centro_da_cidade("Piracicaba"),
+            "Usamos o centro de Piracicaba para calcular a distância"
         );
     }
 }

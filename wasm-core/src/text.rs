@@ -1,6 +1,11 @@
-//! Text helpers: accent- and case-insensitive folding of Portuguese text (the searches), and
-//! the cleaning of typed text on input ([`single_line`], [`multi_line`]): control characters
-//! (C0, DEL, C1) and the bidirectional overrides that can disguise a name are removed.
+//! Text helpers: accent- and case-insensitive folding of Portuguese text (the searches), the
+//! words full-text search indexes and looks for ([`words`]), and the cleaning of typed text on
+//! input ([`single_line`], [`multi_line`]): control characters (C0, DEL, C1) and the
+//! bidirectional overrides that can disguise a name are removed.
+
+pub mod words;
+
+pub use words::{SEARCH_WORDS_VERSION, index_words, query_words, word_key};
 
 /// Folds `input` for comparison: lower case, Portuguese (Latin-1 and Latin Extended-A) accents
 /// removed. `"São Paulo"` and `"SAO PAULO"` fold to the same `"sao paulo"`.

@@ -8,6 +8,7 @@
 //   1d. the local SMTP server (../devservices/smtp.mjs: STARTTLS with the API suite's test
 //       certificate, which the API is told to trust), whose accepted messages the tests read at
 //       `GET {E2E_CONTROL_URL}/mail`,
+//   1e. the local CEP lookup (../devservices/cep.mjs, ViaCEP's shape: CEP_URL),
 //   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
 //      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
 // then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL,
@@ -272,6 +273,17 @@ async function main() {
       .split('\n')
       .filter((l) => l.startsWith('smtp: message '))
       .map((l) => JSON.parse(l.slice('smtp: message '.length)));
+  // 1e. CEP lookup (ViaCEP's shape).
+  const cep = start('cep', process.execPath, [path.join(DEVSERVICES, 'cep.mjs')], { cwd: DEVSERVICES, env: { CEP_PORT: '0' } });
+  let cepUrl;
+  for (let i = 0; i < 100 && !cepUrl; i++) {
+    if (cep.exited) throw new Error(`the CEP lookup exited (code ${cep.code})`);
+    const line = readFileSync(cep.logFile, 'utf8').split('\n').find((l) => l.startsWith('cep: listening on '));
+    if (line) cepUrl = line.slice('cep: listening on '.length).trim();
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!cepUrl) throw new Error('the CEP lookup did not start within 10 s');
+  log(`CEP lookup on ${cepUrl}`);
 
   // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
   //    alone in an empty directory, serving its embedded webapp.
@@ -305,6 +317,8 @@ async function main() {
     ARWEAVE_GATEWAY: arweaveUrl,
     ARWEAVE_WALLET: arweaveWallet,
     ARWEAVE_SPOOL_DIR: path.join(tmp, 'spool'),
+    CEP_URL: `${cepUrl}/ws/{cep}/json/`,
+    PUBLIC_URL: appUrl,
     PIX_PROVIDER: 'api-pix',
     PIX_PSP: 'generic',
     PIX_API_URL: pspInfo.api,
@@ -408,7 +422,7 @@ async function main() {
   } else {
     log('all tests passed');
   }
-  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited || smtp.exited;
+  const stopped = oidc.exited || api.exited || arlocal.exited || psp.exited || smtp.exited || cep.exited;
   if (stopped) {
     log(`a service stopped during the tests (oidc: ${oidc.exited ? oidc.code : 'running'}, api: ${api.exited ? api.code : 'running'}, arlocal: ${arlocal.exited ? arlocal.code : 'running'}, psp: ${psp.exited ? psp.code : 'running'}, smtp: ${smtp.exited ? smtp.code : 'running'})`);
   }

@@ -28,9 +28,9 @@ export async function mistakes(): Promise<void> {
   // @ts-expect-error: a payload field of the wrong type.
   await rpc('alterar_compras', { compras: 'sim' });
 
-  await rpc('pegar_lojas');
+  await rpc('pegar_pedidos');
   // @ts-expect-error: a field sent to an action that takes none.
-  await rpc('pegar_lojas', { regiao: 'Piracicaba, SP' });
+  await rpc('pegar_pedidos', { regiao: 'Piracicaba, SP' });
 
   // @ts-expect-error: an action the API does not have.
   await rpc('pegar_tudo');

@@ -38,6 +38,22 @@ const WORDS: [&str; 24] = [
     "caseiro",
 ];
 
+/// The word the search bench's rare query looks for: in the title of one product in
+/// [`RARE_EVERY`] (20 of the 100,000), a handful of them in the bench's region.
+pub(crate) const RARE_WORD: &str = "jenipapo";
+const RARE_EVERY: usize = 5_000;
+
+/// A product's title: two of [`WORDS`] and its number (each word in about 8 % of the titles),
+/// and [`RARE_WORD`] in one of [`RARE_EVERY`].
+fn title(rng: &mut Rng, i: usize) -> String {
+    let (a, b) = (rng.pick(&WORDS), rng.pick(&WORDS));
+    if i % RARE_EVERY == RARE_EVERY / 2 {
+        format!("{a} de {RARE_WORD} {i}")
+    } else {
+        format!("{a} {b} {i}")
+    }
+}
+
 /// A small deterministic generator (SplitMix64): the same data on every run.
 struct Rng(u64);
 
@@ -208,7 +224,7 @@ pub(crate) async fn generate(db: &db::Db, o: &Options) -> anyhow::Result<()> {
             V::T(id.clone()),
             V::T(format!("u{:05}", rng.below(o.suppliers))),
             V::T(categoria.into()),
-            V::T(format!("{} {} {i}", rng.pick(&WORDS), rng.pick(&WORDS))),
+            V::T(title(&mut rng, i)),
             V::T("Produto gerado para o benchmark.".into()),
             V::T(format!("/media/produtos/{id}/icone.jpg")),
             V::I(preco),

@@ -10,9 +10,12 @@
 //!
 //! Options (`--name value`): `products` (100000), `suppliers` (2000), `ads` (10000),
 //! `concurrency` (16), `rate` (1000 per second, `_site2`), `home-rate` (300 per second,
-//! `_site`), `seconds` (10 per phase, at most 60), `region` ('Piracicaba, SP'), `only` (`all`,
-//! `site2` or `site`), `pool` (10, the server's `DATABASE_MAX_CONNECTIONS`). A watchdog ends the
-//! process after ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder.
+//! `_site`), `search-rate` (200 per second, `search`: a rare word and a common two-word query,
+//! docs/search.md), `seconds` (10 per phase, at most 60), `region` ('Piracicaba, SP'), `only`
+//! (`all`, `site2`, `site` or `search`), `pool` (10, the server's `DATABASE_MAX_CONNECTIONS`),
+//! `database` (a PostgreSQL server's URL: the bench creates its own database there and drops it
+//! at the end; SQLite in the temporary folder by default). A watchdog ends the process after
+//! ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder.
 //!
 //! Parts: `data` generates the catalogue, `load` drives the requests and reports.
 
@@ -35,12 +38,16 @@ struct Options {
     rate: u64,
     /// The open loop's rate for the home (`_site`), a heavier request.
     home_rate: u64,
+    /// The open loop's rate for `search`.
+    search_rate: u64,
     seconds: u64,
     region: String,
     /// `all`, `site2` or `site`: which actions to load.
     only: String,
     /// The server's `DATABASE_MAX_CONNECTIONS`.
     pool: u64,
+    /// A PostgreSQL server to run on instead of SQLite.
+    database: Option<String>,
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -64,6 +71,7 @@ fn options() -> anyhow::Result<Options> {
         concurrency: num("concurrency", 16)? as usize,
         rate: num("rate", 1_000)?,
         home_rate: num("home-rate", 300)?,
+        search_rate: num("search-rate", 200)?,
         seconds: num("seconds", 10)?.clamp(1, 60),
         region: map
             .get("region")
@@ -71,6 +79,7 @@ fn options() -> anyhow::Result<Options> {
             .unwrap_or_else(|| "Piracicaba, SP".into()),
         only: map.get("only").cloned().unwrap_or_else(|| "all".into()),
         pool: num("pool", 10)?,
+        database: map.get("database").cloned(),
     })
 }
 
@@ -101,7 +110,10 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let database_url = format!("sqlite://{}", dir.join("bench.db").display());
+    let database_url = match &o.database {
+        Some(server_url) => server.block_on(postgres_database(server_url, true))?,
+        None => format!("sqlite://{}", dir.join("bench.db").display()),
+    };
     let address = server.block_on(async {
         let db = db::connect(&database_url, 1, std::time::Duration::from_secs(30)).await?;
         db::migrate(&db).await?;
@@ -115,6 +127,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
             t.elapsed().as_secs_f64()
         );
         db.close().await;
+        let t = Instant::now();
         let dist: PathBuf = dir.join("dist");
         let media = dir.join("media");
         let url = database_url.clone();
@@ -129,6 +142,11 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
             _ => None,
         })?;
         let app = Application::build(config).await?;
+        // Building the application rebuilt the search keys of every generated row.
+        eprintln!(
+            "started (search keys written) in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
         let address = app.address();
         tokio::spawn(app.run_until_stopped());
         anyhow::Ok(address)
@@ -145,5 +163,31 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         .build()?
         .block_on(load::load_server(o, &url))?;
     server.shutdown_timeout(Duration::from_secs(1));
+    if let Some(server_url) = &o.database {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+            .block_on(postgres_database(server_url, false))?;
+    }
     Ok(())
+}
+
+/// Creates (`create`) or drops the bench's own database on the PostgreSQL server at
+/// `server_url`; returns its URL.
+async fn postgres_database(server_url: &str, create: bool) -> anyhow::Result<String> {
+    sqlx::any::install_default_drivers();
+    let name = format!("feira_bench_{}", std::process::id());
+    let admin = sqlx::AnyPool::connect(server_url).await?;
+    let sql = if create {
+        format!("CREATE DATABASE {name}")
+    } else {
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    };
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .execute(&admin)
+        .await?;
+    admin.close().await;
+    let mut url = url::Url::parse(server_url)?;
+    url.set_path(&name);
+    Ok(url.to_string())
 }

@@ -9,7 +9,10 @@
 //! and its store cannot enable it again while it is hidden; a hidden ad leaves every public
 //! listing (`moderado_em`, checked by the catalogue's ad queries).
 
-use super::{codes::OrderStatus, ledger, withdrawals};
+use super::{
+    codes::{OrderStatus, PaymentMethod, PixStatus},
+    ledger, withdrawals,
+};
 use crate::{
     db::{Db, begin_write},
     domain::error::{DomainError, DomainResult},
@@ -51,12 +54,14 @@ pub async fn store_summary(db: &Db, supplier_id: &str) -> DomainResult<StoreSumm
     }
     let open_orders: Vec<OpenOrder> = sqlx::query_as(
         "SELECT id, cliente_nome, total_centavos, criado_em, \
-         CAST(CASE WHEN pagamento = '2' AND (status_pix IS NULL OR status_pix <> '2') \
+         CAST(CASE WHEN pagamento = $3 AND (status_pix IS NULL OR status_pix <> $4) \
          THEN 1 ELSE 0 END AS BIGINT) AS aguardando_pagamento \
          FROM orders WHERE supplier_id = $1 AND situacao = $2 ORDER BY criado_em, id",
     )
     .bind(supplier_id)
     .bind(OrderStatus::Awaiting.as_db())
+    .bind(PaymentMethod::Pix.as_db())
+    .bind(PixStatus::Paid.as_db())
     .fetch_all(db)
     .await?;
     let held_centavos = ledger::held_items(db, supplier_id)

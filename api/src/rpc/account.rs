@@ -73,6 +73,12 @@ pub struct UserInfo {
     /// The address's coordinates.
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// The address's CEP, `00000-000`; null when none was given (decisions.md §31).
+    pub cep: Option<String>,
+    pub bairro: Option<String>,
+    /// `Usamos o centro de {cidade} para calcular a distância` when the coordinates are the
+    /// municipality's seat (no geocoder, or it did not find the address); else null.
+    pub aviso_localizacao: Option<String>,
     /// 1 when the user has a business account (a store); null otherwise.
     #[serde(rename = "type")]
     #[schema(minimum = 1, maximum = 1)]
@@ -121,6 +127,9 @@ struct UserRow {
     complemento: Option<String>,
     latitude: Option<f64>,
     longitude: Option<f64>,
+    cep: Option<String>,
+    bairro: Option<String>,
+    coordenadas_origem: Option<String>,
     fornecedor: i64,
 }
 
@@ -128,7 +137,7 @@ struct UserRow {
 pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserInfo> {
     let u: UserRow = sqlx::query_as(
         "SELECT u.id, u.nome, u.email, u.telefone, u.cidade, u.rua, u.numero, u.complemento, \
-                u.latitude, u.longitude, \
+                u.latitude, u.longitude, u.cep, u.bairro, u.coordenadas_origem, \
                 (SELECT COUNT(*) FROM suppliers s WHERE s.user_id = u.id) AS fornecedor \
          FROM users u WHERE u.id = $1",
     )
@@ -136,6 +145,8 @@ pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserI
     .fetch_optional(db)
     .await?
     .ok_or(ApiError::Unauthorized)?;
+    let aviso_localizacao =
+        super::address::seat_notice(u.coordenadas_origem.as_deref(), u.cidade.as_deref());
     Ok(UserInfo {
         user_id: u.id,
         name: u.nome,
@@ -147,6 +158,13 @@ pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserI
         complement: u.complemento,
         latitude: u.latitude,
         longitude: u.longitude,
+        cep: u
+            .cep
+            .as_deref()
+            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
+            .map(|c| c.masked()),
+        bairro: u.bairro,
+        aviso_localizacao,
         kind: (u.fornecedor > 0).then_some(1),
         admin: is_admin,
     })

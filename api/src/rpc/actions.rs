@@ -241,7 +241,7 @@ actions! {
         limit none, body Small,
         run |s, c, r, x| address::generate_coordinates(s, r).await?;
     /// Saves the signed-in user's address and phone; the coordinates are computed here.
-    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> account::UserChanged,
+    user "alterar_endereco" => ChangeAddress(wasm_core::forms::AddressForm) -> address::AddressSaved,
         limit none, body Small,
         run |s, c, r, x| address::change_address(s, c.try_into()?, r).await?;
     /// Places an order from one store's bag; every price, fee and total is recomputed here.
@@ -272,9 +272,9 @@ actions! {
     public get "search" => CatalogSearch(catalog::Search) -> catalog::answers::SearchResults,
         limit none, body Small,
         run |s, c, r, x| catalog::search(s, r).await?;
-    public get "pegar_lojas" => Stores -> catalog::answers::Stores,
+    public get "pegar_lojas" => Stores(catalog::stores::StoreList) -> catalog::answers::Stores,
         limit none, body Small,
-        run |s, c, r, x| catalog::stores::stores(s).await?;
+        run |s, c, r, x| catalog::stores::stores(s, r).await?;
     public get "start_site" => StartSite(catalog::stores::StartSite) -> catalog::answers::Storefront,
         limit none, body Small,
         run |s, c, r, x| catalog::stores::start_site(s, r).await?;
@@ -552,4 +552,8 @@ actions! {
     user "excluir_minha_conta" => DeleteMyAccount(account::privacy::DeleteAccount) -> super::shapes::Done,
         limit none, body Small,
         run |s, c, r, x| account::privacy::delete(s, c.try_into()?, r).await?;
+    /// The street, bairro and city of a CEP, from the lookup at `CEP_URL` (decisions.md §31).
+    user read "consultar_cep" => LookUpCep(address::cep::CepLookup) -> address::cep::CepFound,
+        limit none, body Small,
+        run |s, c, r, x| address::cep::lookup(s, c.try_into()?, r).await?;
 }

@@ -1,11 +1,14 @@
-//! The buyer's address: `gerar_coordenadas` and `alterar_endereco` (spec §5, decisions.md §15).
+//! The buyer's address: `gerar_coordenadas` and `alterar_endereco` (spec §5, decisions.md §15,
+//! §31).
 //!
-//! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages). The
-//! city must be an IBGE municipality (`City, UF`). Coordinates come from a Nominatim-compatible
-//! geocoder when `GEOCODER_URL` is set — a result farther than 100 km from the municipality's
+//! Fields are checked by wasm-core's `AddressForm` (the wizard's own rules and messages; CEP and
+//! bairro optional). The city must be an IBGE municipality (`City, UF`). Coordinates come from a
+//! Nominatim-compatible geocoder when `GEOCODER_URL` is set, asked with the whole address
+//! (street, number, bairro, city, CEP) — a result farther than 100 km from the municipality's
 //! seat is taken for a wrong match and dropped — and otherwise, or when it finds nothing, from
-//! the seat. `alterar_endereco` always computes them itself: a buyer cannot move closer to the
-//! supplier to cut a per-km fee.
+//! the seat, which the answer says ('Usamos o centro de {cidade} para calcular a distância').
+//! `alterar_endereco` always computes them itself: a buyer cannot move closer to the supplier to
+//! cut a per-km fee or to get within its delivery distance.
 //!
 //! The geocoder is another service called on a visitor's behalf, so it is bounded
 //! ([`crate::outside`]): an address asked before is answered from a cache by its query
@@ -13,8 +16,10 @@
 //! instances (the public Nominatim's policy is 1 per second); over it the visitor is told to
 //! try again shortly (503 with `Retry-After`).
 
+pub mod cep;
+
 use super::{
-    account::{UserChanged, userinfo},
+    account::{UserInfo, userinfo},
     shapes::True,
 };
 use crate::{
@@ -54,20 +59,58 @@ pub fn municipality(cidade: &str) -> Option<&'static Municipality> {
     })
 }
 
-/// Coordinates of `numero rua` in `city`: the geocoder's (when configured and plausible),
-/// else the municipality's seat; `None` when neither is valid. A query not in the cache when
-/// the geocoder's budget is spent is a 503 (try again shortly).
+/// The parts of an address a geocoder is asked for, besides the city.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Street<'a> {
+    pub rua: &'a str,
+    pub numero: &'a str,
+    pub bairro: Option<&'a str>,
+    /// 8 digits.
+    pub cep: Option<&'a str>,
+}
+
+/// Where an address's coordinates came from (`coordenadas_origem`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The geocoder found the address.
+    Address,
+    /// The municipality's seat.
+    Seat,
+}
+
+impl Origin {
+    /// As stored.
+    pub fn as_db(self) -> &'static str {
+        match self {
+            Self::Address => "endereco",
+            Self::Seat => "cidade",
+        }
+    }
+}
+
+/// The notice of coordinates that are the seat of `cidade` (`City, UF`), from the stored origin.
+pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String> {
+    let cidade = cidade?;
+    (origin == Some(Origin::Seat.as_db())).then(|| {
+        let name = cidade.rsplit_once(", ").map_or(cidade, |(name, _)| name);
+        wasm_core::messages::centro_da_cidade(name)
+    })
+}
+
+/// Coordinates of `street` in `city`: the geocoder's (when configured and plausible), else the
+/// municipality's seat; `None` when neither is valid. A query not in the cache when the
+/// geocoder's budget is spent is a 503 (try again shortly).
 pub async fn coordinates(
     state: &AppState,
     city: &Municipality,
-    rua: &str,
-    numero: &str,
-) -> ApiResult<Option<Coordinates>> {
+    street: Street<'_>,
+) -> ApiResult<Option<(Coordinates, Origin)>> {
     let seat = Coordinates::new(city.latitude, city.longitude).ok();
+    let seat = seat.map(|s| (s, Origin::Seat));
     let Some(url) = state.config.geocoder_url.as_deref() else {
         return Ok(seat);
     };
-    let query = geocoder_query(city, rua, numero);
+    let query = geocoder_query(city, street);
     let outside = &state.outside;
     let found = match outside.geocodes.get(&query) {
         Some(cached) => cached.and_then(|(lat, lon)| Coordinates::new(lat, lon).ok()),
@@ -76,7 +119,7 @@ pub async fn coordinates(
             match geocode(url, &query).await {
                 Ok(found) => {
                     let plausible = found.filter(|point| {
-                        seat.is_none_or(|s| distance_km(s, *point) <= MAX_FROM_SEAT_KM)
+                        seat.is_none_or(|(s, _)| distance_km(s, *point) <= MAX_FROM_SEAT_KM)
                     });
                     if plausible.is_none() {
                         tracing::info!(?found, "geocoder: no plausible result, using the seat");
@@ -93,12 +136,24 @@ pub async fn coordinates(
             }
         }
     };
-    Ok(found.or(seat))
+    Ok(found.map(|p| (p, Origin::Address)).or(seat))
 }
 
-/// What the geocoder is asked for an address (also the cache's key).
-fn geocoder_query(city: &Municipality, rua: &str, numero: &str) -> String {
-    format!("{rua}, {numero}, {}, {}, Brasil", city.name, city.uf)
+/// What the geocoder is asked for an address (also the cache's key), the whole address:
+/// `Rua X, 120, Bairro, Cidade, UF, 13400-000, Brasil` (bairro and CEP when known).
+fn geocoder_query(city: &Municipality, street: Street<'_>) -> String {
+    let mut parts = vec![street.rua.to_owned(), street.numero.to_owned()];
+    parts.extend(street.bairro.map(str::to_owned));
+    parts.push(city.name.clone());
+    parts.push(city.uf.clone());
+    parts.extend(
+        street
+            .cep
+            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
+            .map(|c| c.masked()),
+    );
+    parts.push("Brasil".to_owned());
+    parts.join(", ")
 }
 
 fn http() -> &'static reqwest::Client {
@@ -117,6 +172,20 @@ fn http() -> &'static reqwest::Client {
 pub struct Geocoded {
     pub latitude: f64,
     pub longitude: f64,
+    /// True when these are the municipality's seat, not the address's own point.
+    pub aproximado: bool,
+    /// `Usamos o centro de {cidade} para calcular a distância` when `aproximado`; else null.
+    pub aviso: Option<String>,
+}
+
+/// `alterar_endereco`'s answer: done, the user as now, and the seat notice when the
+/// coordinates are the city's centre.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddressSaved {
+    pub ok: True,
+    pub userinfo: UserInfo,
+    /// As `userinfo.aviso_localizacao`.
+    pub aviso: Option<String>,
 }
 
 /// A Nominatim search hit: `lat` and `lon` as text (Nominatim) or numbers (some compatibles).
@@ -178,34 +247,52 @@ fn validate(
     Ok((address, city))
 }
 
-/// `gerar_coordenadas`: `{latitude, longitude}` for `rua`, `numero`, `cidade`.
+/// `gerar_coordenadas`: `{latitude, longitude, aproximado, aviso}` for `rua`, `numero`,
+/// `cidade` (and `bairro`, `cep` when given).
 pub async fn generate_coordinates(state: &AppState, form: AddressForm) -> ApiResult<Geocoded> {
     let (_, city) = validate(&form, false)?;
-    let point = coordinates(state, city, form.rua.trim(), form.numero.trim())
+    let cep = wasm_core::cep::Cep::parse(&form.cep).ok();
+    let bairro = form.bairro.trim();
+    let street = Street {
+        rua: form.rua.trim(),
+        numero: form.numero.trim(),
+        bairro: (!bairro.is_empty()).then_some(bairro),
+        cep: cep.as_ref().map(|c| c.digits()),
+    };
+    let (point, origin) = coordinates(state, city, street)
         .await?
         .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     Ok(Geocoded {
         latitude: point.latitude(),
         longitude: point.longitude(),
+        aproximado: origin == Origin::Seat,
+        aviso: seat_notice(Some(origin.as_db()), Some(&city.label())),
     })
 }
 
-/// `alterar_endereco`: the signed-in user's address, phone and (computed) coordinates.
-/// Answers `{ok, userinfo}`.
+/// `alterar_endereco`: the signed-in user's address (CEP and bairro included), phone and
+/// (computed) coordinates. Answers `{ok, userinfo, aviso}`.
 pub async fn change_address(
     state: &AppState,
     user: AuthUser,
     form: AddressForm,
-) -> ApiResult<UserChanged> {
+) -> ApiResult<AddressSaved> {
     let (address, city) = validate(&form, true)?;
     let address =
         address.ok_or_else(|| ApiError::bad_request(FormError::PhoneInvalid.to_string()))?;
-    let point = coordinates(state, city, &address.rua, &address.numero)
+    let street = Street {
+        rua: &address.rua,
+        numero: &address.numero,
+        bairro: address.bairro.as_deref(),
+        cep: address.cep.as_ref().map(|c| c.digits()),
+    };
+    let (point, origin) = coordinates(state, city, street)
         .await?
         .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
     sqlx::query(
         "UPDATE users SET rua = $1, numero = $2, cidade = $3, complemento = $4, telefone = $5, \
-         latitude = $6, longitude = $7 WHERE id = $8",
+         latitude = $6, longitude = $7, cep = $8, bairro = $9, coordenadas_origem = $10 \
+         WHERE id = $11",
     )
     .bind(&address.rua)
     .bind(&address.numero)
@@ -214,12 +301,17 @@ pub async fn change_address(
     .bind(address.telefone.masked())
     .bind(point.latitude())
     .bind(point.longitude())
+    .bind(address.cep.as_ref().map(|c| c.digits().to_owned()))
+    .bind(&address.bairro)
+    .bind(origin.as_db())
     .bind(&user.id)
     .execute(&state.db)
     .await?;
-    Ok(UserChanged {
+    let userinfo = userinfo(&state.db, &user.id, user.is_admin).await?;
+    Ok(AddressSaved {
         ok: True,
-        userinfo: userinfo(&state.db, &user.id, user.is_admin).await?,
+        aviso: userinfo.aviso_localizacao.clone(),
+        userinfo,
     })
 }
 
@@ -236,5 +328,35 @@ mod tests {
         );
         assert!(municipality("Piracicaba").is_none());
         assert!(municipality("Atlântida, SP").is_none());
+    }
+
+    #[test]
+    fn the_seat_is_said_and_the_geocoder_asked_with_the_whole_address() {
+        assert_eq!(
+            seat_notice(Some("cidade"), Some("Santa Bárbara d'Oeste, SP")).as_deref(),
+            Some("Usamos o centro de Santa Bárbara d'Oeste para calcular a distância")
+        );
+        assert_eq!(seat_notice(Some("endereco"), Some("Piracicaba, SP")), None);
+        assert_eq!(seat_notice(None, Some("Piracicaba, SP")), None);
+        let pira = municipality("Piracicaba, SP").unwrap();
+        let street = Street {
+            rua: "Rua Moraes Barros",
+            numero: "120",
+            bairro: Some("Centro"),
+            cep: Some("13400390"),
+        };
+        assert_eq!(
+            geocoder_query(pira, street),
+            "Rua Moraes Barros, 120, Centro, Piracicaba, SP, 13400-390, Brasil"
+        );
+        let bare = Street {
+            rua: "Rua A",
+            numero: "1",
+            ..Street::default()
+        };
+        assert_eq!(
+            geocoder_query(pira, bare),
+            "Rua A, 1, Piracicaba, SP, Brasil"
+        );
     }
 }

@@ -163,6 +163,7 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<A
     .execute(&mut *tx)
     .await?;
         store::set_places(&mut tx, &id, &ad.alcance).await?;
+        crate::search::index_ad(&mut tx, &id).await?;
         tx.commit().await
     }
     .await;
@@ -252,6 +253,7 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
         .execute(&mut *tx)
         .await?;
         store::set_places(&mut tx, &id, &ad.alcance).await?;
+        crate::search::index_ad(&mut tx, &id).await?;
         tx.commit().await
     }
     .await;

@@ -5,18 +5,20 @@
 //! `invisivel`) and disabled products. Pages are newest first with opaque keyset cursors (the
 //! last item's time and id), so a walk sees every item once even while sales change; the home
 //! shows best sellers. This file has the region listings; [`stores`] the stores, storefronts,
-//! detail pages and coupons; the SQL is in [`queries`] (rows in [`rows`], batched photo and
-//! place lookups in [`lookups`]), the answers in [`answers`] (of the shapes in
-//! [`crate::rpc::shapes`]).
+//! detail pages and coupons; [`search`] the full-text search; the SQL is in [`queries`] (rows in
+//! [`rows`], batched photo and place lookups in [`lookups`]), the answers in [`answers`] (of the
+//! shapes in [`crate::rpc::shapes`]).
 
 pub mod answers;
 mod lookups;
 mod queries;
 pub(crate) mod rows;
+pub mod search;
 pub mod stores;
 
 pub use lookups::{AD_EXTRAS, BATCH, PRODUCT_PHOTOS};
-pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE, fold_sql};
+pub use queries::{ADS_HOME, ADS_PAGE, PRODUCTS_HOME, PRODUCTS_PAGE};
+pub use search::{Search, search};
 
 use super::shapes::{Ad, Product};
 use crate::{
@@ -24,22 +26,18 @@ use crate::{
     places::Places,
     state::AppState,
 };
-use answers::{FirstCategoryPage, Home, LaterCategoryPage, SearchResults};
+use answers::{FirstCategoryPage, Home, LaterCategoryPage};
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use rows::{AdRow, Listed, ProductRow};
 use serde::Deserialize;
 use sqlx::AnyConnection;
 use std::collections::BTreeMap;
-use wasm_core::{forms::Category, text::fold};
+use wasm_core::forms::Category;
 
 /// Items per category on the home.
 pub const HOME_SIZE: i64 = 8;
 /// Items per page of a category.
 pub const PAGE_SIZE: i64 = 12;
-/// Most results a search returns, per list.
-pub const SEARCH_SIZE: i64 = 60;
-/// Longest search text considered, in characters.
-const SEARCH_MAX_CHARS: usize = 100;
 
 const REGIAO_INVALIDA: &str = "Região inválida.";
 const CATEGORIA_INVALIDA: &str = "Categoria inválida.";
@@ -67,14 +65,6 @@ pub struct NextPage {
     pub nextp: Option<String>,
     #[serde(default)]
     pub nexta: Option<String>,
-}
-
-/// `search`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct Search {
-    pub all: String,
-    pub cidade: String,
-    pub categoria: String,
 }
 
 /// A region picked by the buyer: an IBGE municipality and its state.
@@ -269,57 +259,6 @@ pub async fn next_page(state: &AppState, req: NextPage) -> ApiResult<LaterCatego
     })
 }
 
-/// A `LIKE` pattern for "contains `folded`", with `!` escaping the wildcards.
-fn contains_pattern(folded: &str) -> String {
-    let mut p = String::with_capacity(folded.len() + 2);
-    p.push('%');
-    for c in folded.chars() {
-        if matches!(c, '!' | '%' | '_') {
-            p.push('!');
-        }
-        p.push(c);
-    }
-    p.push('%');
-    p
-}
-
-/// `search`: products (best sellers first) and ads (newest first) of a category in a region
-/// whose title contains the text, ignoring accents and case; at most 60 of each.
-pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
-    let r = region(&req.cidade)?;
-    let categoria = category(&req.categoria)?;
-    let text: String = fold(req.all.trim())
-        .chars()
-        .take(SEARCH_MAX_CHARS)
-        .collect();
-    if text.is_empty() {
-        return Ok(SearchResults::default());
-    }
-    let pattern = contains_pattern(&text);
-    let mut conn = state.db.acquire().await?;
-    let products: Vec<ProductRow> = sqlx::query_as(queries::PRODUCTS_SEARCH.as_str())
-        .bind(&r.label)
-        .bind(&r.uf)
-        .bind(false)
-        .bind(categoria)
-        .bind(&pattern)
-        .bind(SEARCH_SIZE)
-        .fetch_all(&mut *conn)
-        .await?;
-    let ads: Vec<AdRow> = sqlx::query_as(queries::ADS_SEARCH.as_str())
-        .bind(&r.label)
-        .bind(&r.uf)
-        .bind(categoria)
-        .bind(&pattern)
-        .bind(SEARCH_SIZE)
-        .fetch_all(&mut *conn)
-        .await?;
-    Ok(SearchResults {
-        products: products_of(&lookups::products(&mut conn, products, lookups::by_sales).await?),
-        ads: ads_of(&lookups::ads(&mut conn, ads).await?),
-    })
-}
-
 /// Listed ads in their shape.
 fn ads_of(list: &[Listed<AdRow>]) -> Vec<Ad> {
     list.iter()
@@ -367,11 +306,5 @@ mod tests {
         assert_eq!((r.label.as_str(), r.uf.as_str()), ("Piracicaba, SP", "SP"));
         assert!(region("SP").is_err());
         assert!(region("Atlantis, ZZ").is_err());
-    }
-
-    #[test]
-    fn search_patterns_escape_wildcards() {
-        assert_eq!(contains_pattern("cafe"), "%cafe%");
-        assert_eq!(contains_pattern("50%_!"), "%50!%!_!!%");
     }
 }

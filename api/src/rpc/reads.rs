@@ -192,7 +192,7 @@ mod tests {
         );
         assert!(matches!(
             request_of(query("pegar_lojas", &[])),
-            Ok(Request::Stores)
+            Ok(Request::Stores(_))
         ));
         let Ok(Request::CatalogNextPage(n)) = request_of(query(
             "pegar_produtos_anuncios_local",

@@ -1,13 +1,14 @@
 //! The webapp embedded in the binary (`webapp/dist` at build time, feature `embed-webapp`), so
 //! deploying is copying one file: the same routes as serving it from disk, with strong `ETag`s
-//! (the file's SHA-256) answered with 304 when the browser already has the file.
+//! (the file's SHA-256) answered with 304 when the browser already has the file; the pages
+//! (any path that is not a file) from [`super::page`].
 
 use super::{auth_callback, auth_callback_script};
 use crate::state::AppState;
 use axum::{
     Router,
-    extract::Path,
-    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     response::{IntoResponse, Response},
     routing::get,
 };
@@ -46,17 +47,22 @@ async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
     respond(&name, IMMUTABLE, &headers).unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
 }
 
-/// Any other path: its file when there is one, else `index.html` (the SPA's routes).
-async fn page(uri: Uri, headers: HeaderMap) -> Response {
+/// Any other path: its file when there is one, else the page ([`super::page`]).
+async fn page(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path().trim_start_matches('/');
-    let name = if path.is_empty() || path.ends_with('/') {
-        "index.html"
-    } else {
-        path
-    };
-    respond(name, REVALIDATE, &headers)
-        .or_else(|| respond("index.html", REVALIDATE, &headers))
-        .unwrap_or_else(|| StatusCode::NOT_FOUND.into_response())
+    if !path.is_empty()
+        && !path.ends_with('/')
+        && (method == Method::GET || method == Method::HEAD)
+        && let Some(file) = respond(path, REVALIDATE, &headers)
+    {
+        return file;
+    }
+    super::page(&state, &method, &uri, &headers).await
 }
 
 fn respond(name: &str, cache: &'static str, headers: &HeaderMap) -> Option<Response> {

@@ -1,6 +1,7 @@
 //! The built webapp: hashed files under `/assets` cached for a year, everything else revalidated,
-//! and the SPA fallback (unknown paths get `index.html`; `/api`, `/media` and `/assets` never do).
-//! Also the sign-in popup's callback page.
+//! and the pages: any other path gets `index.html` with that page's own head, 200 for the app's
+//! routes and 404 for what does not exist ([`seo`]; `/api`, `/media` and `/assets` never do).
+//! Also `/robots.txt`, `/sitemap.xml` and the sign-in popup's callback page.
 //!
 //! The files come from `WEBAPP_DIR` on disk ([`routes`]), or, in a binary built with the
 //! `embed-webapp` feature (`just dist`) and `WEBAPP_DIR` unset, from the binary itself
@@ -9,29 +10,49 @@
 use crate::state::AppState;
 use axum::{
     Router,
-    extract::Request,
-    http::{HeaderValue, StatusCode, Uri, header},
+    extract::{Request, State},
+    http::{HeaderValue, Method, StatusCode, Uri, header},
     middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,
 };
-use std::path::Path;
-use tower_http::{
-    services::{ServeDir, ServeFile},
-    set_header::SetResponseHeaderLayer,
-};
+use std::path::{Path, PathBuf};
+use tower::ServiceExt;
+use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
 #[cfg(feature = "embed-webapp")]
 pub mod embedded;
+pub mod seo;
 
-/// Routes serving the webapp: embedded when `embedded` (and compiled in), else from `dir`.
+/// Routes serving the webapp: embedded when `embedded` (and compiled in), else from `dir`; and
+/// `/robots.txt` and `/sitemap.xml`.
 pub fn routes(dir: &Path, embedded: bool) -> Router<AppState> {
+    let generated = Router::new()
+        .route("/robots.txt", get(seo::robots))
+        .route("/sitemap.xml", get(seo::sitemap_xml));
     #[cfg(feature = "embed-webapp")]
     if embedded {
-        return embedded::routes();
+        return generated.merge(embedded::routes());
     }
     let _ = embedded;
-    from_dir(dir)
+    generated.merge(from_dir(dir))
+}
+
+/// A page (not a file): `/sitemap-{n}.xml` or the webapp's page for the path, its head and
+/// status from [`seo::page`]. Only GET and HEAD.
+pub(crate) async fn page(
+    state: &AppState,
+    method: &Method,
+    uri: &Uri,
+    headers: &axum::http::HeaderMap,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    if let Some(res) = seo::sitemap_file(state, uri.path(), headers).await {
+        return res;
+    }
+    seo::page(state, uri, headers).await
 }
 
 /// The page the webapp's routes answer with (embedded when `embedded` and compiled in, else from
@@ -55,14 +76,11 @@ fn too_long_for_a_file(path: &str) -> bool {
         .any(|part| part.len().saturating_sub(2 * part.matches('%').count()) > MAX_NAME_BYTES)
 }
 
-/// A path no file can have is not found under `/assets` and the page anywhere else (the SPA's
-/// fallback), never a file system error.
-async fn no_impossible_names(mut request: Request, next: Next) -> Response {
-    if too_long_for_a_file(request.uri().path()) {
-        if request.uri().path().starts_with("/assets/") {
-            return StatusCode::NOT_FOUND.into_response();
-        }
-        *request.uri_mut() = Uri::from_static("/");
+/// A path no file can have is not found under `/assets`, never a file system error; elsewhere
+/// [`from_dir_page`] does not look for a file.
+async fn no_impossible_names(request: Request, next: Next) -> Response {
+    if too_long_for_a_file(request.uri().path()) && request.uri().path().starts_with("/assets/") {
+        return StatusCode::NOT_FOUND.into_response();
     }
     next.run(request).await
 }
@@ -70,7 +88,7 @@ async fn no_impossible_names(mut request: Request, next: Next) -> Response {
 /// Routes serving the webapp from `dir`.
 fn from_dir(dir: &Path) -> Router<AppState> {
     let assets = ServeDir::new(dir.join("assets"));
-    let app = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+    let root = dir.to_path_buf();
     Router::new()
         .route("/auth/callback", get(auth_callback))
         .route("/auth/callback.js", get(auth_callback_script))
@@ -83,15 +101,35 @@ fn from_dir(dir: &Path) -> Router<AppState> {
                 ))
                 .service(assets),
         )
-        .fallback_service(
-            tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::overriding(
-                    header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-cache"),
-                ))
-                .service(app),
-        )
+        .fallback(move |state: State<AppState>, request: Request| {
+            from_dir_page(state, root.clone(), request)
+        })
         .layer(middleware::from_fn(no_impossible_names))
+}
+
+/// Any other path, from `dir`: its file when there is one (revalidated), else the page.
+async fn from_dir_page(State(state): State<AppState>, dir: PathBuf, request: Request) -> Response {
+    let (method, uri, headers) = (
+        request.method().clone(),
+        request.uri().clone(),
+        request.headers().clone(),
+    );
+    let path = uri.path();
+    if path != "/" && !path.ends_with('/') && !too_long_for_a_file(path) {
+        let served = ServeDir::new(&dir)
+            .append_index_html_on_directories(false)
+            .oneshot(request)
+            .await;
+        if let Ok(mut res) = served
+            && res.status() != StatusCode::NOT_FOUND
+            && res.status() != StatusCode::METHOD_NOT_ALLOWED
+        {
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            return res.map(axum::body::Body::new);
+        }
+    }
+    page(&state, &method, &uri, &headers).await
 }
 
 /// The page the OpenID issuer redirects the popup to: it hands the ID token (in the URL

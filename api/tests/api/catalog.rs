@@ -12,6 +12,8 @@ mod cached;
 mod listings;
 mod pages;
 mod plans;
+mod previews;
+mod search;
 
 pub(super) const DEMO: &str = include_str!("../../../seeds/demo.json");
 pub(super) const CATEGORIES: [&str; 4] = [

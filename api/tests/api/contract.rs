@@ -56,18 +56,24 @@ async fn healthz_answers_ok() {
 #[tokio::test]
 async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_assets() {
     let app = spawn_app().await;
-    for path in [
-        "/",
-        "/lojas",
-        "/sitio-boa-vista",
-        "/painel/perfil/abc",
-        "/a/b/c",
-    ] {
+    for path in ["/", "/lojas", "/painel/perfil/abc"] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 200, "{path}");
         assert_eq!(res.headers()["cache-control"], "no-cache", "{path}");
         assert!(
             res.text().await.unwrap().contains("<title>Feira</title>"),
+            "{path}"
+        );
+    }
+    // What the app does not have (no store at this URL, a deeper unknown path) is 404 with the
+    // app's page, which renders its not-found screen (decisions.md §30; catalog/previews.rs).
+    for path in ["/sitio-boa-vista", "/a/b/c"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 404, "{path}");
+        assert_eq!(res.headers()["cache-control"], "no-cache", "{path}");
+        let html = res.text().await.unwrap();
+        assert!(
+            html.contains("<title>Página não encontrada | Feira</title>"),
             "{path}"
         );
     }
@@ -87,13 +93,20 @@ async fn the_webapp_is_served_with_an_spa_fallback_that_spares_api_media_and_ass
             .unwrap()
             .contains("immutable")
     );
-    // A name longer than any file's: not found under /assets, the page elsewhere; never a
-    // file system error (the fuzzer's find).
+    // A name longer than any file's: not found under /assets, the (not-found) page elsewhere;
+    // never a file system error (the fuzzer's find).
     let long = "%C3%A3".repeat(200);
     assert_eq!(app.get(&format!("/assets/{long}.js")).await.status(), 404);
-    let page = app.get(&format!("/loja/{long}")).await;
-    assert_eq!(page.status(), 200);
-    assert!(page.text().await.unwrap().contains("<title>Feira</title>"));
+    for path in [format!("/loja/{long}"), format!("/{long}")] {
+        let page = app.get(&path).await;
+        assert_eq!(page.status(), 404);
+        assert!(
+            page.text()
+                .await
+                .unwrap()
+                .contains("<title>Página não encontrada")
+        );
+    }
     // The callback page's script is a file of our origin (no inline script under the CSP).
     let callback = app.get("/auth/callback").await;
     assert!(callback.text().await.unwrap().contains("/auth/callback.js"));

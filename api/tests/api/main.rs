@@ -19,6 +19,7 @@ mod notary;
 mod openapi;
 mod orders;
 mod pix;
+mod places;
 mod privacy;
 mod psp;
 mod resilience;

@@ -10,9 +10,10 @@
 //! checks, in order: an empty bag, purchases closed, no registered street (every order needs
 //! one, spec §4 and §6), the chosen mode not offered (a supplier that offers neither accepts
 //! pickup, the spec's "straight to confirmation"), quantities outside minimum order and stock,
-//! the minimum order (saying how much is missing), a delivery fee that cannot be charged yet,
-//! and the coupon's rules that depend on the order (its days, when the request says what time
-//! it is, and its minimum: decisions.md §32; its uses are the server's to count).
+//! the minimum order (saying how much is missing), a delivery address beyond the supplier's
+//! maximum distance (decisions.md §31), a delivery fee that cannot be charged yet, and the
+//! coupon's rules that depend on the order (its days, when the request says what time it is,
+//! and its minimum: decisions.md §32; its uses are the server's to count).
 //!
 //! This module holds the request, the summary and the error; `summary` computes it and
 //! `bag` keeps a bag to one supplier.
@@ -157,6 +158,9 @@ pub enum CheckoutError {
     MinimumPickup(Money),
     /// The delivery fee cannot be charged yet; shows the state's text.
     Fee(FeeState),
+    /// The buyer is beyond the supplier's maximum delivery distance (decisions.md §31):
+    /// `Endereço fora da área de entrega de {nomeforn}.`
+    OutOfArea(String),
     PricesChanged,
     /// The coupon cannot be used for this order.
     Coupon(CouponError),
@@ -186,6 +190,7 @@ impl Message for CheckoutError {
             Self::MinimumPickup(missing) => {
                 return Cow::Owned(messages::faltam_pedido_minimo_retirada(*missing));
             }
+            Self::OutOfArea(nomeforn) => return Cow::Owned(messages::fora_da_area(nomeforn)),
             Self::Fee(state) => return state.message(),
             Self::Coupon(e) => return e.message(),
         })

@@ -3,7 +3,7 @@
 
 use super::{CheckoutError, CheckoutRequest, CheckoutSummary, Fulfilment, LineSummary};
 use crate::coupon::Coupon;
-use crate::delivery::fee_state;
+use crate::delivery::{FeeState, fee_state};
 use crate::money::Money;
 
 /// Products total, fee and coupon → `(discount, total)`: the discount never exceeds the products
@@ -70,12 +70,15 @@ pub fn checkout(request: &CheckoutRequest) -> Result<CheckoutSummary, CheckoutEr
 
     let (taxa, fee) = match request.modo {
         Fulfilment::Delivery => {
+            let state = fee_state(settings, request.comprador.coordinates());
+            if let FeeState::OutOfArea { .. } = state {
+                return Err(CheckoutError::OutOfArea(seller.nomeforn.clone()));
+            }
             minimum_order(
                 products,
                 settings.minimum_delivery,
                 CheckoutError::MinimumDelivery,
             )?;
-            let state = fee_state(settings, request.comprador.coordinates());
             let fee = state.fee().ok_or(CheckoutError::Fee(state))?;
             (Some(state), fee)
         }
@@ -197,6 +200,48 @@ mod tests {
         );
         req.itens[1].quantidade = crate::checkout::MAX_QUANTITY;
         assert!(checkout(&req).is_ok());
+    }
+
+    #[test]
+    fn beyond_the_delivery_distance_only_pickup_is_offered() {
+        // The buyer is in Rio Claro, 36 km from a start point in Piracicaba.
+        let area = |km: u32| {
+            serde_json::json!({"entrega":"12","taxa_tipo":"fixa","taxa_entrega_centavos":750,
+                "latitude":-22.7253,"longitude":-47.6492,"distancia_maxima_km":km})
+        };
+        assert_eq!(
+            message(checkout(&request(Fulfilment::Delivery, area(30)))),
+            "Endereço fora da área de entrega de Sítio Boa Vista."
+        );
+        let state = fee_state(
+            &settings(area(30)),
+            request(Fulfilment::Delivery, area(30))
+                .comprador
+                .coordinates(),
+        );
+        assert_eq!((state.code(), state.fee()), ("fora_da_area", None));
+        // Pickup stays open; within 40 km delivery is too.
+        assert!(checkout(&request(Fulfilment::Pickup, area(30))).is_ok());
+        assert_eq!(
+            checkout(&request(Fulfilment::Delivery, area(40)))
+                .unwrap()
+                .taxa_centavos,
+            m(750)
+        );
+        // Without coordinates the distance cannot be measured: the address is needed.
+        let mut req = request(Fulfilment::Delivery, area(40));
+        req.comprador.latitude = None;
+        assert_eq!(
+            message(checkout(&req)),
+            "Cadastre seu endereço para calcular"
+        );
+        // No limit, or one that is not a whole km from 1 to 1000, lets any address through.
+        for km in [0, 5000] {
+            assert!(
+                checkout(&request(Fulfilment::Delivery, area(km))).is_ok(),
+                "{km}"
+            );
+        }
     }
 
     #[test]

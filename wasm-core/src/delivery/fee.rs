@@ -19,6 +19,9 @@ pub enum FeeState {
     /// Per-km fee without a rate or a geocoded start address: `Taxa por Km indisponível no
     /// momento`.
     PerKmUnavailable,
+    /// The buyer is `km` away, beyond the supplier's maximum delivery distance: pickup only
+    /// (decisions.md §31; the checkout names the supplier, `messages::fora_da_area`).
+    OutOfArea { km: f64 },
     /// A fixed fee, shown `R$ 7,50`.
     Fixed(Money),
     /// A per-km fee for `km` km.
@@ -34,20 +37,23 @@ impl FeeState {
         match *self {
             Self::Fixed(fee) | Self::PerKm { fee, .. } => Some(fee),
             Self::Free => Some(Money::ZERO),
-            Self::Unavailable | Self::Calculating | Self::NeedsAddress | Self::PerKmUnavailable => {
-                None
-            }
+            Self::Unavailable
+            | Self::Calculating
+            | Self::NeedsAddress
+            | Self::PerKmUnavailable
+            | Self::OutOfArea { .. } => None,
         }
     }
 
     /// A short machine name: `indisponivel`, `calculando`, `sem_endereco`, `km_indisponivel`,
-    /// `fixa`, `por_km`, `gratis`.
+    /// `fora_da_area`, `fixa`, `por_km`, `gratis`.
     pub fn code(&self) -> &'static str {
         match self {
             Self::Unavailable => "indisponivel",
             Self::Calculating => "calculando",
             Self::NeedsAddress => "sem_endereco",
             Self::PerKmUnavailable => "km_indisponivel",
+            Self::OutOfArea { .. } => "fora_da_area",
             Self::Fixed(_) => "fixa",
             Self::PerKm { .. } => "por_km",
             Self::Free => "gratis",
@@ -67,6 +73,7 @@ impl Message for FeeState {
             Self::Calculating => messages::CALCULANDO_TAXA,
             Self::NeedsAddress => messages::CADASTRE_ENDERECO_CALCULAR,
             Self::PerKmUnavailable => messages::TAXA_KM_INDISPONIVEL,
+            Self::OutOfArea { .. } => messages::FORA_DA_AREA,
             Self::Free => messages::ENTREGA_GRATIS,
             Self::Fixed(fee) | Self::PerKm { fee, .. } => return Cow::Owned(fee.format()),
         })
@@ -88,7 +95,7 @@ impl Serialize for FeeState {
             estado: self.code(),
             taxa_centavos: self.fee(),
             km: match self {
-                Self::PerKm { km, .. } => Some(*km),
+                Self::PerKm { km, .. } | Self::OutOfArea { km } => Some(*km),
                 _ => None,
             },
             texto: self.label(),
@@ -97,10 +104,19 @@ impl Serialize for FeeState {
     }
 }
 
-/// The delivery fee for a buyer at `buyer` (their stored coordinates, if any).
+/// The delivery fee for a buyer at `buyer` (their stored coordinates, if any). With a maximum
+/// distance, a buyer beyond it is [`FeeState::OutOfArea`], one without coordinates
+/// [`FeeState::NeedsAddress`].
 pub fn fee_state(settings: &DeliverySettings, buyer: Option<Coordinates>) -> FeeState {
     if !settings.options.delivery {
         return FeeState::Unavailable;
+    }
+    if let Some(area) = settings.area.filter(|a| a.origin.is_some()) {
+        match buyer.and_then(|b| area.beyond(b)) {
+            None => return FeeState::NeedsAddress,
+            Some((true, km)) => return FeeState::OutOfArea { km },
+            Some((false, _)) => {}
+        }
     }
     match settings.fee {
         FeeRule::Free => FeeState::Free,

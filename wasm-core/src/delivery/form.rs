@@ -1,6 +1,8 @@
-//! The supplier's delivery-settings form (supplier panel §5, Delivery).
+//! The supplier's delivery-settings form (supplier panel §5, Delivery), with the start
+//! address's CEP and bairro and the optional maximum delivery distance (decisions.md §31).
 
-use super::DeliveryOptions;
+use super::{DeliveryOptions, MAX_DELIVERY_KM};
+use crate::cep::Cep;
 use crate::forms::{
     MAX_HOUSE_NUMBER, MAX_PLACE, MAX_STREET, lenient_text, optional_text, texts_within,
 };
@@ -18,6 +20,12 @@ pub enum DeliveryFormError {
     InvalidStartNumber,
     InvalidMinimumDelivery,
     InvalidMinimumPickup,
+    /// The maximum distance is not a whole number of km from 1 to [`MAX_DELIVERY_KM`].
+    InvalidDistance,
+    /// A maximum distance without a full start address to measure it from.
+    IncompleteStartAddressForArea,
+    /// The start address's CEP is not 8 digits.
+    InvalidStartCep,
     /// A start-address text over its bound (`messages::texto_longo`).
     TooLong {
         field: &'static str,
@@ -37,6 +45,9 @@ impl Message for DeliveryFormError {
             Self::InvalidStartNumber => messages::NUMERO_PARTIDA_INVALIDO,
             Self::InvalidMinimumDelivery => messages::PEDIDO_MINIMO_ENTREGA_INVALIDO,
             Self::InvalidMinimumPickup => messages::PEDIDO_MINIMO_RETIRADA_INVALIDO,
+            Self::InvalidDistance => messages::DISTANCIA_INVALIDA,
+            Self::IncompleteStartAddressForArea => messages::ENDERECO_PARTIDA_DISTANCIA,
+            Self::InvalidStartCep => messages::CEP_INVALIDO,
         })
     }
 }
@@ -77,6 +88,30 @@ pub struct DeliveryForm {
     #[serde(deserialize_with = "lenient_text")]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub pedidominimoretirada: String,
+    /// The start address's CEP (optional).
+    #[serde(rename = "enderecoCep", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub endereco_cep: String,
+    /// The start address's bairro (optional).
+    #[serde(rename = "enderecoBairro", deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub endereco_bairro: String,
+    /// The maximum delivery distance in km (optional; empty: no limit).
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub distanciamaxima: String,
+}
+
+/// The supplier's delivery start address: where per-km fees and the maximum distance are
+/// measured from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StartAddress {
+    pub rua: String,
+    pub numero: String,
+    pub cidade: String,
+    /// 8 digits, when given.
+    pub cep: Option<String>,
+    pub bairro: Option<String>,
 }
 
 /// The fee part of a valid form.
@@ -105,6 +140,11 @@ pub struct DeliverySetup {
     pub fee: FeeSetting,
     pub pedido_minimo_entrega_centavos: Option<Money>,
     pub pedido_minimo_retirada_centavos: Option<Money>,
+    /// The maximum delivery distance in km, when set (delivery on).
+    pub distancia_maxima_km: Option<u32>,
+    /// The start address (to be geocoded), needed by a per-km fee and by a maximum distance;
+    /// `None` without either.
+    pub partida: Option<StartAddress>,
 }
 
 fn optional_amount<E: Copy>(text: &str, err: E) -> Result<Option<Money>, E> {
@@ -116,11 +156,52 @@ fn optional_amount<E: Copy>(text: &str, err: E) -> Result<Option<Money>, E> {
 }
 
 impl DeliveryForm {
-    /// Checks the form in the spec's order and returns the settings to store.
+    /// The start address, checked: `missing` when its street, number or city is missing.
+    fn start_address(&self, missing: DeliveryFormError) -> Result<StartAddress, DeliveryFormError> {
+        let (rua, numero, cidade) = (
+            optional_text(&self.endereco_rua),
+            optional_text(&self.endereco_numero),
+            optional_text(&self.endereco_cidade),
+        );
+        let (Some(rua), Some(numero), Some(cidade)) = (rua, numero, cidade) else {
+            return Err(missing);
+        };
+        let bairro = optional_text(&self.endereco_bairro);
+        texts_within(&[
+            (&rua, messages::CAMPO_RUA, MAX_STREET),
+            (&numero, messages::CAMPO_NUMERO, MAX_HOUSE_NUMBER),
+            (&cidade, messages::CAMPO_CIDADE, MAX_PLACE),
+            (
+                bairro.as_deref().unwrap_or_default(),
+                messages::CAMPO_BAIRRO,
+                MAX_PLACE,
+            ),
+        ])
+        .map_err(|(field, max)| DeliveryFormError::TooLong { field, max })?;
+        if !numero.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(DeliveryFormError::InvalidStartNumber);
+        }
+        let cep = optional_text(&self.endereco_cep)
+            .map(|c| Cep::parse(&c).map(|c| c.digits().to_owned()))
+            .transpose()
+            .map_err(|_| DeliveryFormError::InvalidStartCep)?;
+        Ok(StartAddress {
+            rua,
+            numero,
+            cidade,
+            cep,
+            bairro,
+        })
+    }
+
+    /// Checks the form in the spec's order (then the maximum distance) and returns the
+    /// settings to store.
     pub fn validate(&self) -> Result<DeliverySetup, DeliveryFormError> {
         let options = DeliveryOptions::from_codes(&self.entrega);
         let mut fee = FeeSetting::Free;
         let mut minimum_delivery = None;
+        let mut partida = None;
+        let mut distancia = None;
         if options.delivery {
             fee = match self.taxa_tipo.trim() {
                 "fixa" => optional_amount(&self.taxaentrega, DeliveryFormError::InvalidFixedFee)?
@@ -132,29 +213,15 @@ impl DeliveryForm {
                         .ok()
                         .filter(|m| m.is_positive())
                         .ok_or(DeliveryFormError::InvalidRate)?;
-                    let (rua, numero, cidade) = (
-                        optional_text(&self.endereco_rua),
-                        optional_text(&self.endereco_numero),
-                        optional_text(&self.endereco_cidade),
-                    );
-                    let (Some(rua), Some(numero), Some(cidade)) = (rua, numero, cidade) else {
-                        return Err(DeliveryFormError::IncompleteStartAddress);
-                    };
-                    texts_within(&[
-                        (&rua, messages::CAMPO_RUA, MAX_STREET),
-                        (&numero, messages::CAMPO_NUMERO, MAX_HOUSE_NUMBER),
-                        (&cidade, messages::CAMPO_CIDADE, MAX_PLACE),
-                    ])
-                    .map_err(|(field, max)| DeliveryFormError::TooLong { field, max })?;
-                    if !numero.bytes().all(|b| b.is_ascii_digit()) {
-                        return Err(DeliveryFormError::InvalidStartNumber);
-                    }
-                    FeeSetting::PerKm {
+                    let start = self.start_address(DeliveryFormError::IncompleteStartAddress)?;
+                    let fee = FeeSetting::PerKm {
                         taxa_por_km_centavos: rate,
-                        rua,
-                        numero,
-                        cidade,
-                    }
+                        rua: start.rua.clone(),
+                        numero: start.numero.clone(),
+                        cidade: start.cidade.clone(),
+                    };
+                    partida = Some(start);
+                    fee
                 }
                 _ => FeeSetting::Free,
             };
@@ -162,6 +229,19 @@ impl DeliveryForm {
                 &self.pedidominimoentrega,
                 DeliveryFormError::InvalidMinimumDelivery,
             )?;
+            distancia = match optional_text(&self.distanciamaxima) {
+                None => None,
+                Some(t) => Some(
+                    t.parse::<u32>()
+                        .ok()
+                        .filter(|km| (1..=MAX_DELIVERY_KM).contains(km))
+                        .ok_or(DeliveryFormError::InvalidDistance)?,
+                ),
+            };
+            if distancia.is_some() && partida.is_none() {
+                partida =
+                    Some(self.start_address(DeliveryFormError::IncompleteStartAddressForArea)?);
+            }
         }
         let minimum_pickup = if options.pickup {
             optional_amount(
@@ -176,6 +256,8 @@ impl DeliveryForm {
             fee,
             pedido_minimo_entrega_centavos: minimum_delivery,
             pedido_minimo_retirada_centavos: minimum_pickup,
+            distancia_maxima_km: distancia,
+            partida,
         })
     }
 }
@@ -225,6 +307,26 @@ mod tests {
                 r#"{"entrega":"2","pedidominimoretirada":"x"}"#,
                 "Insira um pedido mínimo válido!",
             ),
+            (
+                r#"{"entrega":"1","taxaTipo":"fixa","taxaentrega":"5","distanciamaxima":"0"}"#,
+                "Insira uma distância máxima de entrega válida, em km.",
+            ),
+            (
+                r#"{"entrega":"1","distanciamaxima":"12,5"}"#,
+                "Insira uma distância máxima de entrega válida, em km.",
+            ),
+            (
+                r#"{"entrega":"1","distanciamaxima":"1001"}"#,
+                "Insira uma distância máxima de entrega válida, em km.",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"fixa","taxaentrega":"5","distanciamaxima":"15"}"#,
+                "Preencha o endereço de partida completo para limitar a distância de entrega.",
+            ),
+            (
+                r#"{"entrega":"1","taxaTipo":"porKm","taxaPorKm":"1,5","enderecoRua":"Rua A","enderecoNumero":"12","enderecoCidade":"Piracicaba, SP","enderecoCep":"1340"}"#,
+                "Insira um CEP válido",
+            ),
         ];
         for (json, message) in cases {
             // A 1 MB delivery street was once stored.
@@ -262,6 +364,29 @@ mod tests {
             }
         );
 
+        assert_eq!(
+            km.partida.as_ref().map(|p| (p.rua.as_str(), p.cep.clone())),
+            Some(("Rua A", None))
+        );
+        assert_eq!(km.distancia_maxima_km, None);
+
+        // A fixed fee with a maximum distance keeps the start address, its CEP and bairro.
+        let area = form(
+            r#"{"entrega":"12","taxaTipo":"fixa","taxaentrega":"5","distanciamaxima":" 15 ","enderecoRua":"Rua A","enderecoNumero":"120","enderecoCidade":"Piracicaba, SP","enderecoCep":"13400-000","enderecoBairro":"Centro"}"#,
+        )
+        .unwrap();
+        assert_eq!(area.distancia_maxima_km, Some(15));
+        let start = area.partida.unwrap();
+        assert_eq!(
+            (start.cep.as_deref(), start.bairro.as_deref()),
+            (Some("13400000"), Some("Centro"))
+        );
+        // Without a distance or a per-km fee the start address is not kept.
+        let plain =
+            form(r#"{"entrega":"1","taxaTipo":"fixa","taxaentrega":"5","enderecoRua":"Rua A"}"#)
+                .unwrap();
+        assert_eq!(plain.partida, None);
+
         // Delivery off: its fields are disabled and ignored.
         let pickup = form(
             r#"{"entrega":"2","taxaTipo":"fixa","taxaentrega":"abc","pedidominimoentrega":"x","pedidominimoretirada":"15"}"#,
@@ -269,6 +394,8 @@ mod tests {
         .unwrap();
         assert_eq!(pickup.fee, FeeSetting::Free);
         assert_eq!(pickup.pedido_minimo_retirada_centavos, Some(m(1500)));
+        let off = form(r#"{"entrega":"2","distanciamaxima":"abc"}"#).unwrap();
+        assert_eq!((off.distancia_maxima_km, off.partida), (None, None));
         assert_eq!(
             form(r#"{"entrega":"1","taxaTipo":"fixa"}"#).unwrap().fee,
             FeeSetting::Free

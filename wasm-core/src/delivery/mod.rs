@@ -1,7 +1,7 @@
-//! Delivery: the supplier's settings (delivery and/or pickup, the fee rule, minimum orders), the
-//! fee a buyer sees (unavailable, calculating, needs an address, per-km unavailable, fixed, per
-//! km, free or to be agreed), the haversine distance, and the validation of the supplier's
-//! delivery-settings form.
+//! Delivery: the supplier's settings (delivery and/or pickup, the fee rule, minimum orders, an
+//! optional maximum distance: decisions.md §31), the fee a buyer sees (unavailable, calculating,
+//! needs an address, per-km unavailable, out of the delivery area, fixed, per km, free or to be
+//! agreed), the haversine distance, and the validation of the supplier's delivery-settings form.
 //!
 //! Distance is the haversine great-circle distance on a sphere of radius 6371 km (the spec's
 //! Earth radius; `geo`'s default `Haversine` uses 6371.0088 km, so a measure with our radius is
@@ -173,6 +173,28 @@ pub enum FeeKind {
     PerKm,
 }
 
+/// How far a supplier delivers: at most `max_km` from its start address (decisions.md §31).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeliveryArea {
+    /// Whole km, above zero.
+    pub max_km: u32,
+    /// The start address's public point ([`Coordinates::public`]); `None` until geocoded (then
+    /// the limit cannot be measured and does not apply).
+    pub origin: Option<Coordinates>,
+}
+
+impl DeliveryArea {
+    /// Whether a buyer at `buyer` is beyond the area, and the distance; `None` when it cannot be
+    /// measured (no start point).
+    pub fn beyond(&self, buyer: Coordinates) -> Option<(bool, f64)> {
+        let km = distance_km(self.origin?, buyer);
+        Some((km > f64::from(self.max_km), km))
+    }
+}
+
+/// The longest maximum delivery distance a supplier may set, in km.
+pub const MAX_DELIVERY_KM: u32 = 1_000;
+
 /// A supplier's delivery settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(from = "DeliverySettingsRecord", into = "DeliverySettingsRecord")]
@@ -183,6 +205,8 @@ pub struct DeliverySettings {
     pub minimum_delivery: Option<Money>,
     /// Minimum products total for pickup, when set (above zero).
     pub minimum_pickup: Option<Money>,
+    /// The maximum delivery distance, when set.
+    pub area: Option<DeliveryArea>,
 }
 
 /// The settings as stored (the `suppliers` columns), all amounts in centavos.
@@ -199,6 +223,8 @@ pub struct DeliverySettingsRecord {
     pub longitude: Option<f64>,
     pub pedido_minimo_entrega_centavos: Option<i64>,
     pub pedido_minimo_retirada_centavos: Option<i64>,
+    /// The maximum delivery distance in whole km (`None`, or 0: no limit).
+    pub distancia_maxima_km: Option<i64>,
 }
 
 fn positive(centavos: Option<i64>) -> Option<Money> {
@@ -209,6 +235,15 @@ fn positive(centavos: Option<i64>) -> Option<Money> {
 
 impl From<DeliverySettingsRecord> for DeliverySettings {
     fn from(r: DeliverySettingsRecord) -> Self {
+        let start = Coordinates::from_pair(r.latitude, r.longitude).map(Coordinates::public);
+        let area = r
+            .distancia_maxima_km
+            .and_then(|km| u32::try_from(km).ok())
+            .filter(|km| (1..=MAX_DELIVERY_KM).contains(km))
+            .map(|max_km| DeliveryArea {
+                max_km,
+                origin: start,
+            });
         let fee = match r.taxa_tipo {
             None => FeeRule::Free,
             Some(FeeKind::Fixed) => {
@@ -216,7 +251,7 @@ impl From<DeliverySettingsRecord> for DeliverySettings {
             }
             Some(FeeKind::PerKm) => FeeRule::PerKm {
                 rate: Money::from_centavos(r.taxa_por_km_centavos.unwrap_or(0)),
-                origin: Coordinates::from_pair(r.latitude, r.longitude).map(Coordinates::public),
+                origin: start,
             },
         };
         Self {
@@ -224,6 +259,7 @@ impl From<DeliverySettingsRecord> for DeliverySettings {
             fee,
             minimum_delivery: positive(r.pedido_minimo_entrega_centavos),
             minimum_pickup: positive(r.pedido_minimo_retirada_centavos),
+            area,
         }
     }
 }
@@ -237,6 +273,7 @@ impl From<DeliverySettings> for DeliverySettingsRecord {
                 (Some(FeeKind::PerKm), None, Some(rate.centavos()), origin)
             }
         };
+        let origin = origin.or(s.area.and_then(|a| a.origin));
         Self {
             entrega: s.options.codes(),
             taxa_tipo,
@@ -246,6 +283,7 @@ impl From<DeliverySettings> for DeliverySettingsRecord {
             longitude: origin.map(Coordinates::longitude),
             pedido_minimo_entrega_centavos: s.minimum_delivery.map(Money::centavos),
             pedido_minimo_retirada_centavos: s.minimum_pickup.map(Money::centavos),
+            distancia_maxima_km: s.area.map(|a| i64::from(a.max_km)),
         }
     }
 }

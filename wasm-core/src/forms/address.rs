@@ -1,9 +1,11 @@
-//! The buyer's address form (`alterar_endereco`).
+//! The buyer's address form (`alterar_endereco`), with the CEP and bairro of decisions.md §31
+//! (both optional, so the spec's clients keep working).
 
 use super::{
     FormError, MAX_COMPLEMENT, MAX_HOUSE_NUMBER, MAX_PLACE, MAX_STREET, lenient_text, limit,
     optional_limited, optional_text,
 };
+use crate::cep::Cep;
 use crate::messages;
 use crate::phone::Phone;
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,14 @@ pub struct AddressForm {
     #[serde(deserialize_with = "lenient_text")]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub telefone: String,
+    /// `00000-000` or its 8 digits; optional.
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub cep: String,
+    /// Optional.
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub bairro: String,
 }
 
 /// A valid address.
@@ -39,12 +49,18 @@ pub struct Address {
     /// `None` (sent as null) when empty.
     pub complemento: Option<String>,
     pub telefone: Phone,
+    /// `None` when not given.
+    #[serde(skip)]
+    pub cep: Option<Cep>,
+    /// `None` when not given.
+    pub bairro: Option<String>,
 }
 
 impl AddressForm {
     /// City, street and number required (`Preencha todos os campos!`), the number made of
-    /// digits (`Insira um número válido`), a full phone (`Insira um telefone válido!`); every
-    /// text within its length bound.
+    /// digits (`Insira um número válido`), a CEP of 8 digits when given (`Insira um CEP
+    /// válido`), a full phone (`Insira um telefone válido!`, checked last); every text within
+    /// its length bound.
     pub fn validate(&self) -> Result<Address, FormError> {
         let cidade = optional_text(&self.cidade).ok_or(FormError::FillAll)?;
         let rua = optional_text(&self.rua).ok_or(FormError::FillAll)?;
@@ -60,6 +76,11 @@ impl AddressForm {
             messages::CAMPO_COMPLEMENTO,
             MAX_COMPLEMENT,
         )?;
+        let cep = match optional_text(&self.cep) {
+            Some(c) => Some(Cep::parse(&c).map_err(|_| FormError::InvalidCep)?),
+            None => None,
+        };
+        let bairro = optional_limited(&self.bairro, messages::CAMPO_BAIRRO, MAX_PLACE)?;
         let telefone = Phone::parse(&self.telefone).map_err(|_| FormError::PhoneInvalid)?;
         Ok(Address {
             cidade,
@@ -67,6 +88,8 @@ impl AddressForm {
             numero,
             complemento,
             telefone,
+            cep,
+            bairro,
         })
     }
 }
@@ -84,8 +107,15 @@ mod tests {
             numero: " 1200 ".into(),
             complemento: " ".into(),
             telefone: "19998765432".into(),
+            cep: "13400-000".into(),
+            bairro: " Centro ".into(),
         };
         let a = ok.validate().unwrap();
+        assert_eq!(
+            a.cep.as_ref().map(Cep::masked).as_deref(),
+            Some("13400-000")
+        );
+        assert_eq!(a.bairro.as_deref(), Some("Centro"));
         assert_eq!(a.numero, "1200");
         assert_eq!(a.complemento, None);
         assert_eq!(a.telefone.masked(), "(19) 99876-5432");
@@ -101,6 +131,17 @@ mod tests {
             with(&|f| f.telefone = "1999".into()),
             "Insira um telefone válido!"
         );
+        assert_eq!(with(&|f| f.cep = "1340".into()), "Insira um CEP válido");
+        assert_eq!(
+            with(&|f| f.bairro = "b".repeat(61)),
+            "O bairro deve ter no máximo 60 caracteres"
+        );
+        // Without CEP and bairro (the spec's clients), the address is whole.
+        let mut old = ok.clone();
+        old.cep = String::new();
+        old.bairro = String::new();
+        let a = old.validate().unwrap();
+        assert_eq!((a.cep, a.bairro), (None, None));
         // 1 MB values were once stored.
         let mb = "x".repeat(1 << 20);
         assert_eq!(

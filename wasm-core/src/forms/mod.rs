@@ -115,6 +115,8 @@ pub enum FormError {
     FileTooLarge,
     DescriptionRequired,
     TokenQuantity,
+    /// A CEP that is not 8 digits.
+    InvalidCep,
 }
 
 impl Message for FormError {
@@ -153,6 +155,7 @@ impl Message for FormError {
             Self::FileTooLarge => messages::ARQUIVO_GRANDE,
             Self::DescriptionRequired => messages::INSIRA_DESCRICAO,
             Self::TokenQuantity => messages::FICHAS_QUANTIDADE,
+            Self::InvalidCep => messages::CEP_INVALIDO,
         })
     }
 }

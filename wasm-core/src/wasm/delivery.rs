@@ -25,6 +25,7 @@ pub(super) fn read_settings(v: &JsValue) -> Result<DeliverySettings, JsError> {
         longitude: optional_number(v, "longitude")?,
         pedido_minimo_entrega_centavos: raw_centavos(v, "pedido_minimo_entrega_centavos")?,
         pedido_minimo_retirada_centavos: raw_centavos(v, "pedido_minimo_retirada_centavos")?,
+        distancia_maxima_km: optional_number(v, "distancia_maxima_km")?.map(|km| km as i64),
     }
     .into())
 }
@@ -32,7 +33,7 @@ pub(super) fn read_settings(v: &JsValue) -> Result<DeliverySettings, JsError> {
 /// `{estado, taxa_centavos, km, texto}`.
 pub(super) fn fee_js(fee: &FeeState) -> JsValue {
     let km = match fee {
-        FeeState::PerKm { km, .. } => Some(*km),
+        FeeState::PerKm { km, .. } | FeeState::OutOfArea { km } => Some(*km),
         _ => None,
     };
     Obj::new()
@@ -79,6 +80,7 @@ fn setup_js(s: &DeliverySetup) -> JsValue {
             "pedido_minimo_retirada_centavos",
             s.pedido_minimo_retirada_centavos,
         )
+        .optional_number("distancia_maxima_km", s.distancia_maxima_km.map(f64::from))
         .done()
 }
 
@@ -93,6 +95,13 @@ pub fn delivery_fee(
     let settings = read_settings(&configuracao)?;
     let buyer = Coordinates::from_pair(latitude, longitude);
     Ok(fee_js(&delivery::fee_state(&settings, buyer)))
+}
+
+/// `Endereço fora da área de entrega de {nomeforn}.` (decisions.md §31): the message the
+/// checkout shows beside the pickup it still offers.
+#[wasm_bindgen]
+pub fn delivery_out_of_area_message(nomeforn: &str) -> String {
+    crate::messages::fora_da_area(nomeforn)
 }
 
 /// The fee state shown while data loads (`Calculando taxa...`).
@@ -115,9 +124,10 @@ pub fn delivery_distance_km(
 }
 
 /// The supplier's delivery-settings form (`entrega, taxaTipo, taxaentrega, taxaPorKm,
-/// enderecoRua, enderecoNumero, enderecoCidade, pedidominimoentrega, pedidominimoretirada`) →
-/// `{options: {entrega, retirada}, fee: {taxa_tipo: 'gratis' | 'fixa' | 'porKm', …},
-/// pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos}`; throws the spec's message.
+/// enderecoRua, enderecoNumero, enderecoCidade, pedidominimoentrega, pedidominimoretirada,
+/// enderecoCep, enderecoBairro, distanciamaxima`) → `{options: {entrega, retirada}, fee:
+/// {taxa_tipo: 'gratis' | 'fixa' | 'porKm', …}, pedido_minimo_entrega_centavos,
+/// pedido_minimo_retirada_centavos, distancia_maxima_km}`; throws the spec's message.
 #[wasm_bindgen]
 pub fn delivery_settings_validate(form: JsValue) -> Result<JsValue, JsError> {
     let mut t = texts(
@@ -132,6 +142,9 @@ pub fn delivery_settings_validate(form: JsValue) -> Result<JsValue, JsError> {
             "enderecoCidade",
             "pedidominimoentrega",
             "pedidominimoretirada",
+            "enderecoCep",
+            "enderecoBairro",
+            "distanciamaxima",
         ],
     )?;
     let f = DeliveryForm {
@@ -144,6 +157,9 @@ pub fn delivery_settings_validate(form: JsValue) -> Result<JsValue, JsError> {
         endereco_cidade: t.next(),
         pedidominimoentrega: t.next(),
         pedidominimoretirada: t.next(),
+        endereco_cep: t.next(),
+        endereco_bairro: t.next(),
+        distanciamaxima: t.next(),
     };
     Ok(setup_js(&f.validate().map_err(js_error)?))
 }

@@ -1,4 +1,4 @@
-//! Phone masks, CPF/CNPJ and the store URL.
+//! Phone and CEP masks, CPF/CNPJ and the store URL.
 
 use super::js::js_error;
 use crate::document::TaxId;
@@ -10,6 +10,18 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn phone_mask(input: &str) -> String {
     phone::mask(input)
+}
+
+/// `00000-000`, progressively while typing.
+#[wasm_bindgen]
+pub fn cep_mask(input: &str) -> String {
+    crate::cep::mask_cep(input)
+}
+
+/// 8 digits (masked or not).
+#[wasm_bindgen]
+pub fn cep_is_valid(input: &str) -> bool {
+    crate::cep::Cep::parse(input).is_ok()
 }
 
 /// At least 14 masked characters (10 or 11 digits).

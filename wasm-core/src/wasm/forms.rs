@@ -211,13 +211,22 @@ pub fn promotion_validate(precopromo: &str, minimopromo: u32) -> Result<JsValue,
     Ok(value)
 }
 
-/// The address form (`cidade, rua, numero, complemento, telefone`) → the same fields
-/// normalised (`complemento` null when empty, `telefone` digits).
+/// The address form (`cidade, rua, numero, complemento, telefone, cep, bairro`) → the same
+/// fields normalised (`complemento`, `cep` and `bairro` null when empty, `cep` masked,
+/// `telefone` digits).
 #[wasm_bindgen]
 pub fn address_validate(form: JsValue) -> Result<JsValue, JsError> {
     let mut t = texts(
         &form,
-        &["cidade", "rua", "numero", "complemento", "telefone"],
+        &[
+            "cidade",
+            "rua",
+            "numero",
+            "complemento",
+            "telefone",
+            "cep",
+            "bairro",
+        ],
     )?;
     let a = AddressForm {
         cidade: t.next(),
@@ -225,6 +234,8 @@ pub fn address_validate(form: JsValue) -> Result<JsValue, JsError> {
         numero: t.next(),
         complemento: t.next(),
         telefone: t.next(),
+        cep: t.next(),
+        bairro: t.next(),
     }
     .validate()
     .map_err(js_error)?;
@@ -234,6 +245,11 @@ pub fn address_validate(form: JsValue) -> Result<JsValue, JsError> {
         .text("numero", &a.numero)
         .optional_text("complemento", a.complemento.as_deref())
         .text("telefone", a.telefone.digits())
+        .optional_text(
+            "cep",
+            a.cep.as_ref().map(crate::cep::Cep::masked).as_deref(),
+        )
+        .optional_text("bairro", a.bairro.as_deref())
         .done())
 }
 

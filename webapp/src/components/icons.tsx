@@ -12,6 +12,15 @@ export function PinIcon() {
   );
 }
 
+export function SearchIcon() {
+  return (
+    <svg {...base} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
 export function MenuIcon() {
   return (
     <svg {...base} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -218,8 +218,9 @@ describe('rpc: the facts the generated contract gives', () => {
 describe('rpc: the catalogue reads as GET', () => {
   it('asks a public read as GET /api?codigo=… with its fields in the query, sorted, without a token', async () => {
     storeSession();
-    const { calls } = mockApi({ search: { body: { produtos: [], anuncios: [] } } });
-    expect(await rpc('search', { cidade: 'São Paulo, SP', all: 'maçã', categoria: 'Alimentos' })).toEqual({ produtos: [], anuncios: [] });
+    const nada = { produtos: [], anuncios: [], nextp: null, nexta: null, categorias: [], palavras: ['maca'] };
+    const { calls } = mockApi({ search: { body: nada } });
+    expect(await rpc('search', { cidade: 'São Paulo, SP', all: 'maçã', categoria: 'Alimentos' })).toEqual(nada);
     expect(calls[0].method).toBe('GET');
     expect(calls[0].url).toBe('/api?codigo=search&all=ma%C3%A7%C3%A3&categoria=Alimentos&cidade=S%C3%A3o+Paulo%2C+SP');
     expect(calls[0].body).toEqual({ codigo: 'search', all: 'maçã', categoria: 'Alimentos', cidade: 'São Paulo, SP' });

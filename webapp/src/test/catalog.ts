@@ -75,6 +75,7 @@ export function dadosforn(over: Partial<DadosForn> = {}): DadosForn {
         taxaTipo: 'fixa',
         taxaentrega: 7.5,
         taxaPorKm: null,
+        distanciamaxima: null,
         latitude: -22.69,
         longitude: -47.68,
         pedidominimoentrega: 30,

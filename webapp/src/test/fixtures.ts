@@ -16,6 +16,9 @@ export const USER: UserInfo = {
   complemento: null,
   latitude: null,
   longitude: null,
+  cep: null,
+  bairro: null,
+  aviso_localizacao: null,
   type: null,
   admin: false,
 };

@@ -57,13 +57,40 @@ pub struct LaterCategoryPage {
     pub nexta: Option<String>,
 }
 
-/// `search`'s answer: at most 60 of each.
+/// `search`'s answer: a page of each list (docs/search.md).
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct SearchResults {
+    /// Title matches first, then by sales.
     #[serde(rename = "produtos")]
     pub products: Vec<Product>,
+    /// Title matches first, then newest first (none in a store's search).
     #[serde(rename = "anuncios")]
     pub ads: Vec<Ad>,
+    /// The products' next page (null: done, or not asked).
+    #[serde(rename = "nextp")]
+    pub next_products: Option<String>,
+    /// The ads' next page (null: done, or not asked).
+    #[serde(rename = "nexta")]
+    pub next_ads: Option<String>,
+    /// On the first page: the matches of each category with any (in the spec's order),
+    /// whatever `categoria` filters; null on later pages.
+    #[serde(rename = "categorias")]
+    pub counts: Option<Vec<CategoryCount>>,
+    /// The words looked for, as the index holds them (`wasm_core::text::query_words`): the
+    /// browser may mark them in what it shows. Empty: nothing to look for.
+    #[serde(rename = "palavras")]
+    pub words: Vec<String>,
+}
+
+/// How many matches a category has in a search.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryCount {
+    #[serde(rename = "categoria")]
+    pub category: String,
+    #[serde(rename = "produtos")]
+    pub products: i64,
+    #[serde(rename = "anuncios")]
+    pub ads: i64,
 }
 
 /// A store in `pegar_lojas`.
@@ -81,9 +108,16 @@ pub struct StoreCard {
     /// Its buyers' reviews: the average note and how many (decisions.md §33).
     #[serde(rename = "avaliacao")]
     pub rating: crate::rpc::shapes::Rating,
+    /// The store's city, 'City, UF' (its delivery start's, else its owner's); null when unknown.
+    #[serde(rename = "cidade")]
+    pub city: Option<String>,
+    /// Whether it serves the asked region (decisions.md §11); null when no region was asked.
+    #[serde(rename = "atende")]
+    pub serves: Option<bool>,
 }
 
-/// `pegar_lojas`'s answer: visible stores with a URL, best sellers first.
+/// `pegar_lojas`'s answer: visible stores with a URL; those serving the asked region first,
+/// then best sellers first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Stores {
     #[serde(rename = "lojas")]

@@ -9,7 +9,8 @@ use std::{collections::HashMap, sync::LazyLock};
 /// so that each lookup is one prepared statement.
 pub const BATCH: usize = 32;
 
-fn in_list() -> String {
+/// `$1, …, $BATCH`.
+pub(super) fn in_list() -> String {
     (1..=BATCH)
         .map(|n| format!("${n}"))
         .collect::<Vec<_>>()

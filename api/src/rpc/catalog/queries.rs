@@ -5,8 +5,9 @@
 //! `supplier_places`/`ad_places` row holds the region's UF; scope 3 where a row holds the region
 //! itself. Listings walk an index in their output order (`products_best`, `products_page`,
 //! `ads_listing`) and stop at their `LIMIT`; `CROSS JOIN` keeps SQLite's planner from starting at
-//! the suppliers and sorting (PostgreSQL reads it as a plain join). Search folds accents in SQL
-//! (see [`fold_sql`]), so no stored search column has to be kept in step with the titles.
+//! the suppliers and sorting (PostgreSQL reads it as a plain join). Search is served by the
+//! full-text index (`super::search`, `crate::search`); its region rule is the same text, made
+//! with run-time placeholders ([`supplier_shown_sql`], [`ad_shown_sql`]).
 //! The batched lookups that complete listed rows (photos, places, categories) are in
 //! [`super::lookups`].
 
@@ -139,44 +140,41 @@ pub const ADS_PAGE: &str = concat!(
     " ORDER BY a.publicado_em DESC, a.id DESC LIMIT $6"
 );
 
-/// The lower-case accented letters [`wasm_core::text::fold`] folds. Titles are stored lower
-/// case, so these and SQL's `LOWER` (ASCII in SQLite) cover them.
-const ACCENTED: &str = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿ";
-
-/// `LOWER(column)` with every letter of [`ACCENTED`] replaced by its fold: the same text
-/// [`wasm_core::text::fold`] gives for a lower-case title, computed by the database.
-pub fn fold_sql(column: &str) -> String {
-    ACCENTED.chars().fold(format!("LOWER({column})"), |sql, c| {
-        format!(
-            "REPLACE({sql}, '{c}', '{}')",
-            wasm_core::text::fold(&c.to_string())
-        )
-    })
+/// Supplier `s` is public and shown in region `r` of state `uf` (`f` bound to `false`): the
+/// rule of [`supplier_shown!`] for queries whose placeholders are numbered at run time (search).
+pub fn supplier_shown_sql(r: &str, uf: &str, f: &str) -> String {
+    format!(
+        "s.oculto = {f} AND s.invisivel = {f} AND (s.local = 1 OR EXISTS (SELECT 1 FROM \
+         supplier_places sp WHERE sp.supplier_id = s.user_id AND sp.place = CASE WHEN s.local = 2 \
+         THEN {uf} ELSE {r} END))"
+    )
 }
 
-/// Products of a category in a region whose folded title contains `$5` (a `LIKE` pattern with
-/// `!` as escape), best sellers first. `$1` region, `$2` UF, `$3` false, `$4` category,
-/// `$6` limit.
-pub static PRODUCTS_SEARCH: LazyLock<String> = LazyLock::new(|| {
+/// Ad `a` is shown in region `r` of state `uf` and not hidden by the moderation: [`ad_shown!`]
+/// with run-time placeholders.
+pub fn ad_shown_sql(r: &str, uf: &str) -> String {
     format!(
-        "SELECT {} FROM products p CROSS JOIN suppliers s WHERE p.categoria = $4 \
-             AND p.desabilitado = $3 AND s.user_id = p.supplier_id AND {} AND {} LIKE $5 \
-             ESCAPE '!' ORDER BY p.vendas DESC, p.id DESC LIMIT $6",
+        "(a.local = 1 OR EXISTS (SELECT 1 FROM ad_places ap WHERE ap.ad_id = a.id \
+         AND ap.place = CASE WHEN a.local = 2 THEN {uf} ELSE {r} END)) AND a.moderado_em IS NULL"
+    )
+}
+
+/// Up to [`super::BATCH`] products by id (search results), with their supplier's name and URL.
+pub static PRODUCTS_BY_IDS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM products p JOIN suppliers s ON s.user_id = p.supplier_id \
+         WHERE p.id IN ({})",
         product_cols!(),
-        supplier_shown!("$1", "$2", "$3"),
-        fold_sql("p.titulo")
+        super::lookups::in_list()
     )
 });
 
-/// Ads of a category in a region whose folded title contains `$4`, newest first. `$1` region,
-/// `$2` UF, `$3` category, `$5` limit.
-pub static ADS_SEARCH: LazyLock<String> = LazyLock::new(|| {
+/// Up to [`super::BATCH`] ads by id (search results).
+pub static ADS_BY_IDS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT {} FROM ads a WHERE a.categoria = $3 AND {} AND {} LIKE $4 ESCAPE '!' \
-             ORDER BY a.publicado_em DESC, a.id DESC LIMIT $5",
+        "SELECT {} FROM ads a WHERE a.id IN ({})",
         ad_cols!(),
-        ad_shown!("$1", "$2"),
-        fold_sql("a.titulo")
+        super::lookups::in_list()
     )
 });
 
@@ -211,7 +209,7 @@ macro_rules! supplier_select {
          s.entrega_opcoes, s.descricao_entrega, s.descricao_retirada, s.taxa_tipo, \
          s.taxa_entrega_centavos, s.taxa_por_km_centavos, s.entrega_latitude, \
          s.entrega_longitude, s.pedido_minimo_entrega_centavos, \
-         s.pedido_minimo_retirada_centavos, \
+         s.pedido_minimo_retirada_centavos, s.distancia_maxima_km, \
          CAST(CASE WHEN s.compras_fechadas THEN 1 ELSE 0 END AS BIGINT) AS compras, \
          CAST(CASE WHEN s.oculto OR s.invisivel THEN 1 ELSE 0 END AS BIGINT) AS hidden \
          FROM suppliers s"
@@ -224,9 +222,17 @@ pub const SUPPLIER_BY_ID: &str = concat!(supplier_select!(), " WHERE s.user_id =
 /// A supplier's public data by storefront URL. `$1` the URL.
 pub const SUPPLIER_BY_URL: &str = concat!(supplier_select!(), " WHERE s.url = $1");
 
-/// Visible stores with a URL, best sellers first. `$1` false.
-pub const STORES: &str = "SELECT user_id, url, nomeforn, iconeforn, vendasforn FROM suppliers \
-     WHERE oculto = $1 AND invisivel = $1 AND url IS NOT NULL ORDER BY vendasforn DESC, user_id";
+/// Visible stores with a URL and their city (their delivery start's, else their owner's), and
+/// whether each serves region `$2` of state `$3` (decisions.md §11): those that do first, then
+/// best sellers first. `$1` false; with `$2`/`$3` empty, none serves and the order is by sales.
+pub const STORES: &str = "SELECT s.user_id, s.url, s.nomeforn, s.iconeforn, s.vendasforn, \
+     COALESCE(s.entrega_cidade, u.cidade) AS cidade, \
+     CAST(CASE WHEN $2 <> '' AND (s.local = 1 OR EXISTS (SELECT 1 FROM supplier_places sp \
+     WHERE sp.supplier_id = s.user_id AND sp.place = CASE WHEN s.local = 2 THEN $3 ELSE $2 END)) \
+     THEN 1 ELSE 0 END AS BIGINT) AS atende \
+     FROM suppliers s JOIN users u ON u.id = s.user_id \
+     WHERE s.oculto = $1 AND s.invisivel = $1 AND s.url IS NOT NULL \
+     ORDER BY atende DESC, s.vendasforn DESC, s.user_id";
 
 /// A coupon of a public supplier, with its rules. `$1` supplier, `$2` code (upper case), `$3`
 /// false.
@@ -243,24 +249,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sql_fold_agrees_with_wasm_core() {
-        for c in ACCENTED.chars() {
-            let folded = wasm_core::text::fold(&c.to_string());
-            assert!(folded.is_ascii(), "{c} folds to {folded}");
-        }
-        let sql = fold_sql("t");
-        assert!(sql.starts_with("REPLACE(") && sql.contains("LOWER(t)"));
-        assert!(sql.contains("'ç', 'c'"));
+    fn run_time_region_rules_are_the_listings_own() {
+        assert_eq!(
+            supplier_shown_sql("$1", "$2", "$3"),
+            supplier_shown!("$1", "$2", "$3")
+        );
+        assert_eq!(ad_shown_sql("$1", "$2"), ad_shown!("$1", "$2"));
     }
 
     #[test]
     fn every_listing_hides_what_is_hidden() {
-        for sql in [PRODUCTS_HOME, PRODUCTS_PAGE, PRODUCTS_SEARCH.as_str()] {
+        for sql in [PRODUCTS_HOME, PRODUCTS_PAGE] {
             assert!(sql.contains("s.oculto = $3 AND s.invisivel = $3"));
             assert!(sql.contains("p.desabilitado = $3"));
         }
         assert!(PRODUCT_BY_ID.contains("s.invisivel = $2"));
-        for sql in [ADS_HOME, ADS_PAGE, ADS_SEARCH.as_str()] {
+        for sql in [ADS_HOME, ADS_PAGE, ad_shown_sql("$1", "$2").as_str()] {
             assert!(sql.contains("a.moderado_em IS NULL"), "{sql}");
         }
         // A disabled product's own page exists (it shows 'Indisponível'); no listing has it.

@@ -64,6 +64,8 @@ pub struct SupplierRow {
     pub entrega_longitude: Option<f64>,
     pub pedido_minimo_entrega_centavos: Option<i64>,
     pub pedido_minimo_retirada_centavos: Option<i64>,
+    /// The maximum delivery distance in km (decisions.md §31).
+    pub distancia_maxima_km: Option<i64>,
     pub compras: i64,
     pub hidden: i64,
 }
@@ -76,6 +78,10 @@ pub struct StoreRow {
     pub nomeforn: String,
     pub iconeforn: Option<String>,
     pub vendasforn: i64,
+    /// 'City, UF', when known.
+    pub cidade: Option<String>,
+    /// 1 when it serves the asked region.
+    pub atende: i64,
 }
 
 /// A product or an ad with its extra photos (`icone` is the first) and, for ads, its places.

@@ -58,10 +58,29 @@ pub struct CheckCoupon {
     pub cupom: String,
 }
 
-/// `pegar_lojas`: visible stores with a URL, best sellers first.
-pub async fn stores(state: &AppState) -> ApiResult<Stores> {
+/// `pegar_lojas`: `regiao` (optional) the buyer's region.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct StoreList {
+    #[serde(default)]
+    pub regiao: Option<String>,
+}
+
+/// `pegar_lojas`: visible stores with a URL and their city; with a region, those that serve it
+/// first (`atende`), each group best sellers first; without one, best sellers first.
+pub async fn stores(state: &AppState, req: StoreList) -> ApiResult<Stores> {
+    let region = req
+        .regiao
+        .as_deref()
+        .filter(|r| !r.trim().is_empty())
+        .map(super::region)
+        .transpose()?;
+    let (label, uf) = region
+        .as_ref()
+        .map_or(("", ""), |r| (r.label.as_str(), r.uf.as_str()));
     let rows: Vec<StoreRow> = sqlx::query_as(queries::STORES)
         .bind(false)
+        .bind(label)
+        .bind(uf)
         .fetch_all(&state.db)
         .await?;
     let ids: Vec<&str> = rows.iter().map(|s| s.user_id.as_str()).collect();
@@ -75,6 +94,8 @@ pub async fn stores(state: &AppState) -> ApiResult<Stores> {
             name: s.nomeforn,
             icon: s.iconeforn,
             sales: s.vendasforn,
+            city: s.cidade,
+            serves: region.as_ref().map(|_| s.atende != 0),
         })
         .collect();
     Ok(Stores { stores })

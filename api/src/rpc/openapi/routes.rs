@@ -308,9 +308,42 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             .summary(Some("The webapp"))
             .description(Some(
                 "Any other path outside `/api`, `/media` and `/assets` answers the same page (the \
-                 webapp routes it).",
+                 webapp routes it), with that page's own head for a store, a product or an ad \
+                 (title, description, canonical URL, Open Graph, JSON-LD); a path the webapp does \
+                 not have, a hidden store, a disabled or removed product answer it with 404 \
+                 (docs/search.md, decisions.md §30).",
             ))
             .response("200", text("text/html", "The webapp's page.")),
+    );
+
+    add(
+        paths,
+        "/robots.txt",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("robots"))
+            .securities(Some(no_session()))
+            .tag("webapp")
+            .summary(Some(
+                "Robots' rules: the panels, the admin and the API are disallowed",
+            ))
+            .response("200", text("text/plain", "robots.txt, naming the sitemap.")),
+    );
+
+    add(
+        paths,
+        "/sitemap.xml",
+        HttpMethod::Get,
+        OperationBuilder::new()
+            .operation_id(Some("sitemap"))
+            .securities(Some(no_session()))
+            .tag("webapp")
+            .summary(Some("Every public store, product and ad"))
+            .description(Some(
+                "A sitemaps.org sitemap; above 50,000 addresses, an index of `/sitemap-{n}.xml` \
+                 files. Cacheable for an hour.",
+            ))
+            .response("200", text("application/xml", "The sitemap or its index.")),
     );
 
     add(

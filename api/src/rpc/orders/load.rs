@@ -48,6 +48,8 @@ pub(super) struct SupplierRow {
     pub(super) entrega_longitude: Option<f64>,
     pub(super) pedido_minimo_entrega_centavos: Option<i64>,
     pub(super) pedido_minimo_retirada_centavos: Option<i64>,
+    /// The maximum delivery distance in km (decisions.md §31).
+    pub(super) distancia_maxima_km: Option<i64>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -93,8 +95,8 @@ pub(super) async fn load_supplier(db: &Db, supplier_id: &str) -> ApiResult<Suppl
          CAST(CASE WHEN compras_fechadas THEN 1 ELSE 0 END AS BIGINT) AS compras_fechadas, \
          pagamento_opcoes, entrega_opcoes, \
          taxa_tipo, taxa_entrega_centavos, taxa_por_km_centavos, entrega_latitude, \
-         entrega_longitude, pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos \
-         FROM suppliers WHERE user_id = $1",
+         entrega_longitude, pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos, \
+         distancia_maxima_km FROM suppliers WHERE user_id = $1",
     )
     .bind(supplier_id)
     .fetch_optional(db)
@@ -141,6 +143,7 @@ pub(super) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {
         longitude: s.entrega_longitude,
         pedido_minimo_entrega_centavos: s.pedido_minimo_entrega_centavos,
         pedido_minimo_retirada_centavos: s.pedido_minimo_retirada_centavos,
+        distancia_maxima_km: s.distancia_maxima_km,
     })
 }
 

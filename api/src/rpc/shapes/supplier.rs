@@ -92,7 +92,7 @@ pub struct Delivery {
     /// The fee per km.
     #[serde(rename = "taxaPorKm")]
     pub fee_per_km: Option<Reais>,
-    /// Where a per-km delivery starts.
+    /// Where a per-km delivery (and the maximum distance) starts, rounded to about 1 km.
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
     /// The smallest order delivered.
@@ -105,6 +105,10 @@ pub struct Delivery {
     pub delivery_note: Option<String>,
     #[serde(rename = "descricaoretirada")]
     pub pickup_note: Option<String>,
+    /// The maximum delivery distance in km from the start point (decisions.md §31); null: no
+    /// limit. Beyond it checkout offers pickup only.
+    #[serde(rename = "distanciamaxima")]
+    pub max_km: Option<i64>,
 }
 
 impl Delivery {
@@ -126,6 +130,7 @@ impl Delivery {
             minimum_pickup: reais(s.pedido_minimo_retirada_centavos),
             delivery_note: s.descricao_entrega.clone(),
             pickup_note: s.descricao_retirada.clone(),
+            max_km: s.distancia_maxima_km,
         }
     }
 }
@@ -142,6 +147,11 @@ pub struct PanelDelivery {
     /// `City, UF`.
     #[serde(rename = "enderecoCidade")]
     pub city: Option<String>,
+    /// `00000-000`.
+    #[serde(rename = "enderecoCep")]
+    pub cep: Option<String>,
+    #[serde(rename = "enderecoBairro")]
+    pub district: Option<String>,
 }
 
 /// The payment options (`extensoes.pagamentos`).

@@ -102,6 +102,8 @@ struct SupplierRow {
     entrega_rua: Option<String>,
     entrega_numero: Option<String>,
     entrega_cidade: Option<String>,
+    entrega_cep: Option<String>,
+    entrega_bairro: Option<String>,
 }
 
 /// A product as the panel reads it: the catalogue's row, whether it is disabled, and why the
@@ -222,6 +224,12 @@ fn delivery_of(s: &SupplierRow) -> PanelDelivery {
         street: s.entrega_rua.clone(),
         number: s.entrega_numero.clone(),
         city: s.entrega_cidade.clone(),
+        cep: s
+            .entrega_cep
+            .as_deref()
+            .and_then(|c| wasm_core::cep::Cep::parse(c).ok())
+            .map(|c| c.masked()),
+        district: s.entrega_bairro.clone(),
     }
 }
 
@@ -236,8 +244,8 @@ async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
          local, vendasforn, pagamento_opcoes, pix_chave, entrega_opcoes, descricao_entrega, \
          descricao_retirada, taxa_tipo, taxa_entrega_centavos, taxa_por_km_centavos, \
          entrega_rua, entrega_numero, entrega_cidade, entrega_latitude, entrega_longitude, \
-         pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos \
-         FROM suppliers WHERE user_id = $1",
+         pedido_minimo_entrega_centavos, pedido_minimo_retirada_centavos, distancia_maxima_km, \
+         entrega_cep, entrega_bairro FROM suppliers WHERE user_id = $1",
     )
     .bind(supplier_id)
     .fetch_optional(db)

@@ -160,9 +160,11 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
         ),
         _ => None,
     };
+    // The product and its search keys in one transaction (docs/search.md).
+    let mut tx = begin_write(db).await?;
     let opcoes = serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?;
     insert(
-        db,
+        &mut *tx,
         "products",
         &[
             ("id", (&id).into()),
@@ -182,6 +184,8 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
         "",
     )
     .await?;
+    crate::search::index_product(&mut tx, &id).await?;
+    tx.commit().await?;
     answer(state, &id).await
 }
 
@@ -240,6 +244,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .bind(&id)
     .execute(&mut *tx)
     .await?;
+    crate::search::index_product(&mut tx, &id).await?;
     if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
         tx.rollback().await?;
         return Err(refused.into());

@@ -234,6 +234,8 @@ pub async fn edit_profile(
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let p = req.form.validate().map_err(bad)?;
+    // The store's name is in its products' search keys: rewritten in the same transaction.
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "UPDATE suppliers SET nomeforn = $1, documento = $2, telefone = $3, instagram = $4, \
          descricaoforn = $5 WHERE user_id = $6",
@@ -244,8 +246,10 @@ pub async fn edit_profile(
     .bind(&p.instagram)
     .bind(&p.descricaoforn)
     .bind(&supplier_id)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    crate::search::index_supplier_products(&mut tx, &supplier_id).await?;
+    tx.commit().await?;
     Ok(ProfileSaved {
         ok: True,
         supplier: panel::dadosforn(db, &supplier_id).await?,

@@ -1,5 +1,6 @@
-//! Delivery settings (`entregas_edit`: wasm-core's `DeliveryForm`; a per-km start address is
-//! geocoded as the buyer's address is, api/src/rpc/address.rs) and the online store
+//! Delivery settings (`entregas_edit`: wasm-core's `DeliveryForm`; the start address of a per-km
+//! fee or a maximum delivery distance, decisions.md §31, is geocoded as the buyer's address is,
+//! api/src/rpc/address.rs) and the online store
 //! (`verificar_url_site`, `criar_site`: wasm-core's `store_url`, decisions.md §13). The buyer's
 //! checkout reads these very columns.
 
@@ -7,7 +8,7 @@ use super::{bad, own_supplier, panel};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
     error::{ApiError, ApiResult},
-    rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, coordinates, municipality},
+    rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, Street, coordinates, municipality},
     rpc::{
         fields::Text,
         shapes::{PanelDelivery, True},
@@ -105,41 +106,33 @@ pub async fn edit_delivery(
         describe(&req.form.delivery_note)?,
         describe(&req.form.pickup_note)?,
     );
-    let (tipo, fixa, por_km, rua, numero, cidade, lat, lon) = match &setup.fee {
-        FeeSetting::Free => (None, None, None, None, None, None, None, None),
+    let (tipo, fixa, por_km) = match &setup.fee {
+        FeeSetting::Free => (None, None, None),
         FeeSetting::Fixed {
             taxa_entrega_centavos,
-        } => (
-            Some("fixa"),
-            Some(taxa_entrega_centavos.centavos()),
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ),
+        } => (Some("fixa"), Some(taxa_entrega_centavos.centavos()), None),
         FeeSetting::PerKm {
             taxa_por_km_centavos,
-            rua,
-            numero,
-            cidade,
-        } => {
+            ..
+        } => (Some("porKm"), None, Some(taxa_por_km_centavos.centavos())),
+    };
+    // The start address, needed by a per-km fee and by a maximum distance: geocoded as the
+    // buyer's address is (its CEP and bairro too).
+    let start = match &setup.partida {
+        None => None,
+        Some(p) => {
             let city =
-                municipality(cidade).ok_or_else(|| ApiError::bad_request(CIDADE_INVALIDA))?;
-            let point = coordinates(state, city, rua, numero)
+                municipality(&p.cidade).ok_or_else(|| ApiError::bad_request(CIDADE_INVALIDA))?;
+            let street = Street {
+                rua: &p.rua,
+                numero: &p.numero,
+                bairro: p.bairro.as_deref(),
+                cep: p.cep.as_deref(),
+            };
+            let (point, origin) = coordinates(state, city, street)
                 .await?
                 .ok_or_else(|| ApiError::bad_request(SEM_COORDENADAS))?;
-            (
-                Some("porKm"),
-                None,
-                Some(taxa_por_km_centavos.centavos()),
-                Some(rua.clone()),
-                Some(numero.clone()),
-                Some(city.label()),
-                Some(point.latitude()),
-                Some(point.longitude()),
-            )
+            Some((p, city.label(), point, origin))
         }
     };
     sqlx::query(
@@ -147,21 +140,26 @@ pub async fn edit_delivery(
          taxa_por_km_centavos = $4, entrega_rua = $5, entrega_numero = $6, entrega_cidade = $7, \
          entrega_latitude = $8, entrega_longitude = $9, pedido_minimo_entrega_centavos = $10, \
          pedido_minimo_retirada_centavos = $11, descricao_entrega = $12, \
-         descricao_retirada = $13 WHERE user_id = $14",
+         descricao_retirada = $13, entrega_cep = $14, entrega_bairro = $15, \
+         entrega_coordenadas_origem = $16, distancia_maxima_km = $17 WHERE user_id = $18",
     )
     .bind(setup.options.codes())
     .bind(tipo)
     .bind(fixa)
     .bind(por_km)
-    .bind(rua)
-    .bind(numero)
-    .bind(cidade)
-    .bind(lat)
-    .bind(lon)
+    .bind(start.as_ref().map(|s| s.0.rua.clone()))
+    .bind(start.as_ref().map(|s| s.0.numero.clone()))
+    .bind(start.as_ref().map(|s| s.1.clone()))
+    .bind(start.as_ref().map(|s| s.2.latitude()))
+    .bind(start.as_ref().map(|s| s.2.longitude()))
     .bind(setup.pedido_minimo_entrega_centavos.map(|m| m.centavos()))
     .bind(setup.pedido_minimo_retirada_centavos.map(|m| m.centavos()))
     .bind(descricao_entrega)
     .bind(descricao_retirada)
+    .bind(start.as_ref().and_then(|s| s.0.cep.clone()))
+    .bind(start.as_ref().and_then(|s| s.0.bairro.clone()))
+    .bind(start.as_ref().map(|s| s.3.as_db()))
+    .bind(setup.distancia_maxima_km.map(i64::from))
     .bind(&supplier_id)
     .execute(db)
     .await?;

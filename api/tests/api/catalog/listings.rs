@@ -129,10 +129,22 @@ async fn search_ignores_accents_and_case_and_hides_what_is_hidden() {
         for id in ["demo-p19", "demo-p20", "demo-p21"] {
             assert!(found.contains(&id.to_owned()), "{q}: {found:?}");
         }
-        for p in r["produtos"].as_array().unwrap() {
-            let t = p["titulo"].as_str().unwrap();
-            assert!(t.contains("café"), "{q} matched {t}");
-        }
+        // Full text (catalog/search.rs): the title matches first, then the descriptions'.
+        let texts: Vec<(bool, bool)> = r["produtos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let t = p["titulo"].as_str().unwrap().contains("café");
+                let d = p["descricao"].as_str().unwrap_or_default().to_lowercase();
+                (t, t || d.contains("café"))
+            })
+            .collect();
+        assert!(texts.iter().all(|(_, any)| *any), "{q}: {r}");
+        assert!(
+            texts.windows(2).all(|w| w[0].0 || !w[1].0),
+            "{q}: titles first: {r}"
+        );
     }
     let r = ok(&app, search("cafe", "Variedades")).await;
     assert!(ids(&r["produtos"]).contains(&"demo-p24".to_owned()), "{r}");

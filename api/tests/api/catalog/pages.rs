@@ -30,12 +30,66 @@ async fn stores_are_sorted_by_sales_and_exclude_hidden_ones() {
             "nomeforn",
             "iconeforn",
             "vendasforn",
-            "avaliacao"
+            "avaliacao",
+            "cidade",
+            "atende"
         ])
     );
     assert_eq!(
         lojas[0]["avaliacao"],
         json!({"media": 0.0, "quantidade": 0})
+    );
+    // Without a region, nobody is said to serve it; every store has its city.
+    assert!(lojas.iter().all(|l| l["atende"].is_null()), "{r}");
+    assert_eq!(lojas[0]["cidade"], "São Pedro, SP");
+}
+
+#[tokio::test]
+async fn stores_serving_the_buyers_region_come_first() {
+    let app = demo_app().await;
+    let lojas = |regiao: &str| {
+        let app = &app;
+        let regiao = regiao.to_owned();
+        async move {
+            let r = ok(app, json!({"codigo": "pegar_lojas", "regiao": regiao})).await;
+            r["lojas"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    (
+                        l["url"].as_str().unwrap().to_owned(),
+                        l["atende"].as_bool().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    // Piracicaba: every store but Viveiro Mudas do Campo (Rio Claro and Limeira only), by sales.
+    let pira = lojas(PIRACICABA).await;
+    assert_eq!(pira.len(), 7);
+    assert_eq!(
+        pira.last().unwrap(),
+        &("viveiro-mudas-do-campo".to_owned(), false)
+    );
+    assert!(pira[..6].iter().all(|(_, serves)| *serves), "{pira:?}");
+    // Belo Horizonte: the store of all Brazil and the one of SP and MG first, by sales.
+    let bh = lojas("Belo Horizonte, MG").await;
+    let serving: Vec<&str> = bh.iter().filter(|l| l.1).map(|l| l.0.as_str()).collect();
+    assert_eq!(serving, ["fazenda-serra-verde", "emporio-colonial-tupi"]);
+    assert!(
+        bh[..2].iter().all(|l| l.1) && bh[2..].iter().all(|l| !l.1),
+        "{bh:?}"
+    );
+    let (status, r) = app
+        .rpc(
+            None,
+            json!({"codigo": "pegar_lojas", "regiao": "Atlantis, ZZ"}),
+        )
+        .await;
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("Região inválida."))
     );
 }
 

@@ -122,6 +122,7 @@ pub const ACTIONS: &[Line] = &[
     ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
+    ("consultar_cep",                    [E401, OK,   OK,   OK]),
     ("logout_site",                      [E401, OWN,  OWN,  OWN]),
 ];
 
@@ -144,6 +145,8 @@ pub const ROUTES: &[RouteLine] = &[
     ("get",  "/auth/callback.js",            [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/healthz",                     [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/media/{key}",                 [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/robots.txt",                  [OK,   OK,   OK,   OK,   OK]),
+    ("get",  "/sitemap.xml",                 [OK,   OK,   OK,   OK,   OK]),
     ("get",  "/pix/{txid}/qr.svg",           [OK,   OK,   OK,   OK,   OK]),
     ("post", "/api/blockchain/upload",       [E401, E400, E400, OK,   E400]),
     ("get",  "/api/fornecedor/eventos",      [E401, E404, OWN,  OK,   E404]),

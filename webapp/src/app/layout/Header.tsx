@@ -1,14 +1,15 @@
 /**
  * The public pages' header: logo, region selector, menu links with the /anunciegratis promotion,
- * the bag button (with the bag's count) and the account area. On small screens the links move to
+ * the search (→ /anuncios?q=…, every category; a plain GET form, so it works before the app has
+ * loaded), the bag button (with the bag's count) and the account area. On small screens the links move to
  * a side menu (hamburger) and a 'Baixe o app' button offers the browser's install prompt where
  * there is one, and otherwise opens the app-download dialog (the store links); the menu and the
  * dialog load only when opened.
  */
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { BagButton } from '@/components/BagButton';
-import { LogoMark, MenuIcon } from '@/components/icons';
+import { LogoMark, MenuIcon, SearchIcon } from '@/components/icons';
 import { promptInstall, useInstallPrompt } from '@/lib/pwa';
 import { AccountButton } from '@/features/account/components/AccountButton';
 import { RegionButton } from '@/features/region/components/RegionButton';
@@ -22,6 +23,13 @@ export function Header() {
   const [appOpen, setAppOpen] = useState(false);
   const installable = useInstallPrompt();
   const downloadApp = () => (installable ? void promptInstall() : setAppOpen(true));
+  const navigate = useNavigate();
+
+  function buscar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+    navigate(q ? `/anuncios?q=${encodeURIComponent(q)}` : '/anuncios?q=');
+  }
 
   return (
     <header className="header">
@@ -54,6 +62,19 @@ export function Header() {
           Baixe o app
         </button>
         <div className="header__account header__end">
+          <form className="header-search" role="search" aria-label="Buscar produtos" action="/anuncios" method="get" onSubmit={buscar}>
+            <input
+              className="header-search__input"
+              name="q"
+              type="search"
+              enterKeyHint="search"
+              placeholder="Buscar produtos"
+              aria-label="Buscar produtos"
+            />
+            <button type="submit" className="icon-btn header-search__go" aria-label="Buscar produtos">
+              <SearchIcon />
+            </button>
+          </form>
           <BagButton />
           <AccountButton />
         </div>

@@ -2,7 +2,8 @@
  * A city field with a filtered dropdown: type part of a name, pick one of at most `limit`
  * suggestions (3 in the wizards; wasm-core's accent- and case-insensitive search over the IBGE
  * municipalities), with the keyboard or the pointer. The value is the picked 'City, UF', or ''
- * while the text does not name a picked city. Used by the region dialog and the address forms.
+ * while the text does not name a picked city; a value given from outside (a CEP's city) shows as
+ * picked. Used by the region dialog and the address forms.
  */
 import { useId, useState } from 'react';
 import { usePlaces } from '@/hooks/usePlaces';
@@ -32,6 +33,12 @@ export function CityField({
   const [query, setQuery] = useState(value);
   const [active, setActive] = useState(-1);
   const listId = useId();
+  // A city set from outside (the CEP's) shows as picked.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== '') setQuery(value);
+  }
 
   const picked = value !== '' && query === value;
   const suggestions = places && !picked ? places.search(query, limit) : [];

@@ -1,6 +1,7 @@
 /**
- * The address form's rules, from wasm-core: the phone mask and the validation messages
- * ('Preencha todos os campos!', 'Insira um número válido', 'Insira um telefone válido!').
+ * The address form's rules, from wasm-core: the phone and CEP masks and the validation messages
+ * ('Preencha todos os campos!', 'Insira um número válido', 'Insira um CEP válido', 'Insira um
+ * telefone válido!').
  */
 import type { Core } from '@/lib/wasm';
 
@@ -10,6 +11,10 @@ export interface AddressFields {
   numero: string;
   complemento: string;
   telefone: string;
+  /** Masked '00000-000' (optional). */
+  cep: string;
+  /** Optional. */
+  bairro: string;
 }
 
 export interface ValidAddress {
@@ -20,6 +25,10 @@ export interface ValidAddress {
   complemento: string | null;
   /** Digits. */
   telefone: string;
+  /** '00000-000', null when empty. */
+  cep: string | null;
+  /** null when empty. */
+  bairro: string | null;
 }
 
 export type AddressCheck = { ok: true; value: ValidAddress } | { ok: false; message: string };
@@ -39,7 +48,7 @@ export function maskPhone(core: Core, input: string): string {
 
 /** The message wasm-core gives for a bad phone (to tell the wizard's steps apart). */
 export function phoneMessage(core: Core): string {
-  const r = validateAddress(core, { cidade: 'x', rua: 'x', numero: '1', complemento: '', telefone: '' });
+  const r = validateAddress(core, { cidade: 'x', rua: 'x', numero: '1', complemento: '', telefone: '', cep: '', bairro: '' });
   return r.ok ? '' : r.message;
 }
 

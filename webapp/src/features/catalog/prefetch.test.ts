@@ -13,7 +13,9 @@ const REGIAO = 'Piracicaba, SP';
 describe('prefetchCatalogRead', () => {
   it.each([
     ['/', '', '/api?codigo=pegar_produtos_anuncios_site&regiao=Piracicaba%2C+SP'],
-    ['/lojas', '', '/api?codigo=pegar_lojas'],
+    ['/lojas', '', '/api?codigo=pegar_lojas&regiao=Piracicaba%2C+SP'],
+    ['/anuncios', '?q=caf%C3%A9+torrado', '/api?codigo=search&all=caf%C3%A9+torrado&cidade=Piracicaba%2C+SP'],
+    ['/anuncios', '?q=mel&categoria=Alimentos', '/api?codigo=search&all=mel&categoria=Alimentos&cidade=Piracicaba%2C+SP'],
     ['/anuncios', '?categoria=Sementes+e+Mudas', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Sementes+e+Mudas&regiao=Piracicaba%2C+SP'],
     ['/anuncios', '?categoria=Variedades&regiao=Limeira%2C+SP', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Variedades&regiao=Limeira%2C+SP'],
     ['/anuncios', '?categoria=x&regiao=x', '/api?codigo=pegar_produtos_anuncios_site2&categoria=Alimentos&regiao=Piracicaba%2C+SP'],

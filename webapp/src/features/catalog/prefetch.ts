@@ -19,6 +19,7 @@ import { pegarLojas } from './api/pegarLojas';
 import { pegarProdutoUrlSite } from './api/pegarProdutoUrlSite';
 import { pegarProdutosAnunciosSite } from './api/pegarProdutosAnunciosSite';
 import { pegarProdutosAnunciosSite2 } from './api/pegarProdutosAnunciosSite2';
+import { search as buscar } from './api/search';
 import { startSite } from './api/startSite';
 import { STORE_URL_RE } from './storeUrl';
 
@@ -49,11 +50,18 @@ function preloadImages(urls: (string | null | undefined)[]) {
 export function prefetchCatalogRead(pathname: string, search: string, regiao: string): Promise<unknown> | null {
   const query = new URLSearchParams(search);
   if (pathname === '/') return pegarProdutosAnunciosSite(regiao);
-  if (pathname === '/lojas') return pegarLojas();
+  if (pathname === '/lojas') return pegarLojas(regiao);
   if (pathname === '/anuncios') {
-    // AdsPage's first page: the address's region when valid, the category or the default one.
+    // AdsPage's first page: the address's region when valid, the category or the default one;
+    // a search's first page (every category, or the one asked).
     const r = query.get('regiao');
-    return pegarProdutosAnunciosSite2(isRegion(r) ? r : regiao, categoriaOuPadrao(query.get('categoria')));
+    const cidade = isRegion(r) ? r : regiao;
+    const termo = query.get('q')?.trim();
+    if (termo) {
+      const c = query.get('categoria');
+      return buscar({ all: termo, cidade, categoria: c && categoriaOuPadrao(c) === c ? c : null });
+    }
+    return pegarProdutosAnunciosSite2(cidade, categoriaOuPadrao(query.get('categoria')));
   }
   const detail = DETAIL.exec(pathname);
   if (detail) {

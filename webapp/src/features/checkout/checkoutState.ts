@@ -43,6 +43,11 @@ export type NomePasso = Passo['passo'];
 export interface Modos {
   entrega: boolean;
   retirada: boolean;
+  /**
+   * The buyer's stored point is beyond the supplier's maximum delivery distance (decisions.md
+   * §31): the mode step then shows why delivery is not offered, and pickup only.
+   */
+  foraDaArea?: boolean;
 }
 
 export interface EstadoCheckout {
@@ -109,7 +114,7 @@ const trocar = (s: EstadoCheckout, p: Passo): EstadoCheckout => ({ ...s, passos:
 /** After sign-in: the address prompt when no street is saved, else the mode choice (or what it implies). */
 function aposEntrar(s: EstadoCheckout, usuario: UserInfo, modos: Modos, ir: typeof empilhar): EstadoCheckout {
   if (!usuario.rua?.trim()) return ir(s, { passo: 'endereco', cadastrando: false });
-  if (modos.entrega && modos.retirada) return ir(s, { passo: 'modo' });
+  if (modos.entrega && (modos.retirada || modos.foraDaArea)) return ir(s, { passo: 'modo' });
   if (modos.entrega || modos.retirada) return ir({ ...s, modo: modos.entrega ? 'entrega' : 'retirada' }, { passo: 'resumo' });
   return ir({ ...s, modo: 'retirada' }, { passo: 'pagamento' });
 }

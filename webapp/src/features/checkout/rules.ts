@@ -4,7 +4,8 @@
  *
  * - line totals and the unit price for a quantity (promo price from `minimopromo` on);
  * - the delivery fee state (haversine from the supplier's delivery coordinates to the buyer's
- *   stored coordinates) and its message;
+ *   stored coordinates) and its message, and whether the buyer is beyond the supplier's maximum
+ *   delivery distance (decisions.md §31: then pickup only, with wasm-core's message);
  * - the order summary (products, fee, coupon discount, total) or the message that stops it
  *   (purchases closed, address, minimum order, stock, …);
  * - money formatting ('R$ 12,50');
@@ -46,7 +47,7 @@ export interface CoreCoupon {
 
 /** wasm-core's fee state. */
 export interface FeeState {
-  estado: 'indisponivel' | 'calculando' | 'sem_endereco' | 'km_indisponivel' | 'fixa' | 'por_km' | 'gratis';
+  estado: 'indisponivel' | 'calculando' | 'sem_endereco' | 'km_indisponivel' | 'fora_da_area' | 'fixa' | 'por_km' | 'gratis';
   /** null while the fee cannot be charged (the continue button stays disabled). */
   taxa_centavos: number | null;
   km: number | null;
@@ -146,6 +147,7 @@ export function deliverySettings(core: Core, d: DeliveryView | null | undefined)
     longitude: d?.longitude ?? null,
     pedido_minimo_entrega_centavos: optionalCentavos(core, d?.pedidominimoentrega),
     pedido_minimo_retirada_centavos: optionalCentavos(core, d?.pedidominimoretirada),
+    distancia_maxima_km: d?.distanciamaxima ?? null,
   };
 }
 
@@ -161,6 +163,16 @@ export function deliveryFee(core: Core, supplier: SupplierView, buyer: BuyerInfo
     buyer.latitude ?? null,
     buyer.longitude ?? null,
   ) as FeeState;
+}
+
+/**
+ * 'Endereço fora da área de entrega de {nomeforn}.' when the buyer's stored address is beyond the
+ * supplier's maximum delivery distance (the checkout then offers pickup only); else null.
+ */
+export function outOfArea(core: Core, supplier: SupplierView, buyer: BuyerInfo): string | null {
+  return deliveryFee(core, supplier, buyer).estado === 'fora_da_area'
+    ? core.delivery_out_of_area_message(supplier.nomeforn)
+    : null;
 }
 
 /** `validar_cupom`'s coupon → wasm-core's (`valor` in hundredths, the minimum in centavos). */

@@ -31,9 +31,14 @@ import {
   feeCalculating,
   fulfilmentOptions,
   orderSummary,
+  outOfArea,
   purchasesClosed,
   reais,
+  type BuyerInfo,
 } from './rules';
+
+/** What the checkout's rules read of a user. */
+const buyerOf = (u: UserInfo | null): BuyerInfo => ({ rua: u?.rua ?? null, latitude: u?.latitude ?? null, longitude: u?.longitude ?? null });
 
 export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
 
@@ -75,7 +80,12 @@ export function useCheckout() {
   const supplier = state.fornecedor.dados ?? stored;
   const loadingSupplier = state.fornecedor.carregando;
   const userforn = items[0]?.infos.userforn ?? null;
-  const modos = fulfilmentOptions(supplier);
+  const ofertas = fulfilmentOptions(supplier);
+  /** What is offered to user `u` (beyond the delivery distance: pickup only, and why). */
+  const modosPara = (u: UserInfo | null) => ({
+    ...ofertas,
+    foraDaArea: !!(core && supplier && u && outOfArea(core, supplier, buyerOf(u))),
+  });
 
   // The supplier's current settings (purchases closed, delivery, payments).
   useEffect(() => {
@@ -95,12 +105,13 @@ export function useCheckout() {
   }, [userforn]);
 
   // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
-  if (passo.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos });
+  if (passo.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos: modosPara(user) });
 
   const buyer = useMemo(
     () => ({ rua: user?.rua ?? null, latitude: user?.latitude ?? null, longitude: user?.longitude ?? null }),
     [user?.rua, user?.latitude, user?.longitude],
   );
+  const foraDaArea = useMemo(() => (core && supplier ? outOfArea(core, supplier, buyer) : null), [core, supplier, buyer]);
   const subtotal = useMemo(() => (core ? bagSubtotal(core, items) : null), [core, items]);
   const block = useMemo(() => bagBlock(items), [items]);
   const fee = useMemo(() => {
@@ -115,7 +126,7 @@ export function useCheckout() {
 
   function continuarSacola() {
     if (!core || !supplier || block) return;
-    dispatch({ tipo: 'continuar_sacola', fechado: purchasesClosed(core, items, supplier), usuario: user, modos });
+    dispatch({ tipo: 'continuar_sacola', fechado: purchasesClosed(core, items, supplier), usuario: user, modos: modosPara(user) });
   }
 
   async function aplicarCupom() {
@@ -179,6 +190,10 @@ export function useCheckout() {
     block,
     fee,
     summary,
+    /** 'Endereço fora da área de entrega de {nomeforn}.', or null. */
+    foraDaArea,
+    /** Whether the supplier offers pickup. */
+    retirada: ofertas.retirada,
     acoes: {
       signIn,
       voltar: () => dispatch({ tipo: 'voltar' }),
@@ -192,7 +207,7 @@ export function useCheckout() {
       },
       continuarSacola,
       cadastrarEndereco: (abrir: boolean) => dispatch({ tipo: 'cadastrar_endereco', abrir }),
-      enderecoSalvo: (u: UserInfo) => dispatch({ tipo: 'pronto_para_comprar', usuario: u, modos }),
+      enderecoSalvo: (u: UserInfo) => dispatch({ tipo: 'pronto_para_comprar', usuario: u, modos: modosPara(u) }),
       escolherModo: (m: NonNullable<typeof modo>) => dispatch({ tipo: 'escolher_modo', modo: m }),
       continuarResumo: () => dispatch({ tipo: 'continuar_resumo' }),
       escolherPagamento: (p: NonNullable<typeof pagamento>) => dispatch({ tipo: 'escolher_pagamento', pagamento: p }),

@@ -1,8 +1,10 @@
 /**
- * `alterar_endereco` (spec §7): saves the signed-in user's address and phone and answers the
- * updated `userinfo`. The server takes the user from the session and computes the coordinates
- * itself (decisions.md §15: a buyer cannot move closer to a supplier to cut a per-km fee), so
- * neither the user nor the coordinates the wizard showed are sent.
+ * `alterar_endereco` (spec §7): saves the signed-in user's address, phone, CEP and bairro and
+ * answers the updated `userinfo` (and `aviso`: 'Usamos o centro de {cidade} para calcular a
+ * distância' when the point is the city's). The server takes the user from the session and
+ * computes the coordinates itself (decisions.md §15, §31: a buyer cannot move closer to a supplier
+ * to cut a per-km fee or to get within its delivery distance), so neither the user nor the
+ * coordinates the wizard showed are sent.
  */
 import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
 

@@ -1,8 +1,9 @@
 /**
- * `gerar_coordenadas`: the coordinates of an address (the geocoder, or the municipality seat).
+ * `gerar_coordenadas`: the coordinates of an address (the geocoder with the whole address, or the
+ * municipality seat, which `aviso` then says).
  */
-import { rpc, type RpcResult } from '@/lib/rpc';
+import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
 
-export function gerarCoordenadas(a: { rua: string; numero: string; cidade: string }): Promise<RpcResult<'gerar_coordenadas'>> {
+export function gerarCoordenadas(a: Payload<'gerar_coordenadas'>): Promise<RpcResult<'gerar_coordenadas'>> {
   return rpc('gerar_coordenadas', a);
 }

@@ -41,8 +41,8 @@ describe('address wizard', () => {
     storeSession({ token: 't', userinfo: NO_ADDRESS });
     const saved = { ...NO_ADDRESS, rua: 'Rua do Rosário', numero: '45', cidade: 'Piracicaba, SP', complemento: null, telefone: '(19) 99230-1478', latitude: -22.72, longitude: -47.64 };
     const { calls } = api({
-      gerar_coordenadas: { body: { latitude: -22.72, longitude: -47.64 } },
-      alterar_endereco: { body: { ok: true, userinfo: saved } },
+      gerar_coordenadas: { body: { latitude: -22.72, longitude: -47.64, aproximado: false, aviso: null } },
+      alterar_endereco: { body: { ok: true, userinfo: saved, aviso: null } },
     });
     const onDone = vi.fn();
     const user = userEvent.setup();
@@ -58,7 +58,7 @@ describe('address wizard', () => {
     await user.click(screen.getByRole('option', { name: 'Piracicaba, SP' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
-    expect(screen.getByRole('heading', { name: 'Rua e número' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Rua, número e bairro' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(screen.getByRole('alert').textContent).toBe('Preencha todos os campos!');
     await user.type(screen.getByLabelText('Rua'), 'Rua do Rosário');
@@ -91,9 +91,52 @@ describe('address wizard', () => {
       cidade: 'Piracicaba, SP',
       telefone: '(19) 99230-1478',
       complemento: null,
+      cep: null,
+      bairro: null,
     });
     expect(getSession()?.userinfo).toMatchObject({ rua: 'Rua do Rosário', latitude: -22.72 });
     expect(onDone.mock.calls[0][0]).toMatchObject({ rua: 'Rua do Rosário' });
+  });
+
+  it('a CEP fills street, bairro and city; the city centre is said when it is the point', async () => {
+    storeSession({ token: 't', userinfo: NO_ADDRESS });
+    const { calls } = api({
+      consultar_cep: (body) =>
+        body.cep === '13400-390'
+          ? { body: { cep: '13400-390', rua: 'Rua Moraes Barros', bairro: 'Centro', cidade: 'Piracicaba, SP' } }
+          : { status: 404, body: { error: 'CEP não encontrado.' } },
+      gerar_coordenadas: {
+        body: { latitude: -22.72, longitude: -47.64, aproximado: true, aviso: 'Usamos o centro de Piracicaba para calcular a distância' },
+      },
+      alterar_endereco: { body: { ok: true, userinfo: { ...NO_ADDRESS, cep: '13400-390' }, aviso: null } },
+    });
+    const user = userEvent.setup();
+    render(
+      <StatusDialogProvider>
+        <AddressWizard user={NO_ADDRESS} onDone={vi.fn()} />
+      </StatusDialogProvider>,
+    );
+    const cep = (await screen.findByLabelText('CEP')) as HTMLInputElement;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy());
+    await user.type(cep, '99999999');
+    expect(cep.value).toBe('99999-999');
+    expect(await screen.findByText('CEP não encontrado.')).toBeTruthy();
+    await user.clear(cep);
+    await user.type(cep, '13400390');
+    await waitFor(() => expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('Piracicaba, SP'));
+    expect(calls.filter((c) => c.codigo === 'consultar_cep').map((c) => c.body.cep)).toEqual(['99999-999', '13400-390']);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((screen.getByLabelText('Rua') as HTMLInputElement).value).toBe('Rua Moraes Barros');
+    expect((screen.getByLabelText('Bairro') as HTMLInputElement).value).toBe('Centro');
+    await user.type(screen.getByLabelText('Número'), '120');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.type(screen.getByLabelText('Telefone'), '19992301478');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Usamos o centro de Piracicaba para calcular a distância')).toBeTruthy();
+    expect(calls.find((c) => c.codigo === 'gerar_coordenadas')?.body).toMatchObject({ cep: '13400-390', bairro: 'Centro' });
+    await user.click(screen.getByRole('button', { name: 'Salvar endereço' }));
+    await waitFor(() => expect(calls.some((c) => c.codigo === 'alterar_endereco')).toBe(true));
+    expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toMatchObject({ cep: '13400-390', bairro: 'Centro', rua: 'Rua Moraes Barros' });
   });
 
   it("the geocoder's error: the status dialog's error and the reason; a failed save: the status dialog's error", async () => {
@@ -101,7 +144,7 @@ describe('address wizard', () => {
     let geocodes = 0;
     api({
       gerar_coordenadas: () =>
-        geocodes++ === 0 ? { status: 400, body: { error: 'Não foi possível gerar as coordenadas para o novo endereço.' } } : { body: { latitude: 1, longitude: 1 } },
+        geocodes++ === 0 ? { status: 400, body: { error: 'Não foi possível gerar as coordenadas para o novo endereço.' } } : { body: { latitude: 1, longitude: 1, aproximado: false, aviso: null } },
       alterar_endereco: { status: 500, body: { error: 'x' } },
     });
     const onDone = vi.fn();
@@ -133,7 +176,7 @@ describe('address wizard', () => {
 describe("profile's Endereço section", () => {
   it("'Salvar Alterações' only when something changed; wasm-core's messages; saves", async () => {
     storeSession({ token: 't', userinfo: BUYER });
-    const { calls } = api({ alterar_endereco: { body: { ok: true, userinfo: { ...BUYER, numero: '2400' } } } });
+    const { calls } = api({ alterar_endereco: { body: { ok: true, userinfo: { ...BUYER, numero: '2400' }, aviso: null } } });
     const user = userEvent.setup();
     render(
       <StatusDialogProvider>

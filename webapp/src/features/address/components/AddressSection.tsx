@@ -1,10 +1,12 @@
 /**
- * The profile panel's 'Endereço' section: Rua, Número, Telefone, Complemento (optional) and Cidade
- * (filtered dropdown). 'Salvar Alterações' is enabled only when something differs from the loaded
+ * The profile panel's 'Endereço' section: CEP (fills what the lookup knows, decisions.md §31),
+ * Rua, Número, Bairro, Telefone, Complemento (optional) and Cidade (filtered dropdown), and the
+ * notice when the address's point is its city's centre. 'Salvar Alterações' is enabled only when something differs from the loaded
  * values; validation messages come from wasm-core; the save (`alterar_endereco`, which geocodes
  * on the server) updates the stored userinfo and shows the status dialog.
  */
 import { useState, type FormEvent } from 'react';
+import { CepField } from '@/components/places/CepField';
 import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
@@ -20,6 +22,8 @@ function fieldsOf(user: UserInfo): AddressFields {
     telefone: user.telefone ?? '',
     complemento: user.complemento ?? '',
     cidade: user.cidade ?? '',
+    cep: user.cep ?? '',
+    bairro: user.bairro ?? '',
   };
 }
 
@@ -53,13 +57,30 @@ export function AddressSection({ user }: { user: UserInfo }) {
     const telefone = maskPhone(core, v.telefone);
     setBusy(true);
     status.loading();
-    const r = await alterarEndereco({ rua: v.rua, numero: v.numero, cidade: v.cidade, telefone, complemento: v.complemento });
+    const r = await alterarEndereco({
+      rua: v.rua,
+      numero: v.numero,
+      cidade: v.cidade,
+      telefone,
+      complemento: v.complemento,
+      cep: v.cep,
+      bairro: v.bairro,
+    });
     setBusy(false);
     if (r.error !== undefined) {
       status.error();
       return;
     }
-    const saved = r.userinfo ?? { ...user, rua: v.rua, numero: v.numero, cidade: v.cidade, telefone, complemento: v.complemento };
+    const saved = r.userinfo ?? {
+      ...user,
+      rua: v.rua,
+      numero: v.numero,
+      cidade: v.cidade,
+      telefone,
+      complemento: v.complemento,
+      cep: v.cep,
+      bairro: v.bairro,
+    };
     updateUserInfo(saved);
     const now = fieldsOf({ ...user, ...saved });
     setLoaded(now);
@@ -76,6 +97,14 @@ export function AddressSection({ user }: { user: UserInfo }) {
         </p>
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
+        <CepField
+          core={core}
+          value={fields.cep}
+          onChange={(c) => set('cep', c)}
+          onFound={(f) =>
+            setFields((cur) => ({ ...cur, cidade: f.cidade ?? cur.cidade, rua: f.rua ?? cur.rua, bairro: f.bairro ?? cur.bairro }))
+          }
+        />
         <label className="field">
           <span className="field__label">Rua</span>
           <input className="input" value={fields.rua} autoComplete="address-line1" onChange={(e) => set('rua', e.target.value)} />
@@ -83,6 +112,10 @@ export function AddressSection({ user }: { user: UserInfo }) {
         <label className="field">
           <span className="field__label">Número</span>
           <input className="input" value={fields.numero} inputMode="numeric" onChange={(e) => set('numero', e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">Bairro</span>
+          <input className="input" value={fields.bairro} autoComplete="address-level3" onChange={(e) => set('bairro', e.target.value)} />
         </label>
         <label className="field">
           <span className="field__label">Telefone</span>
@@ -102,6 +135,7 @@ export function AddressSection({ user }: { user: UserInfo }) {
           <input className="input" value={fields.complemento} autoComplete="address-line2" onChange={(e) => set('complemento', e.target.value)} />
         </label>
         <CityField key={loaded.cidade} value={fields.cidade} onChange={(c) => set('cidade', c)} />
+        {user.aviso_localizacao && <p className="muted">{user.aviso_localizacao}</p>}
         {error && (
           <p className="form__error" role="alert">
             {error}

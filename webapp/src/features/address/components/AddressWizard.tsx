@@ -1,12 +1,15 @@
 /**
- * The address wizard (spec §2 'Wizards'): city (filtered dropdown, at most 3 suggestions); street
- * and number; complement (optional) and phone (masked); geocode (`gerar_coordenadas`); save
- * (`alterar_endereco`). Validation messages come from wasm-core. On success the stored userinfo is
- * updated and `onDone` receives it; a failed geocode or save shows the status dialog's error.
+ * The address wizard (spec §2 'Wizards', decisions.md §31): CEP (masked, optional: with a lookup
+ * configured it fills street, bairro and city) and city (filtered dropdown, at most 3
+ * suggestions); street, number and bairro; complement (optional) and phone (masked); geocode
+ * (`gerar_coordenadas`, which says when it used the city's centre); save (`alterar_endereco`).
+ * Validation messages come from wasm-core. On success the stored userinfo is updated and `onDone`
+ * receives it; a failed geocode or save shows the status dialog's error.
  *
  * Rendered inside a dialog or the checkout drawer (it has no dialog of its own).
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { CepField } from '@/components/places/CepField';
 import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
@@ -16,7 +19,7 @@ import { gerarCoordenadas } from '../api/gerarCoordenadas';
 import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, type AddressFields, type ValidAddress } from '../rules';
 import '../address.css';
 
-const STEPS = ['Cidade', 'Rua e número', 'Complemento e telefone', 'Confirmar endereço'] as const;
+const STEPS = ['CEP e cidade', 'Rua, número e bairro', 'Complemento e telefone', 'Confirmar endereço'] as const;
 
 export interface AddressWizardProps {
   user: UserInfo;
@@ -25,7 +28,10 @@ export interface AddressWizardProps {
   onCancel?: () => void;
 }
 
-type Geo = { state: 'buscando' } | { state: 'ok'; latitude: number; longitude: number } | { state: 'erro'; message: string };
+type Geo =
+  | { state: 'buscando' }
+  | { state: 'ok'; latitude: number; longitude: number; aviso: string | null }
+  | { state: 'erro'; message: string };
 
 export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
   const { core, failed } = useCore();
@@ -38,6 +44,8 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
     numero: user.numero ?? '',
     complemento: user.complemento ?? '',
     telefone: user.telefone ?? '',
+    cep: user.cep ?? '',
+    bairro: user.bairro ?? '',
   });
   const [valid, setValid] = useState<ValidAddress | null>(null);
   const [geo, setGeo] = useState<Geo>({ state: 'buscando' });
@@ -52,7 +60,13 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
   useEffect(() => {
     if (step !== 3 || !valid) return;
     let alive = true;
-    void gerarCoordenadas({ rua: valid.rua, numero: valid.numero, cidade: valid.cidade }).then((r) => {
+    void gerarCoordenadas({
+      rua: valid.rua,
+      numero: valid.numero,
+      cidade: valid.cidade,
+      cep: valid.cep,
+      bairro: valid.bairro,
+    }).then((r) => {
       if (!alive) return;
       if (r.error !== undefined) {
         // The address flow's failure: the status dialog's error (spec §4, §8), and why, inline.
@@ -60,7 +74,7 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
         status.error();
         return;
       }
-      setGeo({ state: 'ok', latitude: r.latitude, longitude: r.longitude });
+      setGeo({ state: 'ok', latitude: r.latitude, longitude: r.longitude, aviso: r.aviso ?? null });
     });
     return () => {
       alive = false;
@@ -105,6 +119,8 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
       cidade: valid.cidade,
       telefone: maskPhone(core, valid.telefone),
       complemento: valid.complemento,
+      cep: valid.cep,
+      bairro: valid.bairro,
     });
     setSaving(false);
     if (r.error !== undefined) {
@@ -121,6 +137,8 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
         cidade: valid.cidade,
         complemento: valid.complemento,
         telefone: maskPhone(core, valid.telefone),
+        cep: valid.cep,
+        bairro: valid.bairro,
       });
     }
     onDone(getSession()?.userinfo ?? user);
@@ -145,7 +163,25 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
       <progress className="wizard-progress" max={STEPS.length} value={step + 1} aria-label="Progresso do cadastro de endereço" />
       <h3 className="wizard-title">{STEPS[step]}</h3>
 
-      {step === 0 && <CityField value={fields.cidade} onChange={(c) => set('cidade', c)} autoFocus />}
+      {step === 0 && (
+        <>
+          <CepField
+            core={core}
+            value={fields.cep}
+            onChange={(c) => set('cep', c)}
+            onFound={(f) =>
+              setFields((cur) => ({
+                ...cur,
+                cidade: f.cidade ?? cur.cidade,
+                rua: f.rua ?? cur.rua,
+                bairro: f.bairro ?? cur.bairro,
+              }))
+            }
+            autoFocus
+          />
+          <CityField value={fields.cidade} onChange={(c) => set('cidade', c)} />
+        </>
+      )}
 
       {step === 1 && (
         <>
@@ -156,6 +192,10 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
           <label className="field">
             <span className="field__label">Número</span>
             <input className="input" value={fields.numero} inputMode="numeric" onChange={(e) => set('numero', e.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field__label">Bairro</span>
+            <input className="input" value={fields.bairro} autoComplete="address-level3" onChange={(e) => set('bairro', e.target.value)} />
           </label>
         </>
       )}
@@ -188,14 +228,21 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
             {valid.rua}, {valid.numero}
             {valid.complemento ? ` - ${valid.complemento}` : ''}
             <br />
+            {valid.bairro ? `${valid.bairro}, ` : ''}
             {valid.cidade}
+            {valid.cep ? ` - ${valid.cep}` : ''}
           </p>
           {geo.state === 'buscando' && (
             <p className="muted" role="status">
               Localizando endereço...
             </p>
           )}
-          {geo.state === 'ok' && <p className="form__ok">Endereço localizado!</p>}
+          {geo.state === 'ok' && !geo.aviso && <p className="form__ok">Endereço localizado!</p>}
+          {geo.state === 'ok' && geo.aviso && (
+            <p className="muted" role="status">
+              {geo.aviso}
+            </p>
+          )}
           {geo.state === 'erro' && (
             <p className="form__error" role="alert">
               {geo.message}

@@ -1,8 +1,9 @@
 /**
- * `pegar_lojas`: the visible stores with a URL, sorted by `vendasforn` descending (by the server).
+ * `pegar_lojas`: the visible stores with a URL and their city; with the buyer's region, those
+ * that serve it first (`atende`), each group by `vendasforn` descending (by the server).
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 
-export function pegarLojas(signal?: AbortSignal): Promise<RpcResult<'pegar_lojas'>> {
-  return rpc('pegar_lojas', {}, { signal });
+export function pegarLojas(regiao: string, signal?: AbortSignal): Promise<RpcResult<'pegar_lojas'>> {
+  return rpc('pegar_lojas', { regiao }, { signal });
 }

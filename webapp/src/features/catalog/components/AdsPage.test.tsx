@@ -83,12 +83,19 @@ describe('AdsPage', () => {
     expect(screen.getByRole('tab', { name: 'Sementes e Mudas' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('searches on Enter and on the icon, and the clear button goes back to the list', async () => {
+  it('searches every category on Enter and on the icon, and the clear button goes back to the list', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       pegar_produtos_anuncios_site2: { body: primeira },
       search: (body) => ({
-        body: { produtos: body.all === 'couve' ? [produto({ id: 'p9', titulo: 'couve manteiga' })] : [], anuncios: [] },
+        body: {
+          produtos: body.all === 'couve' ? [produto({ id: 'p9', titulo: 'couve manteiga' })] : [],
+          anuncios: [],
+          nextp: null,
+          nexta: null,
+          categorias: body.all === 'couve' ? [{ categoria: 'Alimentos', produtos: 1, anuncios: 0 }] : [],
+          palavras: [String(body.all)],
+        },
       }),
     });
     renderPage(<AdsPage />, { path: '/anuncios?categoria=Alimentos' });
@@ -97,7 +104,11 @@ describe('AdsPage', () => {
     const box = screen.getByRole('searchbox', { name: 'Pesquisar' });
     await user.type(box, 'couve{Enter}');
     expect(await screen.findByRole('link', { name: /Couve manteiga/ })).toBeTruthy();
-    expect(calls[1].body).toEqual({ codigo: 'search', all: 'couve', cidade: 'Piracicaba, SP', categoria: 'Alimentos' });
+    expect(calls[1].body).toEqual({ codigo: 'search', all: 'couve', cidade: 'Piracicaba, SP' });
+    expect(screen.getByTestId('local').textContent).toBe('/anuncios?q=couve');
+    expect(screen.getByRole('tab', { name: 'Todas (1)' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Alimentos (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Variedades (0)' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
 
     await user.clear(box);
@@ -110,6 +121,46 @@ describe('AdsPage', () => {
     expect(await screen.findByRole('link', { name: /Alface/ })).toBeTruthy();
     expect((box as HTMLInputElement).value).toBe('');
     expect(calls[3].body.codigo).toBe('pegar_produtos_anuncios_site2');
+  });
+
+  it('filters a search by category and loads its next pages with the cursors', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      search: (body) => {
+        if (body.nextp === 'cp1') {
+          return { body: { produtos: [produto({ id: 'p3', titulo: 'tomate cereja' })], anuncios: [], nextp: null, nexta: null, categorias: null, palavras: ['tomat'] } };
+        }
+        return {
+          body: {
+            produtos: [produto({ id: 'p1', titulo: 'tomate italiano' })],
+            anuncios: body.categoria ? [] : [anuncio({ id: 'a1', titulo: 'muda de tomate' })],
+            nextp: 'cp1',
+            nexta: null,
+            categorias: [
+              { categoria: 'Alimentos', produtos: 2, anuncios: 0 },
+              { categoria: 'Sementes e Mudas', produtos: 0, anuncios: 1 },
+            ],
+            palavras: ['tomat'],
+          },
+        };
+      },
+    });
+    renderPage(<AdsPage />, { path: '/anuncios?q=tomates' });
+    expect(await screen.findByRole('link', { name: /Tomate italiano/ })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Pesquisar' })).toHaveProperty('value', 'tomates');
+    expect(screen.getByRole('tab', { name: 'Todas (3)' })).toBeTruthy();
+    expect(cards()).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByRole('link', { name: /Tomate cereja/ })).toBeTruthy();
+    expect(calls[1].body).toEqual({ codigo: 'search', all: 'tomates', cidade: 'Piracicaba, SP', nextp: 'cp1' });
+    expect(cards()).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Alimentos (2)' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2].body).toEqual({ codigo: 'search', all: 'tomates', cidade: 'Piracicaba, SP', categoria: 'Alimentos' });
+    expect(screen.getByTestId('local').textContent).toBe('/anuncios?q=tomates&categoria=Alimentos');
   });
 
   it('resets and reloads for a new region', async () => {

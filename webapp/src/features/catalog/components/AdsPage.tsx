@@ -3,6 +3,9 @@
  * (Enter or the icon) with a clear button, the products and ads of the region, and 'Carregar mais'
  * until an empty page arrives. The region is the address's `regiao` when valid, else the visitor's;
  * when the visitor changes region the list resets and reloads for the new one.
+ *
+ * A search (`q` in the address, from this page's box or the header's) looks across every category
+ * with the full-text search ([`SearchResults`]); `categoria` is then an optional filter.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,8 +18,9 @@ import { isRegion } from '@/lib/region';
 import type { ItemCatalogo } from '@/types/wire';
 import { pegarProdutosAnunciosLocal } from '../api/pegarProdutosAnunciosLocal';
 import { pegarProdutosAnunciosSite2 } from '../api/pegarProdutosAnunciosSite2';
-import { search } from '../api/search';
+import { SearchIcon } from '@/components/icons';
 import { ProductCard } from './ProductCard';
+import { SearchResults } from './SearchResults';
 import '../catalog.css';
 
 interface Lista {
@@ -36,17 +40,18 @@ export default function AdsPage() {
   const categoria = categoriaOuPadrao(params.get('categoria'));
   const regiaoParam = params.get('regiao');
   const regiao = isRegion(regiaoParam) ? regiaoParam : regiaoVisitante;
+  const q = params.get('q');
+  const termo = q !== null && q.trim() ? q.trim() : null;
+  const filtro = (CATEGORIAS as readonly string[]).includes(params.get('categoria') ?? '') ? categoria : null;
 
-  const [texto, setTexto] = useState('');
-  const [termo, setTermo] = useState<string | null>(null);
+  const [texto, setTexto] = useState(termo ?? '');
   const [tentativa, setTentativa] = useState(0);
 
-  // The visitor picked another region: the search is cleared and the list follows the region.
-  const [regiaoVista, setRegiaoVista] = useState(regiaoVisitante);
-  if (regiaoVista !== regiaoVisitante) {
-    setRegiaoVista(regiaoVisitante);
-    setTexto('');
-    setTermo(null);
+  // A new search in the address (the header's): the box shows it.
+  const [termoVisto, setTermoVisto] = useState(termo);
+  if (termoVisto !== termo) {
+    setTermoVisto(termo);
+    setTexto(termo ?? '');
   }
   const visitanteAnterior = useRef(regiaoVisitante);
   useEffect(() => {
@@ -74,24 +79,19 @@ export default function AdsPage() {
   const erroMais = mais?.key === key && mais.estado === 'erro';
 
   useEffect(() => {
+    if (termo !== null) return undefined;
     const ctrl = new AbortController();
     const done = (l: Omit<Lista, 'key'>) => {
       if (!ctrl.signal.aborted) setLista({ key, ...l });
     };
     const vazio = { items: [], nextp: null, nexta: null, fim: true };
-    if (termo !== null) {
-      search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then((data) =>
-        done(data.error !== undefined ? { ...vazio, erro: true } : { ...vazio, items: [...data.produtos, ...data.anuncios], erro: false }),
-      );
-    } else {
-      pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then((data) => {
-        if (data.error !== undefined) return done({ ...vazio, erro: true });
-        const items = [...data.produtos, ...data.anuncios];
-        const nextp = data.produtos_lastIds;
-        const nexta = data.anuncios_lastIds;
-        done({ items, nextp, nexta, fim: items.length === 0 || (nextp === null && nexta === null), erro: false });
-      });
-    }
+    pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then((data) => {
+      if (data.error !== undefined) return done({ ...vazio, erro: true });
+      const items = [...data.produtos, ...data.anuncios];
+      const nextp = data.produtos_lastIds;
+      const nexta = data.anuncios_lastIds;
+      done({ items, nextp, nexta, fim: items.length === 0 || (nextp === null && nexta === null), erro: false });
+    });
     return () => ctrl.abort();
   }, [key, categoria, regiao, termo]);
 
@@ -128,48 +128,73 @@ export default function AdsPage() {
     );
   }
 
-  function escolherCategoria(c: Categoria) {
+  function escolherCategoria(c: Categoria | null) {
     setParams((p) => {
       const next = new URLSearchParams(p);
-      next.set('categoria', c);
+      if (c === null) next.delete('categoria');
+      else next.set('categoria', c);
       return next;
     });
   }
 
+  /** Searches every category: `q` set, the category filter cleared. */
   function pesquisar(e: FormEvent) {
     e.preventDefault();
     const t = texto.trim();
-    setTermo(t ? t : null);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (t) {
+        next.set('q', t);
+        next.delete('categoria');
+      } else {
+        next.delete('q');
+      }
+      return next;
+    });
   }
 
   function limpar() {
     setTexto('');
-    setTermo(null);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('q');
+      return next;
+    });
   }
 
   return (
     <section className="container page ads-page">
       <h1>Anúncios</h1>
       <p className="muted ads-page__where">
-        {categoria} em <strong>{regiao}</strong>
+        {termo !== null ? (
+          <>
+            Resultados para “{termo}” em <strong>{regiao}</strong>
+          </>
+        ) : (
+          <>
+            {categoria} em <strong>{regiao}</strong>
+          </>
+        )}
       </p>
 
-      <div className="tabs" role="tablist" aria-label="Categorias">
-        {CATEGORIAS.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={c === categoria}
-            className="tab"
-            onClick={() => escolherCategoria(c)}
-          >
-            {c}
-          </button>
-        ))}
-      </div>
+      {termo === null && (
+        <div className="tabs" role="tablist" aria-label="Categorias">
+          {CATEGORIAS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="tab"
+              aria-selected={c === categoria}
+              className="tab"
+              onClick={() => escolherCategoria(c)}
+            >
+              {c}
+            </button>
+          ))}
+        </div>
+      )}
 
-      <form className="searchbox" role="search" onSubmit={pesquisar}>
+      <form className="searchbox" role="search" aria-label="Pesquisar anúncios" onSubmit={pesquisar}>
         <input
           className="searchbox__input"
           type="search"
@@ -189,21 +214,20 @@ export default function AdsPage() {
         </button>
       </form>
 
-      {!atual && <Loading />}
-      {atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
-      {atual && !atual.erro && (
+      {termo !== null && (
+        <SearchResults termo={termo} regiao={regiao} categoria={filtro} onCategoria={escolherCategoria} />
+      )}
+      {termo === null && !atual && <Loading />}
+      {termo === null && atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
+      {termo === null && atual && !atual.erro && (
         <>
           {atual.items.length === 0 ? (
-            termo !== null ? (
-              <p className="empty-list">Nenhum produto encontrado.</p>
-            ) : (
-              <div className="empty-region">
-                <p>Não há produtos nessa região: {regiao}</p>
-                <button type="button" className="btn" onClick={openRegionDialog}>
-                  Mudar região
-                </button>
-              </div>
-            )
+            <div className="empty-region">
+              <p>Não há produtos nessa região: {regiao}</p>
+              <button type="button" className="btn" onClick={openRegionDialog}>
+                Mudar região
+              </button>
+            </div>
           ) : (
             <div className="card-grid">
               {atual.items.map((item) => (
@@ -222,14 +246,5 @@ export default function AdsPage() {
         </>
       )}
     </section>
-  );
-}
-
-export function SearchIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
   );
 }

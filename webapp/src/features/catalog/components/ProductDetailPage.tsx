@@ -16,7 +16,7 @@ import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
 import { syncBagWith } from '@/lib/bag';
-import { anunciosPath, capitalizar, imagensProduto } from '@/lib/display';
+import { anuncioPath, anunciosPath, capitalizar, imagensProduto, produtoPath } from '@/lib/display';
 import type { Result } from '@/lib/rpc';
 import type { Anuncio, DadosForn, Produto } from '@/types/wire';
 import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
@@ -25,6 +25,7 @@ import { AdView } from './AdView';
 import { ProductGallery } from './ProductGallery';
 import { ProductPurchase } from './ProductPurchase';
 import { SellerCard } from './SellerCard';
+import { ShareButton } from './ShareButton';
 import '../catalog.css';
 import '../detail.css';
 
@@ -100,9 +101,21 @@ export default function ProductDetailPage() {
 
   return (
     <section className="container page detail">
-      <nav aria-label="Trilha" className="breadcrumb">
-        <Link to="/">Início</Link> / <Link to={anunciosPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
-      </nav>
+      <div className="detail__top">
+        <nav aria-label="Trilha" className="breadcrumb">
+          <Link to="/">Início</Link> / <Link to={anunciosPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
+        </nav>
+        {load.estado === 'pronto' &&
+          (load.data.tipo === 'produto' ? (
+            <ShareButton
+              path={produtoPath(load.data.produto)}
+              titulo={titulo}
+              texto={`${titulo} — ${load.data.dadosforn.nomeforn}, na Feira:`}
+            />
+          ) : (
+            <ShareButton path={anuncioPath(load.data.anuncio)} titulo={titulo} texto={`${titulo}, na Feira:`} />
+          ))}
+      </div>
       {load.estado === 'erro' && <LoadError onRetry={retry} />}
       {failed && load.estado !== 'erro' && <LoadError onRetry={() => window.location.reload()} />}
       {load.estado === 'carregando' && <Loading />}

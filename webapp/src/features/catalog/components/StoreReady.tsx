@@ -1,7 +1,8 @@
 /**
  * A ready storefront: header with the store's logo and name (opens the info modal), the sign-in
  * button ('Entre ou cadastre-se' or the user's name) and the bag button; the search 'Pesquisar
- * produtos...'; the side filter menu (sort 'Mais vendidos' / 'Alfabética', the store's categories
+ * produtos...' (the API's full-text search within the store, `useStoreSearch`, its best matches
+ * first; the titles filtered here while it answers or when it cannot); the side filter menu (sort 'Mais vendidos' / 'Alfabética', the store's categories
  * with 'Todas'); the product grid; the product modal; the floating 'Meu Pedido'. Palettes 2 to 5
  * change the theme colours.
  *
@@ -24,9 +25,11 @@ import { syncBagWith, useBag } from '@/lib/bag';
 import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { DadosForn, Produto } from '@/types/wire';
+import { useStoreSearch } from '../useStoreSearch';
 import { ProductCard } from './ProductCard';
 import { ProductPurchase } from './ProductPurchase';
 import { StoreReviews, type StoreReviewsProps } from './StoreReviews';
+import { ShareButton } from './ShareButton';
 import { reduzirVitrine, TODAS, VITRINE_INICIAL, type Ordem } from './storefrontState';
 import '../storefront.css';
 
@@ -38,15 +41,25 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** The grid's products: matching the search text and the category, in the chosen order. */
-export function filtrarProdutos(produtos: Produto[], busca: string, categoria: string, ordem: Ordem): Produto[] {
+/**
+ * The grid's products: matching the search text and the category, in the chosen order. `achados`
+ * are the search's matches from the API, best first (null: filter the titles here); 'Mais
+ * vendidos' keeps the search's order while searching.
+ */
+export function filtrarProdutos(
+  produtos: Produto[],
+  busca: string,
+  categoria: string,
+  ordem: Ordem,
+  achados: string[] | null = null,
+): Produto[] {
   const q = fold(busca.trim());
-  const out = produtos.filter(
-    (p) => !p.status && (!q || fold(p.titulo).includes(q)) && (categoria === TODAS || p.subcategoria === categoria),
-  );
-  return ordem === 'alfabetica'
-    ? out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'))
-    : out.sort((a, b) => (b.vendas ?? 0) - (a.vendas ?? 0));
+  const posicao = new Map((achados ?? []).map((id, i) => [id, i]));
+  const casa = (p: Produto) => (!q ? true : achados ? posicao.has(p.id) : fold(p.titulo).includes(q));
+  const out = produtos.filter((p) => !p.status && casa(p) && (categoria === TODAS || p.subcategoria === categoria));
+  if (ordem === 'alfabetica') return out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'));
+  if (q && achados) return out.sort((a, b) => (posicao.get(a.id) ?? 0) - (posicao.get(b.id) ?? 0));
+  return out.sort((a, b) => (b.vendas ?? 0) - (a.vendas ?? 0));
 }
 
 export interface StoreReadyProps {
@@ -74,7 +87,11 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
   }, [produtos, somenteVer]);
 
   const categorias = Object.keys(d.extensoes?.categorias ?? {});
-  const lista = useMemo(() => filtrarProdutos(produtos, busca, categoria, ordem), [produtos, busca, categoria, ordem]);
+  const achados = useStoreSearch(d.usuario, busca);
+  const lista = useMemo(
+    () => filtrarProdutos(produtos, busca, categoria, ordem, achados),
+    [produtos, busca, categoria, ordem, achados],
+  );
   const tema = paleta != null && paleta >= 2 && paleta <= 5 ? ` store--p${paleta}` : '';
 
   return (
@@ -123,6 +140,9 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
           >
             Filtros
           </button>
+          {!somenteVer && d.url && (
+            <ShareButton path={`/${encodeURIComponent(d.url)}`} titulo={d.nomeforn} texto={`${d.nomeforn}, na Feira:`} />
+          )}
         </div>
 
         <div className="store__layout">

@@ -120,8 +120,15 @@ describe('StorefrontPage states', () => {
 });
 
 describe('StorefrontPage ready', () => {
+  /** The store's search as the API answers it: 'verdura' finds what its description says. */
+  const buscaDaLoja = (body: Record<string, unknown>) => {
+    const q = String(body.all).toLowerCase();
+    const ids = q.includes('verdura') ? ['p3', 'p1'] : q.includes('abobora') ? ['p3'] : [];
+    return { body: { produtos: PRODUTOS.filter((p) => ids.includes(p.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)), anuncios: [], nextp: null, nexta: null, categorias: null, palavras: [] } };
+  };
+
   async function abrir(user: typeof USER | null = null) {
-    mockApi({ start_site: { body: pronto() } });
+    mockApi({ start_site: { body: pronto() }, search: buscaDaLoja });
     const r = renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE, user });
     await screen.findByTestId('loja');
     return r;
@@ -148,14 +155,24 @@ describe('StorefrontPage ready', () => {
     expect(titulos()).toHaveLength(3);
   });
 
-  it("searches with 'Pesquisar produtos...'", async () => {
+  it("searches with 'Pesquisar produtos...' through the API, in its order", async () => {
     const user = userEvent.setup();
-    await abrir();
-    await user.type(screen.getByPlaceholderText('Pesquisar produtos...'), 'ABOBORA');
+    const { calls } = mockApi({ start_site: { body: pronto() }, search: buscaDaLoja });
+    renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
+    await screen.findByTestId('loja');
+    const box = screen.getByPlaceholderText('Pesquisar produtos...');
+    await user.type(box, 'ABOBORA');
+    // At once the titles are filtered here; the API's answer then keeps the same match.
     expect(titulos()).toEqual(['Abóbora']);
-    await user.clear(screen.getByPlaceholderText('Pesquisar produtos...'));
-    await user.type(screen.getByPlaceholderText('Pesquisar produtos...'), 'xyz');
-    expect(screen.getByText('Nenhum produto encontrado.')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.codigo === 'search')).toBe(true));
+    expect(calls.find((c) => c.codigo === 'search')!.body).toMatchObject({ all: 'ABOBORA', loja: 'u1' });
+    // Words the titles do not have: the API's matches (by description), best first.
+    await user.clear(box);
+    await user.type(box, 'verduras');
+    await waitFor(() => expect(titulos()).toEqual(['Abóbora', 'Alface crespa']));
+    await user.clear(box);
+    await user.type(box, 'xyz');
+    expect(await screen.findByText('Nenhum produto encontrado.')).toBeTruthy();
   });
 
   it('opens the product modal with wasm-core prices and adds to the bag', async () => {

@@ -123,6 +123,25 @@ describe('checkout steps', () => {
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('beyond the delivery distance: only pickup, with the message (wasm-core)', async () => {
+    // The buyer is 5 km from the farm; the farm delivers within 3 km.
+    const forn = dadosforn({}, { distanciamaxima: 3 });
+    api(forn);
+    signInAs({ ...BUYER, aviso_localizacao: null });
+    fill([[ALFACE, 3, null]], forn);
+    const user = userEvent.setup();
+    renderShop();
+    const bag = await openBag(user);
+    await waitFor(() => expect((within(bag).getByRole('button', { name: 'Continuar Compra' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(bag).getByRole('button', { name: 'Continuar Compra' }));
+    const choice = await screen.findByRole('dialog', { name: 'Entrega ou Retirada' });
+    expect(within(choice).getByRole('alert').textContent).toBe('Endereço fora da área de entrega de Sítio Boa Vista.');
+    expect(within(choice).queryByRole('button', { name: /^Entrega/ })).toBeNull();
+    await user.click(within(choice).getByRole('button', { name: /^Retirada/ }));
+    const summary = await screen.findByRole('dialog', { name: 'Resumo do pedido' });
+    expect(within(summary).getByText('Retirada no local')).toBeTruthy();
+  });
+
   it('only pickup offered: straight to the summary', async () => {
     const forn = dadosforn({}, { entrega: '2' });
     api(forn);

@@ -132,7 +132,15 @@ function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWiz
         <AddressPrompt onRegister={() => acoes.cadastrarEndereco(true)} />
       );
     case 'modo':
-      return <ModeStep delivery={delivery} onChoose={acoes.escolherModo} />;
+      return (
+        <ModeStep
+          delivery={delivery}
+          foraDaArea={c.foraDaArea}
+          retirada={c.retirada}
+          aviso={user?.aviso_localizacao ?? null}
+          onChoose={acoes.escolherModo}
+        />
+      );
     case 'resumo':
       return (
         state.modo && (

@@ -43,4 +43,39 @@ describe('Delivery', () => {
     }, { timeout: 10_000 });
     expect(calls.find((c) => c.codigo === 'entregas_edit')!.body.form).toMatchObject({ taxaPorKm: '2,50', pedidominimoentrega: '30,00' });
   });
+
+  it('a maximum distance asks for the start address (CEP filling it) and is saved; the message when it is missing', async () => {
+    const plain = { ...FORN.extensoes.delivery, entrega: '12', taxaTipo: 'fixa' as const, taxaentrega: 5 };
+    const { calls } = mockApi({
+      loading_forn_site: { body: { infos: { ...FORN, extensoes: { ...FORN.extensoes, delivery: plain } } } },
+      pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
+      consultar_cep: { body: { cep: '13417-780', rua: 'Estrada Municipal PIR-164', bairro: 'Santa Rosa', cidade: 'Piracicaba, SP' } },
+      entregas_edit: { body: { ok: true, delivery: { ...plain, distanciamaxima: 30 } } },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Delivery' }));
+    const km = await screen.findByLabelText('Distância máxima de entrega em km (opcional)');
+    expect(screen.queryByLabelText('Rua de partida')).toBeNull();
+    await user.type(km, '3a0');
+    expect((km as HTMLInputElement).value).toBe('30');
+    await waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByRole('alert', {}, { timeout: 300 })).toBeTruthy();
+    }, { timeout: 10_000 });
+    expect(screen.getByRole('alert').textContent).toBe('Preencha o endereço de partida completo para limitar a distância de entrega.');
+    await user.type(screen.getByLabelText('CEP'), '13417780');
+    await waitFor(() => expect((screen.getByLabelText('Rua de partida') as HTMLInputElement).value).toBe('Estrada Municipal PIR-164'));
+    expect((screen.getByLabelText('Bairro de partida') as HTMLInputElement).value).toBe('Santa Rosa');
+    await user.type(screen.getByLabelText('Número de partida'), '2450');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.some((c) => c.codigo === 'entregas_edit')).toBe(true));
+    expect(calls.find((c) => c.codigo === 'entregas_edit')!.body.form).toMatchObject({
+      distanciamaxima: '30',
+      enderecoCep: '13417-780',
+      enderecoBairro: 'Santa Rosa',
+      enderecoCidade: 'Piracicaba, SP',
+      enderecoNumero: '2450',
+    });
+  });
 });

@@ -1,13 +1,16 @@
 /**
  * Delivery: delivery and pickup switches ('1' / '2'), the fee — fixed or per km, toggled off by
- * clicking the selected one again —, the per-km start address (street, number, city picker)
- * (geocoded by the server on save; its failure reads 'Não foi possível gerar as coordenadas para o
- * novo endereço.'), the minimum orders and descriptions. Fee and address fields
+ * clicking the selected one again —, the optional maximum delivery distance (km; beyond it the
+ * buyer's checkout offers pickup only, decisions.md §31), the start address both are measured
+ * from (CEP filling what the lookup knows, street, number, bairro, city picker) (geocoded by the
+ * server on save; its failure reads 'Não foi possível gerar as coordenadas para o novo
+ * endereço.'), the minimum orders and descriptions. Fee and address fields
  * are disabled while delivery is off. wasm-core checks the form with the spec's messages; the
  * save is `entregas_edit`, and the buyer's checkout computes its fee from these settings.
  */
 import { useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { CepField } from '@/components/places/CepField';
 import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
@@ -33,6 +36,9 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
     enderecoRua: txt(d.enderecoRua),
     enderecoNumero: txt(d.enderecoNumero),
     enderecoCidade: txt(d.enderecoCidade),
+    enderecoCep: txt(d.enderecoCep),
+    enderecoBairro: txt(d.enderecoBairro),
+    distanciamaxima: txt(d.distanciamaxima),
     pedidominimoentrega: amount(d.pedidominimoentrega),
     descricaoentrega: txt(d.descricaoentrega),
     pedidominimoretirada: amount(d.pedidominimoretirada),
@@ -84,11 +90,31 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
           ))}
         </div>
         {taxaTipo === 'fixa' && <Field label="Taxa de entrega fixa (R$)" value={f.taxaentrega} onChange={money('taxaentrega')} disabled={off} />}
-        {taxaTipo === 'porKm' && (
+        {taxaTipo === 'porKm' && <Field label="Preço por Km (R$)" value={f.taxaPorKm} onChange={money('taxaPorKm')} disabled={off} />}
+        <Field
+          label="Distância máxima de entrega em km (opcional)"
+          value={f.distanciamaxima}
+          onChange={(v) => set('distanciamaxima', v.replace(/\D/g, ''))}
+          disabled={off}
+        />
+        {(taxaTipo === 'porKm' || f.distanciamaxima.trim() !== '') && (
           <>
-            <Field label="Preço por Km (R$)" value={f.taxaPorKm} onChange={money('taxaPorKm')} disabled={off} />
+            <CepField
+              core={core}
+              value={f.enderecoCep}
+              onChange={(v) => set('enderecoCep', v)}
+              onFound={(c) =>
+                setF((x) => ({
+                  ...x,
+                  enderecoRua: c.rua ?? x.enderecoRua,
+                  enderecoBairro: c.bairro ?? x.enderecoBairro,
+                  enderecoCidade: c.cidade ?? x.enderecoCidade,
+                }))
+              }
+            />
             <Field label="Rua de partida" value={f.enderecoRua} onChange={(v) => set('enderecoRua', v)} disabled={off} />
             <Field label="Número de partida" value={f.enderecoNumero} onChange={(v) => set('enderecoNumero', v)} disabled={off} />
+            <Field label="Bairro de partida" value={f.enderecoBairro} onChange={(v) => set('enderecoBairro', v)} disabled={off} />
             <p>
               Cidade de partida: <strong>{f.enderecoCidade || '—'}</strong>{' '}
               <button type="button" className="btn btn--ghost btn--small" onClick={() => setCityOpen(true)} disabled={off}>

@@ -1,0 +1,134 @@
+//! What the public pages' heads and the sitemap read from the database: a product, an ad or a
+//! store by its address, and every public address (decisions.md §11: hidden suppliers and
+//! disabled products are nowhere public).
+
+use crate::db::Db;
+
+/// A product with its supplier, as its page's head needs it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ProductPage {
+    pub id: String,
+    pub categoria: String,
+    pub titulo: String,
+    pub descricao: Option<String>,
+    pub icone: Option<String>,
+    pub preco_centavos: i64,
+    pub estoque: Option<i64>,
+    pub minimo: Option<i64>,
+    pub supplier_id: String,
+    pub nomeforn: String,
+    pub url: Option<String>,
+    /// 1 when the supplier disabled it, or the supplier is hidden: not found.
+    pub fora: i64,
+}
+
+/// A product by id (`None` when there is none).
+pub async fn product(db: &Db, id: &str) -> sqlx::Result<Option<ProductPage>> {
+    sqlx::query_as(
+        "SELECT p.id, p.categoria, p.titulo, p.descricao, p.icone, p.preco_centavos, p.estoque, \
+         p.minimo, p.supplier_id, s.nomeforn, s.url, \
+         CAST(CASE WHEN p.desabilitado OR s.oculto OR s.invisivel THEN 1 ELSE 0 END AS BIGINT) \
+         AS fora FROM products p JOIN suppliers s ON s.user_id = p.supplier_id WHERE p.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// A direct ad, as its page's head needs it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct AdPage {
+    pub id: String,
+    pub categoria: String,
+    pub titulo: String,
+    pub descricao: Option<String>,
+    pub icone: Option<String>,
+    pub preco_centavos: i64,
+    pub user_id: String,
+    pub nome: String,
+    pub origem: String,
+}
+
+/// An ad by id, unless the moderation hid it (then its page is not found).
+pub async fn ad(db: &Db, id: &str) -> sqlx::Result<Option<AdPage>> {
+    sqlx::query_as(
+        "SELECT id, categoria, titulo, descricao, icone, preco_centavos, user_id, nome, origem \
+         FROM ads WHERE id = $1 AND moderado_em IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// A store, as its page's head needs it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct StorePage {
+    pub url: String,
+    pub nomeforn: String,
+    pub descricaoforn: Option<String>,
+    pub iconeforn: Option<String>,
+    pub fundoforn: Option<String>,
+    pub telefone: String,
+    /// The store's city: its delivery start address's, else its owner's ('City, UF').
+    pub cidade: Option<String>,
+    /// Its enabled products.
+    pub produtos: i64,
+    /// 1 when hidden (by itself or the admin): not found.
+    pub oculto: i64,
+}
+
+/// A store by its URL.
+pub async fn store(db: &Db, url: &str) -> sqlx::Result<Option<StorePage>> {
+    sqlx::query_as(
+        "SELECT s.url, s.nomeforn, s.descricaoforn, s.iconeforn, s.fundoforn, s.telefone, \
+         COALESCE(s.entrega_cidade, u.cidade) AS cidade, \
+         (SELECT COUNT(*) FROM products p WHERE p.supplier_id = s.user_id \
+          AND p.desabilitado = $2) AS produtos, \
+         CAST(CASE WHEN s.oculto OR s.invisivel THEN 1 ELSE 0 END AS BIGINT) AS oculto \
+         FROM suppliers s JOIN users u ON u.id = s.user_id WHERE s.url = $1",
+    )
+    .bind(url)
+    .bind(false)
+    .fetch_optional(db)
+    .await
+}
+
+/// Every public address the sitemap lists, by kind.
+#[derive(Debug, Default)]
+pub struct Public {
+    /// Store URLs.
+    pub stores: Vec<String>,
+    /// `(categoria, id, supplier)` of enabled products of visible stores.
+    pub products: Vec<(String, String, String)>,
+    /// `(categoria, id, owner)` of ads.
+    pub ads: Vec<(String, String, String)>,
+}
+
+/// Every public store, product and ad, each kind in a stable order.
+pub async fn public(db: &Db) -> sqlx::Result<Public> {
+    let stores = sqlx::query_scalar(
+        "SELECT url FROM suppliers WHERE oculto = $1 AND invisivel = $1 AND url IS NOT NULL \
+         ORDER BY url",
+    )
+    .bind(false)
+    .fetch_all(db)
+    .await?;
+    let products = sqlx::query_as(
+        "SELECT p.categoria, p.id, p.supplier_id FROM products p \
+         JOIN suppliers s ON s.user_id = p.supplier_id \
+         WHERE p.desabilitado = $1 AND s.oculto = $1 AND s.invisivel = $1 ORDER BY p.id",
+    )
+    .bind(false)
+    .fetch_all(db)
+    .await?;
+    let ads = sqlx::query_as(
+        "SELECT categoria, id, user_id FROM ads WHERE moderado_em IS NULL ORDER BY id",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(Public {
+        stores,
+        products,
+        ads,
+    })
+}

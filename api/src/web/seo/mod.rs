@@ -1,0 +1,448 @@
+//! Public pages are real pages (decisions.md §30): every path the webapp's router knows is
+//! answered with the webapp's `index.html`, and a store (`/{url}`), a product
+//! (`/detalhes/{categoria}/{id}/{userforn}?type=forn`) and an ad (`/detalhes/{categoria}/{id}/{usuario}`)
+//! with their own head ([`head`]: title, description, canonical URL, Open Graph and Twitter
+//! tags, JSON-LD `Product`/`Offer` or `LocalBusiness`), so a link pasted in WhatsApp or read by
+//! a search engine describes that page without running JavaScript. What does not exist or is
+//! not public — an unknown path, a hidden store, a product its supplier disabled or removed, a
+//! product of a hidden store, an ad that is gone — answers HTTP 404 with the same page (the
+//! webapp still renders its not-found screen, or 'Indisponível' for a disabled product, as
+//! `pegar_produto_url_site` tells it). `/robots.txt` and `/sitemap.xml` come from [`sitemap`].
+//!
+//! Absolute addresses start with `PUBLIC_URL` (config `site.public_url`); without it, with the
+//! request's host (development only: a proxy or a client could name any host).
+
+pub mod data;
+pub mod head;
+pub mod sitemap;
+
+use crate::{state::AppState, web::index_html};
+use axum::{
+    extract::State,
+    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
+    response::{IntoResponse, Response},
+};
+use head::{Head, summary};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use serde_json::json;
+use wasm_core::money::Money;
+
+/// What a path of the webapp is.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A page of the app with the default head (home, lists, panels…).
+    App,
+    Product(String),
+    Ad(String),
+    Store(String),
+    /// Nothing the app has: 404.
+    Missing,
+}
+
+/// Single-segment routes of the app (`webapp/src/app/router.tsx`); any other single segment is a
+/// store's URL.
+const APP_PAGES: [&str; 8] = [
+    "termos",
+    "privacidade",
+    "links",
+    "anunciegratis",
+    "lojas",
+    "anuncios",
+    "blockchain",
+    "admin",
+];
+
+/// The route of `path` (percent-encoded, as requested) with `query`.
+pub fn route(path: &str, query: Option<&str>) -> Route {
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    let parts: Vec<&str> = decoded
+        .trim_matches('/')
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let forn = query.is_some_and(|q| {
+        q.split('&')
+            .any(|kv| kv == "type=forn" || kv.starts_with("type=forn&"))
+    });
+    match parts.as_slice() {
+        [] => Route::App,
+        [one] if APP_PAGES.contains(one) => Route::App,
+        [url] => Route::Store(url.to_lowercase()),
+        ["verificar" | "painel" | "admin", _] => Route::App,
+        ["painel", "perfil", _] => Route::App,
+        ["detalhes", _, id, _] if forn => Route::Product((*id).to_owned()),
+        ["detalhes", _, id, _] => Route::Ad((*id).to_owned()),
+        _ => Route::Missing,
+    }
+}
+
+/// `encodeURIComponent`'s set: everything but letters, digits and `-_.!~*'()`.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
+/// `text` as one path segment or query value, as the webapp's links write it.
+pub fn encode_component(text: &str) -> String {
+    utf8_percent_encode(text, COMPONENT).to_string()
+}
+
+/// `text` safe in XML.
+pub fn escape_xml(text: &str) -> String {
+    head::escape(text)
+}
+
+/// The site's public address: `PUBLIC_URL`, else `http(s)://{Host}`.
+pub fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(url) = &state.config.site.public_url {
+        return url.clone();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        })
+        .unwrap_or("localhost");
+    let https = state.config.security.trust_proxy
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("https"));
+    format!("{}://{host}", if https { "https" } else { "http" })
+}
+
+/// An address stored as `/media/…` (or already absolute), made absolute.
+fn absolute(base: &str, url: &str) -> String {
+    if url.starts_with("http://") || url.starts_with("https://") {
+        url.to_owned()
+    } else {
+        format!("{base}/{}", url.trim_start_matches('/'))
+    }
+}
+
+/// The title as shown: its first letter in upper case (titles are stored lower-cased).
+fn capitalised(title: &str) -> String {
+    let mut chars = title.trim().chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// `32.50`: a price as schema.org and Open Graph write it.
+fn decimal(centavos: i64) -> String {
+    format!("{}.{:02}", centavos / 100, (centavos % 100).abs())
+}
+
+fn not_found_head() -> Head {
+    Head {
+        title: "Página não encontrada | Feira".into(),
+        description: "Esta página não existe ou não está mais disponível na Feira.".into(),
+        og_type: "website",
+        noindex: true,
+        ..Head::default()
+    }
+}
+
+/// A product's page: `None` when it is not public.
+async fn product_head(state: &AppState, base: &str, id: &str) -> sqlx::Result<Option<Head>> {
+    let Some(p) = data::product(&state.db, id).await? else {
+        return Ok(None);
+    };
+    if p.fora != 0 {
+        return Ok(None);
+    }
+    let url = format!(
+        "{base}/detalhes/{}/{}/{}?type=forn",
+        encode_component(&p.categoria),
+        encode_component(&p.id),
+        encode_component(&p.supplier_id)
+    );
+    let title = capitalised(&p.titulo);
+    let price = Money::from_centavos(p.preco_centavos).format();
+    let about = p.descricao.as_deref().map(|d| summary(d, 180));
+    let description = match &about {
+        Some(d) if !d.is_empty() => format!("{price} em {}. {d}", p.nomeforn),
+        _ => format!("{title} por {price} em {}.", p.nomeforn),
+    };
+    let image = p.icone.as_deref().map(|i| absolute(base, i));
+    let in_stock = !wasm_core::forms::sold_out(p.estoque, p.minimo);
+    let mut seller = json!({"@type": "Organization", "name": p.nomeforn});
+    if let Some(store) = &p.url {
+        seller["url"] = json!(format!("{base}/{}", encode_component(store)));
+    }
+    let ld = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": title,
+        "description": about.clone().unwrap_or_else(|| title.clone()),
+        "sku": p.id,
+        "category": p.categoria,
+        "url": url,
+        "image": image.iter().collect::<Vec<_>>(),
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "price": decimal(p.preco_centavos),
+            "priceCurrency": "BRL",
+            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+            "seller": seller,
+        },
+    });
+    Ok(Some(Head {
+        title: format!("{title} | {}", p.nomeforn),
+        description,
+        canonical: Some(url),
+        og_type: "product",
+        image,
+        price: Some(decimal(p.preco_centavos)),
+        json_ld: Some(ld),
+        noindex: false,
+    }))
+}
+
+/// An ad's page: `None` when there is no such ad.
+async fn ad_head(state: &AppState, base: &str, id: &str) -> sqlx::Result<Option<Head>> {
+    let Some(a) = data::ad(&state.db, id).await? else {
+        return Ok(None);
+    };
+    let url = format!(
+        "{base}/detalhes/{}/{}/{}",
+        encode_component(&a.categoria),
+        encode_component(&a.id),
+        encode_component(&a.user_id)
+    );
+    let title = capitalised(&a.titulo);
+    let price = Money::from_centavos(a.preco_centavos).format();
+    let about = a.descricao.as_deref().map(|d| summary(d, 180));
+    let description = match &about {
+        Some(d) if !d.is_empty() => format!("{price} em {}. {d}", a.origem),
+        _ => format!("{title} por {price} em {}.", a.origem),
+    };
+    let image = a.icone.as_deref().map(|i| absolute(base, i));
+    let ld = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": title,
+        "description": about.clone().unwrap_or_else(|| title.clone()),
+        "sku": a.id,
+        "category": a.categoria,
+        "url": url,
+        "image": image.iter().collect::<Vec<_>>(),
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "price": decimal(a.preco_centavos),
+            "priceCurrency": "BRL",
+            "availability": "https://schema.org/InStock",
+            "seller": {"@type": "Person", "name": a.nome},
+        },
+    });
+    Ok(Some(Head {
+        title: format!("{title} | Feira"),
+        description,
+        canonical: Some(url),
+        og_type: "product",
+        image,
+        price: Some(decimal(a.preco_centavos)),
+        json_ld: Some(ld),
+        noindex: false,
+    }))
+}
+
+/// A store's page: `None` when there is no such store, or it is hidden.
+async fn store_head(state: &AppState, base: &str, url: &str) -> sqlx::Result<Option<Head>> {
+    let Some(s) = data::store(&state.db, url).await? else {
+        return Ok(None);
+    };
+    if s.oculto != 0 {
+        return Ok(None);
+    }
+    let address = format!("{base}/{}", encode_component(&s.url));
+    let place = s.cidade.as_deref().and_then(|c| c.rsplit_once(", "));
+    let where_ = place
+        .map(|(city, uf)| format!(" em {city}, {uf}"))
+        .unwrap_or_default();
+    let about = s
+        .descricaoforn
+        .as_deref()
+        .map(|d| summary(d, 180))
+        .filter(|d| !d.is_empty());
+    let description = match &about {
+        Some(d) => d.clone(),
+        None => format!(
+            "{}{where_}: {} produtos na Feira, direto de quem produz.",
+            s.nomeforn, s.produtos
+        ),
+    };
+    let image = s
+        .iconeforn
+        .as_deref()
+        .or(s.fundoforn.as_deref())
+        .map(|i| absolute(base, i));
+    let mut ld = json!({
+        "@context": "https://schema.org",
+        "@type": if place.is_some() { "LocalBusiness" } else { "Organization" },
+        "name": s.nomeforn,
+        "description": description,
+        "url": address,
+        "telephone": s.telefone,
+    });
+    if let Some(img) = &image {
+        ld["image"] = json!(img);
+    }
+    if let Some((city, uf)) = place {
+        ld["address"] = json!({
+            "@type": "PostalAddress",
+            "addressLocality": city,
+            "addressRegion": uf,
+            "addressCountry": "BR",
+        });
+    }
+    Ok(Some(Head {
+        title: format!("{}{where_} | Feira", s.nomeforn),
+        description,
+        canonical: Some(address),
+        og_type: "website",
+        image,
+        price: None,
+        json_ld: Some(ld),
+        noindex: false,
+    }))
+}
+
+/// The webapp's page for `uri`: its own head, 200 or 404.
+pub async fn page(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
+    let Some(index) = index_html(&state.config.webapp_dir, state.config.webapp_embedded) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let index = String::from_utf8_lossy(&index).into_owned();
+    let base = base_url(state, headers);
+    let found = match route(uri.path(), uri.query()) {
+        Route::App => Ok(Some(None)),
+        Route::Product(id) => product_head(state, &base, &id).await.map(|h| h.map(Some)),
+        Route::Ad(id) => ad_head(state, &base, &id).await.map(|h| h.map(Some)),
+        Route::Store(url) => store_head(state, &base, &url).await.map(|h| h.map(Some)),
+        Route::Missing => Ok(None),
+    };
+    let (status, html) = match found {
+        Ok(Some(Some(head))) => (StatusCode::OK, head.apply(&index)),
+        Ok(Some(None)) => (StatusCode::OK, index),
+        Ok(None) => (StatusCode::NOT_FOUND, not_found_head().apply(&index)),
+        Err(e) => {
+            tracing::error!(error = ?e, path = uri.path(), "page head");
+            (StatusCode::OK, index)
+        }
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+fn cacheable(content_type: &'static str, body: String) -> Response {
+    let mut res = (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, ""),
+        ],
+        body,
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!("public, max-age={}", sitemap::MAX_AGE_S)) {
+        res.headers_mut().insert(header::CACHE_CONTROL, v);
+    }
+    res
+}
+
+/// `GET /robots.txt`.
+pub async fn robots(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    cacheable(
+        "text/plain; charset=utf-8",
+        sitemap::robots(&base_url(&state, &headers)),
+    )
+}
+
+/// `GET /sitemap.xml`: the sitemap, or the index of its files above 50,000 addresses.
+pub async fn sitemap_xml(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    sitemap_part(&state, &headers, None).await
+}
+
+/// `GET /sitemap-{n}.xml`, when `path` is one: a file of a split sitemap.
+pub async fn sitemap_file(state: &AppState, path: &str, headers: &HeaderMap) -> Option<Response> {
+    let n = path
+        .strip_prefix("/sitemap-")
+        .and_then(|r| r.strip_suffix(".xml"))
+        .and_then(|n| n.parse().ok())?;
+    Some(sitemap_part(state, headers, Some(n)).await)
+}
+
+async fn sitemap_part(state: &AppState, headers: &HeaderMap, part: Option<usize>) -> Response {
+    let base = base_url(state, headers);
+    let public = match data::public(&state.db).await {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::error!(error = ?e, "sitemap");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
+    };
+    let urls = sitemap::addresses(&base, &public);
+    match sitemap::document(&base, &urls, part, sitemap::MAX_URLS) {
+        Some(xml) => cacheable("application/xml; charset=utf-8", xml),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_the_webapps_routes() {
+        assert_eq!(route("/", None), Route::App);
+        assert_eq!(route("/lojas", None), Route::App);
+        assert_eq!(route("/painel/perfil/u1", None), Route::App);
+        assert_eq!(route("/admin/sitio", None), Route::App);
+        assert_eq!(
+            route("/Sitio-Boa-Vista/", None),
+            Route::Store("sitio-boa-vista".into())
+        );
+        assert_eq!(
+            route("/detalhes/Alimentos/demo-p01/demo-joao", Some("type=forn")),
+            Route::Product("demo-p01".into())
+        );
+        assert_eq!(
+            route("/detalhes/Variedades/demo-a01/demo-maria", None),
+            Route::Ad("demo-a01".into())
+        );
+        assert_eq!(route("/detalhes/x", None), Route::Missing);
+        assert_eq!(route("/a/b/c", None), Route::Missing);
+    }
+
+    #[test]
+    fn components_are_encoded_as_the_webapp_does() {
+        assert_eq!(
+            encode_component("Produtos, Coprodutos, Subprodutos"),
+            "Produtos%2C%20Coprodutos%2C%20Subprodutos"
+        );
+        assert_eq!(encode_component("Sementes e Mudas"), "Sementes%20e%20Mudas");
+        assert_eq!(encode_component("a-b_c.d!~*'()"), "a-b_c.d!~*'()");
+        assert_eq!(decimal(3250), "32.50");
+        assert_eq!(decimal(5), "0.05");
+        assert_eq!(capitalised("café especial"), "Café especial");
+    }
+}

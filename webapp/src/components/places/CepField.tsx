@@ -1,0 +1,75 @@
+/**
+ * The CEP field of the address forms — the buyer's and the supplier's delivery start address
+ * (decisions.md §31): masked `00000-000` as it is typed (wasm-core); once it has its 8 digits, the
+ * API's lookup (`consultar_cep`) fills what it knows (street, bairro, city) through `onFound`.
+ * When there is no lookup, the CEP is unknown or the network fails, it says so and the rest is
+ * typed by hand.
+ */
+import { useRef, useState } from 'react';
+import { consultarCep, type CepEncontrado } from '@/lib/cep';
+import type { Core } from '@/lib/wasm';
+
+type Busca = { estado: 'quieto' } | { estado: 'buscando' } | { estado: 'achado' } | { estado: 'erro'; mensagem: string };
+
+interface Props {
+  core: Core | null;
+  value: string;
+  onChange: (cep: string) => void;
+  onFound: (found: CepEncontrado) => void;
+  autoFocus?: boolean;
+}
+
+export function CepField({ core, value, onChange, onFound, autoFocus }: Props) {
+  const [busca, setBusca] = useState<Busca>({ estado: 'quieto' });
+  const pedido = useRef('');
+
+  async function mudar(texto: string) {
+    const cep = core ? core.cep_mask(texto) : texto;
+    onChange(cep);
+    if (!core || !core.cep_is_valid(cep) || pedido.current === cep) {
+      if (!core?.cep_is_valid(cep)) {
+        pedido.current = '';
+        setBusca({ estado: 'quieto' });
+      }
+      return;
+    }
+    pedido.current = cep;
+    setBusca({ estado: 'buscando' });
+    const r = await consultarCep(cep);
+    if (pedido.current !== cep) return;
+    if (r.error !== undefined) {
+      setBusca({ estado: 'erro', mensagem: r.error });
+      return;
+    }
+    setBusca({ estado: 'achado' });
+    onFound(r);
+  }
+
+  return (
+    <div className="field cep-field">
+      <label className="field">
+        <span className="field__label">CEP</span>
+        <input
+          className="input"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="00000-000"
+          maxLength={9}
+          value={value}
+          data-autofocus={autoFocus || undefined}
+          onChange={(e) => void mudar(e.target.value)}
+        />
+      </label>
+      {busca.estado === 'buscando' && (
+        <p className="muted" role="status">
+          Buscando o CEP...
+        </p>
+      )}
+      {busca.estado === 'erro' && (
+        <p className="muted" role="status">
+          {busca.mensagem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The search results of /anuncios?q=… (decisions.md §30): the region's products and ads matching
+ * every word, across the categories — tabs 'Todas' and each category with its count filter them —
+ * and 'Carregar mais' for the next page of each list until both are done.
+ */
+import { useEffect, useState } from 'react';
+import { LoadError, Loading } from '@/components/LoadStates';
+import { CATEGORIAS } from '@/config/categories';
+import { itemPath } from '@/lib/display';
+import type { Categoria } from '@/config/categories';
+import type { ItemCatalogo } from '@/types/wire';
+import { search, type ContagemCategoria } from '../api/search';
+import { ProductCard } from './ProductCard';
+
+interface Resultados {
+  key: string;
+  items: ItemCatalogo[];
+  nextp: string | null;
+  nexta: string | null;
+  contagens: ContagemCategoria[];
+  erro: boolean;
+}
+
+interface Props {
+  termo: string;
+  regiao: string;
+  /** The category filter; null: every category. */
+  categoria: Categoria | null;
+  onCategoria: (c: Categoria | null) => void;
+}
+
+export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) {
+  const [tentativa, setTentativa] = useState(0);
+  const key = JSON.stringify([termo, regiao, categoria, tentativa]);
+  const [res, setRes] = useState<Resultados | null>(null);
+  const [mais, setMais] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then((data) => {
+      if (ctrl.signal.aborted) return;
+      setRes(
+        data.error !== undefined
+          ? { key, items: [], nextp: null, nexta: null, contagens: [], erro: true }
+          : {
+              key,
+              items: [...(data.produtos ?? []), ...(data.anuncios ?? [])],
+              nextp: data.nextp ?? null,
+              nexta: data.nexta ?? null,
+              contagens: data.categorias ?? [],
+              erro: false,
+            },
+      );
+    });
+    return () => ctrl.abort();
+  }, [key, termo, regiao, categoria]);
+
+  const atual = res?.key === key ? res : null;
+  const carregando = mais?.key === key && mais.estado === 'carregando';
+  const erroMais = mais?.key === key && mais.estado === 'erro';
+  const total = (c: ContagemCategoria) => c.produtos + c.anuncios;
+  const todas = atual?.contagens.reduce((n, c) => n + total(c), 0) ?? 0;
+
+  async function carregarMais() {
+    if (!atual || carregando || (atual.nextp === null && atual.nexta === null)) return;
+    const pedido = key;
+    setMais({ key: pedido, estado: 'carregando' });
+    // A list that is done is not asked again (an absent cursor gives nothing).
+    const data = await search({
+      all: termo,
+      cidade: regiao,
+      categoria,
+      nextp: atual.nextp ?? undefined,
+      nexta: atual.nexta ?? undefined,
+    });
+    if (data.error !== undefined) {
+      setMais({ key: pedido, estado: 'erro' });
+      return;
+    }
+    setMais(null);
+    setRes((r) =>
+      r && r.key === pedido
+        ? {
+            ...r,
+            items: [...r.items, ...(data.produtos ?? []), ...(data.anuncios ?? [])],
+            nextp: data.nextp ?? null,
+            nexta: data.nexta ?? null,
+          }
+        : r,
+    );
+  }
+
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Categorias">
+        <button type="button" role="tab" aria-selected={categoria === null} className="tab" onClick={() => onCategoria(null)}>
+          Todas{atual ? ` (${todas})` : ''}
+        </button>
+        {CATEGORIAS.map((c) => {
+          const n = atual?.contagens.find((x) => x.categoria === c);
+          return (
+            <button key={c} type="button" role="tab" aria-selected={c === categoria} className="tab" onClick={() => onCategoria(c)}>
+              {c}
+              {atual ? ` (${n ? total(n) : 0})` : ''}
+            </button>
+          );
+        })}
+      </div>
+      {!atual && <Loading />}
+      {atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
+      {atual && !atual.erro && (
+        <>
+          {atual.items.length === 0 ? (
+            <p className="empty-list">Nenhum produto encontrado.</p>
+          ) : (
+            <div className="card-grid">
+              {atual.items.map((item) => (
+                <ProductCard key={`${item.anuncio ? 'a' : 'p'}:${item.id}`} item={item} href={itemPath(item)} />
+              ))}
+            </div>
+          )}
+          {erroMais && <LoadError onRetry={carregarMais} />}
+          {(atual.nextp !== null || atual.nexta !== null) && !erroMais && (
+            <div className="load-more">
+              <button type="button" className="btn btn--ghost" disabled={carregando} onClick={carregarMais}>
+                {carregando ? 'Carregando...' : 'Carregar mais'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
