@@ -46,9 +46,9 @@ counted() {
   local log=$1
   {
     grep -hoE 'test result: (ok|FAILED)\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {if (NR) print s}'
-    grep -hoE '^ℹ pass [0-9]+' "$log" | awk '{s+=$3} END {if (NR) print s}'
+    grep -hoE '^(ℹ|#) pass [0-9]+' "$log" | awk '{s+=$3} END {if (NR) print s}'
     sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -hoE '^ +Tests +[0-9]+ passed' | awk '{s+=$2} END {if (NR) print s}'
-    grep -hoE 'Test cases: [0-9]+ generated' "$log" | awk '{print $3" cases"}'
+    grep -hA1 '^Test cases:' "$log" | grep -oE '[0-9]+ generated' | awk '{print $1" cases"}'
   } | paste -sd+ | sed 's/+/ + /g'
 }
 
@@ -84,7 +84,12 @@ bg() {
   shift
   echo "::: $name (in the background)"
   starts[$name]=$(date +%s)
-  ("$@" >"$logs/$name.log" 2>&1) &
+  ( (
+    status=0
+    "$@" || status=$?
+    date +%s >"$logs/$name.ended"
+    exit $status
+  ) >"$logs/$name.log" 2>&1) &
   pids[$name]=$!
 }
 join() {
@@ -93,7 +98,7 @@ join() {
     if wait "${pids[$name]}"; then
       echo "::: $name done"
       tail -n 5 "$logs/$name.log"
-      record "$name" $(($(date +%s) - starts[$name]))
+      record "$name" $(($(cat "$logs/$name.ended") - starts[$name]))
     else
       failed+=("$name")
     fi

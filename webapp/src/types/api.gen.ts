@@ -369,6 +369,8 @@ export interface components {
             /** @description The id again (the spec's clients read it). */
             idnormal: string;
             locais: components["schemas"]["ScopeCode"];
+            /** @description Why the moderation hid it (only in its author's own list, while hidden: issue 29). */
+            moderacao?: string;
             /** @description The seller's name. */
             nome: string;
             /** @description The municipality it comes from (`City, UF`). */
@@ -578,6 +580,34 @@ export interface components {
             codigo: "pegar_clientes";
         };
         /**
+         * moderar_anuncio
+         * @description Hides (or shows) a direct ad, with a reason e-mailed to its author. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminModerateAdRequest: {
+            /** @enum {string} */
+            codigo: "moderar_anuncio";
+        } & (components["schemas"]["Moderate"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "moderar_anuncio";
+        });
+        /**
+         * moderar_produto
+         * @description Hides (or shows) a single product, with a reason e-mailed to its store. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminModerateProductRequest: {
+            /** @enum {string} */
+            codigo: "moderar_produto";
+        } & (components["schemas"]["Moderate"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "moderar_produto";
+        });
+        /**
          * pegar_solicitacoes_saque
          * @description The pending withdrawal requests, oldest first, with their suppliers. The administrator's (401 without a session, 403 for anyone else).
          */
@@ -606,6 +636,20 @@ export interface components {
             exist: components["schemas"]["Exists1"];
             infos: components["schemas"]["StoreLook"];
         };
+        /**
+         * remover_avaliacao
+         * @description Removes a review, with a reason e-mailed to its author. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminRemoveReviewRequest: {
+            /** @enum {string} */
+            codigo: "remover_avaliacao";
+        } & (components["schemas"]["RemoveReview"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "remover_avaliacao";
+        });
         /**
          * tentar_devolucao_pix
          * @description Asks a refund the PSP refused (or could not make) again. The administrator's (401 without a session, 403 for anyone else).
@@ -660,6 +704,20 @@ export interface components {
         AdminStorefrontView: {
             exist: components["schemas"]["Exists0"];
         } | components["schemas"]["AdminReadyStore"];
+        /**
+         * pegar_resumo_fornecedor
+         * @description A store's open orders and money, before hiding it. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminStoreSummaryRequest: {
+            /** @enum {string} */
+            codigo: "pegar_resumo_fornecedor";
+        } & (components["schemas"]["StoreSummaryRequest"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_resumo_fornecedor";
+        });
         /** @description The admin's view of a supplier's data: the public one and whether it is hidden. */
         AdminStoreSupplier: components["schemas"]["PublicSupplier"] & {
             /** @description Hidden, by the supplier itself or by the administrator. */
@@ -667,13 +725,17 @@ export interface components {
         };
         /** @description A supplier in the admin's list. */
         AdminSupplier: {
-            /** @description The CPF or CNPJ. */
+            /** @description Where the store is: its pickup city, else its owner's (`City, UF`). */
+            cidade: string | null;
+            /** @description The CPF or CNPJ, formatted (`123.456.789-09`, `12.345.678/0001-95`). */
             cpf: string;
             email: string;
             fundoforn: string | null;
             iconeforn: string | null;
             /** @description Hidden by the administrator. */
             invisivel: boolean;
+            /** @description Why the admin hid it, while hidden. */
+            motivo_invisivel: string | null;
             nomeforn: string;
             /** @description Hidden by the supplier. */
             oculto: boolean;
@@ -1016,24 +1078,51 @@ export interface components {
         };
         /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
         Count: number | string | null;
-        /** @description A discount coupon. */
+        /** @description A discount coupon, with its rules (decisions.md §32) and how often it was used. */
         Coupon: {
             /** @description Upper case. */
             codigo: string;
+            /**
+             * Format: int64
+             * @description How many orders may use it, in all.
+             */
+            limite_usos: number | null;
+            pedido_minimo: components["schemas"]["Reais"] | null;
             /** @description `%` or `R$`. */
             tipo: string;
+            /** @description Each buyer may use it once. */
+            um_por_cliente: boolean;
+            /**
+             * Format: int64
+             * @description Orders that use it (cancelled ones give their use back).
+             */
+            usos: number;
+            /** @description The last day it is valid. */
+            validade_fim: string | null;
+            /** @description The first day it is valid (`AAAA-MM-DD`, Brasília time). */
+            validade_inicio: string | null;
             /** @description The percentage for `%`, reais for `R$`. */
             valor: components["schemas"]["Reais"];
         };
-        /** @description `validar_cupom`'s answer: the coupon, its code upper-cased. */
+        /**
+         * @description `validar_cupom`'s answer: the coupon, its code upper-cased, and the rules the checkout
+         *     checks again as the bag changes (decisions.md §32).
+         */
         CouponCheck: {
             codigo: string;
+            pedido_minimo: components["schemas"]["Reais"] | null;
             /** @description `%` or `R$`. */
             tipo: string;
+            /** @description Each buyer may use it once. */
+            um_por_cliente: boolean;
+            /** @description The last day it is valid. */
+            validade_fim: string | null;
+            /** @description The first day it is valid (`AAAA-MM-DD`, Brasília time). */
+            validade_inicio: string | null;
             /** @description In percent or reais, by `tipo`. */
             valor: components["schemas"]["Reais"];
         };
-        /** @description The coupon form, as typed. */
+        /** @description The coupon form, as typed, with its optional rules (decisions.md §32). */
         CouponForm: {
             /**
              * @description The code (stored upper-cased).
@@ -1041,10 +1130,35 @@ export interface components {
              */
             codigo: components["schemas"]["Text"];
             /**
+             * @description How many orders may use it, in all (empty: no limit).
+             * @default
+             */
+            limite_usos: components["schemas"]["Text"];
+            /**
+             * @description The smallest products total it applies to, in reais (`50`, `50,00`; empty: none).
+             * @default
+             */
+            pedido_minimo: components["schemas"]["Text"];
+            /**
              * @description `%` or `R$`.
              * @default
              */
             tipo: components["schemas"]["Text"];
+            /**
+             * @description Each buyer may use it once.
+             * @default false
+             */
+            um_por_cliente: boolean;
+            /**
+             * @description The last day it is valid (empty: no end).
+             * @default
+             */
+            validade_fim: components["schemas"]["Text"];
+            /**
+             * @description The first day it is valid (`AAAA-MM-DD` or `DD/MM/AAAA`; empty: from now on).
+             * @default
+             */
+            validade_inicio: components["schemas"]["Text"];
             /**
              * @description The percentage or the reais (`10`, `12,5`).
              * @default
@@ -1062,6 +1176,18 @@ export interface components {
         /** @description The store's coupons, after a change. */
         CouponsAnswer: {
             cupons: components["schemas"]["Coupons"];
+        };
+        /** @description A coupon the person used in an order. */
+        CouponUse: {
+            codigo: string;
+            /** Format: int64 */
+            criado_em: number;
+            idpedido: string;
+            /**
+             * Format: int64
+             * @description When its order was cancelled and the use given back.
+             */
+            liberado_em: number | null;
         };
         /** @description `criar_site`. */
         CreateSite: {
@@ -1100,6 +1226,11 @@ export interface components {
         Customers: {
             clientes: components["schemas"]["Customer"][];
         };
+        /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
+        DeleteAccount: {
+            /** @description `EXCLUIR` (the person confirmed). */
+            confirmacao?: string;
+        };
         /** @description `excluir_anuncio`: the ad in `item` (its `fotos` field is ignored: the server knows them). */
         DeleteAd: {
             item: components["schemas"]["ItemRef"];
@@ -1131,6 +1262,20 @@ export interface components {
              * @enum {string}
              */
             codigo: "excluir_anuncio";
+        });
+        /**
+         * excluir_minha_conta
+         * @description Deletes the signed-in person's account (refused while orders or money are pending). Needs a session (401 without one).
+         */
+        DeleteMyAccountRequest: {
+            /** @enum {string} */
+            codigo: "excluir_minha_conta";
+        } & (components["schemas"]["DeleteAccount"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "excluir_minha_conta";
         });
         /** @description `excluir_foto_anuncio`. */
         DeletePhoto: {
@@ -1246,6 +1391,17 @@ export interface components {
         /** @description `{ok: true}`: done, nothing else to say. */
         Done: {
             ok: components["schemas"]["True"];
+        };
+        /**
+         * baixar_meus_dados
+         * @description Everything stored about the signed-in person, as one JSON document (LGPD). Needs a session (401 without one).
+         */
+        DownloadMyDataRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "baixar_meus_dados";
         };
         /**
          * @description `editar_anuncio` (supplier-panel.md §7): the ad in `infos` and its new values, each as the
@@ -1388,6 +1544,16 @@ export interface components {
              */
             codigo: "editar_dados_fornecedor";
         });
+        /** @description An e-mail sent (or to be sent) to the person. */
+        Email: {
+            assunto: string;
+            corpo: string;
+            /** Format: int64 */
+            criado_em: number;
+            destinatario: string;
+            /** Format: int64 */
+            enviado_em: number | null;
+        };
         /**
          * habilitar_produto
          * @description Shows a product again. Needs a session (401 without one).
@@ -1413,7 +1579,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -1599,6 +1765,30 @@ export interface components {
              */
             codigo: "pegar_anuncios";
         };
+        /** @description A review as a store's page lists it. */
+        ListedReview: {
+            comentario: string | null;
+            /**
+             * Format: int64
+             * @description When it was written (ms).
+             */
+            criado_em: number;
+            /** Format: int64 */
+            editado_em: number | null;
+            /** @description The order it rates (names it in `responder_avaliacao`). */
+            idpedido: string;
+            /** @description Its author's first name. */
+            nome: string;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            nota: number;
+            /** Format: int64 */
+            respondido_em: number | null;
+            /** @description The store's reply. */
+            resposta: string | null;
+        };
         /**
          * pegar_pedidos
          * @description The signed-in buyer's orders, newest first. Needs a session (401 without one).
@@ -1700,6 +1890,22 @@ export interface components {
              */
             codigo: "pegar_gestao";
         });
+        /** @description `moderar_anuncio` / `moderar_produto`: the item, hidden or shown, and why. */
+        Moderate: {
+            /** @description The ad's or product's id. */
+            id: string;
+            /** @description Required to hide (e-mailed to the owner); at most 500 characters. */
+            motivo?: string | null;
+            /** @description `true` hides it; `false` shows it again. */
+            oculto: boolean;
+        };
+        /** @description `moderar_anuncio` / `moderar_produto`'s answer. */
+        Moderated: {
+            /** @description Whether this call changed it (the same state again changes nothing, e-mails nobody). */
+            alterado: boolean;
+            /** @description As saved. */
+            oculto: boolean;
+        };
         /** @description `pegar_gestao`'s answer: the month's orders that count (not cancelled; Pix ones once paid). */
         MonthFigures: {
             /**
@@ -1725,6 +1931,32 @@ export interface components {
         MyAds: {
             anuncios: components["schemas"]["Ad"][];
         };
+        /** @description `baixar_meus_dados`' answer: everything stored about the signed-in person. */
+        MyData: {
+            anuncios: components["schemas"]["Ad"][];
+            avaliacoes: components["schemas"]["WrittenReview"][];
+            cupons_usados: components["schemas"]["CouponUse"][];
+            emails: components["schemas"]["Email"][];
+            fichas: components["schemas"]["TokenEntry"][];
+            /**
+             * Format: int64
+             * @description When this copy was made (ms).
+             */
+            gerado_em: number;
+            loja: components["schemas"]["PanelSupplier"] | null;
+            /** @description The person's orders, as their buyer sees them. */
+            pedidos: components["schemas"]["Order"][];
+            /** @description The profile and address. */
+            perfil: components["schemas"]["UserInfo"];
+            /** @description The store's products, if any. */
+            produtos: components["schemas"]["Product"][];
+            registros: components["schemas"]["Notarisation"][];
+            respostas: components["schemas"]["WrittenReply"][];
+            saques: components["schemas"]["Withdrawal"][];
+            sessoes: components["schemas"]["Session"][];
+            /** @description The store's sales, without their buyers' data. */
+            vendas: components["schemas"]["Sale"][];
+        };
         /** @description `alterar_nome`'s answer. */
         NameChanged: {
             /** @description The name as saved (trimmed). */
@@ -1737,6 +1969,20 @@ export interface components {
             cidade: string;
             nexta?: string | null;
             nextp?: string | null;
+        };
+        /** @description A notarised file's record. */
+        Notarisation: {
+            /** Format: int64 */
+            criado_em: number;
+            descricao: string;
+            /** @description The Arweave transaction id. */
+            id: string;
+            link: string;
+            nome_arquivo: string;
+            sha256: string;
+            /** Format: int64 */
+            tamanho: number;
+            tipo_conteudo: string;
         };
         /** @description A file notarised: its Arweave transaction and where it is. */
         Notarised: {
@@ -1765,6 +2011,20 @@ export interface components {
              */
             tamanho: number;
         };
+        /** @description An order of the store that is not finished. */
+        OpenOrder: {
+            /** @description Its Pix was not paid yet. */
+            aguardando_pagamento: boolean;
+            cliente_nome: string;
+            /**
+             * Format: int64
+             * @description When it was placed (ms).
+             */
+            horario_pedido: number;
+            idpedido: string;
+            /** @description Reais. */
+            total: components["schemas"]["Reais"];
+        };
         /** @description A paid order's value owed to the supplier (`Abertos[]`). */
         OpenValue: {
             cliente_nome: string;
@@ -1791,6 +2051,11 @@ export interface components {
         };
         /** @description An order (`pedido`). */
         Order: {
+            /**
+             * @description Its review, once its buyer rated the delivery (decisions.md §33); in the buyer's orders
+             *     and the store's deliveries only.
+             */
+            avaliacao?: components["schemas"]["OrderReview"];
             id: string;
             /** @description The id again (the spec's clients read it). */
             idpedido: string;
@@ -1883,6 +2148,43 @@ export interface components {
             /** @description The Pix copia e cola (Pix only). */
             qrcode?: string;
         };
+        /** @description `avaliar_pedido`'s answer. */
+        OrderRated: {
+            /** @description `true` when it was written now, `false` when an earlier review was changed. */
+            nova: boolean;
+            ok: components["schemas"]["True"];
+        };
+        /** @description An order's review. */
+        OrderReview: {
+            comentario: string | null;
+            /**
+             * Format: int64
+             * @description When it was written (ms).
+             */
+            criado_em: number;
+            /**
+             * Format: int64
+             * @description When it was last changed (ms).
+             */
+            editado_em: number | null;
+            /**
+             * Format: int64
+             * @description Until when its buyer may change it (ms): 30 days after it was written.
+             */
+            editavel_ate: number;
+            motivo_remocao: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            nota: number;
+            /** @description Removed by the moderation (only its buyer sees it, with the reason). */
+            removida: boolean;
+            /** Format: int64 */
+            respondido_em: number | null;
+            /** @description The store's reply. */
+            resposta: string | null;
+        };
         /**
          * @description An order's situation (`orders.situacao`): `1` awaiting delivery or pickup, `2`
          *     delivered, `0` cancelled by the supplier, `00` cancelled by the buyer or by its Pix charge
@@ -1938,6 +2240,10 @@ export interface components {
         PanelInfos: components["schemas"]["PanelSupplier"] & {
             /** @description The history's years: the first order's year to the current one. */
             anos: number[];
+            /** @description The new store's steps; the panel shows them until every one is done (issue 29). */
+            checklist: components["schemas"]["SetupChecklist"];
+            /** @description Why the administrator hid the store, while hidden (issue 29). */
+            motivo_invisivel: string | null;
             /**
              * Format: int64
              * @description Deliveries awaiting.
@@ -2278,6 +2584,8 @@ export interface components {
             minimo: number | null;
             /** Format: int64 */
             minimopromo: number | null;
+            /** @description Why the moderation hid it (only in its store's panel, while hidden: issue 29). */
+            moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
             preco: components["schemas"]["Reais"];
@@ -2392,6 +2700,8 @@ export interface components {
         };
         /** @description A supplier's public data (`dadosforn`): no documents, flags, coupons or pickup address. */
         PublicSupplier: components["schemas"]["SupplierCore"] & {
+            /** @description Its buyers' reviews (decisions.md §33): on the storefront and the product pages. */
+            avaliacao?: components["schemas"]["Rating"];
             extensoes: components["schemas"]["PublicExtensions"];
         };
         /** @description `alterar_compras`'s answer. */
@@ -2399,6 +2709,36 @@ export interface components {
             /** @description `true`: purchases are closed. */
             compras: boolean;
             ok: components["schemas"]["True"];
+        };
+        /** @description `avaliar_pedido`: the order, a note from 1 to 5 and an optional comment. */
+        RateOrder: {
+            /** @description At most 500 characters. */
+            comentario?: string | null;
+            /** @description The order's id. */
+            idpedido: string;
+            /** @description 1 to 5 (a number or its text). */
+            nota: components["schemas"]["Text"];
+        };
+        /**
+         * avaliar_pedido
+         * @description Rates a delivered order 1–5 with an optional comment (changeable for 30 days). Needs a session (401 without one).
+         */
+        RateOrderRequest: {
+            /** @enum {string} */
+            codigo: "avaliar_pedido";
+        } & (components["schemas"]["RateOrder"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "avaliar_pedido";
+        });
+        /** @description A store's reviews: the average note (one decimal; 0 without reviews) and how many. */
+        Rating: {
+            /** Format: double */
+            media: number;
+            /** Format: int64 */
+            quantidade: number;
         };
         /**
          * @description A ready storefront: its palette, the supplier's public data and every enabled product, best
@@ -2550,6 +2890,12 @@ export interface components {
              */
             codigo: "remover_promocao";
         });
+        /** @description `remover_avaliacao`: the review of order `idpedido`, and why. */
+        RemoveReview: {
+            idpedido: string;
+            /** @description E-mailed to the review's author; at most 500 characters. */
+            motivo: string;
+        };
         /**
          * remover_categoria
          * @description Removes a store category; its products lose it. Needs a session (401 without one).
@@ -2564,9 +2910,48 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /** @description `responder_avaliacao`: the review of the store's order `idpedido`, and the reply. */
+        ReplyReview: {
+            idpedido: string;
+            /** @description At most 500 characters. */
+            resposta: string;
+        };
+        /**
+         * responder_avaliacao
+         * @description The store replies to a review of one of its orders, once. Needs a session (401 without one).
+         */
+        ReplyReviewRequest: {
+            /** @enum {string} */
+            codigo: "responder_avaliacao";
+        } & (components["schemas"]["ReplyReview"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "responder_avaliacao";
+        });
         /** @description `tentar_devolucao_pix`: a refund's id (`devolucoes[].id` or `recebidos[].devolucao_id`). */
         RetryRefund: {
             id: string;
+        };
+        /** @description `remover_avaliacao`'s answer. */
+        ReviewRemoved: {
+            /** @description `true` when this call removed it (`false`: it had been removed before). */
+            removida: boolean;
+        };
+        /** @description A sale of the person's store, without its buyer's data. */
+        Sale: {
+            /**
+             * Format: int64
+             * @description When it was placed (ms).
+             */
+            horario_pedido: number;
+            idpedido: string;
+            /** @description `'1'` in person, `'2'` Pix. */
+            pagamento: string;
+            /** @description `'1'` awaiting delivery, `'2'` delivered, `'0'`/`'00'` cancelled. */
+            situacao: string;
+            total: components["schemas"]["Reais"];
         };
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
@@ -2622,6 +3007,15 @@ export interface components {
         SellerRef: string | {
             userforn?: string | null;
             usuario?: string | null;
+        };
+        /** @description A session (a device signed in), without its token. */
+        Session: {
+            /** Format: int64 */
+            criado_em: number;
+            /** Format: int64 */
+            expira_em: number;
+            /** Format: int64 */
+            revogado_em: number | null;
         };
         /** @description `alterar_visibilidade`. */
         SetHidden: {
@@ -2693,10 +3087,28 @@ export interface components {
              */
             codigo: "alterar_compras";
         });
+        /** @description A new store's steps (issue 29), each done or not. */
+        SetupChecklist: {
+            /** @description Every step done. */
+            completo: boolean;
+            /** @description Delivery or pickup set in 'Delivery'. */
+            entrega: boolean;
+            /** @description The payment options chosen in 'Pagamentos', with the Pix key when Pix is on. */
+            pagamentos: boolean;
+            /** @description A product with a photo on sale. */
+            produto: boolean;
+            /** @description The store's URL confirmed in 'Loja online'. */
+            url: boolean;
+        };
         /** @description `invisivel`: `userforn` is the supplier's user id; `invisivel: true` hides it. */
         SetVisibility: {
             /** @description `true` hides the supplier and its products from every public listing. */
             invisivel: boolean;
+            /**
+             * @description Why: required to hide (e-mailed to the store, shown in its panel); at most 500
+             *     characters.
+             */
+            motivo?: string | null;
             /** @description The supplier's user id. */
             userforn: string;
         };
@@ -2764,6 +3176,8 @@ export interface components {
         StoreCard: {
             /** @description Whether it serves the asked region (decisions.md §11); null when no region was asked. */
             atende: boolean | null;
+            /** @description Its buyers' reviews: the average note and how many (decisions.md §33). */
+            avaliacao: components["schemas"]["Rating"];
             /** @description The store's city, 'City, UF' (its delivery start's, else its owner's); null when unknown. */
             cidade: string | null;
             iconeforn: string | null;
@@ -2794,6 +3208,29 @@ export interface components {
              */
             paleta: number;
         };
+        /** @description `pegar_avaliacoes`: the store (its user id). */
+        StoreReviews: {
+            userforn: string;
+        };
+        /** @description `pegar_avaliacoes`' answer: the average and count, and the newest reviews (at most 50). */
+        StoreReviewsList: {
+            avaliacao: components["schemas"]["Rating"];
+            avaliacoes: components["schemas"]["ListedReview"][];
+        };
+        /**
+         * pegar_avaliacoes
+         * @description A store's shown reviews: the average, the count and the newest ones. Public: a session, when sent, may change the answer.
+         */
+        StoreReviewsRequest: {
+            /** @enum {string} */
+            codigo: "pegar_avaliacoes";
+        } & (components["schemas"]["StoreReviews"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_avaliacoes";
+        });
         /**
          * @description `pegar_lojas`'s answer: visible stores with a URL; those serving the asked region first,
          *     then best sellers first.
@@ -2815,6 +3252,20 @@ export interface components {
              */
             codigo: "pegar_lojas";
         });
+        /** @description `pegar_resumo_fornecedor`'s answer. */
+        StoreSummary: {
+            /** @description Paid Pix money held until each delivery is confirmed (reais). */
+            aliberar: components["schemas"]["Reais"];
+            /** @description Orders awaiting delivery (or their Pix), oldest first. */
+            pedidos_abertos: components["schemas"]["OpenOrder"][];
+            /** @description Released money the store may withdraw (reais). */
+            saldo: components["schemas"]["Reais"];
+            saque_pendente: components["schemas"]["Reais"] | null;
+        };
+        /** @description `pegar_resumo_fornecedor`: the store (its user id). */
+        StoreSummaryRequest: {
+            userforn: string;
+        };
         /** @description What the public and the private views share. */
         SupplierCore: {
             /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
@@ -2925,6 +3376,17 @@ export interface components {
             txid: string;
             /** @description The amount in reais, as text with two decimals (`"15.00"`). */
             valor: string;
+        };
+        /** @description A token bought (+) or spent (−). */
+        TokenEntry: {
+            /** Format: int64 */
+            criado_em: number;
+            /** Format: int64 */
+            delta: number;
+            /** @description `compra` or `registro`. */
+            motivo: string;
+            /** @description The Pix charge's txid or the Arweave transaction's id. */
+            referencia: string;
         };
         /** @description `pegar_fichas_blockchain`'s answer. */
         Tokens: {
@@ -3134,6 +3596,21 @@ export interface components {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
         };
+        /** @description A withdrawal the person's store asked for. */
+        Withdrawal: {
+            chave_pix: string;
+            /** Format: int64 */
+            confirmado_em: number | null;
+            /** Format: int64 */
+            criado_em: number;
+            id: string;
+            liquido: components["schemas"]["Reais"];
+            /** @description `pendente` or `pago`. */
+            status: string;
+            taxa: components["schemas"]["Reais"];
+            /** @description Gross, fee and net, in reais. */
+            valor: components["schemas"]["Reais"];
+        };
         /** @description `confirmar_saque`'s answer. */
         WithdrawalConfirmed: {
             /** @description This call paid it out (false: it had been confirmed before; nothing changed). */
@@ -3175,6 +3652,32 @@ export interface components {
              */
             codigo: "transferir";
         });
+        /** @description A reply the person's store wrote. */
+        WrittenReply: {
+            idpedido: string;
+            /** Format: int64 */
+            respondido_em: number | null;
+            resposta: string;
+        };
+        /** @description A review the person wrote. */
+        WrittenReview: {
+            comentario: string | null;
+            /** Format: int64 */
+            criado_em: number;
+            /** Format: int64 */
+            editado_em: number | null;
+            idpedido: string;
+            /** @description The store's name. */
+            loja: string;
+            motivo_remocao: string | null;
+            /** Format: int64 */
+            nota: number;
+            /**
+             * Format: int64
+             * @description When the moderation removed it, and why.
+             */
+            removido_em: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -3208,7 +3711,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description `codigo` and the read's fields as query parameters, each once (a field given twice is 'Dados inválidos.'); another action by GET is refused. */
-                leitura: components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"];
+                leitura: components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["StoreReviewsRequest"];
             };
             header?: never;
             path?: never;
@@ -3222,7 +3725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"];
+                    "application/json": components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["StoreReviewsList"];
                 };
             };
             /** @description Not modified: the `ETag` sent is current. */
@@ -3290,7 +3793,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -3300,7 +3803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -4056,6 +4559,20 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "avaliar_pedido": {
+        payload: Omit<components["schemas"]["RateOrderRequest"], "codigo">;
+        answer: components["schemas"]["OrderRated"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "baixar_meus_dados": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["MyData"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "cadastro_fornecedor": {
         payload: Omit<components["schemas"]["RegisterSupplierRequest"], "codigo">;
         answer: components["schemas"]["UserChanged"];
@@ -4196,6 +4713,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "excluir_minha_conta": {
+        payload: Omit<components["schemas"]["DeleteMyAccountRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "excluir_produto": {
         payload: Omit<components["schemas"]["RemoveProductRequest"], "codigo">;
         answer: components["schemas"]["Done"];
@@ -4273,6 +4797,20 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "moderar_anuncio": {
+        payload: Omit<components["schemas"]["AdminModerateAdRequest"], "codigo">;
+        answer: components["schemas"]["Moderated"];
+        session: "admin";
+        get: false;
+        read: false;
+    };
+    "moderar_produto": {
+        payload: Omit<components["schemas"]["AdminModerateProductRequest"], "codigo">;
+        answer: components["schemas"]["Moderated"];
+        session: "admin";
+        get: false;
+        read: false;
+    };
     "opcoes_pagamento": {
         payload: Omit<components["schemas"]["PaymentOptionsRequest"], "codigo">;
         answer: components["schemas"]["OptionsSaved"];
@@ -4292,6 +4830,13 @@ export interface Actions {
         answer: components["schemas"]["MyAds"];
         session: "user";
         get: false;
+        read: true;
+    };
+    "pegar_avaliacoes": {
+        payload: Omit<components["schemas"]["StoreReviewsRequest"], "codigo">;
+        answer: components["schemas"]["StoreReviewsList"];
+        session: "public";
+        get: true;
         read: true;
     };
     "pegar_clientes": {
@@ -4406,6 +4951,13 @@ export interface Actions {
         get: false;
         read: true;
     };
+    "pegar_resumo_fornecedor": {
+        payload: Omit<components["schemas"]["AdminStoreSummaryRequest"], "codigo">;
+        answer: components["schemas"]["StoreSummary"];
+        session: "admin";
+        get: false;
+        read: true;
+    };
     "pegar_solicitacoes_saque": {
         payload: Record<string, never>;
         answer: components["schemas"]["PendingWithdrawals"];
@@ -4419,6 +4971,13 @@ export interface Actions {
         session: "user";
         get: false;
         read: true;
+    };
+    "remover_avaliacao": {
+        payload: Omit<components["schemas"]["AdminRemoveReviewRequest"], "codigo">;
+        answer: components["schemas"]["ReviewRemoved"];
+        session: "admin";
+        get: false;
+        read: false;
     };
     "remover_categoria": {
         payload: Omit<components["schemas"]["RemoveStoreCategoryRequest"], "codigo">;
@@ -4437,6 +4996,13 @@ export interface Actions {
     "remover_promocao": {
         payload: Omit<components["schemas"]["RemovePromotionRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "responder_avaliacao": {
+        payload: Omit<components["schemas"]["ReplyReviewRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
         session: "user";
         get: false;
         read: false;
@@ -4526,6 +5092,7 @@ export type Codigo = keyof Actions;
 /** The public catalogue reads also answered by `GET /api?codigo=…` (`x-feira-get`), cacheable. */
 export const GET_ACTIONS = [
     "pegar_anuncio_url_site",
+    "pegar_avaliacoes",
     "pegar_dadosforn",
     "pegar_lojas",
     "pegar_produto_url_site",
@@ -4538,6 +5105,7 @@ export const GET_ACTIONS = [
 
 /** The actions that change nothing (`x-feira-read`), the GET reads included. */
 export const READ_ACTIONS = [
+    "baixar_meus_dados",
     "consultar_cep",
     "consultar_pagamento",
     "iniciar_login",
@@ -4546,6 +5114,7 @@ export const READ_ACTIONS = [
     "login_site",
     "pegar_anuncio_url_site",
     "pegar_anuncios",
+    "pegar_avaliacoes",
     "pegar_clientes",
     "pegar_dadosforn",
     "pegar_entregas",
@@ -4562,6 +5131,7 @@ export const READ_ACTIONS = [
     "pegar_produtos_anuncios_site",
     "pegar_produtos_anuncios_site2",
     "pegar_produtos_fornecedor",
+    "pegar_resumo_fornecedor",
     "pegar_solicitacoes_saque",
     "pegar_ticket_eventos",
     "search",
