@@ -61,7 +61,7 @@ test('a new store follows the checklist to a product on sale', async () => {
       page,
       '/lojas',
       async () => {
-        await page.locator('.store-list').waitFor({ state: 'visible' });
+        await page.locator('.store-list').first().waitFor({ state: 'visible' });
         return page.getByText('Quitanda Checklist', { exact: true }).isVisible();
       },
       'the new store in /lojas',
