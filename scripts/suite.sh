@@ -31,6 +31,10 @@ table=()
 RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+# No incremental compilation: a fresh clone gains nothing from it, and its caches would add
+# gigabytes to target/ (CI's disk ran out during the build with them on). Set
+# CARGO_INCREMENTAL=1 to keep them when rerunning the suite on a working copy.
+export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}
 # API tests wait on sockets and child processes more than on the CPU.
 api_threads=${SUITE_API_THREADS:-6}
 
