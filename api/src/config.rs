@@ -86,6 +86,11 @@ pub struct Config {
     pub geocoder_rate: Rate,
     /// How long a geocoded address is remembered (`GEOCODER_CACHE_SECONDS`, default 3600).
     pub geocoder_cache: Duration,
+    /// The CEP lookup's calls across all instances (`CEP_RATE`, default `3/s`).
+    pub cep_rate: Rate,
+    /// How long a CEP's answer is remembered (`CEP_CACHE_SECONDS`, default 86400: CEPs change
+    /// seldom).
+    pub cep_cache: Duration,
     /// E-mail (`SMTP_*`).
     pub mail: MailConfig,
     /// Notarisation on Arweave (decisions.md §17).
@@ -314,6 +319,8 @@ impl Config {
             geocoder_url: var("GEOCODER_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
             geocoder_rate: rate("GEOCODER_RATE", "1/s")?,
             geocoder_cache: Duration::from_secs(parse_num("GEOCODER_CACHE_SECONDS", 3600)?),
+            cep_rate: rate("CEP_RATE", "3/s")?,
+            cep_cache: Duration::from_secs(parse_num("CEP_CACHE_SECONDS", 86_400)?),
             arweave: ArweaveConfig {
                 gateway: var("ARWEAVE_GATEWAY")
                     .unwrap_or_else(|| "http://127.0.0.1:1984".into())
@@ -527,6 +534,12 @@ mod tests {
         assert_eq!(c.geocoder_rate.period, Duration::from_secs(1));
         assert_eq!(c.geocoder_rate.count.get(), 1);
         assert_eq!(c.arweave.read_rate.count.get(), 5);
+        assert_eq!(
+            (c.cep_rate.count.get(), c.cep_rate.period),
+            (3, Duration::from_secs(1))
+        );
+        assert_eq!(c.cep_cache, Duration::from_secs(86_400));
+        assert!(config(&[("OIDC_CLIENT_ID", "x"), ("CEP_RATE", "off")]).is_err());
         assert_eq!(c.database_acquire_timeout, Duration::from_secs(3));
         assert_eq!(c.request_timeout, Duration::from_secs(20));
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_RATE", "off")]).is_err());

@@ -1,12 +1,13 @@
 //! Bounds on the calls the server makes to other services on a user's behalf (decisions.md §23,
-//! issue 27): nobody can make the API hammer the PSP, the geocoder or the Arweave gateway.
+//! issue 27): nobody can make the API hammer the PSP, the geocoder, the CEP lookup or the Arweave
+//! gateway.
 //!
 //! - [`take_calls`]: a named window in the database (`call_slots`) that starts with its first
 //!   call and allows N calls until it ends, each taken with one conditional upsert, so the bound
 //!   holds across every instance. [`take_slot`] (N = 1) bounds a charge's status query at the
 //!   PSP (`consultar_pagamento`) and serialises the opening of a user's token charge.
-//! - [`Budget`]: a provider's global rate (`GEOCODER_RATE`, `ARWEAVE_READ_RATE`: N per period)
-//!   as such a window; over it the user is told to try again shortly (503 with `Retry-After`).
+//! - [`Budget`]: a provider's global rate (`GEOCODER_RATE`, `CEP_RATE`, `ARWEAVE_READ_RATE`: N
+//!   per period) as such a window; over it the user is told to try again shortly (503 with `Retry-After`).
 //! - [`TtlCache`]: a small in-process cache of answers by their input, for a short time.
 
 use crate::{
@@ -26,6 +27,9 @@ use std::{
 /// Told when the geocoder's budget is spent.
 pub const GEOCODER_OCUPADO: &str =
     "Muitas buscas de endereço neste momento. Tente novamente em instantes.";
+/// Told when the CEP lookup's budget is spent.
+pub const CEP_OCUPADO: &str =
+    "Muitas consultas de CEP neste momento. Tente novamente em instantes.";
 /// Told when the Arweave gateway's budget is spent.
 pub const GATEWAY_OCUPADO: &str =
     "Muitas verificações neste momento. Tente novamente em instantes.";
@@ -36,12 +40,28 @@ const CACHE_ENTRIES: usize = 10_000;
 /// A geocoded point, by its query: `None` when the geocoder found nothing plausible.
 pub type Geocodes = TtlCache<String, Option<(f64, f64)>>;
 
+/// What the CEP lookup said of a CEP (by its 8 digits): the answer, or `None` when it does not
+/// know the CEP. Failures are not kept.
+pub type Ceps = TtlCache<String, Option<CepAnswer>>;
+
+/// A CEP lookup's answer, as kept: street, bairro and `City, UF` (IBGE's spelling).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CepAnswer {
+    pub rua: Option<String>,
+    pub bairro: Option<String>,
+    pub cidade: Option<String>,
+}
+
 /// The bounds of one process's outside calls.
 pub struct Outside {
     /// The geocoder's global rate (`GEOCODER_RATE`).
     pub geocoder: Budget,
     /// Geocoded addresses (`GEOCODER_CACHE_SECONDS`).
     pub geocodes: Geocodes,
+    /// The CEP lookup's global rate (`CEP_RATE`).
+    pub cep: Budget,
+    /// CEPs looked up (`CEP_CACHE_SECONDS`).
+    pub ceps: Ceps,
     /// The gateway's global rate of status reads (`ARWEAVE_READ_RATE`).
     pub gateway: Budget,
     /// Transactions' statuses (`ARWEAVE_STATUS_CACHE_SECONDS`).
@@ -53,6 +73,8 @@ impl Outside {
         Self {
             geocoder: Budget::new("geocoder", config.geocoder_rate, GEOCODER_OCUPADO),
             geocodes: TtlCache::new(config.geocoder_cache, CACHE_ENTRIES),
+            cep: Budget::new("cep", config.cep_rate, CEP_OCUPADO),
+            ceps: TtlCache::new(config.cep_cache, CACHE_ENTRIES),
             gateway: Budget::new("arweave-gateway", config.arweave.read_rate, GATEWAY_OCUPADO),
             statuses: TtlCache::new(config.arweave.status_cache, CACHE_ENTRIES),
         }

@@ -102,6 +102,75 @@ async fn a_cep_gives_street_bairro_and_city_through_the_local_lookup() {
     drop(cep);
 }
 
+#[tokio::test]
+async fn a_cep_is_asked_of_the_service_once_and_never_beyond_its_rate() {
+    let cep = CepService::start().await;
+    let url = cep.viacep();
+    let app = spawn_app_with(move |c| {
+        c.site.cep_url = Some(url);
+        c.cep_rate = feira_api::security::rate::Rate::parse("3/min").unwrap();
+    })
+    .await;
+    let (token, _) = app.login(BUYER).await;
+    let (status, first) = call(&app, &token, "consultar_cep", json!({"cep": "13400-390"})).await;
+    assert_eq!(status, 200, "{first}");
+    let msg = refused(
+        &app,
+        &token,
+        "consultar_cep",
+        json!({"cep": "99999-999"}),
+        404,
+    )
+    .await;
+    assert_eq!(msg, "CEP não encontrado.");
+    // With the service gone, what it said is still known (a CEP found and one it does not know).
+    drop(cep);
+    for _ in 0..5 {
+        let (status, again) = call(&app, &token, "consultar_cep", json!({"cep": "13400390"})).await;
+        assert_eq!((status, &again), (200, &first));
+        let msg = refused(
+            &app,
+            &token,
+            "consultar_cep",
+            json!({"cep": "99999999"}),
+            404,
+        )
+        .await;
+        assert_eq!(msg, "CEP não encontrado.");
+    }
+    // A new CEP is asked (and the failure is not remembered)...
+    let msg = refused(
+        &app,
+        &token,
+        "consultar_cep",
+        json!({"cep": "13450-000"}),
+        503,
+    )
+    .await;
+    assert_eq!(
+        msg,
+        "Não foi possível consultar o CEP agora. Preencha o endereço."
+    );
+    // ...but the budget (3 a minute, across instances) is spent: told to try again shortly.
+    let res = app
+        .http
+        .post(format!("{}/api", app.address))
+        .bearer_auth(&token)
+        .json(&json!({"codigo": "consultar_cep", "cep": "13450-000"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], feira_api::outside::CEP_OCUPADO);
+}
+
 fn address(cidade: &str, cep: &str, bairro: &str) -> Value {
     json!({"codigo": "alterar_endereco", "rua": "Rua Um", "numero": "10", "cidade": cidade,
            "telefone": "(19) 99230-1478", "complemento": "", "cep": cep, "bairro": bairro})

@@ -3,11 +3,14 @@
 //! local one in `devservices/cep.mjs` for the demo and the tests). Without `CEP_URL`, or when the
 //! service fails, the answer says so and the address is typed by hand: nothing else depends on
 //! it. The city is returned in the IBGE list's spelling (`City, UF`), so the form can take it.
+//! The service's calls are bounded across instances (`CEP_RATE`) and its answers remembered by
+//! CEP (`CEP_CACHE_SECONDS`), as the geocoder's are (`outside.rs`).
 
 use super::municipality;
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
+    outside::CepAnswer,
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
@@ -73,25 +76,52 @@ fn text(v: Option<String>) -> Option<String> {
 }
 
 /// `consultar_cep`: `{cep, rua, bairro, cidade}`; 400 `Insira um CEP válido`, 404 `CEP não
-/// encontrado.`, 503 when no lookup is configured or it failed.
+/// encontrado.`, 503 when no lookup is configured or it failed, or (with `Retry-After`) when the
+/// lookup's budget (`CEP_RATE`, across instances) is spent. Answers, "not found" included, are
+/// remembered for `CEP_CACHE_SECONDS`, so a CEP asked again never reaches the service.
 pub async fn lookup(state: &AppState, _user: AuthUser, req: CepLookup) -> ApiResult<CepFound> {
     let cep = Cep::parse(&req.cep).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let unavailable = || ApiError::Unavailable(CEP_INDISPONIVEL.into());
     let template = state
         .config
         .site
         .cep_url
         .as_deref()
         .ok_or_else(unavailable)?;
-    let url = template.replace("{cep}", cep.digits());
-    let res = http().get(&url).send().await.map_err(|e| {
+    let outside = &state.outside;
+    let key = cep.digits().to_owned();
+    let answer = match outside.ceps.get(&key) {
+        Some(known) => known,
+        None => {
+            outside.cep.take(&state.db).await?;
+            let answer = ask(&template.replace("{cep}", cep.digits())).await?;
+            outside.ceps.put(key, answer.clone());
+            answer
+        }
+    };
+    let answer = answer.ok_or_else(|| ApiError::NotFound(CEP_NAO_ENCONTRADO.into()))?;
+    Ok(CepFound {
+        cep: cep.masked(),
+        rua: answer.rua,
+        bairro: answer.bairro,
+        cidade: answer.cidade,
+    })
+}
+
+fn unavailable() -> ApiError {
+    ApiError::Unavailable(CEP_INDISPONIVEL.into())
+}
+
+/// Asks the service at `url`: `Ok(None)` when it does not know the CEP, `Err` (503) when it
+/// failed or answered something else.
+async fn ask(url: &str) -> ApiResult<Option<CepAnswer>> {
+    let res = http().get(url).send().await.map_err(|e| {
         tracing::warn!(error = %e, "CEP lookup failed");
         unavailable()
     })?;
     if res.status() == reqwest::StatusCode::NOT_FOUND
         || res.status() == reqwest::StatusCode::BAD_REQUEST
     {
-        return Err(ApiError::NotFound(CEP_NAO_ENCONTRADO.into()));
+        return Ok(None);
     }
     if !res.status().is_success() {
         tracing::warn!(status = %res.status(), "CEP lookup failed");
@@ -106,18 +136,17 @@ pub async fn lookup(state: &AppState, _user: AuthUser, req: CepLookup) -> ApiRes
         .as_ref()
         .is_some_and(|e| e == &serde_json::json!(true) || e == "true");
     if missing {
-        return Err(ApiError::NotFound(CEP_NAO_ENCONTRADO.into()));
+        return Ok(None);
     }
     let cidade = match (text(a.localidade), text(a.uf)) {
         (Some(city), Some(uf)) => municipality(&format!("{city}, {uf}")).map(|m| m.label()),
         _ => None,
     };
-    Ok(CepFound {
-        cep: cep.masked(),
+    Ok(Some(CepAnswer {
         rua: text(a.logradouro),
         bairro: text(a.bairro),
         cidade,
-    })
+    }))
 }
 
 #[cfg(test)]
