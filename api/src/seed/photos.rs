@@ -1,8 +1,16 @@
 //! Demo photos, drawn here (simple coloured JPEGs) so the repository carries no binaries.
+//!
+//! Each is drawn once per process and kept: the API's tests seed the demo into a hundred fresh
+//! databases, and drawing and encoding (generic code compiled with the project's own debug
+//! settings) was nine tenths of a seed's time.
 
 use crate::media::MediaStore;
 use bytes::Bytes;
 use image::{ImageBuffer, Rgb, codecs::jpeg::JpegEncoder};
+use std::{
+    collections::HashMap,
+    sync::{LazyLock, Mutex, PoisonError},
+};
 
 /// Draws a demo photo (a soft gradient with a disc, its colours picked by `seed`), stores it
 /// as a JPEG at quality 80 and returns its URL.
@@ -13,7 +21,29 @@ pub(super) async fn photo(
     width: u32,
     height: u32,
 ) -> anyhow::Result<String> {
-    media.put(key, draw(seed, width, height)?).await
+    media.put(key, drawn(seed, width, height)?).await
+}
+
+/// Drawn photos by `(seed, width, height)`.
+type Drawn = Mutex<HashMap<(usize, u32, u32), Bytes>>;
+
+/// [`draw`], remembered by its arguments (a few dozen small JPEGs).
+fn drawn(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes> {
+    static DRAWN: LazyLock<Drawn> = LazyLock::new(Mutex::default);
+    let key = (seed, width, height);
+    if let Some(jpeg) = DRAWN
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return Ok(jpeg.clone());
+    }
+    let jpeg = draw(seed, width, height)?;
+    DRAWN
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, jpeg.clone());
+    Ok(jpeg)
 }
 
 pub(super) fn draw(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes> {
@@ -43,4 +73,22 @@ pub(super) fn draw(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes
     let mut out = Vec::new();
     JpegEncoder::new_with_quality(&mut out, 80).encode_image(&img)?;
     Ok(Bytes::from(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photo_is_drawn_once_and_kept() {
+        let first = drawn(7, 40, 30).unwrap();
+        let again = drawn(7, 40, 30).unwrap();
+        assert_eq!(
+            first.as_ptr(),
+            again.as_ptr(),
+            "the same buffer, not a new drawing"
+        );
+        assert_eq!(first, draw(7, 40, 30).unwrap());
+        assert_ne!(first, drawn(8, 40, 30).unwrap());
+    }
 }
