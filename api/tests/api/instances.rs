@@ -12,7 +12,7 @@ mod cluster;
 mod crash;
 mod operations;
 
-use crate::helpers::{CLIENT_ID, TempDir, fresh_database, login_at, rpc_at, spawn_issuer};
+use crate::helpers::{CLIENT_ID, TempDir, empty_database, login_at, rpc_at, spawn_issuer};
 use serde_json::Value;
 use std::{
     path::{Path, PathBuf},
@@ -33,7 +33,8 @@ pub fn on_postgres() -> bool {
     std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"))
 }
 
-/// What several instances share: a database, the test OpenID issuer, a scratch folder.
+/// What several instances share: a database (empty: the instances started together migrate it
+/// themselves), the test OpenID issuer, a scratch folder.
 pub struct Shared {
     pub database_url: String,
     pub issuer: String,
@@ -54,7 +55,7 @@ impl Shared {
         )
         .unwrap();
         Self {
-            database_url: fresh_database(&tmp.0).await,
+            database_url: empty_database(&tmp.0).await,
             issuer: spawn_issuer().await,
             tmp,
             http: reqwest::Client::builder()
