@@ -60,6 +60,10 @@ pub struct Config {
     /// (`REQUEST_TIMEOUT_SECONDS`, default 20); the event stream and the streamed notarisation
     /// upload are exempt (they have their own bounds).
     pub request_timeout: Duration,
+    /// Seconds a public catalogue read (`GET /api?codigo=…`) may be kept without asking again,
+    /// and as many more during which it may be shown while asked again
+    /// (`PUBLIC_READ_MAX_AGE_SECONDS`, default 30: an edit reaches every buyer within a minute).
+    pub public_read_max_age: u32,
     /// The built webapp on disk (`WEBAPP_DIR`, default `webapp/dist`), used unless
     /// `webapp_embedded`.
     pub webapp_dir: PathBuf,
@@ -298,6 +302,8 @@ impl Config {
                 parse_num("DATABASE_ACQUIRE_TIMEOUT_SECONDS", 3)?.max(1),
             ),
             request_timeout: Duration::from_secs(parse_num("REQUEST_TIMEOUT_SECONDS", 20)?.max(1)),
+            public_read_max_age: u32::try_from(parse_num("PUBLIC_READ_MAX_AGE_SECONDS", 30)?)
+                .context("PUBLIC_READ_MAX_AGE_SECONDS out of range")?,
             webapp_embedded: cfg!(feature = "embed-webapp") && var("WEBAPP_DIR").is_none(),
             webapp_dir: var("WEBAPP_DIR")
                 .unwrap_or_else(|| "webapp/dist".into())
@@ -542,6 +548,7 @@ mod tests {
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("CEP_RATE", "off")]).is_err());
         assert_eq!(c.database_acquire_timeout, Duration::from_secs(3));
         assert_eq!(c.request_timeout, Duration::from_secs(20));
+        assert_eq!(c.public_read_max_age, 30);
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_RATE", "off")]).is_err());
         let c = config(&[("OIDC_CLIENT_ID", "x"), ("GEOCODER_RATE", "2/s")]).unwrap();
         assert_eq!(c.geocoder_rate.count.get(), 2);

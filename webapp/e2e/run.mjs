@@ -342,6 +342,9 @@ async function main() {
     RATE_LIMIT_UPLOAD: 'ip=600/min user=300/min',
     RATE_LIMIT_ORDER: 'ip=600/min user=300/min',
     RATE_LIMIT_NOTARY: 'ip=600/h user=300/h',
+    // A buyer's browser sees another's edit within seconds instead of a minute: the journeys
+    // that change stock or prices wait for the cached public reads to go stale.
+    PUBLIC_READ_MAX_AGE_SECONDS: '3',
   };
   let api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
   await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });

@@ -38,11 +38,6 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use tower_http::compression::CompressionLayer;
 
-/// Seconds a read may be kept without asking again.
-pub const MAX_AGE_S: u32 = 30;
-/// Seconds after that during which a cache may still show it while it asks again.
-pub const STALE_WHILE_REVALIDATE_S: u32 = 30;
-
 /// The message for another action asked by GET.
 pub const POST_ONLY: &str = "Esta ação só é aceita por POST /api.";
 
@@ -90,10 +85,11 @@ async fn handle(
         return Err(ApiError::bad_request(REQUISICAO_INVALIDA));
     };
     let request = request_of(query)?;
+    let max_age = state.config.public_read_max_age;
     let answer = dispatch(state, MaybeAuthUser::default(), request, Default::default()).await?;
     Ok((
         [
-            (header::CACHE_CONTROL, cache_control()),
+            (header::CACHE_CONTROL, cache_control(max_age)),
             (header::VARY, HeaderValue::from_static("Accept-Encoding")),
         ],
         Json(answer),
@@ -101,9 +97,11 @@ async fn handle(
         .into_response())
 }
 
-fn cache_control() -> HeaderValue {
+/// Kept `max_age` seconds without asking again; for as many more a cache may show it while it
+/// asks again (`PUBLIC_READ_MAX_AGE_SECONDS`).
+fn cache_control(max_age: u32) -> HeaderValue {
     HeaderValue::from_str(&format!(
-        "public, max-age={MAX_AGE_S}, stale-while-revalidate={STALE_WHILE_REVALIDATE_S}"
+        "public, max-age={max_age}, stale-while-revalidate={max_age}"
     ))
     .expect("ASCII")
 }

@@ -335,3 +335,14 @@ async fn res_is_not_cacheable(app: &TestApp) -> bool {
         && header(&res, "etag").is_empty()
         && !header(&res, "cache-control").contains("max-age")
 }
+
+#[tokio::test]
+async fn the_reads_freshness_is_the_configured_one() {
+    let app = crate::helpers::spawn_app_with(|c| c.public_read_max_age = 5).await;
+    let res = get(&app, &[("codigo", "pegar_lojas")], None, None).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        header(&res, "cache-control"),
+        "public, max-age=5, stale-while-revalidate=5"
+    );
+}
