@@ -126,33 +126,7 @@ pub async fn set_ad_hidden(
     reason: &str,
     now: i64,
 ) -> DomainResult<bool> {
-    let mut tx = begin_write(db).await?;
-    let row: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
-        "SELECT u.email, u.nome, a.titulo, a.moderado_em FROM ads a \
-         JOIN users u ON u.id = a.user_id WHERE a.id = $1",
-    )
-    .bind(ad_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (email, nome, titulo, moderated) =
-        row.ok_or_else(|| DomainError::NotFound(ANUNCIO_NAO_ENCONTRADO.into()))?;
-    if moderated.is_some() == hidden {
-        tx.rollback().await?;
-        return Ok(false);
-    }
-    sqlx::query("UPDATE ads SET moderado_em = $1, moderado_motivo = $2 WHERE id = $3")
-        .bind(hidden.then_some(now))
-        .bind(hidden.then_some(reason))
-        .bind(ad_id)
-        .execute(&mut *tx)
-        .await?;
-    let what = Moderated::Ad {
-        hidden,
-        titulo: &titulo,
-    };
-    queue(&mut tx, &email, &nome, what, reason).await?;
-    tx.commit().await?;
-    Ok(true)
+    set_item_hidden(db, Item::Ad, ad_id, hidden, reason, now).await
 }
 
 /// Hides (disables, and keeps disabled) or shows product `product_id` with `reason`, e-mailed
@@ -164,33 +138,84 @@ pub async fn set_product_hidden(
     reason: &str,
     now: i64,
 ) -> DomainResult<bool> {
+    set_item_hidden(db, Item::Product, product_id, hidden, reason, now).await
+}
+
+/// What the moderation hides one by one.
+#[derive(Clone, Copy)]
+enum Item {
+    Ad,
+    Product,
+}
+
+impl Item {
+    /// Its owner's e-mail and name, its title and when it was hidden (`$1`: its id).
+    fn lookup(self) -> &'static str {
+        match self {
+            Self::Ad => {
+                "SELECT u.email, u.nome, a.titulo, a.moderado_em FROM ads a \
+                 JOIN users u ON u.id = a.user_id WHERE a.id = $1"
+            }
+            Self::Product => {
+                "SELECT s.email, s.nomeforn, p.titulo, p.moderado_em FROM products p \
+                 JOIN suppliers s ON s.user_id = p.supplier_id WHERE p.id = $1"
+            }
+        }
+    }
+
+    /// Sets when (`$1`) and why (`$2`) it was hidden; a product is also disabled while hidden
+    /// (`$3`). Its id is the last value.
+    fn update(self) -> &'static str {
+        match self {
+            Self::Ad => "UPDATE ads SET moderado_em = $1, moderado_motivo = $2 WHERE id = $3",
+            Self::Product => {
+                "UPDATE products SET moderado_em = $1, moderado_motivo = $2, desabilitado = $3 \
+                 WHERE id = $4"
+            }
+        }
+    }
+
+    fn not_found(self) -> &'static str {
+        match self {
+            Self::Ad => ANUNCIO_NAO_ENCONTRADO,
+            Self::Product => PRODUTO_NAO_ENCONTRADO,
+        }
+    }
+}
+
+/// Hides (or shows) `item` `id` with `reason`, e-mailed to its owner. Answers whether the flag
+/// changed (the same flag again changes nothing and e-mails nobody).
+async fn set_item_hidden(
+    db: &Db,
+    item: Item,
+    id: &str,
+    hidden: bool,
+    reason: &str,
+    now: i64,
+) -> DomainResult<bool> {
     let mut tx = begin_write(db).await?;
-    let row: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
-        "SELECT s.email, s.nomeforn, p.titulo, p.moderado_em FROM products p \
-         JOIN suppliers s ON s.user_id = p.supplier_id WHERE p.id = $1",
-    )
-    .bind(product_id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let row: Option<(String, String, String, Option<i64>)> = sqlx::query_as(item.lookup())
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
     let (email, nome, titulo, moderated) =
-        row.ok_or_else(|| DomainError::NotFound(PRODUTO_NAO_ENCONTRADO.into()))?;
+        row.ok_or_else(|| DomainError::NotFound(item.not_found().into()))?;
     if moderated.is_some() == hidden {
         tx.rollback().await?;
         return Ok(false);
     }
-    sqlx::query(
-        "UPDATE products SET moderado_em = $1, moderado_motivo = $2, desabilitado = $3 \
-         WHERE id = $4",
-    )
-    .bind(hidden.then_some(now))
-    .bind(hidden.then_some(reason))
-    .bind(hidden)
-    .bind(product_id)
-    .execute(&mut *tx)
-    .await?;
-    let what = Moderated::Product {
-        hidden,
-        titulo: &titulo,
+    let update = sqlx::query(item.update())
+        .bind(hidden.then_some(now))
+        .bind(hidden.then_some(reason));
+    let update = match item {
+        Item::Ad => update,
+        Item::Product => update.bind(hidden),
+    };
+    update.bind(id).execute(&mut *tx).await?;
+    let titulo = titulo.as_str();
+    let what = match item {
+        Item::Ad => Moderated::Ad { hidden, titulo },
+        Item::Product => Moderated::Product { hidden, titulo },
     };
     queue(&mut tx, &email, &nome, what, reason).await?;
     tx.commit().await?;
