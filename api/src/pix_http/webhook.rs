@@ -51,22 +51,6 @@ pub fn same_secret(given: &str, secret: &str) -> bool {
     a.ct_eq(&b).into()
 }
 
-/// A refusal in the body every failure has (`error` and its `codigo_erro`).
-fn refuse(status: StatusCode, why: &str) -> Response {
-    let code = match status {
-        StatusCode::NOT_FOUND => ErrorCode::NaoEncontrado,
-        StatusCode::UNAUTHORIZED => ErrorCode::NaoAutenticado,
-        StatusCode::SERVICE_UNAVAILABLE => ErrorCode::Indisponivel,
-        _ => ErrorCode::DadosInvalidos,
-    };
-    ApiError::Refused {
-        status,
-        code,
-        message: why.to_owned(),
-    }
-    .into_response()
-}
-
 /// On the main listener: the `hmac` query value must be `PIX_WEBHOOK_HMAC`.
 pub async fn with_hmac(
     State(state): State<AppState>,
@@ -74,10 +58,7 @@ pub async fn with_hmac(
     body: Bytes,
 ) -> Response {
     let Some(secret) = state.config.pix.webhook.hmac.as_deref() else {
-        return refuse(
-            StatusCode::NOT_FOUND,
-            crate::messages::ENDERECO_NAO_ENCONTRADO,
-        );
+        return ApiError::NotFound(crate::messages::ENDERECO_NAO_ENCONTRADO.into()).into_response();
     };
     if !q.hmac.as_deref().is_some_and(|h| same_secret(h, secret)) {
         tracing::warn!(
@@ -85,7 +66,12 @@ pub async fn with_hmac(
             "pix webhook refused: wrong or missing hmac"
         );
         crate::metrics::pix_webhook("refused");
-        return refuse(StatusCode::UNAUTHORIZED, "hmac ausente ou inválido");
+        return ApiError::Refused {
+            status: StatusCode::UNAUTHORIZED,
+            code: ErrorCode::NaoAutenticado,
+            message: "hmac ausente ou inválido".into(),
+        }
+        .into_response();
     }
     receive(&state, &body).await
 }
@@ -128,12 +114,12 @@ async fn receive(state: &AppState, body: &[u8]) -> Response {
         Err(e) => {
             tracing::error!(error = %e, "pix webhook: unreadable body");
             crate::metrics::pix_webhook("invalid");
-            return refuse(StatusCode::BAD_REQUEST, "corpo inválido");
+            return ApiError::bad_request("corpo inválido").into_response();
         }
     };
     if notification.pix.len() > MAX_PIX_PER_NOTIFICATION {
         crate::metrics::pix_webhook("invalid");
-        return refuse(StatusCode::BAD_REQUEST, "pix demais numa notificação");
+        return ApiError::bad_request("pix demais numa notificação").into_response();
     }
     let mut pix = Vec::with_capacity(notification.pix.len());
     for p in &notification.pix {
@@ -142,7 +128,7 @@ async fn receive(state: &AppState, body: &[u8]) -> Response {
             Err(e) => {
                 tracing::error!(error = %e, "pix webhook: unreadable Pix");
                 crate::metrics::pix_webhook("invalid");
-                return refuse(StatusCode::BAD_REQUEST, "pix inválido");
+                return ApiError::bad_request("pix inválido").into_response();
             }
         }
     }
@@ -151,7 +137,7 @@ async fn receive(state: &AppState, body: &[u8]) -> Response {
         Ok(ids) => ids,
         Err(e) => {
             tracing::error!(error = ?e, "pix webhook: recording failed (the PSP will retry)");
-            return refuse(StatusCode::SERVICE_UNAVAILABLE, "tente novamente");
+            return ApiError::Unavailable("tente novamente".into()).into_response();
         }
     };
     crate::metrics::pix_webhook("accepted");
