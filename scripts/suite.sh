@@ -13,7 +13,8 @@
 #   4. tests, concurrently: the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is
 #      set) side by side, the other Rust tests and doctests, the devservices' self-tests and the
 #      deterministic fuzz run (`just fuzz` keeps the long random one);
-#   5. end-to-end in Chromium, then the supplier journey against the binary alone.
+#   5. end-to-end in Chromium: the journeys in two shards side by side (each with its own API and
+#      local services), beside the supplier journey against the binary alone.
 #
 # Every step's output is kept in target/suite/<step>.log; a failing step prints its log and
 # stops the run; at the end a table gives each step's time and the tests it counted.
@@ -157,6 +158,24 @@ contract() {
   (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
 }
 
+# The e2e journeys in two shards of about equal length (their files' lines, longest first, each
+# to the shorter shard), as paths relative to webapp/: shard1 and shard2.
+e2e_shards() {
+  local file lines one=0 two=0
+  shard1=()
+  shard2=()
+  while read -r lines file; do
+    if ((one <= two)); then
+      shard1+=("${file#webapp/}")
+      one=$((one + lines))
+    else
+      shard2+=("${file#webapp/}")
+      two=$((two + lines))
+    fi
+  done < <(wc -l webapp/e2e/tests/*.test.mjs | grep -v ' total$' | sort -rn)
+  echo "e2e shards: ${shard1[*]} ($one lines) | ${shard2[*]} ($two lines)"
+}
+
 # 1. Formatting; tools and packages.
 step fmt cargo fmt --all --check
 bg npm-webapp scripts/npm-ci.sh webapp
@@ -196,9 +215,15 @@ bg fuzz scripts/fuzz/run.sh target/debug/feira-api --seeded
 join vitest devservices fuzz rust-other api-sqlite
 [[ "${TEST_DATABASE_URL:-}" == postgres* ]] && join api-postgres
 
-# 5. End to end.
+# 5. End to end, side by side: the journeys in two shards, each with its own API, database and
+# local services (e2e/run.mjs starts them on free ports), and the supplier journey against the
+# binary alone.
 join chromium
-step e2e bash -c 'cd webapp && API_BIN=../target/debug/feira-api node e2e/run.mjs'
-step e2e-standalone bash -c 'cd webapp && API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs'
+e2e_shards
+# (Each keeps its failures' screenshots in its own folder of webapp/e2e/artifacts/.)
+bg e2e-1 bash -c "cd webapp && E2E_ARTIFACTS=e2e/artifacts/e2e-1 API_BIN=../target/debug/feira-api node e2e/run.mjs ${shard1[*]}"
+bg e2e-2 bash -c "cd webapp && E2E_ARTIFACTS=e2e/artifacts/e2e-2 API_BIN=../target/debug/feira-api node e2e/run.mjs ${shard2[*]}"
+bg e2e-standalone bash -c 'cd webapp && E2E_ARTIFACTS=e2e/artifacts/standalone API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs'
+join e2e-1 e2e-2 e2e-standalone
 
 summary
