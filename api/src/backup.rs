@@ -5,7 +5,8 @@
 //! and points to `pg_dump` (docs/deploy.md, 'Backups').
 
 use anyhow::{Context, bail};
-use sqlx::{ConnectOptions, Connection, sqlite::SqliteConnectOptions};
+use sqlx::{ConnectOptions, Connection};
+use sqlx_sqlite::SqliteConnectOptions;
 use std::{path::Path, str::FromStr};
 
 /// Copies the database at `database_url` into a new file `dest`; returns its size in bytes.

@@ -9,11 +9,25 @@
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
-use sqlx::{Any, AnyPool, Executor, Transaction, any::AnyPoolOptions};
-use std::path::Path;
+use sqlx::{
+    Any, AnyPool, Executor, SqlSafeStr, Transaction,
+    any::AnyPoolOptions,
+    migrate::{Migration, MigrationType, Migrator},
+};
+use std::{path::Path, sync::Once};
 
 /// The pool type used everywhere.
 pub type Db = AnyPool;
+
+/// Makes PostgreSQL and SQLite known to `sqlx::Any` (once per process; before any pool of
+/// `Any` connects).
+pub fn install_drivers() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        sqlx::any::install_drivers(&[sqlx_postgres::any::DRIVER, sqlx_sqlite::any::DRIVER])
+            .expect("no other drivers installed");
+    });
+}
 
 /// Connects to `url`; for SQLite creates the file (and its folder), turns on WAL and foreign keys.
 /// A connection is waited for at most `acquire_timeout` (opening one included): past it a
@@ -24,7 +38,7 @@ pub async fn connect(
     max_connections: u32,
     acquire_timeout: std::time::Duration,
 ) -> anyhow::Result<Db> {
-    sqlx::any::install_default_drivers();
+    install_drivers();
     let is_sqlite = url.starts_with("sqlite:");
     let url = if is_sqlite {
         prepare_sqlite_url(url)?
@@ -58,23 +72,41 @@ pub async fn connect(
     Ok(pool)
 }
 
-/// The migrations in `migrations/`, embedded in the binary at build time. Most are portable; one
-/// whose name ends in `sqlite` or `postgres` is for that database only (the full-text indexes,
-/// docs/search.md): [`migrator`] leaves out the other database's.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+/// Every file of `migrations/` as `(file name, SQL)`, embedded at build time (`build.rs`).
+const MIGRATION_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
+
+/// The migrations in `migrations/`, as `sqlx::migrate!` reads them: `<version>_<description>.sql`
+/// (underscores read as spaces), run in a transaction unless the file starts with
+/// `-- no-transaction`. Most are portable; one whose name ends in `sqlite` or `postgres` is for
+/// that database only (the full-text indexes, docs/search.md): [`migrator`] leaves out the other
+/// database's.
+pub fn migrations() -> Vec<Migration> {
+    MIGRATION_FILES
+        .iter()
+        .map(|&(file, sql)| {
+            let (version, rest) = file
+                .split_once('_')
+                .and_then(|(v, rest)| Some((v.parse::<i64>().ok()?, rest)))
+                .unwrap_or_else(|| panic!("migrations/{file}: expected <version>_<name>.sql"));
+            let kind = MigrationType::from_filename(rest);
+            let description = rest.trim_end_matches(kind.suffix()).replace('_', " ");
+            let no_tx = sql.starts_with("-- no-transaction");
+            Migration::new(version, description.into(), kind, sql.into_sql_str(), no_tx)
+        })
+        .collect()
+}
 
 /// The migrations for `db`'s database: the portable ones and its own.
-pub fn migrator(db: &Db) -> sqlx::migrate::Migrator {
+pub fn migrator(db: &Db) -> Migrator {
     let other = if is_postgres(db) {
         " sqlite"
     } else {
         " postgres"
     };
-    sqlx::migrate::Migrator::with_migrations(
-        MIGRATOR
-            .iter()
+    Migrator::with_migrations(
+        migrations()
+            .into_iter()
             .filter(|m| !m.description.ends_with(other))
-            .cloned()
             .collect(),
     )
 }
@@ -166,6 +198,29 @@ pub fn new_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The embedded migrations are what sqlx itself reads from `migrations/` (as
+    /// `sqlx::migrate!` did): databases migrated before keep matching checksums.
+    #[tokio::test]
+    async fn the_embedded_migrations_are_sqlxs_reading_of_the_folder() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+        let sqlx_read = Migrator::new(dir).await.unwrap();
+        let ours = migrations();
+        assert!(ours.len() >= 13, "{}", ours.len());
+        let facts = |m: &Migration| {
+            (
+                m.version,
+                m.description.to_string(),
+                m.checksum.to_vec(),
+                m.no_tx,
+                m.migration_type,
+            )
+        };
+        assert_eq!(
+            ours.iter().map(facts).collect::<Vec<_>>(),
+            sqlx_read.iter().map(facts).collect::<Vec<_>>()
+        );
+    }
 
     #[test]
     fn ids_are_url_safe_and_distinct() {

@@ -88,7 +88,7 @@ impl Hub {
             local: broadcast::channel(BUFFER).0,
             notify: Some(db.clone()),
         };
-        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        let mut listener = sqlx_postgres::PgListener::connect(url).await?;
         listener.listen(CHANNEL).await?;
         tokio::spawn(relay(listener, hub.local.clone(), shutdown));
         Ok(hub)
@@ -166,7 +166,7 @@ impl Hub {
 /// Rebroadcasts the notifications of `listener` locally until `shutdown`; reconnects (every
 /// second) when its connection is lost, and then tells subscribers to resync.
 async fn relay(
-    mut listener: sqlx::postgres::PgListener,
+    mut listener: sqlx_postgres::PgListener,
     local: broadcast::Sender<Event>,
     shutdown: CancellationToken,
 ) {

@@ -175,7 +175,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
 /// Creates (`create`) or drops the bench's own database on the PostgreSQL server at
 /// `server_url`; returns its URL.
 async fn postgres_database(server_url: &str, create: bool) -> anyhow::Result<String> {
-    sqlx::any::install_default_drivers();
+    feira_api::db::install_drivers();
     let name = format!("feira_bench_{}", std::process::id());
     let admin = sqlx::AnyPool::connect(server_url).await?;
     let sql = if create {

@@ -110,7 +110,7 @@ fn postgres_url() -> Option<String> {
 /// A new database on the server of `admin_url`, copied from `template` (else from PostgreSQL's
 /// own empty one).
 async fn new_postgres_database(admin_url: &str, template: Option<&str>) -> String {
-    sqlx::any::install_default_drivers();
+    feira_api::db::install_drivers();
     let name = format!("feira_test_{}", random(12));
     let admin = sqlx::AnyPool::connect(admin_url)
         .await

@@ -67,7 +67,7 @@ impl Shared {
 
     /// A pool on the shared database, for the tests' own reads and writes.
     pub async fn db(&self) -> sqlx::AnyPool {
-        sqlx::any::install_default_drivers();
+        feira_api::db::install_drivers();
         sqlx::AnyPool::connect(&self.database_url).await.unwrap()
     }
 

@@ -259,7 +259,7 @@ async fn backup_copies_a_live_sqlite_database() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("backup written"));
-    sqlx::any::install_default_drivers();
+    feira_api::db::install_drivers();
     let copy = sqlx::AnyPool::connect(&format!("sqlite://{}?mode=ro", dest.display()))
         .await
         .unwrap();
