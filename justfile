@@ -14,10 +14,17 @@ wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version
 default:
     @just --list
 
-# Build everything in release mode and serve the app with demo data on http://localhost:8080, with the local OpenID provider and Arweave gateway (arlocal) on loopback (Ctrl-C stops it all).
-run: setup wasm web
-    cargo build --release -p feira-api
-    scripts/run.sh target/release/feira-api
+# Build everything and serve the app with demo data on http://localhost:8080, with the local OpenID provider, Arweave gateway (arlocal) and CEP lookup on loopback (Ctrl-C stops it all). The API is built with the `demo` profile (not optimised: a fresh clone serves within minutes) while the tools, the wasm and the webapp are set up and built; `just dist` is the release build.
+run:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --profile demo -p feira-api &
+    api=$!
+    trap 'kill "$api" 2>/dev/null || true' EXIT
+    just setup wasm web
+    wait "$api"
+    trap - EXIT
+    exec scripts/run.sh target/demo/feira-api
 
 # The whole suite (scripts/suite.sh): formatting, then tools and packages, static checks (the wasm build with clippy, tsc, ESLint, cargo-deny's licences, sources and advisories against the RustSec snapshot beside the project, the webapp build), one Rust build that is also clippy, the contract, then side by side the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the other Rust tests, Vitest, the local services' self-tests and the seeded fuzz run, and last end-to-end in Chromium and the supplier journey against the API binary alone. Each step's time and test count are printed at the end; logs in target/suite/.
 test:

@@ -17,7 +17,7 @@ trap cleanup EXIT
 git clone -q "$repo" "$dir/feira"
 cd "$dir/feira"
 echo "fresh clone of $(git rev-parse --short HEAD) in $dir/feira; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-# The CPU time of the whole build (setup, wasm, webapp, the API in release), separately from the
+# The CPU time of the whole build (setup, wasm, webapp, the API), separately from the
 # wall time: on a busy machine the wall time says little, the CPU time what an idle one needs.
 cpu() { awk '{ print $14 + $15 + $16 + $17 }' "/proc/$1/stat"; }
 start=$(date +%s)
@@ -28,7 +28,7 @@ seen=""
 until curl -sf "http://127.0.0.1:$port/healthz" >/dev/null; do
   if ! kill -0 "$pid" 2>/dev/null; then tail -40 "$dir/run.log"; echo "just run stopped"; exit 1; fi
   # Report each step as the log reaches it.
-  for step in "npm ci in webapp" "npm ci in devservices" "Compiling wasm-core" "Compiling feira-photo" "vite" "Compiling feira-api" "Finished \`release\`" "arlocal: listening"; do
+  for step in "npm ci in webapp" "npm ci in devservices" "Compiling wasm-core" "Compiling feira-photo" "vite" "Compiling feira-api" "Finished \`demo\`" "arlocal: listening"; do
     if [[ "$seen" != *"|$step|"* ]] && grep -qF "$step" "$dir/run.log"; then seen="$seen|$step|"; stamp "$step"; fi
   done
   sleep 1
