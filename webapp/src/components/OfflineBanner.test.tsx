@@ -51,7 +51,7 @@ describe('offline wording', () => {
   }
 
   it('the status dialog says a connection is needed instead of the generic error', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <StatusDialogProvider>
         <Fails />
@@ -66,7 +66,7 @@ describe('offline wording', () => {
   });
 
   it("keeps a more specific 'Sem conexão…' message (a failure coded sem_conexao)", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     setOnline(false);
     render(
       <StatusDialogProvider>

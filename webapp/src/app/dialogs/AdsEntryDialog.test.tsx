@@ -40,7 +40,7 @@ describe('Ads entry dialog', () => {
   it('Conta Empresarial: a business user goes straight to the panel', async () => {
     mockApi();
     const onClose = renderEntry({ ...USER, type: 1 });
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Conta Empresarial/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Conta Empresarial/ }));
     expect(screen.getByTestId('where').textContent).toBe(`/painel/${USER.usuario}`);
     expect(onClose).toHaveBeenCalled();
   });
@@ -48,7 +48,7 @@ describe('Ads entry dialog', () => {
   it('Conta Empresarial: a user without a type gets the registration wizard', async () => {
     mockApi();
     renderEntry(USER);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: /Conta Empresarial/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Conta Empresarial/ }));
     const wizard = await screen.findByRole('dialog', { name: 'Conta Empresarial' });
     expect(within(wizard).getByRole('progressbar')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/');
@@ -56,7 +56,7 @@ describe('Ads entry dialog', () => {
 
   it('Anuncio Direto → Novo anuncio opens the new-ad wizard', async () => {
     mockApi();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderEntry(USER);
     expect(screen.queryByRole('button', { name: 'Novo anúncio' })).toBeNull();
     await user.click(screen.getByRole('button', { name: /Anúncio Direto/ }));
@@ -67,7 +67,7 @@ describe('Ads entry dialog', () => {
 
   it("Anuncio Direto → Seus anuncios opens the profile panel with inicial=anuncios", async () => {
     mockApi();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onClose = renderEntry(USER);
     await user.click(screen.getByRole('button', { name: /Anúncio Direto/ }));
     await user.click(screen.getByRole('button', { name: 'Seus anúncios' }));

@@ -28,7 +28,7 @@ function offerInstall() {
 
 describe("'Baixe o app'", () => {
   it('without an install prompt: the dialog with the store links', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <MemoryRouter>
         <Header />
@@ -44,7 +44,7 @@ describe("'Baixe o app'", () => {
   it("with the browser's install prompt: the button shows it", async () => {
     watchInstallPrompt();
     const event = offerInstall();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <MemoryRouter>
         <Header />
@@ -60,7 +60,7 @@ describe("'Baixe o app'", () => {
     render(<AppBadges />);
     expect(screen.queryByRole('button', { name: /Instalar o app/ })).toBeNull();
     const event = offerInstall();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Instalar o app/ }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: /Instalar o app/ })).toBeNull();

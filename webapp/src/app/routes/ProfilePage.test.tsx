@@ -34,7 +34,7 @@ describe('profile panel', () => {
   it('opens Histórico de pedidos from inicial, and switches sections from the menu', async () => {
     storeSession();
     mockApi({ pegar_pedidos: { body: { pedidos: [] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit('historico');
     expect(screen.getByRole('heading', { name: 'Pedidos' })).toBeTruthy();
     expect(await screen.findByText('Nenhum pedido encontrado.')).toBeTruthy();
@@ -58,7 +58,7 @@ describe('profile panel', () => {
   it('Dados pessoais: e-mail read-only, Salvar only after a change, then Salvo com sucesso!', async () => {
     storeSession();
     const { calls } = mockApi({ alterar_nome: { body: { ok: true, nome: 'Maria S.' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit();
     const email = screen.getByLabelText('E-mail') as HTMLInputElement;
     expect(email.value).toBe(USER.email);
@@ -78,7 +78,7 @@ describe('profile panel', () => {
   it('the mobile menu opens over an overlay and closes when a section is picked', async () => {
     storeSession();
     mockApi({ pegar_anuncios: { body: { anuncios: [] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { container } = visit();
     const toggle = screen.getByRole('button', { name: /Dados pessoais/, expanded: false });
     await user.click(toggle);

@@ -60,7 +60,7 @@ beforeEach(() => {
 describe('account dialog', () => {
   it('lists the entries', async () => {
     mockApi({ login_site: { body: { userinfo: USER } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     const dialog = await openMenu(user);
     for (const name of ['Anúncios', 'Dados pessoais', 'Endereço', 'Histórico de Pedidos', 'Sair']) {
@@ -70,7 +70,7 @@ describe('account dialog', () => {
 
   it('Anuncios opens the Ads entry dialog the app hands in, for the signed-in user', async () => {
     mockApi({ login_site: { body: { userinfo: USER } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Anúncios' }));
     const entry = await screen.findByRole('dialog', { name: 'Anúncios' });
@@ -85,7 +85,7 @@ describe('account dialog', () => {
     ['Histórico de Pedidos', 'historico'],
   ])('%s opens the profile panel with inicial=%s', async (entry, inicial) => {
     mockApi({ login_site: { body: { userinfo: USER } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: entry }));
     expect(screen.getByTestId('where').textContent).toBe(`/painel/perfil/${USER.usuario} {"inicial":"${inicial}"}`);
@@ -96,7 +96,7 @@ describe('account dialog', () => {
 describe('sign-out confirmation', () => {
   it("'Não' keeps the session and calls nothing", async () => {
     const { calls } = mockApi({ login_site: { body: { userinfo: USER } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Sair' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sair da sua conta?' });
@@ -108,7 +108,7 @@ describe('sign-out confirmation', () => {
 
   it("'Sim' signs out on the server, then locally", async () => {
     const { calls } = mockApi({ login_site: { body: { userinfo: USER } }, logout_site: { body: { ok: true } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Sair' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Sair da sua conta?' })).getByRole('button', { name: 'Sim' }));
@@ -121,7 +121,7 @@ describe('sign-out confirmation', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     mockApi({ login_site: { body: { userinfo: USER } }, logout_site: { status: 500, body: { error: 'falhou' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'Sair' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Sair da sua conta?' })).getByRole('button', { name: 'Sim' }));
@@ -149,7 +149,7 @@ describe('personal-data dialog', () => {
 
   it("shows the e-mail read-only and enables 'Salvar' only when the name changed", async () => {
     mockApi();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { email, nome, salvar } = renderDialog();
     expect(email.value).toBe(USER.email);
     expect(email.readOnly).toBe(true);
@@ -168,7 +168,7 @@ describe('personal-data dialog', () => {
 
   it("saves with alterar_nome, shows 'Salvo com sucesso!' and updates the stored user", async () => {
     const { calls } = mockApi({ alterar_nome: { body: { ok: true, nome: 'Maria Souza' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { dialog, nome, salvar } = renderDialog();
     await user.clear(nome);
     await user.type(nome, 'Maria Souza');
@@ -182,7 +182,7 @@ describe('personal-data dialog', () => {
   it("shows 'Algum erro ocorreu!' when saving fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ alterar_nome: { status: 500, body: { error: 'x' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { nome, salvar } = renderDialog();
     await user.type(nome, '!');
     await user.click(salvar);

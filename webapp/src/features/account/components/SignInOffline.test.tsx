@@ -34,7 +34,7 @@ describe('sign-in offline', () => {
   it('says a connection is needed and opens no popup', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(screen.getByRole('button', { name: 'Cadastre-se ou Faça login' }));
     expect(screen.getByRole('alert').querySelector('p')?.textContent).toBe(SEM_CONEXAO_LOGIN);
@@ -45,7 +45,7 @@ describe('sign-in offline', () => {
     mockApi();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderAccount();
     await user.click(screen.getByRole('button', { name: 'Cadastre-se ou Faça login' }));
     expect(open).toHaveBeenCalledTimes(1);

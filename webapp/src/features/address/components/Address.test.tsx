@@ -45,7 +45,7 @@ describe('address wizard', () => {
       alterar_endereco: { body: { ok: true, userinfo: saved, aviso: null } },
     });
     const onDone = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <StatusDialogProvider>
         <AddressWizard user={NO_ADDRESS} onDone={onDone} />
@@ -110,7 +110,7 @@ describe('address wizard', () => {
       },
       alterar_endereco: { body: { ok: true, userinfo: { ...NO_ADDRESS, cep: '13400-390' }, aviso: null } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <StatusDialogProvider>
         <AddressWizard user={NO_ADDRESS} onDone={vi.fn()} />
@@ -148,7 +148,7 @@ describe('address wizard', () => {
       alterar_endereco: { status: 500, body: { error: 'x' } },
     });
     const onDone = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <StatusDialogProvider>
         <AddressWizard user={BUYER} onDone={onDone} />
@@ -177,7 +177,7 @@ describe("profile's Endereço section", () => {
   it("'Salvar Alterações' only when something changed; wasm-core's messages; saves", async () => {
     storeSession({ token: 't', userinfo: BUYER });
     const { calls } = api({ alterar_endereco: { body: { ok: true, userinfo: { ...BUYER, numero: '2400' }, aviso: null } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <StatusDialogProvider>
         <AddressSection user={BUYER} />

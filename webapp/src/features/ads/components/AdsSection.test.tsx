@@ -34,7 +34,7 @@ describe('Anúncios section', () => {
   it('loads, filters by category and offers the options', async () => {
     storeSession();
     mockApi({ pegar_anuncios: { body: { anuncios: ADS } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     show();
     expect(screen.getByText('Carregando anúncios...')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Seus anúncios' })).toBeTruthy();
@@ -59,7 +59,7 @@ describe('Anúncios section', () => {
   it('removes an ad after confirming', async () => {
     storeSession();
     const { calls } = mockApi({ pegar_anuncios: { body: { anuncios: ADS } }, excluir_anuncio: { body: { ok: true } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     show();
     await user.click(await screen.findByText('Queijo minas'));
     await user.click(screen.getByRole('button', { name: 'Remover anúncio' }));

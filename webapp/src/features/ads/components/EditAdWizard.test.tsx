@@ -30,7 +30,7 @@ describe('ad-edit wizard', () => {
     const { calls } = mockApi({ editar_anuncio: { body: { infos: { ...AD, preco: 30, locais: 1, cidades: ['ALL'], icone: null } } } });
     const onSaved = vi.fn();
     const onClose = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<EditAdWizard anuncio={AD} onClose={onClose} onSaved={onSaved} />);
     const next = () => user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));
@@ -72,7 +72,7 @@ describe('ad-edit wizard', () => {
     storeSession();
     const { calls } = mockApi({ editar_anuncio: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<EditAdWizard anuncio={AD} onClose={vi.fn()} onSaved={vi.fn()} />);
     const next = () => user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));

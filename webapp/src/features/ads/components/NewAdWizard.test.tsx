@@ -54,7 +54,7 @@ describe('new-ad wizard', () => {
     });
     const onAdded = vi.fn();
     const onClose = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<NewAdWizard onClose={onClose} onAdded={onAdded} />);
     const next = () => user.click(screen.getByRole('button', { name: /^(Começar|Continuar)$/ }));
 
@@ -138,7 +138,7 @@ describe('new-ad wizard', () => {
   it('skips the places for Todo Brasil and goes back one step at a time', async () => {
     storeSession();
     api({});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onClose = vi.fn();
     render(<NewAdWizard onClose={onClose} />);
     const next = () => user.click(screen.getByRole('button', { name: /^(Começar|Continuar)$/ }));
@@ -170,7 +170,7 @@ describe('new-ad wizard', () => {
   it('offline: publishing says a connection is needed, sends nothing, and keeps everything typed', async () => {
     storeSession();
     const { calls } = api({ adicionar_anuncio: { body: { infos: anuncio({ id: 'a2', titulo: 'mel' }) } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<NewAdWizard onClose={vi.fn()} />);
     const next = () => user.click(screen.getByRole('button', { name: /^(Começar|Continuar)$/ }));
     await ready();

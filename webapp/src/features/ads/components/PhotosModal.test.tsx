@@ -43,7 +43,7 @@ describe('photos modal', () => {
   it('shows the add tile while 3 or fewer photos are held and enables Salvar only on a change', async () => {
     storeSession();
     mockApi();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     open();
     expect(screen.getAllByRole('img', { name: 'Foto do anúncio' })).toHaveLength(3);
     expect(screen.getByText('+ Adicionar')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('photos modal', () => {
   it('saves: removes the dropped photo, uploads the new one, and reports the new set', async () => {
     storeSession();
     const { calls } = mockApi({ upload_foto_anuncio: { body: { chave: 'f9', url: '/media/9.jpg' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { onSaved, onClose } = open();
     await user.click(screen.getAllByRole('button', { name: 'Remover foto' })[0]);
     await user.upload(screen.getByTestId('foto-anuncio'), new File(['x'], 'a.png', { type: 'image/png' }));
@@ -78,7 +78,7 @@ describe('photos modal', () => {
     storeSession();
     mockApi({ excluir_foto_anuncio: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { onClose } = open();
     await user.click(screen.getAllByRole('button', { name: 'Remover foto' })[0]);
     await user.click(salvar());

@@ -43,7 +43,7 @@ describe('blockchain page', () => {
   it('asks to sign in when signed out', async () => {
     const signIn = vi.fn();
     visit(signIn);
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Entrar' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Entrar' }));
     expect(signIn).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'GERAR PIX' })).toBeNull();
   });
@@ -51,7 +51,7 @@ describe('blockchain page', () => {
   it('refuses a file without tokens, and shows three entries plus the modal with all', async () => {
     storeSession();
     mockApi({ pegar_fichas_blockchain: { body: { fichas: 0, historico: [1, 2, 3, 4].map(entry) } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit();
     expect(await screen.findByText('0 fichas')).toBeTruthy();
     expect(screen.getAllByTestId('registro')).toHaveLength(3);
@@ -78,7 +78,7 @@ describe('blockchain page', () => {
         },
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit();
     expect(await screen.findByText('1 ficha')).toBeTruthy();
     const qty = screen.getByLabelText('Quantidade');

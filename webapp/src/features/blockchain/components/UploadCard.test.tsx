@@ -84,7 +84,7 @@ describe('upload card', () => {
     storeSession();
     const sent = fakeXhr(200, { transactionId: 'T'.repeat(43), link: 'http://127.0.0.1:1984/TTT' });
     const onUploaded = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit(onUploaded);
     await toFinalizar(user);
     expect(await screen.findByText('Arquivo registrado com sucesso!')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('upload card', () => {
   it('returns to the description step with the error on failure', async () => {
     storeSession();
     fakeXhr(500, { error: 'Algum erro ocorreu!' });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit();
     await toFinalizar(user);
     expect((await screen.findAllByText('Algum erro ocorreu!')).length).toBeGreaterThan(0);
@@ -111,7 +111,7 @@ describe('upload card', () => {
     storeSession();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeXhr(0, null);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     visit();
     await toFinalizar(user);
     expect((await screen.findAllByText('Algum erro ocorreu!')).length).toBeGreaterThan(0);

@@ -29,7 +29,7 @@ describe('verification page', () => {
         },
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <MemoryRouter initialEntries={['/verificar/T1']}>
         <Routes>

@@ -21,7 +21,7 @@ const cards = () => screen.queryAllByRole('link').filter((a) => a.getAttribute('
 
 describe('AdsPage', () => {
   it("loads more with the cursors and stops at an empty page", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const paginas = [
       { produtos: [produto({ id: 'p2', titulo: 'couve' })], anuncios: [], nextp: 'cp2', nexta: 'ca2' },
       { produtos: [], anuncios: [], nextp: 'cp3', nexta: 'ca3' },
@@ -65,7 +65,7 @@ describe('AdsPage', () => {
   });
 
   it('has the four category tabs and reloads for the chosen one', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = mockApi({ pegar_produtos_anuncios_site2: { body: primeira } });
     renderPage(<AdsPage />, { path: '/anuncios?categoria=Alimentos' });
     const tabs = screen.getAllByRole('tab');
@@ -84,7 +84,7 @@ describe('AdsPage', () => {
   });
 
   it('searches every category on Enter and on the icon, and the clear button goes back to the list', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = mockApi({
       pegar_produtos_anuncios_site2: { body: primeira },
       search: (body) => ({
@@ -124,7 +124,7 @@ describe('AdsPage', () => {
   });
 
   it('filters a search by category and loads its next pages with the cursors', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = mockApi({
       search: (body) => {
         if (body.nextp === 'cp1') {
@@ -164,7 +164,7 @@ describe('AdsPage', () => {
   });
 
   it('resets and reloads for a new region', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = mockApi({
       pegar_produtos_anuncios_site2: (body) => ({
         body:

@@ -37,7 +37,7 @@ const plus = () => screen.getByRole('button', { name: 'Aumentar quantidade' });
 
 describe('ProductPurchase', () => {
   it('starts at the minimum; minus does nothing there; plus stops at the stock', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<ProductPurchase produto={produto({ minimo: 2, estoque: 4 })} dadosforn={dadosforn()} core={core} />);
     expect(qty()).toBe('2');
     await user.click(minus());
@@ -53,7 +53,7 @@ describe('ProductPurchase', () => {
   });
 
   it('starts at 1 without a minimum; minus does nothing at 1; no stock means no upper stop', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<ProductPurchase produto={produto({ minimo: null, estoque: null })} dadosforn={dadosforn()} core={core} />);
     expect(qty()).toBe('1');
     expect((minus() as HTMLButtonElement).disabled).toBe(true);
@@ -62,7 +62,7 @@ describe('ProductPurchase', () => {
   });
 
   it('shows the unit price, switching to the promo price at minimopromo, and the line total', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <ProductPurchase
         produto={produto({ preco: 4.5, precopromo: 3.9, minimopromo: 3, minimo: 2, estoque: null })}
@@ -99,7 +99,7 @@ describe('ProductPurchase', () => {
   });
 
   it("'Esgotado' from the server's flag: no stock line, quantity and 'Adicionar ao carrinho' disabled", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<ProductPurchase produto={produto({ estoque: 0, minimo: null, esgotado: true })} dadosforn={dadosforn()} core={core} />);
     expect(screen.getByTestId('esgotado').textContent).toBe('Esgotado');
     expect(screen.queryByTestId('estoque')).toBeNull();
@@ -111,7 +111,7 @@ describe('ProductPurchase', () => {
   });
 
   it('stock 1 is one unit, not unlimited: plus stops at 1, and the product can be added', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<ProductPurchase produto={produto({ estoque: 1, minimo: null, esgotado: false })} dadosforn={dadosforn()} core={core} />);
     expect(screen.getByTestId('estoque').textContent).toBe('Estoque: 1');
     expect(screen.queryByTestId('esgotado')).toBeNull();
@@ -121,7 +121,7 @@ describe('ProductPurchase', () => {
   });
 
   it('adds the chosen quantity and option to the bag', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const p = produto({ minimo: 2, estoque: null });
     const d = dadosforn();
     render(<ProductPurchase produto={p} dadosforn={d} core={core} />);
@@ -135,7 +135,7 @@ describe('ProductPurchase', () => {
   });
 
   it("shows the other-supplier modal on 'conflict'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const onAdded = vi.fn();
     bag.addToBag.mockReturnValue('conflict');
     render(<ProductPurchase produto={produto()} dadosforn={dadosforn()} core={core} onAdded={onAdded} />);

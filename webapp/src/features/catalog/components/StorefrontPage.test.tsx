@@ -135,7 +135,7 @@ describe('StorefrontPage ready', () => {
   }
 
   it("sorts by 'Mais vendidos' by default, or 'Alfabética'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await abrir();
     expect(titulos()).toEqual(['Banana prata', 'Abóbora', 'Alface crespa']);
     await user.click(screen.getByRole('radio', { name: 'Alfabética' }));
@@ -145,7 +145,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("filters by the store's categories, with 'Todas'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await abrir();
     const cats = within(screen.getByRole('group', { name: 'Categorias' })).getAllByRole('radio');
     expect(cats.map((c) => c.parentElement!.textContent)).toEqual(['Todas', 'Verduras', 'Frutas']);
@@ -156,7 +156,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("searches with 'Pesquisar produtos...' through the API, in its order", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = mockApi({ start_site: { body: pronto() }, search: buscaDaLoja });
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
     await screen.findByTestId('loja');
@@ -176,7 +176,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it('opens the product modal with wasm-core prices and adds to the bag', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await abrir();
     await user.click(screen.getByRole('button', { name: /Alface crespa/ }));
     const dlg = await screen.findByRole('dialog', { name: 'Alface crespa' });
@@ -194,7 +194,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("a sold-out product: 'Esgotado' on its card and in its modal, 'Adicionar ao carrinho' disabled; the bag learns it", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const produtos = [PRODUTOS[0], produto({ id: 'p2', titulo: 'banana prata', estoque: 0, esgotado: true, vendas: 50 })];
     mockApi({ start_site: { body: pronto({ allprods: produtos }) } });
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
@@ -212,7 +212,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("keeps the modal and shows the conflict message for another supplier's bag", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     bag.addToBag.mockReturnValue('conflict');
     await abrir();
     await user.click(screen.getByRole('button', { name: /Banana prata/ }));
@@ -222,7 +222,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it('opens the info modal from the header, with description, phone and instagram', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await abrir();
     await user.click(screen.getByRole('button', { name: /Sítio Boa Vista/ }));
     const dlg = screen.getByRole('dialog', { name: 'Sítio Boa Vista' });
@@ -232,7 +232,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("'Meu Pedido' and the header bag open the bag; the login button signs in", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { account } = await abrir();
     await user.click(screen.getByRole('button', { name: /Meu Pedido/ }));
     await user.click(screen.getByRole('button', { name: 'Sacola' }));

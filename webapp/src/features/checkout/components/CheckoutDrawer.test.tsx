@@ -26,7 +26,7 @@ describe('bag drawer', () => {
       [ALFACE, 2, null],
       [TOMATE, 2, '1 kg'],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     expect(screen.getByRole('button', { name: 'Sacola: 2 produtos' })).toBeTruthy();
     const bag = await openBag(user);
@@ -49,7 +49,7 @@ describe('bag drawer', () => {
     api(closed);
     signInAs(BUYER);
     fill([[ALFACE, 3, null]], closed);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     await user.click(within(bag).getByRole('button', { name: 'Continuar Compra' }));
@@ -63,7 +63,7 @@ describe('checkout steps', () => {
     api();
     signInAs(null);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     await user.click(within(bag).getByRole('button', { name: 'Continuar Compra' }));
@@ -83,7 +83,7 @@ describe('checkout steps', () => {
     api();
     signInAs({ ...BUYER, rua: null, numero: null, latitude: null, longitude: null });
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     await waitFor(() => expect((within(bag).getByRole('button', { name: 'Continuar Compra' }) as HTMLButtonElement).disabled).toBe(false));
@@ -104,7 +104,7 @@ describe('checkout steps', () => {
       [ALFACE, 3, null],
       [TOMATE, 2, null],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     let summary = await continueToSummary(user, 'Entrega');
     expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 12,63');
@@ -129,7 +129,7 @@ describe('checkout steps', () => {
     api(forn);
     signInAs({ ...BUYER, aviso_localizacao: null });
     fill([[ALFACE, 3, null]], forn);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     await waitFor(() => expect((within(bag).getByRole('button', { name: 'Continuar Compra' }) as HTMLButtonElement).disabled).toBe(false));
@@ -147,7 +147,7 @@ describe('checkout steps', () => {
     api(forn);
     signInAs(BUYER);
     fill([[ALFACE, 3, null]], forn);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user);
     expect(within(summary).getByText('Retirada no local')).toBeTruthy();
@@ -159,7 +159,7 @@ describe('checkout steps', () => {
     api(forn);
     signInAs(BUYER);
     fill([[ALFACE, 3, null]], forn);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     await waitFor(() => expect((within(bag).getByRole('button', { name: 'Continuar Compra' }) as HTMLButtonElement).disabled).toBe(false));
@@ -182,7 +182,7 @@ describe('checkout steps', () => {
       [ALFACE, 3, null],
       [MANDIOCA, 3, null],
     ], forn);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user);
     await waitFor(() => expect(within(summary).getByTestId('taxa-entrega').textContent).toBe(message));
@@ -197,7 +197,7 @@ describe('checkout steps', () => {
     vi.stubGlobal('fetch', fetchMock);
     signInAs(BUYER);
     fill([[MANDIOCA, 4, null]], forn);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     await user.click(screen.getByTestId('sacola'));
     const bag = await screen.findByRole('dialog', { name: 'Sua sacola' });

@@ -34,7 +34,7 @@ describe('checkout offline', () => {
       [ALFACE, 3, null],
       [TOMATE, 2, '1 kg'],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user, 'Retirada');
     await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
@@ -60,7 +60,7 @@ describe('checkout offline', () => {
     api();
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     setOnline(false);
     const bag = await openBag(user);

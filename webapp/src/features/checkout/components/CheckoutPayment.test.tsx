@@ -78,7 +78,7 @@ describe('coupon', () => {
       [TOMATE, 2, null],
       [MANDIOCA, 1, null],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user, 'Entrega');
     const input = within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement;
@@ -108,7 +108,7 @@ describe('coupon failures', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user, 'Retirada');
     await user.type(within(summary).getByLabelText('Cupom de desconto'), 'bemvindo10');
@@ -138,7 +138,7 @@ describe('payment and finishing', () => {
       [TOMATE, 2, '1 kg'],
       [MANDIOCA, 1, null],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user, 'Entrega');
     await user.type(within(summary).getByLabelText('Cupom de desconto'), 'BEMVINDO10');
@@ -193,7 +193,7 @@ describe('payment and finishing', () => {
     });
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const summary = await continueToSummary(user, 'Retirada');
     await user.click(within(summary).getByRole('button', { name: 'Continuar' }));
@@ -222,7 +222,7 @@ describe('payment and finishing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
     const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
@@ -260,7 +260,7 @@ describe('payment and finishing', () => {
     const { calls } = api(FORN, { finalizar_pedido: { status: 400, body: { error: 'Sítio Boa Vista está com o período de compras fechado!', codigo_erro: 'dados_invalidos' } } });
     signInAs(BUYER);
     fill([[ALFACE, 3, null]]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
     const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });

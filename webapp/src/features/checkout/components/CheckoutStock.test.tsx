@@ -27,7 +27,7 @@ describe('sold out in the bag', () => {
       [{ ...ALFACE, estoque: 0, esgotado: true }, 3, null],
       [MANDIOCA, 1, null],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     const bag = await openBag(user);
     const [alface, mandioca] = within(bag).getAllByTestId('item-sacola');
@@ -56,7 +56,7 @@ describe('sold out in the bag', () => {
       [ALFACE, 3, null],
       [MANDIOCA, 1, null],
     ]);
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderShop();
     await finishWith(user, await continueToSummary(user, 'Retirada'), 'Presencial');
     const err = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });

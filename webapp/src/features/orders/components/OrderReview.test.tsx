@@ -38,7 +38,7 @@ describe('OrderReview', () => {
     const { calls } = mockApi({ avaliar_pedido: { body: { ok: true, nova: true } } });
     renderPage(<OrderReview pedido={pedido()} />, { path: '/', user: USER });
     const form = await screen.findByRole('region', { name: 'Avaliar pedido' });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await user.click(await within(form).findByRole('button', { name: 'Enviar avaliação' }));
     expect(await within(form).findByText('Escolha uma nota de 1 a 5.')).toBeTruthy();
     expect(calls.filter((c) => c.codigo === 'avaliar_pedido')).toHaveLength(0);

@@ -125,7 +125,7 @@ describe('order history', () => {
       pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '1', situacao: '00' })] } },
       consultar_pagamento: { body: { pago: false, expirado: true, pix_devolvido: motivo } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     await waitFor(() => expect(screen.getByTestId('pix-devolvido').textContent).toBe(text));
@@ -135,7 +135,7 @@ describe('order history', () => {
 
   it("the order's own pix_devolvido is told without a check", async () => {
     mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '0', situacao: '00', pix_devolvido: 'valor_diferente' })] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     expect(screen.getByTestId('pix-devolvido').textContent).toBe('Recebemos um Pix de valor diferente e o devolvemos');
@@ -156,7 +156,7 @@ describe('order history', () => {
       if (String(init?.body).includes('consultar_pagamento')) await gate;
       return inner(url, init);
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     expect(screen.getByTestId('pix-status').textContent).toBe('Verificando pagamento...');
@@ -167,7 +167,7 @@ describe('order history', () => {
 
   it('detail of a delivery paid by Pix: headline, lines, fee, coupon, total, address, seller, WhatsApp', async () => {
     mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' })] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     const detail = screen.getByRole('heading', { name: 'Detalhes do Pedido' }).closest('section')!;
@@ -195,7 +195,7 @@ describe('order history', () => {
       consultar_pagamento: { body: { pago: true, expirado: false, pix_devolvido: null } },
       pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2', situacao: '00', reembolsado: true, devolucao })] } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     expect(screen.getByTestId('devolucao').textContent).toBe(text);
@@ -203,7 +203,7 @@ describe('order history', () => {
 
   it('an order without a refund says nothing of one', async () => {
     mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     expect(screen.queryByTestId('devolucao')).toBeNull();
@@ -214,7 +214,7 @@ describe('order history', () => {
     ['2', 'Entrega confirmada'],
   ])("situacao '%s' shows '%s' and cannot be cancelled", async (situacao, headline) => {
     mockApi({ pegar_pedidos: { body: { pedidos: [{ ...PICKUP, Infos: { ...PICKUP.Infos, situacao } }] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     expect(screen.getByTestId('situacao').textContent).toBe(headline);
@@ -225,7 +225,7 @@ describe('order history', () => {
 
   it("cancels after 'Cancelar Pedido?', closes the detail; Voltar returns to the list", async () => {
     const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' }), PICKUP] } }, cancelar_pedido: { body: { ok: true } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
@@ -249,7 +249,7 @@ describe('order history', () => {
     [500, 'erro_interno', 'Erro interno.', 'Algum erro ocorreu!'],
   ])('a failed cancellation (HTTP %i, %s: %s): the status dialog; the order stays', async (status, codigo_erro, error, shown) => {
     mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } }, cancelar_pedido: { status, body: { error, codigo_erro } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
     await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));

@@ -43,7 +43,7 @@ describe('region dialog', () => {
   });
 
   it('searches accent-insensitively, suggests at most 6, and saves the picked city', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <RegionProvider>
         <RegionButton />
@@ -73,7 +73,7 @@ describe('region dialog', () => {
   });
 
   it('closes without saving', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(
       <RegionProvider>
         <RegionButton />

@@ -50,7 +50,7 @@ beforeEach(() => {
 describe('business registration wizard', () => {
   it('walks the 10 steps with wasm-core messages and registers the business', async () => {
     const { calls } = api({ cadastro_fornecedor: { body: { ok: true, userinfo: { ...USER, type: 1 } } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard();
     const next = () => user.click(screen.getByRole('button', { name: /Continuar|Cadastrar/ }));
     const progress = () => Number((screen.getByRole('progressbar') as HTMLProgressElement).value);
@@ -126,7 +126,7 @@ describe('business registration wizard', () => {
 
   it('skips the places step for Todo Brasil and shows the server refusal', async () => {
     api({ cadastro_fornecedor: { status: 409, body: { error: 'Você já possui uma conta empresarial.' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWizard();
     const next = () => user.click(screen.getByRole('button', { name: /Continuar|Cadastrar/ }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));

@@ -58,7 +58,7 @@ describe('supplier panel', () => {
   it('a new order appears in Entregas without reload, with the live count', async () => {
     let pendentes = [pedido('o1')];
     mockApi({ ...base, pegar_entregas_pendentes: () => ({ body: { entregas: pendentes, pendentes: pendentes.length } }) });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Entregas');
     expect(await screen.findByText('João Comprador')).toBeTruthy();
@@ -80,7 +80,7 @@ describe('supplier panel', () => {
         return { body: { ok: true, pendentes: 0 } };
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Entregas');
     await user.click(await screen.findByRole('button', { name: 'Detalhes' }));
@@ -94,7 +94,7 @@ describe('supplier panel', () => {
 
   it("Meus Dados: 'Salvar' only with changes, the unsaved-changes banner, wasm-core's messages", async () => {
     const { calls } = mockApi({ ...base, editar_dados_fornecedor: { body: { ok: true, dadosforn: FORN } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     const salvar = (await screen.findByRole('button', { name: 'Salvar' })) as HTMLButtonElement;
     await waitFor(() => expect(screen.getByLabelText('Nome')).toBeTruthy());
@@ -124,7 +124,7 @@ describe('supplier panel', () => {
         body: { ok: true, Solicitacao: { id: 's1', valor: 43.5, taxa: 0.87, liquido: 42.63, chave_pix: 'chave@pix', criado_em: Date.UTC(2026, 10, 21) } },
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
     expect((await screen.findByTestId('saldo')).textContent).toBe('R$ 43,50');
@@ -158,7 +158,7 @@ describe('supplier panel', () => {
         },
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
     expect((await screen.findByTestId('saldo')).textContent).toBe('R$ 25,00');
@@ -177,7 +177,7 @@ describe('supplier panel', () => {
 
   it("Pagamentos: nothing held shows 'A liberar' R$ 0,00 and no list", async () => {
     mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: pagamentos() } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
     expect((await screen.findByTestId('a-liberar')).textContent).toBe('R$ 0,00');
@@ -186,7 +186,7 @@ describe('supplier panel', () => {
 
   it("Pagamentos: no Pix key → 'Insira sua chave Pix'; no balance → 'Você está sem saldo'", async () => {
     mockApi({ ...base, pegar_infos_pagamentos: { body: { pagamentos: pagamentos() } }, alterar_pix: { body: { ok: true, pix: 'chave@pix' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Pagamentos');
     await screen.findByTestId('saldo');
@@ -201,7 +201,7 @@ describe('supplier panel', () => {
 
   it('Cupons de desconto: the coupon rules from wasm-core, then adicionar_cupom', async () => {
     const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 } } } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Cupons de desconto');
     const criar = () => user.click(screen.getByRole('button', { name: 'Criar cupom' }));
@@ -252,7 +252,7 @@ describe('supplier panel', () => {
 
   it("Loja online: reserved names refused by wasm-core, 'URL disponível!' / 'URL indisponível…'", async () => {
     mockApi({ ...base, verificar_url_site: (b) => ({ body: { exist: b.url === 'ocupada', id: b.url === 'ocupada' ? 'u2' : null, url: String(b.url) } }) });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Loja online');
     const verificar = (await screen.findByRole('button', { name: 'Verificar' })) as HTMLButtonElement;

@@ -27,7 +27,7 @@ describe('Entregas', () => {
       pegar_entregas_pendentes: { body: { entregas: [pedido('o1')], pendentes: 1 } },
       pegar_entregas: { body: { all: { h1: pedido('h1', { cliente_nome: 'Bia Antiga', situacao: '1' }), h2: pedido('h2', { cliente_nome: 'Caio Feito', situacao: '2' }) }, anos: [first] } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: /^Entregas/ }));
     expect(await screen.findByText('João Comprador')).toBeTruthy();
@@ -67,7 +67,7 @@ describe('Entregas', () => {
       consultar_pagamento: { body: { pago: false, expirado: false, pix_devolvido: null } },
       confirmar_entrega: { status: 409, body: { error: naoPago, codigo_erro: 'pix_nao_pago' } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: /^Entregas/ }));
     await user.click(await screen.findByRole('button', { name: 'Detalhes' }));

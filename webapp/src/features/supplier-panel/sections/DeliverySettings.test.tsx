@@ -28,7 +28,7 @@ describe('Delivery', () => {
       pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
       entregas_edit: { body: { ok: true, delivery } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delivery' }));
     await screen.findByLabelText('Preço por Km (R$)'); // the section is a lazy chunk
@@ -52,7 +52,7 @@ describe('Delivery', () => {
       consultar_cep: { body: { cep: '13417-780', rua: 'Estrada Municipal PIR-164', bairro: 'Santa Rosa', cidade: 'Piracicaba, SP' } },
       entregas_edit: { body: { ok: true, delivery: { ...plain, distanciamaxima: 30 } } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delivery' }));
     const km = await screen.findByLabelText('Distância máxima de entrega em km (opcional)');

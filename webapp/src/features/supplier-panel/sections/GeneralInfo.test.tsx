@@ -33,7 +33,7 @@ beforeEach(() => resetPlacesForTests());
 describe('Imagens', () => {
   it("removing the icon: banner 'Você fez alterações que ainda não foram salvas.', then iconefornfinal false", async () => {
     const { calls } = api({ ...base, editar_imagens_fornecedor: { body: { ok: true, iconeforn: null, fundoforn: '/media/fundo.jpg' } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Imagens' }));
     const salvar = screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
@@ -52,7 +52,7 @@ describe('Imagens', () => {
   it("a refused save ends in the error state ('Algum erro ocorreu!'); the detail is only logged (spec §8)", async () => {
     api({ ...base, editar_imagens_fornecedor: { status: 400, body: { error: 'A foto enviada não é um JPEG.', codigo_erro: 'dados_invalidos' } } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Imagens' }));
     await user.click(screen.getAllByRole('button', { name: 'Remover imagem' })[1]);
@@ -66,7 +66,7 @@ describe('Imagens', () => {
 describe('Locais de Exibição', () => {
   it('Todo Brasil confirms directly', async () => {
     const { calls } = api({ ...base, loading_forn_site: { body: { infos: { ...withImages, local: 3, cidades: ['Piracicaba, SP'] } } }, editar_locais_fornecedor: (b) => ({ body: { ok: true, local: Number(b.local), cidades: b.cidades as string[] } }) });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Locais de Exibição' }));
     await user.click(screen.getByLabelText('Todo Brasil'));
@@ -78,7 +78,7 @@ describe('Locais de Exibição', () => {
 
   it('cities: at most 5 suggestions, removable tags, at least one place, then confirm', async () => {
     const { calls } = api({ ...base, editar_locais_fornecedor: (b) => ({ body: { ok: true, local: Number(b.local), cidades: b.cidades as string[] } }) });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Locais de Exibição' }));
     await user.click(screen.getByLabelText('Apenas algumas cidades'));

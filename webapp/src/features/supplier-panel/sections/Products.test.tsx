@@ -39,7 +39,7 @@ describe('Produtos', () => {
       pegar_produtos_fornecedor: { body: { produtos: [] } },
       adicionar_produto: (b) => ({ body: { infos: produto('n1', { titulo: (b.infos as { titulo: string }).titulo }) } }),
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Adicionar Produto' }) as HTMLButtonElement).disabled).toBe(false));
@@ -93,7 +93,7 @@ describe('Produtos', () => {
       pegar_produtos_fornecedor: { body: { produtos: [] } },
       adicionar_produto: (b) => ({ body: { infos: produto('n1', { titulo: (b.infos as { titulo: string }).titulo }) } }),
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Adicionar Produto' }) as HTMLButtonElement).disabled).toBe(false));
@@ -124,7 +124,7 @@ describe('Produtos', () => {
         body: { produtos: [produto('p1', { estoque: 0, esgotado: true }), produto('p2', { estoque: 1, esgotado: false }), produto('p3', { estoque: null })] },
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     const p1 = await screen.findByRole('button', { name: 'Alface p1' });
@@ -143,7 +143,7 @@ describe('Produtos', () => {
       pegar_produtos_fornecedor: { body: { produtos: [produto('p1', { estoque: 5 }), produto('p2', { estoque: null })] } },
       editar_produto_site: { body: { infos: produto('p1') } },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     await user.click(await screen.findByRole('button', { name: 'Alface p1' }));
@@ -207,7 +207,7 @@ describe('Produtos', () => {
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     await user.click(await screen.findByRole('button', { name: 'Alface p1' }));
@@ -240,7 +240,7 @@ describe('Produtos', () => {
         return { body: { infos: lista[0] } };
       },
     });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     const card = await screen.findByRole('button', { name: 'Alface p1' });
@@ -261,7 +261,7 @@ describe('Produtos', () => {
   it('no add tile with 4 photos', async () => {
     const fotos = { f1: '/1.jpg', f2: '/2.jpg', f3: '/3.jpg', f4: '/4.jpg' };
     mockApi({ ...base, pegar_produtos_fornecedor: { body: { produtos: [produto('p1', { fotos })] } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await openProducts(user);
     await user.click(await screen.findByRole('button', { name: 'Alface p1' }));

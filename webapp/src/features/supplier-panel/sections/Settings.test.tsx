@@ -19,7 +19,7 @@ const base = { loading_forn_site: { body: { infos: FORN } }, pegar_entregas_pend
 describe('Delivery', () => {
   it('per-km messages from wasm-core, then entregas_edit with the typed form', async () => {
     const { calls } = mockApi({ ...base, entregas_edit: () => ({ body: { ok: true, delivery: { ...FORN.extensoes.delivery, entrega: '1', pedidominimoentrega: 30, latitude: -22.7, longitude: -47.6 } } }) });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Delivery' }));
     const salvar = await screen.findByRole('button', { name: 'Salvar' });
@@ -53,7 +53,7 @@ describe('Delivery', () => {
 describe('Visibilidade', () => {
   it("asks 'Ocultar perfil?' and shows the hidden badge; 'Desativar compras?' adds 'Compras desativadas'", async () => {
     const { calls } = mockApi({ ...base, alterar_visibilidade: { body: { ok: true, oculto: true } }, alterar_compras: { body: { ok: true, compras: true } } });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('tab', { name: 'Visibilidade' }));
     expect(screen.getByText('Perfil e produtos ativos')).toBeTruthy();
