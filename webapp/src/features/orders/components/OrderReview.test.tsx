@@ -3,7 +3,7 @@
  * without one), the optional comment, `avaliar_pedido`'s payload; a review shows with the store's
  * reply and 'Editar avaliação' while editable; one the moderation removed says so, with why.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, USER } from '@/test/fixtures';
@@ -39,7 +39,10 @@ describe('OrderReview', () => {
     renderPage(<OrderReview pedido={pedido()} />, { path: '/', user: USER });
     const form = await screen.findByRole('region', { name: 'Avaliar pedido' });
     const user = userEvent.setup();
-    await user.click(await within(form).findByRole('button', { name: 'Enviar avaliação' }));
+    // 'Enviar avaliação' waits for wasm-core (it checks the note), which may load after the form.
+    const enviar = await within(form).findByRole<HTMLButtonElement>('button', { name: 'Enviar avaliação' });
+    await waitFor(() => expect(enviar.disabled).toBe(false));
+    await user.click(enviar);
     expect(await within(form).findByText('Escolha uma nota de 1 a 5.')).toBeTruthy();
     expect(calls.filter((c) => c.codigo === 'avaliar_pedido')).toHaveLength(0);
     await user.click(within(form).getByLabelText('5 estrelas'));
