@@ -235,15 +235,9 @@ async fn the_geocoder_is_asked_once_per_address_and_never_beyond_its_rate() {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status().as_u16(), 503);
-    let wait: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let (wait, message) = crate::helpers::try_again(res).await;
     assert!((1..=1).contains(&wait), "{wait}");
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body["error"], feira_api::outside::GEOCODER_OCUPADO);
+    assert_eq!(message, feira_api::outside::GEOCODER_OCUPADO);
     assert_eq!(seen.lock().unwrap().len(), 1, "the geocoder was not called");
     // A second later it is asked.
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;

@@ -426,3 +426,16 @@ pub async fn devservice(
     .unwrap_or_else(|_| panic!("{script} did not start"));
     (child, rest, lines)
 }
+
+/// A "try again shortly" answer (a provider's call budget spent): asserts 503 and returns its
+/// `Retry-After` seconds and its `error` text.
+pub async fn try_again(res: reqwest::Response) -> (u64, String) {
+    assert_eq!(res.status().as_u16(), 503);
+    let wait = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let body: Value = res.json().await.unwrap();
+    (wait, body["error"].as_str().unwrap_or_default().to_owned())
+}

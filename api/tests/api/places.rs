@@ -5,7 +5,7 @@
 //! message and accepts pickup.
 
 use crate::fixtures::{BUYER, SUPPLIER, cassava, demo_app, orders_count};
-use crate::helpers::{Lines, TestApp, devservice, spawn_app, spawn_app_with};
+use crate::helpers::{Lines, TestApp, devservice, spawn_app, spawn_app_with, try_again};
 use crate::supplier::{call, refused};
 use serde_json::{Value, json};
 
@@ -160,15 +160,9 @@ async fn a_cep_is_asked_of_the_service_once_and_never_beyond_its_rate() {
         .send()
         .await
         .unwrap();
-    assert_eq!(res.status().as_u16(), 503);
-    let wait: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let (wait, message) = try_again(res).await;
     assert!((1..=60).contains(&wait), "{wait}");
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body["error"], feira_api::outside::CEP_OCUPADO);
+    assert_eq!(message, feira_api::outside::CEP_OCUPADO);
 }
 
 fn address(cidade: &str, cep: &str, bairro: &str) -> Value {
