@@ -143,19 +143,24 @@ api_suite() {
 
 # Every other Rust test executable (unit tests of the three crates, the photo fuzzer's short
 # round included), then the doctests.
+# (Each failure is counted: `set -e` does not hold inside a function that `bg` or `step` calls.)
 other_rust_tests() {
-  local exe dir name
+  local exe dir name failed=()
   while IFS=$'\t' read -r exe dir name; do
     echo "== $name ($exe)"
-    (cd "$dir" && env -u TEST_DATABASE_URL "$exe")
+    (cd "$dir" && env -u TEST_DATABASE_URL "$exe") || failed+=("$name")
   done < <(grep -vP '\tapi$' "$logs/executables.txt")
-  env -u TEST_DATABASE_URL cargo test --workspace "${features[@]}" --doc
+  env -u TEST_DATABASE_URL cargo test --workspace "${features[@]}" --doc || failed+=(doctests)
+  if [ ${#failed[@]} != 0 ]; then
+    echo "failed: ${failed[*]}"
+    return 1
+  fi
 }
 
 contract() {
-  target/debug/feira-api openapi >target/openapi.json
-  (cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish)
-  (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
+  target/debug/feira-api openapi >target/openapi.json &&
+    (cd webapp && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint ../target/openapi.json --config ../api/redocly.yaml --format=stylish) &&
+    (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
 }
 
 # The e2e journeys in two shards of about equal length (their files' lines, longest first, each

@@ -279,7 +279,7 @@ mod tests {
                 Err(e) => panic!("{codigo}: {e:?}"),
             }
         }
-        assert_eq!(Request::CODIGOS.len(), 87);
+        assert_eq!(Request::CODIGOS.len(), 86);
     }
 
     #[test]
