@@ -63,10 +63,12 @@ setup-rust:
 wasm:
     scripts/build-wasm.sh
 
-# Build the webapp into webapp/dist (skipped when nothing it is built from changed).
-web:
+# Build the webapp into webapp/dist (skipped when nothing it is built from changed). `just web bundle` skips the type checks the build starts with (the suite runs them in its own step just before).
+web what="build":
     if [ -f webapp/dist/index.html ] && [ -z "$(find webapp/src webapp/public webapp/sw webapp/vite webapp/index.html webapp/package-lock.json webapp/vite.config.ts webapp/tsconfig.json seeds/municipios.csv -newer webapp/dist/index.html -print -quit)" ]; then \
         echo "webapp/dist is up to date"; \
+    elif [ "{{what}}" = bundle ]; then \
+        cd webapp && npm run prebuild && npx vite build; \
     else \
         cd webapp && npm run build; \
     fi

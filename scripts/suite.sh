@@ -4,8 +4,9 @@
 #
 #   1. formatting (seconds), then the tools and packages: npm's installs (the disk and the
 #      registry) while wasm-bindgen-cli and cargo-deny compile (only when missing);
-#   2. static checks: the wasm build (clippy on the two wasm crates), tsc and ESLint, cargo-deny
-#      (licences, bans, sources, advisories), the webapp build;
+#   2. static checks: the wasm build (clippy on the two wasm crates), tsc beside ESLint and
+#      cargo-deny (licences, bans, sources, advisories), the webapp's bundle (`just web bundle`:
+#      without the tsc runs `npm run build` starts with, just done);
 #   3. ONE Rust build serves clippy, the tests, the contract, the fuzzer and e2e: clippy-driver is
 #      the compiler of the workspace's own crates (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
 #      does, lints denied), so `cargo test --no-run` both lints and builds (Vitest runs beside
@@ -41,7 +42,7 @@ api_threads=${SUITE_API_THREADS:-6}
 
 summary() {
   echo
-  echo "step                     time  tests"
+  echo "step                     time    cpu  tests"
   for line in "${table[@]}"; do echo "$line"; done
   echo "total                   $(($(date +%s) - started))s"
 }
@@ -57,9 +58,16 @@ counted() {
   } | paste -sd+ | sed 's/+/ + /g'
 }
 
+# The CPU time (user + system) of a step's processes, from the `times` its subshell wrote
+# (servers a step talks to, such as PostgreSQL, are not counted).
+cpu_of() {
+  [ -f "$logs/$1.times" ] || return 0
+  sed -n 2p "$logs/$1.times" | sed 's/m/ /g; s/s//g' | awk '{printf "%d", $1 * 60 + $2 + $3 * 60 + $4}'
+}
+
 record() {
   local name=$1 seconds=$2
-  table+=("$(printf '%-22s %5ss  %s' "$name" "$seconds" "$(counted "$logs/$name.log")")")
+  table+=("$(printf '%-22s %5ss %5ss  %s' "$name" "$seconds" "$(cpu_of "$name")" "$(counted "$logs/$name.log")")")
 }
 
 fail() {
@@ -75,7 +83,12 @@ step() {
   shift
   local t=$(date +%s)
   echo "::: $name"
-  if "$@" 2>&1 | tee "$logs/$name.log"; then
+  if (
+    status=0
+    "$@" || status=$?
+    times >"$logs/$name.times"
+    exit $status
+  ) 2>&1 | tee "$logs/$name.log"; then
     record "$name" $(($(date +%s) - t))
   else
     fail "$name"
@@ -92,6 +105,7 @@ bg() {
   ( (
     status=0
     "$@" || status=$?
+    times >"$logs/$name.times"
     date +%s >"$logs/$name.ended"
     exit $status
   ) >"$logs/$name.log" 2>&1) &
@@ -194,10 +208,10 @@ join npm-webapp npm-devservices
 step wasm scripts/build-wasm.sh
 join deny-install
 bg deny bash -c 'just deny && just deny-advisories'
+bg eslint bash -c 'cd webapp && npm run lint'
 step typecheck bash -c 'cd webapp && npm run typecheck'
-step eslint bash -c 'cd webapp && npm run lint'
-join deny
-step web just web
+join eslint deny
+step web just web bundle
 
 # 3. One build: clippy and every test target, then the contract; Vitest meanwhile.
 bg vitest bash -c 'cd webapp && npm test'
