@@ -9,11 +9,8 @@
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
-use sqlx::{
-    Any, AnyPool, Executor, SqlSafeStr, Transaction,
-    any::AnyPoolOptions,
-    migrate::{Migration, MigrationType, Migrator},
-};
+use sqlx::{Any, AnyPool, Executor, SqlSafeStr, Transaction, any::AnyPoolOptions};
+use sqlx_core::migrate::{Migration, MigrationType, Migrator};
 use std::{path::Path, sync::Once};
 
 /// The pool type used everywhere.
