@@ -31,18 +31,14 @@ type Drawn = Mutex<HashMap<(usize, u32, u32), Bytes>>;
 fn drawn(seed: usize, width: u32, height: u32) -> anyhow::Result<Bytes> {
     static DRAWN: LazyLock<Drawn> = LazyLock::new(Mutex::default);
     let key = (seed, width, height);
-    if let Some(jpeg) = DRAWN
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&key)
-    {
+    // Drawn under the lock: seeds started at once (the API tests' first apps) wait for the one
+    // drawing instead of each drawing the same photo.
+    let mut drawn = DRAWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(jpeg) = drawn.get(&key) {
         return Ok(jpeg.clone());
     }
     let jpeg = draw(seed, width, height)?;
-    DRAWN
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(key, jpeg.clone());
+    drawn.insert(key, jpeg.clone());
     Ok(jpeg)
 }
 
@@ -90,5 +86,25 @@ mod tests {
         );
         assert_eq!(first, draw(7, 40, 30).unwrap());
         assert_ne!(first, drawn(8, 40, 30).unwrap());
+    }
+
+    #[test]
+    fn seeds_at_once_share_one_drawing() {
+        let start = std::sync::Barrier::new(8);
+        let photos: Vec<Bytes> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        start.wait();
+                        drawn(9, 41, 31).unwrap()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert!(
+            photos.iter().all(|p| p.as_ptr() == photos[0].as_ptr()),
+            "one drawing, handed to every caller"
+        );
     }
 }
