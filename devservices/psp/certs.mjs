@@ -6,9 +6,14 @@
 // out), its own client certificate for calling webhooks over mutual TLS, and a server
 // certificate for a webhook receiver on loopback (a convenience for tests, so they need not make
 // their own). The CA key never leaves memory.
+//
+// With `PSP_KEY_CACHE` (a directory), the four leaf keys are kept there and reused by the next
+// start: the API's tests start a PSP per test, and generating five RSA keys was most of each
+// start's CPU. The CA key stays fresh at each start, so a certificate of another instance is
+// still not trusted by this one.
 
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forgeModule from 'node-forge';
 
@@ -28,6 +33,28 @@ function rsaKeys() {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   return { privateKey: pki.privateKeyFromPem(privateKey), publicKey: pki.publicKeyFromPem(publicKey), pem: privateKey };
+}
+
+/**
+ * The leaf key `name` from `PSP_KEY_CACHE` when it is there, else a fresh one (kept there for the
+ * next start when the variable is set; written to a temporary file and renamed, so that starts
+ * running at once never read half a key).
+ */
+function leafKeys(name) {
+  const cache = process.env.PSP_KEY_CACHE;
+  if (!cache) return rsaKeys();
+  const path = join(cache, `${name}.key`);
+  if (existsSync(path)) {
+    const pem = readFileSync(path, 'utf8');
+    const privateKey = pki.privateKeyFromPem(pem);
+    return { privateKey, publicKey: pki.setRsaPublicKey(privateKey.n, privateKey.e), pem };
+  }
+  const keys = rsaKeys();
+  mkdirSync(cache, { recursive: true });
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, keys.pem, { mode: 0o600 });
+  renameSync(partial, path);
+  return keys;
 }
 
 /** A positive random serial number (hex; the first byte below 0x80 keeps it positive). */
@@ -110,14 +137,14 @@ export function generateCertificates(dir, { days = 30, p12Password = '' } = {}) 
   const caKeys = rsaKeys();
   const caCert = makeCert({ cn: 'Feira PSP local CA', kind: 'ca', keys: caKeys, days });
   const ca = { cert: caCert, keys: caKeys };
-  const leaf = (cn, kind, hosts) => {
-    const keys = rsaKeys();
+  const leaf = (name, cn, kind, hosts) => {
+    const keys = leafKeys(name);
     return { keys, cert: makeCert({ cn, kind, keys, issuer: ca, days, hosts }) };
   };
-  const server = leaf('127.0.0.1', 'server', LOOPBACK);
-  const client = leaf('feira-api', 'client');
-  const webhookClient = leaf('psp-webhook', 'client');
-  const webhookServer = leaf('127.0.0.1', 'server', LOOPBACK);
+  const server = leaf('server', '127.0.0.1', 'server', LOOPBACK);
+  const client = leaf('client', 'feira-api', 'client');
+  const webhookClient = leaf('webhook-client', 'psp-webhook', 'client');
+  const webhookServer = leaf('webhook-server', '127.0.0.1', 'server', LOOPBACK);
 
   const pem = {
     ca: pki.certificateToPem(caCert),

@@ -42,6 +42,11 @@ pub async fn spawn_psp(extra: &[(&str, String)]) -> Psp {
         ("PSP_DIR", dir.0.display().to_string()),
         ("PSP_REFUND_DELAY_MS", "200".to_owned()),
         ("PSP_WEBHOOK_BACKOFF_MS", "100".to_owned()),
+        // The PSP's leaf keys, generated once for the whole suite (its CA stays fresh per start).
+        (
+            "PSP_KEY_CACHE",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/psp-keys").to_owned(),
+        ),
     ];
     env.extend(extra.iter().cloned());
     let (child, rest, mut lines) = devservice("psp.mjs", &env, "psp: listening on ").await;
