@@ -15,7 +15,8 @@
 #      set) side by side, the other Rust tests and doctests, the devservices' self-tests and the
 #      deterministic fuzz run (`just fuzz` keeps the long random one);
 #   5. end-to-end in Chromium: the journeys in two shards side by side (each with its own API and
-#      local services), beside the supplier journey against the binary alone.
+#      local services; E2E_SHARDS=3 on a machine with more cores: on 2 cores three were no
+#      faster), beside the supplier journey against the binary alone.
 #
 # Every step's output is kept in target/suite/<step>.log; a failing step prints its log and
 # stops the run; at the end a table gives each step's time and the tests it counted.
@@ -177,22 +178,27 @@ contract() {
     (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
 }
 
-# The e2e journeys in two shards of about equal length (their files' lines, longest first, each
-# to the shorter shard), as paths relative to webapp/: shard1 and shard2.
+# The e2e journeys in E2E_SHARDS shards (default 2) of about equal length (their files' lines,
+# longest first, each to the shortest shard so far): shards[i] holds paths relative to webapp/.
 e2e_shards() {
-  local file lines one=0 two=0
-  shard1=()
-  shard2=()
+  local file lines i least count=${E2E_SHARDS:-2}
+  local -a size=()
+  shards=()
+  for ((i = 0; i < count; i++)); do
+    shards[i]=""
+    size[i]=0
+  done
   while read -r lines file; do
-    if ((one <= two)); then
-      shard1+=("${file#webapp/}")
-      one=$((one + lines))
-    else
-      shard2+=("${file#webapp/}")
-      two=$((two + lines))
-    fi
+    least=0
+    for ((i = 1; i < count; i++)); do
+      if ((size[i] < size[least])); then least=$i; fi
+    done
+    shards[least]+=" ${file#webapp/}"
+    size[least]=$((size[least] + lines))
   done < <(wc -l webapp/e2e/tests/*.test.mjs | grep -v ' total$' | sort -rn)
-  echo "e2e shards: ${shard1[*]} ($one lines) | ${shard2[*]} ($two lines)"
+  for ((i = 0; i < count; i++)); do
+    echo "e2e shard $((i + 1)) (${size[i]} lines):${shards[i]}"
+  done
 }
 
 # 1. Formatting; tools and packages.
@@ -240,9 +246,13 @@ join vitest devservices fuzz rust-other api-sqlite
 join chromium
 e2e_shards
 # (Each keeps its failures' screenshots in its own folder of webapp/e2e/artifacts/.)
-bg e2e-1 bash -c "cd webapp && E2E_ARTIFACTS=e2e/artifacts/e2e-1 API_BIN=../target/debug/feira-api node e2e/run.mjs ${shard1[*]}"
-bg e2e-2 bash -c "cd webapp && E2E_ARTIFACTS=e2e/artifacts/e2e-2 API_BIN=../target/debug/feira-api node e2e/run.mjs ${shard2[*]}"
+e2e_steps=()
+for i in "${!shards[@]}"; do
+  [ -n "${shards[i]}" ] || continue  # (an empty shard would run every journey)
+  e2e_steps+=("e2e-$((i + 1))")
+  bg "e2e-$((i + 1))" bash -c "cd webapp && E2E_ARTIFACTS=e2e/artifacts/e2e-$((i + 1)) API_BIN=../target/debug/feira-api node e2e/run.mjs${shards[i]}"
+done
 bg e2e-standalone bash -c 'cd webapp && E2E_ARTIFACTS=e2e/artifacts/standalone API_BIN=../target/debug/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/supplier.test.mjs'
-join e2e-1 e2e-2 e2e-standalone
+join "${e2e_steps[@]}" e2e-standalone
 
 summary
