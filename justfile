@@ -26,7 +26,7 @@ run:
     trap - EXIT
     exec scripts/run.sh target/demo/feira-api
 
-# The whole suite (scripts/suite.sh): formatting, then tools and packages, static checks (the wasm build with clippy, tsc, ESLint, cargo-deny's licences, sources and advisories against the RustSec snapshot beside the project, the webapp build), one Rust build that is also clippy, the contract, then side by side the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the other Rust tests, Vitest, the local services' self-tests and the seeded fuzz run, and last end-to-end in Chromium and the supplier journey against the API binary alone. Each step's time and test count are printed at the end; logs in target/suite/.
+# The whole suite (scripts/suite.sh): formatting, then tools and packages, static checks (the wasm build with clippy, tsc beside ESLint and cargo-deny's licences, sources and advisories against the RustSec snapshot beside the project, the webapp's bundle), one Rust build that is also clippy, the contract, then side by side the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is set), the other Rust tests, Vitest, the local services' self-tests and the seeded fuzz run, and last end-to-end in Chromium (two shards) and the supplier journey against the API binary alone. A failing test fails its step and stops the run. Each step's time, CPU time and test count are printed at the end; logs in target/suite/.
 test:
     scripts/suite.sh
 

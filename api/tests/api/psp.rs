@@ -167,7 +167,10 @@ impl Psp {
     }
 }
 
-/// The demo app with the `api-pix` provider on `psp`, its webhook registered in the hmac mode.
+/// The demo app with the `api-pix` provider on `psp`, its webhook registered in the hmac mode,
+/// once its first reconciliation (at start, then every 10 minutes) has asked the PSP: on a
+/// loaded machine that run could otherwise come after a test's payment, and apply it (or
+/// refresh an expired token) before the path the test checks.
 pub async fn psp_app(psp: &Psp, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let api = psp.api_config(Duration::from_secs(10));
     let key = psp.text("/keys/0");
@@ -186,6 +189,13 @@ pub async fn psp_app(psp: &Psp, adjust: impl FnOnce(&mut Config)) -> TestApp {
         .register_webhook(&url, Some(HMAC))
         .await
         .expect("the webhook registers at the PSP");
+    eventually("the reconciliation at start has asked the PSP", || async {
+        psp.requests("GET /pix")
+            .await
+            .iter()
+            .any(|r| r["status"].is_number())
+    })
+    .await;
     app
 }
 
