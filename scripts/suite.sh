@@ -79,17 +79,22 @@ fail() {
 }
 
 # step NAME CMD…: runs CMD in the foreground, its output shown and kept.
+# timed NAME CMD…: runs CMD, then writes the CPU time of what it ran (`times`) for `cpu_of`, and
+# returns CMD's status. Called in a subshell of its own, whose children are CMD's processes.
+timed() {
+  local name=$1 status=0
+  shift
+  "$@" || status=$?
+  times >"$logs/$name.times"
+  return $status
+}
+
 step() {
   local name=$1
   shift
   local t=$(date +%s)
   echo "::: $name"
-  if (
-    status=0
-    "$@" || status=$?
-    times >"$logs/$name.times"
-    exit $status
-  ) 2>&1 | tee "$logs/$name.log"; then
+  if (timed "$name" "$@") 2>&1 | tee "$logs/$name.log"; then
     record "$name" $(($(date +%s) - t))
   else
     fail "$name"
@@ -105,8 +110,7 @@ bg() {
   starts[$name]=$(date +%s)
   ( (
     status=0
-    "$@" || status=$?
-    times >"$logs/$name.times"
+    timed "$name" "$@" || status=$?
     date +%s >"$logs/$name.ended"
     exit $status
   ) >"$logs/$name.log" 2>&1) &
