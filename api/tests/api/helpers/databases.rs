@@ -40,7 +40,7 @@ fn postgres_url() -> Option<String> {
 /// own empty one).
 async fn new_postgres_database(admin_url: &str, template: Option<&str>) -> String {
     feira_api::db::install_drivers();
-    let name = format!("feira_test_{}", random(12));
+    let name = format!("{PREFIX}{}_{}", this_run(admin_url), random(10));
     let admin = sqlx::AnyPool::connect(admin_url)
         .await
         .expect("TEST_DATABASE_URL");
@@ -75,6 +75,7 @@ async fn template() -> &'static Template {
             let timeout = Duration::from_secs(30);
             match postgres_url() {
                 Some(admin_url) => {
+                    sweep_ended_runs(&admin_url);
                     let url = new_postgres_database(&admin_url, None).await;
                     let db = feira_api::db::connect(&url, 1, timeout).await.unwrap();
                     feira_api::db::migrate(&db)
@@ -89,7 +90,9 @@ async fn template() -> &'static Template {
                     }
                 }
                 None => {
-                    let dir = std::env::temp_dir().join(format!("feira-template-{}", random(10)));
+                    // Under the build's own temporary directory, which `cargo clean` empties.
+                    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                        .join(format!("feira-template-{}", random(10)));
                     let file = dir.join("template.db");
                     let url = format!("sqlite://{}", file.display());
                     let db = feira_api::db::connect(&url, 1, timeout).await.unwrap();
@@ -107,4 +110,110 @@ async fn template() -> &'static Template {
             }
         })
         .await
+}
+
+/// Every test database's name starts with this, then the run's number.
+const PREFIX: &str = "feira_test_";
+/// The first key of the runs' advisory locks (the second is the run's number): "Feir".
+const LOCK_CLASS: i32 = 0x4665_6972;
+
+/// This process's run number, its advisory lock taken (once) on a connection of its own that
+/// lives as long as the process: the lock goes when the process does, however it ends.
+fn this_run(admin_url: &str) -> i32 {
+    static RUN: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *RUN.get_or_init(|| {
+        feira_api::db::install_drivers();
+        let run = rand::random_range(1..i32::MAX);
+        let url = admin_url.to_owned();
+        let (locked, wait) = std::sync::mpsc::channel();
+        // Its own thread and runtime: a test's runtime ends with the test.
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                use sqlx::Connection;
+                let mut holder = sqlx::AnyConnection::connect(&url)
+                    .await
+                    .expect("TEST_DATABASE_URL");
+                sqlx::query("SELECT pg_advisory_lock($1, $2)")
+                    .bind(LOCK_CLASS)
+                    .bind(run)
+                    .execute(&mut holder)
+                    .await
+                    .unwrap();
+                locked.send(()).unwrap();
+                std::future::pending::<()>().await;
+            });
+        });
+        wait.recv().expect("taking the run's lock");
+        run
+    })
+}
+
+/// Drops, on a thread of its own while the tests go on, the test databases of the runs that
+/// ended (their lock is free), and those named before runs had numbers.
+fn sweep_ended_runs(admin_url: &str) {
+    let ours = this_run(admin_url);
+    let url = admin_url.to_owned();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let swept = rt.block_on(async {
+            use sqlx::Connection;
+            let mut admin = sqlx::AnyConnection::connect(&url).await?;
+            let names: Vec<(String,)> = sqlx::query_as(
+                "SELECT datname::text FROM pg_database WHERE datname LIKE 'feira\\_test\\_%'",
+            )
+            .fetch_all(&mut admin)
+            .await?;
+            let mut by_run = std::collections::BTreeMap::<Option<i32>, Vec<String>>::new();
+            for (name,) in names {
+                by_run.entry(run_of(&name)).or_default().push(name);
+            }
+            for (run, names) in by_run {
+                if run == Some(ours) {
+                    continue;
+                }
+                if let Some(run) = run {
+                    let (ended,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1, $2)")
+                        .bind(LOCK_CLASS)
+                        .bind(run)
+                        .fetch_one(&mut admin)
+                        .await?;
+                    if !ended {
+                        continue;
+                    }
+                }
+                for name in names {
+                    sqlx::query(sqlx::AssertSqlSafe(format!(
+                        "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+                    )))
+                    .execute(&mut admin)
+                    .await?;
+                }
+            }
+            admin.close().await
+        });
+        if let Err(e) = swept {
+            eprintln!("dropping the databases of ended test runs: {e}");
+        }
+    });
+}
+
+/// The run a test database belongs to: `None` for names from before runs had numbers.
+fn run_of(name: &str) -> Option<i32> {
+    let (run, _) = name.strip_prefix(PREFIX)?.split_once('_')?;
+    run.parse().ok()
+}
+
+#[test]
+fn a_database_name_gives_its_run() {
+    assert_eq!(run_of("feira_test_1234_ab0cd9"), Some(1234));
+    assert_eq!(run_of("feira_test_9kq2ms0a1b2c"), None);
+    assert_eq!(run_of("feira_test_x1_ab"), None);
+    assert_eq!(run_of("postgres"), None);
 }
