@@ -3,6 +3,7 @@
 //! PostgreSQL server of `TEST_DATABASE_URL`.
 
 use super::random;
+use sqlx::Connection;
 use std::{path::PathBuf, time::Duration};
 
 /// A fresh, migrated database URL: a copy of this process's migrated template (see
@@ -126,26 +127,18 @@ fn this_run(admin_url: &str) -> i32 {
         let run = rand::random_range(1..i32::MAX);
         let url = admin_url.to_owned();
         let (locked, wait) = std::sync::mpsc::channel();
-        // Its own thread and runtime: a test's runtime ends with the test.
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
+        on_own_thread(async move {
+            let mut holder = sqlx::AnyConnection::connect(&url)
+                .await
+                .expect("TEST_DATABASE_URL");
+            sqlx::query("SELECT pg_advisory_lock($1, $2)")
+                .bind(LOCK_CLASS)
+                .bind(run)
+                .execute(&mut holder)
+                .await
                 .unwrap();
-            rt.block_on(async {
-                use sqlx::Connection;
-                let mut holder = sqlx::AnyConnection::connect(&url)
-                    .await
-                    .expect("TEST_DATABASE_URL");
-                sqlx::query("SELECT pg_advisory_lock($1, $2)")
-                    .bind(LOCK_CLASS)
-                    .bind(run)
-                    .execute(&mut holder)
-                    .await
-                    .unwrap();
-                locked.send(()).unwrap();
-                std::future::pending::<()>().await;
-            });
+            locked.send(()).unwrap();
+            std::future::pending::<()>().await;
         });
         wait.recv().expect("taking the run's lock");
         run
@@ -157,13 +150,8 @@ fn this_run(admin_url: &str) -> i32 {
 fn sweep_ended_runs(admin_url: &str) {
     let ours = this_run(admin_url);
     let url = admin_url.to_owned();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let swept = rt.block_on(async {
-            use sqlx::Connection;
+    on_own_thread(async move {
+        let swept = async {
             let mut admin = sqlx::AnyConnection::connect(&url).await?;
             let names: Vec<(String,)> = sqlx::query_as(
                 "SELECT datname::text FROM pg_database WHERE datname LIKE 'feira\\_test\\_%'",
@@ -197,10 +185,27 @@ fn sweep_ended_runs(admin_url: &str) {
                 }
             }
             admin.close().await
-        });
-        if let Err(e) = swept {
-            eprintln!("dropping the databases of ended test runs: {e}");
+        };
+        if let Err(e) = swept.await {
+            // Straight to stderr: the test harness captures `eprintln!` in threads it started.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "dropping the databases of ended test runs: {e}"
+            );
         }
+    });
+}
+
+/// Runs `work` on a thread and a runtime of its own: a test's runtime ends with its test, and
+/// these outlive it.
+fn on_own_thread(work: impl std::future::Future<Output = ()> + Send + 'static) {
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(work)
     });
 }
 
