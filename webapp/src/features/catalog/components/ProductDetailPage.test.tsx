@@ -4,7 +4,7 @@
  * disabled one 'Indisponível', a sold-out one 'Esgotado'; the photos and title before wasm-core
  * has arrived.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { anuncio, dadosforn, produto } from '@/test/catalog';
 import { mockApi } from '@/test/fixtures';
@@ -115,7 +115,8 @@ describe('ProductDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'Adicionar ao carrinho' })).toBeNull();
     expect(screen.queryByTestId('preco-total')).toBeNull();
     // The bag learns it: a line of this product now blocks the checkout.
-    expect(syncBagWith).toHaveBeenCalledWith([item]);
+    // (In an effect, which may run after the page is shown.)
+    await waitFor(() => expect(syncBagWith).toHaveBeenCalledWith([item]));
   });
 
   it("a sold-out product says 'Esgotado' and cannot be added", async () => {

@@ -201,7 +201,8 @@ describe('StorefrontPage ready', () => {
     const card = await screen.findByRole('button', { name: /Banana prata/ });
     expect(within(card).getByText('Esgotado')).toBeTruthy();
     expect(within(screen.getByRole('button', { name: /Alface crespa/ })).queryByText('Esgotado')).toBeNull();
-    expect(bag.syncBagWith).toHaveBeenCalledWith(produtos);
+    // (The bag learns it in an effect, which may run after the card is shown.)
+    await waitFor(() => expect(bag.syncBagWith).toHaveBeenCalledWith(produtos));
     await user.click(card);
     const dlg = await screen.findByRole('dialog', { name: 'Banana prata' });
     const add = (await within(dlg).findByRole('button', { name: 'Adicionar ao carrinho' })) as HTMLButtonElement;
