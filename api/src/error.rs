@@ -183,15 +183,24 @@ impl From<sqlx::Error> for ApiError {
 /// Whether `e` means the database cannot be reached now (no connection within the pool's
 /// acquire timeout, the pool closed, the connection broken), rather than a bad query.
 pub fn database_unavailable(e: &sqlx::Error) -> bool {
-    matches!(
-        e,
+    match e {
         sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::Io(_)
-            | sqlx::Error::WorkerCrashed
-            | sqlx::Error::Tls(_)
-    )
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::WorkerCrashed
+        | sqlx::Error::Tls(_) => true,
+        // sqlx-postgres 0.9.0 reports a connection closed before the server answered its
+        // SSLRequest (a server going down, a proxy refusing) as this protocol error, a byte the
+        // server never sent (sqlx issue 4395; fixed by PR 4406 as an `Io` error, not released
+        // yet): it is the same broken connection.
+        sqlx::Error::Protocol(message) => message.starts_with(CLOSED_AT_SSL_REQUEST),
+        _ => false,
+    }
 }
+
+/// sqlx-postgres 0.9.0's text for a connection closed at its SSLRequest (then the place in its
+/// source).
+const CLOSED_AT_SSL_REQUEST: &str = "unexpected response from SSLRequest: 0x00";
 
 impl ApiError {
     /// The database is unavailable: 503, `Retry-After`, 'Serviço temporariamente
@@ -272,11 +281,45 @@ mod tests {
             deeper.into_response().status(),
             StatusCode::SERVICE_UNAVAILABLE
         );
+        let closed_at_connect = ApiError::from(sqlx::Error::Protocol(CLOSED_AT_SSL_REQUEST.into()));
+        assert_eq!(
+            closed_at_connect.into_response().status(),
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        let other_protocol = ApiError::from(sqlx::Error::Protocol(
+            "unexpected response from SSLRequest: 0x4a".into(),
+        ));
+        assert_eq!(
+            other_protocol.into_response().status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
         let bad_query: ApiError = sqlx::Error::RowNotFound.into();
         assert_eq!(
             bad_query.into_response().status(),
             StatusCode::INTERNAL_SERVER_ERROR
         );
+    }
+
+    /// The real driver against a server that accepts and closes at once (as a stopping
+    /// PostgreSQL or a refusing proxy does): whatever sqlx calls it, it is unavailability.
+    #[tokio::test]
+    async fn a_connection_closed_at_connect_is_unavailability() {
+        use sqlx::Connection;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                // Read the SSLRequest first, so the close is not a reset of an unread request.
+                let mut request = [0u8; 8];
+                let _ = tokio::io::AsyncReadExt::read_exact(&mut socket, &mut request).await;
+                drop(socket);
+            }
+        });
+        let url = format!("postgres://u:p@127.0.0.1:{port}/db");
+        let e = sqlx_postgres::PgConnection::connect(&url)
+            .await
+            .unwrap_err();
+        assert!(database_unavailable(&e), "{e:?}");
     }
 
     #[test]
