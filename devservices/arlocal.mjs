@@ -31,20 +31,11 @@ const WALLET = resolve(process.env.ARWEAVE_WALLET || join(here, '..', 'data', 'a
 const MINT = process.env.ARLOCAL_MINT || '1000000000000000000';
 const LOGS = process.env.ARLOCAL_LOGS === '1';
 
-async function freePort() {
-  const s = createServer();
-  await new Promise((ok) => s.listen(0, '127.0.0.1', ok));
-  const { port } = s.address();
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
 let port = Number.parseInt(process.env.ARLOCAL_PORT ?? '1984', 10);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`arlocal: invalid ARLOCAL_PORT ${JSON.stringify(process.env.ARLOCAL_PORT)}`);
   process.exit(2);
 }
-if (port === 0) port = await freePort();
 
 const dbDir = mkdtempSync(join(tmpdir(), 'feira-arlocal-'));
 const cleanup = () => rmSync(dbDir, { recursive: true, force: true });
@@ -53,13 +44,30 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
 
 // arlocal appends its request log to ./logs: keep it in the temporary directory.
 process.chdir(dbDir);
-const arlocal = new ArLocal(port, LOGS, join(dbDir, 'db'), false);
-// Loopback only.
-arlocal.app.listen = (p, cb) => createServer(arlocal.app.callback()).listen(p, '127.0.0.1', cb);
+// (arlocal takes a port of 0 for its default, 1984: it is given 1 and never uses it, since its
+// listen call is ours.)
+const arlocal = new ArLocal(port || 1, LOGS, join(dbDir, 'db'), false);
+// Loopback only, on the port asked for: 0 is bound as it is and the port the system gave is read
+// back (a port found free and bound later can be taken meanwhile by a service started beside).
+let bound;
+const listening = new Promise((resolve, reject) => {
+  arlocal.app.listen = (_p, cb) => {
+    const server = createServer(arlocal.app.callback());
+    server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      bound = server.address().port;
+      resolve();
+      cb?.();
+    });
+    return server;
+  };
+});
 const log = console.log;
 if (!LOGS) console.log = () => {};
 await arlocal.start();
+await listening;
 console.log = log;
+port = bound;
 const url = `http://127.0.0.1:${port}`;
 
 const arweave = Arweave.init({ host: '127.0.0.1', port, protocol: 'http', logging: false });

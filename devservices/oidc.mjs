@@ -6,11 +6,12 @@
 // accounts. Never use this in production: the production issuer is Google.
 //
 // Env:
-//   OIDC_PORT           port to listen on (default 8091)
-//   OIDC_ISSUER         issuer URL (default http://127.0.0.1:${OIDC_PORT})
+//   OIDC_PORT           port to listen on (default 8091; 0: the system picks one, read back)
+//   OIDC_ISSUER         issuer URL (default http://127.0.0.1:<the port listened on>)
 //   OIDC_CLIENT_ID      the webapp's client id (default feira-local)
 //   OIDC_REDIRECT_URIS  comma-separated redirect URIs
-//                       (default http://localhost:8080/auth/callback,http://127.0.0.1:8080/auth/callback)
+//                       (default http://localhost:8080/auth/callback,http://127.0.0.1:8080/auth/callback;
+//                       the client is a native one, so on 127.0.0.1 any port is accepted, RFC 8252 §7.3)
 //
 // Prints one line `oidc: listening on <issuer>` when ready.
 
@@ -19,11 +20,23 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
 const PORT = Number.parseInt(process.env.OIDC_PORT || '8091', 10);
-if (!Number.isInteger(PORT) || PORT <= 0 || PORT > 65535) {
+if (!Number.isInteger(PORT) || PORT < 0 || PORT > 65535) {
   console.error(`oidc: invalid OIDC_PORT ${JSON.stringify(process.env.OIDC_PORT)}`);
   process.exit(2);
 }
-const ISSUER = (process.env.OIDC_ISSUER || `http://127.0.0.1:${PORT}`).replace(/\/+$/, '');
+
+// --- Server ---------------------------------------------------------------------------------
+// Bound first, so that with OIDC_PORT=0 the issuer (which names the port) is the port the system
+// gave: a port found free and bound later could be taken meanwhile by a service started beside.
+
+let handler = (_req, res) => res.writeHead(503).end();
+const server = createServer((req, res) => handler(req, res));
+server.on('error', (err) => {
+  console.error(`oidc: ${err.message}`);
+  process.exit(1);
+});
+await new Promise((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+const ISSUER = (process.env.OIDC_ISSUER || `http://127.0.0.1:${server.address().port}`).replace(/\/+$/, '');
 const CLIENT_ID = process.env.OIDC_CLIENT_ID || 'feira-local';
 const REDIRECT_URIS = (
   process.env.OIDC_REDIRECT_URIS
@@ -152,18 +165,8 @@ provider.on('server_error', (_ctx, err) => {
   console.error('oidc: server_error', err);
 });
 
-// --- Server ---------------------------------------------------------------------------------
-
-const server = createServer(provider.callback());
-
-server.on('error', (err) => {
-  console.error(`oidc: ${err.message}`);
-  process.exit(1);
-});
-
-server.listen(PORT, '127.0.0.1', () => {
-  console.log(`oidc: listening on ${ISSUER}`);
-});
+handler = provider.callback();
+console.log(`oidc: listening on ${ISSUER}`);
 
 let stopping = false;
 function stop(signal) {

@@ -37,7 +37,10 @@ async fn main() -> anyhow::Result<()> {
 async fn serve() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     telemetry::init_with(config.ops.log_format);
-    let app = Application::build(config).await?;
+    // A socket handed over already listening (systemd's socket activation, or a test harness
+    // that bound port 0 itself) is served instead of binding APP_HOST:APP_PORT.
+    let inherited = listenfd::ListenFd::from_env().take_tcp_listener(0)?;
+    let app = Application::build_on(config, inherited).await?;
     tracing::info!("listening on http://{}", app.address());
     app.run_until_stopped().await
 }

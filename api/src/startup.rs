@@ -50,6 +50,15 @@ impl Application {
     /// Connects, migrates, seeds when asked, starts the background jobs, binds
     /// `config.host:config.port` (and `METRICS_ADDR` when set).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_on(config, None).await
+    }
+
+    /// [`build`](Self::build), serving `listener` when given (a socket already listening, handed
+    /// over by a service manager: `LISTEN_FDS`) instead of binding `config.host:config.port`.
+    pub async fn build_on(
+        config: Config,
+        listener: Option<std::net::TcpListener>,
+    ) -> anyhow::Result<Self> {
         let shutdown = CancellationToken::new();
         let db = db::connect(
             &config.database_url,
@@ -94,8 +103,13 @@ impl Application {
                 .with_graceful_shutdown(shutdown.clone().cancelled_owned());
             tokio::spawn(async move { private.await });
         }
-        let listener =
-            tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?;
+        let listener = match listener {
+            Some(inherited) => {
+                inherited.set_nonblocking(true)?;
+                tokio::net::TcpListener::from_std(inherited)?
+            }
+            None => tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?,
+        };
         let address = listener.local_addr()?;
         if let Some(tls) = &state.config.pix.webhook.tls {
             crate::pix_http::webhook_tls::serve(tls, state.clone())?;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // End-to-end harness: `node e2e/run.mjs` from webapp/.
 //
-// Starts, on free loopback ports and with a throw-away data directory:
+// Starts, on loopback ports the system gives (each service binds port 0 and says where it listens;
+// the API is handed its socket already bound) and with a throw-away data directory:
 //   1. the local OpenID provider (../devservices/oidc.mjs),
 //   1b. the local Arweave gateway (../devservices/arlocal.mjs, funded wallet in the data dir),
 //   1c. the local Pix PSP (../devservices/psp.mjs: BACEN's API Pix over mutual TLS and OAuth2),
@@ -58,7 +59,7 @@ const children = []; // { name, child, logFile }
 let tmp;
 let cleaningUp = false;
 
-function start(name, cmd, args, { env, cwd, inheritOutput = false, onlyEnv = false } = {}) {
+function start(name, cmd, args, { env, cwd, inheritOutput = false, onlyEnv = false, listenFd } = {}) {
   const logFile = path.join(tmp, `${name}.log`);
   let fd;
   let stdio;
@@ -68,6 +69,8 @@ function start(name, cmd, args, { env, cwd, inheritOutput = false, onlyEnv = fal
     fd = openSync(logFile, 'a');
     stdio = ['ignore', fd, fd];
   }
+  // listenFd: a listening socket handed to the child as its fd 3 (systemd's LISTEN_FDS).
+  if (listenFd !== undefined) stdio = [...stdio, listenFd];
   // detached: the child leads its own process group, so the whole group can be stopped.
   // onlyEnv: the child sees `env` and nothing of ours (PATH aside).
   const childEnv = onlyEnv ? { PATH: process.env.PATH, ...env } : { ...process.env, ...env };
@@ -141,17 +144,25 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 // --- Helpers ----------------------------------------------------------------------------------
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * Waits for `entry`'s first log line matching `pattern` and returns its match. Every service is
+ * started on port 0 and says in its log where it listens: a port found free here and bound later
+ * by the child could be taken meanwhile by the other suites running beside this one.
+ */
+async function waitForLine(entry, pattern, { timeoutMs, what }) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = pattern.exec(readFileSync(entry.logFile, 'utf8'));
+    if (m) return m;
+    if (entry.exited) throw new Error(`${what} exited (code ${entry.code}) before it listened`);
+    if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
+
+/** Time limits, scaled for a loaded machine as the journeys' are (E2E_TIMEOUT_SCALE, default 2: e2e/lib.mjs). */
+const SCALE = Number(process.env.E2E_TIMEOUT_SCALE || 2);
+const within = (ms) => Math.round(ms * SCALE);
 
 async function waitForHttp(url, entry, { timeoutMs, what }) {
   const deadline = Date.now() + timeoutMs;
@@ -196,39 +207,28 @@ async function main() {
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
 
-  const oidcPort = await freePort();
-  let apiPort = await freePort();
-  while (apiPort === oidcPort) apiPort = await freePort();
-  const issuer = `http://127.0.0.1:${oidcPort}`;
-  const appUrl = `http://127.0.0.1:${apiPort}`;
-
-  // 1. OpenID provider.
+  // 1. OpenID provider. Its client is a native one: on 127.0.0.1 and localhost the redirect
+  //    URI's port is not compared (RFC 8252 §7.3), so it is registered before the API's port is
+  //    known.
   const oidc = start('oidc', process.execPath, [path.join(DEVSERVICES, 'oidc.mjs')], {
     cwd: DEVSERVICES,
     env: {
-      OIDC_PORT: String(oidcPort),
-      OIDC_ISSUER: issuer,
+      OIDC_PORT: '0',
       OIDC_CLIENT_ID,
-      OIDC_REDIRECT_URIS: `${appUrl}/auth/callback,http://localhost:${apiPort}/auth/callback`,
+      OIDC_REDIRECT_URIS: 'http://127.0.0.1/auth/callback,http://localhost/auth/callback',
     },
   });
-  await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc, { timeoutMs: 20_000, what: 'the OpenID provider' });
+  const issuer = (await waitForLine(oidc, /^oidc: listening on (\S+)$/m, { timeoutMs: within(30_000), what: 'the OpenID provider' }))[1];
   log(`OpenID provider on ${issuer}`);
 
-  // 1b. Arweave gateway (arlocal) with the platform's wallet, funded.
-  let arweavePort = await freePort();
-  while (arweavePort === oidcPort || arweavePort === apiPort) arweavePort = await freePort();
-  const arweaveUrl = `http://127.0.0.1:${arweavePort}`;
+  // 1b. Arweave gateway (arlocal) with the platform's wallet, funded (its line comes after its
+  //     last start-up step).
   const arweaveWallet = path.join(tmp, 'arweave-wallet.json');
   const arlocal = start('arlocal', process.execPath, [path.join(DEVSERVICES, 'arlocal.mjs')], {
     cwd: DEVSERVICES,
-    env: { ARLOCAL_PORT: String(arweavePort), ARWEAVE_WALLET: arweaveWallet },
+    env: { ARLOCAL_PORT: '0', ARWEAVE_WALLET: arweaveWallet },
   });
-  await waitForHttp(`${arweaveUrl}/info`, arlocal, { timeoutMs: 30_000, what: 'arlocal' });
-  // Ready once the wallet is written and funded (the service's last start-up step).
-  for (let i = 0; i < 100 && !readFileSync(arlocal.logFile, 'utf8').includes('arlocal: listening'); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const arweaveUrl = (await waitForLine(arlocal, /^arlocal: listening on (\S+)/m, { timeoutMs: within(60_000), what: 'arlocal' }))[1];
   log(`Arweave gateway (arlocal) on ${arweaveUrl}`);
 
   // 1c. Pix PSP (certificates generated into the data dir at start).
@@ -237,14 +237,8 @@ async function main() {
     cwd: DEVSERVICES,
     env: { PSP_PORT: '0', PSP_CONTROL_PORT: '0', PSP_DIR: pspDir, PSP_CLIENT_ID: 'feira-e2e', PSP_CLIENT_SECRET: 'segredo-e2e' },
   });
-  let pspInfo;
-  for (let i = 0; i < 150 && !pspInfo; i++) {
-    if (psp.exited) throw new Error(`the PSP exited (code ${psp.code})`);
-    const line = readFileSync(psp.logFile, 'utf8').split('\n').find((l) => l.startsWith('psp: listening on '));
-    if (line) pspInfo = JSON.parse(line.slice(line.indexOf('{')));
-    else await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!pspInfo) throw new Error('the PSP did not start within 30 s');
+  const pspLine = (await waitForLine(psp, /^psp: listening on .*$/m, { timeoutMs: within(60_000), what: 'the PSP' }))[0];
+  const pspInfo = JSON.parse(pspLine.slice(pspLine.indexOf('{')));
   log(`Pix PSP on ${pspInfo.api} (control ${pspInfo.control}, OpenAPI validation ${pspInfo.validated ? 'on' : 'OFF'})`);
 
   // 1d. SMTP server (STARTTLS; the certificate and CA of the API suite's fixtures).
@@ -258,14 +252,7 @@ async function main() {
       SMTP_KEY: path.join(fixtures, 'smtp-server-key.pem'),
     },
   });
-  let smtpPort;
-  for (let i = 0; i < 150 && !smtpPort; i++) {
-    if (smtp.exited) throw new Error(`the SMTP server exited (code ${smtp.code})`);
-    const m = /smtp: listening on 127\.0\.0\.1:(\d+)/.exec(readFileSync(smtp.logFile, 'utf8'));
-    if (m) smtpPort = Number(m[1]);
-    else await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!smtpPort) throw new Error('the SMTP server did not start within 30 s');
+  const smtpPort = Number((await waitForLine(smtp, /smtp: listening on 127\.0\.0\.1:(\d+)/, { timeoutMs: within(30_000), what: 'the SMTP server' }))[1]);
   log(`SMTP server on 127.0.0.1:${smtpPort}`);
   /** The messages the SMTP server accepted so far, from its log. */
   const mailbox = () =>
@@ -275,14 +262,7 @@ async function main() {
       .map((l) => JSON.parse(l.slice('smtp: message '.length)));
   // 1e. CEP lookup (ViaCEP's shape).
   const cep = start('cep', process.execPath, [path.join(DEVSERVICES, 'cep.mjs')], { cwd: DEVSERVICES, env: { CEP_PORT: '0' } });
-  let cepUrl;
-  for (let i = 0; i < 100 && !cepUrl; i++) {
-    if (cep.exited) throw new Error(`the CEP lookup exited (code ${cep.code})`);
-    const line = readFileSync(cep.logFile, 'utf8').split('\n').find((l) => l.startsWith('cep: listening on '));
-    if (line) cepUrl = line.slice('cep: listening on '.length).trim();
-    else await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!cepUrl) throw new Error('the CEP lookup did not start within 10 s');
+  const cepUrl = (await waitForLine(cep, /^cep: listening on (\S+)/m, { timeoutMs: within(30_000), what: 'the CEP lookup' }))[1];
   log(`CEP lookup on ${cepUrl}`);
 
   // 2. API serving the webapp: from the repository's build, or (standalone) the one-file release
@@ -305,8 +285,17 @@ async function main() {
     for (const k of Object.keys(where)) delete where[k];
     log(`standalone: ${apiBin} alone in ${apiCwd}`);
   }
+  const apiSocket = createServer();
+  await new Promise((resolve, reject) => {
+    apiSocket.once('error', reject);
+    apiSocket.listen(0, '127.0.0.1', resolve);
+  });
+  const apiPort = apiSocket.address().port;
+  const appUrl = `http://127.0.0.1:${apiPort}`;
   const apiEnv = {
     APP_HOST: '127.0.0.1',
+    // (Used only when the API is started again after `POST /api/stop`: on the same port, which
+    // the stopped API no longer holds, so that the page's origin stays the same.)
     APP_PORT: String(apiPort),
     ...where,
     OIDC_ISSUER: issuer,
@@ -346,8 +335,17 @@ async function main() {
     // that change stock or prices wait for the cached public reads to go stale.
     PUBLIC_READ_MAX_AGE_SECONDS: '3',
   };
-  let api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
-  await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 90_000, what: 'the API' });
+  // The API is handed its socket already listening (LISTEN_FDS, as systemd does), so its port is
+  // known before it starts (PUBLIC_URL, the webhook's URL) and never raced. The harness then
+  // closes its own copy: only the API accepts.
+  let api = start('api', apiBin, [], {
+    cwd: apiCwd,
+    onlyEnv: STANDALONE,
+    env: { ...apiEnv, LISTEN_FDS: '1' },
+    listenFd: apiSocket._handle.fd,
+  });
+  await new Promise((resolve) => apiSocket.close(resolve));
+  await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: within(120_000), what: 'the API' });
   if (STANDALONE) {
     const page = await fetch(`${appUrl}/`).then((r) => r.text());
     if (!page.includes('id="root"')) throw new Error('the standalone binary does not serve the webapp');
@@ -374,7 +372,7 @@ async function main() {
       } else if (req.method === 'POST' && req.url === '/api/start') {
         if (api.exited) {
           api = start('api', apiBin, [], { cwd: apiCwd, onlyEnv: STANDALONE, env: apiEnv });
-          await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: 60_000, what: 'the API, started again' });
+          await waitForHttp(`${appUrl}/readyz`, api, { timeoutMs: within(90_000), what: 'the API, started again' });
         }
       } else {
         res.writeHead(404).end();
@@ -395,13 +393,13 @@ async function main() {
     [
       '--test',
       '--test-concurrency=1',
-      '--test-timeout=180000',
+      `--test-timeout=${within(180_000)}`,
       '--test-reporter=spec',
       ...(process.argv.length > 2 ? process.argv.slice(2) : ['e2e/tests/']),
     ],
     {
       cwd: WEBAPP_ROOT,
-      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_CONTROL_URL: controlUrl, E2E_ARTIFACTS: ARTIFACTS },
+      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_CONTROL_URL: controlUrl, E2E_ARTIFACTS: ARTIFACTS, E2E_TIMEOUT_SCALE: String(SCALE) },
       inheritOutput: true,
     },
   );

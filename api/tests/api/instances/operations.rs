@@ -15,16 +15,15 @@ fn sample(text: &str, name: &str) -> Option<f64> {
 #[tokio::test]
 async fn metrics_are_private_and_count_an_order() {
     let shared = Shared::new().await;
-    let private = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let private_addr = private.local_addr().unwrap();
-    drop(private);
     let app = shared
         .start(
             "m",
             &[
                 ("SEED_DEMO", "true".into()),
                 ("METRICS_TOKEN", "segredo-das-metricas".into()),
-                ("METRICS_ADDR", private_addr.to_string()),
+                // Port 0: the private listener's port is read back from its log line (a port
+                // found free and bound later can be taken meanwhile by a test beside it).
+                ("METRICS_ADDR", "127.0.0.1:0".into()),
             ],
         )
         .await;
@@ -100,6 +99,14 @@ async fn metrics_are_private_and_count_an_order() {
     );
 
     // The private listener serves them without a token.
+    let private_addr = app
+        .json_logs()
+        .iter()
+        .find_map(|l| {
+            let m = l["message"].as_str()?.strip_prefix("metrics on http://")?;
+            Some(m.trim_end_matches("/metrics").to_owned())
+        })
+        .unwrap_or_else(|| panic!("no 'metrics on' line:\n{}", app.dump_logs()));
     let open = app
         .http
         .get(format!("http://{private_addr}/metrics"))
