@@ -76,6 +76,10 @@ const server = createServer((req, res) => {
   console.log(`cep: ${path} ${status}`);
 });
 
+// Idle connections are kept as a production server keeps them (Node's 5 s could close a client's
+// pooled connection as its next request goes out: the answer would be cut off).
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 80_000;
 server.listen(Number(process.env.CEP_PORT ?? 8095), '127.0.0.1', () => {
   console.log(`cep: listening on http://127.0.0.1:${server.address().port}`);
 });

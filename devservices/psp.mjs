@@ -42,6 +42,12 @@ const api = createApiServer(svc);
 let control;
 
 function listen(server, port) {
+  // Idle keep-alive connections are kept longer than the API's client keeps them (60 s,
+  // api/src/pix/api_pix/client.rs), as a production server should: with Node's 5 s the server
+  // could close a pooled connection as a request goes out on it, and the client would see the
+  // answer cut off.
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 80_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server.address().port));

@@ -58,8 +58,12 @@ pub async fn spawn_psp(extra: &[(&str, String)]) -> Psp {
         _child: child,
         control: info["control"].as_str().unwrap().to_owned(),
         info,
+        // A new connection per control call: a pooled one can be closed by the PSP as the next
+        // call goes out on it, and the call is then cut off (`IncompleteMessage`) on a loaded
+        // machine.
         http: reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
+            .pool_max_idle_per_host(0)
             .build()
             .unwrap(),
         _dir: dir,
@@ -199,19 +203,21 @@ pub async fn psp_app(psp: &Psp, adjust: impl FnOnce(&mut Config)) -> TestApp {
     app
 }
 
-/// Waits (15 s at most) until `check` holds.
+/// Waits (45 s at most: the PSP's refunds and webhooks are timers and child processes, which a
+/// loaded machine slows) until `check` holds; returns as soon as it does.
 pub async fn eventually<F, Fut>(what: &str, mut check: F)
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = bool>,
 {
-    for _ in 0..150 {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(45);
+    while tokio::time::Instant::now() < deadline {
         if check().await {
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("still not true after 15 s: {what}");
+    panic!("still not true after 45 s: {what}");
 }
 
 /// An order of `n` kg of the demo cassava paid by Pix: its id, its charge's txid and the whole
