@@ -125,9 +125,11 @@ pub async fn outbox(app: &TestApp) -> Vec<Row> {
     .unwrap()
 }
 
-/// Polls the outbox until `done` holds for its rows (20 s at most).
+/// Polls the outbox until `done` holds for its rows (40 s at most: sends and retries are timers,
+/// which a loaded machine slows).
 pub async fn outbox_until(app: &TestApp, done: impl Fn(&[Row]) -> bool) -> Vec<Row> {
-    for _ in 0..200 {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+    while tokio::time::Instant::now() < deadline {
         let rows = outbox(app).await;
         if done(&rows) {
             return rows;
