@@ -77,4 +77,16 @@ export default defineConfig(
     files: ['*.{js,ts,mjs}', 'vite/**/*.ts', 'scripts/**/*.{js,mjs}', 'e2e/**/*.{js,ts,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // Playwright's 'networkidle' never settles on a page with an open event stream or a poll, and
+    // on a loaded machine its fixed limit fails journeys that pass alone: wait for the response,
+    // element or state the test needs (e2e/lib.mjs: expectVisible, eventually, requestsSettled).
+    files: ['e2e/**/*.{js,ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Literal[value='networkidle']", message: "Wait for what the test needs, not 'networkidle'." },
+      ],
+    },
+  },
 );

@@ -16,8 +16,18 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const APP_URL = (process.env.APP_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS || path.join(HERE, 'artifacts');
 
-/** Default time for one UI expectation (ms). */
-export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS || 15_000);
+/**
+ * Every time limit of the journeys is multiplied by E2E_TIMEOUT_SCALE (default 2): on a loaded
+ * machine (the suite runs three Chromiums on two cores, beside whatever else the machine does) a
+ * step that takes 3 s alone can take ten times as long. A limit only ends a test that is failing
+ * anyway, so a generous one costs nothing on a passing run.
+ */
+export const SCALE = Number(process.env.E2E_TIMEOUT_SCALE || 2);
+/** `ms` (a limit measured on an idle machine) scaled for this run. */
+export const scaled = (ms) => Math.round(ms * SCALE);
+
+/** Default time for one UI expectation (ms), scaled. */
+export const TIMEOUT = scaled(Number(process.env.E2E_TIMEOUT_MS || 15_000));
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -74,7 +84,56 @@ export async function newContext(browser, options = {}) {
   context.on('request', (req) => {
     if (!isLoopback(req.url())) context.offsite.push(req.url());
   });
+  context.on('page', trackRequests);
   return context;
+}
+
+/** Each page's requests in flight (for `requestsSettled`). */
+const tracked = new WeakMap();
+
+/**
+ * Follows `page`'s requests: those in flight for its current document (a navigation drops the
+ * previous document's, which may never report an end), event streams aside (open for the page's
+ * life).
+ */
+function trackRequests(page) {
+  if (tracked.has(page)) return;
+  const state = { inFlight: new Set(), changed: Date.now() };
+  tracked.set(page, state);
+  const settle = (req) => {
+    if (state.inFlight.delete(req)) state.changed = Date.now();
+  };
+  page.on('request', (req) => {
+    if (req.resourceType() === 'eventsource') return;
+    state.inFlight.add(req);
+    state.changed = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    for (const req of state.inFlight) {
+      if (!req.isNavigationRequest()) state.inFlight.delete(req);
+    }
+    state.changed = Date.now();
+  });
+}
+
+/**
+ * Resolves once none of `page`'s requests has been in flight for `quietMs`: what the page asked
+ * for on its own (data, lazy photos, chunks) has arrived. Unlike Playwright's 'networkidle', an
+ * open event stream does not hold it back, and the wait's limit is scaled for a loaded machine.
+ */
+export async function requestsSettled(page, quietMs = 500) {
+  const state = tracked.get(page);
+  assert.ok(state, 'requestsSettled needs a page of a context made by newContext');
+  await eventually(() => {
+    if (state.inFlight.size === 0 && Date.now() - state.changed >= quietMs) return true;
+    if (state.inFlight.size) {
+      throw new Error(`${state.inFlight.size} in flight: ${[...state.inFlight].slice(0, 3).map((r) => r.url()).join(', ')}`);
+    }
+    return false;
+  }, "the page's requests to settle", 30_000);
 }
 
 /** Saves a full-page screenshot under ARTIFACTS_DIR and returns its path. */
@@ -120,18 +179,18 @@ export async function withPage(browser, name, fn, contextOptions) {
 }
 
 /** Waits until `locator` is visible; fails with `what` in the message. */
-export async function expectVisible(locator, what, timeout = TIMEOUT) {
+export async function expectVisible(locator, what, timeout) {
   try {
-    await locator.first().waitFor({ state: 'visible', timeout });
+    await locator.first().waitFor({ state: 'visible', timeout: limit(timeout) });
   } catch (err) {
     throw new Error(`expected to see ${what} (${err.message.split('\n')[0]})`, { cause: err });
   }
 }
 
 /** Waits until `locator` matches nothing visible; fails with `what` in the message. */
-export async function expectHidden(locator, what, timeout = TIMEOUT) {
+export async function expectHidden(locator, what, timeout) {
   try {
-    await locator.first().waitFor({ state: 'hidden', timeout });
+    await locator.first().waitFor({ state: 'hidden', timeout: limit(timeout) });
   } catch (err) {
     throw new Error(`expected ${what} to disappear (${err.message.split('\n')[0]})`, { cause: err });
   }
@@ -159,8 +218,14 @@ export function dialogWith(page, text) {
     .filter({ hasText: text });
 }
 
+/** A limit given in idle-machine milliseconds, scaled; none given: TIMEOUT. */
+function limit(timeout) {
+  return timeout === undefined ? TIMEOUT : scaled(timeout);
+}
+
 /** Polls `fn` until it returns a truthy value; fails with `what` in the message. */
-export async function eventually(fn, what, timeout = TIMEOUT) {
+export async function eventually(fn, what, timeout) {
+  timeout = limit(timeout);
   const deadline = Date.now() + timeout;
   let last;
   for (;;) {
@@ -326,7 +391,7 @@ export async function serviceWorkerInControl(page) {
 
 /** Waits until no byte has crossed `proxy` for `quietMs` (at most `maxMs`). */
 export async function proxyQuiet(proxy, quietMs = 1000, maxMs = 20_000) {
-  const deadline = Date.now() + maxMs;
+  const deadline = Date.now() + scaled(maxMs);
   let last = proxy.down();
   let since = Date.now();
   while (Date.now() < deadline) {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expectVisible, launchBrowser, withPage } from '../lib.mjs';
+import { expectVisible, launchBrowser, withPage, requestsSettled, scaled } from '../lib.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -54,7 +54,7 @@ async function photosSettled(page) {
         return i.complete || !inView;
       }),
     null,
-    { timeout: 15_000 },
+    { timeout: scaled(15_000) },
   );
 }
 
@@ -67,7 +67,7 @@ for (const [path, ready] of PAGES) {
         await recordLayoutShifts(context);
         await page.goto(path);
         await expectVisible(ready(page), `${path} fully shown`);
-        await page.waitForLoadState('networkidle');
+        await requestsSettled(page);
         await photosSettled(page);
         await page.waitForTimeout(300);
 

@@ -4,7 +4,7 @@
 // scope; add and remove photos; remove the ad and see its photo URLs answer 404.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { control, containing, eventually, expectHidden, expectVisible, launchBrowser, signIn, withPage } from '../lib.mjs';
+import { control, containing, eventually, expectHidden, expectVisible, launchBrowser, signIn, withPage, requestsSettled } from '../lib.mjs';
 
 const LOGIN = 'comprador@feira.test';
 const TITLE = `Doce de leite e2e ${Date.now().toString(36)}`;
@@ -47,7 +47,7 @@ async function pickCity(dialog, city) {
 async function listedIn(page, regiao) {
   await page.goto(`/anuncios?categoria=Variedades&regiao=${encodeURIComponent(regiao)}`);
   await expectVisible(page.getByText(regiao, { exact: true }), `the ads page of ${regiao}`);
-  await page.waitForLoadState('networkidle');
+  await requestsSettled(page);
   await expectHidden(page.locator('.cat-loading'), 'the loading state');
   return (await page.getByText(SHOWN, { exact: true }).count()) > 0;
 }

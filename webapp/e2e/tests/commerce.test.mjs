@@ -13,8 +13,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  APP_URL, canvasJpeg, containing, control, dialogWith, eventually, expectVisible, launchBrowser, mailTo, newContext, reloadUntil, rpcFromPage,
-  signIn, SIGN_IN_LABEL, withPage,
+  APP_URL,
+  canvasJpeg,
+  containing,
+  control,
+  dialogWith,
+  eventually,
+  expectVisible,
+  launchBrowser,
+  mailTo,
+  newContext,
+  reloadUntil,
+  rpcFromPage,
+  signIn,
+  SIGN_IN_LABEL,
+  withPage,
+  scaled,
 } from '../lib.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -172,7 +186,7 @@ test('a buyer rates a delivered order and sees the average on the storefront', a
       '/sitio-boa-vista',
       async () => {
         await page.getByTestId('loja').waitFor({ state: 'visible' });
-        return ((await page.getByTestId('avaliacao-loja').first().textContent({ timeout: 5000 }).catch(() => '')) ?? '').includes(expected);
+        return ((await page.getByTestId('avaliacao-loja').first().textContent({ timeout: scaled(5000) }).catch(() => '')) ?? '').includes(expected);
       },
       `the storefront's average '${expected}'`,
     );

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildBenchPage, serveStatic } from '../../bench/page.mjs';
-import { canvasJpeg, expectVisible, control, launchBrowser, SIGN_IN_LABEL, withPage } from '../lib.mjs';
+import { canvasJpeg, expectVisible, control, launchBrowser, SIGN_IN_LABEL, withPage, requestsSettled } from '../lib.mjs';
 
 let browser;
 let server;
@@ -179,9 +179,9 @@ test('a first visit to / fetches no photo wasm and no photo worker', async () =>
   await withPage(browser, 'photo-first-visit', async (page) => {
     const urls = [];
     page.on('request', (req) => urls.push(req.url()));
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
     await expectVisible(control(page, SIGN_IN_LABEL), 'the home page rendered (header sign-in control)');
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
     assert.ok(urls.some((u) => /\.js(\?|$)/.test(u)), 'no script request was seen: the check is broken');
     const photo = urls.filter((u) => /wasm_photo|photo\.worker/i.test(u));
     assert.deepEqual(photo, [], 'the photo pipeline is fetched only when a photo is picked');

@@ -15,6 +15,7 @@ import {
   proxyQuiet,
   serviceWorkerInControl,
   withPage,
+  requestsSettled,
 } from '../lib.mjs';
 
 const BUDGET = 120 * 1024;
@@ -47,9 +48,9 @@ test(`first visit to / transfers at most ${BUDGET} bytes of JS, CSS and wasm`, a
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
     await expectVisible(control(page, SIGN_IN_LABEL), 'the home page rendered (header sign-in control)');
-    await page.waitForLoadState('networkidle');
+    await requestsSettled(page);
 
     const counted = [];
     for (const [id, bytes] of finished) {
@@ -96,7 +97,7 @@ test(`a repeat visit to / transfers at most ${REPEAT_BUDGET} bytes once the serv
       await second.goto(`${proxy.url}/`);
       await home(second);
       await expectVisible(second.locator('.pcard img').first(), 'a product photo');
-      await second.waitForLoadState('networkidle');
+      await requestsSettled(second);
       await proxyQuiet(proxy);
       const wire = proxy.down() - start;
       console.log(`repeat-visit-bytes: ${wire} (the page's network events: ${seen()})`);

@@ -6,7 +6,7 @@
 // exists in the page, and the text is shown as text.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectVisible, launchBrowser, rpcFromPage, signIn, withPage } from '../lib.mjs';
+import { expectVisible, launchBrowser, rpcFromPage, signIn, withPage, requestsSettled } from '../lib.mjs';
 
 const LOGIN = `xss${Date.now().toString(36)}`;
 // Short (a title holds 50 characters) and lower case (titles are shown in sentence case):
@@ -30,7 +30,7 @@ async function assertInert(page, path, { shows } = {}) {
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await requestsSettled(page);
   if (shows) await expectVisible(page.getByText(shows).first(), `'${shows}' shown as text at ${path}`);
   // Give any image error handler time to fire.
   await page.waitForTimeout(500);
@@ -110,7 +110,7 @@ test('the app itself runs whole under its Content-Security-Policy: nothing of ou
     for (const path of ['/', '/lojas', '/sitio-boa-vista', '/anuncios?categoria=Alimentos', '/blockchain']) {
       const res = await page.goto(path);
       assert.match(res.headers()['content-security-policy'] ?? '', /frame-ancestors 'none'/, `${path}: no CSP`);
-      await page.waitForLoadState('networkidle');
+      await requestsSettled(page);
       const seen = await page.evaluate(() => window.__csp);
       assert.deepEqual(seen, [], `${path}: blocked by the CSP`);
     }
