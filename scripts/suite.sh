@@ -14,9 +14,8 @@
 #   4. tests, concurrently: the API suite on SQLite and on PostgreSQL (when TEST_DATABASE_URL is
 #      set) side by side, the other Rust tests and doctests, the devservices' self-tests and the
 #      deterministic fuzz run (`just fuzz` keeps the long random one);
-#   5. end-to-end in Chromium: the journeys in two shards side by side (each with its own API and
-#      local services; E2E_SHARDS=3 on a machine with more cores: on 2 cores three were no
-#      faster), beside the supplier journey against the binary alone.
+#   5. end-to-end in Chromium: the journeys in one shard per core side by side (each with its own
+#      API and local services), beside the supplier journey against the binary alone.
 #
 # Every step's output is kept in target/suite/<step>.log; a failing step prints its log and
 # stops the run; at the end a table gives each step's time and the tests it counted.
@@ -38,8 +37,15 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 # gigabytes to target/ (CI's disk ran out during the build with them on). Set
 # CARGO_INCREMENTAL=1 to keep them when rerunning the suite on a working copy.
 export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}
-# API tests wait on sockets and child processes more than on the CPU.
-api_threads=${SUITE_API_THREADS:-6}
+# The suite's parallelism follows the machine's cores. API tests wait on sockets and child
+# processes more than on the CPU: three test threads per core for each database's suite (6 on 2
+# cores, as measured best). The e2e journeys: one shard per core (three were no faster than two
+# on 2 cores), and every time limit of theirs scaled by E2E_TIMEOUT_SCALE (3 here: three
+# Chromiums share the cores with their APIs; a limit only ends a test that is failing anyway).
+cores=$(nproc)
+api_threads=${SUITE_API_THREADS:-$((3 * cores))}
+export E2E_SHARDS=${E2E_SHARDS:-$cores}
+export E2E_TIMEOUT_SCALE=${E2E_TIMEOUT_SCALE:-3}
 
 summary() {
   echo
@@ -182,10 +188,10 @@ contract() {
     (cd webapp && node scripts/api-types.mjs --check ../target/openapi.json)
 }
 
-# The e2e journeys in E2E_SHARDS shards (default 2) of about equal length (their files' lines,
-# longest first, each to the shortest shard so far): shards[i] holds paths relative to webapp/.
+# The e2e journeys in E2E_SHARDS shards of about equal length (their files' lines, longest first,
+# each to the shortest shard so far): shards[i] holds paths relative to webapp/.
 e2e_shards() {
-  local file lines i least count=${E2E_SHARDS:-2}
+  local file lines i least count=$E2E_SHARDS
   local -a size=()
   shards=()
   for ((i = 0; i < count; i++)); do
@@ -244,9 +250,9 @@ bg fuzz scripts/fuzz/run.sh target/debug/feira-api --seeded
 join vitest devservices fuzz rust-other api-sqlite
 [[ "${TEST_DATABASE_URL:-}" == postgres* ]] && join api-postgres
 
-# 5. End to end, side by side: the journeys in two shards, each with its own API, database and
-# local services (e2e/run.mjs starts them on free ports), and the supplier journey against the
-# binary alone.
+# 5. End to end, side by side: the journeys in E2E_SHARDS shards, each with its own API, database
+# and local services (e2e/run.mjs: each on a port the system gives), and the supplier journey
+# against the binary alone.
 join chromium
 e2e_shards
 # (Each keeps its failures' screenshots in its own folder of webapp/e2e/artifacts/.)
