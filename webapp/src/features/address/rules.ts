@@ -4,6 +4,7 @@
  * telefone válido!').
  */
 import type { Core } from '@/lib/wasm';
+import { errorText } from '@/lib/errorText';
 
 export interface AddressFields {
   cidade: string;
@@ -37,7 +38,7 @@ export function validateAddress(core: Core, f: AddressFields): AddressCheck {
   try {
     return { ok: true, value: core.address_validate({ ...f }) as ValidAddress };
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, message: errorText(err) };
   }
 }
 

@@ -17,6 +17,7 @@ import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn, DeliveryForn } from '@/types/wire';
 import type { WireCoupon } from './api/validarCupom';
+import { errorText } from '@/lib/errorText';
 
 export type Modo = 'entrega' | 'retirada';
 
@@ -81,10 +82,6 @@ export interface BuyerInfo {
   rua: string | null;
   latitude: number | null;
   longitude: number | null;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Reais (wire) → centavos. */
@@ -223,7 +220,7 @@ export function orderSummary(
     }) as Summary;
     return { ok: true, summary };
   } catch (err) {
-    return { ok: false, message: messageOf(err), faltaMinimo: (err as { codigo?: unknown } | null)?.codigo === 'pedido_minimo' };
+    return { ok: false, message: errorText(err), faltaMinimo: (err as { codigo?: unknown } | null)?.codigo === 'pedido_minimo' };
   }
 }
 
