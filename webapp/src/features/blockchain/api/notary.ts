@@ -102,6 +102,4 @@ export function formatSize(bytes: number): string {
 }
 
 /** A date and time in Brasília time. */
-export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
-}
+export { formatarDataHora as formatDate } from '@/lib/time';
