@@ -59,7 +59,7 @@ export function PrivacySection() {
       <h2 id="privacidade-titulo">Meus dados e privacidade</h2>
       <p className="muted">
         Você pode baixar uma cópia de tudo o que a Feira guarda sobre você ou excluir sua conta (Lei Geral de Proteção de Dados). Veja a{' '}
-        <a href="/privacidade">política de privacidade</a>.
+        <a href="/privacidade">Política de privacidade</a>.
       </p>
       <div className="privacy__actions">
         <button type="button" className="btn btn--ghost" onClick={() => void baixar()}>
