@@ -18,6 +18,7 @@
 import { createServer } from 'node:http';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import Provider, { interactionPolicy } from 'oidc-provider';
+import { paginaLocal } from './oidc-pages.mjs';
 
 const PORT = Number.parseInt(process.env.OIDC_PORT || '8091', 10);
 if (!Number.isInteger(PORT) || PORT < 0 || PORT > 65535) {
@@ -151,14 +152,10 @@ const provider = new Provider(ISSUER, {
 
 // The library's HTML pages @import a Google Fonts stylesheet; keep every page self-contained so
 // a browser pointed at this provider never reaches for another host. The password field is not
-// checked, so it need not be filled either.
+// checked, so it need not be filled either. And they speak Portuguese (`paginaLocal`).
 provider.use(async (ctx, next) => {
   await next();
-  if (typeof ctx.body === 'string' && ctx.response.is('html')) {
-    ctx.body = ctx.body
-      .replace(/@import url\(https?:\/\/fonts\.googleapis\.com[^)]*\);?/g, '')
-      .replace(/<input required type="password"/g, '<input type="password"');
-  }
+  if (typeof ctx.body === 'string' && ctx.response.is('html')) ctx.body = paginaLocal(ctx.body);
 });
 
 provider.on('server_error', (_ctx, err) => {

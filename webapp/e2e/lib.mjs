@@ -279,7 +279,7 @@ export async function signIn(page, login, { name = providerName(login), via, unt
     await loginField.fill(login);
     const password = popup.locator('input[name="password"]');
     if (await password.count()) await password.fill('e2e');
-    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Entrar', exact: true }).click();
   }
   if (until === undefined) {
     await expectVisible(control(page, containing(name)), `the header to show the signed-in user '${name}'`);

@@ -5,10 +5,14 @@
  * out) fails the day the generated types (types/api.gen.ts) and the RPC client (lib/rpc.ts) stop
  * refusing one of them: a misspelt, unknown, missing or mistyped payload field, an unknown action,
  * a field read from an answer that the API does not send, an answer read before its error is
- * ruled out, an error code that does not exist. Each mistake has a correct twin just above it,
+ * ruled out, an error code that does not exist (in a comparison or a set of codes), a table over
+ * every error code (as the client's, lib/rpc.ts) that leaves one out. Each mistake has a correct twin just above it,
  * which must compile, so the mistake fails for the reason it names. Never imported, never run.
  */
-import { rpc, type ErrorCode } from '@/lib/rpc';
+import { rpc, type ErrorCode, type ServerErrorCode } from '@/lib/rpc';
+
+/** A table over every error code but one (`conta_com_pendencias`). */
+declare const quaseTodos: { readonly [C in Exclude<ServerErrorCode, 'conta_com_pendencias'>]: boolean };
 
 export async function mistakes(): Promise<void> {
   // Payloads.
@@ -55,6 +59,17 @@ export async function mistakes(): Promise<void> {
   }
   // @ts-expect-error: an answer read before its error is ruled out.
   console.warn(pedido.all.id);
+
+  // Error codes: a set of codes holds codes the API has (features type them ReadonlySet<ErrorCode>).
+  const cupons: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['cupom_expirado', 'cupom_ja_usado']);
+  // @ts-expect-error: a misspelt code in a set of codes (`cupom_expirado`).
+  const cuponsErrados: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['cupom_expirdo']);
+  console.warn(cupons, cuponsErrados);
+  // A table over every code (lib/rpc.ts keeps one: what each code means) must place each of them.
+  const todos: { readonly [C in ServerErrorCode]: boolean } = { ...quaseTodos, conta_com_pendencias: true };
+  // @ts-expect-error: a code left out of a table over every code (`conta_com_pendencias`).
+  const faltaUm: { readonly [C in ServerErrorCode]: boolean } = quaseTodos;
+  console.warn(todos, faltaUm);
 
   const lojas = await rpc('pegar_lojas');
   if (lojas.error === undefined) {

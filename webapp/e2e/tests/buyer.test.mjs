@@ -194,8 +194,8 @@ test('buyer: Pix delivery order with a coupon, paid; then an in-person pickup or
     await expectVisible(cards.first().getByText('Entrega', { exact: true }), "the card's type 'Entrega'");
     await cards.first().getByRole('button', { name: 'Detalhes' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Detalhes do Pedido' }), "'Detalhes do Pedido'");
-    assert.equal(await page.getByTestId('situacao').textContent(), 'Aguardando entrega');
     await eventually(async () => (await page.getByTestId('pix-status').textContent()) === 'Pago', "the Pix check to show 'Pago'");
+    assert.equal(await page.getByTestId('situacao').textContent(), 'Pago · aguardando entrega', "the card's phrase as the headline");
     assert.equal(await page.getByTestId('total-pago').textContent(), total, 'the order total');
     await expectVisible(page.getByText('Cupom BEMVINDO10'), 'the coupon in the detail');
     await expectVisible(page.getByText(/Rua do Rosário, 1500 - Casa 2, Piracicaba, SP/), 'the delivery address with its complement');

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { processPhoto, type PhotoKind, type ProcessedPhoto } from '@/lib/photo';
 import { ERRO_GENERICO } from '@/lib/rpc';
+import { errorText } from '@/lib/errorText';
 
 export function usePhotoPick(onPhoto: (photo: ProcessedPhoto) => void, kind: PhotoKind = 'icone') {
   const [stage, setStage] = useState<string | null>(null);
@@ -17,7 +18,7 @@ export function usePhotoPick(onPhoto: (photo: ProcessedPhoto) => void, kind: Pho
     try {
       onPhoto(await processPhoto(file, kind, setStage));
     } catch (err) {
-      setError(err instanceof Error ? err.message : ERRO_GENERICO);
+      setError(errorText(err, ERRO_GENERICO));
     } finally {
       setStage(null);
     }

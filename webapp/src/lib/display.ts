@@ -38,10 +38,8 @@ export function capitalizar(texto: string): string {
   return texto.charAt(0).toLocaleUpperCase('pt-BR') + texto.slice(1);
 }
 
-/** A date as pt-BR 'dd/mm/aaaa'. */
-export function formatData(ms: number): string {
-  return new Date(ms).toLocaleDateString('pt-BR');
-}
+/** A date as pt-BR 'dd/mm/aaaa', in Brazilian time (./time.ts, decisions.md §40). */
+export { formatarData as formatData } from './time';
 
 /** The WhatsApp chat with a Brazilian phone: https://wa.me/55{digits}. */
 export function whatsappUrl(telefone: string): string {

@@ -57,13 +57,8 @@ export function numeroPedido(p: Pedido): string {
   return `Pedido nº ${numeroCurto(idDoPedido(p))}`;
 }
 
-const TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-/** '21/11/2026, 14:05'. */
-export function formatOrderTime(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : TIME.format(d);
-}
+/** An order's time, '21/11/2026, 14:05', in Brazilian time (./time.ts, decisions.md §40). */
+export { formatarDataHora as formatOrderTime } from './time';
 
 /** A Pix charge that expired with nothing paid: the order was cancelled. */
 export const PIX_EXPIRADO = 'O Pix não foi pago a tempo e o pedido foi cancelado.';

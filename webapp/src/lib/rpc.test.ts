@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, SESSION, storeSession } from '@/test/fixtures';
-import { GET_ACTIONS, READ_ACTIONS, type Actions, type Codigo } from '@/types/api.gen';
+import { ERROR_CODES, GET_ACTIONS, READ_ACTIONS, type Actions, type Codigo, type components } from '@/types/api.gen';
 import { SAVED_COPY_HEADER, SAVED_COPY_RECENT, SAVED_COPY_STALE } from './cacheable';
 import { isOffline, SEM_CONEXAO } from './online';
 import {
@@ -74,6 +74,19 @@ describe('rpc', () => {
     // The type narrows on `error`: the answer's fields on one side, the code on the other.
     if (r.error === undefined) throw new Error(`answered ${r.all.id}`);
     else expect(r.codigo_erro satisfies ErrorCode).toBe('precos_mudaram');
+  });
+
+  it("passes every code the API publishes through as itself (the coupon's refusals too)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // ERROR_CODES is the API's ErrorCode enum, whole: a code missing from it fails this line's type.
+    const every: readonly components['schemas']['ErrorCode'][] = ERROR_CODES;
+    const missing: Exclude<components['schemas']['ErrorCode'], (typeof ERROR_CODES)[number]>[] = [];
+    expect(missing).toEqual([]);
+    expect(every.length).toBeGreaterThanOrEqual(22);
+    for (const codigo_erro of ERROR_CODES) {
+      mockApi({ validar_cupom: { status: 400, body: { error: `Recusado: ${codigo_erro}.`, codigo_erro } } });
+      expect(await rpc('validar_cupom', { userforn: 'u1', cupom: 'X' }), codigo_erro).toEqual({ error: `Recusado: ${codigo_erro}.`, codigo_erro });
+    }
   });
 
   it('derives the code from the status when the failure body carries none (or an unknown one)', async () => {
@@ -162,22 +175,9 @@ describe('rpc: what a code means', () => {
 
   it('an unknown outcome is no answer, a rate limit or the server in trouble; a refusal is anything else but a missing session', () => {
     const unknown: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'muitas_tentativas', 'indisponivel', 'erro_interno'];
-    const all: ErrorCode[] = [
-      ...unknown,
-      'dados_invalidos',
-      'acao_desconhecida',
-      'nao_autenticado',
-      'sem_permissao',
-      'nao_encontrado',
-      'conflito',
-      'nao_processavel',
-      'grande_demais',
-      'precos_mudaram',
-      'estoque_insuficiente',
-      'estoque_mudou',
-      'chave_reusada',
-      'pix_nao_pago',
-    ];
+    // Every code the API publishes (generated, never copied by hand) and the client's own.
+    const all: ErrorCode[] = [...ERROR_CODES, 'sem_conexao', 'erro_comunicacao'];
+    expect(all).toContain('cupom_expirado');
     for (const c of all) expect(outcomeUnknown(c), c).toBe(unknown.includes(c));
     const notRefusals: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'nao_autenticado', 'indisponivel', 'erro_interno'];
     for (const c of all) expect(isRefusal({ error: 'x', codigo_erro: c }), c).toBe(!notRefusals.includes(c));

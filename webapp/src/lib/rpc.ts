@@ -30,7 +30,7 @@
  *   `max-age` old.
  * - 401: the session is gone; it is cleared locally (unless another sign-in replaced it meanwhile).
  */
-import { READ_ACTIONS, type Actions, type Codigo, type components } from '@/types/api.gen';
+import { ERROR_CODES, READ_ACTIONS, type Actions, type Codigo, type components } from '@/types/api.gen';
 import { isGetAction, readUrl, SAVED_COPY_HEADER, SAVED_COPY_RECENT, SAVED_COPY_STALE } from './cacheable';
 import { browserOffline, isOffline, noteNetwork, SEM_CONEXAO } from './online';
 import { clearSession, getSession } from './session';
@@ -46,7 +46,7 @@ export type Payload<C extends Codigo> = Actions[C]['payload'];
 /** What action `C` answers on success, as the API describes it. */
 export type Answer<C extends Codigo> = Actions[C]['answer'];
 
-/** The server's stable failure codes (`codigo_erro` of every failure body). */
+/** The server's stable failure codes (`codigo_erro` of every failure body; every one is in `ERROR_CODES`). */
 export type ServerErrorCode = components['schemas']['ErrorCode'];
 /**
  * The client's own codes, for what the server never answered: `sem_conexao` (offline: not sent,
@@ -125,37 +125,62 @@ export function codeOfStatus(status: number): ErrorCode {
   }
 }
 
-const SERVER_CODES: ReadonlySet<string> = new Set<ServerErrorCode>([
-  'dados_invalidos',
-  'acao_desconhecida',
-  'nao_autenticado',
-  'sem_permissao',
-  'nao_encontrado',
-  'conflito',
-  'nao_processavel',
-  'grande_demais',
-  'muitas_tentativas',
-  'indisponivel',
-  'erro_interno',
-  'precos_mudaram',
-  'estoque_insuficiente',
-  'estoque_mudou',
-  'chave_reusada',
-  'pix_nao_pago',
-] satisfies readonly ServerErrorCode[]);
+/**
+ * What each code means here, one entry per code: a code the API adds (`ERROR_CODES`, generated
+ * from its `ErrorCode` schema) fails `tsc` until it is placed, and a misspelt one too.
+ * - `recusa`: the server refused for a reason its message names (shown as it is: 'Cupom
+ *   expirado.', 'Estoque insuficiente para …');
+ * - `limite`: a rate limit, its message shown; the request may or may not have been done;
+ * - `sessao`: the session is gone (the spec's generic message; the client signs out);
+ * - `sem_resposta`: no answer, or the server in trouble; the request may or may not have been done.
+ */
+type Meaning = 'recusa' | 'limite' | 'sessao' | 'sem_resposta';
+const MEANING: { readonly [C in ErrorCode]: Meaning } = {
+  dados_invalidos: 'recusa',
+  acao_desconhecida: 'recusa',
+  nao_autenticado: 'sessao',
+  sem_permissao: 'recusa',
+  nao_encontrado: 'recusa',
+  conflito: 'recusa',
+  nao_processavel: 'recusa',
+  grande_demais: 'recusa',
+  muitas_tentativas: 'limite',
+  indisponivel: 'sem_resposta',
+  erro_interno: 'sem_resposta',
+  precos_mudaram: 'recusa',
+  estoque_insuficiente: 'recusa',
+  estoque_mudou: 'recusa',
+  chave_reusada: 'recusa',
+  pix_nao_pago: 'recusa',
+  cupom_ainda_nao_valido: 'recusa',
+  cupom_expirado: 'recusa',
+  cupom_esgotado: 'recusa',
+  cupom_ja_usado: 'recusa',
+  cupom_pedido_minimo: 'recusa',
+  conta_com_pendencias: 'recusa',
+  sem_conexao: 'sem_resposta',
+  erro_comunicacao: 'sem_resposta',
+};
+
+const SERVER_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Whether `codigo` is one of the codes the API answers (`ERROR_CODES`). */
+export function isServerErrorCode(codigo: unknown): codigo is ServerErrorCode {
+  return typeof codigo === 'string' && SERVER_CODES.has(codigo);
+}
+
+/** The code of a failure: the body's own when the API has it, otherwise derived from the status. */
+export function errorCodeOf(codigo: unknown, status: number): ErrorCode {
+  return isServerErrorCode(codigo) ? codigo : codeOfStatus(status);
+}
 
 /**
  * Whether the request may or may not have been done: no answer, a timeout, a rate limit, a server
  * failure (sending it again must be safe: the same `Idempotency-Key`).
  */
 export function outcomeUnknown(codigo: ErrorCode): boolean {
-  return (
-    codigo === 'sem_conexao' ||
-    codigo === 'erro_comunicacao' ||
-    codigo === 'muitas_tentativas' ||
-    codigo === 'indisponivel' ||
-    codigo === 'erro_interno'
-  );
+  const m = MEANING[codigo];
+  return m === 'sem_resposta' || m === 'limite';
 }
 
 /**
@@ -164,16 +189,8 @@ export function outcomeUnknown(codigo: ErrorCode): boolean {
  * message, §8).
  */
 export function isRefusal(e: RpcError): boolean {
-  switch (e.codigo_erro) {
-    case 'sem_conexao':
-    case 'erro_comunicacao':
-    case 'nao_autenticado':
-    case 'indisponivel':
-    case 'erro_interno':
-      return false;
-    default:
-      return true;
-  }
+  const m = MEANING[e.codigo_erro];
+  return m === 'recusa' || m === 'limite';
 }
 
 function lastWrite(): number {
@@ -243,7 +260,7 @@ export async function rpc<C extends Codigo>(codigo: C, ...args: Args<C>): Promis
   if (!res.ok) {
     const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; codigo_erro?: unknown };
     const msg = typeof b.error === 'string' ? b.error : ERRO_GENERICO;
-    const code = typeof b.codigo_erro === 'string' && SERVER_CODES.has(b.codigo_erro) ? (b.codigo_erro as ServerErrorCode) : codeOfStatus(res.status);
+    const code = errorCodeOf(b.codigo_erro, res.status);
     console.error(`rpc ${codigo}: HTTP ${res.status} ${code}: ${msg}`);
     return failure(msg, code);
   }

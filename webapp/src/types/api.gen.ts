@@ -5141,3 +5141,29 @@ export const READ_ACTIONS = [
     "verificar_blockchain",
     "verificar_url_site",
 ] as const satisfies readonly Codigo[];
+
+/** Every `codigo_erro` the API answers (the `ErrorCode` schema), in its order. */
+export const ERROR_CODES = [
+    "dados_invalidos",
+    "acao_desconhecida",
+    "nao_autenticado",
+    "sem_permissao",
+    "nao_encontrado",
+    "conflito",
+    "nao_processavel",
+    "grande_demais",
+    "muitas_tentativas",
+    "indisponivel",
+    "erro_interno",
+    "precos_mudaram",
+    "estoque_insuficiente",
+    "estoque_mudou",
+    "chave_reusada",
+    "pix_nao_pago",
+    "cupom_ainda_nao_valido",
+    "cupom_expirado",
+    "cupom_esgotado",
+    "cupom_ja_usado",
+    "cupom_pedido_minimo",
+    "conta_com_pendencias",
+] as const satisfies readonly components["schemas"]["ErrorCode"][];

@@ -4,20 +4,17 @@
  */
 import type { Core } from '@/lib/wasm';
 import type { AdFields, Locais } from './api/anuncios';
+import { errorText } from '@/lib/errorText';
 
 /** The wizard steps whose fields are checked before moving on. */
 export type CheckedStep = 'categoria' | 'tituloPreco' | 'descricao' | 'origem' | 'alcance' | 'locais' | 'tudo';
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 function adError(core: Core, f: Partial<AdFields>): string | null {
   try {
     core.ad_validate({ ...f });
     return null;
   } catch (err) {
-    return messageOf(err);
+    return errorText(err);
   }
 }
 
@@ -47,7 +44,7 @@ export function stepError(core: Core, step: CheckedStep, f: AdFields): string | 
         return adError(core, { ...f, cidades: f.locais === 1 ? ['ALL'] : f.cidades });
     }
   } catch (err) {
-    return messageOf(err);
+    return errorText(err);
   }
 }
 

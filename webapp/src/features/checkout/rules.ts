@@ -17,6 +17,7 @@ import { capitalizar } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn, DeliveryForn } from '@/types/wire';
 import type { WireCoupon } from './api/validarCupom';
+import { errorText } from '@/lib/errorText';
 
 export type Modo = 'entrega' | 'retirada';
 
@@ -72,19 +73,17 @@ export interface Summary {
 /**
  * The summary, or the message that stops the purchase; `faltaMinimo` when it is the delivery or
  * pickup minimum's ('Faltam R$ 4,10 para o pedido mínimo de entrega.', wasm-core's `codigo`
- * `pedido_minimo`): the summary then offers a way back to the store to add more.
+ * `pedido_minimo`): the summary then offers a way back to the store to add more, and still shows
+ * what the order comes to (`previa`: the same summary as if the store had no minimum, so the
+ * buyer sees the discount and the total while adding more).
  */
-export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string; faltaMinimo: boolean };
+export type SummaryResult = { ok: true; summary: Summary } | { ok: false; message: string; faltaMinimo: boolean; previa?: Summary | null };
 
 /** The buyer fields the rules read (the stored userinfo). */
 export interface BuyerInfo {
   rua: string | null;
   latitude: number | null;
   longitude: number | null;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** Reais (wire) → centavos. */
@@ -208,22 +207,32 @@ export function orderSummary(
   core: Core,
   input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null; agora?: number },
 ): SummaryResult {
-  try {
-    const summary = core.checkout_summary({
+  const calcular = (semMinimo: boolean) => {
+    const entrega = deliverySettings(core, input.supplier.extensoes?.delivery);
+    return core.checkout_summary({
       itens: cartLines(core, input.items),
       cupom: input.cupom,
       fornecedor: {
         nomeforn: input.supplier.nomeforn,
         compras_fechadas: !!input.supplier.compras,
-        configuracao_entrega: deliverySettings(core, input.supplier.extensoes?.delivery),
+        configuracao_entrega: semMinimo ? { ...entrega, pedido_minimo_entrega_centavos: null, pedido_minimo_retirada_centavos: null } : entrega,
       },
       comprador: { rua: input.buyer.rua, latitude: input.buyer.latitude, longitude: input.buyer.longitude },
       modo: input.modo,
       agora_ms: input.agora ?? Date.now(),
     }) as Summary;
-    return { ok: true, summary };
+  };
+  try {
+    return { ok: true, summary: calcular(false) };
   } catch (err) {
-    return { ok: false, message: messageOf(err), faltaMinimo: (err as { codigo?: unknown } | null)?.codigo === 'pedido_minimo' };
+    if ((err as { codigo?: unknown } | null)?.codigo !== 'pedido_minimo') return { ok: false, message: errorText(err), faltaMinimo: false };
+    let previa: Summary | null = null;
+    try {
+      previa = calcular(true);
+    } catch {
+      // Something else stops it too: the minimum's message alone.
+    }
+    return { ok: false, message: errorText(err), faltaMinimo: true, previa };
   }
 }
 

@@ -43,7 +43,7 @@ const buyerOf = (u: UserInfo | null): BuyerInfo => ({ rua: u?.rua ?? null, latit
 export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
 
 /** The codes of a coupon its rules refuse ('Cupom expirado.', 'Este cupom já foi usado.', …). */
-const CUPOM_RECUSADO: ReadonlySet<string> = new Set([
+const CUPOM_RECUSADO: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'cupom_ainda_nao_valido',
   'cupom_expirado',
   'cupom_esgotado',

@@ -25,6 +25,7 @@ import {
   type TailMessage,
   type TailScan,
 } from './protocol';
+import { errorText } from '../errorText';
 
 interface Processed {
   jpeg: Uint8Array<ArrayBuffer>;
@@ -51,8 +52,6 @@ const load = () =>
   }));
 
 const reply = (message: PhotoReply, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Reads a Blob; the promise is awaited later, so an early failure must not go unhandled meanwhile. */
 const read = (blob: Blob) => {
@@ -121,7 +120,7 @@ async function preload(id: number) {
     }
     reply({ id, type: 'ready' });
   } catch (err) {
-    reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
+    reply({ id, type: 'error', reason: 'load', message: errorText(err) });
   }
 }
 
@@ -132,7 +131,7 @@ async function loaded(id: number): Promise<boolean> {
     return true;
   } catch (err) {
     stopWaiting(id);
-    reply({ id, type: 'error', reason: 'load', message: messageOf(err) });
+    reply({ id, type: 'error', reason: 'load', message: errorText(err) });
     return false;
   }
 }
@@ -150,7 +149,7 @@ async function answer(id: number, work: () => Promise<Processed>) {
   } catch (err) {
     stopWaiting(id);
     const crash = err instanceof WebAssembly.RuntimeError;
-    reply({ id, type: 'error', reason: crash ? 'crash' : 'photo', message: messageOf(err) });
+    reply({ id, type: 'error', reason: crash ? 'crash' : 'photo', message: errorText(err) });
   }
 }
 
@@ -162,7 +161,7 @@ async function shrink({ id, file, kind }: PhotoJob) {
   try {
     bytes = await bytesOf(reading);
   } catch (err) {
-    reply({ id, type: 'error', reason: 'photo', message: messageOf(err) });
+    reply({ id, type: 'error', reason: 'photo', message: errorText(err) });
     return;
   }
   await answer(id, async () => process_photo(bytes, kind) as Processed);

@@ -63,7 +63,7 @@ describe('account dialog', () => {
     const user = userEvent.setup();
     renderAccount();
     const dialog = await openMenu(user);
-    for (const name of ['Anúncios', 'Dados pessoais', 'Endereço', 'Histórico de Pedidos', 'Sair']) {
+    for (const name of ['Anúncios', 'Dados pessoais', 'Endereço', 'Histórico de pedidos', 'Sair']) {
       expect(within(dialog).getByRole('button', { name })).toBeTruthy();
     }
   });
@@ -82,7 +82,7 @@ describe('account dialog', () => {
 
   it.each([
     ['Endereço', 'endereco'],
-    ['Histórico de Pedidos', 'historico'],
+    ['Histórico de pedidos', 'historico'],
   ])('%s opens the profile panel with inicial=%s', async (entry, inicial) => {
     mockApi({ login_site: { body: { userinfo: USER } } });
     const user = userEvent.setup();

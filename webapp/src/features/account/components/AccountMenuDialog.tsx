@@ -43,7 +43,7 @@ export function AccountMenuDialog({ user, onClose, onPanel, onPersonalData, onSi
         </li>
         <li>
           <button type="button" className="menu-item" onClick={() => onPanel('historico')}>
-            Histórico de Pedidos
+            Histórico de pedidos
           </button>
         </li>
         <li>

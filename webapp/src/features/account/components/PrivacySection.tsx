@@ -3,13 +3,15 @@
  * docs/privacy.md): 'Baixar meus dados' saves a JSON file of everything stored about the person;
  * 'Excluir minha conta' says what happens, asks for confirmation, and is refused while orders are
  * in progress or money is to be received (the server says which); once deleted, the person is
- * signed out everywhere and taken to the home page.
+ * signed out everywhere, the bag in this browser is emptied, and the page goes home.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
+import { clearBag } from '@/lib/bag';
 import { clearSession } from '@/lib/session';
+import { diaIso } from '@/lib/time';
 import { baixarMeusDados, excluirMinhaConta } from '../api/privacidade';
 
 /** Saves `data` as a JSON file named `name` (the browser's download). */
@@ -35,7 +37,7 @@ export function PrivacySection() {
     const r = await baixarMeusDados();
     if (r.error !== undefined) return status.error(r.error);
     status.close();
-    saveJson(r, `meus-dados-feira-${new Date().toISOString().slice(0, 10)}.json`);
+    saveJson(r, `meus-dados-feira-${diaIso()}.json`);
   }
 
   async function excluir() {
@@ -44,7 +46,10 @@ export function PrivacySection() {
     const r = await excluirMinhaConta();
     // Refused (`conta_com_pendencias`: orders in progress, money to receive): the message says which.
     if (r.error !== undefined) return status.error(r.error);
+    // Nothing of the person stays in this browser: the session and the bag (its products and the
+    // store they were picked from).
     clearSession();
+    clearBag();
     status.success('Sua conta foi excluída.');
     navigate('/', { replace: true });
   }
@@ -54,7 +59,7 @@ export function PrivacySection() {
       <h2 id="privacidade-titulo">Meus dados e privacidade</h2>
       <p className="muted">
         Você pode baixar uma cópia de tudo o que a Feira guarda sobre você ou excluir sua conta (Lei Geral de Proteção de Dados). Veja a{' '}
-        <a href="/privacidade">política de privacidade</a>.
+        <a href="/privacidade">Política de privacidade</a>.
       </p>
       <div className="privacy__actions">
         <button type="button" className="btn btn--ghost" onClick={() => void baixar()}>

@@ -139,6 +139,41 @@ describe('address wizard', () => {
     expect(calls.find((c) => c.codigo === 'alterar_endereco')?.body).toMatchObject({ cep: '13400-390', bairro: 'Centro', rua: 'Rua Moraes Barros' });
   });
 
+  it('a CEP of another street clears the number and complement typed for the old one; one of the same street keeps them', async () => {
+    storeSession({ token: 't', userinfo: BUYER });
+    api({
+      consultar_cep: (body) =>
+        body.cep === '13400-390'
+          ? { body: { cep: '13400-390', rua: 'Rua Moraes Barros', bairro: 'Centro', cidade: 'Piracicaba, SP' } }
+          : { body: { cep: String(body.cep), rua: 'Avenida  Independencia', bairro: 'Alto', cidade: 'Piracicaba, SP' } },
+    });
+    const user = userEvent.setup();
+    render(
+      <StatusDialogProvider>
+        <AddressWizard user={BUYER} onDone={vi.fn()} />
+      </StatusDialogProvider>,
+    );
+    const cep = (await screen.findByLabelText('CEP')) as HTMLInputElement;
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(false));
+    // The same street (written without its accent): the house stays.
+    await user.type(cep, '13416000');
+    await waitFor(() => expect(cep.value).toBe('13416-000'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect((screen.getByLabelText('Bairro') as HTMLInputElement).value).toBe('Alto'));
+    expect((screen.getByLabelText('Número') as HTMLInputElement).value).toBe('2350');
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    // Another street: its number and complement are not the old house's.
+    const cep2 = screen.getByLabelText('CEP') as HTMLInputElement;
+    await user.clear(cep2);
+    await user.type(cep2, '13400390');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect((screen.getByLabelText('Rua') as HTMLInputElement).value).toBe('Rua Moraes Barros'));
+    expect((screen.getByLabelText('Número') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('Número'), '120');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((screen.getByLabelText('Complemento (opcional)') as HTMLInputElement).value).toBe('');
+  });
+
   it("the geocoder's error: the status dialog's error and the reason; a failed save: the status dialog's error", async () => {
     storeSession({ token: 't', userinfo: BUYER });
     let geocodes = 0;

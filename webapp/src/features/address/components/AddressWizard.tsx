@@ -1,6 +1,7 @@
 /**
  * The address wizard (spec §2 'Wizards', decisions.md §31): CEP (masked, optional: with a lookup
- * configured it fills street, bairro and city) and city (filtered dropdown, at most 3
+ * configured it fills street, bairro and city, and clears the number and complement when it names
+ * another street) and city (filtered dropdown, at most 3
  * suggestions); street, number and bairro; complement (optional) and phone (masked); geocode
  * (`gerar_coordenadas`, which says when it used the city's centre); save (`alterar_endereco`).
  * Validation messages come from wasm-core. On success the stored userinfo is updated and `onDone`
@@ -16,7 +17,7 @@ import { useCore } from '@/hooks/useCore';
 import { getSession, updateUserInfo, type UserInfo } from '@/lib/session';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { gerarCoordenadas } from '../api/gerarCoordenadas';
-import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, type AddressFields, type ValidAddress } from '../rules';
+import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, withCep, type AddressFields, type ValidAddress } from '../rules';
 import '../address.css';
 
 const STEPS = ['CEP e cidade', 'Rua, número e bairro', 'Complemento e telefone', 'Confirmar endereço'] as const;
@@ -169,14 +170,7 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
             core={core}
             value={fields.cep}
             onChange={(c) => set('cep', c)}
-            onFound={(f) =>
-              setFields((cur) => ({
-                ...cur,
-                cidade: f.cidade ?? cur.cidade,
-                rua: f.rua ?? cur.rua,
-                bairro: f.bairro ?? cur.bairro,
-              }))
-            }
+            onFound={(f) => setFields((cur) => withCep(cur, f))}
             autoFocus
           />
           <CityField value={fields.cidade} onChange={(c) => set('cidade', c)} />

@@ -71,12 +71,12 @@ function AdminPanel() {
           ))}
         </nav>
       </header>
-      <main className="container page">
+      <div className="container page">
         {secao === 'fornecedores' && <SuppliersSection inicial={load.data.fornecedores} />}
         {secao === 'clientes' && <CustomersSection />}
         {secao === 'saques' && <WithdrawalsSection />}
         {secao === 'pix' && <PixIssuesSection />}
-      </main>
+      </div>
     </div>
   );
 }

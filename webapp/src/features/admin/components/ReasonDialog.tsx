@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { useCore } from '@/hooks/useCore';
+import { errorText } from '@/lib/errorText';
 
 export interface ReasonDialogProps {
   title: string;
@@ -28,7 +29,7 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onCancel, childre
     try {
       onConfirm(core.moderation_reason_validate(motivo));
     } catch (err) {
-      setErro(err instanceof Error ? err.message : String(err));
+      setErro(errorText(err));
     }
   }
 

@@ -4,7 +4,7 @@
  * upload (`POST /api/blockchain/upload?nome=…&descricao=…` with the raw file as the body), sent
  * with XMLHttpRequest because fetch reports no upload progress.
  */
-import { codeOfStatus, ERRO_COMUNICACAO, ERRO_GENERICO, rpc, type Answer, type ErrorCode, type Result, type RpcError, type RpcResult } from '@/lib/rpc';
+import { ERRO_COMUNICACAO, ERRO_GENERICO, errorCodeOf, rpc, type Answer, type Result, type RpcError, type RpcResult } from '@/lib/rpc';
 import { clearSession, getSession } from '@/lib/session';
 import type { components } from '@/types/api.gen';
 
@@ -45,7 +45,7 @@ function uploadFailure(status: number, body: unknown): RpcError {
   const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; codigo_erro?: unknown };
   return {
     error: typeof b.error === 'string' ? b.error : ERRO_GENERICO,
-    codigo_erro: typeof b.codigo_erro === 'string' ? (b.codigo_erro as ErrorCode) : codeOfStatus(status),
+    codigo_erro: errorCodeOf(b.codigo_erro, status),
   };
 }
 
@@ -102,6 +102,4 @@ export function formatSize(bytes: number): string {
 }
 
 /** A date and time in Brasília time. */
-export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
-}
+export { formatarDataHora as formatDate } from '@/lib/time';

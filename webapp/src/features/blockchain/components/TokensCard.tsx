@@ -9,6 +9,7 @@ import { PixPayment } from '@/components/PixPayment';
 import { useCore } from '@/hooks/useCore';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { alertText, buyTokens, type TokenCharge } from '../api/notary';
+import { errorText } from '@/lib/errorText';
 
 export interface TokensCardProps {
   fichas: number | null;
@@ -64,7 +65,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
     try {
       return { price: core.tokens_price(quantidade), erro: null };
     } catch (e) {
-      return { price: null, erro: e instanceof Error ? e.message : String(e) };
+      return { price: null, erro: errorText(e) };
     }
   }, [core, quantidade]);
   const price = preco.price;

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useStatusDialog } from '@/components/status-dialog';
 import { loadCore } from '@/lib/wasm';
 import { alertText, formatSize, uploadFile, type Uploaded } from '../api/notary';
+import { errorText } from '@/lib/errorText';
 
 const MAX_DESCRIPTION = 500;
 
@@ -26,7 +27,7 @@ async function check(fichas: number, bytes: number, descricao: string): Promise<
     core.blockchain_upload_validate(fichas, bytes, descricao);
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorText(e);
   }
 }
 

@@ -3,9 +3,7 @@
  * and whether a Pix that came in is being given back (`pix_devolvido`, decisions.md §28). The
  * server reads the order id and checks the order is the caller's.
  */
-import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
-
-export type EstadoPagamento = Answer<'consultar_pagamento'>;
+import { rpc, type RpcResult } from '@/lib/rpc';
 
 export function consultarPagamento(idpedido: string, signal?: AbortSignal): Promise<RpcResult<'consultar_pagamento'>> {
   return rpc('consultar_pagamento', { all: { idpedido } }, { signal });

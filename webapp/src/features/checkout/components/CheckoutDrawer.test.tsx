@@ -97,6 +97,25 @@ describe('checkout steps', () => {
     expect(await screen.findByRole('dialog', { name: 'Entrega ou Retirada' })).toBeTruthy();
   });
 
+  it('below the minimum with a coupon: the discount and the total are shown with the minimum message', async () => {
+    api(undefined, { validar_cupom: { body: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, pedido_minimo: null, um_por_cliente: false } } });
+    signInAs(BUYER);
+    fill([
+      [ALFACE, 3, null],
+      [TOMATE, 2, null],
+    ]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Entrega');
+    await user.type(within(summary).getByLabelText('Cupom de desconto'), 'BEMVINDO10');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    // 10 % of R$ 28,70; R$ 28,70 + R$ 12,63 − R$ 2,87.
+    expect((await within(summary).findByTestId('desconto')).textContent).toBe('- R$ 2,87');
+    expect(within(summary).getByTestId('total').textContent).toBe('R$ 38,46');
+    expect(within(summary).getByRole('alert').textContent).toBe('Falta R$ 1,30 para o pedido mínimo de entrega.');
+    expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('both modes: the choice; delivery below the minimum is refused; pickup goes on', async () => {
     api();
     signInAs(BUYER);
@@ -112,6 +131,9 @@ describe('checkout steps', () => {
     expect(within(summary).getByRole('alert').textContent).toBe('Falta R$ 1,30 para o pedido mínimo de entrega.');
     expect(within(summary).getByRole('button', { name: 'Voltar à loja' })).toBeTruthy();
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
+    // What the order comes to so far, beside the minimum's message.
+    expect(within(summary).getByTestId('produtos').textContent).toBe('R$ 28,70');
+    expect(within(summary).getByTestId('total').textContent).toBe('R$ 41,33');
 
     await user.click(within(summary).getByRole('button', { name: 'Voltar' }));
     const choice = await screen.findByRole('dialog', { name: 'Entrega ou Retirada' });

@@ -1,15 +1,16 @@
 /**
  * The checkout's coupon and payment, with the RPC mocked and the real wasm-core: the coupon (upper
- * case, not found, other failures), 'Finalizar Compra' disabled until a payment is chosen, the
- * spec's order payload with its Idempotency-Key (the same on a retry after an unknown outcome, a
- * new one after an answer), the Pix success screen (order number, amount, countdown), the
- * server's refusal and a transport failure.
+ * case, not found, each refusal of its rules with its own message, other failures), 'Finalizar
+ * Compra' disabled until a payment is chosen, the spec's order payload with its Idempotency-Key
+ * (the same on a retry after an unknown outcome, a new one after an answer), the Pix success
+ * screen (order number, amount, countdown), the server's refusal and a transport failure.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BAG_KEY } from '@/lib/bag';
 import { noteNetwork } from '@/lib/online';
+import type { ErrorCode } from '@/lib/rpc';
 import { ALFACE, BUYER, FORN, MANDIOCA, signInAs, TOMATE } from '@/test/shop';
 import type { Produto } from '@/types/wire';
 import type { Pedido } from '@/types/wire';
@@ -103,6 +104,30 @@ describe('coupon', () => {
 });
 
 describe('coupon failures', () => {
+  // Each refusal of a coupon's rules (decisions.md §32) as the API answers it: its status, code and message.
+  it.each<[ErrorCode, number, string]>([
+    ['cupom_ainda_nao_valido', 400, 'Cupom válido a partir de 10/12/2026.'],
+    ['cupom_expirado', 400, 'Cupom expirado.'],
+    ['cupom_esgotado', 409, 'Este cupom atingiu o limite de usos.'],
+    ['cupom_ja_usado', 409, 'Este cupom já foi usado.'],
+    ['cupom_pedido_minimo', 400, 'Cupom válido para pedidos a partir de R$ 50,00.'],
+  ])('%s (HTTP %i): alert with its own message, the coupon cleared', async (codigo_erro, status, error) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api(FORN, { validar_cupom: { status, body: { error, codigo_erro } } });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signInAs(BUYER);
+    fill([[ALFACE, 3, null]]);
+    const user = userEvent.setup();
+    renderShop();
+    const summary = await continueToSummary(user, 'Retirada');
+    await user.type(within(summary).getByLabelText('Cupom de desconto'), 'bemvindo10');
+    await user.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
+    expect(alert).toHaveBeenCalledWith(error);
+    expect((within(summary).getByLabelText('Cupom de desconto') as HTMLInputElement).value).toBe('');
+    expect(within(summary).queryByTestId('desconto')).toBeNull();
+  });
+
   it("a failure other than not-found: alert 'Algum erro ocorreu!', the typed code kept", async () => {
     api(FORN, { validar_cupom: { status: 500, body: { error: 'Erro interno.', codigo_erro: 'erro_interno' } } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PIX_EXPIRADO, PIX_VALOR_DIFERENTE } from '@/lib/orders';
 import type { Answer } from '@/lib/rpc';
 import { mockApi } from '@/test/fixtures';
-import { formatarRestante, POLL_MAXIMO_MS } from '../usePixAoVivo';
+import { formatarRestante, POLL_MAXIMO_MS } from '@/hooks/usePixAoVivo';
 import { PixLive } from './PixLive';
 
 const INICIO = Date.UTC(2026, 10, 27, 12, 0, 0);

@@ -5,10 +5,12 @@
  * the deadline to the expired message, unless a Pix came in: then what became of it (given back),
  * never that it was not paid in time (decisions.md §28).
  */
+import { useCallback } from 'react';
 import { PixPayment } from '@/components/PixPayment';
+import { formatarRestante, usePixAoVivo, type FasePix } from '@/hooks/usePixAoVivo';
 import { PIX_EXPIRADO, textoPixDevolvido } from '@/lib/orders';
 import type { PixDevolvido } from '@/types/wire';
-import { formatarRestante, usePixAoVivo } from '../usePixAoVivo';
+import { consultarPagamento } from '../api/consultarPagamento';
 
 export interface PixLiveProps {
   idpedido: string;
@@ -19,7 +21,8 @@ export interface PixLiveProps {
 }
 
 export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
-  const pix = usePixAoVivo(idpedido, expiraEm);
+  const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, signal), [idpedido]);
+  const pix = usePixAoVivo({ idpedido, expiraEm, consultar });
   const devolvido = textoPixDevolvido(pix.devolvido);
   return (
     <div className="pix-live">
@@ -46,7 +49,7 @@ export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
   );
 }
 
-function situacao(fase: ReturnType<typeof usePixAoVivo>['fase'], devolvido: PixDevolvido | null): string {
+function situacao(fase: FasePix, devolvido: PixDevolvido | null): string {
   switch (fase) {
     case 'pago':
       return 'Pagamento confirmado';

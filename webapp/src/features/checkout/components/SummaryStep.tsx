@@ -3,7 +3,8 @@
  * total, the delivery fee state and its message (delivery) or the pickup note, the coupon (typed
  * in upper case, checked with `validar_cupom`), the discount and the total. 'Continuar' stays
  * disabled while the fee is null or wasm-core refuses the order (minimum order, …); below the
- * minimum order the message says how much is missing and 'Voltar à loja' leads back to add more.
+ * minimum order the products, the discount and the total are still shown (what the order comes to
+ * so far), the message says how much is missing and 'Voltar à loja' leads back to add more.
  */
 import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
@@ -33,6 +34,8 @@ export function SummaryStep(p: SummaryStepProps) {
   const { core, items, modo, fee, summary } = p;
   const cupomId = useId();
   const s = summary?.ok ? summary.summary : null;
+  // Below the store's minimum: the figures as they stand, shown beside the message (never a way on).
+  const shown = s ?? (summary && !summary.ok ? (summary.previa ?? null) : null);
   // The fee's own message already says why the fee cannot be charged.
   const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
   const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
@@ -51,14 +54,14 @@ export function SummaryStep(p: SummaryStepProps) {
               {it.qtd} × <span className="checkout__cap">{it.infos.titulo}</span>
               {it.opcao ? ` (${it.opcao})` : ''}
             </span>
-            <span>{formatCentavos(core, s ? s.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
+            <span>{formatCentavos(core, shown ? shown.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
           </li>
         ))}
       </ul>
-      {s && (
+      {shown && (
         <p className="checkout__row">
           <span>Produtos</span>
-          <strong data-testid="produtos">{formatCentavos(core, s.produtos_centavos)}</strong>
+          <strong data-testid="produtos">{formatCentavos(core, shown.produtos_centavos)}</strong>
         </p>
       )}
 
@@ -115,16 +118,16 @@ export function SummaryStep(p: SummaryStepProps) {
         </form>
       )}
 
-      {s && s.desconto_centavos > 0 && (
+      {shown && shown.desconto_centavos > 0 && (
         <p className="checkout__row">
           <span>Desconto</span>
-          <strong data-testid="desconto">- {formatCentavos(core, s.desconto_centavos)}</strong>
+          <strong data-testid="desconto">- {formatCentavos(core, shown.desconto_centavos)}</strong>
         </p>
       )}
-      {s && (
+      {shown && (
         <p className="checkout__row checkout__total">
           <span>Total</span>
-          <strong data-testid="total">{formatCentavos(core, s.total_centavos)}</strong>
+          <strong data-testid="total">{formatCentavos(core, shown.total_centavos)}</strong>
         </p>
       )}
       {blocking && (

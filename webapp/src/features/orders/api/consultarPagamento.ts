@@ -4,8 +4,7 @@
  * (its id and its charge's txid); the server checks the order is the caller's.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
-import type { Pedido } from '@/types/wire';
 
-export function consultarPagamento(pedido: Pedido, signal?: AbortSignal): Promise<RpcResult<'consultar_pagamento'>> {
-  return rpc('consultar_pagamento', { all: { idpedido: pedido.idpedido, txid: pedido.Infos.txid } }, { signal });
+export function consultarPagamento(idpedido: string, txid: string | null, signal?: AbortSignal): Promise<RpcResult<'consultar_pagamento'>> {
+  return rpc('consultar_pagamento', { all: { idpedido, txid } }, { signal });
 }

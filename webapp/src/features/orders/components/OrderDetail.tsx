@@ -1,39 +1,57 @@
 /**
- * 'Detalhes do Pedido' (spec §2 'Histórico de pedidos'), with 'Voltar': the status headline, the
+ * 'Detalhes do Pedido' (spec §2 'Histórico de pedidos'), with 'Voltar': the status headline (the
+ * same phrase as the history's card: 'Aguardando pagamento', 'Pago · aguardando entrega', …), the
  * lines (icon or placeholder, title, option, quantity, amount paid), the products' price, the
  * delivery fee (delivery only), the coupon if any (code and discount), then the total, the payment
- * (Pix with its checked status, or Presencial), the delivery or pickup icon, the address with its complement (delivery),
- * the seller's name and phone with a WhatsApp button, and 'Cancelar pedido' (confirm 'Cancelar
- * Pedido?') only while the order awaits delivery. A delivered order can be rated (OrderReview,
- * decisions.md §33).
+ * (Pix with its checked status, or Presencial), the delivery or pickup icon, the address with its
+ * complement (delivery), the seller's name and phone with a WhatsApp button, and 'Cancelar pedido'
+ * (confirm 'Cancelar Pedido?') only while the order awaits delivery. A delivered order can be
+ * rated (OrderReview, decisions.md §33).
  *
- * Pix check (spec §4): an order whose status_pix is '1' shows 'Verificando pagamento...' while
- * `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'. A Pix that came in and is
- * given back (`pix_devolvido`: another amount, paid after the deadline, a paid order cancelled)
- * is said as it is ('Recebemos um Pix de valor diferente e o devolvemos'); such an order is never
- * called expired ('Devolvido' instead, decisions.md §28). Amounts are formatted by wasm-core.
+ * Pix check (spec §4), live: an order whose status_pix is '1' shows 'Verificando pagamento...'
+ * while `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'; while 'Pendente' it
+ * shows the charge's deadline (in Brazilian time) with a countdown, the QR code, and keeps asking
+ * (usePixAoVivo: back-off up to 10 s, not while the tab is hidden), so it turns to 'Pago' without
+ * a reload; then `onPixChanged` has the history read again, so the list agrees. A Pix that came
+ * in and is given back (`pix_devolvido`: another amount, paid after the deadline, a paid order
+ * cancelled) is said as it is ('Recebemos um Pix de valor diferente e o devolvemos'); such an order
+ * is never called expired ('Devolvido' instead, decisions.md §28). Amounts are formatted by
+ * wasm-core.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { WhatsAppIcon } from '@/components/icons';
 import { DeliveryIcon, PickupIcon, ProductPlaceholderIcon } from '@/components/OrderIcons';
 import { PixPayment } from '@/components/PixPayment';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
+import { formatarRestante, usePixAoVivo, type PixAoVivo } from '@/hooks/usePixAoVivo';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel, textoPixDevolvido } from '@/lib/orders';
-import type { Pedido, PixDevolvido } from '@/types/wire';
+import { canCancel, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
+import { formatarDataHora } from '@/lib/time';
+import type { Pedido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
-function initialPix(p: Pedido): PixCheck | null {
+/** What the payment line says of the order's Pix (null: paid in person). */
+function pixCheck(p: Pedido, aoVivo: PixAoVivo | null): PixCheck | null {
   if (!isPix(p)) return null;
+  if (aoVivo) {
+    switch (aoVivo.fase) {
+      case 'pago':
+        return 'Pago';
+      case 'expirado':
+        return 'Expirado';
+      case 'verificando':
+        return 'Verificando pagamento...';
+      case 'aguardando':
+        return aoVivo.perguntado ? 'Pendente' : 'Verificando pagamento...';
+    }
+  }
   switch (p.Infos.status_pix) {
-    case '1':
-      return 'Verificando pagamento...';
     case '2':
       return 'Pago';
     case '0':
@@ -46,38 +64,38 @@ function initialPix(p: Pedido): PixCheck | null {
 export interface OrderDetailProps {
   pedido: Pedido;
   onBack: () => void;
-  onCancelled: (id: string) => void;
+  /** The order was cancelled here (`pago`: a Pix was paid for it, so it is given back). */
+  onCancelled: (id: string, pago: boolean) => void;
+  /** Its Pix was just paid or expired: the history reads the orders again. */
+  onPixChanged: () => void;
 }
 
-export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
+export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: OrderDetailProps) {
   const { core } = useCore();
   const status = useStatusDialog();
-  const [pix, setPix] = useState<PixCheck | null>(() => initialPix(pedido));
   const [confirming, setConfirming] = useState(false);
-  const [devolvidoAgora, setDevolvidoAgora] = useState<PixDevolvido | null>(null);
   const info = pedido.Infos;
-  const devolvido = devolvidoAgora ?? info.pix_devolvido ?? null;
+  const { idpedido, Infos: { txid } } = pedido;
+  // A charge awaiting payment is followed live until it is paid or expires.
+  const aguardandoPix = isPix(pedido) && info.status_pix === '1';
+  const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, txid, signal), [idpedido, txid]);
+  const live = usePixAoVivo({ idpedido, expiraEm: info.pix_expira_em, consultar, ativo: aguardandoPix, imediato: true });
+  const aoVivo = aguardandoPix ? live : null;
+  const fim = aoVivo?.fase === 'pago' || aoVivo?.fase === 'expirado';
+  useEffect(() => {
+    if (fim) onPixChanged();
+  }, [fim, onPixChanged]);
+
+  const pix = pixCheck(pedido, aoVivo);
+  const devolvido = aoVivo?.devolvido ?? info.pix_devolvido ?? null;
   // Money came in: never 'Expirado' (as if nothing had been paid).
   const pixShown: PixCheck | null = pix === 'Expirado' && devolvido ? 'Devolvido' : pix;
+  // The headline says what the history's card says, with what the live check learnt.
+  const statusPix = aoVivo?.fase === 'pago' ? '2' : aoVivo?.fase === 'expirado' ? '0' : info.status_pix;
+  const headline = statusPedido({ ...pedido, Infos: { ...info, status_pix: statusPix } });
   const entrega = isDelivery(pedido);
   const telefone = info.telefoneforn ?? pedido.Produtos.find((l) => l.telefone)?.telefone ?? null;
   const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '…');
-
-  useEffect(() => {
-    if (!isPix(pedido) || pedido.Infos.status_pix !== '1') return;
-    const ctrl = new AbortController();
-    void consultarPagamento(pedido, ctrl.signal).then((r) => {
-      if (ctrl.signal.aborted) return;
-      if (r.error !== undefined) {
-        console.error('consultar_pagamento:', r.error);
-        setPix('Pendente');
-        return;
-      }
-      setPix(r.pago ? 'Pago' : r.expirado ? 'Expirado' : 'Pendente');
-      if (r.pix_devolvido) setDevolvidoAgora(r.pix_devolvido);
-    });
-    return () => ctrl.abort();
-  }, [pedido]);
 
   async function cancel() {
     setConfirming(false);
@@ -90,10 +108,8 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
       return;
     }
     status.close();
-    onCancelled(pedido.id);
+    onCancelled(pedido.id, statusPix === '2');
   }
-
-  const headline = situacaoLabel(info.situacao);
 
   return (
     <section className="profile-section order-detail" aria-labelledby="pedido-titulo">
@@ -103,7 +119,7 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
         </button>
         <h2 id="pedido-titulo">Detalhes do Pedido</h2>
       </div>
-      <p className={`order-status${headline === 'Cancelado' ? ' order-status--cancelado' : ''}`} data-testid="situacao">
+      <p className={`order-status${info.situacao.startsWith('0') ? ' order-status--cancelado' : ''}`} data-testid="situacao">
         {headline}
       </p>
       <p className="muted">{formatOrderTime(info.horario_pedido)}</p>
@@ -172,6 +188,12 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
               : info.devolucao === 'falhou' || info.devolucao === 'nao_realizado'
                 ? 'A devolução do seu Pix está sendo verificada pela Feira.'
                 : 'O valor pago por Pix está sendo devolvido.'}
+          </p>
+        )}
+        {pixShown === 'Pendente' && canCancel(pedido) && info.pix_expira_em != null && (
+          <p className="muted" data-testid="pix-prazo">
+            Pague até {formatarDataHora(info.pix_expira_em)}
+            {aoVivo?.restanteMs != null && aoVivo.fase === 'aguardando' && <span role="timer"> · expira em {formatarRestante(aoVivo.restanteMs)}</span>}
           </p>
         )}
         {pixShown === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}

@@ -11,6 +11,7 @@ import { useCore } from '@/hooks/useCore';
 import { formatData } from '@/lib/display';
 import type { AvaliacaoPedido, Pedido } from '@/types/wire';
 import { avaliarPedido } from '../api/avaliarPedido';
+import { errorText } from '@/lib/errorText';
 
 export function OrderReview({ pedido }: { pedido: Pedido }) {
   const { core } = useCore();
@@ -39,7 +40,7 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
     try {
       checked = core.review_validate(nota, comentario) as { nota: number; comentario: string | null };
     } catch (err) {
-      return setErro(err instanceof Error ? err.message : String(err));
+      return setErro(errorText(err));
     }
     status.loading();
     const r = await avaliarPedido(pedido.id, checked.nota, checked.comentario);

@@ -1,14 +1,16 @@
 /**
  * 'Histórico de pedidos' with the RPC mocked and the real wasm-core: loading, empty, cards, the
- * detail's status headline, amounts, the Pix check ('Verificando pagamento...' then Pago /
- * Expirado / Pendente), the WhatsApp link, and 'Cancelar pedido' only while awaiting delivery
- * (confirm 'Cancelar Pedido?'), a refunded Pix's state and why it came back, the cards' store,
- * total and status, and the coupon before the total.
+ * detail's status headline (the card's), amounts, the Pix check ('Verificando pagamento...' then
+ * Pago / Expirado / Pendente) followed live until paid, with the charge's deadline, the WhatsApp
+ * link, and 'Cancelar pedido' only while awaiting delivery (confirm 'Cancelar Pedido?', then
+ * 'Pedido cancelado.'), a refunded Pix's state and why it came back, the cards' store, time (in
+ * Brazilian time, the device elsewhere), total and status, and the coupon before the total.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
+import { formatarDataHora } from '@/lib/time';
 import { mockApi } from '@/test/fixtures';
 import type { Pedido } from '@/types/wire';
 import { OrdersSection } from './OrdersSection';
@@ -95,6 +97,8 @@ describe('order history', () => {
   });
 
   it('lists cards with the type, the store, the time, the total, the status and Detalhes', async () => {
+    // The device in Tokyo: 15:30 UTC is 00:30 of the next day there, 12:30 in São Paulo.
+    vi.stubEnv('TZ', 'Asia/Tokyo');
     mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1'), PICKUP] } } });
     renderOrders();
     const cards = await screen.findAllByTestId('pedido');
@@ -102,7 +106,8 @@ describe('order history', () => {
     expect(cards.map((c) => within(c).getByTestId('pedido-loja').textContent)).toEqual(['Sítio Boa Vista', 'Sítio Boa Vista']);
     expect(cards.map((c) => within(c).getByTestId('pedido-total').textContent)).toEqual(['R$ 46,09', 'R$ 36,70']);
     expect(cards.map((c) => within(c).getByTestId('pedido-status').textContent)).toEqual(['Aguardando pagamento', 'Aguardando entrega']);
-    expect(cards[0].querySelector('.order-card__time')?.textContent).toMatch(/20\/11\/2026/);
+    expect(cards[0].querySelector('.order-card__time')?.textContent).toBe('20/11/2026, 12:30');
+    vi.unstubAllEnvs();
     expect(within(cards[1]).getByRole('button', { name: 'Detalhes' })).toBeTruthy();
   });
 
@@ -171,7 +176,8 @@ describe('order history', () => {
     renderOrders();
     await openDetail(user, 0);
     const detail = screen.getByRole('heading', { name: 'Detalhes do Pedido' }).closest('section')!;
-    expect(within(detail).getByTestId('situacao').textContent).toBe('Aguardando entrega');
+    // The card's phrase, not the spec's bare 'Aguardando entrega'.
+    expect(within(detail).getByTestId('situacao').textContent).toBe('Pago · aguardando entrega');
     await waitFor(() => expect(within(detail).getByTestId('total-pago').textContent).toBe('R$ 46,09'));
     const text = detail.textContent ?? '';
     for (const s of ['alface crespa', 'tomate italiano', '1 kg', 'Quantidade: 3', 'R$ 11,70', 'R$ 17,00', 'Preço dos produtos', 'R$ 36,70', 'Taxa de entrega', 'R$ 13,06', 'Cupom BEMVINDO10', '- R$ 3,67', 'Pix', 'Pago', 'Avenida Independência, 2350 - Apto 42, Piracicaba, SP', 'Sítio Boa Vista', '(19)99876-5432']) {
@@ -223,8 +229,15 @@ describe('order history', () => {
     expect(screen.queryByText('Taxa de entrega')).toBeNull();
   });
 
-  it("cancels after 'Cancelar Pedido?', closes the detail; Voltar returns to the list", async () => {
-    const { calls } = mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' }), PICKUP] } }, cancelar_pedido: { body: { ok: true } } });
+  it("cancels after 'Cancelar Pedido?', closes the detail and says 'Pedido cancelado.'; Voltar returns to the list", async () => {
+    let cancelado = false;
+    const { calls } = mockApi({
+      pegar_pedidos: () => ({ body: { pedidos: [pedido('o1', { status_pix: '2' }), cancelado ? { ...PICKUP, Infos: { ...PICKUP.Infos, situacao: '00' } } : PICKUP] } }),
+      cancelar_pedido: () => {
+        cancelado = true;
+        return { body: { ok: true } };
+      },
+    });
     const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);
@@ -239,9 +252,60 @@ describe('order history', () => {
     await screen.findByRole('heading', { name: 'Pedidos' });
     // The order by its id; the buyer is the session's.
     expect(calls.find((c) => c.codigo === 'cancelar_pedido')?.body).toEqual({ codigo: 'cancelar_pedido', item: 'o2' });
+    expect(screen.getByTestId('pedidos-aviso').textContent).toBe('Pedido cancelado.');
+    // The list is read again: the server's word.
+    await waitFor(() => expect(calls.filter((c) => c.codigo === 'pegar_pedidos')).toHaveLength(2));
+    expect(screen.getAllByTestId('pedido-status')[1].textContent).toBe('Cancelado');
     await openDetail(user, 1);
+    expect(screen.queryByTestId('pedidos-aviso')).toBeNull();
     expect(screen.getByTestId('situacao').textContent).toBe('Cancelado');
     expect(screen.queryByRole('button', { name: 'Cancelar pedido' })).toBeNull();
+  });
+
+  it('cancelling a paid Pix order says its money is given back', async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '2' })] } }, cancelar_pedido: { body: { ok: true } } });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancelar Pedido?' })).getByRole('button', { name: 'Sim' }));
+    expect((await screen.findByTestId('pedidos-aviso')).textContent).toBe('Pedido cancelado. O valor pago por Pix será devolvido a você.');
+  });
+
+  it("a Pix awaiting payment: the deadline and the QR while 'Pendente', then 'Pago' without a reload, and the list agrees", async () => {
+    let pago = false;
+    const expira = Date.now() + 30 * 60_000;
+    const aguardando = pedido('o1', { pix_expira_em: expira });
+    const { calls } = mockApi({
+      pegar_pedidos: () => ({ body: { pedidos: [pago ? { ...aguardando, Infos: { ...aguardando.Infos, status_pix: '2' } } : aguardando] } }),
+      consultar_pagamento: () => ({ body: { pago, expirado: false, pix_devolvido: null } }),
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    const [card] = await screen.findAllByTestId('pedido');
+    expect(within(card).getByTestId('pedido-status').textContent).toBe('Aguardando pagamento');
+    await openDetail(user, 0);
+    // The same phrase as the card's; asked at once on opening.
+    expect(screen.getByTestId('situacao').textContent).toBe('Aguardando pagamento');
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pendente'));
+    const prazo = screen.getByTestId('pix-prazo').textContent ?? '';
+    expect(prazo).toMatch(new RegExp(`^Pague até ${formatarDataHora(expira)} · expira em (29:[0-5]\\d|30:00)$`));
+    expect(screen.getByTestId('pix-copia-e-cola')).toBeTruthy();
+
+    // Paid: the next check (3 s later) turns it, without a reload.
+    pago = true;
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pago'), { timeout: 8000 });
+    expect(screen.getByTestId('situacao').textContent).toBe('Pago · aguardando entrega');
+    expect(screen.queryByTestId('pix-prazo')).toBeNull();
+    expect(screen.queryByTestId('pix-copia-e-cola')).toBeNull();
+    // The history read again, so back in the list the card says the same.
+    await waitFor(() => expect(calls.filter((c) => c.codigo === 'pegar_pedidos')).toHaveLength(2));
+    const consultas = calls.filter((c) => c.codigo === 'consultar_pagamento').length;
+    expect(consultas).toBeGreaterThanOrEqual(2);
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect((await screen.findAllByTestId('pedido-status'))[0].textContent).toBe('Pago · aguardando entrega');
+    // And no more asking once paid.
+    expect(calls.filter((c) => c.codigo === 'consultar_pagamento')).toHaveLength(consultas);
   });
 
   it.each([

@@ -3,9 +3,11 @@
  * pedidos...' while loading, 'Nenhum pedido encontrado.' when empty, and a card per order (Entrega
  * or Retirada no local, the store, the order time, the total, its status — awaiting payment, paid,
  * delivered, cancelled… — and 'Detalhes'). 'Detalhes' opens the order's detail; a cancelled order
- * comes back marked '00' and the detail closes. Load errors are only logged.
+ * comes back marked '00', the detail closes and the list says 'Pedido cancelado.' (and that a Pix
+ * paid for it is given back). When the detail sees its Pix paid or expired, the orders are read
+ * again, so the card says what the detail says. Load errors are only logged.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatReais } from '@/lib/display';
 import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
@@ -13,9 +15,17 @@ import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
 import '../orders.css';
 
+/** Said above the list after the buyer cancelled an order. */
+export const PEDIDO_CANCELADO = 'Pedido cancelado.';
+export const PIX_SERA_DEVOLVIDO = 'O valor pago por Pix será devolvido a você.';
+
 export function OrdersSection() {
   const [pedidos, setPedidos] = useState<Pedido[] | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
+  // Bumped to read the orders again (a Pix paid or expired while its detail was open).
+  const [leitura, setLeitura] = useState(0);
+  const lerDeNovo = useCallback(() => setLeitura((n) => n + 1), []);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -23,13 +33,14 @@ export function OrdersSection() {
       if (ctrl.signal.aborted) return;
       if (r.error !== undefined) {
         console.error('pegar_pedidos:', r.error);
-        setPedidos([]);
+        // A failed second reading keeps the list shown.
+        setPedidos((atual) => atual ?? []);
         return;
       }
       setPedidos(r.pedidos);
     });
     return () => ctrl.abort();
-  }, []);
+  }, [leitura]);
 
   const open = pedidos?.find((p) => p.id === openId) ?? null;
 
@@ -38,10 +49,13 @@ export function OrdersSection() {
       <OrderDetail
         pedido={open}
         onBack={() => setOpenId(null)}
-        onCancelled={(id) => {
+        onCancelled={(id, pago) => {
           setPedidos((list) => list?.map((p) => (p.id === id ? { ...p, Infos: { ...p.Infos, situacao: '00' } } : p)) ?? null);
           setOpenId(null);
+          setAviso(pago ? `${PEDIDO_CANCELADO} ${PIX_SERA_DEVOLVIDO}` : PEDIDO_CANCELADO);
+          lerDeNovo();
         }}
+        onPixChanged={lerDeNovo}
       />
     );
   }
@@ -49,6 +63,11 @@ export function OrdersSection() {
   return (
     <section className="profile-section orders" aria-labelledby="pedidos-titulo">
       <h2 id="pedidos-titulo">Pedidos</h2>
+      {aviso && (
+        <p className="form__ok" role="status" data-testid="pedidos-aviso">
+          {aviso}
+        </p>
+      )}
       {pedidos === null && (
         <p className="muted" role="status">
           Carregando pedidos...
@@ -71,7 +90,14 @@ export function OrdersSection() {
                 <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="pedido-status">
                   {statusPedido(p)}
                 </span>
-                <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpenId(p.id)}>
+                <button
+                  type="button"
+                  className="btn btn--small btn--ghost"
+                  onClick={() => {
+                    setAviso(null);
+                    setOpenId(p.id);
+                  }}
+                >
                   Detalhes
                 </button>
               </div>

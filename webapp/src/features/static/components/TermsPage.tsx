@@ -19,7 +19,7 @@ export default function TermsPage() {
         Estes Termos regem o uso da Feira, plataforma on-line que aproxima produtores, fornecedores e compradores de
         alimentos e produtos agrícolas, pelo site e pelos aplicativos. Ao criar uma conta ou usar a plataforma, você
         declara que leu e concorda com estes Termos e com a nossa{' '}
-        <Link to="/privacidade">Política de Privacidade</Link>.
+        <Link to="/privacidade">Política de privacidade</Link>.
       </p>
 
       <h2>1. O que a Feira faz</h2>

@@ -16,6 +16,7 @@ import { PlacesPicker } from './PlacesPicker';
 import { ScopeChoice } from './ScopeChoice';
 import { TAXA_SAQUE } from './SetupChecklist';
 import '../registration.css';
+import { errorText } from '@/lib/errorText';
 
 export const BUSINESS_STEPS = 10;
 
@@ -36,8 +37,6 @@ export interface BusinessWizardProps {
   user: UserInfo;
   onClose: () => void;
 }
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The fields typed, as typed. */
 interface Campos {

@@ -111,7 +111,7 @@ function Panel({ usuario }: { usuario: string }) {
           onPick={go}
           onClose={() => setMenuOpen(false)}
         />
-        <main className="panel__main">
+        <div className="panel__main">
           {forn.invisivel && (
             <p className="moderation" role="status" data-testid="loja-oculta">
               Sua loja está oculta pela administração da Feira.{forn.motivo_invisivel ? ` Motivo: ${forn.motivo_invisivel}` : ''}
@@ -122,7 +122,7 @@ function Panel({ usuario }: { usuario: string }) {
           <Suspense fallback={<PageLoading />}>
             <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />
           </Suspense>
-        </main>
+        </div>
       </div>
     </div>
   );

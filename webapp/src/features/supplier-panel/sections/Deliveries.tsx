@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatOrderTime, isDelivery } from '@/lib/orders';
+import { diaNoBrasil } from '@/lib/time';
 import { pegarEntregas } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { DeliveryDetail } from './DeliveryDetail';
@@ -17,9 +18,9 @@ import type { PanelViewProps } from './types';
 export default function Deliveries({ usuario, forn, live, pendentes, onOrdersChanged }: PanelViewProps) {
   const [tab, setTab] = useState<'pendentes' | 'historico'>('pendentes');
   const [detail, setDetail] = useState<Pedido | null>(null);
-  const now = new Date();
-  const [ano, setAno] = useState(now.getFullYear());
-  const [mes, setMes] = useState(now.getMonth() + 1);
+  // This month in Brazilian time (decisions.md §40).
+  const [ano, setAno] = useState(() => diaNoBrasil().ano);
+  const [mes, setMes] = useState(() => diaNoBrasil().mes);
   const [hist, setHist] = useState<{ key: string; list: Pedido[]; anos?: number[] } | null>(null);
   const key = `${ano}-${mes}`;
 

@@ -18,6 +18,7 @@ import { whatsappUrl } from '@/lib/display';
 import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento, responderAvaliacao } from '../api/actions';
 import type { Pedido } from '../api/actions';
+import { errorText } from '@/lib/errorText';
 
 export interface DeliveryDetailProps {
   usuario: string;
@@ -121,7 +122,7 @@ function ReviewReply({ pedido: p, onDone }: { pedido: Pedido; onDone: () => void
     try {
       t = core.review_reply_validate(texto);
     } catch (err) {
-      return setErro(err instanceof Error ? err.message : String(err));
+      return setErro(errorText(err));
     }
     status.loading();
     const r = await responderAvaliacao(p.id, t);

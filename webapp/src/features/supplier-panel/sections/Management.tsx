@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
+import { diaNoBrasil } from '@/lib/time';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';
@@ -15,9 +16,9 @@ type Gestao = { total: number; produtos: { titulo: string; opcao: string | null;
 
 export default function Management({ forn, live }: PanelViewProps) {
   const { core } = useCore();
-  const now = new Date();
-  const [ano, setAno] = useState(now.getFullYear());
-  const [mes, setMes] = useState(now.getMonth() + 1);
+  // This month in Brazilian time (decisions.md §40).
+  const [ano, setAno] = useState(() => diaNoBrasil().ano);
+  const [mes, setMes] = useState(() => diaNoBrasil().mes);
   const [data, setData] = useState<{ key: string; g: Gestao | null } | null>(null);
   const key = `${ano}-${mes}`;
   const years = useYears(forn.anos);

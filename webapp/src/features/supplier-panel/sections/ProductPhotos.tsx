@@ -10,6 +10,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { preloadPhotoWorker, processPhoto } from '@/lib/photo';
 import { excluirFoto, uploadFoto } from '../api/actions';
 import type { ProductMenuProps } from './ProductMenu';
+import { errorText } from '@/lib/errorText';
 
 export const MAX_FOTOS = 4;
 
@@ -28,7 +29,7 @@ export function ProductPhotos({ produto: p, onChanged, onBack }: ProductMenuProp
       status.success();
       await onChanged();
     } catch (err) {
-      console.error(`Erro ao fazer upload da foto ${fotos.length + 1}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`Erro ao fazer upload da foto ${fotos.length + 1}: ${errorText(err)}`);
       status.error();
     }
   }

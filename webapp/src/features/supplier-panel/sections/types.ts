@@ -11,8 +11,8 @@ export interface SectionProps {
   reload: () => Promise<void>;
 }
 
-/** The message of a wasm-core rule's refusal (a thrown `Error`). */
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** The message of a wasm-core rule's refusal (a thrown `Error`), for the sections. */
+export { errorText } from '@/lib/errorText';
 
 /** What the panel hands its sections: the live order events' counter and the pending orders. */
 export interface PanelViewProps extends SectionProps {

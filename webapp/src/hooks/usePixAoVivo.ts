@@ -1,10 +1,12 @@
 /**
- * The Pix charge of the order just placed, followed live on the success screen (issue 26: the
- * buyer sees the payment land without a reload):
+ * An order's Pix charge, followed live: on the checkout's success screen (the order just placed)
+ * and in the buyer's order detail (an order awaiting its payment), so the buyer sees the payment
+ * land without a reload:
  *
  * - a countdown to `pix_expira_em`, ticking every second;
- * - `consultar_pagamento` asked with back-off (3 s, growing ×1.5 to 10 s), never while the tab is
- *   hidden (asked again at once when it shows), until the charge is paid or expired;
+ * - `consultar_pagamento` (the caller's `consultar`) asked with back-off (3 s, growing ×1.5 to
+ *   10 s; the first at once with `imediato`), never while the tab is hidden (asked again at once
+ *   when it shows), until the charge is paid or expired;
  * - at the deadline one more look, every 3 s for up to a minute, so a payment made in its last
  *   seconds is not called late: the server's `expirado` (or that minute) ends it as expired.
  *
@@ -12,8 +14,11 @@
  * for the screen to say so (decisions.md §28); a charge of another amount stays open to be paid.
  */
 import { useEffect, useReducer, useState } from 'react';
+import type { Answer, RpcResult } from '@/lib/rpc';
 import type { PixDevolvido } from '@/types/wire';
-import { consultarPagamento, type EstadoPagamento } from './api/consultarPagamento';
+
+/** What `consultar_pagamento` answers. */
+export type EstadoPagamento = Answer<'consultar_pagamento'>;
 
 /** The first wait, the growth and the longest wait between two checks (ms). */
 export const POLL_PRIMEIRO_MS = 3000;
@@ -34,19 +39,23 @@ export type FasePix =
 interface Estado {
   fase: FasePix;
   devolvido: PixDevolvido | null;
+  /** Whether the server was asked at least once (answered or failed). */
+  perguntado: boolean;
 }
 
-type Acao = { tipo: 'resposta'; r: EstadoPagamento } | { tipo: 'prazo' } | { tipo: 'desistir' };
+type Acao = { tipo: 'resposta'; r: EstadoPagamento } | { tipo: 'falhou' } | { tipo: 'prazo' } | { tipo: 'desistir' };
 
 function reduzir(s: Estado, a: Acao): Estado {
   if (s.fase === 'pago' || s.fase === 'expirado') return s;
   switch (a.tipo) {
     case 'resposta': {
       const devolvido = a.r.pix_devolvido ?? s.devolvido;
-      if (a.r.pago) return { fase: 'pago', devolvido };
-      if (a.r.expirado) return { fase: 'expirado', devolvido };
-      return { ...s, devolvido };
+      if (a.r.pago) return { fase: 'pago', devolvido, perguntado: true };
+      if (a.r.expirado) return { fase: 'expirado', devolvido, perguntado: true };
+      return { ...s, devolvido, perguntado: true };
     }
+    case 'falhou':
+      return s.perguntado ? s : { ...s, perguntado: true };
     case 'prazo':
       return s.fase === 'aguardando' ? { ...s, fase: 'verificando' } : s;
     case 'desistir':
@@ -61,15 +70,28 @@ export interface PixAoVivo extends Estado {
 
 const visivel = () => document.visibilityState !== 'hidden';
 
-/** Follows order `idpedido`'s Pix charge, which expires at `expiraEm` (ms since the epoch, or null). */
-export function usePixAoVivo(idpedido: string, expiraEm: number | null): PixAoVivo {
-  const [estado, dispatch] = useReducer(reduzir, { fase: 'aguardando', devolvido: null });
+export interface PixAoVivoOpcoes {
+  /** The order's id. */
+  idpedido: string;
+  /** When its charge expires (ms since the epoch), or null when the order does not say. */
+  expiraEm: number | null;
+  /** Asks `consultar_pagamento` about the order (a feature's api/ function; a stable reference). */
+  consultar: (signal: AbortSignal) => Promise<RpcResult<'consultar_pagamento'>>;
+  /** Follow it (default true): false for an order whose charge is not awaiting payment. */
+  ativo?: boolean;
+  /** Ask at once instead of after the first wait (the order detail, opened on an older order). */
+  imediato?: boolean;
+}
+
+/** Follows an order's Pix charge (see the module's comment). */
+export function usePixAoVivo({ idpedido, expiraEm, consultar, ativo = true, imediato = false }: PixAoVivoOpcoes): PixAoVivo {
+  const [estado, dispatch] = useReducer(reduzir, { fase: 'aguardando', devolvido: null, perguntado: false });
   const [agora, setAgora] = useState(() => Date.now());
   const { fase } = estado;
 
   // The countdown: one tick a second while waiting; the deadline moves to the last look.
   useEffect(() => {
-    if (fase !== 'aguardando' || expiraEm == null) return;
+    if (!ativo || fase !== 'aguardando' || expiraEm == null) return;
     const tick = () => {
       const t = Date.now();
       setAgora(t);
@@ -77,15 +99,15 @@ export function usePixAoVivo(idpedido: string, expiraEm: number | null): PixAoVi
     };
     const id = window.setInterval(tick, 1000);
     return () => window.clearInterval(id);
-  }, [fase, expiraEm]);
+  }, [ativo, fase, expiraEm]);
 
   // The checks.
   useEffect(() => {
-    if (fase !== 'aguardando' && fase !== 'verificando') return;
+    if (!ativo || (fase !== 'aguardando' && fase !== 'verificando')) return;
     const ctrl = new AbortController();
     let timer: number | undefined;
     let perguntando = false;
-    let espera = fase === 'verificando' ? 0 : POLL_PRIMEIRO_MS;
+    let espera = fase === 'verificando' || imediato ? 0 : POLL_PRIMEIRO_MS;
     const desde = Date.now();
 
     const agendar = (ms: number) => {
@@ -97,17 +119,20 @@ export function usePixAoVivo(idpedido: string, expiraEm: number | null): PixAoVi
       timer = undefined;
       if (!visivel() || perguntando) return;
       perguntando = true;
-      const r = await consultarPagamento(idpedido, ctrl.signal);
+      const r = await consultar(ctrl.signal);
       perguntando = false;
       if (ctrl.signal.aborted) return;
       if (r.error === undefined) dispatch({ tipo: 'resposta', r });
-      else console.error('consultar_pagamento:', r.error);
+      else {
+        console.error('consultar_pagamento:', r.error);
+        dispatch({ tipo: 'falhou' });
+      }
       if (fase === 'verificando') {
         if (Date.now() - desde >= PRAZO_TOLERANCIA_MS) dispatch({ tipo: 'desistir' });
         else agendar(PRAZO_CHECAGEM_MS);
         return;
       }
-      espera = Math.min(POLL_MAXIMO_MS, espera * POLL_FATOR);
+      espera = Math.min(POLL_MAXIMO_MS, Math.max(POLL_PRIMEIRO_MS / POLL_FATOR, espera) * POLL_FATOR);
       agendar(espera);
     }
 
@@ -129,7 +154,8 @@ export function usePixAoVivo(idpedido: string, expiraEm: number | null): PixAoVi
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', aoMudarVisibilidade);
     };
-  }, [fase, idpedido]);
+    // `idpedido` names the order `consultar` asks about: a new order starts over.
+  }, [ativo, fase, idpedido, consultar, imediato]);
 
   return { ...estado, restanteMs: expiraEm == null ? null : Math.max(0, expiraEm - agora) };
 }
