@@ -28,6 +28,9 @@ pub const SERVICO_INDISPONIVEL: &str =
 /// Seconds a client is told to wait when the database is unavailable.
 pub const UNAVAILABLE_RETRY_AFTER: u64 = 5;
 
+/// Seconds a client is told to wait when a service we depend on (the Pix PSP) failed.
+pub const DEPENDENCY_RETRY_AFTER: u64 = 10;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// Bad input: the message is shown to the user as is.
@@ -46,7 +49,8 @@ pub enum ApiError {
     /// Well-formed but unusable as sent (an `Idempotency-Key` reused for another payload): 422.
     #[error("{0}")]
     Unprocessable(String),
-    /// A service we depend on (the Pix PSP) failed or was too slow: try again.
+    /// A service we depend on (the Pix PSP) failed or was too slow: try again (503 with
+    /// `Retry-After`, [`DEPENDENCY_RETRY_AFTER`]).
     #[error("{0}")]
     Unavailable(String),
     /// A request body (or one of its fields) over its bound: 413.
@@ -239,7 +243,14 @@ impl IntoResponse for ApiError {
             codigo_erro: this.code(),
         };
         let mut res = (this.status(), Json(body)).into_response();
-        if let Self::TooManyRequests { retry_after } | Self::TryAgain { retry_after, .. } = this {
+        let retry_after = match this {
+            Self::TooManyRequests { retry_after } | Self::TryAgain { retry_after, .. } => {
+                Some(retry_after)
+            }
+            Self::Unavailable(_) => Some(DEPENDENCY_RETRY_AFTER),
+            _ => None,
+        };
+        if let Some(retry_after) = retry_after {
             res.headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, retry_after.into());
         }
@@ -320,6 +331,14 @@ mod tests {
             .await
             .unwrap_err();
         assert!(database_unavailable(&e), "{e:?}");
+    }
+
+    #[test]
+    fn a_failed_dependency_says_when_to_try_again() {
+        let res =
+            ApiError::Unavailable("Não foi possível gerar o Pix agora.".into()).into_response();
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(res.headers()[axum::http::header::RETRY_AFTER], "10");
     }
 
     #[test]

@@ -141,16 +141,34 @@ fn until_next_period(now_ms: i64, every: Duration) -> Duration {
     Duration::from_millis(u64::try_from(next - now_ms).unwrap_or(0))
 }
 
+/// How long from `now_ms` until the next periodic run is due, `last` being the period the last
+/// one was for: at once when a run ended past the end of that period (its next period began
+/// meanwhile and is still to be done).
+fn until_due(last: Option<i64>, now_ms: i64, every: Duration) -> Duration {
+    let Some(last) = last else {
+        return until_next_period(now_ms, every);
+    };
+    let next = last.saturating_add(i64::try_from(every.as_millis()).unwrap_or(i64::MAX).max(1));
+    Duration::from_millis(u64::try_from(next - now_ms).unwrap_or(0))
+}
+
 async fn run_loop(job: Job, ctx: Context) {
     // Without a wake, one that never changes.
     let (_keep, idle) = watch::channel(0);
     let mut wake = job.wake.clone().unwrap_or(idle);
     // The first run is at once (the current period), then at the start of each period.
     let mut due = Duration::ZERO;
+    // The last period a periodic run was for: the next one is due at the end of it, even when
+    // that run (or a woken one) ended past it.
+    let mut last: Option<i64> = None;
     loop {
         let period = tokio::select! {
             () = ctx.shutdown.cancelled() => break,
-            () = tokio::time::sleep(due) => Some(period_start(now_ms(), job.every)),
+            () = tokio::time::sleep(due) => {
+                let start = period_start(now_ms(), job.every);
+                last = Some(start);
+                Some(start)
+            }
             Ok(()) = wake.changed() => {
                 tokio::select! {
                     () = ctx.shutdown.cancelled() => break,
@@ -162,7 +180,7 @@ async fn run_loop(job: Job, ctx: Context) {
         if let Err(e) = run_once(&job, &ctx, period).await {
             tracing::warn!(job = job.name, error = ?e, "background job failed");
         }
-        due = until_next_period(now_ms(), job.every);
+        due = until_due(last, now_ms(), job.every);
     }
     tracing::debug!(job = job.name, "background job stopped");
 }
@@ -279,6 +297,22 @@ mod tests {
         assert_eq!(period_start(179_999, minute), 120_000);
         assert_eq!(until_next_period(179_999, minute), Duration::from_millis(1));
         assert_eq!(until_next_period(120_000, minute), minute);
+    }
+
+    #[test]
+    fn a_run_that_crosses_a_boundary_does_not_skip_the_next_period() {
+        let minute = Duration::from_secs(60);
+        // The run for period 120 000 ended at 185 000, in the next period: due at once, for
+        // period 180 000 (before, the next run waited for 240 000 and 180 000 was never run).
+        assert_eq!(until_due(Some(120_000), 185_000, minute), Duration::ZERO);
+        assert_eq!(period_start(185_000, minute), 180_000);
+        // A run that ended within its period waits for the next one.
+        assert_eq!(
+            until_due(Some(120_000), 130_000, minute),
+            Duration::from_secs(50)
+        );
+        // Before any periodic run: the next period's start.
+        assert_eq!(until_due(None, 130_000, minute), Duration::from_secs(50));
     }
 
     #[tokio::test]

@@ -208,6 +208,18 @@ fn spawn_jobs(
             })
         },
     ));
+    let in_person_expiry = config.pix.in_person_expiry;
+    runner.spawn(Job::new(
+        "orders-expiry",
+        every(3600),
+        Scope::OneInstance,
+        move |ctx| {
+            Box::pin(async move {
+                crate::domain::orders::expire_in_person(&ctx.db, in_person_expiry).await?;
+                Ok(())
+            })
+        },
+    ));
     if let Some(relay) = &config.mail.relay {
         let mailer = crate::mail::smtp::Mailer::new(relay, &config.mail)?;
         let policy = crate::mail::outbox::Policy {
@@ -287,15 +299,16 @@ fn spawn_pix_jobs(
     ));
     if config.pix.provider == crate::config::PixProviderKind::ApiPix {
         let (p, hub) = (pix.clone(), events.clone());
+        let key = std::sync::Arc::new(config.pix.key.clone());
         let period = config.ops.jobs_every.unwrap_or(config.pix.reconcile_every);
         runner.spawn(Job::new(
             "pix-reconciliation",
             period,
             Scope::OneInstance,
             move |ctx| {
-                let (p, hub) = (p.clone(), hub.clone());
+                let (p, hub, key) = (p.clone(), hub.clone(), key.clone());
                 Box::pin(async move {
-                    reconcile::run(&ctx.db, p.as_ref(), &hub).await?;
+                    reconcile::run(&ctx.db, p.as_ref(), &hub, &key).await?;
                     Ok(())
                 })
             },

@@ -109,6 +109,9 @@ pub struct PixConfig {
     /// How long a paid order may wait for its delivery's confirmation before the admin sees it
     /// (`RELEASE_REVIEW_DAYS`, default 7; decisions.md §27).
     pub release_review: Duration,
+    /// How long an unpaid in-person order waits for its store's confirmation before it expires,
+    /// giving back its stock and coupon use (`IN_PERSON_EXPIRY_DAYS`, default 7).
+    pub in_person_expiry: Duration,
     /// `consultar_pagamento` asks the PSP about one charge at most once per this interval,
     /// across all instances, and answers from the database in between
     /// (`PIX_QUERY_INTERVAL_SECONDS`, default 5).
@@ -166,6 +169,7 @@ pub(super) fn read(
         webhook,
         reconcile_every: Duration::from_secs(num("PIX_RECONCILE_MINUTES", 10)?.max(1) * 60),
         release_review: Duration::from_secs(num("RELEASE_REVIEW_DAYS", 7)? * 24 * 3600),
+        in_person_expiry: Duration::from_secs(num("IN_PERSON_EXPIRY_DAYS", 7)?.max(1) * 24 * 3600),
         query_interval: Duration::from_secs(num("PIX_QUERY_INTERVAL_SECONDS", 5)?.max(1)),
     })
 }
@@ -277,6 +281,7 @@ mod tests {
         assert_eq!(c.expiry, Duration::from_secs(3600));
         assert_eq!(c.reconcile_every, Duration::from_secs(600));
         assert_eq!(c.release_review, Duration::from_secs(7 * 24 * 3600));
+        assert_eq!(c.in_person_expiry, Duration::from_secs(7 * 24 * 3600));
         let e = pix(&[], true).unwrap_err().to_string();
         assert!(e.contains("PIX_PROVIDER=sandbox"), "{e}");
         let e = pix(&[("PIX_PROVIDER", "sandbox")], true)

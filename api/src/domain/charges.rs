@@ -290,6 +290,8 @@ pub async fn mark_paid(
                 .execute(&mut **tx)
                 .await?;
             ledger::credit_order(tx, order_id, now).await?;
+            // Paid: now its units count as sold (the best-seller rank).
+            stock::count_sale(tx, order_id).await?;
             let (supplier_id, cliente_nome, total_centavos): (String, String, i64) =
                 sqlx::query_as(
                     "SELECT supplier_id, cliente_nome, total_centavos FROM orders WHERE id = $1",

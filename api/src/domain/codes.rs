@@ -198,12 +198,18 @@ codes! {
     pub enum RefundReason {
         /// A paid order was cancelled.
         Cancellation = "cancelamento",
-        /// A payment arrived for a charge that could no longer be paid.
+        /// A payment arrived after its charge expired (prazo expirado).
         LatePayment = "pagamento_tardio",
         /// A payment of another amount than its charge's.
         WrongAmount = "valor_diferente",
         /// A payment with no txid, or one that is none of our charges.
         UnknownCharge = "cobranca_desconhecida",
+        /// A second payment of a charge already paid (pagamento em duplicidade).
+        DuplicatePayment = "pagamento_duplicado",
+        /// A payment that arrived after its order was cancelled (pedido cancelado).
+        AfterCancellation = "pedido_cancelado",
+        /// A Pix the PSP has for another Pix key than ours, found by the reconciliation.
+        OtherKey = "outra_chave",
     }
 
     /// `token_ledger.motivo`.

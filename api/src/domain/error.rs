@@ -54,6 +54,9 @@ pub enum ErrorCode {
     /// 409: an account with orders in progress or money to receive cannot be deleted yet (the
     /// message says which; decisions.md §34).
     ContaComPendencias,
+    /// 409: a store with a CPF/CNPJ another store already has, which the admin has not allowed
+    /// to be shared (`permitir_documento`).
+    DocumentoEmUso,
 }
 
 /// How a coded refusal is answered (the edge picks the status).

@@ -93,7 +93,10 @@ pub async fn open_items(db: &Db, supplier_id: &str) -> sqlx::Result<Vec<OpenItem
 }
 
 /// The open items' sum: Pix money received and not yet in a withdrawal.
-pub async fn balance(db: &Db, supplier_id: &str) -> sqlx::Result<i64> {
+pub async fn balance<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    supplier_id: &str,
+) -> sqlx::Result<i64> {
     let sum: Option<i64> = sqlx::query_scalar(
         "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items \
          WHERE supplier_id = $1 AND status = $2 AND withdrawal_id IS NULL",
@@ -106,7 +109,10 @@ pub async fn balance(db: &Db, supplier_id: &str) -> sqlx::Result<i64> {
 }
 
 /// The supplier's held items ('A liberar': paid, delivery not confirmed yet), oldest first.
-pub async fn held_items(db: &Db, supplier_id: &str) -> sqlx::Result<Vec<OpenItem>> {
+pub async fn held_items<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    supplier_id: &str,
+) -> sqlx::Result<Vec<OpenItem>> {
     sqlx::query_as(
         "SELECT id, order_id, cliente_nome, valor_centavos, criado_em FROM open_items \
          WHERE supplier_id = $1 AND status = $2 ORDER BY criado_em, id",

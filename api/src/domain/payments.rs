@@ -17,6 +17,9 @@
 //!      cancelled, already paid); another amount than the charge's; no txid or an unknown one.
 //!      The buyer of an order's charge is told by e-mail.
 //!
+//! A Pix the PSP lists for another of the account's keys is never applied and goes back in full
+//! ([`refuse_other_key`], the reconciliation's side of the webhook's key rule).
+//!
 //! [`apply_pending`] applies whatever is left (the jobs run it, so a crash between the two steps
 //! loses nothing).
 
@@ -136,17 +139,25 @@ pub async fn apply(db: &Db, end_to_end_id: &str) -> DomainResult<Outcome> {
         Ok(c) => match charges::mark_paid(&mut tx, &c, end_to_end_id, now).await? {
             Some(paid) => Outcome::Applied(paid),
             None => {
-                let why = match c.status {
-                    ChargeStatus::Expired => "cobrança expirada",
-                    ChargeStatus::Cancelled => "cobrança cancelada",
-                    ChargeStatus::Refunded => "cobrança já devolvida",
-                    ChargeStatus::Paid | ChargeStatus::Pending => "cobrança já paga",
+                // Said as what happened: the charge's time ran out, its order was cancelled
+                // (a paid one's money already went back), or it had been paid already.
+                let (reason, why) = match c.status {
+                    ChargeStatus::Expired => (RefundReason::LatePayment, "cobrança expirada"),
+                    ChargeStatus::Cancelled => {
+                        (RefundReason::AfterCancellation, "cobrança cancelada")
+                    }
+                    ChargeStatus::Refunded => {
+                        (RefundReason::AfterCancellation, "cobrança já devolvida")
+                    }
+                    ChargeStatus::Paid | ChargeStatus::Pending => {
+                        (RefundReason::DuplicatePayment, "cobrança já paga")
+                    }
                 };
                 if let Some(order_id) = &c.order_id {
-                    queue_order_notice(&mut tx, order_id, OrderNotice::Refunded).await?;
+                    queue_order_notice(&mut tx, order_id, OrderNotice::Refunded { reason }).await?;
                 }
                 Outcome::Refunded {
-                    reason: RefundReason::LatePayment,
+                    reason,
                     why: why.to_owned(),
                 }
             }
@@ -187,6 +198,82 @@ pub async fn apply(db: &Db, end_to_end_id: &str) -> DomainResult<Outcome> {
         _ => tracing::info!(end_to_end_id, txid = txid.as_deref(), "pix payment applied"),
     }
     Ok(outcome)
+}
+
+/// Records the Pix the PSP lists for another key than `ours` (the account's other keys), each
+/// once per end-to-end id, as never applied and refunded in full (the webhook's key rule,
+/// decisions.md §28); the buyer of an order's charge is told. Returns the end-to-end ids that
+/// were new.
+pub async fn refuse_other_key(
+    db: &Db,
+    pix: &[ReceivedPix],
+    origin: PixOrigin,
+    ours: &str,
+) -> DomainResult<Vec<String>> {
+    let now = now_ms();
+    let mut new = Vec::new();
+    if !pix.is_empty() {
+        let mut tx = begin_write(db).await?;
+        for p in pix {
+            let why = format!(
+                "Pix para outra chave ({}), não {ours}",
+                p.chave.as_deref().unwrap_or("nenhuma")
+            );
+            let inserted = insert(
+                &mut *tx,
+                "pix_received",
+                &[
+                    ("end_to_end_id", (&p.end_to_end_id).into()),
+                    ("txid", p.txid.as_deref().into()),
+                    ("valor_centavos", p.amount.centavos().into()),
+                    ("chave", p.chave.as_deref().into()),
+                    ("horario", (&p.horario).into()),
+                    ("info_pagador", p.info_pagador.as_deref().into()),
+                    ("origem", origin.as_db().into()),
+                    ("estado", ReceivedState::Refunded.as_db().into()),
+                    ("motivo", (&why).into()),
+                    ("recebido_em", now.into()),
+                    ("processado_em", now.into()),
+                ],
+                "ON CONFLICT (end_to_end_id) DO NOTHING",
+            )
+            .await?;
+            if inserted == 0 {
+                continue;
+            }
+            let valor = p.amount.centavos();
+            let txid = p.txid.as_deref();
+            refunds::schedule(
+                &mut tx,
+                &p.end_to_end_id,
+                txid,
+                valor,
+                RefundReason::OtherKey,
+                now,
+            )
+            .await?;
+            if let Some(t) = txid
+                && let Some(order_id) = charges::find(&mut tx, t).await?.and_then(|c| c.order_id)
+            {
+                let notice = OrderNotice::Refunded {
+                    reason: RefundReason::OtherKey,
+                };
+                queue_order_notice(&mut tx, &order_id, notice).await?;
+            }
+            tracing::warn!(
+                end_to_end_id = %p.end_to_end_id,
+                txid,
+                reason = %why,
+                "pix for another key: refund scheduled"
+            );
+            new.push(p.end_to_end_id.clone());
+        }
+        tx.commit().await?;
+    }
+    for p in pix.iter().filter(|p| !p.refunds.is_empty()) {
+        refunds::settle(db, &p.end_to_end_id, &p.refunds).await?;
+    }
+    Ok(new)
 }
 
 /// Applies every received Pix still `novo`, oldest first; returns what each did.

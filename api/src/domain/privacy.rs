@@ -1,18 +1,33 @@
-//! Deleting an account (LGPD, decisions.md §34; docs/privacy.md): refused while the person has
-//! orders in progress (as a buyer or as a store) or money to receive ('A liberar', balance, a
-//! withdrawal not yet paid out), naming each ([`blockers`]); otherwise, in one write
-//! transaction ([`delete_account`]), their ads and photos, their store's products, photos,
-//! coupons and categories, their reviews and notarisation records and every session are
-//! deleted, and what the law lets us keep for accounting (orders, payments, withdrawals, the
-//! token ledger) stays with their name, e-mail, phone, address and Pix key replaced. The user
-//! row stays (the orders refer to it) with every identifying field replaced; a later sign-in
-//! with the same Google account opens a new, empty account.
+//! Deleting an account (LGPD, decisions.md §34; docs/privacy.md), in ONE write transaction
+//! ([`delete_account`]) that first writes the person's `users` row — the row every order
+//! placement writes first too (`domain::orders::place`), so an order and a deletion never
+//! overlap: either the order is committed first and the deletion sees it, or the deletion is and
+//! the order is refused —, then checks what keeps the account ([`blockers`]: deliveries in
+//! progress, as a buyer or as a store, or money to receive: 'A liberar', balance, a withdrawal not
+//! yet paid out), and then, when nothing does:
+//!
+//! - their orders awaiting a Pix payment (as a buyer or as a store) are cancelled, their stock
+//!   and coupon uses given back; a charge paid meanwhile is refunded through the PSP (the durable
+//!   refund rows, [`super::refunds`]); an unpaid one is removed at the PSP after the commit (a
+//!   payment that still arrives is refunded);
+//! - their ads and photos, their store's products, photos, coupons and categories, their reviews
+//!   and notarisation records and every session are deleted;
+//! - what the law lets us keep for accounting (orders, payments, withdrawals, the token ledger)
+//!   stays with their name, e-mail, phone, address, CEP, bairro and Pix key replaced. The user
+//!   row stays (the orders refer to it) with every identifying field replaced; a later sign-in
+//!   with the same Google account opens a new, empty account.
 
-use super::{codes::OrderStatus, ledger, withdrawals};
+use super::{
+    charges,
+    codes::{OrderStatus, PixStatus, RefundReason},
+    coupons, ledger, orders, refunds, stock, withdrawals,
+};
 use crate::{
     db::{Db, begin_write},
-    domain::error::DomainResult,
+    domain::error::{DomainError, DomainResult, ErrorCode},
+    pix::PixProvider,
 };
+use sqlx::{Any, Transaction};
 use wasm_core::money::Money;
 
 /// The name that replaces a deleted person's in the orders and payments kept.
@@ -22,17 +37,20 @@ pub const LOJA_EXCLUIDA: &str = "Loja excluída";
 /// The deleted user's name.
 pub const CONTA_EXCLUIDA: &str = "Conta excluída";
 
-/// What keeps an account from being deleted, as sentences' parts (empty: nothing).
-pub async fn blockers(db: &Db, user_id: &str) -> DomainResult<Vec<String>> {
+/// What keeps an account from being deleted, as sentences' parts (empty: nothing), read in the
+/// deletion's transaction: deliveries in progress (an order awaiting delivery, in person or paid
+/// by Pix: decisions.md §27), as a buyer or as a store, and money to receive. An order still
+/// awaiting its Pix payment is no delivery: the deletion cancels it.
+pub async fn blockers(tx: &mut Transaction<'_, Any>, user_id: &str) -> DomainResult<Vec<String>> {
     let mut out = Vec::new();
-    let awaiting = OrderStatus::Awaiting.as_db();
-    let stores: Vec<String> = sqlx::query_scalar(
-        "SELECT nomeforn FROM orders WHERE buyer_id = $1 AND situacao = $2 ORDER BY criado_em",
-    )
-    .bind(user_id)
-    .bind(awaiting)
-    .fetch_all(db)
-    .await?;
+    let buying = format!(
+        "SELECT nomeforn FROM orders WHERE buyer_id = $1 AND {} ORDER BY criado_em",
+        orders::awaiting_delivery("")
+    );
+    let stores: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(buying))
+        .bind(user_id)
+        .fetch_all(&mut **tx)
+        .await?;
     if !stores.is_empty() {
         let mut names = stores.clone();
         names.dedup();
@@ -42,19 +60,21 @@ pub async fn blockers(db: &Db, user_id: &str) -> DomainResult<Vec<String>> {
             names.join(", ")
         ));
     }
-    let selling: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND situacao = $2")
-            .bind(user_id)
-            .bind(awaiting)
-            .fetch_one(db)
-            .await?;
+    let selling = format!(
+        "SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND {}",
+        orders::awaiting_delivery("")
+    );
+    let selling: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(selling))
+        .bind(user_id)
+        .fetch_one(&mut **tx)
+        .await?;
     if selling > 0 {
         out.push(format!(
             "sua loja tem {} em andamento",
             pedidos(usize::try_from(selling).unwrap_or(usize::MAX))
         ));
     }
-    let held: i64 = ledger::held_items(db, user_id)
+    let held: i64 = ledger::held_items(&mut **tx, user_id)
         .await?
         .iter()
         .map(|i| i.valor_centavos)
@@ -62,14 +82,14 @@ pub async fn blockers(db: &Db, user_id: &str) -> DomainResult<Vec<String>> {
     if held > 0 {
         out.push(format!("{} a liberar", Money::from_centavos(held).format()));
     }
-    let balance = ledger::balance(db, user_id).await?;
+    let balance = ledger::balance(&mut **tx, user_id).await?;
     if balance > 0 {
         out.push(format!(
             "{} de saldo para sacar",
             Money::from_centavos(balance).format()
         ));
     }
-    if let Some(w) = withdrawals::pending_of(db, user_id).await? {
+    if let Some(w) = withdrawals::pending_of(&mut **tx, user_id).await? {
         out.push(format!(
             "um saque de {} ainda não pago",
             Money::from_centavos(w.liquido_centavos).format()
@@ -103,18 +123,39 @@ pub struct Deleted {
     pub sessions: Vec<String>,
 }
 
-/// Deletes `user_id`'s account as the module says, in one write transaction (the caller has
-/// checked [`blockers`]). The e-mails the outbox holds lose the person's name, e-mail and phone
-/// too.
-pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<Deleted> {
+/// Deletes `user_id`'s account as the module says, in one write transaction; refused (409,
+/// [`refusal`]) while [`blockers`] names something, and then nothing changes. The e-mails the
+/// outbox holds lose the person's name, e-mail and phone too.
+pub async fn delete_account(
+    db: &Db,
+    pix: &dyn PixProvider,
+    user_id: &str,
+    now: i64,
+) -> DomainResult<Deleted> {
     let mut tx = begin_write(db).await?;
+    // The row every order placement writes first (its buyer's and its store's): from here on no
+    // order of this person or store commits unseen.
+    sqlx::query("UPDATE users SET excluido_em = excluido_em WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    let found = blockers(&mut tx, user_id).await?;
+    if !found.is_empty() {
+        tx.rollback().await?;
+        return Err(DomainError::coded_conflict(
+            ErrorCode::ContaComPendencias,
+            refusal(&found),
+        ));
+    }
+    let forget = cancel_awaiting_payment(&mut tx, user_id, now).await?;
     let (nome, email, telefone): (String, String, Option<String>) =
         sqlx::query_as("SELECT nome, email, telefone FROM users WHERE id = $1")
             .bind(user_id)
             .fetch_one(&mut *tx)
             .await?;
-    let supplier: Option<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT email, telefone, iconeforn, fundoforn FROM suppliers WHERE user_id = $1",
+    let supplier: Option<StoreRow> = sqlx::query_as(
+        "SELECT email, telefone, iconeforn, fundoforn, nomeforn FROM suppliers \
+             WHERE user_id = $1",
     )
     .bind(user_id)
     .fetch_optional(&mut *tx)
@@ -195,7 +236,7 @@ pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<De
     .bind(user_id)
     .execute(&mut *tx)
     .await?;
-    if let Some((store_email, store_phone, icon, background)) = &supplier {
+    if let Some((store_email, store_phone, icon, background, store_name)) = &supplier {
         media.extend(icon.iter().chain(background).cloned());
         sqlx::query(
             "UPDATE suppliers SET nomeforn = $1, descricaoforn = NULL, telefone = '', \
@@ -203,7 +244,9 @@ pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<De
              url = NULL, oculto = TRUE, invisivel = TRUE, pix_chave = NULL, \
              descricao_entrega = NULL, descricao_retirada = NULL, entrega_rua = NULL, \
              entrega_numero = NULL, entrega_cidade = NULL, entrega_latitude = NULL, \
-             entrega_longitude = NULL, invisivel_motivo = NULL WHERE user_id = $3",
+             entrega_longitude = NULL, entrega_cep = NULL, entrega_bairro = NULL, \
+             entrega_coordenadas_origem = NULL, invisivel_motivo = NULL \
+             WHERE user_id = $3",
         )
         .bind(LOJA_EXCLUIDA)
         .bind(&placeholder)
@@ -220,11 +263,23 @@ pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<De
             .execute(&mut *tx)
             .await?;
         scrub_outbox(&mut tx, &[store_email, store_phone], &placeholder).await?;
+        // The store's name, where a message to its buyers wrote it.
+        if store_name.trim().chars().count() >= 3 {
+            sqlx::query(
+                "UPDATE email_outbox SET assunto = REPLACE(assunto, $1, $2), \
+                 corpo = REPLACE(corpo, $1, $2)",
+            )
+            .bind(store_name.trim())
+            .bind(LOJA_EXCLUIDA)
+            .execute(&mut *tx)
+            .await?;
+        }
     }
     sqlx::query(
         "UPDATE users SET nome = $1, email = $2, telefone = NULL, cidade = NULL, rua = NULL, \
-         numero = NULL, complemento = NULL, latitude = NULL, longitude = NULL, \
-         oidc_issuer = NULL, oidc_subject = NULL, excluido_em = $3 WHERE id = $4",
+         numero = NULL, complemento = NULL, latitude = NULL, longitude = NULL, cep = NULL, \
+         bairro = NULL, coordenadas_origem = NULL, oidc_issuer = NULL, oidc_subject = NULL, \
+         excluido_em = $3 WHERE id = $4",
     )
     .bind(CONTA_EXCLUIDA)
     .bind(&placeholder)
@@ -249,9 +304,96 @@ pub async fn delete_account(db: &Db, user_id: &str, now: i64) -> DomainResult<De
         .await?;
     }
     tx.commit().await?;
+    for txid in forget {
+        charges::forget_at_provider(db, pix, &txid).await;
+    }
     media.sort();
     media.dedup();
     Ok(Deleted { media, sessions })
+}
+
+/// A store's e-mail, phone, icon, background and name.
+type StoreRow = (String, String, Option<String>, Option<String>, String);
+
+/// Cancels, in the deletion's `tx`, every order of `user_id` (as a buyer or as a store) still
+/// awaiting its Pix payment, as a cancellation does (`domain::orders::cancel_awaiting`): the
+/// charge cancelled (or, paid meanwhile, marked refunded with its refund scheduled and its held
+/// money reversed), the order cancelled ('00' for the buyer's own, '0' for the store's), its
+/// stock and coupon use given back, the store's buyers told. Locks in the order charges.rs uses:
+/// charges, orders, open items, products. Returns the txids of the charges to remove at the PSP
+/// once this commits.
+async fn cancel_awaiting_payment(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    now: i64,
+) -> DomainResult<Vec<String>> {
+    let open: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, buyer_id, txid FROM orders \
+         WHERE (buyer_id = $1 OR supplier_id = $1) AND situacao = $2 ORDER BY txid, id",
+    )
+    .bind(user_id)
+    .bind(OrderStatus::Awaiting.as_db())
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut forget = Vec::new();
+    let mut refunded = Vec::new();
+    for (order_id, _, txid) in &open {
+        let Some(txid) = txid else { continue };
+        if charges::cancel_unpaid(tx, txid).await? {
+            forget.push(txid.clone());
+        } else if let Some(paid_by) = charges::mark_refunded(tx, txid, now).await? {
+            refunded.push((order_id.clone(), txid.clone(), paid_by));
+        }
+    }
+    for (order_id, buyer_id, _) in &open {
+        let by_buyer = buyer_id == user_id;
+        let status = if by_buyer {
+            OrderStatus::CancelledByBuyer
+        } else {
+            OrderStatus::CancelledBySupplier
+        };
+        sqlx::query(
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
+             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
+             WHERE id = $5 AND situacao = $6",
+        )
+        .bind(status.as_db())
+        .bind(now)
+        .bind(PixStatus::Awaiting.as_db())
+        .bind(PixStatus::Expired.as_db())
+        .bind(order_id)
+        .bind(OrderStatus::Awaiting.as_db())
+        .execute(&mut **tx)
+        .await?;
+    }
+    for (order_id, txid, (paid_by, valor)) in &refunded {
+        ledger::reverse_order(tx, order_id).await?;
+        match paid_by {
+            Some(e2e) => {
+                let reason = RefundReason::Cancellation;
+                refunds::schedule(tx, e2e, Some(txid.as_str()), *valor, reason, now).await?;
+            }
+            None => tracing::error!(order_id, "a paid charge without its Pix: refund by hand"),
+        }
+    }
+    for (order_id, buyer_id, _) in &open {
+        stock::release(tx, order_id).await?;
+        coupons::release(tx, order_id, now).await?;
+        if buyer_id != user_id {
+            let notice = crate::mail::OrderNotice::Cancelled {
+                by_supplier: true,
+                refunded: refunded.iter().any(|(id, _, _)| id == order_id),
+            };
+            crate::mail::queue_order_notice(tx, order_id, notice).await?;
+        }
+    }
+    if !open.is_empty() {
+        tracing::info!(
+            cancelled = open.len(),
+            "orders awaiting payment cancelled by an account deletion"
+        );
+    }
+    Ok(forget)
 }
 
 /// The outbox's messages to any of `words` (e-mails) lose their text and recipient; every other

@@ -44,8 +44,9 @@ pub struct Summary {
 }
 
 /// One reconciliation: the Pix received since the last run (less [`OVERLAP_MS`]) until now,
-/// recorded and applied.
-pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> DomainResult<Summary> {
+/// recorded and applied; those the PSP has for another key than `key` (our `PIX_KEY`) are, as
+/// the webhook's rule says, never applied: they are refunded ([`payments::refuse_other_key`]).
+pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub, key: &str) -> DomainResult<Summary> {
     let now = now_ms();
     let last: Option<i64> = sqlx::query_scalar("SELECT valor FROM pix_sync WHERE nome = $1")
         .bind(WATERMARK)
@@ -60,9 +61,14 @@ pub async fn run(db: &Db, pix: &dyn PixProvider, hub: &Hub) -> DomainResult<Summ
         let listed = pix.received(from, to).await.map_err(|e| {
             DomainError::Internal(anyhow::anyhow!("reconciliation: listing received Pix: {e}"))
         })?;
-        let new = payments::receive(db, &listed, PixOrigin::Reconciliation).await?;
         summary.listed += listed.len();
-        summary.new += new.len();
+        let (ours, others): (Vec<_>, Vec<_>) = listed
+            .into_iter()
+            .partition(|p| p.chave.as_deref() == Some(key));
+        let new = payments::receive(db, &ours, PixOrigin::Reconciliation).await?;
+        let refused =
+            payments::refuse_other_key(db, &others, PixOrigin::Reconciliation, key).await?;
+        summary.new += new.len() + refused.len();
         from = to;
     }
     inbox::drain(db, hub).await?;

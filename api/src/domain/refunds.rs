@@ -11,7 +11,8 @@
 //!    no transaction open. The id is ours, so asking again after a timeout, a crash or a second
 //!    instance never refunds twice. A PSP that is down is asked again later, with a growing
 //!    delay; one that refuses the request for good leaves it `falhou`, for the admin, who may
-//!    ask it again ([`retry`]).
+//!    ask it again ([`retry`]). The buyer of the order is told by e-mail, in the transaction
+//!    that records the failure, that the platform will return the money.
 //! 3. The PSP settles it (`DEVOLVIDO` or `NAO_REALIZADO`): its webhook, the reconciliation
 //!    ([`settle`]) or the job's own `GET` of an accepted refund records the outcome.
 //!
@@ -21,7 +22,7 @@
 
 use super::codes::{RefundReason, RefundStatus};
 use crate::{
-    db::{Db, insert, new_id, now_ms},
+    db::{Db, begin_write, insert, new_id, now_ms},
     domain::error::DomainResult,
     pix::{PixError, PixProvider, RefundAtPsp, RefundRequest, RefundState},
 };
@@ -65,6 +66,9 @@ fn description(reason: RefundReason) -> &'static str {
         RefundReason::LatePayment => "Pagamento recebido após o prazo da cobrança",
         RefundReason::WrongAmount => "Valor diferente do cobrado",
         RefundReason::UnknownCharge => "Pagamento sem cobrança correspondente",
+        RefundReason::DuplicatePayment => "Pagamento em duplicidade",
+        RefundReason::AfterCancellation => "Pagamento recebido após o cancelamento do pedido",
+        RefundReason::OtherKey => "Pagamento para outra chave Pix",
     }
 }
 
@@ -175,6 +179,7 @@ async fn record_state(db: &Db, id: &str, at: &RefundAtPsp, attempts: i64) -> sql
         RefundState::Done => (RefundStatus::Done, None),
         RefundState::NotDone(why) => (RefundStatus::NotDone, Some(why.as_str())),
     };
+    let mut tx = begin_write(db).await?;
     let changed = sqlx::query(
         "UPDATE pix_refunds SET status = $1, rtr_id = COALESCE($2, rtr_id), erro = $3, \
          tentativas = $4, proxima_tentativa_em = $5, atualizado_em = $6 \
@@ -189,9 +194,13 @@ async fn record_state(db: &Db, id: &str, at: &RefundAtPsp, attempts: i64) -> sql
     .bind(id)
     .bind(RefundStatus::Pending.as_db())
     .bind(RefundStatus::Processing.as_db())
-    .execute(db)
+    .execute(&mut *tx)
     .await?
     .rows_affected();
+    if changed == 1 && status == RefundStatus::NotDone {
+        tell_buyer_it_failed(&mut tx, id).await?;
+    }
+    tx.commit().await?;
     let done = changed == 1 && status == RefundStatus::Done;
     if done {
         crate::metrics::pix_charge(crate::metrics::PixEvent::Refunded);
@@ -221,7 +230,8 @@ async fn record_failure(db: &Db, r: &Due, e: &PixError) -> sqlx::Result<()> {
     } else {
         tracing::warn!(refund = %r.id, error = %e, attempts, "pix refund: will try again");
     }
-    sqlx::query(
+    let mut tx = begin_write(db).await?;
+    let changed = sqlx::query(
         "UPDATE pix_refunds SET status = $1, erro = $2, tentativas = $3, \
          proxima_tentativa_em = $4, atualizado_em = $5 WHERE id = $6 AND status = $7",
     )
@@ -232,8 +242,32 @@ async fn record_failure(db: &Db, r: &Due, e: &PixError) -> sqlx::Result<()> {
     .bind(now)
     .bind(&r.id)
     .bind(r.status.as_db())
-    .execute(db)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if give_up && changed == 1 {
+        tell_buyer_it_failed(&mut tx, &r.id).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Queues, inside `tx` (the one that records refund `id` as failed), the e-mail telling the
+/// buyer of its order that the money could not be given back and the platform will return it.
+/// A refund of no order (tokens, an unknown txid) has nobody to tell by e-mail: the admin sees
+/// it in Pendências Pix.
+async fn tell_buyer_it_failed(tx: &mut Transaction<'_, Any>, id: &str) -> sqlx::Result<()> {
+    let row: Option<(Option<String>, i64)> = sqlx::query_as(
+        "SELECT c.order_id, r.valor_centavos FROM pix_refunds r \
+         JOIN pix_charges c ON c.txid = r.txid WHERE r.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
     .await?;
+    if let Some((Some(order_id), valor_centavos)) = row {
+        let notice = crate::mail::OrderNotice::RefundFailed { valor_centavos };
+        crate::mail::queue_order_notice(tx, &order_id, notice).await?;
+    }
     Ok(())
 }
 

@@ -3,11 +3,19 @@
 //! orders for the last unit never both succeed; a cancelled or expired order gives them back.
 //! Products are always updated in id order, so concurrent transactions lock rows alike.
 //!
+//! The sales counters (products' `vendas`, the best-seller rank, and the store's `vendasforn`)
+//! count paid or delivered orders only ([`count_sale`]: a Pix order when its payment is applied,
+//! an in-person one when its delivery is confirmed), so unpaid orders never move a rank; a paid
+//! order cancelled gives its count back ([`release`]).
+//!
 //! A supplier's edit never overwrites sales (decisions.md §26, [`edit`]): the form says what
 //! stock it was loaded with, and the difference to what was typed is applied to the stock as it
 //! is now, with the same kind of conditional update (never below zero, no lost update).
 
-use crate::domain::error::{DomainError, DomainResult, ErrorCode};
+use crate::domain::{
+    codes::PixStatus,
+    error::{DomainError, DomainResult, ErrorCode},
+};
 use sqlx::{Any, Transaction};
 use wasm_core::messages;
 
@@ -20,19 +28,15 @@ pub struct Take<'a> {
     pub quantidade: u32,
 }
 
-/// Reserves every take in `tx` and counts the sales (products' `vendas`, the supplier's
-/// `vendasforn`). A product without room refuses the whole order with 409 `Estoque
-/// insuficiente para {titulo}`; the caller's transaction then rolls back.
-pub async fn reserve(
-    tx: &mut Transaction<'_, Any>,
-    supplier_id: &str,
-    takes: &[Take<'_>],
-) -> DomainResult<()> {
+/// Reserves every take in `tx` (the sales are counted once paid or delivered: [`count_sale`]).
+/// A product without room refuses the whole order with 409 `Estoque insuficiente para
+/// {titulo}`; the caller's transaction then rolls back.
+pub async fn reserve(tx: &mut Transaction<'_, Any>, takes: &[Take<'_>]) -> DomainResult<()> {
     let mut by_product: Vec<&Take> = takes.iter().collect();
     by_product.sort_by(|a, b| a.product_id.cmp(b.product_id));
     for take in by_product {
         let reserved = sqlx::query(
-            "UPDATE products SET estoque = estoque - $1, vendas = vendas + $1 \
+            "UPDATE products SET estoque = estoque - $1 \
              WHERE id = $2 AND (estoque IS NULL OR estoque >= $1)",
         )
         .bind(i64::from(take.quantidade))
@@ -47,16 +51,12 @@ pub async fn reserve(
             ));
         }
     }
-    sqlx::query("UPDATE suppliers SET vendasforn = vendasforn + 1 WHERE user_id = $1")
-        .bind(supplier_id)
-        .execute(&mut **tx)
-        .await?;
     Ok(())
 }
 
-/// Gives back what order `order_id` took: its lines' quantities to stock (tracked stock only)
-/// and to the products' and supplier's sales counters.
-pub async fn release(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<()> {
+/// Counts order `order_id`'s sale in `tx` (the transaction that makes it paid or delivered):
+/// its lines' quantities to their products' `vendas`, one to the store's `vendasforn`.
+pub async fn count_sale(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<()> {
     let lines: Vec<(String, i64)> = sqlx::query_as(
         "SELECT product_id, quantidade FROM order_lines WHERE order_id = $1 ORDER BY product_id",
     )
@@ -64,22 +64,59 @@ pub async fn release(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Res
     .fetch_all(&mut **tx)
     .await?;
     for (product_id, quantidade) in lines {
-        sqlx::query(
-            "UPDATE products SET estoque = estoque + $1, \
-             vendas = CASE WHEN vendas > $1 THEN vendas - $1 ELSE 0 END WHERE id = $2",
-        )
-        .bind(quantidade)
-        .bind(&product_id)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query("UPDATE products SET vendas = vendas + $1 WHERE id = $2")
+            .bind(quantidade)
+            .bind(&product_id)
+            .execute(&mut **tx)
+            .await?;
     }
     sqlx::query(
-        "UPDATE suppliers SET vendasforn = CASE WHEN vendasforn > 0 THEN vendasforn - 1 ELSE 0 END \
+        "UPDATE suppliers SET vendasforn = vendasforn + 1 \
          WHERE user_id = (SELECT supplier_id FROM orders WHERE id = $1)",
     )
     .bind(order_id)
     .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// Gives back what order `order_id` took: its lines' quantities to stock (tracked stock only),
+/// and, when its sale was counted (its Pix was paid: [`count_sale`]), to the products' and
+/// supplier's sales counters.
+pub async fn release(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<()> {
+    let counted: Option<String> = sqlx::query_scalar("SELECT status_pix FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .flatten();
+    let counted = counted.as_deref() == Some(PixStatus::Paid.as_db());
+    let lines: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT product_id, quantidade FROM order_lines WHERE order_id = $1 ORDER BY product_id",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for (product_id, quantidade) in lines {
+        sqlx::query(if counted {
+            "UPDATE products SET estoque = estoque + $1, \
+             vendas = CASE WHEN vendas > $1 THEN vendas - $1 ELSE 0 END WHERE id = $2"
+        } else {
+            "UPDATE products SET estoque = estoque + $1 WHERE id = $2"
+        })
+        .bind(quantidade)
+        .bind(&product_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    if counted {
+        sqlx::query(
+            "UPDATE suppliers SET vendasforn = CASE WHEN vendasforn > 0 THEN vendasforn - 1 \
+             ELSE 0 END WHERE user_id = (SELECT supplier_id FROM orders WHERE id = $1)",
+        )
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    }
     Ok(())
 }
 

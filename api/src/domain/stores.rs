@@ -8,8 +8,56 @@
 //! The checklist of a new store (the panel shows it until every step is done): the URL
 //! confirmed, the payment options chosen (with the Pix key when Pix is on), delivery or pickup
 //! set, and a first product with a photo on sale.
+//!
+//! One store per CPF/CNPJ ([`document_taken`]): a document another live store has is refused
+//! at registration and in 'Meus Dados', unless the admin allowed it ([`allow_document`]).
 
 use crate::db::Db;
+use sqlx::{Any, Transaction};
+
+/// A store registered (or edited) with another live store's document.
+pub const DOCUMENTO_EM_USO: &str = "Já existe uma loja cadastrada com este CPF/CNPJ. Para abrir \
+     outra loja com o mesmo documento, fale com o administrador.";
+
+/// Whether `documento` (without punctuation) is another live store's than `user_id`'s, and the
+/// admin has not allowed it to be shared; read in the caller's write `tx`.
+pub async fn document_taken(
+    tx: &mut Transaction<'_, Any>,
+    documento: &str,
+    user_id: &str,
+) -> sqlx::Result<bool> {
+    let taken: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM suppliers s JOIN users u ON u.id = s.user_id \
+         WHERE s.documento = $1 AND s.user_id <> $2 AND u.excluido_em IS NULL \
+         AND NOT EXISTS (SELECT 1 FROM allowed_documents a WHERE a.documento = $1)",
+    )
+    .bind(documento)
+    .bind(user_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(taken > 0)
+}
+
+/// Allows (or, with `allow` false, no longer allows) more than one store with `documento`
+/// (without punctuation). Stores already registered stay.
+pub async fn allow_document(db: &Db, documento: &str, allow: bool, now: i64) -> sqlx::Result<()> {
+    if allow {
+        sqlx::query(
+            "INSERT INTO allowed_documents (documento, permitido_em) VALUES ($1, $2) \
+             ON CONFLICT (documento) DO NOTHING",
+        )
+        .bind(documento)
+        .bind(now)
+        .execute(db)
+        .await?;
+    } else {
+        sqlx::query("DELETE FROM allowed_documents WHERE documento = $1")
+            .bind(documento)
+            .execute(db)
+            .await?;
+    }
+    Ok(())
+}
 use wasm_core::store_url;
 
 /// How many candidates ([`store_url::from_name`] with `-2` … `-50`) are tried before giving up

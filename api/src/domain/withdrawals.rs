@@ -36,7 +36,10 @@ pub struct Request {
 }
 
 /// The supplier's pending request, if any.
-pub async fn pending_of(db: &Db, supplier_id: &str) -> sqlx::Result<Option<Request>> {
+pub async fn pending_of<'e>(
+    db: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    supplier_id: &str,
+) -> sqlx::Result<Option<Request>> {
     sqlx::query_as(
         "SELECT id, bruto_centavos, taxa_centavos, liquido_centavos, chave_pix, criado_em \
          FROM withdrawals WHERE supplier_id = $1 AND status = $2",

@@ -1,16 +1,17 @@
 //! What Feira e-mails about an order, and to whom: the supplier a new order (`finalizar_pedido`
-//! in person; a Pix order once it is paid, decisions.md §27), the buyer a receipt when its Pix is
-//! paid, and when the order is confirmed (`confirmar_entrega`), cancelled (by the buyer, by the
-//! supplier, or because its Pix expired), or money came back (a late Pix, one of another
-//! amount). The spec has no
+//! in person; a Pix order once it is paid, decisions.md §27), the buyer 'Pedido recebido' when an
+//! in-person order is placed and a receipt when its Pix is paid, and when the order is confirmed (`confirmar_entrega`), cancelled (by the buyer, by the
+//! supplier, or because its Pix expired), or money came back (a late Pix, a second one, one
+//! after the order was cancelled, one of another amount) or could not be given back. The spec
+//! has no
 //! e-mail texts; these are short Portuguese ones in its tone.
 //!
 //! [`queue_order_notice`] records the message inside the caller's transaction (it exists iff
-//! the change commits); [`order_notice`] records it after the change (failures are logged: the
-//! change stands). Either wakes the outbox ([`super::outbox`]), which sends it.
+//! the change commits: a crash after the commit loses none) and wakes the outbox
+//! ([`super::outbox`]), which sends it.
 
 use super::enqueue;
-use crate::db::Db;
+use crate::domain::codes::RefundReason;
 use sqlx::{Any, Executor, Transaction};
 use wasm_core::money::Money;
 
@@ -24,15 +25,24 @@ pub enum OrderNotice {
     /// To the buyer: cancelled by them or by the supplier; `refunded` when a paid Pix was
     /// given back.
     Cancelled { by_supplier: bool, refunded: bool },
+    /// To the buyer: an in-person order its store did not confirm in time was cancelled.
+    InPersonExpired,
     /// To the buyer: the Pix was not paid in time and the order was cancelled; `returned` when
     /// a Pix of another amount did come in for it (and was given back): then it was paid, just
     /// not the right amount, and the text says so.
     Expired { returned: bool },
-    /// To the buyer: a Pix payment that arrived after its order could no longer be paid (expired
-    /// or cancelled) is being given back.
-    Refunded,
+    /// To the buyer: a Pix payment that could not be applied to the order is being given back,
+    /// said as what happened (`reason`: the charge's time ran out, the order was cancelled, it
+    /// was a second payment, it went to another key).
+    Refunded { reason: RefundReason },
+    /// To the buyer: the PSP could not give back a Pix of `valor_centavos` (refused, or not
+    /// made): the platform returns it by hand.
+    RefundFailed { valor_centavos: i64 },
     /// To the buyer: a Pix of `valor_centavos`, not the order's amount, is being given back.
     WrongAmount { valor_centavos: i64 },
+    /// To the buyer: an in-person order was placed ('Pedido recebido': its lines, fee, coupon
+    /// and total, paid on delivery or pickup).
+    Received,
     /// To the buyer: the receipt of the order's Pix payment (its lines, fee, coupon, total and
     /// the Pix's end-to-end id).
     PaymentReceived,
@@ -58,7 +68,7 @@ struct Facts {
     loja: String,
     total: String,
     tipo_entrega: String,
-    /// Only for [`OrderNotice::PaymentReceived`].
+    /// Only for [`OrderNotice::PaymentReceived`] and [`OrderNotice::Received`].
     receipt: Option<Receipt>,
 }
 
@@ -120,6 +130,13 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             };
             to_buyer(subject, text)
         }
+        OrderNotice::InPersonExpired => to_buyer(
+            format!("Pedido cancelado: {loja} não confirmou a tempo"),
+            format!(
+                "Seu pedido de {total} em {loja} não foi confirmado pela loja no prazo e foi \
+                 cancelado. Nada foi cobrado. Se ainda quiser os produtos, faça um novo pedido."
+            ),
+        ),
         OrderNotice::Expired { returned: false } => to_buyer(
             "Pedido cancelado: o Pix não foi pago a tempo".to_owned(),
             format!(
@@ -147,6 +164,31 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                 ),
             )
         }
+        OrderNotice::Received => {
+            let r = f.receipt.clone().unwrap_or_default();
+            let mut text = format!("Recebemos o seu pedido de {total} em {loja}:\n\n");
+            for line in &r.lines {
+                text.push_str(&format!("• {line}\n"));
+            }
+            if f.tipo_entrega == "Entrega" {
+                text.push_str(&format!("\nTaxa de entrega: {}\n", r.taxa));
+            } else {
+                text.push_str("\nRetirada na loja\n");
+            }
+            if let Some(cupom) = &r.cupom {
+                text.push_str(&format!("Cupom: {cupom}\n"));
+            }
+            let quando = if f.tipo_entrega == "Entrega" {
+                "na entrega"
+            } else {
+                "na retirada"
+            };
+            text.push_str(&format!(
+                "Total: {total}, a pagar {quando}.\n\nA loja já foi avisada e vai preparar o seu \
+                 pedido."
+            ));
+            to_buyer(format!("Pedido recebido: {loja}"), text)
+        }
         OrderNotice::PaymentReceived => {
             let r = f.receipt.clone().unwrap_or_default();
             let mut text = format!("Recebemos o seu Pix de {total} do pedido em {loja}:\n\n");
@@ -168,13 +210,60 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             ));
             to_buyer(format!("Pagamento recebido: seu pedido em {loja}"), text)
         }
-        OrderNotice::Refunded => to_buyer(
-            format!("Valor devolvido: seu pedido em {loja}"),
-            format!(
-                "O seu Pix de {total} chegou quando o pedido em {loja} já não podia ser pago \
-                 (o prazo tinha acabado ou o pedido foi cancelado). {devolvido}"
-            ),
-        ),
+        OrderNotice::Refunded { reason } => {
+            let (why, text) = match reason {
+                RefundReason::DuplicatePayment => (
+                    "pagamento em duplicidade",
+                    format!(
+                        "Recebemos um segundo Pix de {total} para o seu pedido em {loja}, que já \
+                         estava pago. É um pagamento em duplicidade: o segundo"
+                    ),
+                ),
+                RefundReason::AfterCancellation | RefundReason::Cancellation => (
+                    "pedido cancelado",
+                    format!(
+                        "O seu Pix de {total} chegou depois que o pedido em {loja} foi \
+                         cancelado. O valor"
+                    ),
+                ),
+                RefundReason::OtherKey | RefundReason::UnknownCharge => (
+                    "Pix para outra chave",
+                    format!(
+                        "Recebemos um Pix de {total} para o seu pedido em {loja} numa chave Pix \
+                         que não é a do pedido, e não pudemos usá-lo. O valor"
+                    ),
+                ),
+                RefundReason::WrongAmount => (
+                    "valor diferente",
+                    format!(
+                        "Recebemos um Pix de valor diferente dos {total} do seu pedido em \
+                         {loja}. O valor"
+                    ),
+                ),
+                RefundReason::LatePayment => (
+                    "prazo expirado",
+                    format!(
+                        "O seu Pix de {total} chegou depois do prazo de pagamento do pedido em \
+                         {loja}, que foi cancelado. O valor"
+                    ),
+                ),
+            };
+            to_buyer(
+                format!("Pix devolvido ({why}): seu pedido em {loja}"),
+                format!("{text} será devolvido para a conta de onde saiu."),
+            )
+        }
+        OrderNotice::RefundFailed { valor_centavos } => {
+            let valor = Money::from_centavos(valor_centavos).format();
+            to_buyer(
+                format!("Não conseguimos devolver o seu Pix: pedido em {loja}"),
+                format!(
+                    "Tentamos devolver o seu Pix de {valor} do pedido em {loja}, mas o banco não \
+                     concluiu a devolução. Nossa equipe já foi avisada e vai devolver o valor. \
+                     Se precisar, responda a este e-mail."
+                ),
+            )
+        }
     }
 }
 
@@ -244,7 +333,7 @@ pub async fn queue_order_notice(
     let Some(mut f) = facts(&mut **tx, order_id).await? else {
         return Ok(());
     };
-    if notice == OrderNotice::PaymentReceived {
+    if matches!(notice, OrderNotice::PaymentReceived | OrderNotice::Received) {
         f.receipt = Some(receipt(tx, order_id).await?);
     }
     let (to, subject, body) = compose(notice, &f);
@@ -252,24 +341,6 @@ pub async fn queue_order_notice(
     // The outbox waits a moment after a wake, so this commits first (else its next sweep).
     super::wake();
     Ok(())
-}
-
-/// Records `notice` about order `order_id` (already committed) in the outbox and wakes it;
-/// a failure is logged, never returned.
-pub async fn order_notice(db: &Db, order_id: &str, notice: OrderNotice) {
-    let outcome = async {
-        let Some(f) = facts(db, order_id).await? else {
-            return Ok(());
-        };
-        let (to, subject, body) = compose(notice, &f);
-        enqueue(db, &to, &subject, &body).await?;
-        super::wake();
-        Ok::<_, sqlx::Error>(())
-    }
-    .await;
-    if let Err(e) = outcome {
-        tracing::error!(error = ?e, order_id, ?notice, "recording an e-mail");
-    }
 }
 
 #[cfg(test)]
@@ -303,11 +374,18 @@ mod tests {
             OrderNotice::Confirmed,
             OrderNotice::Expired { returned: false },
             OrderNotice::Expired { returned: true },
-            OrderNotice::Refunded,
+            OrderNotice::Refunded {
+                reason: RefundReason::LatePayment,
+            },
+            OrderNotice::RefundFailed {
+                valor_centavos: 1600,
+            },
             OrderNotice::WrongAmount {
                 valor_centavos: 799,
             },
             OrderNotice::PaymentReceived,
+            OrderNotice::Received,
+            OrderNotice::InPersonExpired,
             OrderNotice::Cancelled {
                 by_supplier: false,
                 refunded: false,
@@ -371,6 +449,62 @@ mod tests {
             "{body}"
         );
         assert!(body.contains("foi devolvido"), "{body}");
+    }
+
+    #[test]
+    fn a_refund_is_told_as_what_happened() {
+        let told = |reason| compose(OrderNotice::Refunded { reason }, &facts());
+        for (reason, why, says) in [
+            (
+                RefundReason::DuplicatePayment,
+                "pagamento em duplicidade",
+                "segundo Pix de R$ 16,00",
+            ),
+            (
+                RefundReason::AfterCancellation,
+                "pedido cancelado",
+                "depois que o pedido em Sítio Boa Vista foi cancelado",
+            ),
+            (
+                RefundReason::LatePayment,
+                "prazo expirado",
+                "depois do prazo de pagamento",
+            ),
+            (
+                RefundReason::WrongAmount,
+                "valor diferente",
+                "valor diferente dos R$ 16,00",
+            ),
+            (
+                RefundReason::OtherKey,
+                "Pix para outra chave",
+                "não é a do pedido",
+            ),
+        ] {
+            let (to, subject, body) = told(reason);
+            assert_eq!(to, "carla@x.br");
+            assert_eq!(
+                subject,
+                format!("Pix devolvido ({why}): seu pedido em Sítio Boa Vista")
+            );
+            assert!(body.contains(says), "{reason:?}: {body}");
+            assert!(body.contains("será devolvido"), "{body}");
+            if reason != RefundReason::LatePayment {
+                assert!(!body.contains("prazo"), "{reason:?}: {body}");
+            }
+        }
+        let (to, subject, body) = compose(
+            OrderNotice::RefundFailed {
+                valor_centavos: 799,
+            },
+            &facts(),
+        );
+        assert_eq!(to, "carla@x.br");
+        assert!(subject.starts_with("Não conseguimos devolver"), "{subject}");
+        assert!(
+            body.contains("R$ 7,99") && body.contains("vai devolver"),
+            "{body}"
+        );
     }
 
     #[test]

@@ -298,6 +298,10 @@ actions! {
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
         limit none, body Small,
         run |s, c, r, x| admin::people::set_visibility(s, c.try_into()?, r).await?;
+    /// Allows (or no longer allows) more than one store with a CPF/CNPJ.
+    admin "permitir_documento" => AdminAllowDocument(admin::documents::AllowDocument) -> admin::documents::DocumentAllowed,
+        limit none, body Small,
+        run |s, c, r, x| admin::documents::allow(s, c.try_into()?, r).await?;
     /// Every customer (a user without a store), by name.
     admin read "pegar_clientes" => AdminCustomers -> admin::people::Customers,
         limit none, body Small,

@@ -5,12 +5,14 @@
 //! (pending withdrawal requests and their payout, decisions.md §9) in [`withdrawals`];
 //! `pegar_pendencias_pix` (received Pix never applied, refunds not settled) in [`pix`];
 //! `pegar_resumo_fornecedor`, `moderar_anuncio` and `moderar_produto` (moderation with
-//! reasons) in [`moderation`]; `remover_avaliacao` is with the reviews (`rpc::reviews`).
+//! reasons) in [`moderation`]; `permitir_documento` (a CPF/CNPJ shared by more than one store) in
+//! [`documents`]; `remover_avaliacao` is with the reviews (`rpc::reviews`).
 //!
 //! Every handler takes the [`crate::auth::Admin`] extractor, and the dispatcher refuses these
 //! actions (marked `admin` in [`super::actions`]) to any other session with 403 before the
 //! payload is read for anything (decisions.md §2).
 
+pub mod documents;
 pub mod moderation;
 pub mod people;
 pub mod pix;

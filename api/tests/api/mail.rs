@@ -148,7 +148,23 @@ async fn over_starttls_with_auth_the_supplier_gets_each_new_order_in_portuguese(
     let (s, order) = app.rpc(Some(&buyer), cassava(1, "1")).await;
     assert_eq!(s, 200, "{order}");
 
-    let m = smtp.next().await;
+    // The store's 'Novo pedido' and the buyer's 'Pedido recebido', queued with the order.
+    let (a, b) = (smtp.next().await, smtp.next().await);
+    let (m, receipt) = if a["to"] == serde_json::json!([SUPPLIER]) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    assert_eq!(receipt["to"], serde_json::json!([BUYER]));
+    assert_eq!(receipt["subject"], "Pedido recebido: Sítio Boa Vista");
+    let receipt = receipt["text"].as_str().unwrap();
+    for part in [
+        "1 × mandioca descascada 1 kg — R$ 8,00",
+        "Retirada na loja",
+        "a pagar na retirada",
+    ] {
+        assert!(receipt.contains(part), "{part} in {receipt}");
+    }
     assert_eq!(m["from"], "loja@feira.test");
     assert_eq!(m["to"], serde_json::json!([SUPPLIER]));
     assert_eq!(m["secure"], true, "STARTTLS was used");
@@ -160,9 +176,10 @@ async fn over_starttls_with_auth_the_supplier_gets_each_new_order_in_portuguese(
     assert!(text.contains("8,00") && text.contains("Entregas"), "{text}");
 
     // Recorded as sent, once, under the Message-ID of its row.
-    let rows = outbox_until(&app, |r| r.len() == 1 && r[0].3.is_some()).await;
-    assert_eq!(m["messageId"], format!("<{}@feira>", rows[0].0));
-    assert_eq!((rows[0].5, rows[0].6.as_deref()), (1, None));
+    let rows = outbox_until(&app, |r| r.len() == 2 && r.iter().all(|m| m.3.is_some())).await;
+    let row = rows.iter().find(|r| r.1 == SUPPLIER).unwrap();
+    assert_eq!(m["messageId"], format!("<{}@feira>", row.0));
+    assert_eq!((row.5, row.6.as_deref()), (1, None));
     smtp.none_within(Duration::from_secs(2)).await;
 }
 
@@ -173,11 +190,14 @@ async fn over_implicit_tls_too() {
     let app = app_with_smtp(&url, 8).await;
     let (buyer, _) = app.login(BUYER).await;
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let m = smtp.next().await;
-    assert_eq!(
-        (m["secure"].clone(), m["to"][0].clone()),
-        (true.into(), SUPPLIER.into())
-    );
+    let mut to = Vec::new();
+    for _ in 0..2 {
+        let m = smtp.next().await;
+        assert_eq!(m["secure"], true);
+        to.push(m["to"][0].as_str().unwrap().to_owned());
+    }
+    to.sort();
+    assert_eq!(to, [BUYER, SUPPLIER]);
 }
 
 #[tokio::test]
@@ -187,7 +207,7 @@ async fn a_plain_text_only_server_is_refused_when_tls_is_required() {
     let app = app_with_smtp(&format!("smtp://127.0.0.1:{}", smtp.port), 2).await;
     let (buyer, _) = app.login(BUYER).await;
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let rows = outbox_until(&app, |r| r.len() == 1 && r[0].4.is_some()).await;
+    let rows = outbox_until(&app, |r| r.len() == 2 && r.iter().all(|m| m.4.is_some())).await;
     let (_, _, _, sent, _, tries, erro) = &rows[0];
     assert_eq!((*sent, *tries), (None, 2));
     let erro = erro.as_deref().unwrap();

@@ -5,6 +5,7 @@
 mod delivery;
 pub mod idempotency;
 mod refusals;
+mod sales;
 mod stock;
 
 use crate::fixtures::{
@@ -71,13 +72,13 @@ async fn a_delivery_order_with_promo_per_km_fee_and_coupon_is_recomputed_and_sto
     assert_eq!(lines[1]["telefone"], phone);
     assert_eq!(infos["telefoneforn"], phone);
     assert!(body.get("qrcode").is_none());
-    // Stock and sales counters moved.
+    // The stock is held; the sales counters wait for the delivery (paid or delivered only).
     assert_eq!(stock(&app, "demo-p01").await, 37);
     assert_eq!(stock(&app, "demo-p09").await, 9);
     let sql = "SELECT vendas FROM products WHERE id = $1";
-    assert_eq!(scalar_i64(&app, sql, "demo-p01").await, 35 + 3);
+    assert_eq!(scalar_i64(&app, sql, "demo-p01").await, 35);
     let sql = "SELECT vendasforn FROM suppliers WHERE user_id = $1";
-    assert_eq!(scalar_i64(&app, sql, "demo-joao").await, 121);
+    assert_eq!(scalar_i64(&app, sql, "demo-joao").await, 120);
 }
 
 #[tokio::test]

@@ -3,6 +3,8 @@
 //! is to be received (saying which), and afterwards the person's name, e-mail, phone and address
 //! appear nowhere in the database while the orders' totals stay; every session ends.
 
+mod racing;
+
 use crate::fixtures::{
     ADMIN_EMAIL, BUYER, OTHER_BUYER, SUPPLIER, cassava, demo_app, jpeg_b64, pay_pix,
 };

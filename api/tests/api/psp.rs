@@ -7,6 +7,7 @@
 mod bounds;
 mod checkout;
 mod refunds;
+mod texts;
 mod webhooks;
 
 use crate::helpers::{TempDir, TestApp, devservice, spawn_app_with};

@@ -5,6 +5,7 @@
 
 mod access;
 mod deliveries;
+mod documents;
 pub mod live;
 mod payments;
 mod products;

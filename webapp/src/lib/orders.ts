@@ -70,6 +70,9 @@ const DEVOLVIDO: Record<PixDevolvido, string> = {
   pagamento_tardio: 'Recebemos o seu Pix depois do prazo de pagamento e o devolvemos',
   valor_diferente: PIX_VALOR_DIFERENTE,
   cobranca_desconhecida: 'Recebemos um Pix que não pôde ser usado neste pedido e o devolvemos',
+  pagamento_duplicado: 'Recebemos um segundo Pix para este pedido, já pago (pagamento em duplicidade), e o devolvemos',
+  pedido_cancelado: 'Recebemos o seu Pix depois que o pedido foi cancelado e o devolvemos',
+  outra_chave: 'Recebemos um Pix para outra chave, que não pôde ser usado neste pedido, e o devolvemos',
 };
 
 /** What the buyer is told about a Pix that came in and is given back (null: none came back); one sentence, no final period. */

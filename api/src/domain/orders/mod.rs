@@ -1,16 +1,19 @@
 //! An order's life as it touches money and stock: placed in one transaction with its stock
 //! reserved and, for Pix, its charge opened ([`place`]); cancelled while it awaits delivery,
 //! with its charge cancelled or refunded and its stock given back ([`cancel_awaiting`]);
-//! delivered ([`confirm_delivery`], which releases its held Pix money). Only a paid order is a
+//! delivered ([`confirm_delivery`], which releases its held Pix money); an in-person one its
+//! store never confirmed expires ([`expire_in_person`]). Only a paid order is a
 //! delivery ([`awaiting_delivery`]). Who may do each is the caller's check (`rpc/`).
 
 mod cancel;
+mod expire;
 pub mod open;
 mod place;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
+pub use expire::expire_in_person;
 pub use place::{
-    Address, CHAVE_REUSADA, Idempotency, NewLine, NewOrder, Placed, find_by_key, place,
+    Address, CHAVE_REUSADA, Idempotency, NewDelivery, NewLine, NewOrder, Placed, find_by_key, place,
 };
 
 use super::{
@@ -87,6 +90,16 @@ pub async fn confirm_delivery(
         });
     }
     ledger::release_order(&mut tx, order_id, now).await?;
+    // An in-person order's units count as sold once delivered (a Pix one's when paid).
+    let in_person: Option<String> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND pagamento <> $2")
+            .bind(order_id)
+            .bind(PaymentMethod::Pix.as_db())
+            .fetch_optional(&mut *tx)
+            .await?;
+    if in_person.is_some() {
+        super::stock::count_sale(&mut tx, order_id).await?;
+    }
     crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::Confirmed).await?;
     tx.commit().await?;
     Ok(Confirmation::Confirmed)

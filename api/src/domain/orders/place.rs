@@ -1,10 +1,12 @@
 //! Placing an order, priced and checked by the caller with wasm-core. For Pix the charge is
 //! opened at the provider first, with a txid we chose ([`charges::open_at_provider`]): a PSP
 //! that fails or times out stops here, with nothing stored and no stock held. Then one write
-//! transaction reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para
+//! transaction writes the buyer's and the store's account rows (refused if either was deleted:
+//! a deletion writes the same row, so neither misses the other), reserves the stock ([`stock::reserve`]: zero rows → `Estoque insuficiente para
 //! {titulo}` and everything rolls back), writes the order, its lines, its coupon's use
-//! ([`coupons::take`]: the use limit and one use per buyer, decisions.md §32) and the charge. A
-//! refusal stores nothing; a charge opened for an order that was then refused is removed at the PSP
+//! ([`coupons::take`]: the use limit and one use per buyer, decisions.md §32) and the charge, and
+//! for an in-person order (a delivery at once) the store's 'Novo pedido' and the buyer's 'Pedido
+//! recebido' e-mails (the outbox). A refusal stores nothing; a charge opened for an order that was then refused is removed at the PSP
 //! (nobody was shown its code, so nobody can pay it meanwhile).
 //!
 //! A crash between the two steps leaves at most an unpaid charge at the PSP that nobody knows
@@ -86,12 +88,23 @@ pub struct Idempotency<'a> {
 }
 
 /// A stored order: its id and, for Pix, its charge's txid; `fresh` unless it was placed before
-/// with the same key (then nothing new was created).
+/// with the same key (then nothing new was created); `announce`, for a fresh in-person order,
+/// the delivery the edge announces live to its store (a Pix order is announced once paid).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placed {
     pub order_id: String,
     pub txid: Option<String>,
     pub fresh: bool,
+    pub announce: Option<NewDelivery>,
+}
+
+/// A new delivery for a store's live panel: the order, its buyer's name and its total.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDelivery {
+    pub supplier_id: String,
+    pub order_id: String,
+    pub cliente_nome: String,
+    pub total_centavos: i64,
 }
 
 /// The key was used by this buyer for another payload (IETF Idempotency-Key draft: 422).
@@ -122,6 +135,7 @@ pub async fn find_by_key(
             order_id,
             txid,
             fresh: false,
+            announce: None,
         })),
     }
 }
@@ -192,10 +206,17 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Dom
         }
         return Err(e);
     }
+    let announce = (o.pagamento != PaymentMethod::Pix).then(|| NewDelivery {
+        supplier_id: o.supplier_id.to_owned(),
+        order_id: order_id.clone(),
+        cliente_nome: o.cliente_nome.to_owned(),
+        total_centavos: o.summary.total_centavos.centavos(),
+    });
     Ok(Placed {
         order_id,
         txid,
         fresh: true,
+        announce,
     })
 }
 
@@ -206,6 +227,37 @@ fn is_unique_violation(e: &anyhow::Error) -> bool {
             .and_then(sqlx::Error::as_database_error)
             .is_some_and(|d| d.is_unique_violation())
     })
+}
+
+/// Writes the buyer's and the store's `users` rows first thing in the order's `tx` (in id order,
+/// so two placements lock alike), refusing when either account was deleted. An account deletion
+/// (`domain::privacy`) writes the same row first in its own transaction: on PostgreSQL the row
+/// lock, on SQLite the one writer, makes either this order visible to the deletion's check or the
+/// deletion visible here — never an order committed unseen for a deleted person or store.
+async fn lock_accounts(
+    tx: &mut Transaction<'_, Any>,
+    buyer_id: &str,
+    supplier_id: &str,
+) -> DomainResult<()> {
+    let mut ids = [buyer_id, supplier_id];
+    ids.sort_unstable();
+    for id in ids {
+        let live = sqlx::query(
+            "UPDATE users SET excluido_em = NULL WHERE id = $1 AND excluido_em IS NULL",
+        )
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if live == 0 {
+            return Err(if id == supplier_id {
+                DomainError::Invalid(crate::messages::LOJA_INDISPONIVEL.into())
+            } else {
+                DomainError::Forbidden
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Reserves the stock and writes order `order_id` with its lines in a new write transaction,
@@ -219,13 +271,17 @@ async fn store(
     txid: Option<&str>,
 ) -> DomainResult<Transaction<'static, Any>> {
     let mut tx = begin_write(db).await?;
+    if let Err(refused) = lock_accounts(&mut tx, o.buyer_id, o.supplier_id).await {
+        tx.rollback().await?;
+        return Err(refused);
+    }
     if let Some(max) = o.max_open_orders
         && let Err(refused) = super::open::check_room(&mut tx, o.buyer_id, o.supplier_id, max).await
     {
         tx.rollback().await?;
         return Err(refused);
     }
-    if let Err(refused) = stock::reserve(&mut tx, o.supplier_id, takes).await {
+    if let Err(refused) = stock::reserve(&mut tx, takes).await {
         tx.rollback().await?;
         return Err(refused);
     }
@@ -322,6 +378,14 @@ async fn store(
             tx.rollback().await?;
             return Err(refused);
         }
+    }
+    if o.pagamento != PaymentMethod::Pix {
+        // In person it is a delivery at once: the store's 'Novo pedido' and the buyer's
+        // 'Pedido recebido' exist iff the order does (a Pix order's come with its payment).
+        crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::NewOrder)
+            .await?;
+        crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::Received)
+            .await?;
     }
     Ok(tx)
 }

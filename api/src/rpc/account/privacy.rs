@@ -9,7 +9,7 @@ use crate::{
     auth::AuthUser,
     db::now_ms,
     domain::privacy,
-    error::{ApiError, ApiResult, ErrorCode},
+    error::{ApiError, ApiResult},
     events::Event,
     rpc::{
         account::UserInfo,
@@ -315,14 +315,9 @@ pub async fn delete(state: &AppState, user: AuthUser, req: DeleteAccount) -> Api
     if req.confirmacao.trim() != CONFIRMACAO {
         return Err(ApiError::bad_request(CONFIRME));
     }
-    let blockers = privacy::blockers(&state.db, &user.id).await?;
-    if !blockers.is_empty() {
-        return Err(ApiError::conflict(
-            ErrorCode::ContaComPendencias,
-            privacy::refusal(&blockers),
-        ));
-    }
-    let deleted = privacy::delete_account(&state.db, &user.id, now_ms()).await?;
+    // Checked and done in one transaction (409 `conta_com_pendencias` naming what is left).
+    let deleted =
+        privacy::delete_account(&state.db, state.pix.as_ref(), &user.id, now_ms()).await?;
     for url in &deleted.media {
         state.media.forget(url).await;
     }

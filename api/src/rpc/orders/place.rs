@@ -5,8 +5,9 @@
 //! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
 //! one transaction. A refusal stores nothing. A supplier cannot order from their own store.
 //! With an `Idempotency-Key` a checkout is placed once: a retry answers the order it placed
-//! (decisions.md, issue 26; `domain::orders::place`). The store hears of an in-person order now,
-//! of a Pix order once it is paid.
+//! (`domain::orders::place`). The store hears of an in-person order now (its e-mail, and the
+//! buyer's, queued in the order's transaction; the live event published here), of a Pix order
+//! once it is paid.
 
 use super::{
     load::{self, ProductRow},
@@ -320,9 +321,17 @@ pub async fn place_order(
     if placed.fresh {
         crate::metrics::order_placed();
     }
-    if placed.fresh && placed.txid.is_none() {
-        // In person: a delivery now. A Pix order becomes one when paid (domain::inbox::announce).
-        crate::rpc::supplier::events::order_placed(state, &placed.order_id).await;
+    if let Some(d) = &placed.announce {
+        // In person: a delivery now (its e-mails were queued with the order). A Pix order
+        // becomes one when paid (domain::inbox::announce).
+        state.events.order_placed(
+            &d.supplier_id,
+            crate::events::NewOrder {
+                order_id: d.order_id.clone(),
+                cliente_nome: d.cliente_nome.clone(),
+                total_centavos: d.total_centavos,
+            },
+        );
     }
     answer(state, &placed).await
 }

@@ -12,8 +12,9 @@
 //! down. It also re-reads the count every few seconds, so changes made without a hook (a Pix
 //! expiry) show up too.
 //!
-//! [`order_placed`] is the one hook `finalizar_pedido` calls: it records the supplier's e-mail
-//! in the outbox ([`crate::mail`]) and publishes the live event.
+//! It writes no mail: the 'Novo pedido' e-mail is queued in the order's own transaction
+//! (`domain::orders::place`, or the payment's for Pix); `finalizar_pedido` publishes the live
+//! event of an in-person order on the hub.
 
 use super::{FORNECEDOR_NAO_ENCONTRADO, own_supplier};
 use crate::{
@@ -55,37 +56,6 @@ pub async fn pending_count(db: &Db, supplier_id: &str) -> ApiResult<i64> {
         .bind(supplier_id)
         .fetch_one(db)
         .await?)
-}
-
-/// Called by `finalizar_pedido` once an in-person order `order_id` is stored (a Pix order's
-/// come with its payment, `domain::inbox::announce`): e-mailed to the supplier (through the outbox)
-/// and published live. Failures are logged; the order stands.
-pub async fn order_placed(state: &AppState, order_id: &str) {
-    crate::mail::order_notice(&state.db, order_id, crate::mail::OrderNotice::NewOrder).await;
-    if let Err(e) = publish(state, order_id).await {
-        tracing::error!(error = ?e, order_id, "new-order event");
-    }
-}
-
-async fn publish(state: &AppState, order_id: &str) -> ApiResult<()> {
-    let row: Option<(String, String, i64)> = sqlx::query_as(
-        "SELECT supplier_id, cliente_nome, total_centavos FROM orders WHERE id = $1",
-    )
-    .bind(order_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let Some((supplier_id, cliente_nome, total_centavos)) = row else {
-        return Ok(());
-    };
-    state.events.order_placed(
-        &supplier_id,
-        NewOrder {
-            order_id: order_id.to_owned(),
-            cliente_nome,
-            total_centavos,
-        },
-    );
-    Ok(())
 }
 
 /// `pegar_ticket_eventos`'s answer.

@@ -8,7 +8,8 @@ use super::{bad, own_supplier, panel};
 use crate::{
     auth::AuthUser,
     db::{Db, begin_write, new_id, now_ms},
-    error::{ApiError, ApiResult},
+    domain::stores,
+    error::{ApiError, ApiResult, ErrorCode},
     media::decode_photo,
     messages::CONTA_EMPRESARIAL_EXISTENTE,
     rpc::{
@@ -193,6 +194,13 @@ pub async fn register(state: &AppState, user: AuthUser, req: Register) -> ApiRes
         None => None,
     };
     let mut tx = begin_write(db).await?;
+    if stores::document_taken(&mut tx, business.cpf.as_str(), &user.id).await? {
+        tx.rollback().await?;
+        return Err(ApiError::conflict(
+            ErrorCode::DocumentoEmUso,
+            stores::DOCUMENTO_EM_USO,
+        ));
+    }
     let inserted = sqlx::query(
         "INSERT INTO suppliers (user_id, nomeforn, descricaoforn, telefone, instagram, documento, \
          email, iconeforn, local, vendasforn, criado_em) \
@@ -236,6 +244,13 @@ pub async fn edit_profile(
     let p = req.form.validate().map_err(bad)?;
     // The store's name is in its products' search keys: rewritten in the same transaction.
     let mut tx = crate::db::begin_write(db).await?;
+    if stores::document_taken(&mut tx, p.cpf.as_str(), &supplier_id).await? {
+        tx.rollback().await?;
+        return Err(ApiError::conflict(
+            ErrorCode::DocumentoEmUso,
+            stores::DOCUMENTO_EM_USO,
+        ));
+    }
     sqlx::query(
         "UPDATE suppliers SET nomeforn = $1, documento = $2, telefone = $3, instagram = $4, \
          descricaoforn = $5 WHERE user_id = $6",

@@ -168,7 +168,8 @@ async fn the_outbox_sends_each_message_once_with_two_instances() {
         .fetch_one(&db)
         .await
         .unwrap();
-    assert_eq!(total, 28);
+    // The backlog, and each order's 'Novo pedido' and 'Pedido recebido'.
+    assert_eq!(total, 32);
     let mut seen = HashSet::new();
     for _ in 0..total {
         let m = smtp.next().await;
@@ -181,7 +182,7 @@ async fn the_outbox_sends_each_message_once_with_two_instances() {
             .fetch_all(&db)
             .await
             .unwrap();
-    assert_eq!(ids.len(), 28);
+    assert_eq!(ids.len(), 32);
     let expected: HashSet<String> = ids.iter().map(|id| format!("<{id}@feira>")).collect();
     assert_eq!(seen, expected);
     // Both instances sent some (the work is shared, not duplicated).

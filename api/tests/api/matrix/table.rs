@@ -111,6 +111,7 @@ pub const ACTIONS: &[Line] = &[
     ("loading_admin",                    [E401, E403, E403, OK]),
     ("invisivel",                        [E401, E403, E403, OK]),
     ("pegar_clientes",                   [E401, E403, E403, OK]),
+    ("permitir_documento",               [E401, E403, E403, OK]),
     ("pegar_solicitacoes_saque",         [E401, E403, E403, OK]),
     ("confirmar_saque",                  [E401, E403, E403, OK]),
     ("start_site_admin",                 [E401, E403, E403, OK]),

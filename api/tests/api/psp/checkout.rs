@@ -146,10 +146,19 @@ async fn a_psp_that_fails_or_hangs_at_checkout_leaves_no_order_and_no_stock_held
     psp.fault("PUT /cob/{txid}", json!({"mode": "hang", "seconds": 12}))
         .await;
     for _ in 0..2 {
-        let (status, body) = app.rpc(Some(&token), cassava(3, "2")).await;
-        assert_eq!(status, 503, "{body}");
+        // 503 with `Retry-After`: the client is told when to try again.
+        let res = app
+            .http
+            .post(format!("{}/api", app.address))
+            .bearer_auth(&token)
+            .json(&cassava(3, "2"))
+            .send()
+            .await
+            .unwrap();
+        let (wait, error) = crate::helpers::try_again(res).await;
+        assert_eq!(wait, 10);
         assert_eq!(
-            body["error"],
+            error,
             "Não foi possível gerar o Pix agora. Tente novamente."
         );
         assert_eq!(stock(&app, "demo-p04").await, 20);

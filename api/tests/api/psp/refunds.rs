@@ -123,7 +123,10 @@ async fn a_payment_after_the_charge_expired_is_refunded_automatically() {
     assert_eq!(count(&app, items, &id).await, 0);
     assert_eq!(stock(&app, "demo-p04").await, 20);
     let mail = "SELECT COUNT(*) FROM email_outbox WHERE assunto LIKE $1";
-    assert_eq!(count(&app, mail, "Valor devolvido%").await, 1);
+    assert_eq!(
+        count(&app, mail, "Pix devolvido (prazo expirado)%").await,
+        1
+    );
     // The buyer's order says so.
     let (_, list) = app
         .rpc(Some(&token), json!({"codigo": "pegar_pedidos"}))

@@ -26,7 +26,11 @@ async fn a_lost_webhook_is_applied_once_by_the_reconciliation_even_run_twice_at_
     assert_eq!(count(&app, PAID, &id).await, 0, "the webhook was lost");
 
     let (db, pix, hub) = (&app.app.db, app.app.pix.as_ref(), &app.app.events);
-    let (a, b) = tokio::join!(reconcile::run(db, pix, hub), reconcile::run(db, pix, hub));
+    let key = app.app.config.pix.key.as_str();
+    let (a, b) = tokio::join!(
+        reconcile::run(db, pix, hub, key),
+        reconcile::run(db, pix, hub, key)
+    );
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.new + b.new, 1, "{a:?} {b:?}");
     assert_eq!(count(&app, PAID, &id).await, 1);
@@ -34,7 +38,7 @@ async fn a_lost_webhook_is_applied_once_by_the_reconciliation_even_run_twice_at_
     let origin = "SELECT COUNT(*) FROM pix_received WHERE origem = 'reconciliacao' AND txid = $1";
     assert_eq!(count(&app, origin, &txid).await, 1);
     // The next run starts where this one ended and finds nothing new.
-    let again = reconcile::run(db, pix, hub).await.unwrap();
+    let again = reconcile::run(db, pix, hub, key).await.unwrap();
     assert_eq!(
         (again.listed, again.new),
         (1, 0),

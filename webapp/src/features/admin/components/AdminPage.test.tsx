@@ -12,6 +12,7 @@ import { USER, mockApi } from '@/test/fixtures';
 import { renderPage } from '@/test/render';
 import AdminPage from './AdminPage';
 import { filtrarClientes } from './CustomersSection';
+import { filtrarFornecedores } from './SuppliersSection';
 import { ADMIN, cliente, fornecedor, saque } from './testing';
 
 vi.mock('@/lib/wasm', async () => {
@@ -110,6 +111,22 @@ describe('Fornecedores', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Tornar invisível' }));
     expect(await screen.findByRole('dialog', { name: 'Não foi possível alterar a visibilidade.' })).toBeTruthy();
     expect(screen.getByTestId('visibilidade').textContent).toBe('Visível');
+  });
+});
+
+describe('Fornecedores: the search', () => {
+  it('finds a store by its CPF/CNPJ typed with or without the mask', () => {
+    const lista = [
+      fornecedor({ usuario: 'a', cpf: '081.836.584-66' }),
+      fornecedor({ usuario: 'b', nomeforn: 'Horta da Ana', cpf: '12.345.678/0001-95' }),
+    ];
+    const achar = (busca: string) => filtrarFornecedores(lista, busca).map((f) => f.usuario);
+    expect(achar('08183658466')).toEqual(['a']);
+    expect(achar('081.836.584-66')).toEqual(['a']);
+    expect(achar('836584')).toEqual(['a']);
+    expect(achar('12345678000195')).toEqual(['b']);
+    expect(achar('12.345.678/0001-95')).toEqual(['b']);
+    expect(achar('99999999999')).toEqual([]);
   });
 });
 

@@ -32,6 +32,9 @@ const MOTIVO: Record<string, string> = {
   pagamento_tardio: 'Pagamento após o prazo',
   valor_diferente: 'Valor diferente da cobrança',
   cobranca_desconhecida: 'Sem cobrança correspondente',
+  pagamento_duplicado: 'Pagamento em duplicidade',
+  pedido_cancelado: 'Pagamento após o cancelamento',
+  outra_chave: 'Pix para outra chave',
 };
 
 /** A refund the admin may ask again. */

@@ -38,16 +38,27 @@ export function estado(f: FornecedorAdmin): string {
   return 'Visível';
 }
 
+/** A CPF/CNPJ without its mask ('081.836.584-66' → '08183658466'), upper case. */
+const semMascara = (s: string) => s.replace(/[\s./-]/g, '').toUpperCase();
+
+/** The suppliers whose name, e-mail, city, URL or CPF/CNPJ contains `busca` (accents and case ignored; a CPF/CNPJ typed with or without its mask). */
+export function filtrarFornecedores(lista: FornecedorAdmin[], busca: string): FornecedorAdmin[] {
+  const q = fold(busca.trim());
+  if (!q) return lista;
+  const doc = semMascara(busca);
+  return lista.filter(
+    (f) =>
+      [f.nomeforn, f.email, f.cidade ?? '', f.cpf ?? '', f.url ?? ''].some((v) => fold(v).includes(q)) ||
+      (doc.length >= 3 && semMascara(f.cpf ?? '').includes(doc)),
+  );
+}
+
 export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
   const [lista, setLista] = useState(inicial);
   const [busca, setBusca] = useState('');
   const [aberto, setAberto] = useState<string | null>(null);
   const selecionado = lista.find((f) => f.usuario === aberto) ?? null;
-  const shown = useMemo(() => {
-    const q = fold(busca.trim());
-    if (!q) return lista;
-    return lista.filter((f) => [f.nomeforn, f.email, f.cidade ?? '', f.cpf ?? '', f.url ?? ''].some((v) => fold(v).includes(q)));
-  }, [lista, busca]);
+  const shown = useMemo(() => filtrarFornecedores(lista, busca), [lista, busca]);
 
   return (
     <section aria-labelledby="admin-fornecedores">

@@ -125,6 +125,8 @@ describe('order history', () => {
   it.each([
     ['valor_diferente', 'Recebemos um Pix de valor diferente e o devolvemos'],
     ['pagamento_tardio', 'Recebemos o seu Pix depois do prazo de pagamento e o devolvemos'],
+    ['pagamento_duplicado', 'Recebemos um segundo Pix para este pedido, já pago (pagamento em duplicidade), e o devolvemos'],
+    ['pedido_cancelado', 'Recebemos o seu Pix depois que o pedido foi cancelado e o devolvemos'],
   ] as const)("a Pix that came in and went back (%s) says so, never that it expired unpaid", async (motivo, text) => {
     mockApi({
       pegar_pedidos: { body: { pedidos: [pedido('o1', { status_pix: '1', situacao: '00' })] } },
