@@ -5204,4 +5204,5 @@ export const ERROR_CODES = [
     "cupom_ja_usado",
     "cupom_pedido_minimo",
     "conta_com_pendencias",
+    "documento_em_uso",
 ] as const satisfies readonly components["schemas"]["ErrorCode"][];
