@@ -3,9 +3,12 @@
  * pedidos...' while loading, 'Nenhum pedido encontrado.' when empty, and a card per order (Entrega
  * or Retirada no local, the store, the order time, the total, its status — awaiting payment, paid,
  * delivered, cancelled… — and 'Detalhes'). 'Detalhes' opens the order's detail; a cancelled order
- * comes back marked '00' and the detail closes. Load errors are only logged.
+ * comes back marked '00' and the detail closes. Orders come in pages, 'Carregar mais' under them.
+ * Load errors are only logged.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LoadMore } from '@/components/LoadMore';
+import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
 import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
@@ -14,22 +17,13 @@ import { OrderDetail } from './OrderDetail';
 import '../orders.css';
 
 export function OrdersSection() {
-  const [pedidos, setPedidos] = useState<Pedido[] | null>(null);
+  const lista = usePagedList<Pedido>('pedidos', async (cursor, signal) => {
+    const r = await pegarPedidos(signal, cursor);
+    if (r.error !== undefined) console.error('pegar_pedidos:', r.error);
+    return pageOf(r, (a) => a.pedidos);
+  });
+  const { rows: pedidos, setRows: setPedidos } = lista;
   const [openId, setOpenId] = useState<string | null>(null);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void pegarPedidos(ctrl.signal).then((r) => {
-      if (ctrl.signal.aborted) return;
-      if (r.error !== undefined) {
-        console.error('pegar_pedidos:', r.error);
-        setPedidos([]);
-        return;
-      }
-      setPedidos(r.pedidos);
-    });
-    return () => ctrl.abort();
-  }, []);
 
   const open = pedidos?.find((p) => p.id === openId) ?? null;
 
@@ -79,6 +73,7 @@ export function OrdersSection() {
           ))}
         </ul>
       )}
+      <LoadMore list={lista} />
     </section>
   );
 }
