@@ -186,7 +186,9 @@ export function OrderDetail({ pedido, onBack, onCancelled }: OrderDetailProps) {
           <p>
             {info.rua}, {info.numero}
             {info.complemento ? ` - ${info.complemento}` : ''}
+            {info.bairro ? `, ${info.bairro}` : ''}
             {info.cidade ? `, ${info.cidade}` : ''}
+            {info.cep ? ` — CEP ${info.cep}` : ''}
           </p>
         )}
       </div>
