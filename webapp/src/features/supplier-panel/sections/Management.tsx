@@ -2,18 +2,20 @@
  * Gestão: year and month selectors (years from the first order's to now, as `loading_forn_site`
  * reports them), the month's revenue and the products sold (title, option, quantity sold,
  * revenue), from `pegar_gestao` (the server sums the month's orders, cancelled ones left out).
- * 'Nenhum produto vendido neste período.' when there is nothing.
+ * 'Nenhum produto vendido neste período.' when there is nothing. Below, the store's reviews with
+ * their reply (StoreReviews.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
+import { StoreReviews } from './StoreReviews';
 import type { PanelViewProps } from './types';
 
 type Gestao = { total: number; produtos: { titulo: string; opcao: string | null; quantidade: number; total: number }[] };
 
-export default function Management({ forn, live }: PanelViewProps) {
+export default function Management({ usuario, forn, live }: PanelViewProps) {
   const { core } = useCore();
   const now = new Date();
   const [ano, setAno] = useState(now.getFullYear());
@@ -69,6 +71,7 @@ export default function Management({ forn, live }: PanelViewProps) {
           )}
         </>
       )}
+      <StoreReviews usuario={usuario} />
     </div>
   );
 }
