@@ -92,6 +92,9 @@ pub struct Config {
     pub geocoder_cache: Duration,
     /// The CEP lookup's calls across all instances (`CEP_RATE`, default `3/s`).
     pub cep_rate: Rate,
+    /// The CEP lookup's calls for one signed-in user, across all instances (`CEP_CLIENT_RATE`,
+    /// default `10/min`), so that nobody spends everyone's [`Self::cep_rate`].
+    pub cep_client_rate: Rate,
     /// How long a CEP's answer is remembered (`CEP_CACHE_SECONDS`, default 86400: CEPs change
     /// seldom).
     pub cep_cache: Duration,
@@ -243,6 +246,23 @@ pub fn refuse_in_production(c: &Config) -> anyhow::Result<()> {
     )
 }
 
+/// Told at start without `GEOCODER_URL` (decisions.md §15): addresses are their municipality's
+/// seat, so a per-km fee is the same for every street of a city and a maximum delivery distance
+/// compares city seats.
+pub const SEM_GEOCODER: &str = "GEOCODER_URL is not set: every address is its municipality's \
+     seat, so a per-km delivery fee is the same for every street of a city and a maximum \
+     delivery distance compares city seats (docs/deploy.md)";
+
+/// What a configuration that starts should still be told about (logged as warnings at start in
+/// production, as information in development): settings whose absence degrades what people get.
+pub fn start_warnings(c: &Config) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if c.geocoder_url.is_none() {
+        out.push(SEM_GEOCODER);
+    }
+    out
+}
+
 impl Config {
     /// Reads the configuration from the process environment.
     pub fn from_env() -> anyhow::Result<Self> {
@@ -326,6 +346,7 @@ impl Config {
             geocoder_rate: rate("GEOCODER_RATE", "1/s")?,
             geocoder_cache: Duration::from_secs(parse_num("GEOCODER_CACHE_SECONDS", 3600)?),
             cep_rate: rate("CEP_RATE", "3/s")?,
+            cep_client_rate: rate("CEP_CLIENT_RATE", "10/min")?,
             cep_cache: Duration::from_secs(parse_num("CEP_CACHE_SECONDS", 86_400)?),
             arweave: ArweaveConfig {
                 gateway: var("ARWEAVE_GATEWAY")
@@ -482,6 +503,14 @@ mod tests {
     }
 
     #[test]
+    fn production_is_told_at_start_when_addresses_are_city_seats() {
+        let c = production(&[]).unwrap();
+        assert_eq!(start_warnings(&c), vec![SEM_GEOCODER]);
+        let c = production(&[("GEOCODER_URL", "https://nominatim.example.com.br")]).unwrap();
+        assert!(start_warnings(&c).is_empty());
+    }
+
+    #[test]
     fn production_starts_with_production_settings() {
         let c = production(&[]).unwrap();
         assert_eq!(c.env, AppEnv::Production);
@@ -545,6 +574,11 @@ mod tests {
             (3, Duration::from_secs(1))
         );
         assert_eq!(c.cep_cache, Duration::from_secs(86_400));
+        assert_eq!(
+            (c.cep_client_rate.count.get(), c.cep_client_rate.period),
+            (10, Duration::from_secs(60))
+        );
+        assert!(config(&[("OIDC_CLIENT_ID", "x"), ("CEP_CLIENT_RATE", "off")]).is_err());
         assert!(config(&[("OIDC_CLIENT_ID", "x"), ("CEP_RATE", "off")]).is_err());
         assert_eq!(c.database_acquire_timeout, Duration::from_secs(3));
         assert_eq!(c.request_timeout, Duration::from_secs(20));

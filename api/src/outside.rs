@@ -8,6 +8,8 @@
 //!   PSP (`consultar_pagamento`) and serialises the opening of a user's token charge.
 //! - [`Budget`]: a provider's global rate (`GEOCODER_RATE`, `CEP_RATE`, `ARWEAVE_READ_RATE`: N
 //!   per period) as such a window; over it the user is told to try again shortly (503 with `Retry-After`).
+//!   A budget may also be split by client ([`Budget::take_for`]: one window per signed-in user,
+//!   `CEP_CLIENT_RATE`), so one user cannot spend everyone's calls.
 //! - [`TtlCache`]: a small in-process cache of answers by their input, for a short time.
 
 use crate::{
@@ -30,6 +32,9 @@ pub const GEOCODER_OCUPADO: &str =
 /// Told when the CEP lookup's budget is spent.
 pub const CEP_OCUPADO: &str =
     "Muitas consultas de CEP neste momento. Tente novamente em instantes.";
+/// Told when a user's own share of the CEP lookup is spent (the others' still works).
+pub const CEP_CLIENTE_OCUPADO: &str =
+    "Você fez muitas consultas de CEP. Tente novamente em instantes.";
 /// Told when the Arweave gateway's budget is spent.
 pub const GATEWAY_OCUPADO: &str =
     "Muitas verificações neste momento. Tente novamente em instantes.";
@@ -60,6 +65,8 @@ pub struct Outside {
     pub geocodes: Geocodes,
     /// The CEP lookup's global rate (`CEP_RATE`).
     pub cep: Budget,
+    /// The CEP lookup's rate for each user (`CEP_CLIENT_RATE`).
+    pub cep_client: Budget,
     /// CEPs looked up (`CEP_CACHE_SECONDS`).
     pub ceps: Ceps,
     /// The gateway's global rate of status reads (`ARWEAVE_READ_RATE`).
@@ -74,6 +81,7 @@ impl Outside {
             geocoder: Budget::new("geocoder", config.geocoder_rate, GEOCODER_OCUPADO),
             geocodes: TtlCache::new(config.geocoder_cache, CACHE_ENTRIES),
             cep: Budget::new("cep", config.cep_rate, CEP_OCUPADO),
+            cep_client: Budget::new("cep-client", config.cep_client_rate, CEP_CLIENTE_OCUPADO),
             ceps: TtlCache::new(config.cep_cache, CACHE_ENTRIES),
             gateway: Budget::new("arweave-gateway", config.arweave.read_rate, GATEWAY_OCUPADO),
             statuses: TtlCache::new(config.arweave.status_cache, CACHE_ENTRIES),
@@ -161,7 +169,18 @@ impl Budget {
 
     /// Takes the next call, or answers 503 with `Retry-After` and the budget's message.
     pub async fn take(&self, db: &Db) -> ApiResult<()> {
-        match take_calls(db, self.name, self.rate.count.get(), self.rate.period).await? {
+        self.take_window(db, self.name).await
+    }
+
+    /// Takes the next call of `client`'s own window (the budget's rate for each client), or
+    /// answers 503 with `Retry-After` and the budget's message.
+    pub async fn take_for(&self, db: &Db, client: &str) -> ApiResult<()> {
+        self.take_window(db, &format!("{}:{client}", self.name))
+            .await
+    }
+
+    async fn take_window(&self, db: &Db, window: &str) -> ApiResult<()> {
+        match take_calls(db, window, self.rate.count.get(), self.rate.period).await? {
             None => Ok(()),
             Some(wait) => {
                 tracing::info!(provider = self.name, ?wait, "outside call budget spent");

@@ -67,6 +67,12 @@ impl Application {
         )
         .await?;
         db::migrate(&db).await?;
+        for warning in crate::config::start_warnings(&config) {
+            match config.env {
+                crate::config::AppEnv::Production => tracing::warn!("{warning}"),
+                crate::config::AppEnv::Development => tracing::info!("{warning}"),
+            }
+        }
         let media = MediaStore::from_config(&config.media)?;
         if config.seed_demo {
             seed::load_demo(&db, &media).await?;

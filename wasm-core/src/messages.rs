@@ -233,7 +233,7 @@ fn milhares(n: usize) -> String {
     out
 }
 
-/// *Gap:* more places than a scope holds (27 states, 5.570 municipalities).
+/// *Gap:* more places than a scope holds (27 states, 6.000 municipalities).
 pub fn locais_demais(max: usize) -> String {
     format!("Escolha no máximo {} locais.", milhares(max))
 }

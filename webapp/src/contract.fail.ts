@@ -33,8 +33,13 @@ export async function mistakes(): Promise<void> {
   await rpc('alterar_compras', { compras: 'sim' });
 
   await rpc('pegar_pedidos');
-  // @ts-expect-error: a field sent to an action that takes none.
+  await rpc('pegar_pedidos', { cursor: 'c1', limite: 20 });
+  // @ts-expect-error: a field the action does not read (its fields are all optional).
   await rpc('pegar_pedidos', { regiao: 'Piracicaba, SP' });
+
+  await rpc('pegar_solicitacoes_saque');
+  // @ts-expect-error: a field sent to an action that takes none.
+  await rpc('pegar_solicitacoes_saque', { regiao: 'Piracicaba, SP' });
 
   // @ts-expect-error: an action the API does not have.
   await rpc('pegar_tudo');

@@ -215,7 +215,8 @@ pub async fn delete_account(
     // What accounting keeps stays, without who they were.
     sqlx::query(
         "UPDATE orders SET cliente_nome = $1, cliente_telefone = NULL, rua = NULL, \
-         numero = NULL, cidade = NULL, complemento = NULL WHERE buyer_id = $2",
+         numero = NULL, cidade = NULL, complemento = NULL, bairro = NULL, cep = NULL \
+         WHERE buyer_id = $2",
     )
     .bind(CLIENTE_EXCLUIDO)
     .bind(user_id)

@@ -248,10 +248,10 @@ actions! {
     user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
         limit Order, body Small,
         run |s, c, r, x| orders::place::place_order(s, c.try_into()?, r, x.idempotency.clone()).await?;
-    /// The signed-in buyer's orders, newest first.
-    user read "pegar_pedidos" => ListOrders -> orders::view::BuyerOrders,
+    /// A page of the signed-in buyer's orders, newest first (the first without `cursor`).
+    user read "pegar_pedidos" => ListOrders(super::paging::PageAsk) -> orders::view::BuyerOrders,
         limit none, body Small,
-        run |s, c, r, x| orders::view::list_orders(s, c.try_into()?).await?;
+        run |s, c, r, x| orders::view::list_orders(s, c.try_into()?, r).await?;
     /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
     user read "consultar_pagamento" => CheckPayment(orders::payment::CheckPayment) -> orders::payment::PaymentState,
         limit none, body Small,
@@ -290,10 +290,10 @@ actions! {
     public read "validar_cupom" => CheckCoupon(catalog::stores::CheckCoupon) -> catalog::answers::CouponCheck,
         limit Coupon, body Small,
         run |s, c, r, x| catalog::stores::check_coupon(s, c, r).await?;
-    /// Every supplier, hidden or not, by name.
-    admin read "loading_admin" => AdminSuppliers -> admin::people::AdminSuppliers,
+    /// A page of the suppliers, hidden or not, by name.
+    admin read "loading_admin" => AdminSuppliers(super::paging::PageAsk) -> admin::people::AdminSuppliers,
         limit none, body Small,
-        run |s, c, r, x| admin::people::suppliers(s, c.try_into()?).await?;
+        run |s, c, r, x| admin::people::suppliers(s, c.try_into()?, r).await?;
     /// Hides or shows a supplier and its products everywhere public.
     admin "invisivel" => AdminSetVisibility(admin::people::SetVisibility) -> admin::people::VisibilitySet,
         limit none, body Small,
@@ -302,10 +302,10 @@ actions! {
     admin "permitir_documento" => AdminAllowDocument(admin::documents::AllowDocument) -> admin::documents::DocumentAllowed,
         limit none, body Small,
         run |s, c, r, x| admin::documents::allow(s, c.try_into()?, r).await?;
-    /// Every customer (a user without a store), by name.
-    admin read "pegar_clientes" => AdminCustomers -> admin::people::Customers,
+    /// A page of the customers (users without a store), by name.
+    admin read "pegar_clientes" => AdminCustomers(super::paging::PageAsk) -> admin::people::Customers,
         limit none, body Small,
-        run |s, c, r, x| admin::people::customers(s, c.try_into()?).await?;
+        run |s, c, r, x| admin::people::customers(s, c.try_into()?, r).await?;
     /// The pending withdrawal requests, oldest first, with their suppliers.
     admin read "pegar_solicitacoes_saque" => AdminPendingWithdrawals -> admin::withdrawals::PendingWithdrawals,
         limit none, body Small,
@@ -462,16 +462,16 @@ actions! {
     user "excluir_cupom" => RemoveCoupon(supplier::store::RemoveCoupon) -> supplier::store::CouponsAnswer,
         limit none, body Small,
         run |s, c, r, x| supplier::store::remove_coupon(s, c.try_into()?, r).await?;
-    /// The orders awaiting delivery, oldest first, and their count.
-    user read "pegar_entregas_pendentes" => PendingDeliveries -> supplier::deliveries::PendingOrders,
+    /// A page of the orders awaiting delivery, oldest first, and their count.
+    user read "pegar_entregas_pendentes" => PendingDeliveries(super::paging::PageAsk) -> supplier::deliveries::PendingOrders,
         limit none, body Small,
-        run |s, c, r, x| supplier::deliveries::pending(s, c.try_into()?).await?;
+        run |s, c, r, x| supplier::deliveries::pending(s, c.try_into()?, r).await?;
     /// A single-use ticket that opens the supplier's live event stream.
     user read "pegar_ticket_eventos" => EventTicket -> supplier::events::EventTicket,
         limit none, body Small,
         run |s, c, r, x| supplier::events::event_ticket(s, c.try_into()?).await?;
-    /// One month's orders (Entregas' history) and the history's years.
-    user read "pegar_entregas" => DeliveryHistory(supplier::deliveries::Period) -> supplier::deliveries::MonthOrders,
+    /// A page of one month's orders (Entregas' history) and the history's years.
+    user read "pegar_entregas" => DeliveryHistory(supplier::deliveries::HistoryPage) -> supplier::deliveries::MonthOrders,
         limit none, body Small,
         run |s, c, r, x| supplier::deliveries::history(s, c.try_into()?, r).await?;
     /// Cancels an order awaiting delivery (a paid Pix is refunded; the stock is released).
@@ -507,10 +507,10 @@ actions! {
     user "opcoes_pagamento" => PaymentOptions(supplier::payments::PaymentChoice) -> supplier::payments::OptionsSaved,
         limit none, body Small,
         run |s, c, r, x| supplier::payments::set_options(s, c.try_into()?, r).await?;
-    /// The supplier's Pix orders, newest first, with their payment state.
-    user read "pegar_historico_pagamentos" => PaymentHistory -> supplier::payments::PaymentRecords,
+    /// A page of the supplier's Pix orders, newest first, with their payment state.
+    user read "pegar_historico_pagamentos" => PaymentHistory(super::paging::PageAsk) -> supplier::payments::PaymentRecords,
         limit none, body Small,
-        run |s, c, r, x| supplier::payments::history(s, c.try_into()?).await?;
+        run |s, c, r, x| supplier::payments::history(s, c.try_into()?, r).await?;
     /// Saves the Pix key withdrawals are paid to.
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
         limit none, body Small,

@@ -18,6 +18,7 @@ pub mod catalog;
 pub mod notary;
 pub mod openapi;
 pub mod orders;
+pub mod paging;
 pub mod reads;
 pub mod reviews;
 pub mod shapes;

@@ -1,7 +1,7 @@
 //! The bounds of every RPC request, checked before its payload is typed: the body's size per
 //! action (photo actions carry base64 JPEGs, the data-URL notarisation the configured
 //! `BODY_LIMIT_BYTES`, everything else 512 KB: the spec's clients send the store's whole city list
-//! — up to 5.570 cities — with most panel actions, and listed orders back whole), and in the JSON
+//! — up to every municipality, 5.571 — with most panel actions, and listed orders back whole), and in the JSON
 //! itself every string, list, object and number the action reads, and the nesting depth.
 //!
 //! What an action reads is its payload's schema (the same types the handler decodes, as the
@@ -17,7 +17,7 @@ use serde_json::Value;
 use wasm_core::forms::MAX_CITIES;
 
 /// The body limit of an action with no photo or file: room for the spec's clients' ignored
-/// fields (5.570 cities are ~170 KB of JSON; a listed order with its QR image ~40 KB).
+/// fields (5.571 cities are ~170 KB of JSON; a listed order with its QR image ~40 KB).
 pub const SMALL_BODY: usize = 512 * 1024;
 /// Actions carrying base64 photos (a background is at most 800×2400 px).
 pub const PHOTO_BODY: usize = 3 * 1024 * 1024;
@@ -232,7 +232,7 @@ mod tests {
                 .is_ok()
         );
         // The spec's city list beside it: ignored, within the body limit.
-        let cities: Vec<String> = (0..5_570).map(|i| format!("Cidade {i}, SP")).collect();
+        let cities: Vec<String> = (0..MAX_CITIES).map(|i| format!("Cidade {i}, SP")).collect();
         assert!(checked(json!({"codigo": "x", "item": "o1", "cidades": cities})).is_ok());
         // What it reads is bounded: the id, an id given as text, the names.
         assert!(checked(json!({"codigo": "x", "item": {"id": qr}})).is_err());

@@ -18,6 +18,7 @@ mod moderation;
 mod notary;
 mod openapi;
 mod orders;
+mod paging;
 mod pix;
 mod places;
 mod privacy;

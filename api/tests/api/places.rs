@@ -165,6 +165,58 @@ async fn a_cep_is_asked_of_the_service_once_and_never_beyond_its_rate() {
     assert_eq!(message, feira_api::outside::CEP_OCUPADO);
 }
 
+/// The CEP lookup is shared by everyone: one user spends only their own share of it
+/// (`CEP_CLIENT_RATE`), and the others still look CEPs up, within the global rate (`CEP_RATE`).
+#[tokio::test]
+async fn one_user_cannot_spend_everyones_cep_lookups() {
+    let cep = CepService::start().await;
+    let url = cep.viacep();
+    let app = spawn_app_with(move |c| {
+        c.site.cep_url = Some(url);
+        c.cep_rate = feira_api::security::rate::Rate::parse("4/min").unwrap();
+        c.cep_client_rate = feira_api::security::rate::Rate::parse("2/min").unwrap();
+    })
+    .await;
+    let (greedy, _) = app.login(BUYER).await;
+    let (other, _) = app.login(SUPPLIER).await;
+    let ask = |token: &str, cep: &str| {
+        app.http
+            .post(format!("{}/api", app.address))
+            .bearer_auth(token.to_owned())
+            .json(&json!({"codigo": "consultar_cep", "cep": cep}))
+            .send()
+    };
+    // Two CEPs the service does not know: each is a call.
+    for c in ["11111-111", "22222-222"] {
+        let msg = refused(&app, &greedy, "consultar_cep", json!({"cep": c}), 404).await;
+        assert_eq!(msg, "CEP não encontrado.");
+    }
+    // The third is over the user's own share...
+    let (wait, message) = try_again(ask(&greedy, "33333-333").await.unwrap()).await;
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert_eq!(message, feira_api::outside::CEP_CLIENTE_OCUPADO);
+    // ...(what the service already said is still answered)...
+    let msg = refused(
+        &app,
+        &greedy,
+        "consultar_cep",
+        json!({"cep": "11111111"}),
+        404,
+    )
+    .await;
+    assert_eq!(msg, "CEP não encontrado.");
+    // ...and took nothing from the others: two calls of the global four are left.
+    for c in ["13400-390", "13450-000"] {
+        let (status, r) = call(&app, &other, "consultar_cep", json!({"cep": c})).await;
+        assert_eq!(status, 200, "{r}");
+    }
+    // The global rate still bounds everyone together.
+    let (third, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
+    let (_, message) = try_again(ask(&third, "01001-000").await.unwrap()).await;
+    assert_eq!(message, feira_api::outside::CEP_OCUPADO);
+    drop(cep);
+}
+
 fn address(cidade: &str, cep: &str, bairro: &str) -> Value {
     json!({"codigo": "alterar_endereco", "rua": "Rua Um", "numero": "10", "cidade": cidade,
            "telefone": "(19) 99230-1478", "complemento": "", "cep": cep, "bairro": bairro})

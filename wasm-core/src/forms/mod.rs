@@ -90,7 +90,7 @@ pub enum FormError {
         field: &'static str,
         max: usize,
     },
-    /// More places than a scope can hold (27 states, 5,570 cities).
+    /// More places than a scope can hold (27 states, 6,000 cities).
     TooManyPlaces {
         max: usize,
     },

@@ -154,7 +154,7 @@ pub(super) fn raw_centavos(obj: &JsValue, key: &str) -> Result<Option<i64>, JsEr
 }
 
 /// Longer arrays are refused (a sparse `length` of 4 billion would exhaust memory). The longest
-/// legitimate list is a places list: 5,570 municipalities.
+/// legitimate list is a places list: every municipality, 5,571.
 const MAX_ITEMS: u32 = 10_000;
 
 /// The elements of an array (absent reads as empty).

@@ -1,6 +1,7 @@
 // Everyday commerce and trust (issue 29), in Chromium against the API with demo data:
 //   - a new store follows the panel's checklist (its URL made from its name, payment options
-//     with a Pix key, pickup, a first product with a photo) to a product on sale, and
+//     with a Pix key, pickup, a first product with a photo; each step ticks right after its
+//     save) to a product on sale, and
 //     /anunciegratis states the 2 % withdrawal fee;
 //   - a buyer rates a delivered order and sees the store's average on its storefront;
 //   - the admin hides an ad with a reason, and the owner's e-mail with the reason arrives through
@@ -94,24 +95,25 @@ test('a new store follows the checklist to a product on sale', async () => {
     assert.equal(await page.getByLabel('URL da loja', { exact: true }).inputValue(), 'quitanda-checklist');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await saved(page, 'the store URL');
+    // Each step ticks right after its save, in the same section (no reload, no other section).
+    await expectVisible(checklist.getByText('1 de 4 passos concluídos.'), 'the URL step done at once');
 
     await checklist.getByRole('button', { name: 'Ir para Pagamentos' }).click();
-    await expectVisible(checklist.getByText('1 de 4 passos concluídos.'), 'the URL step done');
     await page.getByLabel('Pix', { exact: true }).check();
     await page.getByRole('button', { name: 'Salvar formas de pagamento' }).click();
     await saved(page, 'the payment options');
     await page.getByLabel('Chave Pix', { exact: true }).fill('quitanda@pix.test');
     await page.getByRole('button', { name: 'Salvar chave Pix' }).click();
     await saved(page, 'the Pix key');
+    await expectVisible(checklist.getByText('2 de 4 passos concluídos.'), 'the payments step done at once');
 
     await checklist.getByRole('button', { name: 'Ir para Delivery' }).click();
-    await expectVisible(checklist.getByText('2 de 4 passos concluídos.'), 'the payments step done');
     await page.getByRole('switch', { name: 'Retirada no local' }).check();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await saved(page, 'the pickup');
+    await expectVisible(checklist.getByText('3 de 4 passos concluídos.'), 'the delivery step done at once');
 
     await checklist.getByRole('button', { name: 'Ir para Produtos' }).click();
-    await expectVisible(checklist.getByText('3 de 4 passos concluídos.'), 'the delivery step done');
     await page.getByRole('button', { name: 'Adicionar Produto' }).click();
     const wiz = page.getByRole('dialog').filter({ has: page.getByRole('progressbar') });
     const next = () => wiz.getByRole('button', { name: /^(Continuar|Adicionar produto)$/ }).click();
@@ -133,8 +135,7 @@ test('a new store follows the checklist to a product on sale', async () => {
     const added = page.getByRole('dialog', { name: 'Produto adicionado!' });
     await expectVisible(added, "'Produto adicionado!'");
     await added.getByRole('button', { name: 'OK' }).click();
-    // Another section: the panel reads the steps again, and the checklist is done.
-    await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: /^Informações gerais/ }).click();
+    // The last step done: the checklist goes at once, in the same section.
     await eventually(async () => (await checklist.count()) === 0, 'the checklist gone once complete');
 
     // On sale in its storefront.

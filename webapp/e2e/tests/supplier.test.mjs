@@ -241,6 +241,12 @@ async function buyerOrders() {
   try {
     await page.goto('/');
     await signIn(page, BUYER_LOGIN, { name: providerName(BUYER_LOGIN) });
+    // The buyer's address has a CEP and a bairro (decisions.md §31): the store's delivery details show them.
+    const address = await rpcFromPage(page, {
+      codigo: 'alterar_endereco', rua: 'Avenida Independência', numero: '2350', cidade: 'Piracicaba, SP',
+      telefone: '(19) 99230-1478', complemento: 'Apto 42', cep: '13400-390', bairro: 'Centro',
+    });
+    assert.equal(address.status, 200, JSON.stringify(address.body));
     await page.goto(`/${STORE}`);
     await page.getByRole('button', { name: /tomate cereja/i }).first().click();
     const modal = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Adicionar ao carrinho' }) });
@@ -300,6 +306,8 @@ test('supplier: registration, product with photo, store, live order, confirmatio
     await page.getByRole('button', { name: 'Detalhes' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Detalhes da Entrega' }), "'Detalhes da Entrega'");
     await expectVisible(page.getByText('Pix — Pago'), 'the payment');
+    const endereco = await page.getByTestId('endereco-entrega').textContent();
+    assert.match(endereco, /Avenida Independência, 2350 — Centro — Piracicaba, SP — CEP 13400-390 — Apto 42/, `the whole address: ${endereco}`);
     assert.equal(await page.getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href'), 'https://wa.me/5519992301478');
     await page.getByRole('button', { name: 'Confirmar entrega' }).click();
     await page.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();

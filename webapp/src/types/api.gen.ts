@@ -584,15 +584,18 @@ export interface components {
         });
         /**
          * pegar_clientes
-         * @description Every customer (a user without a store), by name. The administrator's (401 without a session, 403 for anyone else).
+         * @description A page of the customers (users without a store), by name. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminCustomersRequest: {
+            /** @enum {string} */
+            codigo: "pegar_clientes";
+        } & (components["schemas"]["PageAsk"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "pegar_clientes";
-        };
+        });
         /**
          * moderar_anuncio
          * @description Hides (or shows) a direct ad, with a reason e-mailed to its author. The administrator's (401 without a session, 403 for anyone else).
@@ -649,6 +652,8 @@ export interface components {
             dadosforn: components["schemas"]["AdminStoreSupplier"];
             exist: components["schemas"]["Exists1"];
             infos: components["schemas"]["StoreLook"];
+            /** @description Every product of the store for the admin's moderation: disabled and hidden ones too. */
+            moderacao_produtos: components["schemas"]["ModeratedProduct"][];
         };
         /**
          * remover_avaliacao
@@ -764,21 +769,31 @@ export interface components {
              */
             vendasforn: number;
         };
-        /** @description `loading_admin`'s answer: every supplier, hidden or not, by name. */
+        /** @description `loading_admin`'s answer: a page of the suppliers, hidden or not, by name. */
         AdminSuppliers: {
             fornecedores: components["schemas"]["AdminSupplier"][];
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
+            /**
+             * Format: int64
+             * @description How many suppliers there are in all (every page).
+             */
+            total: number;
         };
         /**
          * loading_admin
-         * @description Every supplier, hidden or not, by name. The administrator's (401 without a session, 403 for anyone else).
+         * @description A page of the suppliers, hidden or not, by name. The administrator's (401 without a session, 403 for anyone else).
          */
         AdminSuppliersRequest: {
+            /** @enum {string} */
+            codigo: "loading_admin";
+        } & (components["schemas"]["PageAsk"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "loading_admin";
-        };
+        });
         /**
          * @description `permitir_documento`: the CPF or CNPJ (with or without its punctuation), and whether a
          *     second store may use it (`true` when absent).
@@ -815,10 +830,12 @@ export interface components {
             /** @description Text, or a number (read as its decimal text); null is empty. */
             telefone?: string | number | null;
         };
-        /** @description `pegar_pedidos`'s answer: the signed-in buyer's orders. */
+        /** @description `pegar_pedidos`'s answer: a page of the signed-in buyer's orders. */
         BuyerOrders: {
             /** @description Newest first; an empty list when none. */
             pedidos: components["schemas"]["Order"][];
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
         };
         /**
          * @description `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
@@ -1246,9 +1263,16 @@ export interface components {
             /** @description The user's id. */
             usuario: string;
         };
-        /** @description `pegar_clientes`'s answer: every customer, by name. */
+        /** @description `pegar_clientes`'s answer: a page of the customers, by name. */
         Customers: {
             clientes: components["schemas"]["Customer"][];
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
+            /**
+             * Format: int64
+             * @description How many customers there are in all (every page).
+             */
+            total: number;
         };
         /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
         DeleteAccount: {
@@ -1376,12 +1400,12 @@ export interface components {
         };
         /**
          * pegar_entregas
-         * @description One month's orders (Entregas' history) and the history's years. Needs a session (401 without one).
+         * @description A page of one month's orders (Entregas' history) and the history's years. Needs a session (401 without one).
          */
         DeliveryHistoryRequest: {
             /** @enum {string} */
             codigo: "pegar_entregas";
-        } & (components["schemas"]["Period"] & {
+        } & (components["schemas"]["HistoryPage"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1658,6 +1682,8 @@ export interface components {
             categoria: string;
             regiao: string;
         };
+        /** @description A database 0/1 read as a JSON boolean. */
+        Flag: boolean;
         /**
          * @description What the gateway says of a transaction, asked at each call.
          * @enum {string}
@@ -1702,6 +1728,18 @@ export interface components {
         HiddenSet: {
             oculto: boolean;
             ok: components["schemas"]["True"];
+        };
+        /** @description `pegar_entregas`: the month (`ano`, `mes`) and the page (`cursor`, `limite`). */
+        HistoryPage: {
+            ano?: components["schemas"]["Text"];
+            /** @description The `proximo` of the page before; absent: the first page. */
+            cursor?: string | null;
+            /**
+             * Format: int64
+             * @description Orders per page: 1 to 200, 50 when absent.
+             */
+            limite?: number | null;
+            mes?: components["schemas"]["Text"];
         };
         /**
          * @description A Pix order's state in the payment history, as the spec codes it.
@@ -1822,15 +1860,18 @@ export interface components {
         };
         /**
          * pegar_pedidos
-         * @description The signed-in buyer's orders, newest first. Needs a session (401 without one).
+         * @description A page of the signed-in buyer's orders, newest first (the first without `cursor`). Needs a session (401 without one).
          */
         ListOrdersRequest: {
+            /** @enum {string} */
+            codigo: "pegar_pedidos";
+        } & (components["schemas"]["PageAsk"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "pegar_pedidos";
-        };
+        });
         /** @description `loading_forn_site`: `usuario`, when sent, must be the session's user. */
         LoadPanel: {
             usuario?: string | null;
@@ -1937,6 +1978,17 @@ export interface components {
             /** @description As saved. */
             oculto: boolean;
         };
+        /** @description A product of a store as the admin's moderation lists it. */
+        ModeratedProduct: {
+            categoria: string;
+            /** @description Disabled (by the store, or while the moderation hides it). */
+            desabilitado: components["schemas"]["Flag"];
+            icone: string | null;
+            id: string;
+            /** @description Why the moderation hid it; null when it did not. */
+            moderacao: string | null;
+            titulo: string;
+        };
         /** @description `pegar_gestao`'s answer: the month's orders that count (not cancelled; Pix ones once paid). */
         MonthFigures: {
             /**
@@ -1949,14 +2001,19 @@ export interface components {
             /** @description Their revenue (the sum of `total_pago`). */
             total: components["schemas"]["Reais"];
         };
-        /** @description `pegar_entregas`'s answer: one month's orders. */
+        /** @description `pegar_entregas`'s answer: a page of one month's orders. */
         MonthOrders: {
-            /** @description Every order of the month, any situation, by id (sort by `Infos.horario_pedido`). */
+            /**
+             * @description The page's orders of the month, any situation, by id (sort by `Infos.horario_pedido`:
+             *     pages run oldest first).
+             */
             all: {
                 [key: string]: components["schemas"]["Order"];
             };
             /** @description The history's years: the first order's year to the current one. */
             anos: number[];
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
         };
         /** @description `pegar_anuncios`' answer: the user's ads, newest first. */
         MyAds: {
@@ -2109,6 +2166,10 @@ export interface components {
         };
         /** @description An order's facts (`Infos`). */
         OrderInfos: {
+            /** @description The bairro (absent for a pickup, or when the address had none). */
+            bairro?: string;
+            /** @description The CEP, `00000-000` (absent for a pickup, or when the address had none). */
+            cep?: string;
             /** @description `City, UF`. */
             cidade: string | null;
             cliente_nome: string;
@@ -2238,6 +2299,16 @@ export interface components {
             pago_em: number;
             valor: components["schemas"]["Reais"];
         };
+        /** @description A list's paging fields, as a request sends them (both optional). */
+        PageAsk: {
+            /** @description The `proximo` of the page before; absent or null: the first page. */
+            cursor?: string | null;
+            /**
+             * Format: int64
+             * @description Rows per page: 1 to 200, 50 when absent.
+             */
+            limite?: number | null;
+        };
         /** @description An order a withdrawal request pays for. */
         PaidOrder: {
             cliente_nome: string;
@@ -2324,15 +2395,18 @@ export interface components {
         };
         /**
          * pegar_historico_pagamentos
-         * @description The supplier's Pix orders, newest first, with their payment state. Needs a session (401 without one).
+         * @description A page of the supplier's Pix orders, newest first, with their payment state. Needs a session (401 without one).
          */
         PaymentHistoryRequest: {
+            /** @enum {string} */
+            codigo: "pegar_historico_pagamentos";
+        } & (components["schemas"]["PageAsk"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "pegar_historico_pagamentos";
-        };
+        });
         /**
          * pegar_infos_pagamentos
          * @description Pagamentos: the options, the Pix key, the balance and its withdrawal preview, the open values and the pending withdrawal request. Needs a session (401 without one).
@@ -2383,10 +2457,12 @@ export interface components {
             /** @description The order's total. */
             valor: components["schemas"]["Reais"];
         };
-        /** @description `pegar_historico_pagamentos`'s answer. */
+        /** @description `pegar_historico_pagamentos`'s answer: a page of the history. */
         PaymentRecords: {
             /** @description The Pix orders, newest first. */
             fechados: components["schemas"]["PaymentRecord"][];
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
         };
         /**
          * @description The order `consultar_pagamento`'s `all` names: its id as text, or an object carrying the id
@@ -2448,21 +2524,29 @@ export interface components {
         };
         /**
          * pegar_entregas_pendentes
-         * @description The orders awaiting delivery, oldest first, and their count. Needs a session (401 without one).
+         * @description A page of the orders awaiting delivery, oldest first, and their count. Needs a session (401 without one).
          */
         PendingDeliveriesRequest: {
+            /** @enum {string} */
+            codigo: "pegar_entregas_pendentes";
+        } & (components["schemas"]["PageAsk"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             codigo: "pegar_entregas_pendentes";
-        };
+        });
         /** @description `pegar_entregas_pendentes`'s answer. */
         PendingOrders: {
-            /** @description The orders awaiting delivery, oldest first. */
+            /** @description A page of the orders awaiting delivery, oldest first. */
             entregas: components["schemas"]["Order"][];
-            /** @description How many orders await delivery. */
+            /**
+             * Format: int64
+             * @description How many orders await delivery (all of them, not only this page's).
+             */
             pendentes: number;
+            /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
+            proximo?: string;
         };
         /** @description A pending withdrawal request with its supplier. */
         PendingWithdrawal: {
@@ -3136,8 +3220,8 @@ export interface components {
             /** @description `true` hides the supplier and its products from every public listing. */
             invisivel: boolean;
             /**
-             * @description Why: required to hide (e-mailed to the store, shown in its panel); at most 500
-             *     characters.
+             * @description Why (e-mailed to the store, shown in its panel); at most 500 characters. Hiding without
+             *     one records 'Motivo não informado' (decisions.md §41).
              */
             motivo?: string | null;
             /** @description The supplier's user id. */
@@ -4801,7 +4885,7 @@ export interface Actions {
         read: false;
     };
     "loading_admin": {
-        payload: Record<string, never>;
+        payload: Omit<components["schemas"]["AdminSuppliersRequest"], "codigo">;
         answer: components["schemas"]["AdminSuppliers"];
         session: "admin";
         get: false;
@@ -4871,7 +4955,7 @@ export interface Actions {
         read: true;
     };
     "pegar_clientes": {
-        payload: Record<string, never>;
+        payload: Omit<components["schemas"]["AdminCustomersRequest"], "codigo">;
         answer: components["schemas"]["Customers"];
         session: "admin";
         get: false;
@@ -4892,7 +4976,7 @@ export interface Actions {
         read: true;
     };
     "pegar_entregas_pendentes": {
-        payload: Record<string, never>;
+        payload: Omit<components["schemas"]["PendingDeliveriesRequest"], "codigo">;
         answer: components["schemas"]["PendingOrders"];
         session: "user";
         get: false;
@@ -4913,7 +4997,7 @@ export interface Actions {
         read: true;
     };
     "pegar_historico_pagamentos": {
-        payload: Record<string, never>;
+        payload: Omit<components["schemas"]["PaymentHistoryRequest"], "codigo">;
         answer: components["schemas"]["PaymentRecords"];
         session: "user";
         get: false;
@@ -4934,7 +5018,7 @@ export interface Actions {
         read: true;
     };
     "pegar_pedidos": {
-        payload: Record<string, never>;
+        payload: Omit<components["schemas"]["ListOrdersRequest"], "codigo">;
         answer: components["schemas"]["BuyerOrders"];
         session: "user";
         get: false;

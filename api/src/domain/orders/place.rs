@@ -51,6 +51,9 @@ pub struct Address<'a> {
     pub numero: Option<&'a str>,
     pub cidade: Option<&'a str>,
     pub complemento: Option<&'a str>,
+    pub bairro: Option<&'a str>,
+    /// 8 digits, as the address keeps it.
+    pub cep: Option<&'a str>,
 }
 
 /// An order checked and priced by wasm-core, ready to store.
@@ -328,6 +331,8 @@ async fn store(
             ("numero", address.numero.into()),
             ("cidade", address.cidade.into()),
             ("complemento", address.complemento.into()),
+            ("bairro", address.bairro.into()),
+            ("cep", address.cep.into()),
             ("chave_idempotencia", o.idempotency.map(|k| k.key).into()),
             (
                 "impressao_pedido",

@@ -182,7 +182,7 @@ pub async fn download(state: &AppState, user: AuthUser) -> ApiResult<MyData> {
     } else {
         (None, Vec::new())
     };
-    let pedidos = view::list_orders(state, user.clone()).await?.orders;
+    let pedidos = view::all_orders(state, user.clone()).await?;
     let sales: Vec<(String, i64, String, String, i64)> = sqlx::query_as(
         "SELECT id, criado_em, situacao, pagamento, total_centavos FROM orders \
          WHERE supplier_id = $1 ORDER BY criado_em DESC, id",

@@ -3,8 +3,9 @@
 //! local one in `devservices/cep.mjs` for the demo and the tests). Without `CEP_URL`, or when the
 //! service fails, the answer says so and the address is typed by hand: nothing else depends on
 //! it. The city is returned in the IBGE list's spelling (`City, UF`), so the form can take it.
-//! The service's calls are bounded across instances (`CEP_RATE`) and its answers remembered by
-//! CEP (`CEP_CACHE_SECONDS`), as the geocoder's are (`outside.rs`).
+//! The service's calls are bounded across instances (`CEP_RATE`) and for each user
+//! (`CEP_CLIENT_RATE`, so one user cannot spend everyone's lookups), and its answers remembered
+//! by CEP (`CEP_CACHE_SECONDS`), as the geocoder's are (`outside.rs`).
 
 use super::municipality;
 use crate::{
@@ -77,9 +78,9 @@ fn text(v: Option<String>) -> Option<String> {
 
 /// `consultar_cep`: `{cep, rua, bairro, cidade}`; 400 `Insira um CEP válido`, 404 `CEP não
 /// encontrado.`, 503 when no lookup is configured or it failed, or (with `Retry-After`) when the
-/// lookup's budget (`CEP_RATE`, across instances) is spent. Answers, "not found" included, are
+/// lookup's budget (`CEP_RATE`, across instances) or the user's own (`CEP_CLIENT_RATE`) is spent. Answers, "not found" included, are
 /// remembered for `CEP_CACHE_SECONDS`, so a CEP asked again never reaches the service.
-pub async fn lookup(state: &AppState, _user: AuthUser, req: CepLookup) -> ApiResult<CepFound> {
+pub async fn lookup(state: &AppState, user: AuthUser, req: CepLookup) -> ApiResult<CepFound> {
     let cep = Cep::parse(&req.cep).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let template = state
         .config
@@ -92,6 +93,8 @@ pub async fn lookup(state: &AppState, _user: AuthUser, req: CepLookup) -> ApiRes
     let answer = match outside.ceps.get(&key) {
         Some(known) => known,
         None => {
+            // The user's own share first, so one who spent it takes nothing from the others.
+            outside.cep_client.take_for(&state.db, &user.id).await?;
             outside.cep.take(&state.db).await?;
             let answer = ask(&template.replace("{cep}", cep.digits())).await?;
             outside.ceps.put(key, answer.clone());

@@ -213,6 +213,34 @@ pub struct AdminReadyStore {
     pub dadosforn: AdminStoreSupplier,
     #[serde(rename = "allprods")]
     pub products: Vec<Product>,
+    /// Every product of the store for the admin's moderation: disabled and hidden ones too.
+    #[serde(rename = "moderacao_produtos")]
+    pub moderation: Vec<ModeratedProduct>,
+}
+
+/// A product of a store as the admin's moderation lists it.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ModeratedProduct {
+    pub id: String,
+    pub titulo: String,
+    pub categoria: String,
+    pub icone: Option<String>,
+    /// Disabled (by the store, or while the moderation hides it).
+    #[sqlx(try_from = "i64")]
+    pub desabilitado: Flag,
+    /// Why the moderation hid it; null when it did not.
+    pub moderacao: Option<String>,
+}
+
+/// A database 0/1 read as a JSON boolean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct Flag(pub bool);
+
+impl From<i64> for Flag {
+    fn from(v: i64) -> Self {
+        Flag(v != 0)
+    }
 }
 
 /// `start_site_admin`'s answer.

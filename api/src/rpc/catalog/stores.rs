@@ -6,8 +6,8 @@ use super::{
     ads_of,
     answers::{
         AdDetail, AdminReadyStore, AdminStoreSupplier, AdminStorefrontView, CouponCheck, Exists,
-        MaintenanceSupplier, ProductDetail, ProductPage, ReadyStore, StoreCard, StoreLook,
-        Storefront, Stores, SupplierData,
+        MaintenanceSupplier, ModeratedProduct, ProductDetail, ProductPage, ReadyStore, StoreCard,
+        StoreLook, Storefront, Stores, SupplierData,
     },
     lookups, products_of, queries,
     rows::{AdRow, ProductRow, StoreRow, SupplierRow},
@@ -173,6 +173,16 @@ pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<AdminSto
     match supplier {
         Some(s) => {
             let store = ready_store(&mut conn, &s).await?;
+            let moderation: Vec<ModeratedProduct> = sqlx::query_as(
+                "SELECT id, titulo, categoria, icone, \
+                 CAST(CASE WHEN desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
+                 CASE WHEN moderado_em IS NULL THEN NULL \
+                 ELSE COALESCE(moderado_motivo, '') END AS moderacao \
+                 FROM products WHERE supplier_id = $1 ORDER BY titulo, id",
+            )
+            .bind(&s.user_id)
+            .fetch_all(&mut *conn)
+            .await?;
             Ok(AdminStorefrontView::Ready(Box::new(AdminReadyStore {
                 exist: store.exist,
                 infos: store.infos,
@@ -181,6 +191,7 @@ pub async fn admin_storefront(state: &AppState, key: &str) -> ApiResult<AdminSto
                     hidden: s.hidden != 0,
                 },
                 products: store.products,
+                moderation,
             })))
         }
         None => Ok(AdminStorefrontView::Missing { exist: Exists }),

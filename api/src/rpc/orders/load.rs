@@ -60,6 +60,8 @@ pub(super) struct BuyerRow {
     pub(super) numero: Option<String>,
     pub(super) cidade: Option<String>,
     pub(super) complemento: Option<String>,
+    pub(super) bairro: Option<String>,
+    pub(super) cep: Option<String>,
     pub(super) latitude: Option<f64>,
     pub(super) longitude: Option<f64>,
 }
@@ -150,8 +152,8 @@ pub(super) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {
 /// The buyer's name, phone and stored address.
 pub(super) async fn load_buyer(db: &Db, user_id: &str) -> ApiResult<BuyerRow> {
     sqlx::query_as(
-        "SELECT nome, telefone, rua, numero, cidade, complemento, latitude, longitude \
-         FROM users WHERE id = $1",
+        "SELECT nome, telefone, rua, numero, cidade, complemento, bairro, cep, latitude, \
+         longitude FROM users WHERE id = $1",
     )
     .bind(user_id)
     .fetch_optional(db)

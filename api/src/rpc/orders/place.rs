@@ -298,6 +298,8 @@ pub async fn place_order(
             numero: buyer.numero.as_deref(),
             cidade: buyer.cidade.as_deref(),
             complemento: buyer.complemento.as_deref(),
+            bairro: buyer.bairro.as_deref(),
+            cep: buyer.cep.as_deref(),
         }),
         pagamento,
         lines: lines

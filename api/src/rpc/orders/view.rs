@@ -1,5 +1,5 @@
 //! Reading orders: the `pedido` shape of docs/rpc.md, `pegar_pedidos` (the buyer's orders,
-//! newest first) and the supplier's (the panel's Entregas). Pix charges past their time are
+//! newest first) and the supplier's (the panel's Entregas), in keyset pages ([`paging`]). Pix charges past their time are
 //! expired first (lazily; a background task does it too).
 
 use super::order_not_found;
@@ -15,6 +15,7 @@ use crate::{
     pix_http::qr,
     rpc::{
         fields::Reais,
+        paging::{self, After, PageAsk},
         shapes::{Order, OrderCoupon, OrderInfos, OrderLine},
     },
     state::AppState,
@@ -51,6 +52,8 @@ struct OrderRow {
     numero: Option<String>,
     cidade: Option<String>,
     complemento: Option<String>,
+    bairro: Option<String>,
+    cep: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
     /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
@@ -79,7 +82,8 @@ fn orders_where(filter: &str) -> String {
          o.criado_em, o.situacao, o.tipo_entrega, o.pagamento, o.status_pix, o.txid, \
          o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
          o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
-         o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, c.copia_e_cola, \
+         o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, o.bairro, o.cep, \
+         c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
@@ -102,20 +106,43 @@ fn lines_where(filter: &str) -> String {
 /// The queries, built once.
 static ORDER_BY_ID: LazyLock<String> = LazyLock::new(|| orders_where("WHERE o.id = $1"));
 static LINES_BY_ID: LazyLock<String> = LazyLock::new(|| lines_where("WHERE o.id = $1"));
-static BUYER_ORDERS: LazyLock<String> =
-    LazyLock::new(|| orders_where("WHERE o.buyer_id = $1 ORDER BY o.criado_em DESC, o.id DESC"));
-static BUYER_LINES: LazyLock<String> = LazyLock::new(|| lines_where("WHERE o.buyer_id = $1"));
+/// A page of a buyer's orders, newest first, before the cursor (`$2` time, `$3` id); `$4` rows.
+static BUYER_ORDERS: LazyLock<String> = LazyLock::new(|| {
+    orders_where(
+        "WHERE o.buyer_id = $1 AND (o.criado_em, o.id) < ($2, $3) \
+         ORDER BY o.criado_em DESC, o.id DESC LIMIT $4",
+    )
+});
+/// The lines of that page: its orders are before the cursor and from its last row (`$4`, `$5`).
+static BUYER_LINES: LazyLock<String> = LazyLock::new(|| {
+    lines_where(
+        "WHERE o.buyer_id = $1 AND (o.criado_em, o.id) < ($2, $3) \
+         AND (o.criado_em, o.id) >= ($4, $5)",
+    )
+});
 /// A supplier's orders placed in `[$2, $3)`, only the deliveries awaiting confirmation when `$4`
-/// is 1.
+/// is 1, after the cursor (`$5` time, `$6` id).
 static SUPPLIER_FILTER: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 AND ($4 = 0 OR {})",
+        "WHERE o.supplier_id = $1 AND o.criado_em >= $2 AND o.criado_em < $3 AND ($4 = 0 OR {}) \
+         AND (o.criado_em, o.id) > ($5, $6)",
         awaiting_delivery("o.")
     )
 });
-static SUPPLIER_ORDERS: LazyLock<String> =
-    LazyLock::new(|| orders_where(&format!("{} ORDER BY o.criado_em, o.id", *SUPPLIER_FILTER)));
-static SUPPLIER_LINES: LazyLock<String> = LazyLock::new(|| lines_where(&SUPPLIER_FILTER));
+/// A page of them, oldest first; `$7` rows.
+static SUPPLIER_ORDERS: LazyLock<String> = LazyLock::new(|| {
+    orders_where(&format!(
+        "{} ORDER BY o.criado_em, o.id LIMIT $7",
+        *SUPPLIER_FILTER
+    ))
+});
+/// The lines of that page: up to its last row (`$7`, `$8`).
+static SUPPLIER_LINES: LazyLock<String> = LazyLock::new(|| {
+    lines_where(&format!(
+        "{} AND (o.criado_em, o.id) <= ($7, $8)",
+        *SUPPLIER_FILTER
+    ))
+});
 
 /// The `pedido` object of docs/rpc.md. The QR image's URL is listed only while the charge can be
 /// paid.
@@ -193,6 +220,10 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             number: o.numero.clone(),
             city: o.cidade.clone(),
             complement: o.complemento.clone(),
+            bairro: o.bairro.clone(),
+            cep: o.cep.as_deref().map(|c| {
+                wasm_core::cep::Cep::parse(c).map_or_else(|_| c.to_owned(), |c| c.masked())
+            }),
         },
         lines,
         review: None,
@@ -231,16 +262,17 @@ pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Order> {
         .ok_or_else(order_not_found)
 }
 
-/// A supplier's orders as `pedido` objects, oldest first (the panel's Entregas): the deliveries
-/// awaiting confirmation when `pending_only` (paid when by Pix, decisions.md §27), placed in
-/// `[from_ms, to_ms)`.
+/// A page of a supplier's orders as `pedido` objects, oldest first (the panel's Entregas): the
+/// deliveries awaiting confirmation when `pending_only` (paid when by Pix, decisions.md §27),
+/// placed in `[from_ms, to_ms)`, after `after`; and the next page's cursor (None when done).
 pub async fn supplier_orders(
     db: &Db,
     supplier_id: &str,
     pending_only: bool,
-    from_ms: i64,
-    to_ms: i64,
-) -> ApiResult<Vec<Order>> {
+    (from_ms, to_ms): (i64, i64),
+    after: &After<i64>,
+    size: i64,
+) -> ApiResult<(Vec<Order>, Option<String>)> {
     macro_rules! in_range {
         ($query:expr) => {
             $query
@@ -248,17 +280,26 @@ pub async fn supplier_orders(
                 .bind(from_ms)
                 .bind(to_ms)
                 .bind(i64::from(pending_only))
+                .bind(after.0)
+                .bind(&after.1)
         };
     }
-    let orders: Vec<OrderRow> = in_range!(sqlx::query_as(SUPPLIER_ORDERS.as_str()))
+    let mut orders: Vec<OrderRow> = in_range!(sqlx::query_as(SUPPLIER_ORDERS.as_str()))
+        .bind(paging::fetch(size))
         .fetch_all(db)
         .await?;
+    let next = paging::trim(&mut orders, size, |o| paging::encode(&o.criado_em, &o.id));
+    let Some(last) = orders.last() else {
+        return Ok((Vec::new(), None));
+    };
     let lines: Vec<LineRow> = in_range!(sqlx::query_as(SUPPLIER_LINES.as_str()))
+        .bind(last.criado_em)
+        .bind(&last.id)
         .fetch_all(db)
         .await?;
     let mut out = assemble(&orders, &lines)?;
     with_reviews(db, &mut out, false).await?;
-    Ok(out)
+    Ok((out, next))
 }
 
 /// Adds each order's review; a removed one only for its buyer (`for_buyer`).
@@ -274,26 +315,70 @@ async fn with_reviews(db: &Db, orders: &mut [Order], for_buyer: bool) -> ApiResu
     Ok(())
 }
 
-/// `pegar_pedidos`'s answer: the signed-in buyer's orders.
+/// `pegar_pedidos`'s answer: a page of the signed-in buyer's orders.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BuyerOrders {
     /// Newest first; an empty list when none.
     #[serde(rename = "pedidos")]
     pub orders: Vec<Order>,
+    /// The next page's cursor (send it as `cursor`); absent on the last page.
+    #[serde(rename = "proximo", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next: Option<String>,
 }
 
-/// `pegar_pedidos`: the buyer's orders, newest first.
-pub async fn list_orders(state: &AppState, user: AuthUser) -> ApiResult<BuyerOrders> {
-    charges::expire_due(&state.db).await?;
-    let orders: Vec<OrderRow> = sqlx::query_as(BUYER_ORDERS.as_str())
+/// A page of the buyer's orders, newest first, before `before`.
+async fn buyer_orders(
+    state: &AppState,
+    user: &AuthUser,
+    before: &After<i64>,
+    size: i64,
+) -> ApiResult<BuyerOrders> {
+    let mut orders: Vec<OrderRow> = sqlx::query_as(BUYER_ORDERS.as_str())
         .bind(&user.id)
+        .bind(before.0)
+        .bind(&before.1)
+        .bind(paging::fetch(size))
         .fetch_all(&state.db)
         .await?;
+    let next = paging::trim(&mut orders, size, |o| paging::encode(&o.criado_em, &o.id));
+    let Some(last) = orders.last() else {
+        return Ok(BuyerOrders {
+            orders: Vec::new(),
+            next: None,
+        });
+    };
     let lines: Vec<LineRow> = sqlx::query_as(BUYER_LINES.as_str())
         .bind(&user.id)
+        .bind(before.0)
+        .bind(&before.1)
+        .bind(last.criado_em)
+        .bind(&last.id)
         .fetch_all(&state.db)
         .await?;
     let mut orders = assemble(&orders, &lines)?;
     with_reviews(&state.db, &mut orders, true).await?;
-    Ok(BuyerOrders { orders })
+    Ok(BuyerOrders { orders, next })
+}
+
+/// `pegar_pedidos`: a page of the buyer's orders, newest first (the first without `cursor`).
+pub async fn list_orders(state: &AppState, user: AuthUser, ask: PageAsk) -> ApiResult<BuyerOrders> {
+    charges::expire_due(&state.db).await?;
+    let before = ask.after(paging::newest())?;
+    buyer_orders(state, &user, &before, ask.size()).await
+}
+
+/// Every order of the buyer, newest first (their data's export).
+pub async fn all_orders(state: &AppState, user: AuthUser) -> ApiResult<Vec<Order>> {
+    charges::expire_due(&state.db).await?;
+    let mut out = Vec::new();
+    let mut before = paging::newest();
+    loop {
+        let page = buyer_orders(state, &user, &before, paging::MAX_PAGE).await?;
+        out.extend(page.orders);
+        match page.next {
+            Some(c) => before = paging::decode(&c)?,
+            None => return Ok(out),
+        }
+    }
 }

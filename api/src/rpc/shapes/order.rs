@@ -111,6 +111,14 @@ pub struct OrderInfos {
     pub city: Option<String>,
     #[serde(rename = "complemento")]
     pub complement: Option<String>,
+    /// The bairro (absent for a pickup, or when the address had none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub bairro: Option<String>,
+    /// The CEP, `00000-000` (absent for a pickup, or when the address had none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub cep: Option<String>,
 }
 
 /// One line of an order (`Produtos[]`), as it was bought.

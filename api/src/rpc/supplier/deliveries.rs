@@ -19,6 +19,7 @@ use crate::{
     messages::{DADOS_INVALIDOS, PEDIDO_NAO_ENCONTRADO},
     rpc::fields::{ItemRef, Reais, Text},
     rpc::orders::view::supplier_orders,
+    rpc::paging::{self, PageAsk},
     rpc::shapes::{Order, True},
     state::AppState,
 };
@@ -45,6 +46,21 @@ pub struct Period {
     pub ano: Text,
     #[serde(default)]
     pub mes: Text,
+}
+
+/// `pegar_entregas`: the month (`ano`, `mes`) and the page (`cursor`, `limite`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct HistoryPage {
+    #[serde(default)]
+    pub ano: Text,
+    #[serde(default)]
+    pub mes: Text,
+    /// The `proximo` of the page before; absent: the first page.
+    #[serde(default)]
+    pub cursor: Option<String>,
+    /// Orders per page: 1 to 200, 50 when absent.
+    #[serde(default)]
+    pub limite: Option<i64>,
 }
 
 /// `cancelar_entrega` / `confirmar_entrega`: `item` (the order id or object).
@@ -103,23 +119,32 @@ pub async fn years(db: &Db, supplier_id: &str) -> ApiResult<Vec<i32>> {
 /// `pegar_entregas_pendentes`'s answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PendingOrders {
-    /// How many orders await delivery.
+    /// How many orders await delivery (all of them, not only this page's).
     #[serde(rename = "pendentes")]
-    pub count: usize,
-    /// The orders awaiting delivery, oldest first.
+    pub count: i64,
+    /// A page of the orders awaiting delivery, oldest first.
     #[serde(rename = "entregas")]
     pub orders: Vec<Order>,
+    /// The next page's cursor (send it as `cursor`); absent on the last page.
+    #[serde(rename = "proximo", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next: Option<String>,
 }
 
-/// `pegar_entregas`'s answer: one month's orders.
+/// `pegar_entregas`'s answer: a page of one month's orders.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MonthOrders {
-    /// Every order of the month, any situation, by id (sort by `Infos.horario_pedido`).
+    /// The page's orders of the month, any situation, by id (sort by `Infos.horario_pedido`:
+    /// pages run oldest first).
     #[serde(rename = "all")]
     pub orders: BTreeMap<String, Order>,
     /// The history's years: the first order's year to the current one.
     #[serde(rename = "anos")]
     pub years: Vec<i32>,
+    /// The next page's cursor (send it as `cursor`); absent on the last page.
+    #[serde(rename = "proximo", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next: Option<String>,
 }
 
 /// `cancelar_entrega` and `confirmar_entrega`'s answer.
@@ -159,25 +184,46 @@ pub struct MonthFigures {
 }
 
 /// `pegar_entregas_pendentes`: the orders awaiting delivery, oldest first.
-pub async fn pending(state: &AppState, user: AuthUser) -> ApiResult<PendingOrders> {
+pub async fn pending(state: &AppState, user: AuthUser, ask: PageAsk) -> ApiResult<PendingOrders> {
     let supplier_id = own_supplier(&state.db, &user).await?;
+    let after = ask.after(paging::oldest())?;
     charges::expire_due(&state.db).await?;
-    let orders = supplier_orders(&state.db, &supplier_id, true, 0, i64::MAX).await?;
+    let (orders, next) = supplier_orders(
+        &state.db,
+        &supplier_id,
+        true,
+        (0, i64::MAX),
+        &after,
+        ask.size(),
+    )
+    .await?;
     Ok(PendingOrders {
-        count: orders.len(),
+        count: pending_count(&state.db, &supplier_id).await?,
         orders,
+        next,
     })
 }
 
-/// `pegar_entregas`: one month's orders by id, and the history's years.
-pub async fn history(state: &AppState, user: AuthUser, req: Period) -> ApiResult<MonthOrders> {
+/// `pegar_entregas`: a page of one month's orders by id, and the history's years.
+pub async fn history(state: &AppState, user: AuthUser, req: HistoryPage) -> ApiResult<MonthOrders> {
     let supplier_id = own_supplier(&state.db, &user).await?;
-    let (from, to) = req.range()?;
+    let range = Period {
+        ano: req.ano,
+        mes: req.mes,
+    }
+    .range()?;
+    let ask = PageAsk {
+        cursor: req.cursor,
+        limite: req.limite,
+    };
+    let after = ask.after(paging::oldest())?;
     charges::expire_due(&state.db).await?;
-    let list = supplier_orders(&state.db, &supplier_id, false, from, to).await?;
+    let (list, next) =
+        supplier_orders(&state.db, &supplier_id, false, range, &after, ask.size()).await?;
     Ok(MonthOrders {
         orders: list.into_iter().map(|o| (o.id.clone(), o)).collect(),
         years: years(&state.db, &supplier_id).await?,
+        next,
     })
 }
 

@@ -17,6 +17,7 @@ use crate::{
     error::ApiResult,
     rpc::{
         fields::{Reais, Text},
+        paging::{self, PageAsk},
         shapes::True,
     },
     state::AppState,
@@ -176,12 +177,16 @@ pub struct PaymentRecord {
     pub refunded: bool,
 }
 
-/// `pegar_historico_pagamentos`'s answer.
+/// `pegar_historico_pagamentos`'s answer: a page of the history.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentRecords {
     /// The Pix orders, newest first.
     #[serde(rename = "fechados")]
     pub records: Vec<PaymentRecord>,
+    /// The next page's cursor (send it as `cursor`); absent on the last page.
+    #[serde(rename = "proximo", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next: Option<String>,
 }
 
 /// `alterar_pix`'s answer: the key as saved.
@@ -291,22 +296,30 @@ fn record_of(row: HistoryRow) -> ApiResult<PaymentRecord> {
     })
 }
 
-/// `pegar_historico_pagamentos`: the Pix orders of the signed-in supplier, newest first.
-pub async fn history(state: &AppState, user: AuthUser) -> ApiResult<PaymentRecords> {
+/// `pegar_historico_pagamentos`: a page of the Pix orders of the signed-in supplier, newest
+/// first (the first without `cursor`).
+pub async fn history(state: &AppState, user: AuthUser, ask: PageAsk) -> ApiResult<PaymentRecords> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
+    let before = ask.after(paging::newest())?;
     charges::expire_due(db).await?;
-    let rows: Vec<HistoryRow> = sqlx::query_as(
+    let mut rows: Vec<HistoryRow> = sqlx::query_as(
         "SELECT o.id, o.criado_em, o.cliente_nome, o.total_centavos, o.status_pix, i.status \
          FROM orders o LEFT JOIN open_items i ON i.order_id = o.id \
-         WHERE o.supplier_id = $1 AND o.pagamento = $2 ORDER BY o.criado_em DESC, o.id",
+         WHERE o.supplier_id = $1 AND o.pagamento = $2 AND (o.criado_em, o.id) < ($3, $4) \
+         ORDER BY o.criado_em DESC, o.id DESC LIMIT $5",
     )
     .bind(&supplier_id)
     .bind(PaymentMethod::Pix.as_db())
+    .bind(before.0)
+    .bind(&before.1)
+    .bind(paging::fetch(ask.size()))
     .fetch_all(db)
     .await?;
+    let next = paging::trim(&mut rows, ask.size(), |r| paging::encode(&r.1, &r.0));
     Ok(PaymentRecords {
         records: rows.into_iter().map(record_of).collect::<ApiResult<_>>()?,
+        next,
     })
 }
 

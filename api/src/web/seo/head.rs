@@ -93,10 +93,10 @@ impl Head {
             meta(&mut out, "property", "product:price:amount", price);
             meta(&mut out, "property", "product:price:currency", "BRL");
         }
-        let card = if self.image.is_some() {
-            "summary_large_image"
-        } else {
-            "summary"
+        // The app's icon (a page without a picture of its own) is a small card's.
+        let card = match &self.image {
+            Some(img) if !img.ends_with(super::APP_IMAGE) => "summary_large_image",
+            _ => "summary",
         };
         meta(&mut out, "name", "twitter:card", card);
         meta(&mut out, "name", "twitter:title", &self.title);

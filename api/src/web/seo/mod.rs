@@ -3,7 +3,9 @@
 //! (`/detalhes/{categoria}/{id}/{userforn}?type=forn`) and an ad (`/detalhes/{categoria}/{id}/{usuario}`)
 //! with their own head ([`head`]: title, description, canonical URL, Open Graph and Twitter
 //! tags, JSON-LD `Product`/`Offer` or `LocalBusiness`), so a link pasted in WhatsApp or read by
-//! a search engine describes that page without running JavaScript. What does not exist or is
+//! a search engine describes that page without running JavaScript. Its picture (`og:image`) is
+//! the product's photo, else its store's icon, else the app's icon ([`APP_IMAGE`]): a shared link
+//! always shows one. What does not exist or is
 //! not public — an unknown path, a hidden store, a product its supplier disabled or removed, a
 //! product of a hidden store, an ad that is gone — answers HTTP 404 with the same page (the
 //! webapp still renders its not-found screen, or 'Indisponível' for a disabled product, as
@@ -153,6 +155,21 @@ fn not_found_head() -> Head {
     }
 }
 
+/// The app's own icon: what a page without a picture of its own is previewed with.
+pub const APP_IMAGE: &str = "/icons/icon-512.png";
+
+/// A page's preview image (`og:image`), absolute: the first of `pictures` it has (its own photo,
+/// then its store's icon), else [`APP_IMAGE`], so a shared link always shows a picture.
+fn preview_image(base: &str, pictures: &[Option<&str>]) -> String {
+    let chosen = pictures
+        .iter()
+        .flatten()
+        .map(|p| p.trim())
+        .find(|p| !p.is_empty())
+        .unwrap_or(APP_IMAGE);
+    absolute(base, chosen)
+}
+
 /// A product's page: `None` when it is not public.
 async fn product_head(state: &AppState, base: &str, id: &str) -> sqlx::Result<Option<Head>> {
     let Some(p) = data::product(&state.db, id).await? else {
@@ -174,7 +191,10 @@ async fn product_head(state: &AppState, base: &str, id: &str) -> sqlx::Result<Op
         Some(d) if !d.is_empty() => format!("{price} em {}. {d}", p.nomeforn),
         _ => format!("{title} por {price} em {}.", p.nomeforn),
     };
-    let image = p.icone.as_deref().map(|i| absolute(base, i));
+    let image = Some(preview_image(
+        base,
+        &[p.icone.as_deref(), p.iconeforn.as_deref()],
+    ));
     let in_stock = !wasm_core::forms::sold_out(p.estoque, p.minimo);
     let mut seller = json!({"@type": "Organization", "name": p.nomeforn});
     if let Some(store) = &p.url {
@@ -228,7 +248,7 @@ async fn ad_head(state: &AppState, base: &str, id: &str) -> sqlx::Result<Option<
         Some(d) if !d.is_empty() => format!("{price} em {}. {d}", a.origem),
         _ => format!("{title} por {price} em {}.", a.origem),
     };
-    let image = a.icone.as_deref().map(|i| absolute(base, i));
+    let image = Some(preview_image(base, &[a.icone.as_deref()]));
     let ld = json!({
         "@context": "https://schema.org",
         "@type": "Product",
@@ -284,11 +304,10 @@ async fn store_head(state: &AppState, base: &str, url: &str) -> sqlx::Result<Opt
             s.nomeforn, s.produtos
         ),
     };
-    let image = s
-        .iconeforn
-        .as_deref()
-        .or(s.fundoforn.as_deref())
-        .map(|i| absolute(base, i));
+    let image = Some(preview_image(
+        base,
+        &[s.iconeforn.as_deref(), s.fundoforn.as_deref()],
+    ));
     let mut ld = json!({
         "@context": "https://schema.org",
         "@type": if place.is_some() { "LocalBusiness" } else { "Organization" },
@@ -377,34 +396,49 @@ pub async fn robots(State(state): State<AppState>, headers: HeaderMap) -> Respon
     )
 }
 
-/// `GET /sitemap.xml`: the sitemap, or the index of its files above 50,000 addresses.
+/// `GET /sitemap.xml`: the index of the sitemap's parts (three counts).
 pub async fn sitemap_xml(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    sitemap_part(&state, &headers, None).await
-}
-
-/// `GET /sitemap-{n}.xml`, when `path` is one: a file of a split sitemap.
-pub async fn sitemap_file(state: &AppState, path: &str, headers: &HeaderMap) -> Option<Response> {
-    let n = path
-        .strip_prefix("/sitemap-")
-        .and_then(|r| r.strip_suffix(".xml"))
-        .and_then(|n| n.parse().ok())?;
-    Some(sitemap_part(state, headers, Some(n)).await)
-}
-
-async fn sitemap_part(state: &AppState, headers: &HeaderMap, part: Option<usize>) -> Response {
-    let base = base_url(state, headers);
-    let public = match data::public(&state.db).await {
-        Ok(p) => p,
+    let base = base_url(&state, &headers);
+    match data::public_counts(&state.db).await {
+        Ok(counts) => cacheable(
+            "application/xml; charset=utf-8",
+            sitemap::index(&base, &counts, state.config.site.sitemap_part_size),
+        ),
         Err(e) => {
             tracing::error!(error = ?e, "sitemap");
-            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+            StatusCode::SERVICE_UNAVAILABLE.into_response()
+        }
+    }
+}
+
+/// `GET /sitemap-….xml`, when `path` names a sitemap file: a part of the sitemap, or 404 (a
+/// name that is no part's without asking the database). `None` when it is not a sitemap path.
+pub async fn sitemap_file(state: &AppState, path: &str, headers: &HeaderMap) -> Option<Response> {
+    if !path.starts_with("/sitemap-") || !path.ends_with(".xml") {
+        return None;
+    }
+    let Some(part) = sitemap::Part::parse(path) else {
+        return Some(StatusCode::NOT_FOUND.into_response());
+    };
+    let base = base_url(state, headers);
+    let urls = match part {
+        sitemap::Part::Pages => sitemap::pages(&base),
+        sitemap::Part::Of(kind, n) => {
+            let size = state.config.site.sitemap_part_size;
+            match data::public_part(&state.db, &base, kind, n, size).await {
+                Ok(urls) if urls.is_empty() => return Some(StatusCode::NOT_FOUND.into_response()),
+                Ok(urls) => urls,
+                Err(e) => {
+                    tracing::error!(error = ?e, "sitemap part");
+                    return Some(StatusCode::SERVICE_UNAVAILABLE.into_response());
+                }
+            }
         }
     };
-    let urls = sitemap::addresses(&base, &public);
-    match sitemap::document(&base, &urls, part, sitemap::MAX_URLS) {
-        Some(xml) => cacheable("application/xml; charset=utf-8", xml),
-        None => StatusCode::NOT_FOUND.into_response(),
-    }
+    Some(cacheable(
+        "application/xml; charset=utf-8",
+        sitemap::urlset(&urls),
+    ))
 }
 
 #[cfg(test)]

@@ -163,3 +163,42 @@ async fn hiding_a_supplier_removes_it_from_every_public_listing_at_once_but_not_
         .await;
     assert_eq!(status, 404, "{res}");
 }
+
+/// decisions.md §41: the spec's admin client sends `invisivel` without `motivo`; the store is
+/// hidden all the same, with the reason 'Motivo não informado' (which its owner sees).
+#[tokio::test]
+async fn the_spec_client_hides_a_store_without_a_reason() {
+    let app = demo_app().await;
+    let (admin, _) = app.login(ADMIN_EMAIL).await;
+    for motivo in [None, Some(json!(null)), Some(json!("  "))] {
+        let mut body = json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": true});
+        if let Some(m) = motivo {
+            body["motivo"] = m;
+        }
+        assert_eq!(ok(&app, Some(&admin), body).await["invisivel"], true);
+        assert_eq!(publicly_listed(&app).await, Vec::<String>::new());
+        let list = ok(&app, Some(&admin), json!({"codigo": "loading_admin"})).await;
+        let joao = list["fornecedores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["usuario"] == SUPPLIER_ID)
+            .unwrap()
+            .clone();
+        assert_eq!(joao["motivo_invisivel"], "Motivo não informado");
+        ok(
+            &app,
+            Some(&admin),
+            json!({"codigo": "invisivel", "userforn": SUPPLIER_ID, "invisivel": false}),
+        )
+        .await;
+    }
+    let (supplier, _) = app.login(crate::fixtures::SUPPLIER).await;
+    let panel = ok(
+        &app,
+        Some(&supplier),
+        json!({"codigo": "loading_forn_site"}),
+    )
+    .await;
+    assert_eq!(panel["infos"]["invisivel"], false);
+}

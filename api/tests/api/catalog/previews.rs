@@ -170,9 +170,39 @@ async fn texts_stay_text_and_stock_shows_as_availability() {
         "https://schema.org/OutOfStock"
     );
     assert_eq!(ld["offers"]["price"], "12.50");
-    // No photo: no og:image, a plain card.
-    assert!(meta(&html, "og:image").is_none());
-    assert_eq!(meta(&html, "twitter:card").unwrap(), "summary");
+    // No photo: the store's icon stands in for it.
+    let store: Value = app
+        .rpc(
+            None,
+            json!({"codigo": "pegar_dadosforn", "usuario": "demo-joao"}),
+        )
+        .await
+        .1;
+    let icon = store["dadosforn"]["iconeforn"].as_str().unwrap().to_owned();
+    let image = meta(&html, "og:image").unwrap();
+    assert!(
+        image.starts_with(PUBLIC) && image.ends_with(&icon),
+        "{image} / {icon}"
+    );
+    image_ok(&app, &image).await;
+    // A store without an icon or a background (set up in the database: the panel's image
+    // removal is not what this tests): its page and its product without a photo are previewed
+    // with the app's own icon, on a small card.
+    sqlx::query("UPDATE suppliers SET iconeforn = NULL, fundoforn = NULL WHERE user_id = $1")
+        .bind("demo-joao")
+        .execute(&app.app.db)
+        .await
+        .unwrap();
+    for page in [
+        format!("/detalhes/Alimentos/{id}/demo-joao?type=forn"),
+        "/sitio-boa-vista".to_owned(),
+    ] {
+        let (status, html) = fetch(&app, &page).await;
+        assert_eq!(status, 200, "{page}");
+        let image = meta(&html, "og:image").unwrap();
+        assert_eq!(image, format!("{PUBLIC}/icons/icon-512.png"), "{page}");
+        assert_eq!(meta(&html, "twitter:card").unwrap(), "summary", "{page}");
+    }
 }
 
 #[tokio::test]
@@ -273,8 +303,8 @@ async fn robots_and_the_sitemap_list_what_is_public() {
     );
     let xml = res.text().await.unwrap();
     assert!(xml.starts_with(r#"<?xml version="1.0" encoding="UTF-8"?>"#));
-    assert!(xml.contains(r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#));
-    let listed: BTreeSet<String> = locs(&xml).into_iter().collect();
+    assert!(xml.contains(r#"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#));
+    let listed: BTreeSet<String> = walk_sitemap(&app, &xml).await.into_iter().collect();
     let demo: Value = serde_json::from_str(DEMO).unwrap();
     let mut expected = BTreeSet::new();
     let mut hidden = BTreeSet::new();
@@ -334,6 +364,71 @@ async fn robots_and_the_sitemap_list_what_is_public() {
     assert_eq!(
         app.get("/sitemap-1.xml").await.status(),
         404,
-        "one file: no parts"
+        "not a part's name"
     );
+}
+
+/// Every address of the sitemap whose index is `index`: each part it names fetched (each a
+/// well-formed `urlset`, cacheable), every address once.
+async fn walk_sitemap(app: &TestApp, index: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in locs(index) {
+        let path = part
+            .strip_prefix(PUBLIC)
+            .unwrap_or_else(|| panic!("{part}"));
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        assert!(
+            res.headers()["cache-control"]
+                .to_str()
+                .unwrap()
+                .starts_with("public")
+        );
+        let xml = res.text().await.unwrap();
+        assert!(xml.contains(r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#));
+        out.extend(locs(&xml));
+    }
+    let unique: BTreeSet<&String> = out.iter().collect();
+    assert_eq!(unique.len(), out.len(), "listed twice");
+    out
+}
+
+/// The sitemap is an index of bounded parts: each part holds at most `SITEMAP_PART_SIZE`
+/// addresses, together every public address once; a part that does not exist is 404.
+#[tokio::test]
+async fn the_sitemap_is_split_into_bounded_parts() {
+    let one = app().await;
+    let index = one.get("/sitemap.xml").await.text().await.unwrap();
+    let whole = walk_sitemap(&one, &index).await;
+    drop(one);
+    let app = spawn_app_with(|c| {
+        c.seed_demo = true;
+        c.site.public_url = Some(PUBLIC.into());
+        c.site.sitemap_part_size = 2;
+    })
+    .await;
+    let index = app.get("/sitemap.xml").await.text().await.unwrap();
+    let parts = locs(&index);
+    assert!(parts.contains(&format!("{PUBLIC}/sitemap-paginas.xml")));
+    assert!(parts.contains(&format!("{PUBLIC}/sitemap-produtos-2.xml")));
+    for part in parts.iter().filter(|p| !p.ends_with("paginas.xml")) {
+        let path = part.strip_prefix(PUBLIC).unwrap();
+        let xml = app.get(path).await.text().await.unwrap();
+        assert!((1..=2).contains(&locs(&xml).len()), "{path}: {xml}");
+    }
+    let split = walk_sitemap(&app, &index).await;
+    let (a, b): (BTreeSet<_>, BTreeSet<_>) = (whole.iter().collect(), split.iter().collect());
+    assert_eq!(a, b, "the same addresses, split or not");
+    // The part after the last of each kind, and names of no part, are 404.
+    let products = parts.iter().filter(|p| p.contains("-produtos-")).count();
+    for path in [
+        format!("/sitemap-produtos-{}.xml", products + 1),
+        "/sitemap-produtos-0.xml".to_owned(),
+        "/sitemap-produtos-007.xml".to_owned(),
+        "/sitemap-produtos-999999.xml".to_owned(),
+        "/sitemap-clientes-1.xml".to_owned(),
+        "/sitemap-1.xml".to_owned(),
+    ] {
+        assert_eq!(app.get(&path).await.status(), 404, "{path}");
+    }
 }

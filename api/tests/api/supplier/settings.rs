@@ -206,3 +206,37 @@ async fn store_urls_are_checked_and_only_free_or_own_ones_are_saved() {
     let fundo = b["fundoforn"].as_str().unwrap();
     assert_eq!(app.get(fundo).await.status(), 200);
 }
+
+/// Choosing every city the app lists (IBGE's list in seeds/municipios.csv, which the webapp
+/// offers) is a scope the API takes, and the spec's clients may send that whole list back with
+/// any panel action.
+#[tokio::test]
+async fn a_store_may_choose_every_city_the_app_lists() {
+    let app = demo_app().await;
+    let (token, _) = app.login(SUPPLIER).await;
+    let csv = include_str!("../../../../seeds/municipios.csv");
+    let all: Vec<String> = wasm_core::places::parse_municipalities_csv(csv)
+        .unwrap()
+        .iter()
+        .map(wasm_core::places::Municipality::label)
+        .collect();
+    assert!(all.len() > 5_570, "{}", all.len());
+    let (status, saved) = call(
+        &app,
+        &token,
+        "editar_locais_fornecedor",
+        json!({"local": 3, "cidades": all}),
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["local"], 3);
+    assert_eq!(saved["cidades"].as_array().unwrap().len(), all.len());
+    let (status, body) = call(
+        &app,
+        &token,
+        "adicionar_categoria",
+        json!({"categoriatext": "Conservas Caseiras", "cidades": all, "vendasforn": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}

@@ -1,6 +1,7 @@
 /**
  * /admin/:urlforn: the public storefront's ready screen for a supplier hidden from the public,
- * asked with `start_site_admin`; the sign-in card for anyone else; not found and load failure.
+ * asked with `start_site_admin`; the moderation of each of its products (hidden ones too); the
+ * sign-in card for anyone else; not found and load failure.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,6 +37,7 @@ describe('AdminStorefrontPage', () => {
           infos: { paleta: 2 },
           dadosforn: { ...dadosforn(), oculto: true },
           allprods: [produto({ id: 'p1', titulo: 'alface crespa' }), produto({ id: 'p2', titulo: 'banana prata' })],
+          moderacao_produtos: [],
         },
       },
     });
@@ -53,7 +55,7 @@ describe('AdminStorefrontPage', () => {
   it('is view only: the product modal prices the quantity but has no bag, sign-in or add button', async () => {
     mockApi({
       start_site_admin: {
-        body: { exist: 1, infos: { paleta: 1 }, dadosforn: { ...dadosforn(), oculto: false }, allprods: [produto({ id: 'p1', titulo: 'alface crespa' })] },
+        body: { exist: 1, infos: { paleta: 1 }, dadosforn: { ...dadosforn(), oculto: false }, allprods: [produto({ id: 'p1', titulo: 'alface crespa' })], moderacao_produtos: [] },
       },
     });
     renderPage(<AdminStorefrontPage />, { path: '/admin/sitio-boa-vista', route: ROUTE, user: ADMIN });
@@ -67,6 +69,41 @@ describe('AdminStorefrontPage', () => {
     const antes = within(modal).getByTestId('preco-total').textContent;
     await userEvent.click(within(modal).getByRole('button', { name: 'Aumentar quantidade' }));
     expect(within(modal).getByTestId('preco-total').textContent).not.toBe(antes);
+  });
+
+  it('lists every product of the store for the moderation, hides one with a reason and shows a hidden one again', async () => {
+    const { calls } = mockApi({
+      start_site_admin: {
+        body: {
+          exist: 1,
+          infos: { paleta: 1 },
+          dadosforn: { ...dadosforn(), oculto: false },
+          allprods: [produto({ id: 'p1', titulo: 'alface crespa' })],
+          moderacao_produtos: [
+            { id: 'p1', titulo: 'alface crespa', categoria: 'Alimentos', icone: null, desabilitado: false, moderacao: null },
+            { id: 'p9', titulo: 'mel falso', categoria: 'Alimentos', icone: null, desabilitado: true, moderacao: 'Produto irregular' },
+          ],
+        },
+      },
+      moderar_produto: (body) => ({ body: { oculto: body.oculto === true, alterado: true } }),
+    });
+    renderPage(<AdminStorefrontPage />, { path: '/admin/demo-joao', route: ROUTE, user: ADMIN });
+    const secao = await screen.findByRole('region', { name: 'Moderação de produtos' });
+    const alface = within(secao).getByRole('region', { name: 'Moderação de Alface crespa' });
+    const mel = within(secao).getByRole('region', { name: 'Moderação de Mel falso' });
+    expect(within(secao).getByText('Motivo: Produto irregular')).toBeTruthy();
+    expect(within(mel).getByText('Oculto pela moderação')).toBeTruthy();
+
+    await userEvent.click(within(alface).getByRole('button', { name: 'Ocultar produto' }));
+    const dlg = await screen.findByRole('dialog', { name: 'Ocultar produto?' });
+    await userEvent.type(within(dlg).getByRole('textbox'), 'Foto de terceiros');
+    await userEvent.click(within(dlg).getByRole('button', { name: 'Ocultar' }));
+    await within(alface).findByRole('button', { name: 'Mostrar de novo' });
+    expect(calls.find((c) => c.codigo === 'moderar_produto')?.body).toMatchObject({ id: 'p1', oculto: true, motivo: 'Foto de terceiros' });
+
+    await userEvent.click(within(mel).getByRole('button', { name: 'Mostrar de novo' }));
+    await within(mel).findByRole('button', { name: 'Ocultar produto' });
+    expect(calls.filter((c) => c.codigo === 'moderar_produto').at(-1)?.body).toMatchObject({ id: 'p9', oculto: false });
   });
 
   it('shows the sign-in card to anyone but the admin and asks nothing', async () => {

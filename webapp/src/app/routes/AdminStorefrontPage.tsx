@@ -5,8 +5,8 @@
  * minimum, stock, promotion and description) in view-only mode (no sign-in, bag or add-to-bag),
  * for any supplier, invisible ones included. The path takes the store URL or the supplier's user
  * id (the panel links /admin/{usuario}). Anyone but the admin sees the sign-in card; a load
- * failure shows 'Algum erro ocorreu!'. Each review of the store can be removed with a reason
- * (issue 29). A route page of the app: the admin's actions and sign-in card around the
+ * failure shows 'Algum erro ocorreu!'. Each review of the store can be removed with a reason,
+ * and each of its products hidden (or shown again) by the moderation, with a reason. A route page of the app: the admin's actions and sign-in card around the
  * catalogue's storefront.
  */
 import { useEffect } from 'react';
@@ -16,6 +16,7 @@ import { NotFound } from '@/components/NotFound';
 import { useStatusDialog } from '@/components/status-dialog';
 import { startSiteAdmin } from '@/features/admin/api/startSiteAdmin';
 import { AdminLoginCard } from '@/features/admin/components/AdminLoginCard';
+import { ProductModeration } from '@/features/admin/components/ProductModeration';
 import { RemoveReviewButton } from '@/features/admin/components/RemoveReviewButton';
 import { StoreReady } from '@/features/catalog/components/StoreReady';
 import { useAccount } from '@/hooks/useAccount';
@@ -61,6 +62,7 @@ function AdminStorefront({ urlforn }: { urlforn: string }) {
         somenteVer
         acoesAvaliacao={(idpedido, recarregar) => <RemoveReviewButton idpedido={idpedido} onRemoved={recarregar} />}
       />
+      <ProductModeration produtos={loja.moderacao_produtos} />
     </>
   );
 }

@@ -9,6 +9,7 @@
  * bumping the counter so anything missed is fetched again; it stops when the session is gone (401).
  */
 import { useEffect, useState } from 'react';
+import type { Page } from '@/hooks/usePagedList';
 import { getSession } from '@/lib/session';
 import { pegarEntregasPendentes, pegarTicketEventos } from './api/actions';
 import type { Pedido } from './api/actions';
@@ -66,15 +67,24 @@ export function useOrderEvents(): number {
   return version;
 }
 
+/** The pending deliveries' first page and how many there are in all. */
+export interface Pending {
+  /** The first page (oldest first); `null` while the first load runs. */
+  pendentes: Page<Pedido> | null;
+  /** Every pending delivery, all pages (the menu's badge). */
+  total: number | null;
+  failed: boolean;
+}
+
 /** The pending deliveries, fetched again on every order event; `null` while the first load runs. */
-export function usePendingDeliveries(usuario: string, version: number, bump = 0): { pendentes: Pedido[] | null; failed: boolean } {
-  const [state, setState] = useState<{ pendentes: Pedido[] | null; failed: boolean }>({ pendentes: null, failed: false });
+export function usePendingDeliveries(usuario: string, version: number, bump = 0): Pending {
+  const [state, setState] = useState<Pending>({ pendentes: null, total: null, failed: false });
   useEffect(() => {
     let alive = true;
     void pegarEntregasPendentes().then((r) => {
       if (!alive) return;
-      if (r.error !== undefined) setState((s) => ({ pendentes: s.pendentes ?? [], failed: true }));
-      else setState({ pendentes: r.entregas, failed: false });
+      if (r.error !== undefined) setState((s) => ({ pendentes: s.pendentes ?? { rows: [], proximo: null }, total: s.total ?? 0, failed: true }));
+      else setState({ pendentes: { rows: r.entregas, proximo: r.proximo ?? null }, total: r.pendentes, failed: false });
     });
     return () => {
       alive = false;

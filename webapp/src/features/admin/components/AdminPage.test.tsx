@@ -38,7 +38,7 @@ const CLIENTES = [
 ];
 
 function abrir(answers: Parameters<typeof mockApi>[0] = {}, user = ADMIN) {
-  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()] } }, ...answers });
+  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, ...answers });
   const r = renderPage(<AdminPage />, { path: '/admin', user });
   return { ...api, ...r };
 }
@@ -140,7 +140,7 @@ describe('Clientes', () => {
   });
 
   it("shows the total, searches, and shows 'Não informado' for a missing phone", async () => {
-    abrir({ pegar_clientes: { body: { clientes: CLIENTES } } });
+    abrir({ pegar_clientes: { body: { clientes: CLIENTES, total: CLIENTES.length } } });
     await secao('Clientes');
     expect((await screen.findByTestId('total-clientes')).textContent).toBe('3');
     const lista = () => within(screen.getByRole('list', { name: 'Clientes' }));

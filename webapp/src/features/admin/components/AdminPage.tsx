@@ -4,7 +4,7 @@
  * sees three sections: Fornecedores (from `loading_admin`), Clientes and Solicitações de Saque.
  * When the suppliers cannot be loaded the spec's alert shows over a not-found screen.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Loading } from '@/components/LoadStates';
 import { NotFound } from '@/components/NotFound';
@@ -45,6 +45,7 @@ function AdminPanel() {
   useEffect(() => {
     if (falhou) status.error(ERRO_DADOS);
   }, [falhou, status]);
+  const primeira = useMemo(() => (load.estado === 'pronto' ? { rows: load.data.fornecedores, proximo: load.data.proximo ?? null } : null), [load]);
 
   if (load.estado === 'carregando') return <Loading />;
   if (load.estado === 'erro') return <NotFound />;
@@ -72,7 +73,7 @@ function AdminPanel() {
         </nav>
       </header>
       <div className="container page">
-        {secao === 'fornecedores' && <SuppliersSection inicial={load.data.fornecedores} />}
+        {secao === 'fornecedores' && primeira && <SuppliersSection inicial={primeira} total={load.data.total} />}
         {secao === 'clientes' && <CustomersSection />}
         {secao === 'saques' && <WithdrawalsSection />}
         {secao === 'pix' && <PixIssuesSection />}

@@ -1,14 +1,16 @@
 /**
  * Clientes: the title, a card with the total count, a search box filtering by name or e-mail
  * (accents and case ignored), one card per customer (name, e-mail, city) and the details modal
- * (name, e-mail, phone or 'Não informado', street and number, city, complement). A load failure
- * shows 'Algum erro ocorreu ao carregar os clientes.'.
+ * (name, e-mail, phone or 'Não informado', street and number, city, complement). Customers come in
+ * pages by name, 'Carregar mais' under them (the search looks in those loaded; the total counts
+ * all). A load failure shows 'Algum erro ocorreu ao carregar os clientes.'.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { LoadMore } from '@/components/LoadMore';
 import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
-import { useLoad } from '@/hooks/useLoad';
+import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { pegarClientes } from '../api/pegarClientes';
 import type { Cliente } from '../api/pegarClientes';
 import { ERRO_CLIENTES, NAO_INFORMADO } from '../messages';
@@ -27,26 +29,31 @@ export function filtrarClientes(clientes: Cliente[], busca: string): Cliente[] {
 }
 
 export function CustomersSection() {
-  const [load] = useLoad('clientes', (signal) => pegarClientes(signal));
+  const [total, setTotal] = useState<number | null>(null);
+  const paginas = usePagedList<Cliente>('clientes', async (cursor, signal) => {
+    const r = await pegarClientes(signal, cursor);
+    if (r.error === undefined) setTotal(r.total);
+    return pageOf(r, (a) => a.clientes);
+  });
   const status = useStatusDialog();
   const [busca, setBusca] = useState('');
   const [aberto, setAberto] = useState<Cliente | null>(null);
-  const falhou = load.estado === 'erro';
+  const falhou = paginas.erro;
   useEffect(() => {
     if (falhou) status.error(ERRO_CLIENTES);
   }, [falhou, status]);
-  const clientes = useMemo(() => (load.estado === 'pronto' ? load.data.clientes : []), [load]);
+  const clientes = useMemo(() => paginas.rows ?? [], [paginas.rows]);
   const lista = useMemo(() => filtrarClientes(clientes, busca), [clientes, busca]);
 
   return (
     <section aria-labelledby="admin-clientes">
       <h2 id="admin-clientes">Clientes</h2>
-      {load.estado === 'carregando' && <Loading />}
-      {load.estado === 'pronto' && (
+      {paginas.rows === null && <Loading />}
+      {paginas.rows !== null && !falhou && (
         <>
           <div className="admin-total">
             <span>Total de clientes</span>
-            <strong data-testid="total-clientes">{clientes.length}</strong>
+            <strong data-testid="total-clientes">{total ?? clientes.length}</strong>
           </div>
           <input
             className="input admin-search"
@@ -71,6 +78,7 @@ export function CustomersSection() {
               ))}
             </ul>
           )}
+          <LoadMore list={paginas} />
         </>
       )}
       {aberto && <CustomerDetails cliente={aberto} onClose={() => setAberto(null)} />}

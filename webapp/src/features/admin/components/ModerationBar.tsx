@@ -1,7 +1,9 @@
 /**
  * The admin's bar on a product's or an ad's page (issue 29): 'Ocultar produto' / 'Ocultar
  * anúncio' with a reason (e-mailed to its owner, shown in their panel), or 'Mostrar de novo' when
- * the admin hid it. Shown only to the admin.
+ * the admin hid it. Shown only to the admin: on the page itself, and for each product in the
+ * admin's view of its store (`oculto` then says whether the moderation already hid it, `rotulo`
+ * names it).
  */
 import { useState } from 'react';
 import { useStatusDialog } from '@/components/status-dialog';
@@ -9,10 +11,10 @@ import { moderarAnuncio, moderarProduto } from '../api/moderacao';
 import { ReasonDialog } from './ReasonDialog';
 import '../admin.css';
 
-export function ModerationBar({ tipo, id }: { tipo: 'produto' | 'anuncio'; id: string }) {
+export function ModerationBar({ tipo, id, oculto: inicial = false, rotulo }: { tipo: 'produto' | 'anuncio'; id: string; oculto?: boolean; rotulo?: string }) {
   const status = useStatusDialog();
   const [asking, setAsking] = useState(false);
-  const [oculto, setOculto] = useState(false);
+  const [oculto, setOculto] = useState(inicial);
   const nome = tipo === 'produto' ? 'produto' : 'anúncio';
   const moderar = tipo === 'produto' ? moderarProduto : moderarAnuncio;
 
@@ -26,8 +28,9 @@ export function ModerationBar({ tipo, id }: { tipo: 'produto' | 'anuncio'; id: s
   }
 
   return (
-    <div className="container admin-moderation" role="region" aria-label="Moderação">
-      <span>Moderação:</span>
+    <div className={rotulo ? 'admin-moderation' : 'container admin-moderation'} role="region" aria-label={rotulo ? `Moderação de ${rotulo}` : 'Moderação'}>
+      <span>{rotulo ?? 'Moderação:'}</span>
+      {rotulo && oculto && <span className="admin-badge">Oculto pela moderação</span>}
       {oculto ? (
         <button type="button" className="btn btn--ghost btn--small" onClick={() => void set(false, '')}>
           Mostrar de novo

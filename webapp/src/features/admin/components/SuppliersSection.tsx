@@ -9,18 +9,22 @@
  * Hiding (issue 29) first shows the store's open orders and its money ('A liberar', balance, a
  * withdrawal not yet paid out, `pegar_resumo_fornecedor`) and asks the reason, which the store is
  * e-mailed; showing it again asks the spec's confirmation ('Tornar visível?', Não/Sim). A failed
- * toggle shows 'Não foi possível alterar a visibilidade.' and changes nothing on screen.
+ * toggle shows 'Não foi possível alterar a visibilidade.' and changes nothing on screen. Suppliers
+ * come in pages by name, 'Carregar mais' under them (the search looks in those loaded; the count
+ * says how many there are in all).
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LoadMore } from '@/components/LoadMore';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
+import { usePagedList, type Page, pageOf } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
 import { invisivel } from '../api/invisivel';
 import { pegarResumoFornecedor, type ResumoFornecedor } from '../api/moderacao';
-import type { FornecedorAdmin } from '../api/loadingAdmin';
+import { loadingAdmin, type FornecedorAdmin } from '../api/loadingAdmin';
 import { ERRO_VISIBILIDADE, NAO_INFORMADO } from '../messages';
 import { ReasonDialog } from './ReasonDialog';
 
@@ -53,8 +57,11 @@ export function filtrarFornecedores(lista: FornecedorAdmin[], busca: string): Fo
   );
 }
 
-export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
-  const [lista, setLista] = useState(inicial);
+export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorAdmin>; total?: number }) {
+  const paginas = usePagedList<FornecedorAdmin>('fornecedores', async (cursor, signal) => pageOf(await loadingAdmin(signal, cursor), (a) => a.fornecedores), inicial);
+  const lista = useMemo(() => paginas.rows ?? [], [paginas.rows]);
+  const setLista = (f: (l: FornecedorAdmin[]) => FornecedorAdmin[]) => paginas.setRows((l) => f(l ?? []));
+  const todos = Math.max(total ?? 0, lista.length);
   const [busca, setBusca] = useState('');
   const [aberto, setAberto] = useState<string | null>(null);
   const selecionado = lista.find((f) => f.usuario === aberto) ?? null;
@@ -73,9 +80,9 @@ export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
           onChange={(e) => setBusca(e.target.value)}
         />
         <span className="muted" data-testid="total-fornecedores" role="status">
-          {shown.length === lista.length
-            ? `${lista.length} ${lista.length === 1 ? 'fornecedor' : 'fornecedores'}`
-            : `${shown.length} de ${lista.length} fornecedores`}
+          {shown.length === todos
+            ? `${todos} ${todos === 1 ? 'fornecedor' : 'fornecedores'}`
+            : `${shown.length} de ${todos} fornecedores`}
         </span>
       </div>
       {lista.length === 0 ? (
@@ -102,6 +109,7 @@ export function SuppliersSection({ inicial }: { inicial: FornecedorAdmin[] }) {
           ))}
         </ul>
       )}
+      <LoadMore list={paginas} />
       {selecionado && (
         <SupplierDetails
           fornecedor={selecionado}

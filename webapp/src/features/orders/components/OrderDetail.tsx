@@ -208,7 +208,9 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
           <p>
             {info.rua}, {info.numero}
             {info.complemento ? ` - ${info.complemento}` : ''}
+            {info.bairro ? `, ${info.bairro}` : ''}
             {info.cidade ? `, ${info.cidade}` : ''}
+            {info.cep ? ` — CEP ${info.cep}` : ''}
           </p>
         )}
       </div>

@@ -5,9 +5,12 @@
  * delivered, cancelled… — and 'Detalhes'). 'Detalhes' opens the order's detail; a cancelled order
  * comes back marked '00', the detail closes and the list says 'Pedido cancelado.' (and that a Pix
  * paid for it is given back). When the detail sees its Pix paid or expired, the orders are read
- * again, so the card says what the detail says. Load errors are only logged.
+ * again (from its first page), so the card says what the detail says. Orders come in pages,
+ * 'Carregar mais' under them. Load errors are only logged.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { LoadMore } from '@/components/LoadMore';
+import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
 import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
@@ -20,27 +23,17 @@ export const PEDIDO_CANCELADO = 'Pedido cancelado.';
 export const PIX_SERA_DEVOLVIDO = 'O valor pago por Pix será devolvido a você.';
 
 export function OrdersSection() {
-  const [pedidos, setPedidos] = useState<Pedido[] | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   // Bumped to read the orders again (a Pix paid or expired while its detail was open).
   const [leitura, setLeitura] = useState(0);
   const lerDeNovo = useCallback(() => setLeitura((n) => n + 1), []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void pegarPedidos(ctrl.signal).then((r) => {
-      if (ctrl.signal.aborted) return;
-      if (r.error !== undefined) {
-        console.error('pegar_pedidos:', r.error);
-        // A failed second reading keeps the list shown.
-        setPedidos((atual) => atual ?? []);
-        return;
-      }
-      setPedidos(r.pedidos);
-    });
-    return () => ctrl.abort();
-  }, [leitura]);
+  const lista = usePagedList<Pedido>(`pedidos-${leitura}`, async (cursor, signal) => {
+    const r = await pegarPedidos(signal, cursor);
+    if (r.error !== undefined) console.error('pegar_pedidos:', r.error);
+    return pageOf(r, (a) => a.pedidos);
+  });
+  const { rows: pedidos, setRows: setPedidos } = lista;
 
   const open = pedidos?.find((p) => p.id === openId) ?? null;
 
@@ -105,6 +98,7 @@ export function OrdersSection() {
           ))}
         </ul>
       )}
+      <LoadMore list={lista} />
     </section>
   );
 }

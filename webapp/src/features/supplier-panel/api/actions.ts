@@ -55,9 +55,12 @@ export const desabilitarProduto = (item: string): Promise<RpcResult<'desabilitar
 export const excluirProduto = (item: string): Promise<RpcResult<'excluir_produto'>> => rpc('excluir_produto', { item });
 
 // Deliveries.
-export const pegarEntregasPendentes = (): Promise<RpcResult<'pegar_entregas_pendentes'>> => rpc('pegar_entregas_pendentes', {});
-export const pegarEntregas = (ano: number, mes: number): Promise<RpcResult<'pegar_entregas'>> =>
-  rpc('pegar_entregas', { ano: String(ano), mes: String(mes).padStart(2, '0') });
+/** A page of the pending deliveries (the first without `cursor`). */
+export const pegarEntregasPendentes = (cursor?: string | null): Promise<RpcResult<'pegar_entregas_pendentes'>> =>
+  rpc('pegar_entregas_pendentes', cursor ? { cursor } : {});
+/** A page of one month's orders (the first without `cursor`). */
+export const pegarEntregas = (ano: number, mes: number, cursor?: string | null): Promise<RpcResult<'pegar_entregas'>> =>
+  rpc('pegar_entregas', { ano: String(ano), mes: String(mes).padStart(2, '0'), ...(cursor ? { cursor } : {}) });
 /** A single-use ticket (one minute) that opens the live order stream (docs/rpc.md). */
 export const pegarTicketEventos = (): Promise<RpcResult<'pegar_ticket_eventos'>> => rpc('pegar_ticket_eventos', {});
 export const cancelarEntrega = (item: string): Promise<RpcResult<'cancelar_entrega'>> => rpc('cancelar_entrega', { item });
@@ -75,7 +78,9 @@ export const criarSite = (url: string, paleta: number, modelo: number): Promise<
 // Payments.
 export const pegarInfosPagamentos = (): Promise<RpcResult<'pegar_infos_pagamentos'>> => rpc('pegar_infos_pagamentos', {});
 export const opcoesPagamento = (opcao: string): Promise<RpcResult<'opcoes_pagamento'>> => rpc('opcoes_pagamento', { opcao });
-export const pegarHistoricoPagamentos = (): Promise<RpcResult<'pegar_historico_pagamentos'>> => rpc('pegar_historico_pagamentos', {});
+/** A page of the payment history, newest first (the first without `cursor`). */
+export const pegarHistoricoPagamentos = (cursor?: string | null): Promise<RpcResult<'pegar_historico_pagamentos'>> =>
+  rpc('pegar_historico_pagamentos', cursor ? { cursor } : {});
 export const alterarPix = (pix: string): Promise<RpcResult<'alterar_pix'>> => rpc('alterar_pix', { pix });
 export const transferir = (pix: string): Promise<RpcResult<'transferir'>> => rpc('transferir', { pix });
 
@@ -91,6 +96,9 @@ export type CupomForm = Payload<'adicionar_cupom'>['form'];
 export const adicionarCupom = (form: CupomForm): Promise<RpcResult<'adicionar_cupom'>> => rpc('adicionar_cupom', { form });
 export const excluirCupom = (codigocupom: string): Promise<RpcResult<'excluir_cupom'>> => rpc('excluir_cupom', { codigocupom });
 
-// Reviews (decisions.md §33): the store replies once to a review of one of its orders.
+// Reviews (decisions.md §33): the store's reviews as its page lists them, and its one reply to each.
+export type AvaliacoesLoja = Answer<'pegar_avaliacoes'>;
+export const pegarAvaliacoes = (userforn: string, signal?: AbortSignal): Promise<RpcResult<'pegar_avaliacoes'>> =>
+  rpc('pegar_avaliacoes', { userforn }, { signal });
 export const responderAvaliacao = (idpedido: string, resposta: string): Promise<RpcResult<'responder_avaliacao'>> =>
   rpc('responder_avaliacao', { idpedido, resposta });

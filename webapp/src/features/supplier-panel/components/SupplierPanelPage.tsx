@@ -4,11 +4,11 @@
  * spinner shows while `loading_forn_site` runs; a failed load alerts and shows the not-found
  * screen. Header (logo and 'Voltar' to home), a collapsible side menu with the nine sections,
  * and the chosen section, each loaded lazily. The pending deliveries' count is live (server-sent
- * events, see ../live.ts). Until the new store is set up, its checklist shows above every section
- * (issue 29; the panel's data is read again when the section changes, so a step done shows as
- * done); a store the administrator hid says so, with the reason.
+ * events, see ../live.ts). Until the new store is set up, its checklist shows above every section;
+ * the panel's data is read again right after any save while it shows (and when the section
+ * changes), so a step done ticks at once. A store the administrator hid says so, with the reason.
  */
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { NotFound } from '@/components/NotFound';
@@ -58,7 +58,7 @@ function Panel({ usuario }: { usuario: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [ordersBump, setOrdersBump] = useState(0);
   const live = useOrderEvents();
-  const { pendentes } = usePendingDeliveries(usuario, live, ordersBump);
+  const { pendentes, total } = usePendingDeliveries(usuario, live, ordersBump);
 
   const reload = useCallback(async () => {
     const r = await loadingFornSite(usuario);
@@ -76,7 +76,18 @@ function Panel({ usuario }: { usuario: string }) {
     void reload();
   }, [reload]);
 
-  const update = useCallback((patch: Partial<DadosPainel>) => setForn((f) => (f && f !== 'erro' ? { ...f, ...patch } : f)), []);
+  // While the checklist shows, a save reads the panel's data again, so the step it did ticks at once.
+  const incompletoRef = useRef(false);
+  useEffect(() => {
+    incompletoRef.current = !!forn && forn !== 'erro' && !!forn.checklist && !forn.checklist.completo;
+  });
+  const update = useCallback(
+    (patch: Partial<DadosPainel>) => {
+      setForn((f) => (f && f !== 'erro' ? { ...f, ...patch } : f));
+      if (incompletoRef.current) void reload();
+    },
+    [reload],
+  );
 
   if (forn === 'erro') return <NotFound />;
   if (forn === null) return <PageLoading />;
@@ -107,7 +118,7 @@ function Panel({ usuario }: { usuario: string }) {
         <PanelMenu
           current={section}
           open={menuOpen}
-          pendentes={pendentes?.length ?? null}
+          pendentes={total}
           onPick={go}
           onClose={() => setMenuOpen(false)}
         />
@@ -120,7 +131,7 @@ function Panel({ usuario }: { usuario: string }) {
           {incompleto && forn.checklist && <SetupChecklist checklist={forn.checklist} url={forn.url ?? forn.extensoes?.site?.url ?? null} onGo={go} />}
           <h1 className="panel__title">{section}</h1>
           <Suspense fallback={<PageLoading />}>
-            <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />
+            <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} totalPendentes={total} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />
           </Suspense>
         </div>
       </div>

@@ -3,40 +3,43 @@
  * server's stream)
  * and 'Histórico de Entregas' by year and month (years from the first order's to now, decisions
  * §14; default the current year and month). Each entry: type (Entrega / Retirada no local),
- * order time, customer's name and 'Detalhes'. 'Nenhuma entrega encontrada.', 'Carregando
- * entregas...'.
+ * order time, customer's name, its total and (in the history) its status, and 'Detalhes'.
+ * 'Nenhuma entrega encontrada.', 'Carregando entregas...'. Both lists come in pages, 'Carregar
+ * mais' under them (the count on the tab is every pending delivery).
  */
-import { useEffect, useState } from 'react';
-import { formatOrderTime, isDelivery } from '@/lib/orders';
+import { useState } from 'react';
+import { LoadMore } from '@/components/LoadMore';
+import { pageOf, usePagedList } from '@/hooks/usePagedList';
+import { formatReais } from '@/lib/display';
+import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import { diaNoBrasil } from '@/lib/time';
-import { pegarEntregas } from '../api/actions';
+import { pegarEntregas, pegarEntregasPendentes } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { DeliveryDetail } from './DeliveryDetail';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';
 
-export default function Deliveries({ usuario, forn, live, pendentes, onOrdersChanged }: PanelViewProps) {
+export default function Deliveries({ usuario, forn, live, pendentes, totalPendentes, onOrdersChanged }: PanelViewProps) {
   const [tab, setTab] = useState<'pendentes' | 'historico'>('pendentes');
   const [detail, setDetail] = useState<Pedido | null>(null);
   // This month in Brazilian time (decisions.md §40).
   const [ano, setAno] = useState(() => diaNoBrasil().ano);
   const [mes, setMes] = useState(() => diaNoBrasil().mes);
-  const [hist, setHist] = useState<{ key: string; list: Pedido[]; anos?: number[] } | null>(null);
-  const key = `${ano}-${mes}`;
-
-  useEffect(() => {
-    if (tab !== 'historico') return;
-    let alive = true;
-    void pegarEntregas(ano, mes).then((r) => {
-      if (!alive) return;
-      if (r.error !== undefined) console.error('pegar_entregas:', r.error);
-      setHist({ key: `${ano}-${mes}`, list: r.error !== undefined ? [] : Object.values(r.all), anos: r.error !== undefined ? undefined : r.anos });
-    });
-    return () => {
-      alive = false;
-    };
-  }, [tab, usuario, ano, mes, live]);
-  const years = useYears(hist?.anos ?? forn.anos);
+  const [anos, setAnos] = useState<number[] | undefined>(undefined);
+  const pend = usePagedList<Pedido>(
+    'pendentes',
+    async (cursor) => pageOf(await pegarEntregasPendentes(cursor), (a) => a.entregas),
+    pendentes,
+  );
+  const hist = usePagedList<Pedido>(tab === 'historico' ? `${usuario}|${ano}-${mes}|${live}` : '', async (cursor) => {
+    if (tab !== 'historico') return { rows: [], proximo: null };
+    const r = await pegarEntregas(ano, mes, cursor);
+    if (r.error !== undefined) console.error('pegar_entregas:', r.error);
+    else setAnos(r.anos);
+    // A page's map, oldest first as the pages run.
+    return pageOf(r, (a) => Object.values(a.all).sort((x, y) => x.Infos.horario_pedido - y.Infos.horario_pedido));
+  });
+  const years = useYears(anos ?? forn.anos);
 
   if (detail) {
     return (
@@ -54,15 +57,17 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
     );
   }
 
-  const list = tab === 'pendentes' ? pendentes : hist?.key === key ? hist.list : null;
+  const lista = tab === 'pendentes' ? pend : hist;
+  const list = lista.rows;
+  const count = totalPendentes ?? pendentes?.rows.length ?? 0;
   return (
     <div>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'pendentes'} className={`tab${tab === 'pendentes' ? ' tab--on' : ''}`} onClick={() => setTab('pendentes')}>
           Entregas Pendentes
-          {pendentes && pendentes.length > 0 && (
+          {count > 0 && (
             <span className="panel-menu__count tab__count" aria-hidden="true">
-              {pendentes.length}
+              {count}
             </span>
           )}
         </button>
@@ -77,11 +82,17 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
         <p className="muted">Nenhuma entrega encontrada.</p>
       ) : (
         <ul className="order-list" aria-label={tab === 'pendentes' ? 'Entregas pendentes' : 'Histórico'}>
-          {[...list].sort((a, b) => b.Infos.horario_pedido - a.Infos.horario_pedido).map((p) => (
+          {(tab === 'historico' ? [...list].sort((a, b) => b.Infos.horario_pedido - a.Infos.horario_pedido) : list).map((p) => (
             <li key={p.id} className="order-card">
               <strong>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
               <span>{formatOrderTime(p.Infos.horario_pedido)}</span>
               <span>{p.Infos.cliente_nome ?? ''}</span>
+              <span data-testid="entrega-total">{formatReais(p.Infos.total_pago)}</span>
+              {tab === 'historico' && (
+                <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="entrega-status">
+                  {statusPedido(p)}
+                </span>
+              )}
               <button type="button" className="btn btn--small" onClick={() => setDetail(p)}>
                 Detalhes
               </button>
@@ -89,6 +100,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, onOrdersCha
           ))}
         </ul>
       )}
+      <LoadMore list={lista} />
     </div>
   );
 }

@@ -2,23 +2,23 @@
  * 'Detalhes da Entrega': products (icon, title, option, quantity, amount paid), product price,
  * delivery fee (delivery only), total, coupon, payment (Pix with its checked status, or
  * Presencial), delivery or pickup, address, the customer's name and phone with a WhatsApp link
- * (55 + digits). Pending orders have 'Cancelar entrega' / 'Confirmar entrega', each asked
+ * (55 + digits). The address is the whole one the order keeps: street and number, bairro, city, CEP
+ * and complement. Pending orders have 'Cancelar entrega' / 'Confirmar entrega', each asked
  * first ('Cancelar entrega?' / 'Confirmar entrega?'); in the history a heading shows Cancelado,
  * Aguardando entrega or Entrega confirmada (and in the pending list, only the buttons). A
  * delivered order the buyer rated shows the review, and the store may reply once, publicly
  * (decisions.md §33).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Stars } from '@/components/Stars';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import { whatsappUrl } from '@/lib/display';
 import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
-import { cancelarEntrega, confirmarEntrega, consultarPagamento, responderAvaliacao } from '../api/actions';
+import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/actions';
-import { errorText } from '@/lib/errorText';
+import { ReviewReply } from './ReviewReply';
 
 export interface DeliveryDetailProps {
   usuario: string;
@@ -84,7 +84,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
         <dt>Total</dt><dd><strong>{money(i.total_pago)}</strong></dd>
         <dt>Pagamento</dt><dd>{isPix(p) ? `Pix — ${pix}` : 'Presencial'}</dd>
         <dt>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</dt>
-        <dd>{isDelivery(p) ? [i.rua && `${i.rua}, ${i.numero ?? ''}`, i.cidade, i.complemento].filter(Boolean).join(' — ') : ''}</dd>
+        <dd data-testid="endereco-entrega">{isDelivery(p) ? enderecoEntrega(i) : ''}</dd>
         <dt>Cliente</dt><dd>{i.cliente_nome ?? ''}</dd>
         <dt>Telefone</dt><dd>{i.cliente_telefone ?? ''}</dd>
       </dl>
@@ -99,61 +99,13 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
           <button type="button" className="btn" onClick={() => setAsk('confirmar')}>Confirmar entrega</button>
         </div>
       )}
-      {p.avaliacao && <ReviewReply pedido={p} onDone={onDone} />}
+      {p.avaliacao && <ReviewReply idpedido={p.id} avaliacao={p.avaliacao} onDone={onDone} />}
       {ask && <ConfirmDialog message={ask === 'cancelar' ? 'Cancelar entrega?' : 'Confirmar entrega?'} onCancel={() => setAsk(null)} onConfirm={() => void act(ask)} />}
     </section>
   );
 }
 
-/** The buyer's review of a delivered order, and the store's one public reply. */
-function ReviewReply({ pedido: p, onDone }: { pedido: Pedido; onDone: () => void }) {
-  const { core } = useCore();
-  const status = useStatusDialog();
-  const [texto, setTexto] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [resposta, setResposta] = useState(p.avaliacao?.resposta ?? null);
-  const a = p.avaliacao;
-  if (!a) return null;
-
-  async function send(e: FormEvent) {
-    e.preventDefault();
-    if (!core) return;
-    let t: string;
-    try {
-      t = core.review_reply_validate(texto);
-    } catch (err) {
-      return setErro(errorText(err));
-    }
-    status.loading();
-    const r = await responderAvaliacao(p.id, t);
-    if (r.error !== undefined) return status.error(r.error);
-    status.success();
-    setResposta(t);
-    onDone();
-  }
-
-  return (
-    <section className="review-box" aria-label="Avaliação do cliente">
-      <h3>Avaliação do cliente</h3>
-      <p>
-        <Stars nota={a.nota} /> {a.comentario}
-      </p>
-      {resposta ? (
-        <p className="review-box__reply">
-          <strong>Sua resposta:</strong> {resposta}
-        </p>
-      ) : (
-        <form className="form" onSubmit={send} noValidate>
-          <label className="field">
-            <span className="field__label">Responder publicamente (uma vez)</span>
-            <textarea className="input" rows={3} maxLength={500} value={texto} onChange={(e) => (setTexto(e.target.value), setErro(null))} />
-          </label>
-          {erro && <p className="form__error" role="alert">{erro}</p>}
-          <button type="submit" className="btn" disabled={!core}>
-            Enviar resposta
-          </button>
-        </form>
-      )}
-    </section>
-  );
+/** A delivery's address as one line: street and number, bairro, city, CEP, complement. */
+export function enderecoEntrega(i: Pick<Pedido['Infos'], 'rua' | 'numero' | 'bairro' | 'cidade' | 'cep' | 'complemento'>): string {
+  return [i.rua && `${i.rua}, ${i.numero ?? ''}`, i.bairro, i.cidade, i.cep && `CEP ${i.cep}`, i.complemento].filter(Boolean).join(' — ');
 }

@@ -2,7 +2,8 @@
  * Gestão: year and month selectors (years from the first order's to now, as `loading_forn_site`
  * reports them), the month's revenue and the products sold (title, option, quantity sold,
  * revenue), from `pegar_gestao` (the server sums the month's orders, cancelled ones left out).
- * 'Nenhum produto vendido neste período.' when there is nothing.
+ * 'Nenhum produto vendido neste período.' when there is nothing. Below, the store's reviews with
+ * their reply (StoreReviews.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useCore } from '@/hooks/useCore';
@@ -10,11 +11,12 @@ import { capitalizar } from '@/lib/display';
 import { diaNoBrasil } from '@/lib/time';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
+import { StoreReviews } from './StoreReviews';
 import type { PanelViewProps } from './types';
 
 type Gestao = { total: number; produtos: { titulo: string; opcao: string | null; quantidade: number; total: number }[] };
 
-export default function Management({ forn, live }: PanelViewProps) {
+export default function Management({ usuario, forn, live }: PanelViewProps) {
   const { core } = useCore();
   // This month in Brazilian time (decisions.md §40).
   const [ano, setAno] = useState(() => diaNoBrasil().ano);
@@ -70,6 +72,7 @@ export default function Management({ forn, live }: PanelViewProps) {
           )}
         </>
       )}
+      <StoreReviews usuario={usuario} />
     </div>
   );
 }

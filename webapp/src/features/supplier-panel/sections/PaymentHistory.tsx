@@ -1,10 +1,12 @@
 /**
  * The payment history modal: a table Data, Cliente, Valor, Situação, with the record codes of
  * spec §4 ('0' Expirado, '1' Aguardando pagamento — which triggers a payment check —, '2'
- * Recebido, '3' Saque).
+ * Recebido, '3' Saque). The history comes in pages, newest first, 'Carregar mais' under it.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { LoadMore } from '@/components/LoadMore';
+import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatOrderTime } from '@/lib/orders';
 import type { Core } from '@/lib/wasm';
 import { consultarPagamento, pegarHistoricoPagamentos } from '../api/actions';
@@ -17,30 +19,26 @@ export const SITUACAO_PAGAMENTO: Record<string, string> = {
   '3': 'Saque',
 };
 
-export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => void }) {
-  const [rows, setRows] = useState<RegistroPagamento[] | null>(null);
+/** Records still awaiting payment get a check (spec §4); `set` updates a record's status from the answer. */
+async function check(page: RegistroPagamento[], signal: AbortSignal, set: (id: string, status: RegistroPagamento['status_pix']) => void) {
+  for (const rec of page.filter((x) => x.status_pix === '1')) {
+    const c = await consultarPagamento(rec.id, null);
+    if (signal.aborted || c.error !== undefined) continue;
+    const st = c.pago ? '2' : c.expirado ? '0' : '1';
+    if (st !== '1') set(rec.id, st);
+  }
+}
 
-  useEffect(() => {
-    let alive = true;
-    void pegarHistoricoPagamentos().then(async (r) => {
-      if (!alive) return;
-      if (r.error !== undefined) {
-        console.error('pegar_historico_pagamentos:', r.error);
-        return setRows([]);
-      }
-      setRows(r.fechados);
-      // Records still awaiting payment get a check (spec §4); the answer updates their status.
-      for (const rec of r.fechados.filter((x) => x.status_pix === '1')) {
-        const c = await consultarPagamento(rec.id, null);
-        if (!alive || c.error !== undefined) continue;
-        const st = c.pago ? '2' : c.expirado ? '0' : '1';
-        if (st !== '1') setRows((l) => l && l.map((x) => (x.id === rec.id ? { ...x, status_pix: st } : x)));
-      }
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
+export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => void }) {
+  // What the payment checks found, by record (over the status the page came with).
+  const [checked, setChecked] = useState<Record<string, RegistroPagamento['status_pix']>>({});
+  const lista = usePagedList<RegistroPagamento>('historico', async (cursor, signal) => {
+    const r = await pegarHistoricoPagamentos(cursor);
+    if (r.error !== undefined) console.error('pegar_historico_pagamentos:', r.error);
+    else void check(r.fechados, signal, (id, st) => setChecked((c) => ({ ...c, [id]: st })));
+    return pageOf(r, (a) => a.fechados);
+  });
+  const rows = lista.rows?.map((r) => (checked[r.id] ? { ...r, status_pix: checked[r.id] } : r)) ?? null;
 
   return (
     <Dialog title="Histórico de pagamentos" onClose={onClose} className="wizard-dlg">
@@ -65,6 +63,7 @@ export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => v
           </tbody>
         </table>
       )}
+      <LoadMore list={lista} />
     </Dialog>
   );
 }

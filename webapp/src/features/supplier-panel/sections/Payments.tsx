@@ -113,6 +113,7 @@ export default function Payments({ forn, update }: SectionProps) {
     if (r.error !== undefined) return status.error(r.error);
     status.success();
     setInfo((i) => ({ ...i, pix: chave.trim() }));
+    update({ extensoes: { ...forn.extensoes, pagamentos: { ...forn.extensoes.pagamentos, pix: chave.trim() } } });
   }
 
   function preview() {
@@ -177,7 +178,10 @@ export default function Payments({ forn, update }: SectionProps) {
         </section>
       </div>
       {info?.Solicitacao && (
-        <p className="muted">Saque solicitado: {fmt(core ? core.money_from_reais(info.Solicitacao.valor) : 0)}. {PRAZO_SAQUE}</p>
+        <p className="muted" data-testid="saque-solicitado">
+          Saque solicitado: você recebe {fmt(core ? core.money_from_reais(info.Solicitacao.liquido) : 0)} (saldo de{' '}
+          {fmt(core ? core.money_from_reais(info.Solicitacao.valor) : 0)} menos a taxa de {fmt(core ? core.money_from_reais(info.Solicitacao.taxa) : 0)}). {PRAZO_SAQUE}
+        </p>
       )}
 
       <h3>Chave Pix</h3>

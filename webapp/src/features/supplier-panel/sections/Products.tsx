@@ -73,11 +73,18 @@ export default function Products(props: SectionProps) {
         <ProductWizard
           core={core}
           forn={forn}
-          onAdded={(p) => (p ? setProdutos((l) => [p, ...(l ?? [])]) : void load())}
+          onAdded={(p) => {
+            if (p) setProdutos((l) => [p, ...(l ?? [])]);
+            else void load();
+            props.update({});
+          }}
           onClose={() => setAdding(false)}
         />
       )}
-      {aberto && core && <ProductMenu {...props} core={core} produto={aberto} onChanged={load} onClose={() => setOpen(null)} />}
+      {aberto && core && <ProductMenu {...props} core={core} produto={aberto} onChanged={async () => {
+            await load();
+            props.update({});
+          }} onClose={() => setOpen(null)} />}
     </div>
   );
 }

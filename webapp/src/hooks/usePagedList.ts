@@ -1,0 +1,112 @@
+/**
+ * A list the API pages with keyset cursors (docs/rpc.md, 'Lists in pages': a request's `cursor`,
+ * an answer's `proximo`, null on the last page), as the catalogue pages: the first page loads when
+ * the `key` changes (the previous request aborted, its late answer ignored), and `carregarMais`
+ * appends the page after the last one shown ('Carregar mais', components/LoadMore.tsx). A first
+ * page loaded elsewhere may be handed in (`inicial`; null while it loads): the list then starts
+ * again from each new first page it is given (e.g. the live pending deliveries). Rows may be changed in place
+ * (`setRows`: a cancelled order, a hidden store). Failures are logged by the RPC client; a failed
+ * first load shows an empty list (`erro` set), a failed later page keeps what is shown.
+ */
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { Result } from '@/lib/rpc';
+
+/** One page: its rows and the cursor of the next (null: the last page). */
+export interface Page<T> {
+  rows: T[];
+  proximo: string | null;
+}
+
+/** Loads the page after `cursor` (null: the first page). */
+export type PageLoader<T> = (cursor: string | null, signal: AbortSignal) => Promise<Result<Page<T>>>;
+
+export interface PagedList<T> {
+  /** What is shown; null while the first page loads. */
+  rows: T[] | null;
+  setRows: Dispatch<SetStateAction<T[] | null>>;
+  /** The next page's cursor: null when every row is shown. */
+  proximo: string | null;
+  /** The first page failed. */
+  erro: boolean;
+  carregandoMais: boolean;
+  /** The last 'Carregar mais' failed (what is shown stays). */
+  erroMais: boolean;
+  carregarMais: () => void;
+}
+
+/** A page from an answer (`rows` its list), or the answer's failure as it came. */
+export function pageOf<A extends { proximo?: string | null }, T>(r: Result<A>, rows: (a: A) => T[]): Result<Page<T>> {
+  if (r.error !== undefined) return r;
+  return { rows: rows(r), proximo: r.proximo ?? null };
+}
+
+interface State<T> {
+  rows: T[] | null;
+  proximo: string | null;
+  erro: boolean;
+  carregandoMais: boolean;
+  erroMais: boolean;
+  /** Which first page the rows grew from: a later page asked before a new one is dropped. */
+  gen: number;
+}
+
+const loading = { rows: null, proximo: null, erro: false, carregandoMais: false, erroMais: false, gen: 0 };
+
+const from = <T>(first: Page<T> | null): State<T> => (first ? { ...loading, rows: first.rows, proximo: first.proximo } : loading);
+
+export function usePagedList<T>(key: string, load: PageLoader<T>, inicial?: Page<T> | null): PagedList<T> {
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const controlled = inicial !== undefined;
+  const [state, setState] = useState<State<T>>(() => from(inicial ?? null));
+  // A new first page handed in starts the list again (React's state-from-props pattern).
+  const [base, setBase] = useState(inicial);
+  if (controlled && base !== inicial) {
+    setBase(inicial);
+    setState((s) => ({ ...from(inicial ?? null), gen: s.gen + 1 }));
+  }
+  const more = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    more.current?.abort();
+    if (controlled) return undefined;
+    const ctrl = new AbortController();
+    // A new key shows its own first page, not the last key's rows.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setState((s) => ({ ...loading, gen: s.gen + 1 }));
+    void loadRef.current(null, ctrl.signal).then((r) => {
+      if (ctrl.signal.aborted) return;
+      setState((s) => (r.error !== undefined ? { ...loading, rows: [], erro: true, gen: s.gen } : { ...loading, rows: r.rows, proximo: r.proximo, gen: s.gen }));
+    });
+    return () => ctrl.abort();
+  }, [key, controlled]);
+
+  const { proximo, carregandoMais, gen } = state;
+  const carregarMais = useCallback(() => {
+    if (proximo === null || carregandoMais) return;
+    const ctrl = new AbortController();
+    more.current = ctrl;
+    setState((s) => ({ ...s, carregandoMais: true, erroMais: false }));
+    void loadRef.current(proximo, ctrl.signal).then((r) => {
+      if (ctrl.signal.aborted) return;
+      setState((s) =>
+        s.gen !== gen
+          ? s
+          : r.error !== undefined
+          ? { ...s, carregandoMais: false, erroMais: true }
+          : { ...s, carregandoMais: false, rows: [...(s.rows ?? []), ...r.rows], proximo: r.proximo },
+      );
+    });
+  }, [proximo, carregandoMais, gen]);
+
+  useEffect(() => () => more.current?.abort(), []);
+
+  const setRows = useCallback<Dispatch<SetStateAction<T[] | null>>>(
+    (next) => setState((s) => ({ ...s, rows: typeof next === 'function' ? (next as (r: T[] | null) => T[] | null)(s.rows) : next })),
+    [],
+  );
+  const { rows, erro, erroMais } = state;
+  return { rows, setRows, proximo, erro, carregandoMais, erroMais, carregarMais };
+}
