@@ -178,9 +178,9 @@ audit: deny-install setup
 bench-pages url="http://127.0.0.1:8080": chromium
     cd webapp && node bench/pages.mjs --url {{url}}
 
-# Time a fresh `just run` from a clone of the committed HEAD (figure in docs/benchmarks.md).
-bench-run:
-    scripts/bench-fresh-run.sh
+# Time a fresh `just run` from a clone of the committed HEAD (figures in docs/benchmarks.md): each step's time, the wall and CPU time, the load. `just bench-run fresh` runs it as on a machine that never built the project (empty CARGO_HOME, npm and pip caches, no wasm32 target, no wasm-bindgen-cli, `just` installed as README says), without touching this machine's installs.
+bench-run *args:
+    scripts/bench-fresh-run.sh {{args}}
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:
