@@ -14,14 +14,19 @@ wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version
 default:
     @just --list
 
-# Build everything and serve the app with demo data on http://localhost:8080, with the local OpenID provider, Arweave gateway (arlocal) and CEP lookup on loopback (Ctrl-C stops it all). The API is built with the `demo` profile (not optimised: a fresh clone serves within minutes) while the tools, the wasm and the webapp are set up and built; `just dist` is the release build.
+# Build everything and serve the app with demo data on http://localhost:8080, with the local OpenID provider, Arweave gateway (arlocal) and CEP lookup on loopback (Ctrl-C stops it all). The API is built with the `demo` profile (not optimised: a fresh clone serves within minutes) while the tools and npm packages are installed and the wasm and the webapp built; `just dist` is the release build.
 run:
     #!/usr/bin/env bash
     set -euo pipefail
     cargo build --profile demo -p feira-api &
     api=$!
-    trap 'kill "$api" 2>/dev/null || true' EXIT
-    just setup wasm web
+    # npm's installs wait on the network and the disk more than on the CPU: beside the compiling.
+    (scripts/npm-ci.sh webapp && scripts/npm-ci.sh devservices) &
+    npm=$!
+    trap 'kill "$api" "$npm" 2>/dev/null || true' EXIT
+    just setup-rust
+    wait "$npm"
+    just wasm web
     wait "$api"
     trap - EXIT
     exec scripts/run.sh target/demo/feira-api
@@ -43,7 +48,7 @@ dist: setup wasm web
 dist-e2e: chromium dist
     cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
-# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (built `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
+# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (its `wasm-bindgen` binary, a debug build `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
 setup: setup-rust
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
@@ -56,7 +61,7 @@ setup-rust:
     fi
     if ! wasm-bindgen --version 2>/dev/null | grep -qF "{{wasm_bindgen_version}}"; then \
         echo "installing wasm-bindgen-cli {{wasm_bindgen_version}}"; \
-        cargo install --locked --path tools/wasm-bindgen-cli; \
+        cargo install --locked --debug --path tools/wasm-bindgen-cli; \
     fi
 
 # Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
