@@ -26,7 +26,8 @@ run:
     trap 'kill "$api" "$npm" 2>/dev/null || true' EXIT
     just setup-rust
     wait "$npm"
-    just wasm web
+    # The webapp's bundle without its type checks (`just web`, the suite and CI run them).
+    just wasm web bundle
     wait "$api"
     trap - EXIT
     exec scripts/run.sh target/demo/feira-api
