@@ -14,14 +14,20 @@ wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version
 default:
     @just --list
 
-# Build everything and serve the app with demo data on http://localhost:8080, with the local OpenID provider, Arweave gateway (arlocal) and CEP lookup on loopback (Ctrl-C stops it all). The API is built with the `demo` profile (not optimised: a fresh clone serves within minutes) while the tools, the wasm and the webapp are set up and built; `just dist` is the release build.
+# Build everything and serve the app with demo data on http://localhost:8080, with the local OpenID provider, Arweave gateway (arlocal) and CEP lookup on loopback (Ctrl-C stops it all). The API is built with the `demo` profile (not optimised: a fresh clone serves within minutes) while the tools and npm packages are installed and the wasm and the webapp built; `just dist` is the release build.
 run:
     #!/usr/bin/env bash
     set -euo pipefail
     cargo build --profile demo -p feira-api &
     api=$!
-    trap 'kill "$api" 2>/dev/null || true' EXIT
-    just setup wasm web
+    # npm's installs wait on the network and the disk more than on the CPU: beside the compiling.
+    (scripts/npm-ci.sh webapp && scripts/npm-ci.sh devservices) &
+    npm=$!
+    trap 'kill "$api" "$npm" 2>/dev/null || true' EXIT
+    just setup-rust
+    wait "$npm"
+    # The webapp's bundle without its type checks (`just web`, the suite and CI run them).
+    just wasm web bundle
     wait "$api"
     trap - EXIT
     exec scripts/run.sh target/demo/feira-api
@@ -43,7 +49,7 @@ dist: setup wasm web
 dist-e2e: chromium dist
     cd webapp && API_BIN=../dist/feira-api API_STANDALONE=1 node e2e/run.mjs e2e/tests/buyer.test.mjs e2e/tests/supplier.test.mjs
 
-# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (built `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
+# Install what is missing: the wasm32 target, wasm-bindgen-cli pinned to Cargo.lock (its `wasm-bindgen` binary, a debug build `--locked` from tools/wasm-bindgen-cli, whose lock file is committed: the published crate's own lock names a crate version the registry lacks), npm packages from the lock files.
 setup: setup-rust
     scripts/npm-ci.sh webapp
     scripts/npm-ci.sh devservices
@@ -56,7 +62,7 @@ setup-rust:
     fi
     if ! wasm-bindgen --version 2>/dev/null | grep -qF "{{wasm_bindgen_version}}"; then \
         echo "installing wasm-bindgen-cli {{wasm_bindgen_version}}"; \
-        cargo install --locked --path tools/wasm-bindgen-cli; \
+        cargo install --locked --debug --path tools/wasm-bindgen-cli; \
     fi
 
 # Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
@@ -178,9 +184,9 @@ audit: deny-install setup
 bench-pages url="http://127.0.0.1:8080": chromium
     cd webapp && node bench/pages.mjs --url {{url}}
 
-# Time a fresh `just run` from a clone of the committed HEAD (figure in docs/benchmarks.md).
-bench-run:
-    scripts/bench-fresh-run.sh
+# Time a fresh `just run` from a clone of the committed HEAD (figures in docs/benchmarks.md): each step's time, the wall and CPU time, the load. `just bench-run fresh` runs it as on a machine that never built the project (empty CARGO_HOME, npm and pip caches, no wasm32 target, no wasm-bindgen-cli, `just` installed as README says), without touching this machine's installs.
+bench-run *args:
+    scripts/bench-fresh-run.sh {{args}}
 
 # Install Debian's Chromium when it is missing (needs root and apt).
 chromium:
