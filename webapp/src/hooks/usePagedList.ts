@@ -110,3 +110,18 @@ export function usePagedList<T>(key: string, load: PageLoader<T>, inicial?: Page
   const { rows, erro, erroMais } = state;
   return { rows, setRows, proximo, erro, carregandoMais, erroMais, carregarMais };
 }
+
+/**
+ * While `active` (a search typed over a list the browser filters), loads every page left, one
+ * after the other, so the search looks in the whole list and not only in the pages shown (the
+ * admin's suppliers and customers: a store found by its CPF on the tenth page). Stops at the
+ * last page or at a failed one ('Carregar mais' then tries again).
+ */
+export function useLoadAllWhile<T>(list: PagedList<T>, active: boolean): boolean {
+  const { proximo, carregandoMais, erroMais, rows, carregarMais } = list;
+  const pending = active && rows !== null && proximo !== null && !erroMais;
+  useEffect(() => {
+    if (pending && !carregandoMais) carregarMais();
+  }, [pending, carregandoMais, carregarMais]);
+  return pending;
+}

@@ -46,4 +46,19 @@ describe('admin lists in pages', () => {
     expect(calls.filter((c) => c.codigo === 'pegar_clientes').map((c) => c.body.cursor)).toEqual([undefined, 'c2']);
     expect(calls.filter((c) => c.codigo === 'loading_admin').map((c) => c.body.cursor)).toEqual([undefined, 'f2']);
   });
+
+  it('a search looks in every page: a store found by its CPF, typed without the mask, on a page not shown yet', async () => {
+    const { calls } = mockApi({
+      loading_admin: (body) =>
+        body.cursor === 'f2'
+          ? { body: { fornecedores: [fornecedor({ usuario: 'u-z', nomeforn: 'Zeca Hortas', cpf: '529.982.247-25' })], total: 2 } }
+          : { body: { fornecedores: [fornecedor()], total: 2, proximo: 'f2' } },
+    });
+    renderPage(<AdminPage />, { path: '/admin', user: ADMIN });
+    expect((await screen.findByTestId('total-fornecedores')).textContent).toBe('1 de 2 fornecedores');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar fornecedores' }), '52998224725');
+    expect(await screen.findByText('Zeca Hortas')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('total-fornecedores').textContent).toBe('1 de 2 fornecedores'));
+    expect(calls.filter((c) => c.codigo === 'loading_admin').map((c) => c.body.cursor)).toEqual([undefined, 'f2']);
+  });
 });

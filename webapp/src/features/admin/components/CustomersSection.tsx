@@ -2,15 +2,15 @@
  * Clientes: the title, a card with the total count, a search box filtering by name or e-mail
  * (accents and case ignored), one card per customer (name, e-mail, city) and the details modal
  * (name, e-mail, phone or 'Não informado', street and number, city, complement). Customers come in
- * pages by name, 'Carregar mais' under them (the search looks in those loaded; the total counts
- * all). A load failure shows 'Algum erro ocorreu ao carregar os clientes.'.
+ * pages by name, 'Carregar mais' under them; a search loads the pages left so that it looks in
+ * every customer (the total counts all). A load failure shows 'Algum erro ocorreu ao carregar os clientes.'.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { LoadMore } from '@/components/LoadMore';
 import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
-import { pageOf, usePagedList } from '@/hooks/usePagedList';
+import { pageOf, useLoadAllWhile, usePagedList } from '@/hooks/usePagedList';
 import { pegarClientes } from '../api/pegarClientes';
 import type { Cliente } from '../api/pegarClientes';
 import { ERRO_CLIENTES, NAO_INFORMADO } from '../messages';
@@ -44,6 +44,8 @@ export function CustomersSection() {
   }, [falhou, status]);
   const clientes = useMemo(() => paginas.rows ?? [], [paginas.rows]);
   const lista = useMemo(() => filtrarClientes(clientes, busca), [clientes, busca]);
+  // A search looks in every customer: the pages not shown yet are loaded for it.
+  useLoadAllWhile(paginas, busca.trim() !== '');
 
   return (
     <section aria-labelledby="admin-clientes">

@@ -10,8 +10,8 @@
  * withdrawal not yet paid out, `pegar_resumo_fornecedor`) and asks the reason, which the store is
  * e-mailed; showing it again asks the spec's confirmation ('Tornar visível?', Não/Sim). A failed
  * toggle shows 'Não foi possível alterar a visibilidade.' and changes nothing on screen. Suppliers
- * come in pages by name, 'Carregar mais' under them (the search looks in those loaded; the count
- * says how many there are in all).
+ * come in pages by name, 'Carregar mais' under them; a search loads the pages left so that it
+ * looks in every supplier (the count says how many there are in all).
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,7 @@ import { LoadMore } from '@/components/LoadMore';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
-import { usePagedList, type Page, pageOf } from '@/hooks/usePagedList';
+import { useLoadAllWhile, usePagedList, type Page, pageOf } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
 import { invisivel } from '../api/invisivel';
 import { pegarResumoFornecedor, type ResumoFornecedor } from '../api/moderacao';
@@ -66,6 +66,8 @@ export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorA
   const [aberto, setAberto] = useState<string | null>(null);
   const selecionado = lista.find((f) => f.usuario === aberto) ?? null;
   const shown = useMemo(() => filtrarFornecedores(lista, busca), [lista, busca]);
+  // A search looks in every supplier: the pages not shown yet are loaded for it.
+  const buscandoMais = useLoadAllWhile(paginas, busca.trim() !== '');
 
   return (
     <section aria-labelledby="admin-fornecedores">
@@ -80,7 +82,9 @@ export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorA
           onChange={(e) => setBusca(e.target.value)}
         />
         <span className="muted" data-testid="total-fornecedores" role="status">
-          {shown.length === todos
+          {buscandoMais
+            ? 'Buscando em todos os fornecedores...'
+            : shown.length === todos
             ? `${todos} ${todos === 1 ? 'fornecedor' : 'fornecedores'}`
             : `${shown.length} de ${todos} fornecedores`}
         </span>
