@@ -81,7 +81,7 @@ fn every_listed_codigo_is_a_variant_of_the_request() {
             Err(e) => panic!("{codigo}: {e:?}"),
         }
     }
-    assert_eq!(Request::CODIGOS.len(), 86);
+    assert_eq!(Request::CODIGOS.len(), 87);
 }
 
 #[test]
@@ -96,6 +96,7 @@ fn the_admin_guard_covers_exactly_the_admin_actions() {
         [
             "loading_admin",
             "invisivel",
+            "permitir_documento",
             "pegar_clientes",
             "pegar_solicitacoes_saque",
             "confirmar_saque",
