@@ -45,7 +45,7 @@ test('search from the header across categories, and its second page', async () =
     await ok(page, {
       codigo: 'cadastro_fornecedor',
       infos: {
-        nomeforn: 'Pimentas do Vale', cpf: '529.982.247-25', telefone: '(19) 99876-4321',
+        nomeforn: 'Pimentas do Vale', cpf: '635.280.173-09', telefone: '(19) 99876-4321',
         descricaoforn: '', instagram: '', local: 3, cidades: [TOWN],
       },
     });

@@ -48,7 +48,7 @@ test('user text with markup is shown as text and never runs', async () => {
     const registered = await ok(page, {
       codigo: 'cadastro_fornecedor',
       infos: {
-        nomeforn: payload('loja'), cpf: '529.982.247-25', telefone: '(19) 99876-1234',
+        nomeforn: payload('loja'), cpf: '987.654.320-29', telefone: '(19) 99876-1234',
         descricaoforn: payload('descricaoforn'), instagram: '@sitioxss', local: 1, cidades: [],
       },
     });

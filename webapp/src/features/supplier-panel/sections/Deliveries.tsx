@@ -82,7 +82,8 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
         <p className="muted">Nenhuma entrega encontrada.</p>
       ) : (
         <ul className="order-list" aria-label={tab === 'pendentes' ? 'Entregas pendentes' : 'Histórico'}>
-          {(tab === 'historico' ? [...list].sort((a, b) => b.Infos.horario_pedido - a.Infos.horario_pedido) : list).map((p) => (
+          {/* Newest first, in both tabs, as before the lists paged. */}
+          {[...list].sort((a, b) => b.Infos.horario_pedido - a.Infos.horario_pedido).map((p) => (
             <li key={p.id} className="order-card">
               <strong>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
               <span>{formatOrderTime(p.Infos.horario_pedido)}</span>
