@@ -1,7 +1,8 @@
 //! The actions of the contract, in one table: one entry per action carries everything about
 //! it — who may call it (`public`, `user`: a session, `admin`: the administrator's), marked `get`
-//! when it is a public catalogue read also answered by `GET /api` or `read` when it changes
-//! nothing else, its `codigo`, the [`Request`] variant it decodes to (with its typed payload),
+//! when it is a public catalogue read also answered by `GET /api`, `read` when it changes
+//! nothing else, or `idempotent` when it changes something and honours an `Idempotency-Key`
+//! (a retried request with the same key and payload is the same attempt), its `codigo`, the [`Request`] variant it decodes to (with its typed payload),
 //! the type of its answer, its rate-limit class (`limit`, `none` when not limited), what its
 //! body may carry (`body`: `Small`, `Photos`, `File`) and its handler (`run`). An entry without
 //! any of these does not compile, nor does a misspelt handler.
@@ -77,6 +78,9 @@ pub struct Action {
     /// It may change something (false for reads: `get` or `read` in the table); the webapp's
     /// reads revalidate for a minute after a change.
     pub changes: bool,
+    /// It honours an `Idempotency-Key` header (`idempotent` in the table; others ignore the
+    /// header): the dispatcher hands the key and the payload's fingerprint to its handler.
+    pub idempotent: bool,
     /// Its rate-limit class (none: not limited; `crate::security::rate`).
     pub limit: Option<Class>,
     /// What its body may carry (`crate::security::bounds`).
@@ -94,10 +98,16 @@ macro_rules! actions {
     (@session admin) => { Session::Admin };
     (@get get) => { true };
     (@get read) => { false };
+    (@get idempotent) => { false };
     (@get) => { false };
     (@changes get) => { false };
     (@changes read) => { false };
+    (@changes idempotent) => { true };
     (@changes) => { true };
+    (@idempotent idempotent) => { true };
+    (@idempotent get) => { false };
+    (@idempotent read) => { false };
+    (@idempotent) => { false };
     (@payload) => { None };
     (@payload $payload:ty) => { Some(schema_of::<$payload> as SchemaOf) };
     (@limit none) => { None };
@@ -146,6 +156,7 @@ macro_rules! actions {
                     session: actions!(@session $session),
                     get: actions!(@get $($kind)?),
                     changes: actions!(@changes $($kind)?),
+                    idempotent: actions!(@idempotent $($kind)?),
                     limit: actions!(@limit $limit),
                     body: Body::$body,
                     payload: actions!(@payload $($payload)?),
@@ -245,7 +256,7 @@ actions! {
         limit none, body Small,
         run |s, c, r, x| address::change_address(s, c.try_into()?, r).await?;
     /// Places an order from one store's bag; every price, fee and total is recomputed here.
-    user "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
+    user idempotent "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
         limit Order, body Small,
         run |s, c, r, x| orders::place::place_order(s, c.try_into()?, r, x.idempotency.clone()).await?;
     /// A page of the signed-in buyer's orders, newest first (the first without `cursor`).

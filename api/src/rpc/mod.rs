@@ -141,8 +141,6 @@ pub struct IdempotencyKey {
 
 /// A malformed `Idempotency-Key`.
 pub const CHAVE_INVALIDA: &str = "Chave de idempotência inválida.";
-/// The actions that honour `Idempotency-Key` (others ignore it).
-const IDEMPOTENT: &[&str] = &["finalizar_pedido"];
 
 impl IdempotencyKey {
     /// The header's key (a structured-field string: quoted, or bare as most clients send it),
@@ -181,12 +179,14 @@ pub async fn handle(
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
     let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
-    if let Some(class) = Request::action(codigo).and_then(|a| a.limit) {
+    let action = Request::action(codigo);
+    if let Some(class) = action.and_then(|a| a.limit) {
         let user = caller.user.as_ref().map(|u| u.id.as_str());
         state.security.limits.check(class, client, user)?;
     }
     let context = Context {
-        idempotency: if IDEMPOTENT.contains(&codigo) {
+        // Only the actions marked `idempotent` in the table read the header; others ignore it.
+        idempotency: if action.is_some_and(|a| a.idempotent) {
             IdempotencyKey::of(&headers, &value)?
         } else {
             None

@@ -255,6 +255,20 @@ fn reads_are_marked_so_in_the_table() {
 }
 
 #[test]
+fn the_table_marks_the_actions_that_honour_an_idempotency_key() {
+    let idempotent: Vec<&str> = Request::ACTIONS
+        .iter()
+        .filter(|a| a.idempotent)
+        .map(|a| a.codigo)
+        .collect();
+    // Placing an order is the one action whose retry must not do it twice (its charge, its stock).
+    assert_eq!(idempotent, ["finalizar_pedido"]);
+    for a in Request::ACTIONS.iter().filter(|a| a.idempotent) {
+        assert!(a.changes && !a.get, "{}: a read needs no key", a.codigo);
+    }
+}
+
+#[test]
 fn bad_json_and_bad_payloads_are_told_apart() {
     assert_eq!(message_of("{"), "Requisição inválida.");
     assert_eq!(
