@@ -3,9 +3,8 @@
 //! headers (keys are never reused, so a URL's content never changes).
 
 use crate::{
-    config::MediaConfig,
+    config::{ExposeSecret, MediaConfig},
     error::{ApiError, ApiResult},
-    state::AppState,
 };
 use anyhow::Context;
 use axum::{
@@ -59,7 +58,9 @@ impl MediaStore {
                     b = b.with_endpoint(e).with_allow_http(e.starts_with("http://"));
                 }
                 if let (Some(k), Some(s)) = (access_key_id, secret_access_key) {
-                    b = b.with_access_key_id(k).with_secret_access_key(s);
+                    b = b
+                        .with_access_key_id(k.expose_secret())
+                        .with_secret_access_key(s.expose_secret());
                 }
                 Arc::new(b.build()?)
             }
@@ -133,14 +134,14 @@ fn possible_key(key: &str) -> bool {
 }
 
 /// `GET /media/{*key}`.
-pub async fn serve(State(state): State<AppState>, Path(key): Path<String>) -> Response {
+pub async fn serve(State(media): State<MediaStore>, Path(key): Path<String>) -> Response {
     let Ok(path) = StorePath::parse(&key)
         .map_err(|_| ())
         .and_then(|p| if possible_key(&key) { Ok(p) } else { Err(()) })
     else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match state.media.store.get(&path).await {
+    match media.store.get(&path).await {
         Ok(found) => {
             let mime = mime_guess::from_path(&key).first_or_octet_stream();
             let mut res = Body::from_stream(found.into_stream()).into_response();

@@ -22,7 +22,7 @@
 //! [`email`]); the request middleware is [`track`], and the RPC dispatcher names the action of
 //! a request with [`rpc_action`].
 
-use crate::{db::Db, mail::outbox};
+use crate::db::Db;
 use axum::{
     extract::{MatchedPath, Request},
     middleware::Next,
@@ -218,8 +218,17 @@ pub async fn track(req: Request, next: Next) -> Response {
     res
 }
 
-/// The metrics text: the process's counters plus what is read now (pool, outbox).
-pub async fn render(db: &Db) -> anyhow::Result<String> {
+/// What the metrics text reports besides the process's counters, read at scrape time by the
+/// caller (`ops.rs`), so that this module, which the senders call, imports none of them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Depths {
+    /// Outbox messages still to send, and those given up for good.
+    pub outbox: (i64, i64),
+}
+
+/// The metrics text: the process's counters plus what is read now (pool, and `depths`: the
+/// outbox's).
+pub fn render(db: &Db, depths: Depths) -> anyhow::Result<String> {
     let m = &*METRICS;
     let mut r = Registry::default();
     r.register(
@@ -275,7 +284,7 @@ pub async fn render(db: &Db) -> anyhow::Result<String> {
         "Database pool connections",
         pool,
     );
-    let (pending, failed) = outbox::depth(db).await?;
+    let (pending, failed) = depths.outbox;
     let depth: Family<StateLabel, Gauge> = Family::default();
     depth
         .get_or_create(&StateLabel { state: "pending" })

@@ -7,7 +7,7 @@
 //! - `GET /metrics`: see [`crate::metrics`]; 404 unless `METRICS_TOKEN` is set (and sent as a
 //!   bearer token); also served without a token by the `METRICS_ADDR` listener ([`router`]).
 
-use crate::{db, metrics, state::AppState};
+use crate::{config::ExposeSecret, db, metrics, state::AppState};
 use axum::{
     Json, Router,
     extract::State,
@@ -70,7 +70,13 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
 
 /// `GET /metrics` on the main port: only with `Authorization: Bearer $METRICS_TOKEN`.
 pub async fn metrics_guarded(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(expected) = state.config.ops.metrics_token.as_deref() else {
+    let Some(expected) = state
+        .config
+        .ops
+        .metrics_token
+        .as_ref()
+        .map(ExposeSecret::expose_secret)
+    else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let sent = headers
@@ -94,7 +100,11 @@ async fn metrics_open(State(state): State<AppState>) -> Response {
 }
 
 async fn metrics_text(state: &AppState) -> Response {
-    match metrics::render(&state.db).await {
+    let depths = crate::mail::outbox::depth(&state.db)
+        .await
+        .map(|outbox| metrics::Depths { outbox })
+        .map_err(anyhow::Error::from);
+    match depths.and_then(|d| metrics::render(&state.db, d)) {
         Ok(text) => (
             [
                 (

@@ -14,10 +14,9 @@
 
 use crate::{
     arweave::TxStatus,
-    config::Config,
+    config::{Config, Rate},
     db::{Db, now_ms},
     error::{ApiError, ApiResult},
-    security::rate::Rate,
 };
 use std::{
     collections::{HashMap, VecDeque},
@@ -78,11 +77,15 @@ pub struct Outside {
 impl Outside {
     pub fn from_config(config: &Config) -> Self {
         Self {
-            geocoder: Budget::new("geocoder", config.geocoder_rate, GEOCODER_OCUPADO),
-            geocodes: TtlCache::new(config.geocoder_cache, CACHE_ENTRIES),
-            cep: Budget::new("cep", config.cep_rate, CEP_OCUPADO),
-            cep_client: Budget::new("cep-client", config.cep_client_rate, CEP_CLIENTE_OCUPADO),
-            ceps: TtlCache::new(config.cep_cache, CACHE_ENTRIES),
+            geocoder: Budget::new("geocoder", config.outside.geocoder_rate, GEOCODER_OCUPADO),
+            geocodes: TtlCache::new(config.outside.geocoder_cache, CACHE_ENTRIES),
+            cep: Budget::new("cep", config.outside.cep_rate, CEP_OCUPADO),
+            cep_client: Budget::new(
+                "cep-client",
+                config.outside.cep_client_rate,
+                CEP_CLIENTE_OCUPADO,
+            ),
+            ceps: TtlCache::new(config.outside.cep_cache, CACHE_ENTRIES),
             gateway: Budget::new("arweave-gateway", config.arweave.read_rate, GATEWAY_OCUPADO),
             statuses: TtlCache::new(config.arweave.status_cache, CACHE_ENTRIES),
         }

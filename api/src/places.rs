@@ -1,5 +1,7 @@
 //! The IBGE municipalities shipped in `seeds/municipios.csv`, held in memory: region validation
-//! and the municipality seat's coordinates (decisions.md §11, §15).
+//! and the municipality seat's coordinates (decisions.md §11, §15); where an address's
+//! coordinates came from ([`Origin`]) and the notice of a seat used for them ([`seat_notice`]),
+//! which the address's handlers and the signed-in user's answer both write.
 
 use std::{collections::HashMap, sync::OnceLock};
 use wasm_core::places::{Municipality, PlaceIndex, parse_municipalities_csv};
@@ -43,6 +45,34 @@ impl Places {
     pub fn index(&self) -> &PlaceIndex {
         &self.index
     }
+}
+
+/// Where an address's coordinates came from (`coordenadas_origem`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The geocoder found the address.
+    Address,
+    /// The municipality's seat.
+    Seat,
+}
+
+impl Origin {
+    /// As stored.
+    pub fn as_db(self) -> &'static str {
+        match self {
+            Self::Address => "endereco",
+            Self::Seat => "cidade",
+        }
+    }
+}
+
+/// The notice of coordinates that are the seat of `cidade` (`City, UF`), from the stored origin.
+pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String> {
+    let cidade = cidade?;
+    (origin == Some(Origin::Seat.as_db())).then(|| {
+        let name = cidade.rsplit_once(", ").map_or(cidade, |(name, _)| name);
+        wasm_core::messages::centro_da_cidade(name)
+    })
 }
 
 #[cfg(test)]

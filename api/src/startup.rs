@@ -48,22 +48,22 @@ pub struct Application {
 
 impl Application {
     /// Connects, migrates, seeds when asked, starts the background jobs, binds
-    /// `config.host:config.port` (and `METRICS_ADDR` when set).
+    /// `config.site.host:config.site.port` (and `METRICS_ADDR` when set).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         Self::build_on(config, None).await
     }
 
     /// [`build`](Self::build), serving `listener` when given (a socket already listening, handed
-    /// over by a service manager: `LISTEN_FDS`) instead of binding `config.host:config.port`.
+    /// over by a service manager: `LISTEN_FDS`) instead of binding `config.site.host:config.site.port`.
     pub async fn build_on(
         config: Config,
         listener: Option<std::net::TcpListener>,
     ) -> anyhow::Result<Self> {
         let shutdown = CancellationToken::new();
         let db = db::connect(
-            &config.database_url,
-            config.database_max_connections,
-            config.database_acquire_timeout,
+            &config.database.url,
+            config.database.max_connections,
+            config.database.acquire_timeout,
         )
         .await?;
         db::migrate(&db).await?;
@@ -82,19 +82,19 @@ impl Application {
         crate::search::rebuild_stale(&db).await?;
         let pix = crate::pix::from_config(&config.pix)?;
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
-        let events = Hub::connect(&db, &config.database_url, shutdown.clone()).await?;
+        let events = Hub::connect(&db, &config.database.url, shutdown.clone()).await?;
         let jobs = spawn_jobs(&config, &db, &shutdown, &pix, &events)?;
         let state = AppState {
             security: crate::security::Security::new(
                 &config.security,
-                web::index_html(&config.webapp_dir, config.webapp_embedded).as_deref(),
+                web::index_html(&config.site.webapp_dir, config.site.webapp_embedded).as_deref(),
             ),
             notary,
             pix,
             outside: Arc::new(crate::outside::Outside::from_config(&config)),
             oidc: Arc::new(OidcVerifier::new(
-                &config.oidc_issuer,
-                &config.oidc_client_id,
+                &config.security.oidc_issuer,
+                &config.security.oidc_client_id,
             )),
             config: Arc::new(config),
             db,
@@ -114,7 +114,10 @@ impl Application {
                 inherited.set_nonblocking(true)?;
                 tokio::net::TcpListener::from_std(inherited)?
             }
-            None => tokio::net::TcpListener::bind((state.config.host, state.config.port)).await?,
+            None => {
+                tokio::net::TcpListener::bind((state.config.site.host, state.config.site.port))
+                    .await?
+            }
         };
         let address = listener.local_addr()?;
         if let Some(tls) = &state.config.pix.webhook.tls {
@@ -324,8 +327,8 @@ fn spawn_pix_jobs(
 
 /// Every route of the API.
 pub fn router(state: AppState) -> Router {
-    let body_limit = state.config.body_limit;
-    let webapp_dir = state.config.webapp_dir.clone();
+    let body_limit = state.config.security.body_limit;
+    let webapp_dir = state.config.site.webapp_dir.clone();
     let mut routes = Router::new();
     // The sandbox's payment endpoint exists only with the sandbox provider (decisions.md §20).
     if state.config.pix.provider == crate::config::PixProviderKind::Sandbox {
@@ -354,7 +357,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/media/{*key}", get(media::serve))
         .route("/pix/{txid}/qr.svg", get(crate::pix_http::qr::serve))
-        .merge(web::routes(&webapp_dir, state.config.webapp_embedded))
+        .merge(web::routes(&webapp_dir, state.config.site.webapp_embedded))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn_with_state(
@@ -403,11 +406,11 @@ async fn bounded_in_time(
     if UNBOUNDED_ROUTES.contains(&req.uri().path()) {
         return next.run(req).await;
     }
-    match tokio::time::timeout(state.config.request_timeout, next.run(req)).await {
+    match tokio::time::timeout(state.config.security.request_timeout, next.run(req)).await {
         Ok(res) => res,
         Err(_) => {
             tracing::warn!(
-                timeout = ?state.config.request_timeout,
+                timeout = ?state.config.security.request_timeout,
                 "request timed out: answered 503"
             );
             ApiError::service_unavailable().into_response()

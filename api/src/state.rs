@@ -6,6 +6,7 @@ use crate::{
     arweave::Notary, auth::oidc::OidcVerifier, config::Config, db::Db, events::Hub,
     media::MediaStore, outside::Outside, pix::PixProvider, security::Security,
 };
+use axum::extract::FromRef;
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
@@ -28,4 +29,18 @@ pub struct AppState {
     pub outside: Arc<Outside>,
     /// Cancelled when the server starts shutting down: event streams close, jobs stop.
     pub shutdown: CancellationToken,
+}
+
+/// The media store, for `crate::media::serve` (which does not import this state).
+impl FromRef<AppState> for MediaStore {
+    fn from_ref(state: &AppState) -> Self {
+        state.media.clone()
+    }
+}
+
+/// The defences, for the extractors of `crate::security` (which do not import this state).
+impl FromRef<AppState> for Arc<Security> {
+    fn from_ref(state: &AppState) -> Self {
+        state.security.clone()
+    }
 }

@@ -4,6 +4,10 @@
 use crate::money::Money;
 use serde::{Deserialize, Serialize};
 
+/// The most units of one product in one order (docs/readings.md: stock hoarding): the stepper
+/// stops there and the checkout refuses more.
+pub const MAX_QUANTITY: u32 = 1_000;
+
 /// A product's prices as stored: `preco`, `precopromo`, `minimopromo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProductPrice {
@@ -108,11 +112,11 @@ impl QuantityLimits {
     }
 
     /// The plus button: stops at the stock when the stock is set, and at the most one order
-    /// may hold ([`crate::checkout::MAX_QUANTITY`]).
+    /// may hold ([`MAX_QUANTITY`]).
     pub fn increment(&self, quantity: u32) -> u32 {
         match self.stock {
             Some(stock) if quantity >= stock => quantity,
-            _ if quantity >= crate::checkout::MAX_QUANTITY => quantity,
+            _ if quantity >= MAX_QUANTITY => quantity,
             _ => quantity.saturating_add(1),
         }
     }

@@ -88,6 +88,7 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
         };
         let is_admin = state
             .config
+            .security
             .admin_email
             .as_deref()
             .is_some_and(|a| a.eq_ignore_ascii_case(&email));

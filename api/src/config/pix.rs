@@ -3,6 +3,7 @@
 //! and a webhook that is neither behind mutual TLS nor checked with an `hmac` secret. Every
 //! variable is documented in `.env.example` and docs/pix.md.
 
+use super::{Secret, secret};
 use anyhow::{Context, bail};
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
@@ -54,7 +55,8 @@ pub struct ApiPixConfig {
     /// The OAuth2 token endpoint (`PIX_TOKEN_URL`).
     pub token_url: String,
     pub client_id: String,
-    pub client_secret: String,
+    /// The OAuth2 client secret (`PIX_CLIENT_SECRET`).
+    pub client_secret: Secret,
     /// The client certificate the PSP issued, PEM (`PIX_CERT_FILE`; may hold the key too).
     pub cert_file: PathBuf,
     /// Its private key, PEM (`PIX_CERT_KEY_FILE`), when not in `cert_file`.
@@ -85,7 +87,7 @@ pub struct WebhookConfig {
     /// `https://feira.example/webhooks/pix`; none: no registration (reconciliation only).
     pub url: Option<String>,
     /// The secret `hmac` query value every notification must carry (`PIX_WEBHOOK_HMAC`).
-    pub hmac: Option<String>,
+    pub hmac: Option<Secret>,
     pub tls: Option<WebhookTlsConfig>,
 }
 
@@ -203,7 +205,7 @@ fn api_pix(
         api_url: url("PIX_API_URL", defaults.map(|d| d.0))?,
         token_url: url("PIX_TOKEN_URL", defaults.map(|d| d.1))?,
         client_id: need("PIX_CLIENT_ID")?,
-        client_secret: need("PIX_CLIENT_SECRET")?,
+        client_secret: secret(need("PIX_CLIENT_SECRET")?),
         cert_file: need("PIX_CERT_FILE")?.into(),
         cert_key_file: var("PIX_CERT_KEY_FILE").map(PathBuf::from),
         ca_file: var("PIX_CA_FILE").map(PathBuf::from),
@@ -247,7 +249,11 @@ fn webhook(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<WebhookConfig
             })
         }
     };
-    Ok(WebhookConfig { url, hmac, tls })
+    Ok(WebhookConfig {
+        url,
+        hmac: hmac.map(secret),
+        tls,
+    })
 }
 
 #[cfg(test)]
@@ -348,9 +354,10 @@ mod tests {
         h.push(("PIX_WEBHOOK_HMAC", "short"));
         assert!(pix(&h, true).is_err(), "a short secret");
         h.push(("PIX_WEBHOOK_HMAC", "a1b2c3d4e5f6g7h8i9j0"));
+        let hmac = pix(&h, true).unwrap().webhook.hmac.unwrap();
         assert_eq!(
-            pix(&h, true).unwrap().webhook.hmac.as_deref(),
-            Some("a1b2c3d4e5f6g7h8i9j0")
+            secrecy::ExposeSecret::expose_secret(&hmac),
+            "a1b2c3d4e5f6g7h8i9j0"
         );
         let mut t = w.clone();
         t.extend([

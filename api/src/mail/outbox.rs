@@ -199,8 +199,9 @@ mod tests {
     use super::*;
     use crate::{
         config::MailConfig,
+        config::Relay,
         db::{connect, migrate},
-        mail::{enqueue, smtp::Relay},
+        mail::enqueue,
     };
 
     #[tokio::test]

@@ -17,6 +17,7 @@
 //! body that cannot be read is answered 400 and nothing is recorded (the PSP tries again).
 
 use crate::{
+    config::ExposeSecret,
     db::{new_id, now_ms},
     domain::{codes::PixOrigin, error::ErrorCode, inbox},
     error::ApiError,
@@ -57,7 +58,14 @@ pub async fn with_hmac(
     Query(q): Query<Secret>,
     body: Bytes,
 ) -> Response {
-    let Some(secret) = state.config.pix.webhook.hmac.as_deref() else {
+    let Some(secret) = state
+        .config
+        .pix
+        .webhook
+        .hmac
+        .as_ref()
+        .map(ExposeSecret::expose_secret)
+    else {
         return ApiError::NotFound(crate::messages::ENDERECO_NAO_ENCONTRADO.into()).into_response();
     };
     if !q.hmac.as_deref().is_some_and(|h| same_secret(h, secret)) {
@@ -302,7 +310,12 @@ pub fn register_at_start(state: &AppState) {
         state.shutdown.clone(),
     );
     tokio::spawn(async move {
-        let hmac = config.pix.webhook.hmac.as_deref();
+        let hmac = config
+            .pix
+            .webhook
+            .hmac
+            .as_ref()
+            .map(ExposeSecret::expose_secret);
         let mut pause = std::time::Duration::from_secs(5);
         loop {
             match pix.register_webhook(&url, hmac).await {

@@ -146,7 +146,7 @@ pub async fn userinfo(db: &Db, user_id: &str, is_admin: bool) -> ApiResult<UserI
     .await?
     .ok_or(ApiError::Unauthorized)?;
     let aviso_localizacao =
-        super::address::seat_notice(u.coordenadas_origem.as_deref(), u.cidade.as_deref());
+        crate::places::seat_notice(u.coordenadas_origem.as_deref(), u.cidade.as_deref());
     Ok(UserInfo {
         user_id: u.id,
         name: u.nome,
@@ -242,9 +242,10 @@ pub async fn login_site(
         claims.name.as_deref(),
     )
     .await?;
-    let token = session::create(&state.db, &user_id, state.config.session_ttl).await?;
+    let token = session::create(&state.db, &user_id, state.config.security.session_ttl).await?;
     let is_admin = state
         .config
+        .security
         .admin_email
         .as_deref()
         .is_some_and(|a| a == email);

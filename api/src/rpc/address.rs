@@ -25,7 +25,7 @@ use super::{
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
-    places::Places,
+    places::{Origin, Places, seat_notice},
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
@@ -69,34 +69,6 @@ pub struct Street<'a> {
     pub cep: Option<&'a str>,
 }
 
-/// Where an address's coordinates came from (`coordenadas_origem`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// The geocoder found the address.
-    Address,
-    /// The municipality's seat.
-    Seat,
-}
-
-impl Origin {
-    /// As stored.
-    pub fn as_db(self) -> &'static str {
-        match self {
-            Self::Address => "endereco",
-            Self::Seat => "cidade",
-        }
-    }
-}
-
-/// The notice of coordinates that are the seat of `cidade` (`City, UF`), from the stored origin.
-pub fn seat_notice(origin: Option<&str>, cidade: Option<&str>) -> Option<String> {
-    let cidade = cidade?;
-    (origin == Some(Origin::Seat.as_db())).then(|| {
-        let name = cidade.rsplit_once(", ").map_or(cidade, |(name, _)| name);
-        wasm_core::messages::centro_da_cidade(name)
-    })
-}
-
 /// Coordinates of `street` in `city`: the geocoder's (when configured and plausible), else the
 /// municipality's seat; `None` when neither is valid. A query not in the cache when the
 /// geocoder's budget is spent is a 503 (try again shortly).
@@ -107,7 +79,7 @@ pub async fn coordinates(
 ) -> ApiResult<Option<(Coordinates, Origin)>> {
     let seat = Coordinates::new(city.latitude, city.longitude).ok();
     let seat = seat.map(|s| (s, Origin::Seat));
-    let Some(url) = state.config.geocoder_url.as_deref() else {
+    let Some(url) = state.config.outside.geocoder_url.as_deref() else {
         return Ok(seat);
     };
     let query = geocoder_query(city, street);

@@ -178,7 +178,7 @@ pub async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Answer>> {
-    let (codigo, value) = decode(&body, &caller, state.config.body_limit)?;
+    let (codigo, value) = decode(&body, &caller, state.config.security.body_limit)?;
     let action = Request::action(codigo);
     if let Some(class) = action.and_then(|a| a.limit) {
         let user = caller.user.as_ref().map(|u| u.id.as_str());

@@ -85,7 +85,7 @@ async fn handle(
         return Err(ApiError::bad_request(REQUISICAO_INVALIDA));
     };
     let request = request_of(query)?;
-    let max_age = state.config.public_read_max_age;
+    let max_age = state.config.site.public_read_max_age;
     let answer = dispatch(state, MaybeAuthUser::default(), request, Default::default()).await?;
     Ok((
         [

@@ -3,14 +3,15 @@
 //! `X-Forwarded-For` (earlier entries are the client's own claims and are ignored). IPv6
 //! addresses count by their /64, which one subscriber usually holds whole.
 
-use crate::state::AppState;
+use super::Security;
 use axum::{
-    extract::{ConnectInfo, FromRequestParts},
+    extract::{ConnectInfo, FromRef, FromRequestParts},
     http::{HeaderMap, request::Parts},
 };
 use std::{
     convert::Infallible,
     net::{IpAddr, Ipv6Addr, SocketAddr},
+    sync::Arc,
 };
 
 /// The address a request counts against.
@@ -45,10 +46,16 @@ impl ClientIp {
     }
 }
 
-impl FromRequestParts<AppState> for ClientIp {
+/// From any state that holds the [`Security`] (the app's: `crate::state`), so that this module
+/// does not import the state built above it.
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    Arc<Security>: FromRef<S>,
+{
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -56,7 +63,7 @@ impl FromRequestParts<AppState> for ClientIp {
         Ok(Self::resolve(
             peer,
             &parts.headers,
-            state.security.trust_proxy,
+            Arc::<Security>::from_ref(state).trust_proxy,
         ))
     }
 }

@@ -20,14 +20,14 @@
 //!
 //! A handler's own header of the same name wins (none sets one today).
 
-use super::SecurityConfig;
-use crate::state::AppState;
+use super::{Security, SecurityConfig};
 use axum::{
     extract::{Request, State},
     http::{HeaderName, HeaderValue, header},
     middleware::Next,
     response::Response,
 };
+use std::sync::Arc;
 
 /// The headers, built once.
 pub struct Policy {
@@ -121,9 +121,9 @@ pub fn csp(connect_extra: &[String], styles: &[String]) -> String {
     )
 }
 
-/// The middleware.
-pub async fn apply(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let policy = &state.security.headers;
+/// The middleware (its state: the app's defences, `crate::state` gives them by `FromRef`).
+pub async fn apply(State(security): State<Arc<Security>>, req: Request, next: Next) -> Response {
+    let policy = &security.headers;
     let https = policy.hsts_always
         || (policy.trust_proxy
             && req

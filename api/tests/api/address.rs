@@ -148,7 +148,7 @@ async fn fake_geocoder(answer: Value, status: u16) -> (String, Arc<Mutex<Vec<Str
 async fn app_with_geocoder(url: String) -> TestApp {
     spawn_app_with(move |c| {
         c.seed_demo = true;
-        c.geocoder_url = Some(url);
+        c.outside.geocoder_url = Some(url);
     })
     .await
 }
@@ -208,7 +208,7 @@ async fn the_geocoder_is_asked_once_per_address_and_never_beyond_its_rate() {
     .await;
     // The default: the public Nominatim's policy, 1 request per second.
     let app = app_with_geocoder(url).await;
-    assert_eq!(app.app.config.geocoder_rate.count.get(), 1);
+    assert_eq!(app.app.config.outside.geocoder_rate.count.get(), 1);
     let ask = |rua: &'static str| {
         app.rpc(
             None,

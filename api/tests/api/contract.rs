@@ -34,7 +34,7 @@ async fn actions_that_need_a_user_answer_401_without_one() {
 
 #[tokio::test]
 async fn oversized_bodies_are_refused() {
-    let app = spawn_app_with(|c| c.body_limit = 1024).await;
+    let app = spawn_app_with(|c| c.security.body_limit = 1024).await;
     let big = "x".repeat(4096);
     let (status, _) = app
         .rpc(None, json!({"codigo": "alterar_nome", "nome": big}))

@@ -105,18 +105,18 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         _ => None,
     })
     .unwrap();
-    config.database_url = fresh_database(&tmp.0).await;
-    config.database_max_connections = 5;
+    config.database.url = fresh_database(&tmp.0).await;
+    config.database.max_connections = 5;
     // The suite runs many apps at once on 2 cores: opening a connection may take longer than
     // production's fail-fast bound (its own tests set it).
-    config.database_acquire_timeout = Duration::from_secs(30);
-    config.webapp_dir = webapp_dir.clone();
+    config.database.acquire_timeout = Duration::from_secs(30);
+    config.site.webapp_dir = webapp_dir.clone();
     // The suite's build embeds the real webapp; these tests serve their own tiny one.
-    config.webapp_embedded = false;
+    config.site.webapp_embedded = false;
     config.media = MediaConfig::Local {
         dir: tmp.0.join("media"),
     };
-    config.oidc_issuer = issuer.clone();
+    config.security.oidc_issuer = issuer.clone();
     // The suite repeats actions freely; the rate-limit tests turn on the limits they check.
     config.security.limits = feira_api::security::rate::LimitsConfig::off();
     // Tests place many orders as one buyer; the bound's own test sets it.
@@ -142,11 +142,11 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
 /// Another instance of `app`'s service (a restart, or a second server): the same database and
 /// OpenID issuer, its own port and process state.
 pub async fn spawn_app_on(app: &TestApp) -> TestApp {
-    let (database_url, issuer) = (app.app.config.database_url.clone(), app.issuer.clone());
+    let (database_url, issuer) = (app.app.config.database.url.clone(), app.issuer.clone());
     let oidc = issuer.clone();
     let mut second = spawn_app_with(move |c| {
-        c.database_url = database_url;
-        c.oidc_issuer = oidc;
+        c.database.url = database_url;
+        c.security.oidc_issuer = oidc;
     })
     .await;
     second.issuer = issuer;

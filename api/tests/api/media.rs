@@ -39,8 +39,8 @@ impl S3Server {
             bucket: self.bucket.clone(),
             region: "us-east-1".into(),
             endpoint: Some(self.endpoint.clone()),
-            access_key_id: Some("S3RVER".into()),
-            secret_access_key: Some("S3RVER".into()),
+            access_key_id: Some(feira_api::config::secret("S3RVER")),
+            secret_access_key: Some(feira_api::config::secret("S3RVER")),
         }
     }
 

@@ -42,7 +42,7 @@ impl CepService {
 async fn app_with_cep(url: Option<String>) -> TestApp {
     spawn_app_with(move |c| {
         c.seed_demo = true;
-        c.site.cep_url = url;
+        c.outside.cep_url = url;
     })
     .await
 }
@@ -107,8 +107,8 @@ async fn a_cep_is_asked_of_the_service_once_and_never_beyond_its_rate() {
     let cep = CepService::start().await;
     let url = cep.viacep();
     let app = spawn_app_with(move |c| {
-        c.site.cep_url = Some(url);
-        c.cep_rate = feira_api::security::rate::Rate::parse("3/min").unwrap();
+        c.outside.cep_url = Some(url);
+        c.outside.cep_rate = feira_api::security::rate::Rate::parse("3/min").unwrap();
     })
     .await;
     let (token, _) = app.login(BUYER).await;
@@ -172,9 +172,9 @@ async fn one_user_cannot_spend_everyones_cep_lookups() {
     let cep = CepService::start().await;
     let url = cep.viacep();
     let app = spawn_app_with(move |c| {
-        c.site.cep_url = Some(url);
-        c.cep_rate = feira_api::security::rate::Rate::parse("4/min").unwrap();
-        c.cep_client_rate = feira_api::security::rate::Rate::parse("2/min").unwrap();
+        c.outside.cep_url = Some(url);
+        c.outside.cep_rate = feira_api::security::rate::Rate::parse("4/min").unwrap();
+        c.outside.cep_client_rate = feira_api::security::rate::Rate::parse("2/min").unwrap();
     })
     .await;
     let (greedy, _) = app.login(BUYER).await;

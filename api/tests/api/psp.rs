@@ -87,7 +87,7 @@ impl Psp {
             api_url: self.text("/api"),
             token_url: self.text("/token"),
             client_id: self.text("/clientId"),
-            client_secret: self.text("/clientSecret"),
+            client_secret: feira_api::config::secret(self.text("/clientSecret")),
             cert_file: self.text("/files/clientCert").into(),
             cert_key_file: Some(self.text("/files/clientKey").into()),
             ca_file: Some(self.text("/files/ca").into()),
@@ -184,7 +184,7 @@ pub async fn psp_app(psp: &Psp, adjust: impl FnOnce(&mut Config)) -> TestApp {
         c.pix.provider = PixProviderKind::ApiPix;
         c.pix.key = key;
         c.pix.api = Some(api);
-        c.pix.webhook.hmac = Some(HMAC.into());
+        c.pix.webhook.hmac = Some(feira_api::config::secret(HMAC));
         adjust(c);
     })
     .await;

@@ -132,9 +132,9 @@ async fn with_the_database_down_an_rpc_answers_503_within_five_seconds_and_recov
     proxied.set_port(Some(port.parse().unwrap())).unwrap();
     let url = proxied.to_string();
     let app = spawn_app_with(move |c| {
-        c.database_url = url;
+        c.database.url = url;
         // Production's bound (the suite's apps wait longer: `spawn_app_with`).
-        c.database_acquire_timeout = Duration::from_secs(3);
+        c.database.acquire_timeout = Duration::from_secs(3);
     })
     .await;
     let (token, _) = app.login("bia@exemplo.com.br").await;

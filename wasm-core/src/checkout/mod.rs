@@ -134,8 +134,9 @@ pub struct CheckoutSummary {
     pub total_centavos: Money,
 }
 
-/// The most units of one product in one order (docs/readings.md: stock hoarding).
-pub const MAX_QUANTITY: u32 = 1_000;
+/// The most units of one product in one order ([`crate::pricing::MAX_QUANTITY`], where the
+/// bag's stepper stops; named here too for the checkout's callers).
+pub use crate::pricing::MAX_QUANTITY;
 
 /// Why a checkout cannot go on; displays the spec's message.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,8 +12,8 @@ use crate::{
 use sqlx::{Any, Transaction};
 
 /// The most unpaid open orders one buyer may hold at one store, unless `MAX_OPEN_ORDERS` says
-/// otherwise.
-pub const DEFAULT_MAX_OPEN_ORDERS: u32 = 5;
+/// otherwise (a setting: it lives with the configuration, at the bottom).
+pub use crate::config::DEFAULT_MAX_OPEN_ORDERS;
 
 /// *Gap:* the refusal when the bound (`max`) is reached.
 pub fn pedidos_em_aberto(max: u32) -> String {

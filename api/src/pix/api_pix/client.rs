@@ -10,7 +10,7 @@
 use super::profile::{Profile, TokenBody};
 use super::wire::TokenAnswer;
 use crate::{
-    config::ApiPixConfig,
+    config::{ApiPixConfig, ExposeSecret, Secret},
     pix::{PixError, PixResult},
 };
 use anyhow::Context;
@@ -33,7 +33,7 @@ pub struct PspClient {
     api_url: String,
     token_url: String,
     client_id: String,
-    client_secret: String,
+    client_secret: Secret,
     token_body: TokenBody,
     token: Mutex<Option<Token>>,
 }
@@ -152,7 +152,7 @@ impl PspClient {
         let req = self
             .http
             .post(&self.token_url)
-            .basic_auth(&self.client_id, Some(&self.client_secret));
+            .basic_auth(&self.client_id, Some(self.client_secret.expose_secret()));
         let req = match self.token_body {
             TokenBody::Json => req.json(&serde_json::json!({"grant_type": "client_credentials"})),
             TokenBody::Form => req.form(&[("grant_type", "client_credentials")]),

@@ -84,7 +84,7 @@ pub async fn lookup(state: &AppState, user: AuthUser, req: CepLookup) -> ApiResu
     let cep = Cep::parse(&req.cep).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let template = state
         .config
-        .site
+        .outside
         .cep_url
         .as_deref()
         .ok_or_else(unavailable)?;

@@ -247,7 +247,12 @@ struct CustomerRow {
 /// `pegar_clientes`: a page of the users without a store, except the administrator, by name;
 /// the first without `cursor`.
 pub async fn customers(state: &AppState, _admin: Admin, ask: PageAsk) -> ApiResult<Customers> {
-    let admin = state.config.admin_email.clone().unwrap_or_default();
+    let admin = state
+        .config
+        .security
+        .admin_email
+        .clone()
+        .unwrap_or_default();
     let after = ask.after(paging::first_name())?;
     let total: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM users u \

@@ -15,6 +15,7 @@
 //! route exists only with it).
 
 mod finish;
+mod parts;
 mod pix;
 mod routes;
 mod rpc;
@@ -59,7 +60,8 @@ fn build(options: Options) -> (OpenApi, Vec<(String, Value)>) {
     let mut schemas = Vec::new();
     let mut paths = Paths::new();
     let requests = rpc::describe(&mut paths, &mut schemas);
-    routes::describe(&mut paths, &mut schemas, options);
+    routes::describe(&mut paths, &mut schemas);
+    pix::describe(&mut paths, &mut schemas, options);
     let mut components = Components::new();
     let session = Http::builder()
         .scheme(HttpAuthScheme::Bearer)

@@ -3,7 +3,7 @@
 
 use super::{
     Options,
-    routes::{Schemas, add, bare, param},
+    parts::{Schemas, add, bare, param},
     rpc::{error, json_response, no_session},
 };
 use crate::rpc::schema_of;

@@ -1,26 +1,18 @@
-//! Every route besides `POST /api`, written by hand (a thin layer: the methods, parameters and
-//! media types the router serves), with the handlers' own types as JSON bodies.
+//! Every route besides `POST /api` and the Pix routes ([`super::pix`]), written by hand (a thin
+//! layer: the methods, parameters and media types the router serves), with the handlers' own
+//! types as JSON bodies.
 
 use super::{
-    Options,
+    parts::{Schemas, add, bare, param, text},
     rpc::{error, json_response, no_session, optional_session, too_large, too_many},
 };
 use crate::rpc::schema_of;
 use utoipa::openapi::{
-    Content, HttpMethod, ObjectBuilder, OneOfBuilder, PathItem, Paths, RefOr, Required,
-    ResponseBuilder, Schema, Type,
-    path::{OperationBuilder, ParameterBuilder, ParameterIn},
+    Content, HttpMethod, ObjectBuilder, OneOfBuilder, Paths, Required, ResponseBuilder, Schema,
+    Type,
+    path::{OperationBuilder, ParameterIn},
     request_body::RequestBodyBuilder,
 };
-
-pub(super) type Schemas = Vec<(String, RefOr<Schema>)>;
-
-pub(super) fn text(media: &str, description: &str) -> ResponseBuilder {
-    ResponseBuilder::new().description(description).content(
-        media,
-        Content::new(Some(ObjectBuilder::new().schema_type(Type::String))),
-    )
-}
 
 /// One server-sent event of the supplier's stream: its name and its data (JSON, as text). Open
 /// API 3.1 has the event stream's `schema` describe each event.
@@ -62,38 +54,8 @@ fn supplier_event() -> ResponseBuilder {
         .content("text/event-stream", Content::new(Some(one_of)))
 }
 
-pub(super) fn bare(description: &str) -> ResponseBuilder {
-    ResponseBuilder::new().description(description)
-}
-
-pub(super) fn param(
-    name: &str,
-    at: ParameterIn,
-    required: bool,
-    description: &str,
-) -> ParameterBuilder {
-    ParameterBuilder::new()
-        .name(name)
-        .parameter_in(at)
-        .required(if required {
-            Required::True
-        } else {
-            Required::False
-        })
-        .description(Some(description))
-        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
-}
-
-pub(super) fn add(paths: &mut Paths, path: &str, method: HttpMethod, op: OperationBuilder) {
-    paths
-        .paths
-        .entry(path.into())
-        .or_default()
-        .merge_operations(PathItem::new(method, op));
-}
-
 /// Adds the routes to `paths` and their schemas to `schemas`.
-pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
+pub fn describe(paths: &mut Paths, schemas: &mut Schemas) {
     let health = schema_of::<crate::ops::Health>(schemas);
     add(
         paths,
@@ -294,8 +256,6 @@ pub fn describe(paths: &mut Paths, schemas: &mut Schemas, options: Options) {
             ))
             .response("200", text("text/javascript", "The script.")),
     );
-
-    super::pix::describe(paths, schemas, options);
 
     add(
         paths,

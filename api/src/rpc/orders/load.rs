@@ -2,7 +2,6 @@
 //! coupons, the buyer's stored address and coordinates. Booleans are read as `0`/`1` (the
 //! `Any` driver cannot decode SQLite's BOOLEAN).
 
-use super::place::BagItem;
 use crate::domain::coupons::{COUPON_COLUMNS, CouponRow};
 use crate::{
     db::Db,
@@ -66,12 +65,12 @@ pub(super) struct BuyerRow {
     pub(super) longitude: Option<f64>,
 }
 
-/// The bag's products, by id (one query).
-pub(super) async fn load_products(
+/// The bag's products (`ids`: its lines' products), by id (one query).
+pub(super) async fn load_products<'a>(
     db: &Db,
-    bag: &[BagItem],
+    ids: impl IntoIterator<Item = &'a str>,
 ) -> ApiResult<HashMap<String, ProductRow>> {
-    let mut ids: Vec<&str> = bag.iter().map(|i| i.id.as_str()).collect();
+    let mut ids: Vec<&str> = ids.into_iter().collect();
     ids.sort_unstable();
     ids.dedup();
     let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();

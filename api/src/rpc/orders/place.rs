@@ -211,7 +211,7 @@ pub async fn place_order(
         .filter(|m| *m >= Money::ZERO)
         .ok_or_else(|| refusal(CheckoutError::PricesChanged))?;
 
-    let products = load::load_products(db, &req.sacola).await?;
+    let products = load::load_products(db, req.sacola.iter().map(|i| i.id.as_str())).await?;
     let supplier_id = one_supplier(&products, &req)?;
     if supplier_id == user.id {
         // Else a supplier could pay themselves and withdraw the balance.

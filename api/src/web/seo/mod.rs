@@ -341,7 +341,10 @@ async fn store_head(state: &AppState, base: &str, url: &str) -> sqlx::Result<Opt
 
 /// The webapp's page for `uri`: its own head, 200 or 404.
 pub async fn page(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
-    let Some(index) = index_html(&state.config.webapp_dir, state.config.webapp_embedded) else {
+    let Some(index) = index_html(
+        &state.config.site.webapp_dir,
+        state.config.site.webapp_embedded,
+    ) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let index = String::from_utf8_lossy(&index).into_owned();

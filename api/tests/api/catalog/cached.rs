@@ -338,7 +338,7 @@ async fn res_is_not_cacheable(app: &TestApp) -> bool {
 
 #[tokio::test]
 async fn the_reads_freshness_is_the_configured_one() {
-    let app = crate::helpers::spawn_app_with(|c| c.public_read_max_age = 5).await;
+    let app = crate::helpers::spawn_app_with(|c| c.site.public_read_max_age = 5).await;
     let res = get(&app, &[("codigo", "pegar_lojas")], None, None).await;
     assert_eq!(res.status(), 200);
     assert_eq!(

@@ -345,7 +345,7 @@ async fn sqlite_and_postgresql_give_the_same_ids_in_the_same_order() {
     let url = format!("sqlite://{}/both.db", tmp.display());
     let sqlite = spawn_app_with(move |c| {
         c.seed_demo = true;
-        c.database_url = url;
+        c.database.url = url;
     })
     .await;
     assert!(!feira_api::db::is_postgres(&sqlite.app.db));

@@ -246,7 +246,7 @@ async fn backup_copies_a_live_sqlite_database() {
     let app = crate::fixtures::demo_app().await;
     let (buyer, _) = app.login(BUYER).await;
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let url = app.app.config.database_url.clone();
+    let url = app.app.config.database.url.clone();
     let dest = scratch(&std::env::temp_dir(), "backup.db");
     let run = || {
         tokio::process::Command::new(BIN)
@@ -323,7 +323,7 @@ async fn readyz_needs_the_migrations_and_turns_503_when_the_database_is_gone() {
 
     // The database goes away.
     if super::on_postgres() {
-        let url = url::Url::parse(&app.app.config.database_url).unwrap();
+        let url = url::Url::parse(&app.app.config.database.url).unwrap();
         let name = url.path().trim_start_matches('/').to_owned();
         let admin = sqlx::AnyPool::connect(&std::env::var("TEST_DATABASE_URL").unwrap())
             .await
