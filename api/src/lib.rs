@@ -3,6 +3,8 @@
 pub mod arweave;
 pub mod auth;
 pub mod backup;
+#[cfg(test)]
+mod boundaries;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -5,7 +5,7 @@
 //! are the spec's own, typos included (`Adcione`, `endreço`); the few marked *gap* fill a hole
 //! the spec leaves (a rule it states without a message, or a check only the server makes).
 
-use crate::money::Money;
+use crate::money::{AmountError, Money};
 use std::borrow::Cow;
 
 /// An error (or state) whose text is one of the messages below. `Display` shows the same text
@@ -27,6 +27,15 @@ macro_rules! display_message {
         impl ::std::error::Error for $ty {}
     )+};
 }
+
+/// A refused price shows the spec's one message, whatever the reason.
+impl Message for AmountError {
+    fn message(&self) -> Cow<'static, str> {
+        Cow::Borrowed(PRECO_INVALIDO)
+    }
+}
+
+crate::display_message!(AmountError);
 
 // --- Prices and generic form messages ----------------------------------------------------------
 

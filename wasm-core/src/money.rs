@@ -20,9 +20,7 @@
 //! Amounts are bounded by [`Money::MAX`] (about R$ 90 trillion) so that they stay exact as JSON
 //! numbers and as `f64` in the browser.
 
-use crate::messages::{self, Message};
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 
 /// An amount of money in centavos.
 #[derive(
@@ -34,8 +32,9 @@ pub struct Money(i64);
 /// The largest amount (in absolute value) the parsers and the `f64` conversions accept.
 const MAX_CENTAVOS: i64 = 9_000_000_000_000_000 - 1;
 
-/// Why a price input was refused. Every reason shows the spec's `Insira um preço válido`; the
-/// forms map the reasons to their own messages (`Preencha todos os campos!`, `Digite um preço
+/// Why a price input was refused. Every reason shows the spec's `Insira um preço válido` (its
+/// `Message` and `Display` are in [`crate::messages`], which formats amounts: money imports no
+/// message); the forms map the reasons to their own messages (`Preencha todos os campos!`, `Digite um preço
 /// válido`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AmountError {
@@ -46,14 +45,6 @@ pub enum AmountError {
     /// More than [`Money::MAX`].
     TooLarge,
 }
-
-impl Message for AmountError {
-    fn message(&self) -> Cow<'static, str> {
-        Cow::Borrowed(messages::PRECO_INVALIDO)
-    }
-}
-
-crate::display_message!(AmountError);
 
 impl Money {
     pub const ZERO: Money = Money(0);
