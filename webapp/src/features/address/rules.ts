@@ -81,5 +81,3 @@ export function phoneMessage(core: Core): string {
   return r.ok ? '' : r.message;
 }
 
-/** Phone input max length (spec §5). */
-export const PHONE_MAX_LENGTH = 15;

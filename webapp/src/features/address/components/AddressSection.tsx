@@ -8,11 +8,12 @@
 import { useState, type FormEvent } from 'react';
 import { CepField } from '@/components/places/CepField';
 import { CityField } from '@/components/places/CityField';
+import { PhoneField } from '@/components/PhoneField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { updateUserInfo, type UserInfo } from '@/lib/session';
 import { alterarEndereco } from '../api/alterarEndereco';
-import { maskPhone, PHONE_MAX_LENGTH, validateAddress, type AddressFields } from '../rules';
+import { maskPhone, validateAddress, type AddressFields } from '../rules';
 import '../address.css';
 
 function fieldsOf(user: UserInfo): AddressFields {
@@ -117,19 +118,7 @@ export function AddressSection({ user }: { user: UserInfo }) {
           <span className="field__label">Bairro</span>
           <input className="input" value={fields.bairro} autoComplete="address-level3" onChange={(e) => set('bairro', e.target.value)} />
         </label>
-        <label className="field">
-          <span className="field__label">Telefone</span>
-          <input
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(00) 00000-0000"
-            maxLength={PHONE_MAX_LENGTH}
-            value={a.telefone}
-            onChange={(e) => set('telefone', core ? maskPhone(core, e.target.value) : e.target.value)}
-          />
-        </label>
+        <PhoneField core={core} value={a.telefone} onChange={(v) => set('telefone', v)} />
         <label className="field">
           <span className="field__label">Complemento (opcional)</span>
           <input className="input" value={fields.complemento} autoComplete="address-line2" onChange={(e) => set('complemento', e.target.value)} />

@@ -12,12 +12,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CepField } from '@/components/places/CepField';
 import { CityField } from '@/components/places/CityField';
+import { PhoneField } from '@/components/PhoneField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { getSession, updateUserInfo, type UserInfo } from '@/lib/session';
 import { alterarEndereco } from '../api/alterarEndereco';
 import { gerarCoordenadas } from '../api/gerarCoordenadas';
-import { maskPhone, PHONE_MAX_LENGTH, phoneMessage, validateAddress, withCep, type AddressFields, type ValidAddress } from '../rules';
+import { maskPhone, phoneMessage, validateAddress, withCep, type AddressFields, type ValidAddress } from '../rules';
 import '../address.css';
 
 const STEPS = ['CEP e cidade', 'Rua, número e bairro', 'Complemento e telefone', 'Confirmar endereço'] as const;
@@ -200,19 +201,7 @@ export function AddressWizard({ user, onDone, onCancel }: AddressWizardProps) {
             <span className="field__label">Complemento (opcional)</span>
             <input className="input" value={fields.complemento} autoComplete="address-line2" data-autofocus onChange={(e) => set('complemento', e.target.value)} />
           </label>
-          <label className="field">
-            <span className="field__label">Telefone</span>
-            <input
-              className="input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(00) 00000-0000"
-              maxLength={PHONE_MAX_LENGTH}
-              value={core ? maskPhone(core, fields.telefone) : fields.telefone}
-              onChange={(e) => set('telefone', core ? maskPhone(core, e.target.value) : e.target.value)}
-            />
-          </label>
+          <PhoneField core={core} value={fields.telefone} onChange={(v) => set('telefone', v)} />
         </>
       )}
 

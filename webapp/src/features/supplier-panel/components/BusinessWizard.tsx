@@ -9,6 +9,7 @@ import { useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/Dialog';
 import { IconPicker, type PickedImage } from '@/components/IconPicker';
+import { PhoneField } from '@/components/PhoneField';
 import { useCore } from '@/hooks/useCore';
 import { updateUserInfo, type UserInfo } from '@/lib/session';
 import { cadastroFornecedor } from '../api/cadastroFornecedor';
@@ -215,7 +216,7 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
         {step === 1 && <Text label="Nome" value={f.nomeforn} onChange={(v) => set('nomeforn', v)} max={60} />}
         {step === 2 && <Text label="CPF/CNPJ" value={f.cpf} onChange={(v) => set('cpf', v.toUpperCase())} max={18} />}
         {step === 3 && (
-          <Text label="Telefone" value={f.telefone} onChange={(v) => set('telefone', core ? core.phone_mask(v) : v)} max={15} type="tel" />
+          <PhoneField core={core} value={f.telefone} onChange={(v) => set('telefone', v)} autoFocus />
         )}
         {step === 4 && (
           <>
@@ -260,13 +261,13 @@ export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
   );
 }
 
-function Text(props: { label: string; value: string; onChange: (v: string) => void; max: number; type?: string; autoFocus?: boolean }) {
+function Text(props: { label: string; value: string; onChange: (v: string) => void; max: number; autoFocus?: boolean }) {
   return (
     <label className="field">
       <span className="field__label">{props.label}</span>
       <input
         className="input"
-        type={props.type ?? 'text'}
+        type="text"
         maxLength={props.max}
         value={props.value}
         data-autofocus={props.autoFocus === false ? undefined : true}

@@ -4,6 +4,7 @@
  * the form ('Por favor, preencha o campo Nome.' …); the save is `editar_dados_fornecedor`.
  */
 import { useState, type FormEvent } from 'react';
+import { PhoneField } from '@/components/PhoneField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { editarDadosFornecedor } from '../api/actions';
@@ -55,7 +56,7 @@ export function MyData({ forn, update }: SectionProps) {
     <form className="form panel-form" onSubmit={save} noValidate>
       <Field label="Nome" value={f.nomeforn} onChange={(v) => set('nomeforn', v)} />
       <Field label="CPF/CNPJ" value={f.cpf} onChange={(v) => set('cpf', v.toUpperCase())} />
-      <Field label="Telefone" value={f.telefone} onChange={(v) => set('telefone', core ? core.phone_mask(v) : v)} max={15} />
+      <PhoneField core={core} value={f.telefone} onChange={(v) => set('telefone', v)} />
       <Field label="Instagram (opcional)" value={f.instagram} onChange={(v) => set('instagram', v)} />
       <label className="field">
         <span className="field__label">Descrição (opcional)</span>
