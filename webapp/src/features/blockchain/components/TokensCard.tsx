@@ -22,62 +22,62 @@ export interface TokensCardProps {
  * its refusal, and the charge open in the modal (with the balance before it, and whether the
  * tokens were credited).
  */
-interface Compra {
-  quantidade: number;
-  enviando: boolean;
-  erro: string | null;
-  cobranca: { data: TokenCharge; antes: number; pago: boolean } | null;
+interface Purchase {
+  quantity: number;
+  sending: boolean;
+  error: string | null;
+  charge: { data: TokenCharge; before: number; paid: boolean } | null;
 }
 
-type AcaoCompra =
-  | { tipo: 'quantidade'; quantidade: number }
-  | { tipo: 'enviar' }
-  | { tipo: 'recusada'; erro: string }
-  | { tipo: 'cobranca'; data: TokenCharge; antes: number }
-  | { tipo: 'creditada' }
-  | { tipo: 'fechar' };
+type PurchaseAction =
+  | { type: 'quantity'; quantity: number }
+  | { type: 'send' }
+  | { type: 'refused'; error: string }
+  | { type: 'charge'; data: TokenCharge; before: number }
+  | { type: 'credited' }
+  | { type: 'close' };
 
-export function reduzirCompra(c: Compra, a: AcaoCompra): Compra {
-  switch (a.tipo) {
-    case 'quantidade':
-      return { ...c, quantidade: a.quantidade, erro: null };
-    case 'enviar':
-      return { ...c, enviando: true, erro: null };
-    case 'recusada':
-      return { ...c, enviando: false, erro: a.erro };
-    case 'cobranca':
-      return { ...c, enviando: false, cobranca: { data: a.data, antes: a.antes, pago: false } };
-    case 'creditada':
-      return c.cobranca ? { ...c, cobranca: { ...c.cobranca, pago: true } } : c;
-    case 'fechar':
-      return { ...c, cobranca: null };
+export function reducePurchase(p: Purchase, a: PurchaseAction): Purchase {
+  switch (a.type) {
+    case 'quantity':
+      return { ...p, quantity: a.quantity, error: null };
+    case 'send':
+      return { ...p, sending: true, error: null };
+    case 'refused':
+      return { ...p, sending: false, error: a.error };
+    case 'charge':
+      return { ...p, sending: false, charge: { data: a.data, before: a.before, paid: false } };
+    case 'credited':
+      return p.charge ? { ...p, charge: { ...p.charge, paid: true } } : p;
+    case 'close':
+      return { ...p, charge: null };
   }
 }
 
 export function TokensCard({ fichas, reload }: TokensCardProps) {
   const qtyId = useId();
   const { core, failed } = useCore();
-  const [compra, dispatch] = useReducer(reduzirCompra, { quantidade: 1, enviando: false, erro: null, cobranca: null });
-  const { quantidade, cobranca: charge } = compra;
+  const [purchase, dispatch] = useReducer(reducePurchase, { quantity: 1, sending: false, error: null, charge: null });
+  const { quantity, charge } = purchase;
   /** The total in centavos, from wasm-core (null while unknown or invalid), or wasm-core's refusal. */
-  const preco = useMemo(() => {
-    if (!core) return { price: null, erro: null };
+  const priced = useMemo(() => {
+    if (!core) return { price: null, error: null };
     try {
-      return { price: core.tokens_price(quantidade), erro: null };
+      return { price: core.tokens_price(quantity), error: null };
     } catch (e) {
-      return { price: null, erro: errorText(e) };
+      return { price: null, error: errorText(e) };
     }
-  }, [core, quantidade]);
-  const price = preco.price;
-  const error = compra.erro ?? preco.erro ?? (failed ? ERRO_GENERICO : null);
-  const paid = charge?.pago ?? false;
+  }, [core, quantity]);
+  const price = priced.price;
+  const error = purchase.error ?? priced.error ?? (failed ? ERRO_GENERICO : null);
+  const paid = charge?.paid ?? false;
 
   useEffect(() => {
-    if (!charge || charge.pago) return undefined;
-    const { antes, data } = charge;
+    if (!charge || charge.paid) return undefined;
+    const { before, data } = charge;
     const timer = setInterval(() => {
       void reload().then((n) => {
-        if (n !== null && n >= antes + data.fichas) dispatch({ tipo: 'creditada' });
+        if (n !== null && n >= before + data.fichas) dispatch({ type: 'credited' });
       });
     }, 2000);
     return () => clearInterval(timer);
@@ -85,10 +85,10 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
 
   async function generate() {
     if (price === null) return;
-    dispatch({ tipo: 'enviar' });
-    const res = await buyTokens(quantidade, price);
-    if (res.error !== undefined) dispatch({ tipo: 'recusada', erro: alertText(res) });
-    else dispatch({ tipo: 'cobranca', data: res, antes: fichas ?? 0 });
+    dispatch({ type: 'send' });
+    const res = await buyTokens(quantity, price);
+    if (res.error !== undefined) dispatch({ type: 'refused', error: alertText(res) });
+    else dispatch({ type: 'charge', data: res, before: fichas ?? 0 });
   }
 
   return (
@@ -108,11 +108,11 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
           type="number"
           min={1}
           step={1}
-          value={quantidade}
-          onChange={(e) => dispatch({ tipo: 'quantidade', quantidade: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
+          value={quantity}
+          onChange={(e) => dispatch({ type: 'quantity', quantity: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
         />
         <span>{price === null || !core ? '' : `Total: ${core.money_format(price)}`}</span>
-        <button type="button" className="btn" disabled={compra.enviando || price === null} onClick={() => void generate()}>
+        <button type="button" className="btn" disabled={purchase.sending || price === null} onClick={() => void generate()}>
           GERAR PIX
         </button>
       </div>
@@ -122,7 +122,7 @@ export function TokensCard({ fichas, reload }: TokensCardProps) {
         </p>
       )}
       {charge && (
-        <Dialog title="Pagamento via Pix" onClose={() => dispatch({ tipo: 'fechar' })}>
+        <Dialog title="Pagamento via Pix" onClose={() => dispatch({ type: 'close' })}>
           <p>
             {charge.data.fichas} {charge.data.fichas === 1 ? 'ficha' : 'fichas'}
             {core && ` — ${core.money_format(core.money_from_reais(Number(charge.data.valor)))}`}

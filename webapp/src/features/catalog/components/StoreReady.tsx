@@ -30,10 +30,10 @@ import { ProductCard } from './ProductCard';
 import { ProductPurchase } from './ProductPurchase';
 import { StoreReviews, type StoreReviewsProps } from './StoreReviews';
 import { ShareButton } from './ShareButton';
-import { reduzirVitrine, TODAS, VITRINE_INICIAL, type Ordem } from './storefrontState';
+import { ALL_CATEGORIES, INITIAL_VIEW, reduceStorefront, type SortOrder } from './storefrontState';
 import '../storefront.css';
 
-export { TODAS, type Ordem };
+export { ALL_CATEGORIES, type SortOrder };
 
 const fold = (s: string) =>
   s
@@ -42,23 +42,23 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /**
- * The grid's products: matching the search text and the category, in the chosen order. `achados`
+ * The grid's products: matching the search text and the category, in the chosen order. `found`
  * are the search's matches from the API, best first (null: filter the titles here); 'Mais
  * vendidos' keeps the search's order while searching.
  */
-export function filtrarProdutos(
-  produtos: Produto[],
-  busca: string,
-  categoria: string,
-  ordem: Ordem,
-  achados: string[] | null = null,
+export function filterProducts(
+  products: Produto[],
+  search: string,
+  category: string,
+  sort: SortOrder,
+  found: string[] | null = null,
 ): Produto[] {
-  const q = fold(busca.trim());
-  const posicao = new Map((achados ?? []).map((id, i) => [id, i]));
-  const casa = (p: Produto) => (!q ? true : achados ? posicao.has(p.id) : fold(p.titulo).includes(q));
-  const out = produtos.filter((p) => !p.status && casa(p) && (categoria === TODAS || p.subcategoria === categoria));
-  if (ordem === 'alfabetica') return out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'));
-  if (q && achados) return out.sort((a, b) => (posicao.get(a.id) ?? 0) - (posicao.get(b.id) ?? 0));
+  const q = fold(search.trim());
+  const rank = new Map((found ?? []).map((id, i) => [id, i]));
+  const matches = (p: Produto) => (!q ? true : found ? rank.has(p.id) : fold(p.titulo).includes(q));
+  const out = products.filter((p) => !p.status && matches(p) && (category === ALL_CATEGORIES || p.subcategoria === category));
+  if (sort === 'alfabetica') return out.sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'));
+  if (q && found) return out.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
   return out.sort((a, b) => (b.vendas ?? 0) - (a.vendas ?? 0));
 }
 
@@ -77,20 +77,20 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
   const { user, signIn, openAccountMenu } = useAccount();
   const bag = useBag();
   const { core, failed } = useCore();
-  const [vitrine, dispatch] = useReducer(reduzirVitrine, VITRINE_INICIAL);
-  const { busca, ordem, categoria, filtrosAbertos, aberto, adicionado } = vitrine;
-  const selecionado = aberto.tipo === 'produto' ? aberto.produto : null;
-  const fechar = () => dispatch({ tipo: 'fechar' });
+  const [view, dispatch] = useReducer(reduceStorefront, INITIAL_VIEW);
+  const { search, sort, category, filtersOpen, open, added } = view;
+  const selected = open.kind === 'product' ? open.product : null;
+  const close = () => dispatch({ type: 'close' });
 
   useEffect(() => {
     if (!somenteVer) syncBagWith(produtos);
   }, [produtos, somenteVer]);
 
   const categorias = Object.keys(d.extensoes?.categorias ?? {});
-  const achados = useStoreSearch(d.usuario, busca);
+  const found = useStoreSearch(d.usuario, search);
   const lista = useMemo(
-    () => filtrarProdutos(produtos, busca, categoria, ordem, achados),
-    [produtos, busca, categoria, ordem, achados],
+    () => filterProducts(produtos, search, category, sort, found),
+    [produtos, search, category, sort, found],
   );
   const tema = paleta != null && paleta >= 2 && paleta <= 5 ? ` store--p${paleta}` : '';
 
@@ -98,7 +98,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
     <div className={`store${tema}`} data-testid="loja">
       <header className="store__header">
         <div className="store__header-inner container">
-          <button type="button" className="store__brand" onClick={() => dispatch({ tipo: 'abrir_info' })} aria-haspopup="dialog">
+          <button type="button" className="store__brand" onClick={() => dispatch({ type: 'openInfo' })} aria-haspopup="dialog">
             <StoreIcon src={d.iconeforn} size={44} />
             <span className="store__name">{d.nomeforn}</span>
           </button>
@@ -128,15 +128,15 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
             type="search"
             placeholder="Pesquisar produtos..."
             aria-label="Pesquisar produtos"
-            value={busca}
-            onChange={(e) => dispatch({ tipo: 'buscar', busca: e.target.value })}
+            value={search}
+            onChange={(e) => dispatch({ type: 'search', search: e.target.value })}
           />
           <button
             type="button"
             className="btn btn--ghost store__filter-toggle"
-            aria-expanded={filtrosAbertos}
+            aria-expanded={filtersOpen}
             aria-controls="filtros-loja"
-            onClick={() => dispatch({ tipo: 'alternar_filtros' })}
+            onClick={() => dispatch({ type: 'toggleFilters' })}
           >
             Filtros
           </button>
@@ -146,7 +146,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
         </div>
 
         <div className="store__layout">
-          <aside id="filtros-loja" className={`store__filters${filtrosAbertos ? ' store__filters--open' : ''}`} aria-label="Filtros">
+          <aside id="filtros-loja" className={`store__filters${filtersOpen ? ' store__filters--open' : ''}`} aria-label="Filtros">
             <fieldset className="filter-group">
               <legend>Ordenar por</legend>
               {(
@@ -156,7 +156,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
                 ] as const
               ).map(([valor, rotulo]) => (
                 <label key={valor} className="filter-opt">
-                  <input type="radio" name="ordem" checked={ordem === valor} onChange={() => dispatch({ tipo: 'ordenar', ordem: valor })} />
+                  <input type="radio" name="ordem" checked={sort === valor} onChange={() => dispatch({ type: 'sort', sort: valor })} />
                   {rotulo}
                 </label>
               ))}
@@ -164,9 +164,9 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
             {categorias.length > 0 && (
               <fieldset className="filter-group">
                 <legend>Categorias</legend>
-                {[TODAS, ...categorias].map((c) => (
+                {[ALL_CATEGORIES, ...categorias].map((c) => (
                   <label key={c} className="filter-opt">
-                    <input type="radio" name="categoria" checked={categoria === c} onChange={() => dispatch({ tipo: 'categoria', categoria: c })} />
+                    <input type="radio" name="categoria" checked={category === c} onChange={() => dispatch({ type: 'category', category: c })} />
                     {c}
                   </label>
                 ))}
@@ -183,7 +183,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
                   <ProductCard
                     key={p.id}
                     item={p}
-                    onClick={() => dispatch({ tipo: 'abrir_produto', produto: p })}
+                    onClick={() => dispatch({ type: 'openProduct', product: p })}
                   />
                 ))}
               </div>
@@ -198,7 +198,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
 
       {!somenteVer && (
         <div className="store__float">
-          {adicionado && (
+          {added && (
             <p className="store__added" role="status">
               Produto adicionado ao carrinho!
             </p>
@@ -209,26 +209,26 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
         </div>
       )}
 
-      {selecionado && (
-        <Dialog title={capitalizar(selecionado.titulo)} untitled onClose={fechar} className={`dlg--product store-theme${tema}`}>
+      {selected && (
+        <Dialog title={capitalizar(selected.titulo)} untitled onClose={close} className={`dlg--product store-theme${tema}`}>
           {core === null && !failed && <Loading />}
           {failed && <p>{ERRO_GENERICO}</p>}
           {core !== null && (
             <ProductPurchase
-              key={selecionado.id}
-              produto={selecionado}
+              key={selected.id}
+              produto={selected}
               dadosforn={d}
               core={core}
               nivel={2}
               somenteVer={somenteVer}
-              onAdded={() => dispatch({ tipo: 'adicionado' })}
+              onAdded={() => dispatch({ type: 'added' })}
             />
           )}
         </Dialog>
       )}
 
-      {aberto.tipo === 'info' && (
-        <Dialog title={d.nomeforn} onClose={fechar} className={`store-theme${tema}`}>
+      {open.kind === 'info' && (
+        <Dialog title={d.nomeforn} onClose={close} className={`store-theme${tema}`}>
           {d.descricaoforn && <p className="store-info__desc">{d.descricaoforn}</p>}
           <ul className="store-info__links">
             {d.telefone && (

@@ -6,56 +6,58 @@
  */
 import type { Produto } from '@/types/wire';
 
-export type Ordem = 'vendidos' | 'alfabetica';
+/** How the grid is sorted: best sellers first, or by title. */
+export type SortOrder = 'vendidos' | 'alfabetica';
 
-export const TODAS = 'Todas';
+/** The category choice that shows every product ('Todas', as the page writes it). */
+export const ALL_CATEGORIES = 'Todas';
 
-export interface Vitrine {
-  busca: string;
-  ordem: Ordem;
-  categoria: string;
-  filtrosAbertos: boolean;
-  aberto: { tipo: 'nada' } | { tipo: 'info' } | { tipo: 'produto'; produto: Produto };
-  adicionado: boolean;
+export interface StorefrontView {
+  search: string;
+  sort: SortOrder;
+  category: string;
+  filtersOpen: boolean;
+  open: { kind: 'none' } | { kind: 'info' } | { kind: 'product'; product: Produto };
+  added: boolean;
 }
 
-export type AcaoVitrine =
-  | { tipo: 'buscar'; busca: string }
-  | { tipo: 'ordenar'; ordem: Ordem }
-  | { tipo: 'categoria'; categoria: string }
-  | { tipo: 'alternar_filtros' }
-  | { tipo: 'abrir_info' }
-  | { tipo: 'abrir_produto'; produto: Produto }
-  | { tipo: 'fechar' }
+export type StorefrontAction =
+  | { type: 'search'; search: string }
+  | { type: 'sort'; sort: SortOrder }
+  | { type: 'category'; category: string }
+  | { type: 'toggleFilters' }
+  | { type: 'openInfo' }
+  | { type: 'openProduct'; product: Produto }
+  | { type: 'close' }
   /** The open product went into the bag: the modal closes and the page says so. */
-  | { tipo: 'adicionado' };
+  | { type: 'added' };
 
-export const VITRINE_INICIAL: Vitrine = {
-  busca: '',
-  ordem: 'vendidos',
-  categoria: TODAS,
-  filtrosAbertos: false,
-  aberto: { tipo: 'nada' },
-  adicionado: false,
+export const INITIAL_VIEW: StorefrontView = {
+  search: '',
+  sort: 'vendidos',
+  category: ALL_CATEGORIES,
+  filtersOpen: false,
+  open: { kind: 'none' },
+  added: false,
 };
 
-export function reduzirVitrine(v: Vitrine, a: AcaoVitrine): Vitrine {
-  switch (a.tipo) {
-    case 'buscar':
-      return { ...v, busca: a.busca };
-    case 'ordenar':
-      return { ...v, ordem: a.ordem };
-    case 'categoria':
-      return { ...v, categoria: a.categoria };
-    case 'alternar_filtros':
-      return { ...v, filtrosAbertos: !v.filtrosAbertos };
-    case 'abrir_info':
-      return { ...v, aberto: { tipo: 'info' } };
-    case 'abrir_produto':
-      return { ...v, aberto: { tipo: 'produto', produto: a.produto }, adicionado: false };
-    case 'fechar':
-      return { ...v, aberto: { tipo: 'nada' } };
-    case 'adicionado':
-      return { ...v, aberto: { tipo: 'nada' }, adicionado: true };
+export function reduceStorefront(v: StorefrontView, a: StorefrontAction): StorefrontView {
+  switch (a.type) {
+    case 'search':
+      return { ...v, search: a.search };
+    case 'sort':
+      return { ...v, sort: a.sort };
+    case 'category':
+      return { ...v, category: a.category };
+    case 'toggleFilters':
+      return { ...v, filtersOpen: !v.filtersOpen };
+    case 'openInfo':
+      return { ...v, open: { kind: 'info' } };
+    case 'openProduct':
+      return { ...v, open: { kind: 'product', product: a.product }, added: false };
+    case 'close':
+      return { ...v, open: { kind: 'none' } };
+    case 'added':
+      return { ...v, open: { kind: 'none' }, added: true };
   }
 }
