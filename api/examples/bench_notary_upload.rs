@@ -69,8 +69,8 @@ async fn main() -> anyhow::Result<()> {
         "OIDC_CLIENT_ID" => Some("bench".into()),
         _ => None,
     })?;
-    config.database_url = format!("sqlite://{}/bench.db", tmp.display());
-    config.webapp_dir = tmp.join("dist");
+    config.database.url = format!("sqlite://{}/bench.db", tmp.display());
+    config.site.webapp_dir = tmp.join("dist");
     config.arweave.gateway = gateway.clone();
     config.arweave.wallet = wallet;
     config.arweave.spool_dir = tmp.join("spool");

@@ -12,7 +12,7 @@ use crate::{
     fixtures::{BUYER, SUPPLIER, cassava},
     helpers::{TestApp, devservice, spawn_app_with},
 };
-use feira_api::mail::smtp::Relay;
+use feira_api::config::Relay;
 use serde_json::Value;
 use std::{path::PathBuf, time::Duration};
 use tokio::{process::Child, sync::mpsc};
