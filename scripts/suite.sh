@@ -2,7 +2,8 @@
 # The whole suite: `just test` (and CI's `.ci/run`) run this. Ordered so that what fails fast
 # fails first, and so that a 2-core machine is kept busy:
 #
-#   1. formatting (seconds), then the tools and packages: npm's installs (the disk and the
+#   1. formatting and the text check (no tracker issue numbers: scripts/no-issue-numbers.sh,
+#      with its self-test; seconds), then the tools and packages: npm's installs (the disk and the
 #      registry) while wasm-bindgen-cli and cargo-deny compile (only when missing);
 #   2. static checks: the wasm build (clippy on the two wasm crates), tsc beside ESLint and
 #      cargo-deny (licences, bans, sources, advisories), the webapp's bundle (`just web bundle`:
@@ -213,6 +214,7 @@ e2e_shards() {
 
 # 1. Formatting; tools and packages.
 step fmt cargo fmt --all --check
+step text bash -c 'scripts/no-issue-numbers.sh --self-test && scripts/no-issue-numbers.sh'
 bg npm-webapp scripts/npm-ci.sh webapp
 bg npm-devservices scripts/npm-ci.sh devservices
 bg deny-install just deny-install

@@ -195,8 +195,8 @@ pub fn database_unavailable(e: &sqlx::Error) -> bool {
         | sqlx::Error::Tls(_) => true,
         // sqlx-postgres 0.9.0 reports a connection closed before the server answered its
         // SSLRequest (a server going down, a proxy refusing) as this protocol error, a byte the
-        // server never sent (sqlx issue 4395; fixed by PR 4406 as an `Io` error, not released
-        // yet): it is the same broken connection.
+        // server never sent (a known sqlx bug, fixed upstream as an `Io` error in a release
+        // not out yet): it is the same broken connection.
         sqlx::Error::Protocol(message) => message.starts_with(CLOSED_AT_SSL_REQUEST),
         _ => false,
     }

@@ -1,5 +1,5 @@
-//! Bounds on the calls the server makes to other services on a user's behalf (decisions.md §23,
-//! issue 27): nobody can make the API hammer the PSP, the geocoder, the CEP lookup or the Arweave
+//! Bounds on the calls the server makes to other services on a user's behalf (decisions.md §23):
+//! nobody can make the API hammer the PSP, the geocoder, the CEP lookup or the Arweave
 //! gateway.
 //!
 //! - [`take_calls`]: a named window in the database (`call_slots`) that starts with its first

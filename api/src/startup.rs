@@ -77,7 +77,8 @@ impl Application {
         if config.seed_demo {
             seed::load_demo(&db, &media).await?;
         }
-        // Stores opened before every store had a URL get their default one (issue 29).
+        // Stores opened before every store had a URL get their default one (a store is never
+        // without one).
         crate::domain::stores::assign_missing(&db).await?;
         crate::search::rebuild_stale(&db).await?;
         let pix = crate::pix::from_config(&config.pix)?;

@@ -108,7 +108,7 @@ pub fn pedido_minimo_entrega(minimo: Money) -> String {
 }
 
 /// How much a bag lacks to reach the delivery minimum: `'Faltam R$ 4,10 para o pedido mínimo
-/// de entrega.'` (issue 29: the checkout says what is missing, not only the minimum).
+/// de entrega.'` (the checkout says what is missing, not only the minimum; docs/readings.md).
 pub fn faltam_pedido_minimo_entrega(faltam: Money) -> String {
     format!(
         "{} {} para o pedido mínimo de entrega.",

@@ -118,7 +118,7 @@ impl StoreUrl {
     }
 }
 
-/// The default URL made from a store's name (issue 29: a store is never without one): accents
+/// The default URL made from a store's name (a store is never without one): accents
 /// folded, every run of other characters one hyphen, at most 40 characters, cut at a hyphen
 /// where it can; a name too short, or reserved, gets `loja-` in front (`Sítio Boa Vista` →
 /// `sitio-boa-vista`, `Pé` → `loja-pe`). The candidate `n` (from 2) ends in `-{n}`, still within

@@ -1,4 +1,4 @@
-//! Moderation with reasons (issue 29): the admin hides a store ([`set_store_hidden`]), an ad
+//! Moderation with reasons (the owner is always told why): the admin hides a store ([`set_store_hidden`]), an ad
 //! ([`set_ad_hidden`]) or a single product ([`set_product_hidden`]) with a reason that its owner
 //! is e-mailed (in the change's transaction, [`crate::mail::moderation`]) and sees in their
 //! panel; before hiding a store the admin sees its open orders and its money

@@ -1,4 +1,4 @@
-//! A store is never without its URL (issue 29): a new store gets one made from its name
+//! A store is never without its URL: a new store gets one made from its name
 //! (wasm-core `store_url::from_name`: `Sítio Boa Vista` → `sitio-boa-vista`, then `-2`, `-3`…
 //! while taken), so it is in /lojas and its storefront exists from the first minute; the
 //! supplier confirms it, or picks another, in 'Loja online' (the panel's checklist,

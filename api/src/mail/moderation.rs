@@ -1,7 +1,7 @@
 //! What the moderation e-mails, and to whom: a store's owner when the admin hides the store
 //! (or shows it again), an ad's author when their ad is hidden, a store's owner when one of its
 //! products is hidden, a review's author when their review is removed — each with the admin's
-//! reason (issue 29, "moderation with reasons"). Recorded in the caller's transaction, so a
+//! reason (moderation with reasons: the owner is always told why). Recorded in the caller's transaction, so a
 //! message exists iff the change committed; the outbox sends it.
 
 use super::enqueue;

@@ -530,7 +530,7 @@ actions! {
     user "transferir" => Withdraw(supplier::payments::PixKey) -> supplier::payments::WithdrawalRequested,
         limit none, body Small,
         run |s, c, r, x| supplier::payments::withdraw(s, c.try_into()?, r).await?;
-    // Issue 29: reviews, moderation with reasons, LGPD self-service.
+    // Reviews, moderation with reasons, LGPD self-service.
     /// Rates a delivered order 1–5 with an optional comment (changeable for 30 days).
     user "avaliar_pedido" => RateOrder(reviews::RateOrder) -> reviews::OrderRated,
         limit none, body Small,

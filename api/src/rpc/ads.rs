@@ -190,7 +190,7 @@ async fn answer(state: &AppState, id: &str) -> ApiResult<AdInfos> {
 pub async fn list_ads(state: &AppState, user: AuthUser) -> ApiResult<MyAds> {
     let mut conn = state.db.acquire().await?;
     let mut anuncios = catalog::ads_of_user(&mut conn, &user.id).await?;
-    // What the moderation hid, and why (issue 29).
+    // What the moderation hid, and why (its author sees the reason in their own list).
     let hidden: Vec<(String, Option<String>)> = sqlx::query_as(
         "SELECT id, moderado_motivo FROM ads WHERE user_id = $1 AND moderado_em IS NOT NULL",
     )

@@ -189,7 +189,7 @@ async fn insert_supplier(
     .execute(&mut **tx)
     .await
     .with_context(|| format!("supplier {}", s.usuario))?;
-    // The demo stores are set up: their URL and payment options chosen (issue 29's checklist).
+    // The demo stores are set up: their URL and payment options chosen (so the new store's checklist shows them done).
     sqlx::query(
         "UPDATE suppliers SET url_confirmada = TRUE, pagamentos_confirmados = TRUE \
          WHERE user_id = $1 AND url IS NOT NULL",

@@ -65,7 +65,7 @@ async function toggleVisibility(page, label, expected) {
     await expectVisible(confirm, 'the visibility confirmation');
     await confirm.getByRole('button', { name: 'Sim', exact: true }).click();
   } else {
-    // Hiding (issue 29): the store's open orders and money first, then the reason, e-mailed to it.
+    // Hiding: the store's open orders and money first, then the reason, e-mailed to it.
     const ask = page.getByRole('dialog', { name: 'Tornar invisível?' });
     await expectVisible(ask.getByTestId('resumo-loja'), "the store's orders and money before hiding it");
     await ask.getByRole('textbox').fill('Fotos de produtos de outra loja');
@@ -87,7 +87,7 @@ test('admin: login card, hide a supplier from /lojas and the home, find a custom
     assert.equal(await page.getByRole('heading', { name: 'Fornecedores' }).count(), 0);
     await signInAsAdmin(page);
 
-    // Hide the supplier, with a reason the store is e-mailed (issue 29).
+    // Hide the supplier, with a reason the store is e-mailed.
     await toggleVisibility(page, 'Tornar invisível', 'Invisível');
     const mail = await mailTo((m) => m.subject === 'Sua loja foi ocultada na Feira', "the store's e-mail");
     assert.match(mail.text, /Motivo: Fotos de produtos de outra loja/);

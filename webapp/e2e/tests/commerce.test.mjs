@@ -1,4 +1,4 @@
-// Everyday commerce and trust (issue 29), in Chromium against the API with demo data:
+// Everyday commerce and trust (coupons with rules, reviews, moderation with reasons, the new store's checklist), in Chromium against the API with demo data:
 //   - a new store follows the panel's checklist (its URL made from its name, payment options
 //     with a Pix key, pickup, a first product with a photo; each step ticks right after its
 //     save) to a product on sale, and

@@ -1,4 +1,4 @@
-// Money a seller and a buyer can trust (issue 26), on the demo data:
+// Money a seller and a buyer can trust (decisions.md §26–§28), on the demo data:
 //   the demo supplier (João Batista, Sítio Boa Vista) watches its panel; the demo buyer (Carla
 //   Souza) orders a dozen bananas for pickup and pays by Pix. Before the payment the order is not
 //   a delivery: the buyer's success screen shows the order number, the amount and a countdown, and

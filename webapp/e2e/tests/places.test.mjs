@@ -1,4 +1,4 @@
-// Found and delivered to the right door (issue 28), in Chromium:
+// Found and delivered to the right door, in Chromium:
 //   1. search from the header: a store of its own (in Águas de São Pedro, so no other journey
 //      sees its products) sells 26 'pimentões' in two categories; the header's search finds them
 //      across categories with their counts, and 'Carregar mais' opens the second page;

@@ -1,4 +1,4 @@
-// Stock a seller and a buyer can trust (issue 26, decisions.md §26), on the demo data:
+// Stock a seller and a buyer can trust (decisions.md §26), on the demo data:
 //   a buyer puts the demo supplier's eggs (5 in stock) in the bag; the supplier sets the stock to
 //   0 in the panel's edit form; the product card in the panel, the storefront's card and product
 //   modal, and the product page say 'Esgotado' and the buyer cannot add it; the bag's line says

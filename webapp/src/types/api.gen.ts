@@ -369,7 +369,7 @@ export interface components {
             /** @description The id again (the spec's clients read it). */
             idnormal: string;
             locais: components["schemas"]["ScopeCode"];
-            /** @description Why the moderation hid it (only in its author's own list, while hidden: issue 29). */
+            /** @description Why the moderation hid it (only in its author's own list, while hidden). */
             moderacao?: string;
             /** @description The seller's name. */
             nome: string;
@@ -2342,9 +2342,9 @@ export interface components {
         PanelInfos: components["schemas"]["PanelSupplier"] & {
             /** @description The history's years: the first order's year to the current one. */
             anos: number[];
-            /** @description The new store's steps; the panel shows them until every one is done (issue 29). */
+            /** @description The new store's steps; the panel shows them until every one is done. */
             checklist: components["schemas"]["SetupChecklist"];
-            /** @description Why the administrator hid the store, while hidden (issue 29). */
+            /** @description Why the administrator hid the store, while hidden (its owner is told why). */
             motivo_invisivel: string | null;
             /**
              * Format: int64
@@ -2699,7 +2699,7 @@ export interface components {
             minimo: number | null;
             /** Format: int64 */
             minimopromo: number | null;
-            /** @description Why the moderation hid it (only in its store's panel, while hidden: issue 29). */
+            /** @description Why the moderation hid it (only in its store's panel, while hidden). */
             moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
@@ -3202,7 +3202,7 @@ export interface components {
              */
             codigo: "alterar_compras";
         });
-        /** @description A new store's steps (issue 29), each done or not. */
+        /** @description A new store's steps ('Sua loja em poucos minutos'), each done or not. */
         SetupChecklist: {
             /** @description Every step done. */
             completo: boolean;

@@ -1,4 +1,4 @@
-//! Moderation with reasons (issue 29): `pegar_resumo_fornecedor` (a store's open orders and
+//! Moderation with reasons (the owner is told why): `pegar_resumo_fornecedor` (a store's open orders and
 //! money, which the admin sees before hiding it), `moderar_anuncio` and `moderar_produto` (hide
 //! or show an ad or a single product, with a reason e-mailed to its owner). Hiding a whole store
 //! is `invisivel` ([`super::people`]), which takes a reason the same way. The changes are

@@ -49,7 +49,7 @@ pub struct Ad {
     /// `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`).
     #[serde(rename = "cidades")]
     pub places: Vec<String>,
-    /// Why the moderation hid it (only in its author's own list, while hidden: issue 29).
+    /// Why the moderation hid it (only in its author's own list, while hidden).
     #[serde(rename = "moderacao", skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub moderation: Option<String>,

@@ -76,7 +76,7 @@ pub struct Product {
     /// The card's rounded percent off (wasm-core's rule); null without a promotion.
     #[serde(rename = "desconto")]
     pub discount: Option<u8>,
-    /// Why the moderation hid it (only in its store's panel, while hidden: issue 29).
+    /// Why the moderation hid it (only in its store's panel, while hidden).
     #[serde(rename = "moderacao", skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub moderation: Option<String>,

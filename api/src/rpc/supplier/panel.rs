@@ -49,13 +49,13 @@ pub struct PanelInfos {
     /// The history's years: the first order's year to the current one.
     #[serde(rename = "anos")]
     pub years: Vec<i32>,
-    /// The new store's steps; the panel shows them until every one is done (issue 29).
+    /// The new store's steps; the panel shows them until every one is done.
     pub checklist: SetupChecklist,
-    /// Why the administrator hid the store, while hidden (issue 29).
+    /// Why the administrator hid the store, while hidden (its owner is told why).
     pub motivo_invisivel: Option<String>,
 }
 
-/// A new store's steps (issue 29), each done or not.
+/// A new store's steps ('Sua loja em poucos minutos'), each done or not.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SetupChecklist {
     /// The store's URL confirmed in 'Loja online'.
@@ -107,7 +107,7 @@ struct SupplierRow {
 }
 
 /// A product as the panel reads it: the catalogue's row, whether it is disabled, and why the
-/// moderation hid it (issue 29).
+/// moderation hid it.
 #[derive(Debug, sqlx::FromRow)]
 struct ProductRow {
     #[sqlx(flatten)]

@@ -1,7 +1,7 @@
 /**
  * Layout of the marketplace's public pages: header, the routed page (lazily loaded, with a small
  * loading state) and footer. On a product's or an ad's page the admin also gets the moderation
- * bar (issue 29: hide it with a reason), loaded only for the admin.
+ * bar (hide it with a reason), loaded only for the admin.
  */
 import { lazy, Suspense } from 'react';
 import { Outlet, useMatch, useSearchParams } from 'react-router-dom';

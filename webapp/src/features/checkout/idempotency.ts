@@ -1,5 +1,5 @@
 /**
- * The checkout's `Idempotency-Key` (issue 26: a checkout never doubles). `finalizar_pedido`
+ * The checkout's `Idempotency-Key` (a checkout never doubles). `finalizar_pedido`
  * carries one key per checkout attempt: the same key when the buyer sends the same order again
  * after not learning what became of it ('Ocorreu um erro de comunicação.', a timeout, a server
  * that died mid-answer), so the server answers the first order instead of placing a second; a new

@@ -1,6 +1,6 @@
 /**
  * `invisivel`: hides (`true`) or shows a supplier everywhere public (admin only). Hiding takes a
- * reason, e-mailed to the store and shown in its panel (issue 29).
+ * reason, e-mailed to the store and shown in its panel.
  */
 import { rpc, type RpcResult } from '@/lib/rpc';
 

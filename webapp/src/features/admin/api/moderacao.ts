@@ -1,5 +1,5 @@
 /**
- * Moderation with reasons (issue 29; admin only): a store's open orders and money before hiding
+ * Moderation with reasons (admin only): a store's open orders and money before hiding
  * it (`pegar_resumo_fornecedor`), hiding or showing an ad or a single product
  * (`moderar_anuncio`, `moderar_produto`) and removing a review (`remover_avaliacao`), each with
  * a reason e-mailed to its owner.

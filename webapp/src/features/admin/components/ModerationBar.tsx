@@ -1,5 +1,5 @@
 /**
- * The admin's bar on a product's or an ad's page (issue 29): 'Ocultar produto' / 'Ocultar
+ * The admin's bar on a product's or an ad's page: 'Ocultar produto' / 'Ocultar
  * anúncio' with a reason (e-mailed to its owner, shown in their panel), or 'Mostrar de novo' when
  * the admin hid it. Shown only to the admin: on the page itself, and for each product in the
  * admin's view of its store (`oculto` then says whether the moderation already hid it, `rotulo`

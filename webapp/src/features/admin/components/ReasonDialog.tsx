@@ -1,5 +1,5 @@
 /**
- * The moderation's reason (issue 29): a dialog that asks why before hiding a store, an ad or a
+ * The moderation's reason (the owner is always told why): a dialog that asks why before hiding a store, an ad or a
  * product, or removing a review; the reason is e-mailed to the owner. Required (wasm-core's
  * 'Informe o motivo.', at most 500 characters). Whatever the caller shows first (a store's open
  * orders and balance) comes as children.

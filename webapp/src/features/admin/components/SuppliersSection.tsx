@@ -6,7 +6,7 @@
  * while hidden, the reason, the toggle ('Tornar invisível' while visible, 'Tornar visível' while
  * hidden), and a link to the store as the admin sees it, /admin/{usuario}.
  *
- * Hiding (issue 29) first shows the store's open orders and its money ('A liberar', balance, a
+ * Hiding first shows the store's open orders and its money ('A liberar', balance, a
  * withdrawal not yet paid out, `pegar_resumo_fornecedor`) and asks the reason, which the store is
  * e-mailed; showing it again asks the spec's confirmation ('Tornar visível?', Não/Sim). A failed
  * toggle shows 'Não foi possível alterar a visibilidade.' and changes nothing on screen. Suppliers

@@ -127,7 +127,7 @@ describe('checkout steps', () => {
     renderShop();
     let summary = await continueToSummary(user, 'Entrega');
     expect(within(summary).getByTestId('taxa-entrega').textContent).toBe('R$ 12,63');
-    // How much is missing, and a way back to the store (issue 29).
+    // How much is missing, and a way back to the store (docs/readings.md).
     expect(within(summary).getByRole('alert').textContent).toBe('Falta R$ 1,30 para o pedido mínimo de entrega.');
     expect(within(summary).getByRole('button', { name: 'Voltar à loja' })).toBeTruthy();
     expect((within(summary).getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);

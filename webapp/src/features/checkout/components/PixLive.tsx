@@ -1,5 +1,5 @@
 /**
- * The Pix part of the success screen, live (issue 26): while the charge waits, 'Pague com Pix…',
+ * The Pix part of the success screen, live: while the charge waits, 'Pague com Pix…',
  * the countdown ('Expira em 59:32'), the QR image and the 'copia e cola' code; it turns to
  * 'Pagamento confirmado' within seconds of the payment (`usePixAoVivo` asks the server), and at
  * the deadline to the expired message, unless a Pix came in: then what became of it (given back),

@@ -187,7 +187,7 @@ describe('order history', () => {
     }
     expect(within(detail).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/5519998765432');
     expect(within(detail).getByRole('button', { name: 'Cancelar pedido' })).toBeTruthy();
-    // Issue 26: the coupon (code and discount) comes before the total it made.
+    // The coupon (code and discount) comes before the total it made.
     const terms = [...detail.querySelectorAll('dt')].map((d) => d.textContent);
     expect(terms).toEqual(['Preço dos produtos', 'Taxa de entrega', 'Cupom BEMVINDO10', 'Total']);
     const values = [...detail.querySelectorAll('dd')].map((d) => d.textContent);

@@ -1,6 +1,6 @@
 /**
  * /anunciegratis: the two free offers — Anúncio Direto and the free Conta Empresarial (no monthly
- * fee; the 2% fee on each withdrawal of Pix sales stated plainly, issue 29) — with an anchor to
+ * fee; the 2% fee on each withdrawal of Pix sales stated plainly) — with an anchor to
  * the plans. The calls to action sign the visitor in first; a signed-in
  * user goes to their ads, or to their supplier panel when they already have a business account.
  */

@@ -1,5 +1,5 @@
 /**
- * The new store's checklist (issue 29): each step done or with its way to its section, the count,
+ * The new store's checklist: each step done or with its way to its section, the count,
  * the store's current URL and the withdrawal fee stated plainly.
  */
 import { render, screen, within } from '@testing-library/react';

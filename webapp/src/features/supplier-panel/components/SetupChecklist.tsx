@@ -1,12 +1,12 @@
 /**
- * 'Sua loja em poucos minutos' (issue 29): the new store's steps, shown at the top of the panel
+ * 'Sua loja em poucos minutos': the new store's steps, shown at the top of the panel
  * until every one is done — the store's URL confirmed (it starts with one made from the store's
  * name), the payment options (and the Pix key when Pix is on), delivery or pickup, and a first
  * product with a photo. Each step leads to its section. The withdrawal fee is stated plainly.
  */
 import type { DadosPainel } from '../api/actions';
 
-/** A new store's steps (issue 29): the URL, payment options (and Pix key), delivery or pickup, a product with a photo. */
+/** A new store's steps: the URL, payment options (and Pix key), delivery or pickup, a product with a photo. */
 type ChecklistLoja = DadosPainel['checklist'];
 import type { Section } from './PanelMenu';
 

@@ -86,7 +86,7 @@ export default function Payments({ forn, update }: SectionProps) {
     void load();
   }, [load]);
 
-  // A new store confirms its options once (the checklist, issue 29), even unchanged.
+  // A new store confirms its options once (the new store's checklist), even unchanged.
   const changed = presencial !== saved.includes('1') || pix !== saved.includes('2') || forn.checklist?.pagamentos === false;
   const saldo = core && info ? saldoCentavos(core, info) : null;
   const aLiberar = core && info ? aLiberarCentavos(core, info) : null;
