@@ -2,8 +2,9 @@
 //! the spec's Portuguese; the domain rules' own messages are wasm-core's `messages`, shared
 //! with the browser). A sentence used in one place stays next to its code.
 
-/// A payload whose fields cannot be read (the generic bad payload).
-pub const DADOS_INVALIDOS: &str = "Dados inválidos.";
+/// A payload whose fields cannot be read (the generic bad payload): wasm-core's sentence, so the
+/// API and the browser's rules say it the same way.
+pub use wasm_core::messages::DADOS_INVALIDOS;
 /// A body that is not JSON.
 pub const REQUISICAO_INVALIDA: &str = "Requisição inválida.";
 /// A `codigo` no handler knows (decisions.md §1).

@@ -45,8 +45,10 @@ pub const PRECO_INVALIDO: &str = "Insira um preço válido";
 pub const PRECO_INVALIDO_EDICAO: &str = "Digite um preço válido";
 /// A required field is empty (ad and product wizards, address).
 pub const PREENCHA_TODOS: &str = "Preencha todos os campos!";
-/// Input the bindings could not read (a programming error on the caller's side). *Gap.*
-pub const DADOS_INVALIDOS: &str = "Dados inválidos";
+/// Input that cannot be read: a payload's field (the API's generic bad payload, which answers
+/// this same sentence: `api/src/messages.rs` re-exports it), or what the bindings were given (a
+/// programming error on the caller's side). *Gap.*
+pub const DADOS_INVALIDOS: &str = "Dados inválidos.";
 
 // --- Coupons -----------------------------------------------------------------------------------
 

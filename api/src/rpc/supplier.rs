@@ -6,7 +6,9 @@
 //! Loja online), [`store`] (store categories and coupons) and [`events`] (new orders, live).
 //!
 //! Every action acts on the session user's own supplier (decisions.md §2): payload fields naming
-//! a user are ignored, and a product, order, coupon or category of another supplier is 403.
+//! a user are ignored. Another supplier's product or order is 403 (its id names it); a coupon
+//! or store category is looked up among the caller's own only, so another's is 404, the same
+//! answer as one nobody has.
 
 pub mod deliveries;
 pub mod events;

@@ -43,7 +43,9 @@ pub(super) fn coded_error(e: impl Message, codigo: &str) -> JsValue {
 }
 
 pub(super) fn bad_input(what: &str) -> JsError {
-    JsError::new(&[messages::DADOS_INVALIDOS, ": ", what].concat())
+    // "Dados inválidos: preco" (the sentence without its full stop, then what was wrong).
+    let sentence = messages::DADOS_INVALIDOS.trim_end_matches('.');
+    JsError::new(&[sentence, ": ", what].concat())
 }
 
 pub(super) fn money(centavos: f64, what: &str) -> Result<Money, JsError> {

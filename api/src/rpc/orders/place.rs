@@ -2,8 +2,9 @@
 //! the only things taken from the client. Prices, promotions, the coupon, the delivery fee and
 //! the minimum orders come from the database and are recomputed by wasm-core's `checkout`, the
 //! code the browser runs; the client's `total` must agree within R$ 0,01. Then
-//! [`orders::place`] reserves the stock, stores the order and, for Pix, opens the charge, in
-//! one transaction. A refusal stores nothing. A supplier cannot order from their own store.
+//! [`orders::place`] reserves the stock and stores the order in one transaction; a Pix charge
+//! is opened at the provider before that transaction and recorded inside it (removed at the PSP
+//! when the order is then refused). A refusal stores nothing. A supplier cannot order from their own store.
 //! With an `Idempotency-Key` a checkout is placed once: a retry answers the order it placed
 //! (`domain::orders::place`). The store hears of an in-person order now (its e-mail, and the
 //! buyer's, queued in the order's transaction; the live event published here), of a Pix order
