@@ -59,6 +59,9 @@ describe('Dias e horários', () => {
     expect((within(row).getByLabelText('Fim') as HTMLInputElement).value).toBe('12:00');
     expect((screen.getByLabelText('Prazo para pedidos') as HTMLSelectElement).value).toBe('dias');
     expect((screen.getByLabelText('Até as') as HTMLInputElement).value).toBe('18:00');
+    // The saved days as the buyer reads them (wasm-core's summary).
+    const saved = await screen.findByRole('list', { name: 'Dias salvos' });
+    expect(saved.textContent).toBe('Entrega: Terça, 8h–12h (pedidos até 18h do dia anterior)');
   });
 
   it('refuses a window that ends before it starts, overlapping windows and a cut-off after the delivery, keeping what was typed', async () => {

@@ -6,6 +6,7 @@
  * a window that ends before it starts, overlapping windows, a cut-off after the delivery) and
  * saves them with the rest of the form (`entregas_edit`'s `dias`). docs/delivery.md.
  */
+import type { Core } from '@/lib/wasm';
 import type { DaysRecord } from '@/types/wire';
 
 export const DIAS_SEMANA = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
@@ -44,7 +45,25 @@ export function diasForm(d: Partial<DaysRecord> | null | undefined): DiasForm {
   };
 }
 
-export function DeliveryDaysFields({ value, onChange }: { value: DiasForm; onChange: (v: DiasForm) => void }) {
+/**
+ * The saved days as the buyer reads them, one line per mode that has windows: 'Entrega: Terça e
+ * sexta, 8h–12h (pedidos até 18h do dia anterior)' (wasm-core's `delivery_days_summary`).
+ */
+export function resumoDias(core: Core, dias: Partial<DaysRecord> | null | undefined): string[] {
+  if (!dias?.janelas?.length) return [];
+  const linhas: string[] = [];
+  for (const [modo, nome] of [['entrega', 'Entrega'], ['retirada', 'Retirada']] as const) {
+    try {
+      const { resumo, corte } = core.delivery_days_summary(dias, modo) as { resumo: string; corte: string };
+      if (resumo) linhas.push(`${nome}: ${resumo}${corte ? ` (${corte})` : ''}`);
+    } catch {
+      // Stored days wasm-core cannot read show no summary; the form still shows them.
+    }
+  }
+  return linhas;
+}
+
+export function DeliveryDaysFields({ value, onChange, resumo = [] }: { value: DiasForm; onChange: (v: DiasForm) => void; resumo?: string[] }) {
   const setJanela = (i: number, patch: Partial<JanelaForm>) =>
     onChange({ ...value, janelas: value.janelas.map((j, k) => (k === i ? { ...j, ...patch } : j)) });
   const remover = (i: number) => onChange({ ...value, janelas: value.janelas.filter((_, k) => k !== i) });
@@ -56,6 +75,13 @@ export function DeliveryDaysFields({ value, onChange }: { value: DiasForm; onCha
         Os dias e horários em que você entrega ou recebe retiradas. O comprador escolhe um deles ao finalizar o pedido; sem nenhum, o pedido fica sem
         data.
       </p>
+      {resumo.length > 0 && (
+        <ul className="delivery-days__summary" aria-label="Dias salvos">
+          {resumo.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      )}
       <ul className="delivery-days__list">
         {value.janelas.map((j, i) => (
           <li key={i} className="delivery-days__row" data-testid="janela">

@@ -16,7 +16,7 @@ import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { entregasEdit } from '../api/actions';
-import { DeliveryDaysFields, diasForm, type DiasForm } from './DeliveryDays';
+import { DeliveryDaysFields, diasForm, resumoDias, type DiasForm } from './DeliveryDays';
 import { Field } from './MyData';
 import { errorText, type SectionProps } from './types';
 
@@ -139,7 +139,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
         <span className="field__label">Descrição da retirada</span>
         <textarea className="input" rows={3} value={f.descricaoretirada} disabled={!retirada} onChange={(e) => set('descricaoretirada', e.target.value)} />
       </label>
-      <DeliveryDaysFields value={dias} onChange={(v) => (setDias(v), setError(null))} />
+      <DeliveryDaysFields value={dias} onChange={(v) => (setDias(v), setError(null))} resumo={core ? resumoDias(core, d.dias) : []} />
       {error && <p className="form__error" role="alert">{error}</p>}
       <button type="button" className="btn" disabled={!core} onClick={() => void save()}>
         Salvar
