@@ -4,6 +4,7 @@
 
 mod delivery;
 pub mod idempotency;
+mod receipt;
 mod refusals;
 mod sales;
 mod stock;
