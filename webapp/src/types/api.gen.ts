@@ -1101,7 +1101,7 @@ export interface components {
         });
         /**
          * confirmar_entrega
-         * @description Marks an order awaiting delivery as delivered. Needs a session (401 without one).
+         * @description Marks an order awaiting delivery as delivered ('Marcar como entregue'); the buyer is asked to confirm receipt before its held money is released (decisions.md §37). Needs a session (401 without one).
          */
         ConfirmDeliveryRequest: {
             /** @enum {string} */
@@ -1112,6 +1112,24 @@ export interface components {
              * @enum {string}
              */
             codigo: "confirmar_entrega";
+        });
+        /** @description `confirmar_recebimento`'s payload: `item` is the order id (or the order object). */
+        ConfirmReceipt: {
+            item?: components["schemas"]["ItemRef"] | null;
+        };
+        /**
+         * confirmar_recebimento
+         * @description The buyer's 'Recebi meu pedido' once the store marked the order delivered: its held money is released to the store at once (decisions.md §37). Needs a session (401 without one).
+         */
+        ConfirmReceiptRequest: {
+            /** @enum {string} */
+            codigo: "confirmar_recebimento";
+        } & (components["schemas"]["ConfirmReceipt"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "confirmar_recebimento";
         });
         /** @description `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name). */
         ConfirmWithdrawal: {
@@ -1634,7 +1652,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "nao_entregue" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -2183,6 +2201,12 @@ export interface components {
             devolucao: components["schemas"]["RefundStatus"] | null;
             /**
              * Format: int64
+             * @description When the store marked it delivered (epoch ms; decisions.md §37); null before (and for
+             *     orders delivered before the buyer's word existed, the time of the store's confirmation).
+             */
+            entregue_em: number | null;
+            /**
+             * Format: int64
              * @description When it was placed.
              */
             horario_pedido: number;
@@ -2201,6 +2225,13 @@ export interface components {
             preco_produtos: components["schemas"]["Reais"];
             /** @description The Pix copia e cola (present means Pix; it stays after the charge ends). */
             qrcode: string | null;
+            /**
+             * Format: int64
+             * @description When its receipt was settled: the buyer's 'Recebi meu pedido' or the automatic release;
+             *     null while the buyer's word is awaited. Its held Pix money was released then.
+             */
+            recebido_em: number | null;
+            recebimento: components["schemas"]["ReceiptBy"] | null;
             /** @description A paid Pix is being or was given back. */
             reembolsado: boolean;
             /** @description The delivery address (null for a pickup). */
@@ -2868,6 +2899,13 @@ export interface components {
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
+        /**
+         * @description How a delivered order's receipt was settled (`orders.recebimento`, decisions.md §37):
+         *     the buyer confirmed it, the release job did after `RELEASE_AFTER_DAYS` without a problem
+         *     reported, or the store confirmed the delivery before the buyer's word existed.
+         * @enum {string}
+         */
+        ReceiptBy: "comprador" | "automatico" | "loja";
         /**
          * @description Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
          *     `pagamento_tardio` for a charge that could no longer be paid.
@@ -3908,7 +3946,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4716,6 +4754,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "confirmar_recebimento": {
+        payload: Omit<components["schemas"]["ConfirmReceiptRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
@@ -5282,6 +5327,7 @@ export const ERROR_CODES = [
     "estoque_mudou",
     "chave_reusada",
     "pix_nao_pago",
+    "nao_entregue",
     "cupom_ainda_nao_valido",
     "cupom_expirado",
     "cupom_esgotado",

@@ -274,3 +274,111 @@ async fn two_instances_running_the_release_job_release_each_order_once() {
     assert_eq!(trails[&ids[0]], trail(800, 800, 0));
     assert_eq!(trails[&ids[1]], trail(1600, 1600, 0));
 }
+
+#[tokio::test]
+async fn orders_confirmed_before_the_buyers_word_keep_their_release_and_paid_ones_take_the_new_steps()
+ {
+    // A database as it was before migration 0075, with a delivered Pix order (its money released
+    // by the store's confirmation then) and a paid one awaiting delivery (held).
+    let tmp = crate::helpers::TempDir(
+        std::env::temp_dir().join(format!("feira-receipt-{}", feira_api::db::new_id())),
+    );
+    let url = crate::helpers::empty_database(&tmp.0).await;
+    let db = feira_api::db::connect(&url, 4, Duration::from_secs(10))
+        .await
+        .unwrap();
+    let older: Vec<_> = feira_api::db::migrator(&db)
+        .iter()
+        .filter(|m| m.version < 75)
+        .cloned()
+        .collect();
+    sqlx_core::migrate::Migrator::with_migrations(older)
+        .run(&db)
+        .await
+        .unwrap();
+    let media = feira_api::media::MediaStore::from_config(&feira_api::config::MediaConfig::Local {
+        dir: tmp.0.join("media"),
+    })
+    .unwrap();
+    feira_api::seed::load_demo(&db, &media).await.unwrap();
+    for (id, situacao, item) in [("old-delivered", "2", "2"), ("old-paid", "1", "a_liberar")] {
+        sqlx::query(
+            "INSERT INTO orders (id, buyer_id, supplier_id, nomeforn, criado_em, situacao, \
+             tipo_entrega, pagamento, status_pix, txid, preco_produtos_centavos, \
+             taxa_entrega_centavos, desconto_centavos, total_centavos, cliente_nome, \
+             atualizado_em) VALUES ($1, 'demo-carla', 'demo-joao', 'Sítio Boa Vista', 1000, $2, \
+             'Retirada', '2', '2', $3, 800, 0, 0, 800, 'Carla Souza', 5000)",
+        )
+        .bind(id)
+        .bind(situacao)
+        .bind(format!("tx{id}"))
+        .execute(&db)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO pix_received (end_to_end_id, txid, valor_centavos, horario, origem, \
+             estado, recebido_em) VALUES ($1, $2, 800, '2026-01-01T00:00:00Z', 'webhook', \
+             'aplicado', 1000)",
+        )
+        .bind(format!("E{id}"))
+        .bind(format!("tx{id}"))
+        .execute(&db)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO open_items (id, supplier_id, order_id, cliente_nome, valor_centavos, \
+             status, criado_em) VALUES ($1, 'demo-joao', $2, 'Carla Souza', 800, $3, 1000)",
+        )
+        .bind(format!("i{id}"))
+        .bind(id)
+        .bind(item)
+        .execute(&db)
+        .await
+        .unwrap();
+    }
+    feira_api::db::migrate(&db).await.unwrap();
+    db.close().await;
+
+    let app = spawn_app_with(move |c| c.database_url = url).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (supplier, _) = app.login(SUPPLIER).await;
+    assert_money_adds_up(&app).await;
+    // The old delivery keeps its release: received by the store's confirmation, reviewable.
+    let infos = seen_by_buyer(&app, &buyer, "old-delivered").await;
+    assert_eq!(
+        (
+            infos["recebimento"].clone(),
+            infos["recebido_em"].clone(),
+            infos["entregue_em"].clone()
+        ),
+        (json!("loja"), json!(5000), json!(5000))
+    );
+    assert_eq!(money(&app, &supplier).await, (8.0, 8.0));
+    ok(
+        &app,
+        &buyer,
+        json!({"codigo": "avaliar_pedido", "idpedido": "old-delivered", "nota": 5}),
+    )
+    .await;
+    // The job never touches it again.
+    let released = release_due(&app.app.db, Duration::ZERO, i64::MAX / 2).await;
+    assert_eq!(released.unwrap(), 0);
+    // The paid one takes the new steps: marked, still held, released on the buyer's word.
+    ok(
+        &app,
+        &supplier,
+        json!({"codigo": "confirmar_entrega", "item": "old-paid"}),
+    )
+    .await;
+    assert_eq!(money(&app, &supplier).await, (8.0, 8.0));
+    ok(
+        &app,
+        &buyer,
+        json!({"codigo": "confirmar_recebimento", "item": "old-paid"}),
+    )
+    .await;
+    assert_eq!(money(&app, &supplier).await, (0.0, 16.0));
+    let trails = assert_money_adds_up(&app).await;
+    assert_eq!(trails["old-paid"], trail(800, 800, 0));
+    assert_eq!(trails["old-delivered"], trail(800, 800, 0));
+}
