@@ -161,6 +161,8 @@ test("money: a Pix order is a delivery only once paid; the buyer sees 'Pagamento
       await buyer.getByRole('group', { name: 'Você recebeu seu pedido?' }).getByRole('button', { name: 'Recebi meu pedido' }).click();
       await expectVisible(buyer.getByRole('region', { name: 'Avaliar pedido' }), 'the review open once received');
 
+      // The panel reads Pagamentos again.
+      await panel.reload();
       const released = await money(panel);
       assert.equal(released.aLiberar, before.aLiberar, "the money left 'A liberar'");
       assert.equal(released.saldo, before.saldo + value, 'and joined the withdrawable balance');
