@@ -230,6 +230,21 @@ fn spawn_jobs(
             })
         },
     ));
+    // Delivered orders without the buyer's word are released once, across instances
+    // (decisions.md §37).
+    let release_after = config.pix.release_after;
+    runner.spawn(Job::new(
+        "orders-release",
+        every(3600),
+        Scope::OneInstance,
+        move |ctx| {
+            Box::pin(async move {
+                crate::domain::orders::receipt::release_due(&ctx.db, release_after, db::now_ms())
+                    .await?;
+                Ok(())
+            })
+        },
+    ));
     if let Some(relay) = &config.mail.relay {
         let mailer = crate::mail::smtp::Mailer::new(relay, &config.mail)?;
         let policy = crate::mail::outbox::Policy {

@@ -111,6 +111,10 @@ pub struct PixConfig {
     /// How long a paid order may wait for its delivery's confirmation before the admin sees it
     /// (`RELEASE_REVIEW_DAYS`, default 7; decisions.md §27).
     pub release_review: Duration,
+    /// How long after the store marked an order delivered its held money is released when the
+    /// buyer neither confirmed receipt nor reported a problem (`RELEASE_AFTER_DAYS`, default 3;
+    /// decisions.md §37).
+    pub release_after: Duration,
     /// How long an unpaid in-person order waits for its store's confirmation before it expires,
     /// giving back its stock and coupon use (`IN_PERSON_EXPIRY_DAYS`, default 7).
     pub in_person_expiry: Duration,
@@ -172,6 +176,7 @@ pub(super) fn read(
         reconcile_every: Duration::from_secs(num("PIX_RECONCILE_MINUTES", 10)?.max(1) * 60),
         release_review: Duration::from_secs(num("RELEASE_REVIEW_DAYS", 7)? * 24 * 3600),
         in_person_expiry: Duration::from_secs(num("IN_PERSON_EXPIRY_DAYS", 7)?.max(1) * 24 * 3600),
+        release_after: Duration::from_secs(num("RELEASE_AFTER_DAYS", 3)? * 24 * 3600),
         query_interval: Duration::from_secs(num("PIX_QUERY_INTERVAL_SECONDS", 5)?.max(1)),
     })
 }
@@ -288,6 +293,7 @@ mod tests {
         assert_eq!(c.reconcile_every, Duration::from_secs(600));
         assert_eq!(c.release_review, Duration::from_secs(7 * 24 * 3600));
         assert_eq!(c.in_person_expiry, Duration::from_secs(7 * 24 * 3600));
+        assert_eq!(c.release_after, Duration::from_secs(3 * 24 * 3600));
         let e = pix(&[], true).unwrap_err().to_string();
         assert!(e.contains("PIX_PROVIDER=sandbox"), "{e}");
         let e = pix(&[("PIX_PROVIDER", "sandbox")], true)

@@ -116,6 +116,18 @@ codes! {
         Pix = "2",
     }
 
+    /// How a delivered order's receipt was settled (`orders.recebimento`, decisions.md §37):
+    /// the buyer confirmed it, the release job did after `RELEASE_AFTER_DAYS` without a problem
+    /// reported, or the store confirmed the delivery before the buyer's word existed.
+    pub enum ReceiptBy {
+        /// The buyer tapped 'Recebi meu pedido'.
+        Buyer = "comprador",
+        /// Released automatically after `RELEASE_AFTER_DAYS`.
+        Automatic = "automatico",
+        /// Confirmed by the store before decisions.md §37 (kept as it was).
+        Store = "loja",
+    }
+
     /// `pix_charges.status`.
     pub enum ChargeStatus {
         Pending = "pendente",
@@ -330,6 +342,7 @@ mod tests {
             WithdrawalStatus::from_db,
         );
         round_trips(TokenEntry::ALL, TokenEntry::as_db, TokenEntry::from_db);
+        round_trips(ReceiptBy::ALL, ReceiptBy::as_db, ReceiptBy::from_db);
         round_trips(
             ReceivedState::ALL,
             ReceivedState::as_db,

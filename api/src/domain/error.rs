@@ -41,6 +41,9 @@ pub enum ErrorCode {
     ChaveReusada,
     /// 409: confirming an unpaid Pix order (decisions.md §27).
     PixNaoPago,
+    /// 409 `O vendedor ainda não marcou este pedido como entregue.`: the buyer's 'Recebi meu
+    /// pedido' before the store's mark (decisions.md §37).
+    NaoEntregue,
     /// 400 `Cupom válido a partir de {dia}.`: before the coupon's first day (decisions.md §32).
     CupomAindaNaoValido,
     /// 400 `Cupom expirado.`: after the coupon's last day.

@@ -1,5 +1,6 @@
-//! Reviews of delivered orders (decisions.md §33): the buyer rates an order once it was
-//! delivered (`confirmar_entrega`, docs/money.md), one review per order, which they may change
+//! Reviews of delivered orders (decisions.md §33): the buyer rates an order once they confirmed
+//! receiving it or its release happened (decisions.md §37: the store's own mark,
+//! `confirmar_entrega`, is not enough; docs/money.md), one review per order, which they may change
 //! for 30 days ([`write`]); the store replies once, publicly ([`reply`]); the admin removes one
 //! with a reason, e-mailed to its author ([`remove`]). A removed review is kept (with its
 //! reason) and shown nowhere.
@@ -19,7 +20,7 @@ use sqlx::{Any, Executor};
 use std::collections::HashMap;
 use wasm_core::review::{self, Review};
 
-pub const SO_ENTREGUE: &str = "Só um pedido entregue pode ser avaliado.";
+pub const SO_ENTREGUE: &str = "Você poderá avaliar o pedido depois de confirmar que o recebeu (ou quando o valor for liberado à loja).";
 pub const PROPRIA_LOJA: &str = "Você não pode avaliar a sua própria loja.";
 pub const PRAZO_TERMINOU: &str = "O prazo de 30 dias para alterar esta avaliação terminou.";
 pub const REMOVIDA: &str = "Esta avaliação foi removida pela moderação.";
@@ -135,12 +136,13 @@ pub async fn write(
     r: &Review,
     now: i64,
 ) -> DomainResult<Written> {
-    let order: Option<(String, String, String)> =
-        sqlx::query_as("SELECT buyer_id, supplier_id, situacao FROM orders WHERE id = $1")
-            .bind(order_id)
-            .fetch_optional(db)
-            .await?;
-    let (owner, supplier_id, situacao) =
+    let order: Option<(String, String, String, Option<i64>)> = sqlx::query_as(
+        "SELECT buyer_id, supplier_id, situacao, recebido_em FROM orders WHERE id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(db)
+    .await?;
+    let (owner, supplier_id, situacao, received) =
         order.ok_or_else(|| DomainError::NotFound(PEDIDO_NAO_ENCONTRADO.into()))?;
     if owner != buyer_id {
         return Err(DomainError::Forbidden);
@@ -148,7 +150,9 @@ pub async fn write(
     if supplier_id == buyer_id {
         return Err(DomainError::invalid(PROPRIA_LOJA));
     }
-    if situacao != OrderStatus::Delivered.as_db() {
+    // Only once the buyer confirmed receipt or the release happened (decisions.md §37): the
+    // store's own mark is not enough.
+    if situacao != OrderStatus::Delivered.as_db() || received.is_none() {
         return Err(DomainError::Conflict(SO_ENTREGUE.into()));
     }
     let nota = i64::from(r.nota);

@@ -1,6 +1,7 @@
 //! What Feira e-mails about an order, and to whom: the supplier a new order (`finalizar_pedido`
 //! in person; a Pix order once it is paid, decisions.md §27), the buyer 'Pedido recebido' when an
-//! in-person order is placed and a receipt when its Pix is paid, and when the order is confirmed (`confirmar_entrega`), cancelled (by the buyer, by the
+//! in-person order is placed and a receipt when its Pix is paid, and when the order is marked
+//! delivered (`confirmar_entrega`: asked to confirm with 'Recebi meu pedido'), cancelled (by the buyer, by the
 //! supplier, or because its Pix expired), or money came back (a late Pix, a second one, one
 //! after the order was cancelled, one of another amount) or could not be given back. The spec
 //! has no
@@ -21,8 +22,10 @@ use wasm_core::{delivery::days::Slot, money::Money};
 pub enum OrderNotice {
     /// To the supplier: a new order.
     NewOrder,
-    /// To the buyer: the supplier confirmed the delivery (or pickup).
-    Confirmed,
+    /// To the buyer: the supplier marked the order delivered (or picked up); asks 'Recebi meu
+    /// pedido' (decisions.md §37; the problem case, 'Tive um problema', is not built yet). Without an answer the money is released
+    /// to the store after `release_days`.
+    Delivered { release_days: u64 },
     /// To the buyer: cancelled by them or by the supplier; `refunded` when a paid Pix was
     /// given back.
     Cancelled { by_supplier: bool, refunded: bool },
@@ -44,6 +47,10 @@ pub enum OrderNotice {
     /// To the buyer: an in-person order was placed ('Pedido recebido': its lines, fee, coupon
     /// and total, paid on delivery or pickup).
     Received,
+    /// To the supplier: the order's receipt is settled (decisions.md §37): the buyer confirmed
+    /// it, or (`automatic`) nobody reported a problem in time; its Pix money (if any) joined the
+    /// balance.
+    ReceiptSettled { automatic: bool },
     /// To the buyer: the receipt of the order's Pix payment (its lines, fee, coupon, total and
     /// the Pix's end-to-end id).
     PaymentReceived,
@@ -113,10 +120,42 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                 f.tipo_entrega
             ),
         ),
-        OrderNotice::Confirmed => to_buyer(
-            format!("Entrega confirmada: seu pedido em {loja}"),
-            format!("{loja} confirmou a entrega do seu pedido de {total}."),
+        OrderNotice::ReceiptSettled { automatic } => (
+            f.supplier_email.clone(),
+            if automatic {
+                format!("Pedido de {cliente} liberado")
+            } else {
+                format!("{cliente} confirmou o recebimento")
+            },
+            format!(
+                "{}\nSe foi pago por Pix, o valor ({total}) já está no seu saldo, em Pagamentos.",
+                if automatic {
+                    format!(
+                        "O prazo para {cliente} informar um problema com o pedido de {total} \
+                         terminou sem nenhum problema informado."
+                    )
+                } else {
+                    format!("{cliente} confirmou que recebeu o pedido de {total}.")
+                }
+            ),
         ),
+        OrderNotice::Delivered { release_days } => {
+            let prazo = if release_days == 1 {
+                "1 dia".to_owned()
+            } else {
+                format!("{release_days} dias")
+            };
+            to_buyer(
+                format!("Você recebeu seu pedido em {loja}?"),
+                format!(
+                    "{loja} marcou seu pedido de {total} como entregue.\n\n\
+                     Você recebeu tudo certo? Abra o pedido em Perfil › Pedidos e toque em \
+                     'Recebi meu pedido'. Se algo deu errado, fale com a loja pelo WhatsApp do \
+                     pedido antes de confirmar.\n\
+                     Sem a sua confirmação, o valor será liberado para a loja em {prazo}."
+                ),
+            )
+        }
         OrderNotice::Cancelled {
             by_supplier,
             refunded,
@@ -423,7 +462,7 @@ mod tests {
             "{body}"
         );
         for n in [
-            OrderNotice::Confirmed,
+            OrderNotice::Delivered { release_days: 3 },
             OrderNotice::Expired { returned: false },
             OrderNotice::Expired { returned: true },
             OrderNotice::Refunded {
@@ -450,6 +489,22 @@ mod tests {
     }
 
     #[test]
+    fn the_store_hears_of_each_settled_receipt() {
+        let (to, subject, body) =
+            compose(OrderNotice::ReceiptSettled { automatic: false }, &facts());
+        assert_eq!(
+            (to.as_str(), subject.as_str()),
+            ("loja@x.br", "Carla confirmou o recebimento")
+        );
+        assert!(
+            body.contains("R$ 16,00") && body.contains("saldo"),
+            "{body}"
+        );
+        let (_, subject, _) = compose(OrderNotice::ReceiptSettled { automatic: true }, &facts());
+        assert_eq!(subject, "Pedido de Carla liberado");
+    }
+
+    #[test]
     fn cancellations_say_who_and_whether_money_went_back() {
         let (_, subject, body) = compose(
             OrderNotice::Cancelled {
@@ -473,8 +528,14 @@ mod tests {
         );
         assert_eq!(subject, "Pedido cancelado: Sítio Boa Vista");
         assert!(body.contains("como você pediu") && !body.contains("devolvido"));
-        let (_, subject, _) = compose(OrderNotice::Confirmed, &facts());
-        assert_eq!(subject, "Entrega confirmada: seu pedido em Sítio Boa Vista");
+        let (_, subject, body) = compose(OrderNotice::Delivered { release_days: 3 }, &facts());
+        assert_eq!(subject, "Você recebeu seu pedido em Sítio Boa Vista?");
+        assert!(
+            body.contains("'Recebi meu pedido'")
+                && !body.contains("'Tive um problema'")
+                && body.contains("em 3 dias"),
+            "{body}"
+        );
     }
 
     #[test]

@@ -271,6 +271,11 @@ actions! {
     user "cancelar_pedido" => CancelOrder(orders::cancel::CancelOrder) -> super::shapes::Done,
         limit none, body Small,
         run |s, c, r, x| orders::cancel::cancel_order(s, c.try_into()?, r).await?;
+    /// The buyer's 'Recebi meu pedido' once the store marked the order delivered: its held
+    /// money is released to the store at once (decisions.md §37).
+    user "confirmar_recebimento" => ConfirmReceipt(orders::receipt::ConfirmReceipt) -> super::shapes::Done,
+        limit none, body Small,
+        run |s, c, r, x| orders::receipt::confirm_receipt(s, c.try_into()?, r).await?;
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,
         limit none, body Small,
         run |s, c, r, x| catalog::home(s, r).await?;
@@ -489,7 +494,8 @@ actions! {
     user "cancelar_entrega" => CancelDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
         limit none, body Small,
         run |s, c, r, x| supplier::deliveries::cancel(s, c.try_into()?, r).await?;
-    /// Marks an order awaiting delivery as delivered.
+    /// Marks an order awaiting delivery as delivered ('Marcar como entregue'); the buyer is asked
+    /// to confirm receipt before its held money is released (decisions.md §37).
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
         limit none, body Small,
         run |s, c, r, x| supplier::deliveries::confirm(s, c.try_into()?, r).await?;

@@ -47,8 +47,8 @@ async fn ok(app: &TestApp, token: Option<&str>, body: Value) -> Value {
 }
 
 /// An open-items balance for the demo supplier made the real way: a buyer's Pix order of
-/// `n` × R$ 8,00, paid through the sandbox and delivered (only then is its money released,
-/// decisions.md §27). Returns the order id.
+/// `n` × R$ 8,00, paid through the sandbox, delivered and its receipt confirmed by the buyer
+/// (only then is its money released, decisions.md §37). Returns the order id.
 async fn paid_pix_order(app: &TestApp, buyer_token: &str, n: u32) -> String {
     let body = ok(app, Some(buyer_token), cassava(n, "2")).await;
     let txid = body["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
@@ -63,6 +63,13 @@ async fn paid_pix_order(app: &TestApp, buyer_token: &str, n: u32) -> String {
         app,
         Some(&supplier),
         json!({"codigo": "confirmar_entrega", "item": id}),
+    )
+    .await;
+    // The buyer confirms receipt: the money is released (decisions.md §37).
+    ok(
+        app,
+        Some(buyer_token),
+        json!({"codigo": "confirmar_recebimento", "item": id}),
     )
     .await;
     id

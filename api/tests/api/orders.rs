@@ -5,6 +5,7 @@
 mod days;
 mod delivery;
 pub mod idempotency;
+mod receipt;
 mod refusals;
 mod sales;
 mod stock;

@@ -85,6 +85,18 @@ async fn the_copy_holds_the_persons_rows_and_nobody_elses() {
     ok(
         &app,
         &carla,
+        json!({"codigo": "confirmar_recebimento", "item": mine}),
+    )
+    .await;
+    ok(
+        &app,
+        &ana,
+        json!({"codigo": "confirmar_recebimento", "item": theirs}),
+    )
+    .await;
+    ok(
+        &app,
+        &carla,
         json!({"codigo": "avaliar_pedido", "idpedido": mine, "nota": 5, "comentario": "Ótimo"}),
     )
     .await;
@@ -226,6 +238,12 @@ async fn deletion_waits_for_orders_in_progress_then_leaves_no_trace_but_the_tota
     ok(
         &app,
         &zu,
+        json!({"codigo": "confirmar_recebimento", "item": order}),
+    )
+    .await;
+    ok(
+        &app,
+        &zu,
         json!({"codigo": "avaliar_pedido", "idpedido": order, "nota": 1,
                "comentario": "Assinado: Zuleica Quintanilha"}),
     )
@@ -354,12 +372,18 @@ async fn a_store_with_money_to_receive_is_refused_saying_how_much() {
         "Não é possível excluir sua conta enquanto houver pedidos em andamento ou dinheiro a \
          receber: sua loja tem 1 pedido em andamento; R$ 16,00 a liberar."
     );
-    // Delivered: the money is the balance to withdraw.
+    // Delivered and received (decisions.md §37): the money is the balance to withdraw.
     let id = placed["all"]["id"].clone();
     ok(
         &app,
         &supplier,
         json!({"codigo": "confirmar_entrega", "item": id}),
+    )
+    .await;
+    ok(
+        &app,
+        &buyer,
+        json!({"codigo": "confirmar_recebimento", "item": id}),
     )
     .await;
     let (s, b) = app.rpc(Some(&supplier), delete.clone()).await;

@@ -1,5 +1,5 @@
-//! Reviews after delivery (decisions.md §33, issue 29): only the buyer of a delivered order
-//! rates it, once per order (a second rating changes the first, for 30 days); the store's
+//! Reviews after delivery (decisions.md §33): only the buyer of a delivered order, once they
+//! confirmed receiving it (§37), rates it, once per order (a second rating changes the first, for 30 days); the store's
 //! average and count are right on its storefront, its product pages, /lojas and
 //! `pegar_avaliacoes`; the store replies once; the admin removes one with a reason that its
 //! author is e-mailed; texts are bounded.
@@ -14,7 +14,11 @@ async fn ok(app: &TestApp, token: &str, body: Value) -> Value {
     res
 }
 
-/// An in-person order of `buyer` at Sítio Boa Vista; delivered when `deliver`.
+/// The refusal of a review before the buyer confirmed receipt (decisions.md §37).
+const ANTES_DO_RECEBIMENTO: &str = "Você poderá avaliar o pedido depois de confirmar que o recebeu (ou quando o valor for liberado à loja).";
+
+/// An in-person order of `buyer` at Sítio Boa Vista; when `deliver`, marked delivered by the
+/// store and its receipt confirmed by the buyer (decisions.md §37).
 async fn order(app: &TestApp, buyer: &str, supplier: &str, deliver: bool) -> String {
     let placed = ok(app, buyer, cassava(1, "1")).await;
     let id = placed["all"]["id"].as_str().unwrap().to_owned();
@@ -23,6 +27,15 @@ async fn order(app: &TestApp, buyer: &str, supplier: &str, deliver: bool) -> Str
             app,
             supplier,
             json!({"codigo": "confirmar_entrega", "item": id}),
+        )
+        .await;
+        // The store's mark alone does not open the review.
+        let (s, b) = app.rpc(Some(buyer), rate(&id, json!(5), "")).await;
+        assert_eq!((s, b["error"].as_str()), (409, Some(ANTES_DO_RECEBIMENTO)));
+        ok(
+            app,
+            buyer,
+            json!({"codigo": "confirmar_recebimento", "item": id}),
         )
         .await;
     }
@@ -89,10 +102,7 @@ async fn a_review_only_after_delivery_one_per_order_and_the_average_everywhere()
     // Not delivered yet: refused.
     let pending = order(&app, &buyer, &supplier, false).await;
     let (s, b) = app.rpc(Some(&buyer), rate(&pending, json!(5), "")).await;
-    assert_eq!(
-        (s, b["error"].as_str()),
-        (409, Some("Só um pedido entregue pode ser avaliado."))
-    );
+    assert_eq!((s, b["error"].as_str()), (409, Some(ANTES_DO_RECEBIMENTO)));
 
     let delivered = order(&app, &buyer, &supplier, true).await;
     // Someone else's order: 403; one that does not exist: 404; a bad note or a long text: 400.

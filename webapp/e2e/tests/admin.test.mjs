@@ -156,12 +156,23 @@ test('admin: confirms a pending withdrawal created through the supplier panel; t
   await withPage(browser, 'admin-withdrawal-buyer', async (page) => {
     ({ idpedido } = await paidPixOrder(page, 2));
   });
-  // The supplier confirms the delivery (the money is released) and asks for its balance.
+  // The supplier marks it delivered, the buyer confirms receipt (the money is released,
+  // decisions.md §37), and the supplier asks for its balance.
   await withPage(browser, 'admin-withdrawal-supplier', async (page) => {
     await page.goto('/');
     await signIn(page, 'fornecedor@feira.test');
     const confirmed = await rpcFromPage(page, { codigo: 'confirmar_entrega', item: idpedido });
     assert.equal(confirmed.status, 200, `confirmar_entrega: ${JSON.stringify(confirmed.body)}`);
+  });
+  await withPage(browser, 'admin-withdrawal-receipt', async (page) => {
+    await page.goto('/');
+    await signIn(page, 'comprador@feira.test');
+    const received = await rpcFromPage(page, { codigo: 'confirmar_recebimento', item: idpedido });
+    assert.equal(received.status, 200, `confirmar_recebimento: ${JSON.stringify(received.body)}`);
+  });
+  await withPage(browser, 'admin-withdrawal-supplier-again', async (page) => {
+    await page.goto('/');
+    await signIn(page, 'fornecedor@feira.test');
     const res = await rpcFromPage(page, { codigo: 'transferir', pix: PIX_KEY });
     assert.equal(res.status, 200, `transferir: ${JSON.stringify(res.body)}`);
   });

@@ -169,6 +169,10 @@ test('a buyer rates a delivered order and sees the average on the storefront', a
     await expectVisible(page.getByRole('heading', { name: 'Pedidos', exact: true }), "the heading 'Pedidos'");
     // The newest order first: this one.
     await page.getByTestId('pedido').first().getByRole('button', { name: 'Detalhes' }).click();
+    // Marked delivered by the store: the buyer's word first (decisions.md §37), then the review.
+    assert.equal(await page.getByTestId('situacao').textContent(), 'Entregue · confirme o recebimento');
+    assert.equal(await page.getByRole('region', { name: 'Avaliar pedido' }).count(), 0, 'no review before the receipt');
+    await page.getByRole('group', { name: 'Você recebeu seu pedido?' }).getByRole('button', { name: 'Recebi meu pedido' }).click();
     const form = page.getByRole('region', { name: 'Avaliar pedido' });
     await expectVisible(form, "'Avaliar pedido' on the delivered order");
     await form.getByRole('button', { name: 'Enviar avaliação' }).click();

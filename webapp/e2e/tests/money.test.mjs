@@ -141,14 +141,28 @@ test("money: a Pix order is a delivery only once paid; the buyer sees 'Pagamento
       await pendentes.first().getByRole('button', { name: 'Detalhes' }).click();
       await expectVisible(panel.getByRole('heading', { name: 'Detalhes da Entrega' }), "'Detalhes da Entrega'");
       await expectVisible(panel.getByText('Pix — Pago'), 'the order paid');
-      await panel.getByRole('button', { name: 'Confirmar entrega' }).click();
-      await panel.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();
+      await panel.getByRole('button', { name: 'Marcar como entregue' }).click();
+      await panel.getByRole('dialog', { name: 'Marcar como entregue?' }).getByRole('button', { name: 'Sim' }).click();
       const ok = dialogWith(panel, 'Suas alterações foram salvas com sucesso');
-      await expectVisible(ok, 'the confirmation saved');
+      await expectVisible(ok, 'the mark saved');
       await ok.getByRole('button', { name: 'OK' }).click();
       const { body: after } = await rpcFromPage(buyer, { codigo: 'pegar_pedidos' });
-      assert.equal(after.pedidos.find((p) => (p.idpedido ?? p.id) === idpedido).Infos.situacao.charAt(0), '2', 'our order was the one confirmed');
+      const marked = after.pedidos.find((p) => (p.idpedido ?? p.id) === idpedido);
+      assert.equal(marked.Infos.situacao.charAt(0), '2', 'our order was the one marked');
+      // Still held until the buyer's word (decisions.md §37).
+      const stillHeld = await money(panel);
+      assert.equal(stillHeld.aLiberar, before.aLiberar + value, "still 'A liberar' after the store's mark");
 
+      // The buyer taps 'Recebi meu pedido' on the order's page: released at once.
+      await buyer.goto(`/painel/perfil/${marked.Infos.cliente_user}`);
+      await buyer.getByRole('button', { name: 'Histórico de pedidos' }).first().click();
+      await expectVisible(buyer.getByRole('heading', { name: 'Pedidos', exact: true }), "the heading 'Pedidos'");
+      await buyer.getByTestId('pedido').first().getByRole('button', { name: 'Detalhes' }).click();
+      await buyer.getByRole('group', { name: 'Você recebeu seu pedido?' }).getByRole('button', { name: 'Recebi meu pedido' }).click();
+      await expectVisible(buyer.getByRole('region', { name: 'Avaliar pedido' }), 'the review open once received');
+
+      // The panel reads Pagamentos again.
+      await panel.reload();
       const released = await money(panel);
       assert.equal(released.aLiberar, before.aLiberar, "the money left 'A liberar'");
       assert.equal(released.saldo, before.saldo + value, 'and joined the withdrawable balance');

@@ -276,6 +276,21 @@ async function buyerOrders() {
   }
 }
 
+/** The buyer's 'Recebi meu pedido' on their newest order (decisions.md §37). */
+async function buyerConfirmsReceipt() {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.goto('/');
+    await signIn(page, BUYER_LOGIN, { name: providerName(BUYER_LOGIN) });
+    const { pedidos } = await rpcIn(page, 'pegar_pedidos');
+    const r = await rpcFromPage(page, { codigo: 'confirmar_recebimento', item: pedidos[0].id });
+    assert.equal(r.status, 200, `confirmar_recebimento: ${JSON.stringify(r.body)}`);
+  } finally {
+    await context.close();
+  }
+}
+
 test('supplier: registration, product with photo, store, live order, confirmation, revenue and withdrawal', async () => {
   await withPage(browser, 'supplier', async (page) => {
     await page.goto('/');
@@ -309,10 +324,12 @@ test('supplier: registration, product with photo, store, live order, confirmatio
     const endereco = await page.getByTestId('endereco-entrega').textContent();
     assert.match(endereco, /Avenida Independência, 2350 — Centro — Piracicaba, SP — CEP 13400-390 — Apto 42/, `the whole address: ${endereco}`);
     assert.equal(await page.getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href'), 'https://wa.me/5519992301478');
-    await page.getByRole('button', { name: 'Confirmar entrega' }).click();
-    await page.getByRole('dialog', { name: 'Confirmar entrega?' }).getByRole('button', { name: 'Sim' }).click();
-    await saved(page, 'the confirmation');
+    await page.getByRole('button', { name: 'Marcar como entregue' }).click();
+    await page.getByRole('dialog', { name: 'Marcar como entregue?' }).getByRole('button', { name: 'Sim' }).click();
+    await saved(page, 'the mark');
     await expectVisible(page.getByText('Nenhuma entrega encontrada.'), 'the pending list empty again');
+    // The buyer confirms receipt: only then is the money released (decisions.md §37).
+    await buyerConfirmsReceipt();
 
     await section(page, 'Gestão');
     await eventually(async () => (await page.getByTestId('faturamento').textContent()) === total, `the month's revenue ${total}`);

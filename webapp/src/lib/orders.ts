@@ -37,15 +37,24 @@ export function situacaoLabel(situacao: string): string {
 
 /**
  * The order's status in one phrase, for the history's cards: 'Cancelado', 'Entrega confirmada',
- * or, while it awaits delivery, 'Aguardando pagamento' (a Pix not paid yet), 'Pago · aguardando
+ * 'Entregue · confirme o recebimento' (marked delivered by the store, the buyer's word awaited), or, while it awaits delivery, 'Aguardando pagamento' (a Pix not paid yet), 'Pago · aguardando
  * entrega' (a Pix paid) or 'Aguardando entrega' (in person).
  */
 export function statusPedido(p: Pedido): string {
   const c = p.Infos.situacao.charAt(0);
+  if (aguardaRecebimento(p)) return 'Entregue · confirme o recebimento';
   if (c !== '1' || !isPix(p)) return situacaoLabel(p.Infos.situacao);
   if (p.Infos.status_pix === '2') return 'Pago · aguardando entrega';
   if (p.Infos.status_pix === '0') return 'Pix expirado';
   return 'Aguardando pagamento';
+}
+
+/**
+ * The store marked the order delivered and the buyer's word is awaited: 'Recebi meu pedido'
+ * (decisions.md §37; 'Tive um problema' is not built yet). Its Pix money stays held until then.
+ */
+export function aguardaRecebimento(p: Pedido): boolean {
+  return p.Infos.situacao === '2' && p.Infos.recebido_em == null;
 }
 
 /** Only an order awaiting delivery can be cancelled by the buyer. */

@@ -152,6 +152,7 @@ const MEANING: { readonly [C in ErrorCode]: Meaning } = {
   estoque_mudou: 'recusa',
   chave_reusada: 'recusa',
   pix_nao_pago: 'recusa',
+  nao_entregue: 'recusa',
   cupom_ainda_nao_valido: 'recusa',
   cupom_expirado: 'recusa',
   cupom_esgotado: 'recusa',

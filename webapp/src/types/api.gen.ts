@@ -369,7 +369,7 @@ export interface components {
             /** @description The id again (the spec's clients read it). */
             idnormal: string;
             locais: components["schemas"]["ScopeCode"];
-            /** @description Why the moderation hid it (only in its author's own list, while hidden). */
+            /** @description Why the moderation hid it (only in its author's own list, while hidden: issue 29). */
             moderacao?: string;
             /** @description The seller's name. */
             nome: string;
@@ -1101,7 +1101,7 @@ export interface components {
         });
         /**
          * confirmar_entrega
-         * @description Marks an order awaiting delivery as delivered. Needs a session (401 without one).
+         * @description Marks an order awaiting delivery as delivered ('Marcar como entregue'); the buyer is asked to confirm receipt before its held money is released (decisions.md §37). Needs a session (401 without one).
          */
         ConfirmDeliveryRequest: {
             /** @enum {string} */
@@ -1112,6 +1112,24 @@ export interface components {
              * @enum {string}
              */
             codigo: "confirmar_entrega";
+        });
+        /** @description `confirmar_recebimento`'s payload: `item` is the order id (or the order object). */
+        ConfirmReceipt: {
+            item?: components["schemas"]["ItemRef"] | null;
+        };
+        /**
+         * confirmar_recebimento
+         * @description The buyer's 'Recebi meu pedido' once the store marked the order delivered: its held money is released to the store at once (decisions.md §37). Needs a session (401 without one).
+         */
+        ConfirmReceiptRequest: {
+            /** @enum {string} */
+            codigo: "confirmar_recebimento";
+        } & (components["schemas"]["ConfirmReceipt"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "confirmar_recebimento";
         });
         /** @description `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name). */
         ConfirmWithdrawal: {
@@ -1274,44 +1292,6 @@ export interface components {
              */
             total: number;
         };
-        /** @description The store's days as its Entrega settings form holds them (text as typed). */
-        DaysForm: {
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            corte_dias?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            corte_hora?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            corte_horas?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            corte_tipo?: string | number | null;
-            /** @default [] */
-            janelas: components["schemas"]["WindowForm"][];
-        };
-        /**
-         * @description The days as stored and sent: the windows and the cut-off's three nullable fields (the
-         *     `suppliers` columns `corte_horas`, `corte_dias`, `corte_hora`).
-         */
-        DaysRecord: {
-            /**
-             * Format: int64
-             * @description Orders close `corte_dias` days before the delivery day, at `corte_hora` (`HH:MM`).
-             * @default null
-             */
-            corte_dias: number | null;
-            /** @default null */
-            corte_hora: string | null;
-            /**
-             * Format: int64
-             * @description Orders close this many hours before the window starts.
-             * @default null
-             */
-            corte_horas: number | null;
-            /**
-             * @description The weekly windows, by kind, weekday and start.
-             * @default []
-             */
-            janelas: components["schemas"]["Window"][];
-        };
         /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
         DeleteAccount: {
             /** @description `EXCLUIR` (the person confirmed). */
@@ -1375,11 +1355,6 @@ export interface components {
             descricaoentrega: string | null;
             descricaoretirada: string | null;
             /**
-             * @description The delivery and pickup days, windows and cut-off (decisions.md §36): the buyer chooses
-             *     a date and window among those they give (docs/delivery.md). No windows: no date.
-             */
-            dias: components["schemas"]["DaysRecord"];
-            /**
              * Format: int64
              * @description The maximum delivery distance in km from the start point (decisions.md §31); null: no
              *     limit. Beyond it checkout offers pickup only.
@@ -1413,7 +1388,6 @@ export interface components {
         DeliveryEdit: components["schemas"]["DeliveryForm"] & {
             descricaoentrega?: components["schemas"]["Text"];
             descricaoretirada?: components["schemas"]["Text"];
-            dias?: components["schemas"]["DaysForm"] | null;
         };
         /** @description The form as typed (the spec's field names; text or numbers). */
         DeliveryForm: {
@@ -1678,7 +1652,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso" | "data_indisponivel";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "nao_entregue" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -2222,16 +2196,15 @@ export interface components {
             cliente_user: string;
             complemento: string | null;
             cupom: components["schemas"]["OrderCoupon"] | null;
-            /**
-             * @description The delivery or pickup date chosen at checkout (`AAAA-MM-DD`, São Paulo; decisions.md
-             *     §36), absent when the store has no delivery days.
-             */
-            data_entrega?: string;
-            /** @description The date and window as Brazilians read them: 'terça-feira, 1 de dezembro, 8h–12h'. */
-            data_entrega_texto?: string;
             /** @description The coupon's discount. */
             desconto: components["schemas"]["Reais"];
             devolucao: components["schemas"]["RefundStatus"] | null;
+            /**
+             * Format: int64
+             * @description When the store marked it delivered (epoch ms; decisions.md §37); null before (and for
+             *     orders delivered before the buyer's word existed, the time of the store's confirmation).
+             */
+            entregue_em: number | null;
             /**
              * Format: int64
              * @description When it was placed.
@@ -2239,9 +2212,6 @@ export interface components {
             horario_pedido: number;
             /** @description The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid. */
             imagem_qrcode: string | null;
-            janela_fim?: string;
-            /** @description The window's start and end (`HH:MM`), with `data_entrega`. */
-            janela_inicio?: string;
             nomeforn: string;
             numero: string | null;
             pagamento: components["schemas"]["PaymentMethod"];
@@ -2255,6 +2225,13 @@ export interface components {
             preco_produtos: components["schemas"]["Reais"];
             /** @description The Pix copia e cola (present means Pix; it stays after the charge ends). */
             qrcode: string | null;
+            /**
+             * Format: int64
+             * @description When its receipt was settled: the buyer's 'Recebi meu pedido' or the automatic release;
+             *     null while the buyer's word is awaited. Its held Pix money was released then.
+             */
+            recebido_em: number | null;
+            recebimento: components["schemas"]["ReceiptBy"] | null;
             /** @description A paid Pix is being or was given back. */
             reembolsado: boolean;
             /** @description The delivery address (null for a pickup). */
@@ -2396,9 +2373,9 @@ export interface components {
         PanelInfos: components["schemas"]["PanelSupplier"] & {
             /** @description The history's years: the first order's year to the current one. */
             anos: number[];
-            /** @description The new store's steps; the panel shows them until every one is done. */
+            /** @description The new store's steps; the panel shows them until every one is done (issue 29). */
             checklist: components["schemas"]["SetupChecklist"];
-            /** @description Why the administrator hid the store, while hidden (its owner is told why). */
+            /** @description Why the administrator hid the store, while hidden (issue 29). */
             motivo_invisivel: string | null;
             /**
              * Format: int64
@@ -2680,18 +2657,10 @@ export interface components {
          *     bag are ignored: the server computes them.
          */
         PlaceOrder: {
-            /**
-             * @description The delivery or pickup date chosen (`AAAA-MM-DD`, São Paulo) and its window's start and
-             *     end (`HH:MM`), when the store has days for the chosen mode (decisions.md §36; required
-             *     then, absent otherwise). The server recomputes the dates offered.
-             */
-            data_entrega?: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;
             infoscupom?: components["schemas"]["CouponRef"] | null;
-            janela_fim?: string | null;
-            janela_inicio?: string | null;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
@@ -2761,7 +2730,7 @@ export interface components {
             minimo: number | null;
             /** Format: int64 */
             minimopromo: number | null;
-            /** @description Why the moderation hid it (only in its store's panel, while hidden). */
+            /** @description Why the moderation hid it (only in its store's panel, while hidden: issue 29). */
             moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
@@ -2930,6 +2899,13 @@ export interface components {
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
+        /**
+         * @description How a delivered order's receipt was settled (`orders.recebimento`, decisions.md §37):
+         *     the buyer confirmed it, the release job did after `RELEASE_AFTER_DAYS` without a problem
+         *     reported, or the store confirmed the delivery before the buyer's word existed.
+         * @enum {string}
+         */
+        ReceiptBy: "comprador" | "automatico" | "loja";
         /**
          * @description Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
          *     `pagamento_tardio` for a charge that could no longer be paid.
@@ -3264,7 +3240,7 @@ export interface components {
              */
             codigo: "alterar_compras";
         });
-        /** @description A new store's steps ('Sua loja em poucos minutos'), each done or not. */
+        /** @description A new store's steps (issue 29), each done or not. */
         SetupChecklist: {
             /** @description Every step done. */
             completo: boolean;
@@ -3773,43 +3749,6 @@ export interface components {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
         };
-        /**
-         * @description One weekly window: on `dia_semana` (0 Sunday … 6 Saturday) the store delivers or receives
-         *     pickups from `inicio` to `fim`.
-         */
-        Window: {
-            /**
-             * Format: int32
-             * @description 0 Sunday … 6 Saturday.
-             */
-            dia_semana: number;
-            /**
-             * @description `HH:MM`, after `inicio`.
-             * @example 12:00
-             */
-            fim: string;
-            /**
-             * @description `HH:MM`.
-             * @example 08:00
-             */
-            inicio: string;
-            /**
-             * @description `entrega` or `retirada`.
-             * @example entrega
-             */
-            tipo: string;
-        };
-        /** @description One window row of the form. */
-        WindowForm: {
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            dia_semana?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            fim?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            inicio?: string | number | null;
-            /** @description Text, or a number (read as its decimal text); null is empty. */
-            tipo?: string | number | null;
-        };
         /** @description A withdrawal the person's store asked for. */
         Withdrawal: {
             chave_pix: string;
@@ -4007,7 +3946,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4815,6 +4754,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "confirmar_recebimento": {
+        payload: Omit<components["schemas"]["ConfirmReceiptRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
@@ -5381,6 +5327,7 @@ export const ERROR_CODES = [
     "estoque_mudou",
     "chave_reusada",
     "pix_nao_pago",
+    "nao_entregue",
     "cupom_ainda_nao_valido",
     "cupom_expirado",
     "cupom_esgotado",
@@ -5388,5 +5335,4 @@ export const ERROR_CODES = [
     "cupom_pedido_minimo",
     "conta_com_pendencias",
     "documento_em_uso",
-    "data_indisponivel",
 ] as const satisfies readonly components["schemas"]["ErrorCode"][];

@@ -1,14 +1,17 @@
 //! An order's life as it touches money and stock: placed in one transaction with its stock
 //! reserved and, for Pix, its charge opened ([`place`]); cancelled while it awaits delivery,
 //! with its charge cancelled or refunded and its stock given back ([`cancel_awaiting`]);
-//! delivered ([`confirm_delivery`], which releases its held Pix money); an in-person one its
-//! store never confirmed expires ([`expire_in_person`]). Only a paid order is a
+//! marked delivered by its store ([`confirm_delivery`]); received ([`receipt`]: the buyer's
+//! 'Recebi meu pedido', or the release job after `RELEASE_AFTER_DAYS`, which releases its held
+//! Pix money, decisions.md §37); an in-person one its store never confirmed expires
+//! ([`expire_in_person`]). Only a paid order is a
 //! delivery ([`awaiting_delivery`]). Who may do each is the caller's check (`rpc/`).
 
 mod cancel;
 mod expire;
 pub mod open;
 mod place;
+pub mod receipt;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
 pub use expire::expire_in_person;
@@ -16,12 +19,9 @@ pub use place::{
     Address, CHAVE_REUSADA, Idempotency, NewDelivery, NewLine, NewOrder, Placed, find_by_key, place,
 };
 
-use super::{
-    codes::{OrderStatus, PaymentMethod, PixStatus},
-    ledger,
-};
+use super::codes::{OrderStatus, PaymentMethod, PixStatus};
 use crate::db::{Db, begin_write};
-use std::sync::LazyLock;
+use std::{sync::LazyLock, time::Duration};
 
 /// The SQL condition "order `{alias}` is a delivery awaiting confirmation" (decisions.md §27):
 /// it awaits delivery and, when paid by Pix, its Pix was paid. An unpaid Pix order is not a
@@ -35,10 +35,11 @@ pub fn awaiting_delivery(alias: &str) -> String {
     )
 }
 
-/// What confirming a delivery did.
+/// What marking a delivery did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Confirmation {
-    /// Delivered; its held Pix money (if any) joined the supplier's balance.
+    /// Marked delivered; its held Pix money (if any) waits for the buyer's word
+    /// ([`receipt`], decisions.md §37).
     Confirmed,
     /// It no longer awaits delivery.
     NotAwaiting,
@@ -46,18 +47,20 @@ pub enum Confirmation {
     Unpaid,
 }
 
-/// Marks order `order_id` of `supplier_id` delivered (`situacao '2'`) while it awaits delivery
-/// and is paid (when by Pix), releases its held Pix money into the balance ([`ledger`]) and
-/// queues the buyer's e-mail, in one write transaction.
+/// Marks order `order_id` of `supplier_id` delivered (`situacao '2'`, `entregue_em`) while it
+/// awaits delivery and is paid (when by Pix), and queues the buyer's e-mail asking 'Recebi meu
+/// pedido', in one write transaction. Its held Pix money stays held until
+/// the buyer confirms or `release_after` passes ([`receipt`]).
 pub async fn confirm_delivery(
     db: &Db,
     order_id: &str,
     supplier_id: &str,
+    release_after: Duration,
     now: i64,
 ) -> sqlx::Result<Confirmation> {
     static CONFIRM: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "UPDATE orders SET situacao = $1, atualizado_em = $2 \
+            "UPDATE orders SET situacao = $1, atualizado_em = $2, entregue_em = $2 \
              WHERE id = $3 AND supplier_id = $4 AND {}",
             awaiting_delivery("")
         )
@@ -89,7 +92,6 @@ pub async fn confirm_delivery(
             Confirmation::NotAwaiting
         });
     }
-    ledger::release_order(&mut tx, order_id, now).await?;
     // An in-person order's units count as sold once delivered (a Pix one's when paid).
     let in_person: Option<String> =
         sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND pagamento <> $2")
@@ -100,7 +102,9 @@ pub async fn confirm_delivery(
     if in_person.is_some() {
         super::stock::count_sale(&mut tx, order_id).await?;
     }
-    crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::Confirmed).await?;
+    let release_days = release_after.as_secs().div_ceil(24 * 3600);
+    let notice = crate::mail::OrderNotice::Delivered { release_days };
+    crate::mail::queue_order_notice(&mut tx, order_id, notice).await?;
     tx.commit().await?;
     Ok(Confirmation::Confirmed)
 }

@@ -8,7 +8,10 @@ use crate::{
     db::Db,
     domain::{
         charges,
-        codes::{ChargeStatus, OrderStatus, PaymentMethod, PixStatus, RefundReason, RefundStatus},
+        codes::{
+            ChargeStatus, OrderStatus, PaymentMethod, PixStatus, ReceiptBy, RefundReason,
+            RefundStatus,
+        },
         orders::awaiting_delivery,
     },
     error::ApiResult,
@@ -65,6 +68,9 @@ struct OrderRow {
     refund_reason: Option<String>,
     /// When the charge expires.
     pix_expira_em: Option<i64>,
+    entregue_em: Option<i64>,
+    recebido_em: Option<i64>,
+    recebimento: Option<String>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -86,7 +92,8 @@ fn orders_where(filter: &str) -> String {
          o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
          o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
          o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, o.bairro, o.cep, \
-         o.data_entrega, o.janela_inicio, o.janela_fim, c.copia_e_cola, \
+         o.data_entrega, o.janela_inicio, o.janela_fim, \
+         o.entregue_em, o.recebido_em, o.recebimento, c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
@@ -219,6 +226,13 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             refund,
             refund_reason,
             pix_expires_at: o.pix_expira_em,
+            delivered_at: o.entregue_em,
+            received_at: o.recebido_em,
+            received_by: o
+                .recebimento
+                .as_deref()
+                .map(ReceiptBy::from_db)
+                .transpose()?,
             street: o.rua.clone(),
             number: o.numero.clone(),
             city: o.cidade.clone(),

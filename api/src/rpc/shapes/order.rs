@@ -4,7 +4,7 @@
 //! bag's order). Money in reais, times in epoch milliseconds.
 
 use crate::{
-    domain::codes::{OrderStatus, PaymentMethod, PixStatus, RefundReason, RefundStatus},
+    domain::codes::{OrderStatus, PaymentMethod, PixStatus, ReceiptBy, RefundReason, RefundStatus},
     rpc::fields::Reais,
 };
 use serde::Serialize;
@@ -98,6 +98,17 @@ pub struct OrderInfos {
     /// when none came back.
     #[serde(rename = "pix_devolvido")]
     pub refund_reason: Option<RefundReason>,
+    /// When the store marked it delivered (epoch ms; decisions.md §37); null before (and for
+    /// orders delivered before the buyer's word existed, the time of the store's confirmation).
+    #[serde(rename = "entregue_em")]
+    pub delivered_at: Option<i64>,
+    /// When its receipt was settled: the buyer's 'Recebi meu pedido' or the automatic release;
+    /// null while the buyer's word is awaited. Its held Pix money was released then.
+    #[serde(rename = "recebido_em")]
+    pub received_at: Option<i64>,
+    /// How: `comprador`, `automatico`, or `loja` (confirmed by the store before §37).
+    #[serde(rename = "recebimento")]
+    pub received_by: Option<ReceiptBy>,
     /// When the Pix charge expires (epoch ms); null when paid in person.
     #[serde(rename = "pix_expira_em")]
     pub pix_expires_at: Option<i64>,

@@ -1,8 +1,8 @@
 //! Entregas and Gestão: `pegar_entregas_pendentes`, `pegar_entregas` (by year and month; the
 //! years run from the first order to now, decisions.md §14), `cancelar_entrega` (the
 //! domain's cancellation: charge cancelled or refunded, stock released) and `confirmar_entrega`
-//! (a paid delivery only: an unpaid Pix order is not one, decisions.md §27; its held money is
-//! released),
+//! ('Marcar como entregue': a paid delivery only, an unpaid Pix order is not one, decisions.md
+//! §27; its held money waits for the buyer's word, §37),
 //! and `pegar_gestao` (the month's revenue and products sold, from the orders). Months are
 //! Brazilian time (UTC−3; Brazil has had no daylight saving time since 2019).
 
@@ -282,7 +282,7 @@ pub async fn cancel(
     }
 }
 
-/// `confirmar_entrega`.
+/// `confirmar_entrega`: the store marks the order delivered ('Marcar como entregue').
 pub async fn confirm(
     state: &AppState,
     user: AuthUser,
@@ -290,7 +290,8 @@ pub async fn confirm(
 ) -> ApiResult<DeliveryChanged> {
     let supplier_id = own_supplier(&state.db, &user).await?;
     let id = own_pending_order(state, &supplier_id, &req).await?;
-    match orders::confirm_delivery(&state.db, &id, &supplier_id, now_ms()).await? {
+    let release_after = state.config.pix.release_after;
+    match orders::confirm_delivery(&state.db, &id, &supplier_id, release_after, now_ms()).await? {
         Confirmation::Confirmed => after_change(state, &supplier_id).await,
         Confirmation::NotAwaiting => Err(not_pending()),
         Confirmation::Unpaid => Err(ApiError::conflict(ErrorCode::PixNaoPago, PIX_NAO_PAGO)),

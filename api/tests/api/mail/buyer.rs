@@ -48,13 +48,13 @@ async fn the_buyer_hears_when_the_supplier_confirms_or_cancels() {
         .await;
     assert_eq!(s, 200, "{b}");
     let m = next_to(&mut smtp, BUYER).await;
-    assert_eq!(
-        m["subject"],
-        "Entrega confirmada: seu pedido em Sítio Boa Vista"
-    );
+    // Marked delivered: the buyer is asked for their word (decisions.md §37).
+    assert_eq!(m["subject"], "Você recebeu seu pedido em Sítio Boa Vista?");
     assert!(text(&m).starts_with("Olá, "), "{}", text(&m));
     assert!(
-        text(&m).contains("confirmou a entrega do seu pedido de R$ 16,00"),
+        text(&m).contains("marcou seu pedido de R$ 16,00 como entregue")
+            && text(&m).contains("'Recebi meu pedido'")
+            && text(&m).contains("em 3 dias"),
         "{}",
         text(&m)
     );

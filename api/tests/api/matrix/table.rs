@@ -56,6 +56,7 @@ pub const ACTIONS: &[Line] = &[
     ("pegar_pedidos",                    [E401, OWN,  OWN,  OWN]),
     ("consultar_pagamento",              [E401, E403, E403, E403]),
     ("cancelar_pedido",                  [E401, E403, E403, E403]),
+    ("confirmar_recebimento",            [E401, E403, E403, E403]),
     ("avaliar_pedido",                   [E401, E403, E403, E403]),
     ("pegar_avaliacoes",                 [OK,   OK,   OK,   OK]),
     ("responder_avaliacao",              [E401, E404, E403, E404]),

@@ -74,7 +74,7 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
     );
     assert_eq!(b["codigo_erro"], "pix_nao_pago");
     assert_eq!(
-        outbox(&app, "Entrega confirmada: seu pedido em Sítio Boa Vista").await,
+        outbox(&app, "Você recebeu seu pedido em Sítio Boa Vista?").await,
         0
     );
 
@@ -97,7 +97,8 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
         .await;
     assert_eq!((s, b["error"].as_str()), (400, Some("Você está sem saldo")));
 
-    // Delivered: released into the withdrawable balance.
+    // Marked delivered: still held until the buyer's word (decisions.md §37); then released
+    // into the withdrawable balance.
     ok(
         &app,
         &supplier,
@@ -107,11 +108,22 @@ async fn an_unpaid_pix_order_is_no_delivery_until_paid_and_its_money_waits_for_t
     let p = payments(&app, &supplier).await;
     assert_eq!(
         (p["aliberar"].clone(), p["saldo"].clone()),
+        (json!(16.0), json!(0.0))
+    );
+    ok(
+        &app,
+        &buyer,
+        json!({"codigo": "confirmar_recebimento", "item": id}),
+    )
+    .await;
+    let p = payments(&app, &supplier).await;
+    assert_eq!(
+        (p["aliberar"].clone(), p["saldo"].clone()),
         (json!(0.0), json!(16.0))
     );
     assert_eq!(p["Abertos"][0]["idpedido"], id.as_str());
     assert_eq!(
-        outbox(&app, "Entrega confirmada: seu pedido em Sítio Boa Vista").await,
+        outbox(&app, "Você recebeu seu pedido em Sítio Boa Vista?").await,
         1
     );
     let (s, b) = app

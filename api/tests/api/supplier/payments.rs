@@ -79,13 +79,22 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
         refused(&app, &token, "transferir", json!({}), 400).await,
         "Você está sem saldo"
     );
-    // The supplier confirms both deliveries: the money is released into the balance.
+    // The supplier marks both delivered and the buyer confirms receipt: the money is released
+    // into the balance (decisions.md §37).
     let (_, pending) = call(&app, &token, "pegar_entregas_pendentes", json!({})).await;
     for order in pending["entregas"].as_array().unwrap() {
         let (s, b) = call(
             &app,
             &token,
             "confirmar_entrega",
+            json!({"item": order["id"]}),
+        )
+        .await;
+        assert_eq!(s, 200, "{b}");
+        let (s, b) = call(
+            &app,
+            &buyer,
+            "confirmar_recebimento",
             json!({"item": order["id"]}),
         )
         .await;
@@ -164,6 +173,14 @@ async fn a_withdrawal_takes_two_percent_moves_the_open_items_and_is_one_at_a_tim
         &app,
         &token,
         "confirmar_entrega",
+        json!({"item": unpaid["all"]["id"]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = call(
+        &app,
+        &buyer,
+        "confirmar_recebimento",
         json!({"item": unpaid["all"]["id"]}),
     )
     .await;

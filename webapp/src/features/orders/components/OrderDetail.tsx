@@ -5,8 +5,9 @@
  * delivery fee (delivery only), the coupon if any (code and discount), then the total, the payment
  * (Pix with its checked status, or Presencial), the delivery or pickup icon, the address with its
  * complement (delivery), the seller's name and phone with a WhatsApp button, and 'Cancelar pedido'
- * (confirm 'Cancelar Pedido?') only while the order awaits delivery. A delivered order can be
- * rated (OrderReview, decisions.md §33).
+ * (confirm 'Cancelar Pedido?') only while the order awaits delivery. Once the store marked it
+ * delivered, the buyer is asked 'Recebi meu pedido' (its held money is released to the store at
+ * once, decisions.md §37); a received order can be rated (OrderReview, decisions.md §33).
  *
  * Pix check (spec §4), live: an order whose status_pix is '1' shows 'Verificando pagamento...'
  * while `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'; while 'Pendente' it
@@ -27,10 +28,11 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { formatarRestante, usePixAoVivo, type PixAoVivo } from '@/hooks/usePixAoVivo';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
+import { aguardaRecebimento, canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
 import { formatarDataHora } from '@/lib/time';
 import type { Pedido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
+import { confirmarRecebimento } from '../api/confirmarRecebimento';
 import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
 
@@ -68,9 +70,11 @@ export interface OrderDetailProps {
   onCancelled: (id: string, pago: boolean) => void;
   /** Its Pix was just paid or expired: the history reads the orders again. */
   onPixChanged: () => void;
+  /** The buyer confirmed receipt: the history reads the orders again. */
+  onChanged?: () => void;
 }
 
-export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: OrderDetailProps) {
+export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChanged }: OrderDetailProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const [confirming, setConfirming] = useState(false);
@@ -109,6 +113,17 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
     }
     status.close();
     onCancelled(pedido.id, statusPix === '2');
+  }
+
+  async function recebi() {
+    status.loading();
+    const r = await confirmarRecebimento(pedido.idpedido);
+    if (r.error !== undefined) {
+      status.error(r.codigo_erro === 'nao_entregue' ? r.error : undefined);
+      return;
+    }
+    status.close();
+    (onChanged ?? onPixChanged)();
   }
 
   return (
@@ -223,7 +238,20 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
         {telefone && <p>Telefone: {telefone}</p>}
       </div>
 
-      {info.situacao === '2' && <OrderReview pedido={pedido} />}
+      {aguardaRecebimento(pedido) && (
+        <div className="order-block order-receipt" role="group" aria-label="Você recebeu seu pedido?">
+          <p>
+            <strong>{info.nomeforn}</strong> marcou este pedido como entregue. Você recebeu?
+          </p>
+          <div className="order-actions">
+            <button type="button" className="btn" onClick={() => void recebi()}>
+              Recebi meu pedido
+            </button>
+          </div>
+        </div>
+      )}
+
+      {info.situacao === '2' && info.recebido_em != null && <OrderReview pedido={pedido} />}
 
       <div className="order-actions">
         {telefone && (

@@ -47,6 +47,10 @@ function pedido(id: string, over: Partial<Pedido['Infos']> = {}): Pedido {
       reembolsado: false,
       devolucao: null,
       pix_expira_em: null,
+      // A delivered order is a received one unless a test says otherwise (decisions.md §37).
+      entregue_em: over.situacao === '2' ? Date.UTC(2026, 10, 22, 12, 0) : null,
+      recebido_em: over.situacao === '2' ? Date.UTC(2026, 10, 22, 12, 0) : null,
+      recebimento: over.situacao === '2' ? 'comprador' : null,
       pix_devolvido: null,
       ...over,
     },

@@ -51,6 +51,10 @@ function pedido(id: string, infos: Partial<Pedido['Infos']> = {}): Pedido {
       reembolsado: false,
       devolucao: null,
       pix_expira_em: null,
+      // A delivered order is a received one unless a test says otherwise (decisions.md §37).
+      entregue_em: infos.situacao === '2' ? Date.UTC(2026, 10, 22, 12, 0) : null,
+      recebido_em: infos.situacao === '2' ? Date.UTC(2026, 10, 22, 12, 0) : null,
+      recebimento: infos.situacao === '2' ? 'comprador' : null,
       pix_devolvido: null,
       ...infos,
     },
@@ -209,6 +213,26 @@ describe('order history', () => {
     expect(screen.getByTestId('devolucao').textContent).toBe(text);
   });
 
+  it("asks 'Recebi meu pedido' once the store marked it delivered, and then opens the review", async () => {
+    const marked = { ...PICKUP, Infos: { ...PICKUP.Infos, situacao: '2' as const, entregue_em: Date.UTC(2026, 10, 22), recebido_em: null, recebimento: null } };
+    let received = false;
+    const { calls } = mockApi({
+      pegar_pedidos: () => ({ body: { pedidos: [received ? { ...marked, Infos: { ...marked.Infos, recebido_em: Date.UTC(2026, 10, 23), recebimento: 'comprador' as const } } : marked] } }),
+      confirmar_recebimento: () => {
+        received = true;
+        return { body: { ok: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.queryByRole('region', { name: 'Avaliar pedido' })).toBeNull();
+    const ask = screen.getByRole('group', { name: 'Você recebeu seu pedido?' });
+    await user.click(within(ask).getByRole('button', { name: 'Recebi meu pedido' }));
+    await waitFor(() => expect(calls.some((c) => c.codigo === 'confirmar_recebimento' && c.body.item === marked.idpedido)).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Você recebeu seu pedido?' })).toBeNull());
+  });
+
   it('an order without a refund says nothing of one', async () => {
     mockApi({ pegar_pedidos: { body: { pedidos: [PICKUP] } } });
     const user = userEvent.setup();
@@ -217,11 +241,12 @@ describe('order history', () => {
     expect(screen.queryByTestId('devolucao')).toBeNull();
   });
 
-  it.each<[Pedido['Infos']['situacao'], string]>([
-    ['00', 'Cancelado'],
-    ['2', 'Entrega confirmada'],
-  ])("situacao '%s' shows '%s' and cannot be cancelled", async (situacao, headline) => {
-    mockApi({ pegar_pedidos: { body: { pedidos: [{ ...PICKUP, Infos: { ...PICKUP.Infos, situacao } }] } } });
+  it.each<[Pedido['Infos']['situacao'], string, number | null]>([
+    ['00', 'Cancelado', null],
+    ['2', 'Entrega confirmada', Date.UTC(2026, 10, 22)],
+    ['2', 'Entregue · confirme o recebimento', null],
+  ])("situacao '%s' shows '%s' and cannot be cancelled", async (situacao, headline, recebido_em) => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [{ ...PICKUP, Infos: { ...PICKUP.Infos, situacao, recebido_em } }] } } });
     const user = userEvent.setup();
     renderOrders();
     await openDetail(user, 0);

@@ -49,6 +49,11 @@ export function OrdersSection() {
           lerDeNovo();
         }}
         onPixChanged={lerDeNovo}
+        onChanged={() => {
+          // Received now (decisions.md §37): the review opens at once; the list is read again.
+          setPedidos((list) => list?.map((p) => (p.id === open.id ? { ...p, Infos: { ...p.Infos, recebido_em: Date.now(), recebimento: 'comprador' } } : p)) ?? null);
+          lerDeNovo();
+        }}
       />
     );
   }

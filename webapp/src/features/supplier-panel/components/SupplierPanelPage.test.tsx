@@ -86,8 +86,8 @@ describe('supplier panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Detalhes' }));
     expect(screen.getByRole('heading', { name: 'Detalhes da Entrega' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Conversar no WhatsApp' }).getAttribute('href')).toBe('https://wa.me/5519981234567');
-    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Confirmar entrega?' })).getByRole('button', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Marcar como entregue' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Marcar como entregue?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(calls.some((c) => c.codigo === 'confirmar_entrega' && c.body.item === 'o1')).toBe(true));
     expect(await screen.findByText('Nenhuma entrega encontrada.')).toBeTruthy();
   });

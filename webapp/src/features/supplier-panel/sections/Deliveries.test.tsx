@@ -48,13 +48,13 @@ describe('Entregas', () => {
     const index = (name: string) => rows.findIndex((r) => r.textContent?.includes(name));
     await user.click(detalhes()[index('Bia Antiga')]);
     expect(screen.getByRole('heading', { name: 'Aguardando entrega' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirmar entrega' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar como entregue' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
 
     await waitFor(() => expect(detalhes()).toHaveLength(2));
     await user.click(detalhes()[index('Caio Feito')]);
     expect(screen.getByRole('heading', { name: 'Entrega confirmada' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Confirmar entrega' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Marcar como entregue' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar entrega' })).toBeNull();
   });
 
@@ -71,12 +71,12 @@ describe('Entregas', () => {
     renderPanel();
     await user.click(await screen.findByRole('button', { name: /^Entregas/ }));
     await user.click(await screen.findByRole('button', { name: 'Detalhes' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar entrega' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Confirmar entrega?' })).getByRole('button', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Marcar como entregue' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Marcar como entregue?' })).getByRole('button', { name: 'Sim' }));
     const alerta = await screen.findByRole('dialog', { name: naoPago });
     expect(within(alerta).getByRole('alert').textContent).toContain(naoPago);
     await user.click(within(alerta).getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('heading', { name: 'Detalhes da Entrega' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirmar entrega' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar como entregue' })).toBeTruthy();
   });
 });

@@ -3,9 +3,11 @@
  * delivery fee (delivery only), total, coupon, payment (Pix with its checked status, or
  * Presencial), delivery or pickup, address, the customer's name and phone with a WhatsApp link
  * (55 + digits). The address is the whole one the order keeps: street and number, bairro, city, CEP
- * and complement. Pending orders have 'Cancelar entrega' / 'Confirmar entrega', each asked
- * first ('Cancelar entrega?' / 'Confirmar entrega?'); in the history a heading shows Cancelado,
- * Aguardando entrega or Entrega confirmada (and in the pending list, only the buttons). A
+ * and complement. Pending orders have 'Cancelar entrega' / 'Marcar como entregue', each asked
+ * first ('Cancelar entrega?' / 'Marcar como entregue?'; the buyer then confirms receipt before the
+ * money is released, decisions.md §37); in the history a heading shows Cancelado, Aguardando
+ * entrega, 'Entregue · aguardando o cliente' or Entrega confirmada (and in the pending list, only
+ * the buttons). A
  * delivered order the buyer rated shows the review, and the store may reply once, publicly
  * (decisions.md §33).
  */
@@ -15,7 +17,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
+import { aguardaRecebimento, canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { ReviewReply } from './ReviewReply';
@@ -65,7 +67,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
     <section className="delivery-detail" aria-label="Detalhes da Entrega">
       <button type="button" className="btn btn--ghost btn--small" onClick={onBack}>Voltar</button>
       <h2>Detalhes da Entrega</h2>
-      {(historico || !pendente) && <h3>{situacaoLabel(i.situacao)}</h3>}
+      {(historico || !pendente) && <h3>{aguardaRecebimento(p) ? 'Entregue · aguardando o cliente' : situacaoLabel(i.situacao)}</h3>}
       <p className="muted">{formatOrderTime(i.horario_pedido)}</p>
       <ul className="order-lines">
         {p.Produtos.map((l, n) => (
@@ -97,11 +99,11 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
       {pendente && (
         <div className="dlg__actions">
           <button type="button" className="btn btn--ghost" onClick={() => setAsk('cancelar')}>Cancelar entrega</button>
-          <button type="button" className="btn" onClick={() => setAsk('confirmar')}>Confirmar entrega</button>
+          <button type="button" className="btn" onClick={() => setAsk('confirmar')}>Marcar como entregue</button>
         </div>
       )}
       {p.avaliacao && <ReviewReply idpedido={p.id} avaliacao={p.avaliacao} onDone={onDone} />}
-      {ask && <ConfirmDialog message={ask === 'cancelar' ? 'Cancelar entrega?' : 'Confirmar entrega?'} onCancel={() => setAsk(null)} onConfirm={() => void act(ask)} />}
+      {ask && <ConfirmDialog message={ask === 'cancelar' ? 'Cancelar entrega?' : 'Marcar como entregue?'} onCancel={() => setAsk(null)} onConfirm={() => void act(ask)} />}
     </section>
   );
 }
