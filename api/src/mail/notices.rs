@@ -68,6 +68,8 @@ struct Facts {
     loja: String,
     total: String,
     tipo_entrega: String,
+    /// The buyer's note to the store, if any.
+    observacao: Option<String>,
     /// Only for [`OrderNotice::PaymentReceived`] and [`OrderNotice::Received`].
     receipt: Option<Receipt>,
 }
@@ -98,9 +100,13 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             f.supplier_email.clone(),
             format!("Novo pedido de {cliente}"),
             format!(
-                "Você recebeu um novo pedido de {cliente} ({}), no valor de {total}.\n\
+                "Você recebeu um novo pedido de {cliente} ({}), no valor de {total}.\n{}\
                  Veja os detalhes em Entregas, no seu painel.",
-                f.tipo_entrega
+                f.tipo_entrega,
+                f.observacao
+                    .as_deref()
+                    .map(|n| format!("Observação do cliente: {n}\n"))
+                    .unwrap_or_default(),
             ),
         ),
         OrderNotice::Confirmed => to_buyer(
@@ -178,6 +184,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             if let Some(cupom) = &r.cupom {
                 text.push_str(&format!("Cupom: {cupom}\n"));
             }
+            if let Some(n) = &f.observacao {
+                text.push_str(&format!("Sua observação: {n}\n"));
+            }
             let quando = if f.tipo_entrega == "Entrega" {
                 "na entrega"
             } else {
@@ -202,6 +211,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             }
             if let Some(cupom) = &r.cupom {
                 text.push_str(&format!("Cupom: {cupom}\n"));
+            }
+            if let Some(n) = &f.observacao {
+                text.push_str(&format!("Sua observação: {n}\n"));
             }
             text.push_str(&format!(
                 "Total pago: {total}\nIdentificador do Pix (EndToEndId): {}\n\n\
@@ -267,12 +279,18 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
     }
 }
 
+/// E-mails of the buyer and the store, buyer, store, total, delivery mode, note.
+type FactsRow = (String, String, String, String, i64, String, Option<String>);
+/// Quantity, title, option, amount paid, note.
+type ReceiptLine = (i64, String, Option<String>, i64, Option<String>);
+
 async fn facts<'e>(
     e: impl Executor<'e, Database = Any>,
     order_id: &str,
 ) -> sqlx::Result<Option<Facts>> {
-    let row: Option<(String, String, String, String, i64, String)> = sqlx::query_as(
-        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.total_centavos, o.tipo_entrega \
+    let row: Option<FactsRow> = sqlx::query_as(
+        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.total_centavos, o.tipo_entrega, \
+         o.observacao \
          FROM orders o JOIN users u ON u.id = o.buyer_id \
          JOIN suppliers s ON s.user_id = o.supplier_id WHERE o.id = $1",
     )
@@ -280,13 +298,14 @@ async fn facts<'e>(
     .fetch_optional(e)
     .await?;
     Ok(row.map(
-        |(buyer_email, supplier_email, cliente, loja, total, tipo_entrega)| Facts {
+        |(buyer_email, supplier_email, cliente, loja, total, tipo_entrega, observacao)| Facts {
             buyer_email,
             supplier_email,
             cliente,
             loja,
             total: Money::from_centavos(total).format(),
             tipo_entrega,
+            observacao,
             receipt: None,
         },
     ))
@@ -294,8 +313,9 @@ async fn facts<'e>(
 
 /// The receipt of order `order_id`'s Pix, read inside `tx`.
 async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<Receipt> {
-    let lines: Vec<(i64, String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT quantidade, titulo, opcao, pago_centavos FROM order_lines WHERE order_id = $1 \
+    let lines: Vec<ReceiptLine> = sqlx::query_as(
+        "SELECT quantidade, titulo, opcao, pago_centavos, observacao FROM order_lines \
+         WHERE order_id = $1 \
          ORDER BY id",
     )
     .bind(order_id)
@@ -312,9 +332,15 @@ async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<
     Ok(Receipt {
         lines: lines
             .into_iter()
-            .map(|(q, titulo, opcao, pago)| match opcao {
-                Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
-                None => format!("{q} × {titulo} — {}", money(pago)),
+            .map(|(q, titulo, opcao, pago, obs)| {
+                let line = match opcao {
+                    Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
+                    None => format!("{q} × {titulo} — {}", money(pago)),
+                };
+                match obs {
+                    Some(n) => format!("{line} (obs.: {n})"),
+                    None => line,
+                }
             })
             .collect(),
         taxa: money(taxa),
@@ -355,6 +381,7 @@ mod tests {
             loja: "Sítio Boa Vista".into(),
             total: "R$ 16,00".into(),
             tipo_entrega: "Entrega".into(),
+            observacao: None,
             receipt: None,
         }
     }

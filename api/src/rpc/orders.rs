@@ -1,12 +1,13 @@
 //! Orders: `finalizar_pedido` ([`place`]: recomputed with wasm-core, stock reserved
 //! atomically, one transaction), `pegar_pedidos` ([`view`]), `consultar_pagamento` ([`payment`]),
-//! `cancelar_pedido` ([`cancel`]). The buyer is always the session's user (decisions.md §2).
+//! `cancelar_pedido` ([`cancel`]), `pedir_de_novo` ([`reorder`]). The buyer is always the session's user (decisions.md §2).
 //! The state changes are the domain's ([`crate::domain::orders`]).
 
 pub mod cancel;
 mod load;
 pub mod payment;
 pub mod place;
+pub mod reorder;
 pub mod view;
 
 use crate::{error::ApiError, messages::PEDIDO_NAO_ENCONTRADO};

@@ -4,6 +4,7 @@
 
 mod delivery;
 pub mod idempotency;
+mod notes;
 mod refusals;
 mod sales;
 mod stock;

@@ -455,7 +455,7 @@ export interface components {
         AddProduct: {
             iconeurl?: components["schemas"]["PhotoField"] | null;
             /** @description The wizard's fields. */
-            infos: components["schemas"]["ProductForm"];
+            infos: components["schemas"]["WizardForm"];
         };
         /**
          * adicionar_produto
@@ -807,6 +807,8 @@ export interface components {
         /** @description One bag line. */
         BagItem: {
             id: string;
+            /** @description A note on this line, for a product that accepts one (`aceitaobs`); absent or empty: none. */
+            observacao?: string;
             opcaoselecionada?: components["schemas"]["OptionRef"] | null;
             /** Format: int32 */
             quantidade: number;
@@ -2190,6 +2192,8 @@ export interface components {
             imagem_qrcode: string | null;
             nomeforn: string;
             numero: string | null;
+            /** @description The buyer's note to the store (absent when none). */
+            observacao?: string;
             pagamento: components["schemas"]["PaymentMethod"];
             pix_devolvido: components["schemas"]["RefundReason"] | null;
             /**
@@ -2220,6 +2224,8 @@ export interface components {
         /** @description One line of an order (`Produtos[]`), as it was bought. */
         OrderLine: {
             icone: string | null;
+            /** @description The buyer's note on this line (absent when none). */
+            observacao?: string;
             /** @description The option chosen; null for a product without options. */
             opcao: string | null;
             /** @description The line's total. */
@@ -2630,6 +2636,8 @@ export interface components {
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;
             infoscupom?: components["schemas"]["CouponRef"] | null;
+            /** @description The buyer's note to the store (at most 280 characters, one line); absent or empty: none. */
+            observacao?: string;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
@@ -2666,6 +2674,8 @@ export interface components {
         };
         /** @description A supplier's product (`produto`). */
         Product: {
+            /** @description The buyer may write a note on its line in the bag ('Aceita observação'). */
+            aceitaobs: boolean;
             /** @description Always `false`: a product (an ad says `true`). */
             anuncio: components["schemas"]["False"];
             /** @description One of the four catalogue categories. */
@@ -2703,6 +2713,8 @@ export interface components {
             moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
+            /** @description Declared organic by its store ('Orgânico'; a search filter). */
+            organico: boolean;
             preco: components["schemas"]["Reais"];
             precopromo: components["schemas"]["Reais"] | null;
             /** @description Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'. */
@@ -2742,7 +2754,7 @@ export interface components {
          * @description The edit form: the add form's fields, the category kept when absent or null, and the
          *     promotion (absent: kept; null or empty: removed).
          */
-        ProductEdit: components["schemas"]["ProductForm"] & {
+        ProductEdit: components["schemas"]["ProductFlags"] & components["schemas"]["ProductForm"] & {
             /** @description The catalogue category; kept when absent or null. */
             categoria?: components["schemas"]["Text"];
             /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
@@ -2751,6 +2763,16 @@ export interface components {
             minimopromo?: components["schemas"]["Text"];
             /** @description The promotional price: absent keeps it, null or empty text removes it. */
             precopromo?: components["schemas"]["Text"];
+        };
+        /**
+         * @description The product's flags the store ticks in the wizard; absent: false on a new product, kept on an
+         *     edit (the spec's clients send neither).
+         */
+        ProductFlags: {
+            /** @description 'Aceita observação': the buyer may write a note on its line. */
+            aceitaobs?: boolean;
+            /** @description 'Orgânico'. */
+            organico?: boolean;
         };
         /** @description The add-product and edit-product forms as typed. */
         ProductForm: {
@@ -3025,6 +3047,59 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /** @description `pedir_de_novo`: the order (its id, or `{id}`). */
+        Reorder: {
+            item: components["schemas"]["ItemRef"];
+        };
+        /** @description `pedir_de_novo`'s answer. */
+        Reordered: {
+            /** @description The lines left out. */
+            indisponiveis: components["schemas"]["Unavailable"][];
+            nomeforn: string;
+            /** @description The lines the bag receives, in the order's order. */
+            sacola: components["schemas"]["ReorderLine"][];
+            /** @description The store's user id and name. */
+            userforn: string;
+        };
+        /** @description One line the bag receives, at today's price. */
+        ReorderLine: {
+            /**
+             * @description What changed, said for the buyer ('Preço mudou: de R$ 5,90 para R$ 6,50'); absent when
+             *     nothing did.
+             */
+            aviso?: string;
+            icone: string | null;
+            /** @description The product's id (the bag's `id`). */
+            id: string;
+            /** @description The note written on the line then (the product still accepts one). */
+            observacao?: string;
+            /** @description The option chosen then (still one of the product's). */
+            opcaoselecionada: string | null;
+            /** @description Today's unit price for that quantity. */
+            preco: components["schemas"]["Reais"];
+            /** @description The unit price paid then. */
+            precoanterior: components["schemas"]["Reais"];
+            /**
+             * Format: int64
+             * @description The quantity: the order's, or less when the stock has less.
+             */
+            quantidade: number;
+            titulo: string;
+        };
+        /**
+         * pedir_de_novo
+         * @description One of the buyer's past orders with today's prices and availability, to fill the bag again. Needs a session (401 without one).
+         */
+        ReorderRequest: {
+            /** @enum {string} */
+            codigo: "pedir_de_novo";
+        } & (components["schemas"]["Reorder"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pedir_de_novo";
+        });
         /** @description `responder_avaliacao`: the review of the store's order `idpedido`, and the reply. */
         ReplyReview: {
             idpedido: string;
@@ -3045,6 +3120,40 @@ export interface components {
              */
             codigo: "responder_avaliacao";
         });
+        /** @description `pegar_relatorio_vendas`: `ano` (text or number). */
+        ReportAsk: {
+            ano?: components["schemas"]["Text"];
+        };
+        /** @description A row's figures, in reais. */
+        ReportFigures: {
+            /** @description The lines as paid, after promotions, before the coupon. */
+            bruto: components["schemas"]["Reais"];
+            /** @description The coupons' discount. */
+            cupons: components["schemas"]["Reais"];
+            /** @description Refunded to the buyer. */
+            devolvido: components["schemas"]["Reais"];
+            /** @description Gross − coupons − fees − refunds. */
+            liquido: components["schemas"]["Reais"];
+            /**
+             * Format: int64
+             * @description Units sold (for the delivery fees: orders delivered with a fee).
+             */
+            quantidade: number;
+            /** @description The platform's fee (the withdrawal's 2 %; zero until withdrawn). */
+            taxas: components["schemas"]["Reais"];
+        };
+        /** @description One month. */
+        ReportMonth: {
+            /** @description `AAAA-MM` (Brasília time, of the payment). */
+            mes: string;
+            produtos: components["schemas"]["ReportRow"][];
+            total: components["schemas"]["ReportFigures"];
+        };
+        /** @description One product's row (the delivery fees' has no `id`). */
+        ReportRow: components["schemas"]["ReportFigures"] & {
+            id?: string;
+            produto: string;
+        };
         /** @description `tentar_devolucao_pix`: a refund's id (`devolucoes[].id` or `recebidos[].devolucao_id`). */
         RetryRefund: {
             id: string;
@@ -3068,6 +3177,27 @@ export interface components {
             situacao: string;
             total: components["schemas"]["Reais"];
         };
+        /** @description `pegar_relatorio_vendas`'s answer: the year's months with sales, in order, and its total. */
+        SalesReport: {
+            /** Format: int32 */
+            ano: number;
+            meses: components["schemas"]["ReportMonth"][];
+            total: components["schemas"]["ReportFigures"];
+        };
+        /**
+         * pegar_relatorio_vendas
+         * @description Pagamentos' sales report: a year's sales per month and product, from the ledger. Needs a session (401 without one).
+         */
+        SalesReportRequest: {
+            /** @enum {string} */
+            codigo: "pegar_relatorio_vendas";
+        } & (components["schemas"]["ReportAsk"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_relatorio_vendas";
+        });
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
             /** @description It had been paid before: nothing changed. */
@@ -3092,10 +3222,29 @@ export interface components {
             all: string;
             categoria?: string | null;
             cidade?: string | null;
+            /**
+             * @description 'Com entrega na minha região': products of stores that deliver (in the region searched;
+             *     no ads).
+             */
+            comentrega?: boolean;
             /** @description Search one store's products (the storefront), whatever the region. */
             loja?: string | null;
             nexta?: string | null;
             nextp?: string | null;
+            /** @description `relevancia` (the default), `preco` (lowest first) or `vendas` (best sellers first). */
+            ordem?: string;
+            /** @description Organic products only ('Orgânico'; no ads). */
+            organico?: boolean;
+            /**
+             * Format: double
+             * @description The highest price, in reais.
+             */
+            precomax?: number;
+            /**
+             * Format: double
+             * @description The lowest price, in reais (the price a card shows).
+             */
+            precomin?: number;
         };
         /** @description `search`'s answer: a page of each list (docs/search.md). */
         SearchResults: {
@@ -3117,6 +3266,12 @@ export interface components {
             palavras: string[];
             /** @description Title matches first, then by sales. */
             produtos: components["schemas"]["Product"][];
+            /**
+             * @description When the words typed found little and the closest words of the index found more: the
+             *     query with them ('queijo' for 'quejo'), which these results are for ('Você quis dizer
+             *     …?'); later pages are asked with it. Absent otherwise.
+             */
+            sugestao?: string;
         };
         /** @description The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`. */
         SellerRef: string | {
@@ -3515,6 +3670,15 @@ export interface components {
         };
         /** @enum {boolean} */
         True: true;
+        /** @description A line that cannot be ordered again, and why. */
+        Unavailable: {
+            /**
+             * @description Why, for the buyer: 'não está mais à venda', 'está indisponível', 'está esgotado', 'a
+             *     opção … não existe mais'.
+             */
+            motivo: string;
+            titulo: string;
+        };
         /** @description A refund that has not given the money back (`devolucoes[]`). */
         UnsettledRefund: {
             /** Format: int64 */
@@ -3767,6 +3931,8 @@ export interface components {
              */
             codigo: "transferir";
         });
+        /** @description The wizard's fields: the product form and its flags. */
+        WizardForm: components["schemas"]["ProductForm"] & components["schemas"]["ProductFlags"];
         /** @description A reply the person's store wrote. */
         WrittenReply: {
             idpedido: string;
@@ -3908,7 +4074,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -3918,7 +4084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -4933,6 +5099,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "pedir_de_novo": {
+        payload: Omit<components["schemas"]["ReorderRequest"], "codigo">;
+        answer: components["schemas"]["Reordered"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
@@ -5062,6 +5235,13 @@ export interface Actions {
     "pegar_produtos_fornecedor": {
         payload: Record<string, never>;
         answer: components["schemas"]["SupplierProducts"];
+        session: "user";
+        get: false;
+        read: true;
+    };
+    "pegar_relatorio_vendas": {
+        payload: Omit<components["schemas"]["SalesReportRequest"], "codigo">;
+        answer: components["schemas"]["SalesReport"];
         session: "user";
         get: false;
         read: true;
@@ -5234,6 +5414,7 @@ export const READ_ACTIONS = [
     "loading_admin",
     "loading_forn_site",
     "login_site",
+    "pedir_de_novo",
     "pegar_anuncio_url_site",
     "pegar_anuncios",
     "pegar_avaliacoes",
@@ -5253,6 +5434,7 @@ export const READ_ACTIONS = [
     "pegar_produtos_anuncios_site",
     "pegar_produtos_anuncios_site2",
     "pegar_produtos_fornecedor",
+    "pegar_relatorio_vendas",
     "pegar_resumo_fornecedor",
     "pegar_solicitacoes_saque",
     "pegar_ticket_eventos",

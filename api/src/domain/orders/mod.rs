@@ -7,6 +7,7 @@
 
 mod cancel;
 mod expire;
+pub mod note;
 pub mod open;
 mod place;
 

@@ -42,6 +42,8 @@ pub struct NewLine<'a> {
     pub icone: Option<&'a str>,
     pub opcao: Option<String>,
     pub quantidade: u32,
+    /// The buyer's note on this line (checked: `super::note`).
+    pub note: Option<String>,
 }
 
 /// Where a delivery goes (the buyer's stored address when the order was placed).
@@ -80,6 +82,8 @@ pub struct NewOrder<'a> {
     pub max_open_orders: Option<u32>,
     /// The client's key for this checkout attempt, if it sent one.
     pub idempotency: Option<Idempotency<'a>>,
+    /// The buyer's note to the store (checked: `super::note`).
+    pub note: Option<&'a str>,
 }
 
 /// A checkout attempt's key (the `Idempotency-Key` header) and the fingerprint of its payload.
@@ -333,6 +337,7 @@ async fn store(
             ("complemento", address.complemento.into()),
             ("bairro", address.bairro.into()),
             ("cep", address.cep.into()),
+            ("observacao", o.note.into()),
             ("chave_idempotencia", o.idempotency.map(|k| k.key).into()),
             (
                 "impressao_pedido",
@@ -360,6 +365,7 @@ async fn store(
                     sum.unitario_centavos.centavos().into(),
                 ),
                 ("pago_centavos", sum.total_centavos.centavos().into()),
+                ("observacao", line.note.as_deref().into()),
             ],
             "",
         )

@@ -54,6 +54,7 @@ struct OrderRow {
     complemento: Option<String>,
     bairro: Option<String>,
     cep: Option<String>,
+    observacao: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
     /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
@@ -73,6 +74,7 @@ struct LineRow {
     quantidade: i64,
     preco_unitario_centavos: i64,
     pago_centavos: i64,
+    observacao: Option<String>,
 }
 
 /// The orders' query: what [`OrderRow`] reads, then `filter` (a `WHERE …` with its order).
@@ -83,7 +85,7 @@ fn orders_where(filter: &str) -> String {
          o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
          o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
          o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, o.bairro, o.cep, \
-         c.copia_e_cola, \
+         o.observacao, c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
@@ -98,7 +100,7 @@ fn orders_where(filter: &str) -> String {
 fn lines_where(filter: &str) -> String {
     format!(
         "SELECT l.order_id, l.titulo, l.icone, l.opcao, l.quantidade, \
-         l.preco_unitario_centavos, l.pago_centavos \
+         l.preco_unitario_centavos, l.pago_centavos, l.observacao \
          FROM order_lines l JOIN orders o ON o.id = l.order_id {filter} ORDER BY l.id"
     )
 }
@@ -187,6 +189,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             unit_price: Reais::from_centavos(l.preco_unitario_centavos),
             paid: Reais::from_centavos(l.pago_centavos),
             supplier_phone: o.telefoneforn.clone(),
+            note: l.observacao.clone(),
         })
         .collect();
     Ok(Order {
@@ -224,6 +227,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             cep: o.cep.as_deref().map(|c| {
                 wasm_core::cep::Cep::parse(c).map_or_else(|_| c.to_owned(), |c| c.masked())
             }),
+            note: o.observacao.clone(),
         },
         lines,
         review: None,

@@ -18,6 +18,7 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
+import { getObservacao, setObservacao } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
 import { pegarProduto } from './api/pegarProduto';
 import { validarCupom } from './api/validarCupom';
@@ -166,6 +167,7 @@ export function useCheckout() {
       pagamento,
       entrega: modo === 'entrega',
       cupom: cupom.aplicado?.codigo ?? null,
+      observacao: getObservacao(),
     });
     // The same order sent again after an unknown outcome carries the same key; anything else a new one.
     const chave = chaveDoPedido(payload);
@@ -173,7 +175,10 @@ export function useCheckout() {
     const r = await finalizarPedido(payload, chave);
     registrarResposta(r);
     dispatch({ tipo: 'respondido', r });
-    if (r.error === undefined) clearBag();
+    if (r.error === undefined) {
+      clearBag();
+      setObservacao('');
+    }
     else if (BAG_DESATUALIZADA.has(r.codigo_erro)) void releProdutos(items);
   }
 

@@ -15,6 +15,7 @@
  */
 import type { BagItem } from '@/lib/bag';
 import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
+import { observacaoEnviada } from '../note';
 
 export type Pagamento = '1' | '2';
 
@@ -29,22 +30,26 @@ export interface OrderInput {
   entrega: boolean;
   /** The applied coupon's code. */
   cupom: string | null;
+  /** The buyer's note to the store (../note.ts); absent or blank: none. */
+  observacao?: string;
 }
 
 /** The request's fields (without `codigo`). */
 export function orderPayload(o: OrderInput): OrderPayload {
   return {
-    sacola: o.items.map(({ infos, qtd, opcao }) => ({
+    sacola: o.items.map(({ infos, qtd, opcao, obs }) => ({
       id: infos.id,
       userforn: infos.userforn,
       quantidade: qtd,
       opcaoselecionada: opcao,
+      ...(infos.aceitaobs && observacaoEnviada(obs) ? { observacao: observacaoEnviada(obs) } : {}),
     })),
     forn: o.forn,
     total: o.total,
     pagamento: o.pagamento,
     entrega: o.entrega,
     infoscupom: o.cupom ? { codigo: o.cupom } : null,
+    ...(observacaoEnviada(o.observacao) ? { observacao: observacaoEnviada(o.observacao) } : {}),
   };
 }
 

@@ -10,7 +10,9 @@ import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
+import { problemaDaObservacao, useObservacao } from '../note';
 import { formatCentavos, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { NoteField } from './NoteField';
 
 export interface SummaryStepProps {
   core: Core;
@@ -39,6 +41,7 @@ export function SummaryStep(p: SummaryStepProps) {
   // The fee's own message already says why the fee cannot be charged.
   const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
   const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
+  const [observacao, setObservacao] = useObservacao();
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -55,6 +58,7 @@ export function SummaryStep(p: SummaryStepProps) {
               {it.opcao ? ` (${it.opcao})` : ''}
             </span>
             <span>{formatCentavos(core, shown ? shown.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
+            {it.infos.aceitaobs && it.obs?.trim() && <span className="muted checkout__line-note">Obs.: {it.obs.trim()}</span>}
           </li>
         ))}
       </ul>
@@ -130,6 +134,13 @@ export function SummaryStep(p: SummaryStepProps) {
           <strong data-testid="total">{formatCentavos(core, shown.total_centavos)}</strong>
         </p>
       )}
+      <NoteField
+        label="Observação para a loja (opcional)"
+        placeholder="Ex.: deixar na portaria"
+        value={observacao}
+        onChange={setObservacao}
+        testId="observacao-pedido"
+      />
       {blocking && (
         <p className="form__error" role="alert">
           {blocking}
@@ -140,7 +151,7 @@ export function SummaryStep(p: SummaryStepProps) {
           Voltar à loja
         </button>
       )}
-      <button type="button" className="btn checkout__cta" disabled={feeNull || !s} onClick={p.onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || !!problemaDaObservacao(observacao)} onClick={p.onContinue}>
         Continuar
       </button>
     </div>

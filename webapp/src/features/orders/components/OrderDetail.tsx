@@ -33,6 +33,7 @@ import type { Pedido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
+import { ReorderButton } from './ReorderButton';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
@@ -140,6 +141,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
                 {l.opcao && <span>{l.opcao} · </span>}
                 <span>Quantidade: {l.quantidade}</span>
               </div>
+              {l.observacao && <div className="order-line__meta">Obs.: {l.observacao}</div>}
             </div>
             <strong>{money(l.pago)}</strong>
           </li>
@@ -213,6 +215,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
             {info.cep ? ` — CEP ${info.cep}` : ''}
           </p>
         )}
+        {info.observacao && <p data-testid="observacao">Observação: {info.observacao}</p>}
       </div>
 
       <div className="order-block">
@@ -225,6 +228,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
       {info.situacao === '2' && <OrderReview pedido={pedido} />}
 
       <div className="order-actions">
+        <ReorderButton idpedido={pedido.idpedido} />
         {telefone && (
           <a className="btn btn--ghost" href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer">
             <WhatsAppIcon /> Falar no WhatsApp

@@ -16,6 +16,7 @@ import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
+import { ReorderButton } from './ReorderButton';
 import '../orders.css';
 
 /** Said above the list after the buyer cancelled an order. */
@@ -93,6 +94,7 @@ export function OrdersSection() {
                 >
                   Detalhes
                 </button>
+                <ReorderButton idpedido={p.idpedido} />
               </div>
             </li>
           ))}
