@@ -25,6 +25,7 @@
 //!   [`moderation`]: stores, ads and products hidden by the admin with a reason; [`privacy`]:
 //!   deleting an account (§34); [`stores`]: a store's default URL and its setup checklist;
 //!   [`delivery_days`]: a store's delivery days, windows and cut-off (§36).
+//! - [`sales_report`]: the seller's report of sales per month and product, from the ledger.
 //!
 //! Row locks are always taken received Pix → charge → order → open item → products, so
 //! concurrent payments, expiries and cancellations never deadlock on PostgreSQL. No provider
@@ -44,6 +45,7 @@ pub mod privacy;
 pub mod reconcile;
 pub mod refunds;
 pub mod reviews;
+pub mod sales_report;
 pub mod stock;
 pub mod stores;
 pub mod tokens;

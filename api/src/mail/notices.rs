@@ -79,6 +79,8 @@ struct Facts {
     /// 'Entrega: terça-feira, 1 de dezembro, 8h–12h' (or 'Retirada: …'), when the order has a
     /// date and window (decisions.md §36).
     agendado: Option<String>,
+    /// The buyer's note to the store, if any.
+    observacao: Option<String>,
     /// Only for [`OrderNotice::PaymentReceived`] and [`OrderNotice::Received`].
     receipt: Option<Receipt>,
 }
@@ -116,8 +118,12 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             format!("Novo pedido de {cliente}"),
             format!(
                 "Você recebeu um novo pedido de {cliente} ({}), no valor de {total}.\n\
-                 {agendado}Veja os detalhes em Entregas, no seu painel.",
-                f.tipo_entrega
+                 {agendado}{}Veja os detalhes em Entregas, no seu painel.",
+                f.tipo_entrega,
+                f.observacao
+                    .as_deref()
+                    .map(|n| format!("Observação do cliente: {n}\n"))
+                    .unwrap_or_default(),
             ),
         ),
         OrderNotice::ReceiptSettled { automatic } => (
@@ -227,6 +233,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             if let Some(cupom) = &r.cupom {
                 text.push_str(&format!("Cupom: {cupom}\n"));
             }
+            if let Some(n) = &f.observacao {
+                text.push_str(&format!("Sua observação: {n}\n"));
+            }
             let quando = if f.tipo_entrega == "Entrega" {
                 "na entrega"
             } else {
@@ -254,6 +263,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                 text.push_str(&format!("Cupom: {cupom}\n"));
             }
             text.push_str(&agendado);
+            if let Some(n) = &f.observacao {
+                text.push_str(&format!("Sua observação: {n}\n"));
+            }
             text.push_str(&format!(
                 "Total pago: {total}\nIdentificador do Pix (EndToEndId): {}\n\n\
                  A loja já foi avisada e vai preparar o seu pedido.",
@@ -318,24 +330,30 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
     }
 }
 
+/// E-mails of the buyer and the store, buyer, store, total, delivery mode, note, and the
+/// delivery date and window (decisions.md §36).
+type FactsRow = (
+    String,
+    String,
+    String,
+    String,
+    i64,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+/// Quantity, title, option, amount paid, note.
+type ReceiptLine = (i64, String, Option<String>, i64, Option<String>);
+
 async fn facts<'e>(
     e: impl Executor<'e, Database = Any>,
     order_id: &str,
 ) -> sqlx::Result<Option<Facts>> {
-    type Row = (
-        String,
-        String,
-        String,
-        String,
-        i64,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    );
-    let row: Option<Row> = sqlx::query_as(
+    let row: Option<FactsRow> = sqlx::query_as(
         "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.total_centavos, o.tipo_entrega, \
-         o.data_entrega, o.janela_inicio, o.janela_fim \
+         o.observacao, o.data_entrega, o.janela_inicio, o.janela_fim \
          FROM orders o JOIN users u ON u.id = o.buyer_id \
          JOIN suppliers s ON s.user_id = o.supplier_id WHERE o.id = $1",
     )
@@ -343,7 +361,18 @@ async fn facts<'e>(
     .fetch_optional(e)
     .await?;
     Ok(row.map(
-        |(buyer_email, supplier_email, cliente, loja, total, tipo_entrega, data, inicio, fim)| {
+        |(
+            buyer_email,
+            supplier_email,
+            cliente,
+            loja,
+            total,
+            tipo_entrega,
+            observacao,
+            data,
+            inicio,
+            fim,
+        )| {
             let slot = Slot::parse(
                 data.as_deref().unwrap_or_default(),
                 inicio.as_deref().unwrap_or_default(),
@@ -357,6 +386,7 @@ async fn facts<'e>(
                 loja,
                 total: Money::from_centavos(total).format(),
                 tipo_entrega,
+                observacao,
                 receipt: None,
             }
         },
@@ -365,8 +395,9 @@ async fn facts<'e>(
 
 /// The receipt of order `order_id`'s Pix, read inside `tx`.
 async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<Receipt> {
-    let lines: Vec<(i64, String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT quantidade, titulo, opcao, pago_centavos FROM order_lines WHERE order_id = $1 \
+    let lines: Vec<ReceiptLine> = sqlx::query_as(
+        "SELECT quantidade, titulo, opcao, pago_centavos, observacao FROM order_lines \
+         WHERE order_id = $1 \
          ORDER BY id",
     )
     .bind(order_id)
@@ -383,9 +414,15 @@ async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<
     Ok(Receipt {
         lines: lines
             .into_iter()
-            .map(|(q, titulo, opcao, pago)| match opcao {
-                Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
-                None => format!("{q} × {titulo} — {}", money(pago)),
+            .map(|(q, titulo, opcao, pago, obs)| {
+                let line = match opcao {
+                    Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
+                    None => format!("{q} × {titulo} — {}", money(pago)),
+                };
+                match obs {
+                    Some(n) => format!("{line} (obs.: {n})"),
+                    None => line,
+                }
             })
             .collect(),
         taxa: money(taxa),
@@ -427,6 +464,7 @@ mod tests {
             total: "R$ 16,00".into(),
             tipo_entrega: "Entrega".into(),
             agendado: None,
+            observacao: None,
             receipt: None,
         }
     }

@@ -263,6 +263,10 @@ actions! {
     user read "pegar_pedidos" => ListOrders(super::paging::PageAsk) -> orders::view::BuyerOrders,
         limit none, body Small,
         run |s, c, r, x| orders::view::list_orders(s, c.try_into()?, r).await?;
+    /// One of the buyer's past orders with today's prices and availability, to fill the bag again.
+    user read "pedir_de_novo" => Reorder(orders::reorder::Reorder) -> orders::reorder::Reordered,
+        limit none, body Small,
+        run |s, c, r, x| orders::reorder::reorder(s, c.try_into()?, r).await?;
     /// Whether an order's Pix was paid or has expired (asked of the PSP while it waits).
     user read "consultar_pagamento" => CheckPayment(orders::payment::CheckPayment) -> orders::payment::PaymentState,
         limit none, body Small,
@@ -528,6 +532,10 @@ actions! {
     user read "pegar_historico_pagamentos" => PaymentHistory(super::paging::PageAsk) -> supplier::payments::PaymentRecords,
         limit none, body Small,
         run |s, c, r, x| supplier::payments::history(s, c.try_into()?, r).await?;
+    /// Pagamentos' sales report: a year's sales per month and product, from the ledger.
+    user read "pegar_relatorio_vendas" => SalesReport(supplier::report::ReportAsk) -> supplier::report::SalesReport,
+        limit none, body Small,
+        run |s, c, r, x| supplier::report::report(s, c.try_into()?, r).await?;
     /// Saves the Pix key withdrawals are paid to.
     user "alterar_pix" => SetPixKey(supplier::payments::PixKey) -> supplier::payments::PixKeySaved,
         limit none, body Small,

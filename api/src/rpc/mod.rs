@@ -92,9 +92,12 @@ fn shape(codigo: &str) -> Option<crate::security::bounds::Shape<'static>> {
 /// Removes control characters from every text of a payload, on input, before anything reads
 /// it: a description (a field named `descricao…`) keeps its line breaks and tabs; every other
 /// text is one line (a name, a title, an address line), where they become spaces
-/// ([`wasm_core::text::single_line`], [`wasm_core::text::multi_line`]).
+/// ([`wasm_core::text::single_line`], [`wasm_core::text::multi_line`]). A buyer's note to a
+/// store (`observacao`) is left as sent: its own check refuses a control character with a message
+/// (`domain::orders::note`), rather than changing what the buyer wrote.
 fn clean_texts(value: &mut Value, key: Option<&str>) {
     match value {
+        Value::String(_) if key == Some("observacao") => {}
         Value::String(s) if wasm_core::text::needs_cleaning(s) => {
             *s = if key.is_some_and(|k| k.starts_with("descricao")) {
                 wasm_core::text::multi_line(s)

@@ -1,6 +1,6 @@
 //! Orders: `finalizar_pedido` ([`place`]: recomputed with wasm-core, stock reserved
 //! atomically, one transaction), `pegar_pedidos` ([`view`]), `consultar_pagamento` ([`payment`]),
-//! `cancelar_pedido` ([`cancel`]), `confirmar_recebimento` ([`receipt`], decisions.md §37). The buyer is always the session's user (decisions.md §2).
+//! `cancelar_pedido` ([`cancel`]), `confirmar_recebimento` ([`receipt`], decisions.md §37), `pedir_de_novo` ([`reorder`]). The buyer is always the session's user (decisions.md §2).
 //! The state changes are the domain's ([`crate::domain::orders`]).
 
 pub mod cancel;
@@ -8,6 +8,7 @@ mod load;
 pub mod payment;
 pub mod place;
 pub mod receipt;
+pub mod reorder;
 pub mod view;
 
 use crate::{error::ApiError, messages::PEDIDO_NAO_ENCONTRADO};

@@ -2,7 +2,7 @@
 //! (supplier-panel.md §7 and the ones docs/rpc.md adds), split by area:
 //! [`registration`] (sign-up, Meus Dados, Locais de Exibição, Visibilidade), [`panel`] (the
 //! panel's load and its JSON shapes), [`products`], [`photos`], [`deliveries`] (Entregas and
-//! Gestão), [`payments`] (options, balance, Pix key, withdrawals), [`settings`] (Delivery and
+//! Gestão), [`payments`] (options, balance, Pix key, withdrawals), [`report`] (the sales report), [`settings`] (Delivery and
 //! Loja online), [`store`] (store categories and coupons) and [`events`] (new orders, live).
 //!
 //! Every action acts on the session user's own supplier (decisions.md §2): payload fields naming
@@ -17,6 +17,7 @@ pub mod payments;
 pub mod photos;
 pub mod products;
 pub mod registration;
+pub mod report;
 pub mod settings;
 pub mod store;
 

@@ -16,6 +16,8 @@
 //! ([`Engine::query_text`]), the title-only test used for ranking ([`title_has_all`]) and how ids
 //! sort the same on both ([`Engine::id_order`]).
 
+pub mod vocabulary;
+
 use crate::db::{self, Db};
 use sqlx::{AnyConnection, Row};
 use wasm_core::text::{SEARCH_WORDS_VERSION, index_words};
@@ -168,12 +170,14 @@ async fn write_keys(
     let update = format!(
         "UPDATE {table} SET busca_titulo = $1, busca_texto = $2, busca_versao = $3 WHERE id = $4"
     );
+    let mut words = Vec::new();
     for row in &rows {
         let id: String = row.try_get(0)?;
         let titulo: String = row.try_get(1)?;
         let descricao: Option<String> = row.try_get(2)?;
         let seller: String = row.try_get(3)?;
         let (title, rest) = keys(&titulo, descricao.as_deref(), &seller);
+        words.extend(vocabulary::title_vocabulary(&titulo));
         sqlx::query(sqlx::AssertSqlSafe(update.clone()))
             .bind(title)
             .bind(rest)
@@ -182,6 +186,7 @@ async fn write_keys(
             .execute(&mut *conn)
             .await?;
     }
+    vocabulary::add(conn, &words).await?;
     Ok(rows.len() as u64)
 }
 
@@ -232,6 +237,7 @@ pub async fn rebuild_stale(db: &Db) -> anyhow::Result<(u64, u64)> {
             }
         }
     }
+    fill_vocabulary(db).await?;
     if done != (0, 0) {
         tracing::info!(
             products = done.0,
@@ -240,6 +246,46 @@ pub async fn rebuild_stale(db: &Db) -> anyhow::Result<(u64, u64)> {
         );
     }
     Ok(done)
+}
+
+/// Fills the vocabulary from every title when it is empty (rows indexed before it existed);
+/// a batch per transaction.
+async fn fill_vocabulary(db: &Db) -> anyhow::Result<()> {
+    let empty: i64 = sqlx::query_scalar(
+        "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM search_vocabulary) THEN 0 ELSE 1 END \
+         AS BIGINT)",
+    )
+    .fetch_one(db)
+    .await?;
+    if empty == 0 {
+        return Ok(());
+    }
+    for table in ["products", "ads"] {
+        let mut after = String::new();
+        loop {
+            let rows: Vec<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "SELECT id, titulo FROM {table} WHERE {} > $1 ORDER BY {} LIMIT {REBUILD_BATCH}",
+                Engine::of(db).id_order("id"),
+                Engine::of(db).id_order("id"),
+            )))
+            .bind(&after)
+            .fetch_all(db)
+            .await?;
+            let Some((last, _)) = rows.last() else { break };
+            after = last.clone();
+            let words: Vec<(String, String)> = rows
+                .iter()
+                .flat_map(|(_, t)| vocabulary::title_vocabulary(t))
+                .collect();
+            let mut tx = db::begin_write(db).await?;
+            vocabulary::add(&mut tx, &words).await?;
+            tx.commit().await?;
+            if rows.len() < REBUILD_BATCH {
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod pages;
 mod plans;
 mod previews;
 mod search;
+mod typos;
 
 pub(super) const DEMO: &str = include_str!("../../../seeds/demo.json");
 pub(super) const CATEGORIES: [&str; 4] = [

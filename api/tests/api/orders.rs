@@ -6,6 +6,7 @@ mod days;
 mod delivery;
 pub mod idempotency;
 mod receipt;
+mod notes;
 mod refusals;
 mod sales;
 mod stock;

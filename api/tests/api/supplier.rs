@@ -9,6 +9,7 @@ mod documents;
 pub mod live;
 mod payments;
 mod products;
+mod report;
 mod settings;
 mod store;
 

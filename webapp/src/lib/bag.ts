@@ -37,6 +37,8 @@ export interface BagInfos {
   esgotado?: boolean;
   /** Disabled or removed by its supplier since it was added: the line blocks the checkout. */
   indisponivel?: boolean;
+  /** The store lets the buyer write a note on this line ('Aceita observação'). */
+  aceitaobs?: boolean;
 }
 
 /** One bag line; `dadosforn` is stored with the first item only. */
@@ -44,6 +46,8 @@ export interface BagItem {
   infos: BagInfos;
   qtd: number;
   opcao: string | null;
+  /** The buyer's note on this line (only for a product that accepts one). */
+  obs?: string;
   dadosforn?: DadosForn;
 }
 
@@ -52,6 +56,8 @@ export interface AddToBagInput {
   quantidade: number;
   opcao: string | null;
   dadosforn: DadosForn;
+  /** A note for the line ('Pedir de novo' brings the order's). */
+  obs?: string;
 }
 
 const EMPTY: BagItem[] = [];
@@ -143,6 +149,7 @@ function infosOf(p: Produto, dadosforn: DadosForn): BagInfos {
     estoque: p.estoque ?? null,
     esgotado: !!p.esgotado,
     indisponivel: !!p.status,
+    aceitaobs: !!p.aceitaobs,
   };
 }
 
@@ -161,6 +168,7 @@ export function bagPatchOf(p: Produto): Partial<BagInfos> {
     indisponivel: !!p.status,
     titulo: p.titulo,
     icone: p.icone ?? null,
+    aceitaobs: !!p.aceitaobs,
   };
 }
 
@@ -190,6 +198,37 @@ export function setBagQuantity(index: number, qtd: number): void {
   const items = getBag();
   if (!items[index] || !Number.isInteger(qtd) || qtd < 1) return;
   save(items.map((it, j) => (j === index ? { ...it, qtd } : it)));
+}
+
+/** Sets the note of the item at `index` (kept as typed; checked and trimmed when sent). */
+export function setBagNote(index: number, obs: string): void {
+  const items = getBag();
+  if (!items[index]) return;
+  save(items.map((it, j) => (j === index ? { ...it, obs } : it)));
+}
+
+/**
+ * Fills the bag with `lines` of one store ('Pedir de novo'): added to a bag of the same store (the
+ * same product and option get the quantity added), or replacing a bag of another store when
+ * `replace` (the caller asked the buyer); returns `'conflict'` and changes nothing otherwise.
+ */
+export function fillBag(lines: AddToBagInput[], replace: boolean): 'added' | 'conflict' {
+  if (lines.length === 0) return 'added';
+  const items = getBag();
+  const forn = lines[0].product.userforn;
+  if (items.length > 0 && items[0].infos.userforn !== forn) {
+    if (!replace) return 'conflict';
+    save(EMPTY);
+  }
+  for (const line of lines) {
+    addToBag(line);
+    if (line.obs) {
+      const bag = getBag();
+      const i = bag.findIndex((it) => it.infos.id === line.product.id && it.opcao === line.opcao);
+      if (i >= 0) setBagNote(i, line.obs);
+    }
+  }
+  return 'added';
 }
 
 /** Removes the item at `index`. */

@@ -27,6 +27,8 @@ export function produto(over: Partial<Produto> = {}): Produto {
     urlforn: 'sitio-boa-vista',
     vendas: 35,
     desconto: 13,
+    aceitaobs: false,
+    organico: false,
     ...over,
   };
 }

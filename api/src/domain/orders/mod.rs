@@ -9,6 +9,7 @@
 
 mod cancel;
 mod expire;
+pub mod note;
 pub mod open;
 mod place;
 pub mod receipt;

@@ -42,6 +42,8 @@ pub struct NewLine<'a> {
     pub icone: Option<&'a str>,
     pub opcao: Option<String>,
     pub quantidade: u32,
+    /// The buyer's note on this line (checked: `super::note`).
+    pub note: Option<String>,
 }
 
 /// Where a delivery goes (the buyer's stored address when the order was placed).
@@ -82,6 +84,8 @@ pub struct NewOrder<'a> {
     pub max_open_orders: Option<u32>,
     /// The client's key for this checkout attempt, if it sent one.
     pub idempotency: Option<Idempotency<'a>>,
+    /// The buyer's note to the store (checked: `super::note`).
+    pub note: Option<&'a str>,
 }
 
 /// A checkout attempt's key (the `Idempotency-Key` header) and the fingerprint of its payload.
@@ -339,6 +343,7 @@ async fn store(
             ("data_entrega", slot.as_ref().map(|s| s.0.as_str()).into()),
             ("janela_inicio", slot.as_ref().map(|s| s.1.as_str()).into()),
             ("janela_fim", slot.as_ref().map(|s| s.2.as_str()).into()),
+            ("observacao", o.note.into()),
             ("chave_idempotencia", o.idempotency.map(|k| k.key).into()),
             (
                 "impressao_pedido",
@@ -366,6 +371,7 @@ async fn store(
                     sum.unitario_centavos.centavos().into(),
                 ),
                 ("pago_centavos", sum.total_centavos.centavos().into()),
+                ("observacao", line.note.as_deref().into()),
             ],
             "",
         )

@@ -80,6 +80,12 @@ pub struct SearchResults {
     /// browser may mark them in what it shows. Empty: nothing to look for.
     #[serde(rename = "palavras")]
     pub words: Vec<String>,
+    /// When the words typed found little and the closest words of the index found more: the
+    /// query with them ('queijo' for 'quejo'), which these results are for ('Você quis dizer
+    /// …?'); later pages are asked with it. Absent otherwise.
+    #[serde(rename = "sugestao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub suggestion: Option<String>,
 }
 
 /// How many matches a category has in a search.

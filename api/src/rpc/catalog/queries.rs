@@ -18,7 +18,9 @@ macro_rules! product_cols {
     () => {
         "p.id, p.supplier_id, p.categoria, p.subcategoria, p.titulo, p.descricao, p.icone, \
          p.preco_centavos, p.preco_promo_centavos, p.minimo_promo, p.minimo, p.estoque, p.opcoes, \
-         p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn"
+         p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn, \
+         CAST(CASE WHEN p.aceita_observacao THEN 1 ELSE 0 END AS BIGINT) AS aceita_observacao, \
+         CAST(CASE WHEN p.organico THEN 1 ELSE 0 END AS BIGINT) AS organico"
     };
 }
 

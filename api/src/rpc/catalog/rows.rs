@@ -20,6 +20,10 @@ pub struct ProductRow {
     pub criado_em: i64,
     pub nomeforn: String,
     pub urlforn: Option<String>,
+    /// 1 when a line of it may carry the buyer's note.
+    pub aceita_observacao: i64,
+    /// 1 when its store declares it organic.
+    pub organico: i64,
 }
 
 /// A direct ad.

@@ -30,8 +30,8 @@ use crate::{
     search::Engine,
     state::AppState,
 };
-pub use ask::Bind;
 use ask::{Ask, List, Scope, decode};
+pub use ask::{Bind, Filters, SortOrder};
 use serde::Deserialize;
 use sqlx::AnyConnection;
 use std::collections::HashMap;
@@ -60,6 +60,60 @@ pub struct Search {
     pub nextp: Option<String>,
     #[serde(default)]
     pub nexta: Option<String>,
+    /// The lowest price, in reais (the price a card shows).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub precomin: Option<f64>,
+    /// The highest price, in reais.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub precomax: Option<f64>,
+    /// Organic products only ('Orgânico'; no ads).
+    #[serde(default)]
+    pub organico: bool,
+    /// 'Com entrega na minha região': products of stores that deliver (in the region searched;
+    /// no ads).
+    #[serde(default)]
+    pub comentrega: bool,
+    /// `relevancia` (the default), `preco` (lowest first) or `vendas` (best sellers first).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub ordem: Option<String>,
+}
+
+/// A price bound or an order that is not one.
+const FILTRO_INVALIDO: &str = "Filtro de busca inválido.";
+
+/// A search finding fewer matches than this (products and ads) tries the typo fallback.
+const FEW: usize = 3;
+
+impl Search {
+    fn filters(&self) -> ApiResult<Filters> {
+        let centavos = |v: Option<f64>| -> ApiResult<Option<i64>> {
+            v.map(|r| {
+                wasm_core::money::Money::from_reais(r)
+                    .filter(|m| m.centavos() >= 0)
+                    .map(|m| m.centavos())
+                    .ok_or_else(|| ApiError::bad_request(FILTRO_INVALIDO))
+            })
+            .transpose()
+        };
+        Ok(Filters {
+            min_centavos: centavos(self.precomin)?,
+            max_centavos: centavos(self.precomax)?,
+            organic: self.organico,
+            delivery: self.comentrega,
+        })
+    }
+
+    fn order(&self) -> ApiResult<SortOrder> {
+        match self.ordem.as_deref().map(str::trim) {
+            None | Some("" | "relevancia") => Ok(SortOrder::Relevance),
+            Some("preco") => Ok(SortOrder::Price),
+            Some("vendas") => Ok(SortOrder::BestSellers),
+            Some(_) => Err(ApiError::bad_request(FILTRO_INVALIDO)),
+        }
+    }
 }
 
 /// `ids`' products in that order.
@@ -129,10 +183,28 @@ pub fn first_page_sql(
             uf: r.uf,
         },
         category: None,
+        filters: Filters::default(),
+        order: SortOrder::Relevance,
     };
     let list = if ads { List::Ads } else { List::Products };
     let (sql, b) = ask.all_sql(list);
     Ok((sql, b.0))
+}
+
+/// One list's first page: its ids, next cursor and counts per category.
+type FirstPage = (Vec<String>, Option<String>, HashMap<String, i64>);
+/// The products' and the ads' first pages.
+type Pages = (FirstPage, FirstPage);
+
+/// The first page of products and (in a region) of ads.
+async fn first_pages(conn: &mut AnyConnection, ask: &Ask, ads_too: bool) -> ApiResult<Pages> {
+    let products = ask.first_page(conn, List::Products).await?;
+    let ads = if ads_too {
+        ask.first_page(conn, List::Ads).await?
+    } else {
+        (Vec::new(), None, HashMap::new())
+    };
+    Ok((products, ads))
 }
 
 /// `search`: a page of products and of ads matching every word of `all` (see the module).
@@ -169,24 +241,46 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
     if keys.is_empty() {
         return Ok(answer);
     }
-    let ask = Ask {
+    let mut ask = Ask {
         engine: Engine::of(&state.db),
         keys,
         scope,
         category,
+        filters: req.filters()?,
+        order: req.order()?,
     };
     let ads_too = matches!(ask.scope, Scope::Region { .. });
     if first {
-        let (ids, next, products) = ask.first_page(&mut conn, List::Products).await?;
+        let mut found = first_pages(&mut conn, &ask, ads_too).await?;
+        if found.0.0.len() + found.1.0.len() < FEW {
+            // Few matches: the closest words of the index to those it lacks, and the search
+            // again with them; answered if it finds more, with 'Você quis dizer …?'.
+            let mut fixes = std::collections::BTreeMap::new();
+            let mut corrected = ask.keys.clone();
+            for k in &mut corrected {
+                if let Some((key, word)) = crate::search::vocabulary::closest(&mut conn, k).await? {
+                    fixes.insert(k.clone(), word);
+                    *k = key;
+                }
+            }
+            if !fixes.is_empty() {
+                let exact = std::mem::replace(&mut ask.keys, corrected);
+                let again = first_pages(&mut conn, &ask, ads_too).await?;
+                let count = |f: &Pages| f.0.0.len() + f.1.0.len();
+                if count(&again) > count(&found) {
+                    found = again;
+                    answer.words.clone_from(&ask.keys);
+                    answer.suggestion = Some(crate::search::vocabulary::suggestion(&text, &fixes));
+                } else {
+                    ask.keys = exact;
+                }
+            }
+        }
+        let ((ids, next, products), (ad_ids, next_ads, ads)) = found;
         answer.products = products_by_ids(&mut conn, &ids).await?;
         answer.next_products = next;
-        let mut ads = HashMap::new();
-        if ads_too {
-            let (ids, next, counts) = ask.first_page(&mut conn, List::Ads).await?;
-            answer.ads = ads_by_ids(&mut conn, &ids).await?;
-            answer.next_ads = next;
-            ads = counts;
-        }
+        answer.ads = ads_by_ids(&mut conn, &ad_ids).await?;
+        answer.next_ads = next_ads;
         answer.counts = Some(
             Category::ALL
                 .map(Category::label)

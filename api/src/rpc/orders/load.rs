@@ -29,6 +29,8 @@ pub(super) struct ProductRow {
     pub(super) opcoes: String,
     /// 1 when disabled (`status`).
     pub(super) desabilitado: i64,
+    /// 1 when its lines may carry a note.
+    pub(super) aceita_observacao: i64,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -77,7 +79,8 @@ pub(super) async fn load_products<'a>(
     let sql = format!(
         "SELECT id, supplier_id, titulo, icone, preco_centavos, preco_promo_centavos, \
          minimo_promo, minimo, estoque, opcoes, \
-         CAST(CASE WHEN desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado \
+         CAST(CASE WHEN desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
+         CAST(CASE WHEN aceita_observacao THEN 1 ELSE 0 END AS BIGINT) AS aceita_observacao \
          FROM products WHERE id IN ({})",
         placeholders.join(", ")
     );

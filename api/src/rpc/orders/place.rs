@@ -20,7 +20,7 @@ use crate::{
     domain::{
         codes::PaymentMethod,
         coupons, delivery_days,
-        orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
+        orders::{self, Address, Idempotency, NewLine, NewOrder, Placed, note::Note},
     },
     error::{ApiError, ApiResult, ErrorCode},
     messages::{DADOS_INVALIDOS, LOJA_INDISPONIVEL, PRODUTO_REMOVIDO},
@@ -80,6 +80,10 @@ pub struct PlaceOrder {
     pub janela_inicio: Option<String>,
     #[serde(default)]
     pub janela_fim: Option<String>,
+    /// The buyer's note to the store (at most 280 characters, one line); absent or empty: none.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub observacao: Option<String>,
 }
 
 impl PlaceOrder {
@@ -189,6 +193,10 @@ pub struct BagItem {
     /// The product's supplier as the client has it, checked.
     #[serde(default)]
     pub userforn: Option<String>,
+    /// A note on this line, for a product that accepts one (`aceitaobs`); absent or empty: none.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub observacao: Option<String>,
 }
 
 /// A bag line with its product.
@@ -196,6 +204,7 @@ struct Line<'a> {
     product: &'a ProductRow,
     quantidade: u32,
     opcao: Option<String>,
+    note: Option<Note>,
 }
 
 fn refusal(e: CheckoutError) -> ApiError {
@@ -248,6 +257,7 @@ pub async fn place_order(
         return Err(ApiError::bad_request(PROPRIA_LOJA));
     }
     let lines = bag_lines(&products, &req.sacola)?;
+    let note = Note::parse(req.observacao.as_deref()).map_err(ApiError::bad_request)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
     if supplier.oculta != 0 {
         return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
@@ -352,6 +362,7 @@ pub async fn place_order(
                 icone: l.product.icone.as_deref(),
                 opcao: l.opcao.clone(),
                 quantidade: l.quantidade,
+                note: l.note.as_ref().map(|n| n.as_str().to_owned()),
             })
             .collect(),
         summary: &summary,
@@ -361,6 +372,7 @@ pub async fn place_order(
         pix_expiry: state.config.pix.expiry,
         max_open_orders: state.config.security.max_open_orders,
         idempotency: key,
+        note: note.as_ref().map(Note::as_str),
     };
     let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
     if placed.fresh {
@@ -423,10 +435,18 @@ fn bag_lines<'a>(
                 Some(c) if opcoes.contains(&c) => Some(c),
                 _ => return Err(ApiError::bad_request(messages::SELECIONE_OPCAO)),
             };
+            let note = Note::parse(item.observacao.as_deref()).map_err(ApiError::bad_request)?;
+            if note.is_some() && product.aceita_observacao == 0 {
+                return Err(ApiError::bad_request(format!(
+                    "{} não aceita observação.",
+                    product.titulo
+                )));
+            }
             Ok(Line {
                 product,
                 quantidade: item.quantidade,
                 opcao,
+                note,
             })
         })
         .collect()

@@ -60,6 +60,7 @@ struct OrderRow {
     data_entrega: Option<String>,
     janela_inicio: Option<String>,
     janela_fim: Option<String>,
+    observacao: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
     /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
@@ -82,6 +83,7 @@ struct LineRow {
     quantidade: i64,
     preco_unitario_centavos: i64,
     pago_centavos: i64,
+    observacao: Option<String>,
 }
 
 /// The orders' query: what [`OrderRow`] reads, then `filter` (a `WHERE …` with its order).
@@ -93,7 +95,7 @@ fn orders_where(filter: &str) -> String {
          o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
          o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, o.bairro, o.cep, \
          o.data_entrega, o.janela_inicio, o.janela_fim, \
-         o.entregue_em, o.recebido_em, o.recebimento, c.copia_e_cola, \
+         o.entregue_em, o.recebido_em, o.recebimento, o.observacao, c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
@@ -108,7 +110,7 @@ fn orders_where(filter: &str) -> String {
 fn lines_where(filter: &str) -> String {
     format!(
         "SELECT l.order_id, l.titulo, l.icone, l.opcao, l.quantidade, \
-         l.preco_unitario_centavos, l.pago_centavos \
+         l.preco_unitario_centavos, l.pago_centavos, l.observacao \
          FROM order_lines l JOIN orders o ON o.id = l.order_id {filter} ORDER BY l.id"
     )
 }
@@ -197,6 +199,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             unit_price: Reais::from_centavos(l.preco_unitario_centavos),
             paid: Reais::from_centavos(l.pago_centavos),
             supplier_phone: o.telefoneforn.clone(),
+            note: l.observacao.clone(),
         })
         .collect();
     Ok(Order {
@@ -245,6 +248,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             date: o.data_entrega.clone(),
             window_start: o.janela_inicio.clone(),
             window_end: o.janela_fim.clone(),
+            note: o.observacao.clone(),
         },
         lines,
         review: None,

@@ -146,6 +146,10 @@ pub struct OrderInfos {
     #[serde(rename = "data_entrega_texto", skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub scheduled_label: Option<String>,
+    /// The buyer's note to the store (absent when none).
+    #[serde(rename = "observacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub note: Option<String>,
 }
 
 /// One line of an order (`Produtos[]`), as it was bought.
@@ -169,6 +173,10 @@ pub struct OrderLine {
     /// The supplier's phone.
     #[serde(rename = "telefone")]
     pub supplier_phone: String,
+    /// The buyer's note on this line (absent when none).
+    #[serde(rename = "observacao", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub note: Option<String>,
 }
 
 /// An order (`pedido`).

@@ -80,6 +80,12 @@ pub struct Product {
     #[serde(rename = "moderacao", skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub moderation: Option<String>,
+    /// The buyer may write a note on its line in the bag ('Aceita observação').
+    #[serde(rename = "aceitaobs")]
+    pub accepts_note: bool,
+    /// Declared organic by its store ('Orgânico'; a search filter).
+    #[serde(rename = "organico")]
+    pub organic: bool,
 }
 
 /// The stored JSON list of option labels as options.
@@ -127,6 +133,8 @@ impl Product {
             sales: row.vendas,
             discount,
             moderation: None,
+            accepts_note: row.aceita_observacao != 0,
+            organic: row.organico != 0,
         }
     }
 }

@@ -120,7 +120,9 @@ struct ProductRow {
 const PRODUCT_SELECT: &str = "SELECT p.id, p.supplier_id, p.categoria, p.subcategoria, p.titulo, \
      p.descricao, p.icone, p.preco_centavos, p.preco_promo_centavos, p.minimo_promo, p.minimo, \
      p.estoque, p.opcoes, CAST(CASE WHEN p.desabilitado THEN 1 ELSE 0 END AS BIGINT) AS desabilitado, \
-     p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn, p.moderado_em, p.moderado_motivo \
+     p.vendas, p.criado_em, s.nomeforn, s.url AS urlforn, p.moderado_em, p.moderado_motivo, \
+     CAST(CASE WHEN p.aceita_observacao THEN 1 ELSE 0 END AS BIGINT) AS aceita_observacao, \
+     CAST(CASE WHEN p.organico THEN 1 ELSE 0 END AS BIGINT) AS organico \
      FROM products p JOIN suppliers s ON s.user_id = p.supplier_id ";
 
 fn product_of(p: &ProductRow, photos: &[(String, String)]) -> Product {

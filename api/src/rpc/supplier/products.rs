@@ -32,7 +32,30 @@ pub struct AddProduct {
     pub icon: Option<PhotoField>,
     /// The wizard's fields.
     #[serde(rename = "infos")]
+    pub form: WizardForm,
+}
+
+/// The wizard's fields: the product form and its flags.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct WizardForm {
+    #[serde(flatten)]
     pub form: ProductForm,
+    #[serde(flatten)]
+    pub flags: ProductFlags,
+}
+
+/// The product's flags the store ticks in the wizard; absent: false on a new product, kept on an
+/// edit (the spec's clients send neither).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ProductFlags {
+    /// 'Aceita observação': the buyer may write a note on its line.
+    #[serde(rename = "aceitaobs", default)]
+    #[schema(nullable = false)]
+    pub accepts_note: Option<bool>,
+    /// 'Orgânico'.
+    #[serde(rename = "organico", default)]
+    #[schema(nullable = false)]
+    pub organic: Option<bool>,
 }
 
 /// `editar_produto_site`: `produto` (the old one; its id) and `newproduto` (the form).
@@ -71,6 +94,8 @@ pub struct ProductEdit {
     )]
     #[schema(schema_with = wasm_core::openapi::form_count)]
     pub previous_stock: Option<Option<u32>>,
+    #[serde(flatten)]
+    pub flags: ProductFlags,
     #[serde(flatten)]
     pub form: ProductForm,
 }
@@ -146,7 +171,8 @@ fn opt_i64(n: Option<u32>) -> Option<i64> {
 pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult<ProductInfos> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
-    let p: wasm_core::forms::Product = req.form.validate(false).map_err(bad)?;
+    let flags = req.form.flags;
+    let p: wasm_core::forms::Product = req.form.form.validate(false).map_err(bad)?;
     let id = new_id();
     let icon = match req.icon.as_ref().and_then(PhotoField::base64) {
         Some(b64) => Some(
@@ -180,6 +206,11 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
             ("desabilitado", false.into()),
             ("vendas", 0_i64.into()),
             ("criado_em", now_ms().into()),
+            (
+                "aceita_observacao",
+                flags.accepts_note.unwrap_or(false).into(),
+            ),
+            ("organico", flags.organic.unwrap_or(false).into()),
         ],
         "",
     )
@@ -210,6 +241,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
         promo_price,
         promo_minimum,
         previous_stock,
+        flags,
         mut form,
     } = req.edit;
     form.categoria = match category {
@@ -244,6 +276,21 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .bind(&id)
     .execute(&mut *tx)
     .await?;
+    // The flags the client sent; an absent one is kept.
+    for (column, value) in [
+        ("aceita_observacao", flags.accepts_note),
+        ("organico", flags.organic),
+    ] {
+        if let Some(v) = value {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "UPDATE products SET {column} = $1 WHERE id = $2"
+            )))
+            .bind(v)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
     crate::search::index_product(&mut tx, &id).await?;
     if let Err(refused) = stock::edit(&mut tx, &id, stock).await {
         tx.rollback().await?;

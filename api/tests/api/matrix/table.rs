@@ -54,6 +54,7 @@ pub const ACTIONS: &[Line] = &[
     ("validar_cupom",                    [OK,   OK,   OK,   OK]),
     ("finalizar_pedido",                 [E401, E400, OWN,  OWN]),
     ("pegar_pedidos",                    [E401, OWN,  OWN,  OWN]),
+    ("pedir_de_novo",                    [E401, E404, E404, E404]),
     ("consultar_pagamento",              [E401, E403, E403, E403]),
     ("cancelar_pedido",                  [E401, E403, E403, E403]),
     ("confirmar_recebimento",            [E401, E403, E403, E403]),
@@ -106,6 +107,7 @@ pub const ACTIONS: &[Line] = &[
     ("opcoes_pagamento",                 [E401, E404, OWN,  OWN]),
     ("alterar_pix",                      [E401, E404, OWN,  OWN]),
     ("pegar_historico_pagamentos",       [E401, E404, OWN,  OWN]),
+    ("pegar_relatorio_vendas",           [E401, E404, OWN,  OWN]),
     ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
     // Another supplier has an order in progress; the admin's account stays (409 both).
     ("excluir_minha_conta",              [E401, OWN,  E409, E409]),

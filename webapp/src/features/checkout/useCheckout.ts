@@ -22,6 +22,7 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
+import { getObservacao, setObservacao } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
 import { pegarProduto } from './api/pegarProduto';
 import { validarCupom } from './api/validarCupom';
@@ -177,6 +178,7 @@ export function useCheckout() {
       entrega: modo === 'entrega',
       cupom: cupom.aplicado?.codigo ?? null,
       data: datas ? data : null,
+      observacao: getObservacao(),
     });
     // The same order sent again after an unknown outcome carries the same key; anything else a new one.
     const chave = chaveDoPedido(payload);
@@ -184,7 +186,10 @@ export function useCheckout() {
     const r = await finalizarPedido(payload, chave);
     registrarResposta(r);
     dispatch({ tipo: 'respondido', r });
-    if (r.error === undefined) clearBag();
+    if (r.error === undefined) {
+      clearBag();
+      setObservacao('');
+    }
     else if (BAG_DESATUALIZADA.has(r.codigo_erro)) void releProdutos(items);
     else if (r.codigo_erro === 'data_indisponivel') setReleitura((n) => n + 1);
   }

@@ -102,19 +102,67 @@ pub(super) fn decode(text: &str) -> ApiResult<Cursor> {
     })
 }
 
+/// How a list is ordered (`ordem`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SortOrder {
+    /// Title matches first, then products by sales and ads newest first (the default).
+    #[default]
+    Relevance,
+    /// The lowest price first (a product's promotional price when it has one).
+    Price,
+    /// Products by units sold, most first (ads newest first).
+    BestSellers,
+}
+
+/// The filters on the results: a price range in centavos (the price a card shows), organic
+/// products only, products of stores that deliver only. An item filtered out is not counted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filters {
+    pub min_centavos: Option<i64>,
+    pub max_centavos: Option<i64>,
+    pub organic: bool,
+    pub delivery: bool,
+}
+
+impl Filters {
+    /// Whether ads can pass: they have no organic flag and no store delivery.
+    fn ads_pass(&self) -> bool {
+        !self.organic && !self.delivery
+    }
+}
+
 /// What one search asks, once parsed.
 pub(super) struct Ask {
     pub(super) engine: Engine,
     pub(super) keys: Vec<String>,
     pub(super) scope: Scope,
     pub(super) category: Option<&'static str>,
+    pub(super) filters: Filters,
+    pub(super) order: SortOrder,
 }
 
 impl Ask {
+    /// The row's alias and the order key after the rank (descending) for this search's order:
+    /// by price, the price negated (the lowest first).
+    fn alias_and_key(&self, list: List) -> (&'static str, &'static str) {
+        match (self.order, list) {
+            (SortOrder::Price, List::Products) => (
+                "p",
+                "(0 - COALESCE(p.preco_promo_centavos, p.preco_centavos))",
+            ),
+            (SortOrder::Price, List::Ads) => ("a", "(0 - a.preco_centavos)"),
+            _ => list.alias_and_key(),
+        }
+    }
+
     /// The `FROM … WHERE …` of `list`'s matches in scope (and category, unless `all_categories`),
     /// and the rank expression; binds added to `b`.
     fn matches(&self, list: List, all_categories: bool, b: &mut Binds) -> (String, String) {
         let (alias, _) = list.alias_and_key();
+        let price = match list {
+            List::Products => "COALESCE(p.preco_promo_centavos, p.preco_centavos)",
+            List::Ads => "a.preco_centavos",
+        };
         let text = b.add(Bind::Text(self.engine.query_text(&self.keys)));
         let n: usize = text[1..].parse().unwrap_or(1);
         let m = match list {
@@ -151,6 +199,26 @@ impl Ask {
             );
             conditions.push(ad_shown_sql(&r, &uf));
         }
+        let f = &self.filters;
+        if let Some(min) = f.min_centavos {
+            let min = b.add(Bind::Int(min));
+            conditions.push(format!("{price} >= {min}"));
+        }
+        if let Some(max) = f.max_centavos {
+            let max = b.add(Bind::Int(max));
+            conditions.push(format!("{price} <= {max}"));
+        }
+        if list == List::Products {
+            if f.organic {
+                let t = b.add(Bind::Bool(true));
+                conditions.push(format!("p.organico = {t}"));
+            }
+            if f.delivery {
+                conditions.push("s.entrega_opcoes LIKE '%1%'".to_owned());
+            }
+        } else if !f.ads_pass() {
+            conditions.push("1 = 0".to_owned());
+        }
         if let Some(c) = self.category.filter(|_| !all_categories) {
             let c = b.add(Bind::Text(c.to_owned()));
             conditions.push(format!("{alias}.categoria = {c}"));
@@ -160,7 +228,10 @@ impl Ask {
             b.add(Bind::Text(title_pattern(k)));
         }
         let title = title_has_all(&format!("{alias}.busca_titulo"), first, self.keys.len());
-        let rank = format!("CAST(CASE WHEN {title} THEN 0 ELSE 1 END AS BIGINT)");
+        let rank = match self.order {
+            SortOrder::Relevance => format!("CAST(CASE WHEN {title} THEN 0 ELSE 1 END AS BIGINT)"),
+            SortOrder::Price | SortOrder::BestSellers => "CAST(0 AS BIGINT)".to_owned(),
+        };
         sql.push_str(" WHERE ");
         sql.push_str(&conditions.join(" AND "));
         (sql, rank)
@@ -171,7 +242,7 @@ impl Ask {
     pub(super) fn all_sql(&self, list: List) -> (String, Binds) {
         let mut b = Binds::default();
         let (from, rank) = self.matches(list, true, &mut b);
-        let (alias, key) = list.alias_and_key();
+        let (alias, key) = self.alias_and_key(list);
         let sql = format!(
             "SELECT {alias}.id AS id, {rank} AS nivel, {key} AS chave, \
              {alias}.categoria AS categoria {from}"
@@ -218,7 +289,7 @@ impl Ask {
     fn page_sql(&self, list: List, after: &Cursor) -> (String, Binds) {
         let mut b = Binds::default();
         let (from, rank) = self.matches(list, false, &mut b);
-        let (alias, key) = list.alias_and_key();
+        let (alias, key) = self.alias_and_key(list);
         let id = self.engine.id_order(&format!("{alias}.id"));
         let (r, k, i) = (
             b.add(Bind::Int(after.rank)),

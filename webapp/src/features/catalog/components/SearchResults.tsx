@@ -1,7 +1,10 @@
 /**
  * The search results of /anuncios?q=… (decisions.md §30): the region's products and ads matching
  * every word, across the categories — tabs 'Todas' and each category with its count filter them —
- * and 'Carregar mais' for the next page of each list until both are done.
+ * and 'Carregar mais' for the next page of each list until both are done. Filters (price range,
+ * delivery in the region, organic) and the order narrow and sort them (SearchFilters). A query
+ * the index finds little for comes back with the closest words' results and 'Você quis dizer …?'
+ * (`sugestao`); its later pages are asked with the suggestion.
  */
 import { useEffect, useState } from 'react';
 import { LoadError, Loading } from '@/components/LoadStates';
@@ -9,8 +12,10 @@ import { CATEGORIAS } from '@/config/categories';
 import { itemPath } from '@/lib/display';
 import type { Categoria } from '@/config/categories';
 import type { ItemCatalogo } from '@/types/wire';
+import { Link } from 'react-router-dom';
 import { search, type ContagemCategoria } from '../api/search';
 import { ProductCard } from './ProductCard';
+import { camposDosFiltros, SearchFilters, SEM_FILTROS, type Filtros } from './SearchFilters';
 
 interface Resultados {
   key: string;
@@ -19,6 +24,8 @@ interface Resultados {
   nexta: string | null;
   contagens: ContagemCategoria[];
   erro: boolean;
+  /** The corrected query these results are for ('Você quis dizer …?'), if any. */
+  sugestao: string | null;
 }
 
 interface Props {
@@ -31,18 +38,22 @@ interface Props {
 
 export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) {
   const [tentativa, setTentativa] = useState(0);
-  const key = JSON.stringify([termo, regiao, categoria, tentativa]);
+  const [filtros, setFiltros] = useState<Filtros>(SEM_FILTROS);
+  const campos = camposDosFiltros(filtros);
+  const camposJson = JSON.stringify(campos);
+  const key = JSON.stringify([termo, regiao, categoria, tentativa, camposJson]);
   const [res, setRes] = useState<Resultados | null>(null);
   const [mais, setMais] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
 
   useEffect(() => {
     const ctrl = new AbortController();
-    search({ all: termo, cidade: regiao, categoria }, ctrl.signal).then((data) => {
+    search({ all: termo, cidade: regiao, categoria, ...(JSON.parse(camposJson) as typeof campos) }, ctrl.signal).then((data) => {
       if (ctrl.signal.aborted) return;
       setRes(
         data.error !== undefined
-          ? { key, items: [], nextp: null, nexta: null, contagens: [], erro: true }
+          ? { key, items: [], nextp: null, nexta: null, contagens: [], erro: true, sugestao: null }
           : {
+              sugestao: data.sugestao ?? null,
               key,
               items: [...(data.produtos ?? []), ...(data.anuncios ?? [])],
               nextp: data.nextp ?? null,
@@ -53,7 +64,7 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
       );
     });
     return () => ctrl.abort();
-  }, [key, termo, regiao, categoria]);
+  }, [key, termo, regiao, categoria, camposJson]);
 
   const atual = res?.key === key ? res : null;
   const carregando = mais?.key === key && mais.estado === 'carregando';
@@ -67,9 +78,10 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
     setMais({ key: pedido, estado: 'carregando' });
     // A list that is done is not asked again (an absent cursor gives nothing).
     const data = await search({
-      all: termo,
+      all: atual.sugestao ?? termo,
       cidade: regiao,
       categoria,
+      ...campos,
       nextp: atual.nextp ?? undefined,
       nexta: atual.nexta ?? undefined,
     });
@@ -106,6 +118,12 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
           );
         })}
       </div>
+      <SearchFilters value={filtros} onChange={setFiltros} />
+      {atual?.sugestao && (
+        <p className="search-suggestion" data-testid="voce-quis-dizer">
+          Você quis dizer <Link to={`/anuncios?q=${encodeURIComponent(atual.sugestao)}`}>{atual.sugestao}</Link>? Mostrando resultados para “{atual.sugestao}”.
+        </p>
+      )}
       {!atual && <Loading />}
       {atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
       {atual && !atual.erro && (

@@ -16,6 +16,7 @@
  */
 import type { BagItem } from '@/lib/bag';
 import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
+import { observacaoEnviada } from '../note';
 
 export type Pagamento = '1' | '2';
 
@@ -32,16 +33,19 @@ export interface OrderInput {
   cupom: string | null;
   /** The delivery or pickup date and window chosen (decisions.md §36), when the store has days. */
   data?: { data: string; inicio: string; fim: string } | null;
+  /** The buyer's note to the store (../note.ts); absent or blank: none. */
+  observacao?: string;
 }
 
 /** The request's fields (without `codigo`). */
 export function orderPayload(o: OrderInput): OrderPayload {
   return {
-    sacola: o.items.map(({ infos, qtd, opcao }) => ({
+    sacola: o.items.map(({ infos, qtd, opcao, obs }) => ({
       id: infos.id,
       userforn: infos.userforn,
       quantidade: qtd,
       opcaoselecionada: opcao,
+      ...(infos.aceitaobs && observacaoEnviada(obs) ? { observacao: observacaoEnviada(obs) } : {}),
     })),
     forn: o.forn,
     total: o.total,
@@ -49,6 +53,7 @@ export function orderPayload(o: OrderInput): OrderPayload {
     entrega: o.entrega,
     infoscupom: o.cupom ? { codigo: o.cupom } : null,
     ...(o.data ? { data_entrega: o.data.data, janela_inicio: o.data.inicio, janela_fim: o.data.fim } : {}),
+    ...(observacaoEnviada(o.observacao) ? { observacao: observacaoEnviada(o.observacao) } : {}),
   };
 }
 

@@ -7,9 +7,11 @@
  * waits until it is removed.
  */
 import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from '@/components/OrderIcons';
-import type { BagItem } from '@/lib/bag';
+import { setBagNote, type BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
+import { problemaDaObservacao } from '../note';
 import { formatCentavos, lineTotal, quantityDown, quantityUp, unitPrice, type SummaryResult } from '../rules';
+import { NoteField } from './NoteField';
 
 export interface BagStepProps {
   core: Core;
@@ -68,6 +70,15 @@ export function BagStep({ core, items, nomeforn, subtotal, message, block, busy,
                     <PlusIcon />
                   </button>
                 </div>
+                {infos.aceitaobs && (
+                  <NoteField
+                    label="Observação (opcional)"
+                    placeholder="Ex.: sem cebola"
+                    value={it.obs ?? ''}
+                    onChange={(text) => setBagNote(i, text)}
+                    testId="observacao-linha"
+                  />
+                )}
               </div>
               <div className="bag-line__end">
                 <strong data-testid="total-linha">{formatCentavos(core, lineTotal(core, infos, qtd))}</strong>
@@ -99,7 +110,7 @@ export function BagStep({ core, items, nomeforn, subtotal, message, block, busy,
           {message}
         </p>
       )}
-      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy || !!block} onClick={onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy || !!block || items.some((it) => !!it.infos.aceitaobs && !!problemaDaObservacao(it.obs ?? ''))} onClick={onContinue}>
         Continuar Compra
       </button>
     </div>

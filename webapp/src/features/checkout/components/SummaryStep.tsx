@@ -11,8 +11,10 @@ import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
+import { problemaDaObservacao, useObservacao } from '../note';
 import { formatCentavos, lineTotal, type DataOferecida, type FeeState, type Modo, type SummaryResult } from '../rules';
 import { DatePicker } from './DatePicker';
+import { NoteField } from './NoteField';
 
 export interface SummaryStepProps {
   core: Core;
@@ -46,6 +48,7 @@ export function SummaryStep(p: SummaryStepProps) {
   const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
   const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
   const semData = !!p.datas && !p.data;
+  const [observacao, setObservacao] = useObservacao();
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -62,6 +65,7 @@ export function SummaryStep(p: SummaryStepProps) {
               {it.opcao ? ` (${it.opcao})` : ''}
             </span>
             <span>{formatCentavos(core, shown ? shown.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
+            {it.infos.aceitaobs && it.obs?.trim() && <span className="muted checkout__line-note">Obs.: {it.obs.trim()}</span>}
           </li>
         ))}
       </ul>
@@ -139,6 +143,13 @@ export function SummaryStep(p: SummaryStepProps) {
           <strong data-testid="total">{formatCentavos(core, shown.total_centavos)}</strong>
         </p>
       )}
+      <NoteField
+        label="Observação para a loja (opcional)"
+        placeholder="Ex.: deixar na portaria"
+        value={observacao}
+        onChange={setObservacao}
+        testId="observacao-pedido"
+      />
       {blocking && (
         <p className="form__error" role="alert">
           {blocking}
@@ -149,7 +160,7 @@ export function SummaryStep(p: SummaryStepProps) {
           Voltar à loja
         </button>
       )}
-      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || semData} onClick={p.onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || semData || !!problemaDaObservacao(observacao)} onClick={p.onContinue}>
         Continuar
       </button>
     </div>

@@ -35,6 +35,7 @@ import { cancelarPedido } from '../api/cancelarPedido';
 import { confirmarRecebimento } from '../api/confirmarRecebimento';
 import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
+import { ReorderButton } from './ReorderButton';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
@@ -155,6 +156,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
                 {l.opcao && <span>{l.opcao} · </span>}
                 <span>Quantidade: {l.quantidade}</span>
               </div>
+              {l.observacao && <div className="order-line__meta">Obs.: {l.observacao}</div>}
             </div>
             <strong>{money(l.pago)}</strong>
           </li>
@@ -229,6 +231,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
             {info.cep ? ` — CEP ${info.cep}` : ''}
           </p>
         )}
+        {info.observacao && <p data-testid="observacao">Observação: {info.observacao}</p>}
       </div>
 
       <div className="order-block">
@@ -254,6 +257,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
       {info.situacao === '2' && info.recebido_em != null && <OrderReview pedido={pedido} />}
 
       <div className="order-actions">
+        <ReorderButton idpedido={pedido.idpedido} />
         {telefone && (
           <a className="btn btn--ghost" href={whatsappUrl(telefone)} target="_blank" rel="noopener noreferrer">
             <WhatsAppIcon /> Falar no WhatsApp

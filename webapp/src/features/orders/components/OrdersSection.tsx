@@ -16,6 +16,7 @@ import { dataAgendada, formatOrderTime, isDelivery, statusPedido } from '@/lib/o
 import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
+import { ReorderButton } from './ReorderButton';
 import '../orders.css';
 
 /** Said above the list after the buyer cancelled an order. */
@@ -99,6 +100,7 @@ export function OrdersSection() {
                 >
                   Detalhes
                 </button>
+                <ReorderButton idpedido={p.idpedido} />
               </div>
             </li>
           ))}

@@ -81,6 +81,7 @@ export const opcoesPagamento = (opcao: string): Promise<RpcResult<'opcoes_pagame
 /** A page of the payment history, newest first (the first without `cursor`). */
 export const pegarHistoricoPagamentos = (cursor?: string | null): Promise<RpcResult<'pegar_historico_pagamentos'>> =>
   rpc('pegar_historico_pagamentos', cursor ? { cursor } : {});
+export const pegarRelatorioVendas = (ano: number): Promise<RpcResult<'pegar_relatorio_vendas'>> => rpc('pegar_relatorio_vendas', { ano: String(ano) });
 export const alterarPix = (pix: string): Promise<RpcResult<'alterar_pix'>> => rpc('alterar_pix', { pix });
 export const transferir = (pix: string): Promise<RpcResult<'transferir'>> => rpc('transferir', { pix });
 

@@ -90,6 +90,11 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
               {dataAgendada(p) && <span data-testid="entrega-data">{dataAgendada(p)}</span>}
               <span>{p.Infos.cliente_nome ?? ''}</span>
               <span data-testid="entrega-total">{formatReais(p.Infos.total_pago)}</span>
+              {p.Infos.observacao && (
+                <span className="muted order-card__note" data-testid="entrega-observacao">
+                  Obs.: {p.Infos.observacao}
+                </span>
+              )}
               {tab === 'historico' && (
                 <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="entrega-status">
                   {statusPedido(p)}

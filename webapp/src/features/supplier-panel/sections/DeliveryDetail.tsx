@@ -73,7 +73,10 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
         {p.Produtos.map((l, n) => (
           <li key={n} className="order-line">
             {l.icone ? <img src={l.icone} alt="" className="order-line__img" /> : <span className="order-line__img" />}
-            <span>{capitalizar(l.titulo)}{l.opcao ? ` — ${l.opcao}` : ''}</span>
+            <span>
+              {capitalizar(l.titulo)}{l.opcao ? ` — ${l.opcao}` : ''}
+              {l.observacao && <span className="order-line__note" data-testid="observacao-linha"> · Obs.: {l.observacao}</span>}
+            </span>
             <span>{l.quantidade}×</span>
             <span>{money(l.pago)}</span>
           </li>
@@ -90,6 +93,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
         {dataAgendada(p) && (<><dt>Data</dt><dd data-testid="data-entrega">{dataAgendada(p)}</dd></>)}
         <dt>Cliente</dt><dd>{i.cliente_nome ?? ''}</dd>
         <dt>Telefone</dt><dd>{i.cliente_telefone ?? ''}</dd>
+        {i.observacao && (<><dt>Observação do cliente</dt><dd data-testid="observacao-pedido">{i.observacao}</dd></>)}
       </dl>
       {i.cliente_telefone && (
         <a className="btn btn--ghost" href={whatsappUrl(i.cliente_telefone)} target="_blank" rel="noreferrer">

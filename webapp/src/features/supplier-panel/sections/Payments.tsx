@@ -15,6 +15,7 @@ import { alterarPix, opcoesPagamento, pegarInfosPagamentos, transferir } from '.
 import { formatOrderTime } from '@/lib/orders';
 import type { InfosPagamentos, ItemPagamento } from '../api/actions';
 import { PaymentHistory } from './PaymentHistory';
+import { SalesReport } from './SalesReport';
 import { errorText, type SectionProps } from './types';
 
 export const SOLICITACAO_ENVIADA = 'Solicitação enviada!';
@@ -226,6 +227,8 @@ export default function Payments({ forn, update }: SectionProps) {
         Histórico de pagamentos
       </button>
       {historico && core && <PaymentHistory core={core} onClose={() => setHistorico(false)} />}
+
+      <SalesReport />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { CATEGORIAS } from '@/config/categories';
 import { editarIconeProdutoSite, editarProdutoSite } from '../api/actions';
 import { OptionsEditor, Stepper, StockField } from './ProductFields';
+import { ProductFlags } from './ProductFlags';
 import type { ProductMenuProps } from './ProductMenu';
 import { patchForm, productFormOf, stockOf, validateProduct, type ValidProduct } from './productForm';
 import { errorText } from './types';
@@ -24,6 +25,7 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
   const status = useStatusDialog();
   const [f, set] = useReducer(patchForm, p, productFormOf);
   const [error, setError] = useState<string | null>(null);
+  const [flags, setFlags] = useState({ aceitaobs: !!p.aceitaobs, organico: !!p.organico });
   // The stock the form was loaded with; a product read again after a refusal brings its stock.
   const [anterior, setAnterior] = useState(p.estoque);
   if (p.estoque !== anterior) {
@@ -55,6 +57,8 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
       estoqueanterior: anterior,
       opcoes: v.opcoes.map((opcao) => ({ opcao })),
       descricao: v.descricao ?? null,
+      aceitaobs: flags.aceitaobs,
+      organico: flags.organico,
     };
     const r = await editarProdutoSite({ produto: p.id, newproduto });
     if (r.error !== undefined) {
@@ -96,6 +100,7 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
         <Stepper label="Pedido mínimo" value={f.minimo} min={0} onChange={(x) => edit({ minimo: x })} />
         <StockField estoque={f.estoque} semControle={f.semControle} onChange={edit} />
         <OptionsEditor value={f.opcoes} onChange={(opcoes) => set({ opcoes })} />
+        <ProductFlags value={flags} onChange={setFlags} />
         <label className="field">
           <span className="field__label">Descrição</span>
           <textarea className="input" rows={7} maxLength={1500} value={f.descricao} onChange={(e) => set({ descricao: e.target.value })} />

@@ -10,7 +10,7 @@
  * The fields live in the product form's reducer (./productForm), the steps in a small step
  * machine: editing a step (with its message), sending, added.
  */
-import { useReducer, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { IconPicker } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
@@ -18,6 +18,7 @@ import type { Core } from '@/lib/wasm';
 import { adicionarProduto } from '../api/actions';
 import type { DadosPainel, ProdutoForn } from '../api/actions';
 import { OptionsEditor, Stepper, StockField } from './ProductFields';
+import { ProductFlags } from './ProductFlags';
 import { newProductForm, patchForm, stockTyped, validateProduct } from './productForm';
 import { errorText } from './types';
 
@@ -53,6 +54,7 @@ export interface ProductWizardProps {
 export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
   const [e, dispatch] = useReducer(etapa, { fase: 'editando', passo: 0, erro: null });
   const [f, set] = useReducer(patchForm, undefined, newProductForm);
+  const [flags, setFlags] = useState({ aceitaobs: false, organico: false });
   const step = e.fase === 'editando' ? e.passo : e.fase === 'enviando' ? CONFIRMAR : ADICIONADO;
   const error = e.fase === 'editando' ? e.erro : null;
   /** A field changed: its patch, and the step's message goes. */
@@ -91,6 +93,8 @@ export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
         estoque: p.estoque,
         minimo: p.minimo,
         opcoes: p.opcoes.map((opcao) => ({ opcao })),
+        aceitaobs: flags.aceitaobs,
+        organico: flags.organico,
       },
     });
     if (r.error !== undefined) return dispatch({ tipo: 'erro', erro: r.error });
@@ -159,6 +163,7 @@ export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
             <textarea className="input" rows={7} maxLength={1500} value={f.descricao} onChange={(ev) => edit({ descricao: ev.target.value })} />
           </label>
         )}
+        {step === 5 && <ProductFlags value={flags} onChange={setFlags} />}
         {step === 6 && <IconPicker label="Escolher ícone" value={f.icone} onChange={(icone) => set({ icone })} />}
         {step === CONFIRMAR && (
           <p>

@@ -1,0 +1,54 @@
+/**
+ * The sales report as the accountant's CSV (Pagamentos, 'Relatório de vendas'): UTF-8 with a BOM
+ * (so spreadsheet programs set to Portuguese open the accents right), `;` between fields, decimal
+ * comma, no thousands separator, CRLF line ends; a field with `;`, a quote or a line break is
+ * quoted (quotes doubled). One line per product and month, then the month's total, the delivery
+ * fees on their own line (`Taxa de entrega`).
+ */
+import type { Answer } from '@/lib/rpc';
+
+export type RelatorioVendas = Answer<'pegar_relatorio_vendas'>;
+export type MesRelatorio = RelatorioVendas['meses'][number];
+
+export const BOM = '\uFEFF';
+export const CABECALHO = ['Mês', 'Produto', 'Quantidade', 'Bruto (R$)', 'Cupons (R$)', 'Taxas (R$)', 'Devolvido (R$)', 'Líquido (R$)'];
+
+/** Reais as the CSV writes them: `1234,50`, `-2,40`. */
+export function decimal(reais: number): string {
+  const centavos = Math.round(reais * 100);
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A field, quoted when it must be. */
+export function campo(text: string): string {
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** 'AAAA-MM' as 'MM/AAAA'. */
+export function mesBr(mes: string): string {
+  const [a, m] = mes.split('-');
+  return `${m}/${a}`;
+}
+
+type Figuras = MesRelatorio['total'];
+
+function linha(mes: string, produto: string, f: Figuras): string {
+  return [mesBr(mes), produto, String(f.quantidade), decimal(f.bruto), decimal(f.cupons), decimal(f.taxas), decimal(f.devolvido), decimal(f.liquido)].map(campo).join(';');
+}
+
+/** The CSV of `meses` (one month or the year), BOM first. */
+export function relatorioCsv(meses: MesRelatorio[]): string {
+  const rows = [CABECALHO.map(campo).join(';')];
+  for (const m of meses) {
+    for (const p of m.produtos) rows.push(linha(m.mes, p.produto, p));
+    rows.push(linha(m.mes, 'Total do mês', m.total));
+  }
+  return `${BOM}${rows.join('\r\n')}\r\n`;
+}
+
+/** The file's name: `vendas-2026-11.csv`, or `vendas-2026.csv` for the year. */
+export function nomeArquivo(periodo: string): string {
+  return `vendas-${periodo}.csv`;
+}
