@@ -3,15 +3,25 @@
 //! [`insert`], which names each column beside its value).
 //!
 //! Write transactions start with [`begin_write`]: on SQLite `BEGIN IMMEDIATE`, which takes the
-//! database's write lock up front and so waits on the pool's `busy_timeout` instead of failing
-//! with "database is locked" when a read transaction cannot be upgraded; on PostgreSQL a plain
-//! `BEGIN` (row locks and the conditional updates do the rest).
+//! database's write lock up front instead of failing with "database is locked" when a read
+//! transaction cannot be upgraded; on PostgreSQL a plain `BEGIN` (row locks and the conditional
+//! updates do the rest). SQLite has one writer at a time, so its write transactions queue in the
+//! process for a writer pool of one connection (fair, first come first served) rather than in
+//! SQLite's `busy_timeout`, whose waiters sleep and retry with growing naps (1 ms up to 100 ms):
+//! under load that left the lock idle while the next writer slept, and a waiter could be
+//! overtaken again and again (orders' p99 in the hundreds of milliseconds, docs/benchmarks.md
+//! "Orders"). Another process's writes (a backup, the CLI) still meet `busy_timeout`.
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
 use sqlx::{Any, AnyPool, Executor, SqlSafeStr, Transaction, any::AnyPoolOptions};
 use sqlx_core::migrate::{Migration, MigrationType, Migrator};
-use std::{path::Path, sync::Once};
+use std::{
+    collections::HashMap,
+    path::Path,
+    sync::{Mutex, Once, OnceLock},
+    time::Duration,
+};
 
 /// The pool type used everywhere.
 pub type Db = AnyPool;
@@ -42,7 +52,22 @@ pub async fn connect(
     } else {
         url.to_owned()
     };
-    let pool = AnyPoolOptions::new()
+    let pool = options(max_connections, acquire_timeout)
+        .connect(&url)
+        .await
+        .with_context(|| format!("connecting to the database {}", redact(&url)))?;
+    if is_sqlite {
+        pool.execute("PRAGMA journal_mode = WAL;").await?;
+        if is_file(&url) {
+            register_writer(&pool, &url, acquire_timeout).await?;
+        }
+    }
+    Ok(pool)
+}
+
+/// A pool's options: its size and wait, and SQLite's settings on each new connection.
+fn options(max_connections: u32, acquire_timeout: Duration) -> AnyPoolOptions {
+    AnyPoolOptions::new()
         .max_connections(max_connections)
         .acquire_timeout(acquire_timeout)
         .after_connect(|conn, _meta| {
@@ -60,13 +85,42 @@ pub async fn connect(
                 Ok(())
             })
         })
-        .connect(&url)
-        .await
-        .with_context(|| format!("connecting to the database {}", redact(&url)))?;
-    if is_sqlite {
-        pool.execute("PRAGMA journal_mode = WAL;").await?;
+}
+
+/// Each SQLite database file's writer pool (one connection), by the URL of its pools: every
+/// pool of the process on that file (a test's second instance, a bench's) shares it.
+fn writers() -> &'static Mutex<HashMap<String, Db>> {
+    static WRITERS: OnceLock<Mutex<HashMap<String, Db>>> = OnceLock::new();
+    WRITERS.get_or_init(Mutex::default)
+}
+
+/// Opens (or finds open) the writer pool of SQLite database `pool`: one connection, closed
+/// when idle for a while (a process may open many databases, as the tests do).
+async fn register_writer(pool: &Db, url: &str, acquire_timeout: Duration) -> anyhow::Result<()> {
+    let key = pool.connect_options().database_url.to_string();
+    let open = writers()
+        .lock()
+        .map_err(|_| anyhow::anyhow!("the writers' registry is poisoned"))?
+        .get(&key)
+        .is_some_and(|w| !w.is_closed());
+    if !open {
+        let writer = options(1, acquire_timeout)
+            .min_connections(0)
+            .idle_timeout(Some(Duration::from_secs(30)))
+            .connect_lazy(url)
+            .with_context(|| format!("the writer of {}", redact(url)))?;
+        writers()
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the writers' registry is poisoned"))?
+            .insert(key, writer);
     }
-    Ok(pool)
+    Ok(())
+}
+
+/// Whether SQLite `url` names a file (an in-memory database is one per connection: no writer
+/// pool can share it).
+fn is_file(url: &str) -> bool {
+    !(url.contains(":memory:") || url.contains("mode=memory"))
 }
 
 /// Every file of `migrations/` as `(file name, SQL)`, embedded at build time (`build.rs`).
@@ -164,18 +218,22 @@ fn redact(url: &str) -> String {
     }
 }
 
-/// A write transaction: `BEGIN IMMEDIATE` on SQLite, `BEGIN` elsewhere.
+/// A write transaction: `BEGIN IMMEDIATE` on SQLite (on its writer pool, when it has one),
+/// `BEGIN` elsewhere.
 pub async fn begin_write(db: &Db) -> sqlx::Result<Transaction<'static, Any>> {
-    if db
-        .connect_options()
-        .database_url
-        .scheme()
-        .starts_with("sqlite")
-    {
-        db.begin_with("BEGIN IMMEDIATE").await
-    } else {
-        db.begin().await
+    let url = &db.connect_options().database_url;
+    if !url.scheme().starts_with("sqlite") {
+        return db.begin().await;
     }
+    let writer = writers()
+        .lock()
+        .ok()
+        .and_then(|w| w.get(url.as_str()).cloned());
+    writer
+        .as_ref()
+        .unwrap_or(db)
+        .begin_with("BEGIN IMMEDIATE")
+        .await
 }
 
 /// Milliseconds since the Unix epoch, UTC: the one time type of the schema.

@@ -20,7 +20,11 @@
 //! Parts: `data` generates the catalogue, `load` drives the requests and reports.
 
 mod data;
+#[path = "../bench_common/database.rs"]
+mod database;
 mod load;
+#[path = "../bench_common/measure.rs"]
+mod measure;
 
 use anyhow::Context;
 use feira_api::{config::Config, db, startup::Application};
@@ -111,7 +115,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     let database_url = match &o.database {
-        Some(server_url) => server.block_on(postgres_database(server_url, true))?,
+        Some(server_url) => server.block_on(database::postgres(server_url, "feira_bench", true))?,
         None => format!("sqlite://{}", dir.join("bench.db").display()),
     };
     let address = server.block_on(async {
@@ -167,27 +171,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?
-            .block_on(postgres_database(server_url, false))?;
+            .block_on(database::postgres(server_url, "feira_bench", false))?;
     }
     Ok(())
-}
-
-/// Creates (`create`) or drops the bench's own database on the PostgreSQL server at
-/// `server_url`; returns its URL.
-async fn postgres_database(server_url: &str, create: bool) -> anyhow::Result<String> {
-    feira_api::db::install_drivers();
-    let name = format!("feira_bench_{}", std::process::id());
-    let admin = sqlx::AnyPool::connect(server_url).await?;
-    let sql = if create {
-        format!("CREATE DATABASE {name}")
-    } else {
-        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    };
-    sqlx::query(sqlx::AssertSqlSafe(sql))
-        .execute(&admin)
-        .await?;
-    admin.close().await;
-    let mut url = url::Url::parse(server_url)?;
-    url.set_path(&name);
-    Ok(url.to_string())
 }

@@ -70,17 +70,7 @@ impl FromRequestParts<AppState> for MaybeAuthUser {
         let Some(token) = bearer(parts) else {
             return Ok(Self::default());
         };
-        let Some(user_id) = session::user_for(&state.db, token).await? else {
-            return Ok(Self {
-                user: None,
-                bad_token: true,
-            });
-        };
-        let email: Option<String> = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
-            .bind(&user_id)
-            .fetch_optional(&state.db)
-            .await?;
-        let Some(email) = email else {
+        let Some((user_id, email)) = session::account_for(&state.db, token).await? else {
             return Ok(Self {
                 user: None,
                 bad_token: true,

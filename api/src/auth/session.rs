@@ -25,6 +25,18 @@ pub async fn create(db: &Db, user_id: &str, ttl: Duration) -> sqlx::Result<Strin
     Ok(token)
 }
 
+/// The user of a live session and their e-mail, in one read (every signed-in request asks).
+pub async fn account_for(db: &Db, token: &str) -> sqlx::Result<Option<(String, String)>> {
+    sqlx::query_as(
+        "SELECT s.user_id, u.email FROM sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND s.revogado_em IS NULL AND s.expira_em > $2",
+    )
+    .bind(token_hash(token))
+    .bind(now_ms())
+    .fetch_optional(db)
+    .await
+}
+
 /// The user of a live (unexpired, unrevoked) session.
 pub async fn user_for(db: &Db, token: &str) -> sqlx::Result<Option<String>> {
     user_for_hash(db, &token_hash(token)).await

@@ -300,9 +300,8 @@ pub async fn mark_paid(
                 .fetch_one(&mut **tx)
                 .await?;
             // Only now is it a delivery: the store hears of it, the buyer gets a receipt.
-            use crate::mail::{OrderNotice, queue_order_notice};
-            queue_order_notice(tx, order_id, OrderNotice::NewOrder).await?;
-            queue_order_notice(tx, order_id, OrderNotice::PaymentReceived).await?;
+            use crate::mail::OrderNotice::{NewOrder, PaymentReceived};
+            crate::mail::queue_order_notices(tx, order_id, &[NewOrder, PaymentReceived]).await?;
             Paid::Order {
                 order_id: order_id.clone(),
                 supplier_id,

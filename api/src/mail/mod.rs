@@ -10,7 +10,7 @@ pub mod notices;
 pub mod outbox;
 pub mod smtp;
 
-pub use notices::{OrderNotice, queue_order_notice};
+pub use notices::{OrderNotice, queue_order_notice, queue_order_notices};
 
 use crate::db::{new_id, now_ms};
 use sqlx::{Any, Executor};

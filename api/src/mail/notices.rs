@@ -438,14 +438,29 @@ pub async fn queue_order_notice(
     order_id: &str,
     notice: OrderNotice,
 ) -> sqlx::Result<()> {
+    queue_order_notices(tx, order_id, &[notice]).await
+}
+
+/// Records each of `notices` about order `order_id` (its facts and receipt read once) in the
+/// outbox inside `tx` — the order's own write transaction, kept short — and wakes the outbox.
+pub async fn queue_order_notices(
+    tx: &mut Transaction<'_, Any>,
+    order_id: &str,
+    notices: &[OrderNotice],
+) -> sqlx::Result<()> {
     let Some(mut f) = facts(&mut **tx, order_id).await? else {
         return Ok(());
     };
-    if matches!(notice, OrderNotice::PaymentReceived | OrderNotice::Received) {
+    if notices
+        .iter()
+        .any(|n| matches!(n, OrderNotice::PaymentReceived | OrderNotice::Received))
+    {
         f.receipt = Some(receipt(tx, order_id).await?);
     }
-    let (to, subject, body) = compose(notice, &f);
-    enqueue(&mut **tx, &to, &subject, &body).await?;
+    for &notice in notices {
+        let (to, subject, body) = compose(notice, &f);
+        enqueue(&mut **tx, &to, &subject, &body).await?;
+    }
     // The outbox waits a moment after a wake, so this commits first (else its next sweep).
     super::wake();
     Ok(())
