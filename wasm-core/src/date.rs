@@ -106,6 +106,27 @@ impl Date {
         )
     }
 
+    /// The day of the week: 0 Sunday … 6 Saturday (1970-01-01 was a Thursday).
+    pub fn weekday(self) -> u8 {
+        // `rem_euclid(7)` is in 0..7.
+        (self.days() + 4).rem_euclid(7) as u8
+    }
+
+    /// The day `n` days later (earlier when negative); `None` outside years 2000–9999.
+    pub fn add_days(self, n: i64) -> Option<Self> {
+        Self::of_ms(self.start_ms() + n * DAY_MS)
+    }
+
+    /// The day (1–31).
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
+    /// The month (1–12).
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
     /// `AAAA-MM-DD`, as stored and sent.
     pub fn iso(self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
@@ -173,6 +194,18 @@ mod tests {
         assert_eq!(Date::of_ms(d.end_ms() - 1), Some(d));
         assert_eq!(Date::of_ms(d.start_ms() - 1), Date::new(2025, 12, 9));
         assert_eq!(Date::new(1970, 1, 1), None);
+    }
+
+    #[test]
+    fn weekdays_and_day_arithmetic() {
+        // 2026-12-01 is a Tuesday; 2026-11-29 a Sunday; 2027-01-02 a Saturday.
+        assert_eq!(Date::new(2026, 12, 1).unwrap().weekday(), 2);
+        assert_eq!(Date::new(2026, 11, 29).unwrap().weekday(), 0);
+        assert_eq!(Date::new(2027, 1, 2).unwrap().weekday(), 6);
+        let d = Date::new(2026, 12, 30).unwrap();
+        assert_eq!(d.add_days(3), Date::new(2027, 1, 2));
+        assert_eq!(d.add_days(-30), Date::new(2026, 11, 30));
+        assert_eq!(Date::new(2000, 1, 1).unwrap().add_days(-1), None);
     }
 
     proptest! {

@@ -161,6 +161,23 @@ pub const PEDIDO_MINIMO_ENTREGA_INVALIDO: &str =
     "O valor do pedido mínimo para entrega é inválido!";
 pub const PEDIDO_MINIMO_RETIRADA_INVALIDO: &str = "Insira um pedido mínimo válido!";
 
+// --- Delivery days and windows (decisions.md §36; *gap*: the spec has none) ------------------
+
+/// A window's start or end that is not a time.
+pub const HORARIO_INVALIDO: &str = "Insira um horário válido, como 08:00.";
+pub const DIA_SEMANA_INVALIDO: &str = "Escolha um dia da semana.";
+pub const JANELAS_DEMAIS: &str = "Cadastre no máximo 42 janelas de horário.";
+pub const PRAZO_INVALIDO: &str = "Insira um prazo para pedidos válido.";
+/// The store has delivery days and the buyer chose no date.
+pub const ESCOLHA_DATA_ENTREGA: &str = "Escolha a data e o horário da entrega.";
+pub const ESCOLHA_DATA_RETIRADA: &str = "Escolha a data e o horário da retirada.";
+/// The date chosen is no longer offered (its cut-off passed, the store changed its days), or is
+/// in the past.
+pub const DATA_ENTREGA_INDISPONIVEL: &str =
+    "Esta data de entrega não está mais disponível. Escolha outra.";
+pub const DATA_RETIRADA_INDISPONIVEL: &str =
+    "Esta data de retirada não está mais disponível. Escolha outra.";
+
 // --- Phone, CPF/CNPJ ---------------------------------------------------------------------------
 
 /// Business wizard: phone missing or shorter than a full mask.

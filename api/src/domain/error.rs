@@ -57,6 +57,10 @@ pub enum ErrorCode {
     /// 409: a store with a CPF/CNPJ another store already has, which the admin has not allowed
     /// to be shared (`permitir_documento`).
     DocumentoEmUso,
+    /// 409 `Esta data de entrega não está mais disponível. Escolha outra.` (or `de retirada`):
+    /// the date and window chosen at checkout are no longer offered, or are in the past
+    /// (decisions.md §36); the checkout re-reads the store's days.
+    DataIndisponivel,
 }
 
 /// How a coded refusal is answered (the edge picks the status).

@@ -23,7 +23,8 @@
 //! - [`tokens`]: the notarisation tokens bought by Pix.
 //! - [`reviews`]: reviews of delivered orders and the stores' averages (decisions.md §33);
 //!   [`moderation`]: stores, ads and products hidden by the admin with a reason; [`privacy`]:
-//!   deleting an account (§34); [`stores`]: a store's default URL and its setup checklist.
+//!   deleting an account (§34); [`stores`]: a store's default URL and its setup checklist;
+//!   [`delivery_days`]: a store's delivery days, windows and cut-off (§36).
 //!
 //! Row locks are always taken received Pix → charge → order → open item → products, so
 //! concurrent payments, expiries and cancellations never deadlock on PostgreSQL. No provider
@@ -32,6 +33,7 @@
 pub mod charges;
 pub mod codes;
 pub mod coupons;
+pub mod delivery_days;
 pub mod error;
 pub mod inbox;
 pub mod ledger;

@@ -4,7 +4,8 @@
 //! supplier, or because its Pix expired), or money came back (a late Pix, a second one, one
 //! after the order was cancelled, one of another amount) or could not be given back. The spec
 //! has no
-//! e-mail texts; these are short Portuguese ones in its tone.
+//! e-mail texts; these are short Portuguese ones in its tone. An order with a delivery or pickup
+//! date (decisions.md §36) says it in the new order, 'Pedido recebido' and the Pix receipt.
 //!
 //! [`queue_order_notice`] records the message inside the caller's transaction (it exists iff
 //! the change commits: a crash after the commit loses none) and wakes the outbox
@@ -13,7 +14,7 @@
 use super::enqueue;
 use crate::domain::codes::RefundReason;
 use sqlx::{Any, Executor, Transaction};
-use wasm_core::money::Money;
+use wasm_core::{delivery::days::Slot, money::Money};
 
 /// Something that happened to an order that someone is told about by e-mail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +69,9 @@ struct Facts {
     loja: String,
     total: String,
     tipo_entrega: String,
+    /// 'Entrega: terça-feira, 1 de dezembro, 8h–12h' (or 'Retirada: …'), when the order has a
+    /// date and window (decisions.md §36).
+    agendado: Option<String>,
     /// Only for [`OrderNotice::PaymentReceived`] and [`OrderNotice::Received`].
     receipt: Option<Receipt>,
 }
@@ -90,6 +94,12 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             ),
         )
     };
+    // The date and window, as a line of its own, when the order has them.
+    let agendado = f
+        .agendado
+        .as_ref()
+        .map(|a| format!("{a}\n"))
+        .unwrap_or_default();
     // Written when the refund is decided; the PSP returns the money moments later.
     let devolvido =
         format!("O valor pago por Pix ({total}) será devolvido para a conta de onde saiu.");
@@ -99,7 +109,7 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             format!("Novo pedido de {cliente}"),
             format!(
                 "Você recebeu um novo pedido de {cliente} ({}), no valor de {total}.\n\
-                 Veja os detalhes em Entregas, no seu painel.",
+                 {agendado}Veja os detalhes em Entregas, no seu painel.",
                 f.tipo_entrega
             ),
         ),
@@ -183,6 +193,7 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             } else {
                 "na retirada"
             };
+            text.push_str(&agendado);
             text.push_str(&format!(
                 "Total: {total}, a pagar {quando}.\n\nA loja já foi avisada e vai preparar o seu \
                  pedido."
@@ -203,6 +214,7 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
             if let Some(cupom) = &r.cupom {
                 text.push_str(&format!("Cupom: {cupom}\n"));
             }
+            text.push_str(&agendado);
             text.push_str(&format!(
                 "Total pago: {total}\nIdentificador do Pix (EndToEndId): {}\n\n\
                  A loja já foi avisada e vai preparar o seu pedido.",
@@ -271,8 +283,20 @@ async fn facts<'e>(
     e: impl Executor<'e, Database = Any>,
     order_id: &str,
 ) -> sqlx::Result<Option<Facts>> {
-    let row: Option<(String, String, String, String, i64, String)> = sqlx::query_as(
-        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.total_centavos, o.tipo_entrega \
+    type Row = (
+        String,
+        String,
+        String,
+        String,
+        i64,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.total_centavos, o.tipo_entrega, \
+         o.data_entrega, o.janela_inicio, o.janela_fim \
          FROM orders o JOIN users u ON u.id = o.buyer_id \
          JOIN suppliers s ON s.user_id = o.supplier_id WHERE o.id = $1",
     )
@@ -280,14 +304,22 @@ async fn facts<'e>(
     .fetch_optional(e)
     .await?;
     Ok(row.map(
-        |(buyer_email, supplier_email, cliente, loja, total, tipo_entrega)| Facts {
-            buyer_email,
-            supplier_email,
-            cliente,
-            loja,
-            total: Money::from_centavos(total).format(),
-            tipo_entrega,
-            receipt: None,
+        |(buyer_email, supplier_email, cliente, loja, total, tipo_entrega, data, inicio, fim)| {
+            let slot = Slot::parse(
+                data.as_deref().unwrap_or_default(),
+                inicio.as_deref().unwrap_or_default(),
+                fim.as_deref().unwrap_or_default(),
+            );
+            Facts {
+                agendado: slot.map(|s| format!("{tipo_entrega}: {}", s.label())),
+                buyer_email,
+                supplier_email,
+                cliente,
+                loja,
+                total: Money::from_centavos(total).format(),
+                tipo_entrega,
+                receipt: None,
+            }
         },
     ))
 }
@@ -355,8 +387,28 @@ mod tests {
             loja: "Sítio Boa Vista".into(),
             total: "R$ 16,00".into(),
             tipo_entrega: "Entrega".into(),
+            agendado: None,
             receipt: None,
         }
+    }
+
+    #[test]
+    fn a_date_and_window_is_said_to_the_store_and_the_buyer() {
+        let mut f = facts();
+        f.agendado = Some("Entrega: terça-feira, 1 de dezembro, 8h–12h".into());
+        for n in [
+            OrderNotice::NewOrder,
+            OrderNotice::Received,
+            OrderNotice::PaymentReceived,
+        ] {
+            let (_, _, body) = compose(n, &f);
+            assert!(
+                body.contains("Entrega: terça-feira, 1 de dezembro, 8h–12h\n"),
+                "{body}"
+            );
+        }
+        let (_, _, body) = compose(OrderNotice::NewOrder, &facts());
+        assert!(!body.contains("Entrega:"), "{body}");
     }
 
     #[test]

@@ -8,8 +8,10 @@
 //! built explicitly). The per-km fee is distance × rate rounded to the centavo.
 //!
 //! This module holds the coordinates, the distance and the settings; `fee` the fee the buyer
-//! sees, `form` the supplier's settings form.
+//! sees, `form` the supplier's settings form, `days` the delivery days and windows a buyer
+//! chooses from (decisions.md §36).
 
+pub mod days;
 mod fee;
 mod form;
 

@@ -6,6 +6,7 @@
 //! field by field (see `js`). Every error becomes a JS `Error` whose message is the spec's text.
 
 mod checkout;
+mod days;
 mod delivery;
 mod documents;
 mod forms;
@@ -17,6 +18,7 @@ mod pricing;
 mod review;
 
 pub use checkout::*;
+pub use days::*;
 pub use delivery::*;
 pub use documents::*;
 pub use forms::*;

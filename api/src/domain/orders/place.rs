@@ -32,7 +32,7 @@ use crate::{
 };
 use sqlx::{Any, Transaction};
 use std::time::Duration;
-use wasm_core::{checkout::CheckoutSummary, coupon::Coupon};
+use wasm_core::{checkout::CheckoutSummary, coupon::Coupon, delivery::days::Slot};
 
 /// A line as it will be stored; its prices are the summary's line of the same index.
 #[derive(Debug, Clone)]
@@ -70,6 +70,8 @@ pub struct NewOrder<'a> {
     /// In the bag's order, as `summary.linhas`.
     pub lines: Vec<NewLine<'a>>,
     pub summary: &'a CheckoutSummary,
+    /// The delivery or pickup date and window chosen (decisions.md §36), checked by the caller.
+    pub slot: Option<Slot>,
     pub coupon: Option<&'a Coupon>,
     /// The coupon's version (its `criado_em`) as it was priced; its use is taken with the order.
     pub coupon_version: Option<i64>,
@@ -297,6 +299,7 @@ async fn store(
         "Retirada"
     };
     let sum = o.summary;
+    let slot = o.slot.map(|s| (s.data.iso(), s.inicio.iso(), s.fim.iso()));
     insert(
         &mut *tx,
         "orders",
@@ -333,6 +336,9 @@ async fn store(
             ("complemento", address.complemento.into()),
             ("bairro", address.bairro.into()),
             ("cep", address.cep.into()),
+            ("data_entrega", slot.as_ref().map(|s| s.0.as_str()).into()),
+            ("janela_inicio", slot.as_ref().map(|s| s.1.as_str()).into()),
+            ("janela_fim", slot.as_ref().map(|s| s.2.as_str()).into()),
             ("chave_idempotencia", o.idempotency.map(|k| k.key).into()),
             (
                 "impressao_pedido",

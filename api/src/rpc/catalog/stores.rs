@@ -17,7 +17,7 @@ use crate::{
     db::now_ms,
     domain::{
         coupons::{self, CouponRow},
-        reviews,
+        delivery_days, reviews,
     },
     error::{ApiError, ApiResult},
     messages::{ANUNCIO_NAO_ENCONTRADO, FORNECEDOR_NAO_ENCONTRADO, PRODUTO_NAO_ENCONTRADO},
@@ -106,7 +106,10 @@ async fn public_supplier(conn: &mut AnyConnection, s: &SupplierRow) -> ApiResult
     let places = lookups::supplier_places(conn, &s.user_id).await?;
     let categories = lookups::store_categories(conn, &s.user_id).await?;
     let rating = reviews::rating(&mut *conn, &s.user_id).await?;
-    Ok(PublicSupplier::new(s, &places, &categories).rated(rating.into()))
+    let days = delivery_days::load(&mut *conn, &s.user_id).await?;
+    let mut supplier = PublicSupplier::new(s, &places, &categories).rated(rating.into());
+    supplier.extensions.delivery = supplier.extensions.delivery.with_days(days);
+    Ok(supplier)
 }
 
 /// `start_site`: the storefront at `/{urlforn}`: not found, in maintenance (hidden supplier),

@@ -7,7 +7,8 @@
 //! With an `Idempotency-Key` a checkout is placed once: a retry answers the order it placed
 //! (`domain::orders::place`). The store hears of an in-person order now (its e-mail, and the
 //! buyer's, queued in the order's transaction; the live event published here), of a Pix order
-//! once it is paid.
+//! once it is paid. When the store has delivery days (decisions.md §36) the date and window
+//! chosen must be one wasm-core still offers now, and the order keeps them.
 
 use super::{
     load::{self, ProductRow},
@@ -17,7 +18,7 @@ use crate::{
     auth::AuthUser,
     domain::{
         codes::PaymentMethod,
-        coupons,
+        coupons, delivery_days,
         orders::{self, Address, Idempotency, NewLine, NewOrder, Placed},
     },
     error::{ApiError, ApiResult, ErrorCode},
@@ -37,6 +38,7 @@ use wasm_core::{
         Buyer, CartLine, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout,
         verify_client_total,
     },
+    delivery::days::{DaysError, Slot},
     forms::PaymentOptions,
     messages,
     money::Money,
@@ -68,6 +70,33 @@ pub struct PlaceOrder {
     /// `{codigo}` (other fields ignored), a code, or null.
     #[serde(default)]
     pub infoscupom: Option<CouponRef>,
+    /// The delivery or pickup date chosen (`AAAA-MM-DD`, São Paulo) and its window's start and
+    /// end (`HH:MM`), when the store has days for the chosen mode (decisions.md §36; required
+    /// then, absent otherwise). The server recomputes the dates offered.
+    #[serde(default)]
+    pub data_entrega: Option<String>,
+    #[serde(default)]
+    pub janela_inicio: Option<String>,
+    #[serde(default)]
+    pub janela_fim: Option<String>,
+}
+
+impl PlaceOrder {
+    /// The date and window sent: `Ok(None)` when none, `Err` when one does not read.
+    fn slot(&self) -> Result<Option<Slot>, ()> {
+        fn text(v: &Option<String>) -> &str {
+            v.as_deref().map(str::trim).unwrap_or_default()
+        }
+        let (d, a, b) = (
+            text(&self.data_entrega),
+            text(&self.janela_inicio),
+            text(&self.janela_fim),
+        );
+        if d.is_empty() && a.is_empty() && b.is_empty() {
+            return Ok(None);
+        }
+        Slot::parse(d, a, b).map(Some).ok_or(())
+    }
 }
 
 /// The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`.
@@ -272,6 +301,18 @@ pub async fn place_order(
             coupons::uses(db, &supplier_id, c.code().as_str(), version, Some(&user.id)).await?;
         c.rules().check_uses(uses).map_err(coupons::refusal)?;
     }
+    // The date and window, against the store's days now (decisions.md §36).
+    let days = delivery_days::load(&mut *db.acquire().await?, &supplier_id).await?;
+    let slot = req
+        .slot()
+        .map_err(|()| DaysError::NotOffered(modo))
+        .and_then(|chosen| days.check_choice(modo, now, chosen))
+        .map_err(|e| match e {
+            DaysError::NotOffered(_) => {
+                ApiError::conflict(ErrorCode::DataIndisponivel, e.to_string())
+            }
+            other => ApiError::bad_request(other.to_string()),
+        })?;
 
     let pagamento = PaymentMethod::from_wire(req.pagamento.as_str())
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
@@ -313,6 +354,7 @@ pub async fn place_order(
             })
             .collect(),
         summary: &summary,
+        slot,
         coupon: coupon.as_ref(),
         coupon_version,
         pix_expiry: state.config.pix.expiry,

@@ -54,6 +54,9 @@ struct OrderRow {
     complemento: Option<String>,
     bairro: Option<String>,
     cep: Option<String>,
+    data_entrega: Option<String>,
+    janela_inicio: Option<String>,
+    janela_fim: Option<String>,
     copia_e_cola: Option<String>,
     charge_status: Option<String>,
     /// The latest refund of the order's Pix (`pix_refunds.status`), if any.
@@ -83,7 +86,7 @@ fn orders_where(filter: &str) -> String {
          o.preco_produtos_centavos, o.taxa_entrega_centavos, o.desconto_centavos, \
          o.cupom_codigo, o.cupom_tipo, o.cupom_valor, o.total_centavos, o.cliente_nome, \
          o.cliente_telefone, o.rua, o.numero, o.cidade, o.complemento, o.bairro, o.cep, \
-         c.copia_e_cola, \
+         o.data_entrega, o.janela_inicio, o.janela_fim, c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
@@ -224,10 +227,24 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             cep: o.cep.as_deref().map(|c| {
                 wasm_core::cep::Cep::parse(c).map_or_else(|_| c.to_owned(), |c| c.masked())
             }),
+            scheduled_label: scheduled_label(o),
+            date: o.data_entrega.clone(),
+            window_start: o.janela_inicio.clone(),
+            window_end: o.janela_fim.clone(),
         },
         lines,
         review: None,
     })
+}
+
+/// 'terça-feira, 1 de dezembro, 8h–12h' for an order with a date and window (decisions.md §36).
+fn scheduled_label(o: &OrderRow) -> Option<String> {
+    let (d, a, b) = (
+        o.data_entrega.as_deref()?,
+        o.janela_inicio.as_deref()?,
+        o.janela_fim.as_deref()?,
+    );
+    wasm_core::delivery::days::Slot::parse(d, a, b).map(|s| s.label())
 }
 
 fn assemble(orders: &[OrderRow], lines: &[LineRow]) -> ApiResult<Vec<Order>> {

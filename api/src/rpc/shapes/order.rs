@@ -119,6 +119,22 @@ pub struct OrderInfos {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub cep: Option<String>,
+    /// The delivery or pickup date chosen at checkout (`AAAA-MM-DD`, São Paulo; decisions.md
+    /// §36), absent when the store has no delivery days.
+    #[serde(rename = "data_entrega", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub date: Option<String>,
+    /// The window's start and end (`HH:MM`), with `data_entrega`.
+    #[serde(rename = "janela_inicio", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub window_start: Option<String>,
+    #[serde(rename = "janela_fim", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub window_end: Option<String>,
+    /// The date and window as Brazilians read them: 'terça-feira, 1 de dezembro, 8h–12h'.
+    #[serde(rename = "data_entrega_texto", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub scheduled_label: Option<String>,
 }
 
 /// One line of an order (`Produtos[]`), as it was bought.

@@ -7,6 +7,7 @@ use crate::rpc::fields::Reais;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
+use wasm_core::delivery::days::DaysRecord;
 
 /// What the public and the private views share.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -109,6 +110,10 @@ pub struct Delivery {
     /// limit. Beyond it checkout offers pickup only.
     #[serde(rename = "distanciamaxima")]
     pub max_km: Option<i64>,
+    /// The delivery and pickup days, windows and cut-off (decisions.md §36): the buyer chooses
+    /// a date and window among those they give (docs/delivery.md). No windows: no date.
+    #[serde(rename = "dias")]
+    pub days: DaysRecord,
 }
 
 impl Delivery {
@@ -131,7 +136,15 @@ impl Delivery {
             delivery_note: s.descricao_entrega.clone(),
             pickup_note: s.descricao_retirada.clone(),
             max_km: s.distancia_maxima_km,
+            // Read apart (its own table): `with_days`.
+            days: DaysRecord::default(),
         }
+    }
+
+    /// With the store's delivery days.
+    pub fn with_days(mut self, days: wasm_core::delivery::days::DeliveryDays) -> Self {
+        self.days = days.into();
+        self
     }
 }
 

@@ -8,7 +8,7 @@ use crate::{
     db::Db,
     domain::{
         coupons::{COUPON_COLUMNS, CouponRow},
-        ledger,
+        delivery_days, ledger,
     },
     error::{ApiError, ApiResult},
     messages::PRODUTO_NAO_ENCONTRADO,
@@ -255,7 +255,10 @@ async fn supplier_row(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
 
 /// The delivery settings as `dadosforn.extensoes.delivery`.
 pub async fn delivery(db: &Db, supplier_id: &str) -> ApiResult<PanelDelivery> {
-    Ok(delivery_of(&supplier_row(db, supplier_id).await?))
+    let mut delivery = delivery_of(&supplier_row(db, supplier_id).await?);
+    let days = delivery_days::load(&mut *db.acquire().await?, supplier_id).await?;
+    delivery.delivery = delivery.delivery.with_days(days);
+    Ok(delivery)
 }
 
 /// The private `dadosforn` of the panel.
@@ -291,7 +294,7 @@ pub async fn dadosforn(db: &Db, supplier_id: &str) -> ApiResult<PanelSupplier> {
                 options: s.public.pagamento_opcoes.clone(),
                 pix: s.pix_chave.clone(),
             },
-            delivery: delivery_of(&s),
+            delivery: delivery(db, supplier_id).await?,
             categories: categories(db, supplier_id).await?,
             coupons: coupons(db, supplier_id).await?,
             site: PanelSite {

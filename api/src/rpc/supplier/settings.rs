@@ -1,12 +1,15 @@
 //! Delivery settings (`entregas_edit`: wasm-core's `DeliveryForm`; the start address of a per-km
 //! fee or a maximum delivery distance, decisions.md §31, is geocoded as the buyer's address is,
-//! api/src/rpc/address.rs) and the online store
+//! api/src/rpc/address.rs; the delivery days, windows and cut-off, decisions.md §36, are
+//! wasm-core's `DaysForm`) and the online store
 //! (`verificar_url_site`, `criar_site`: wasm-core's `store_url`, decisions.md §13). The buyer's
 //! checkout reads these very columns.
 
 use super::{bad, own_supplier, panel};
 use crate::{
     auth::{AuthUser, MaybeAuthUser},
+    db::begin_write,
+    domain::delivery_days,
     error::{ApiError, ApiResult},
     rpc::address::{CIDADE_INVALIDA, SEM_COORDENADAS, Street, coordinates, municipality},
     rpc::{
@@ -18,7 +21,7 @@ use crate::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wasm_core::{
-    delivery::{DeliveryForm, FeeSetting},
+    delivery::{DeliveryForm, FeeSetting, days::DaysForm},
     forms::long_description,
     messages,
     store_url::{StoreUrl, StoreUrlError},
@@ -40,6 +43,10 @@ pub struct DeliveryEdit {
     pub delivery_note: Text,
     #[serde(rename = "descricaoretirada", default)]
     pub pickup_note: Text,
+    /// The delivery and pickup days, windows and cut-off (decisions.md §36); absent keeps
+    /// them as they are (the spec's clients never send them).
+    #[serde(default)]
+    pub dias: Option<DaysForm>,
     #[serde(flatten)]
     pub form: DeliveryForm,
 }
@@ -101,6 +108,13 @@ pub async fn edit_delivery(
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
     let setup = req.form.form.validate().map_err(bad)?;
+    let days = req
+        .form
+        .dias
+        .as_ref()
+        .map(DaysForm::validate)
+        .transpose()
+        .map_err(bad)?;
     let describe = |t: &Text| long_description(t.as_str()).map_err(bad);
     let (descricao_entrega, descricao_retirada) = (
         describe(&req.form.delivery_note)?,
@@ -135,6 +149,7 @@ pub async fn edit_delivery(
             Some((p, city.label(), point, origin))
         }
     };
+    let mut tx = begin_write(db).await?;
     sqlx::query(
         "UPDATE suppliers SET entrega_opcoes = $1, taxa_tipo = $2, taxa_entrega_centavos = $3, \
          taxa_por_km_centavos = $4, entrega_rua = $5, entrega_numero = $6, entrega_cidade = $7, \
@@ -161,8 +176,12 @@ pub async fn edit_delivery(
     .bind(start.as_ref().map(|s| s.3.as_db()))
     .bind(setup.distancia_maxima_km.map(i64::from))
     .bind(&supplier_id)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    if let Some(days) = &days {
+        delivery_days::save(&mut tx, &supplier_id, days).await?;
+    }
+    tx.commit().await?;
     Ok(DeliverySaved {
         ok: True,
         delivery: panel::delivery(db, &supplier_id).await?,
