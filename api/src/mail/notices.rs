@@ -44,6 +44,9 @@ pub enum OrderNotice {
     /// To the buyer: an in-person order was placed ('Pedido recebido': its lines, fee, coupon
     /// and total, paid on delivery or pickup).
     Received,
+    /// To the buyer: the store left with the order ('Saiu para entrega' on the day's page,
+    /// decisions.md §36).
+    OutForDelivery,
     /// To the buyer: the receipt of the order's Pix payment (its lines, fee, coupon, total and
     /// the Pix's end-to-end id).
     PaymentReceived,
@@ -112,6 +115,10 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                  {agendado}Veja os detalhes em Entregas, no seu painel.",
                 f.tipo_entrega
             ),
+        ),
+        OrderNotice::OutForDelivery => to_buyer(
+            format!("Seu pedido da {loja} está a caminho"),
+            format!("Seu pedido da {loja} ({total}) saiu para entrega e está a caminho."),
         ),
         OrderNotice::Confirmed => to_buyer(
             format!("Entrega confirmada: seu pedido em {loja}"),

@@ -487,6 +487,10 @@ actions! {
     user read "pegar_dia_entrega" => DeliveryDay(supplier::day::DayAsk) -> supplier::day::DayOrders,
         limit none, body Small,
         run |s, c, r, x| supplier::day::day(s, c.try_into()?, r).await?;
+    /// 'Saiu para entrega': tells each buyer of the route by e-mail, once per order.
+    user "saiu_para_entrega" => OutForDelivery(supplier::day::OutForDelivery) -> supplier::day::BuyersTold,
+        limit none, body Small,
+        run |s, c, r, x| supplier::day::out_for_delivery(s, c.try_into()?, r).await?;
     /// Gestão: one month's revenue, order count and products sold.
     user read "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
         limit none, body Small,

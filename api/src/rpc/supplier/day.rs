@@ -6,6 +6,7 @@
 //! that are not cancelled and, when by Pix, paid (an unpaid Pix is not a delivery, decisions.md
 //! §27); on today's date also the orders without a date still awaiting delivery ('Sem data
 //! marcada': a store without delivery days). Dates are São Paulo's (decisions.md §40).
+//! `saiu_para_entrega` tells the route's buyers by e-mail, once per order.
 
 use super::own_supplier;
 use crate::{
@@ -134,4 +135,43 @@ pub async fn day(state: &AppState, user: AuthUser, ask: DayAsk) -> ApiResult<Day
             })
             .collect(),
     })
+}
+
+/// `saiu_para_entrega`: the route's orders (their ids).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OutForDelivery {
+    #[serde(default)]
+    pub pedidos: Vec<String>,
+}
+
+/// `saiu_para_entrega`'s answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BuyersTold {
+    /// How many buyers were told now (an order told before, not a pending delivery of this
+    /// store, is not told again).
+    pub avisados: i64,
+}
+
+/// The most orders one 'Saiu para entrega' names.
+const MAX_ORDERS: usize = 500;
+
+/// `saiu_para_entrega`: e-mails each buyer of the route once ('Seu pedido da {loja} está a
+/// caminho'); idempotent.
+pub async fn out_for_delivery(
+    state: &AppState,
+    user: AuthUser,
+    req: OutForDelivery,
+) -> ApiResult<BuyersTold> {
+    let supplier_id = own_supplier(&state.db, &user).await?;
+    if req.pedidos.len() > MAX_ORDERS {
+        return Err(ApiError::bad_request(crate::messages::DADOS_INVALIDOS));
+    }
+    let now = now_ms();
+    let mut told = 0;
+    for id in &req.pedidos {
+        if crate::domain::orders::out_for_delivery(&state.db, id, &supplier_id, now).await? {
+            told += 1;
+        }
+    }
+    Ok(BuyersTold { avisados: told })
 }

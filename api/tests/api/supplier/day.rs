@@ -140,3 +140,50 @@ async fn the_day_has_every_paid_or_in_person_order_of_its_date_and_none_other() 
     let (s, _) = call(&app, &buyer, "pegar_dia_entrega", json!({})).await;
     assert_eq!(s, 404);
 }
+
+#[tokio::test]
+async fn out_for_delivery_tells_each_buyer_of_the_route_once() {
+    let app = demo_app().await;
+    let (store, _) = app.login(SUPPLIER).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (_, a) = app.rpc(Some(&buyer), cassava(1, "1")).await;
+    let (_, b) = app.rpc(Some(&buyer), cassava(2, "1")).await;
+    let (delivery, pickup) = (a["all"]["id"].clone(), b["all"]["id"].clone());
+    // A delivery (set directly: the delivery fee's checkout is the orders tests').
+    sqlx::query("UPDATE orders SET tipo_entrega = 'Entrega' WHERE id = $1")
+        .bind(delivery.as_str().unwrap())
+        .execute(&app.app.db)
+        .await
+        .unwrap();
+    let subject = "Seu pedido da Sítio Boa Vista está a caminho";
+    let told = || async {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM email_outbox WHERE assunto = $1")
+            .bind(subject)
+            .fetch_one(&app.app.db)
+            .await
+            .unwrap()
+    };
+    let body = json!({"pedidos": [delivery, pickup, "nada"]});
+    // Another store names them: nobody is told.
+    let (ana, _) = app.login(OTHER_SUPPLIER).await;
+    let (s, r) = call(&app, &ana, "saiu_para_entrega", body.clone()).await;
+    assert_eq!((s, r["avisados"].as_i64()), (200, Some(0)), "{r}");
+    assert_eq!(told().await, 0);
+    // The store: the delivery's buyer once (a pickup is not on the route), however often tapped.
+    let (s, r) = call(&app, &store, "saiu_para_entrega", body.clone()).await;
+    assert_eq!((s, r["avisados"].as_i64()), (200, Some(1)), "{r}");
+    let (s, r) = call(&app, &store, "saiu_para_entrega", body).await;
+    assert_eq!((s, r["avisados"].as_i64()), (200, Some(0)), "{r}");
+    assert_eq!(told().await, 1);
+    let (to, text): (String, String) =
+        sqlx::query_as("SELECT destinatario, corpo FROM email_outbox WHERE assunto = $1")
+            .bind(subject)
+            .fetch_one(&app.app.db)
+            .await
+            .unwrap();
+    assert_eq!(to, BUYER);
+    assert!(
+        text.contains("saiu para entrega e está a caminho"),
+        "{text}"
+    );
+}
