@@ -5,10 +5,21 @@
  * (decisions.md §28: a buyer whose money came in is never told it was not paid in time).
  */
 import type { Pedido, PixDevolvido } from '@/types/wire';
+import { capitalizar } from './display';
 
 /** Delivery ('Entrega') or pickup. */
 export function isDelivery(p: Pedido): boolean {
   return p.Infos.tipo_entrega === 'Entrega';
+}
+
+/**
+ * The delivery or pickup date and window chosen at checkout, as Brazilians read it ('Terça-feira,
+ * 1 de dezembro, 8h–12h', written by the server in São Paulo time: decisions.md §36, §40), or
+ * null for an order without a date.
+ */
+export function dataAgendada(p: Pedido): string | null {
+  const t = p.Infos.data_entrega_texto;
+  return t ? capitalizar(t) : null;
 }
 
 /** Pix when the payment code is '2' or a Pix code is present. */

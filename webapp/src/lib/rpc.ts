@@ -159,6 +159,7 @@ const MEANING: { readonly [C in ErrorCode]: Meaning } = {
   cupom_pedido_minimo: 'recusa',
   conta_com_pendencias: 'recusa',
   documento_em_uso: 'recusa',
+  data_indisponivel: 'recusa',
   sem_conexao: 'sem_resposta',
   erro_comunicacao: 'sem_resposta',
 };

@@ -76,6 +76,7 @@ export function dadosforn(over: Partial<DadosForn> = {}): DadosForn {
         taxaentrega: 7.5,
         taxaPorKm: null,
         distanciamaxima: null,
+        dias: { janelas: [], corte_horas: null, corte_dias: null, corte_hora: null },
         latitude: -22.69,
         longitude: -47.68,
         pedidominimoentrega: 30,

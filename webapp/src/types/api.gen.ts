@@ -1274,6 +1274,44 @@ export interface components {
              */
             total: number;
         };
+        /** @description The store's days as its Entrega settings form holds them (text as typed). */
+        DaysForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_dias?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_hora?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_horas?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_tipo?: string | number | null;
+            /** @default [] */
+            janelas: components["schemas"]["WindowForm"][];
+        };
+        /**
+         * @description The days as stored and sent: the windows and the cut-off's three nullable fields (the
+         *     `suppliers` columns `corte_horas`, `corte_dias`, `corte_hora`).
+         */
+        DaysRecord: {
+            /**
+             * Format: int64
+             * @description Orders close `corte_dias` days before the delivery day, at `corte_hora` (`HH:MM`).
+             * @default null
+             */
+            corte_dias: number | null;
+            /** @default null */
+            corte_hora: string | null;
+            /**
+             * Format: int64
+             * @description Orders close this many hours before the window starts.
+             * @default null
+             */
+            corte_horas: number | null;
+            /**
+             * @description The weekly windows, by kind, weekday and start.
+             * @default []
+             */
+            janelas: components["schemas"]["Window"][];
+        };
         /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
         DeleteAccount: {
             /** @description `EXCLUIR` (the person confirmed). */
@@ -1337,6 +1375,11 @@ export interface components {
             descricaoentrega: string | null;
             descricaoretirada: string | null;
             /**
+             * @description The delivery and pickup days, windows and cut-off (decisions.md §36): the buyer chooses
+             *     a date and window among those they give (docs/delivery.md). No windows: no date.
+             */
+            dias: components["schemas"]["DaysRecord"];
+            /**
              * Format: int64
              * @description The maximum delivery distance in km from the start point (decisions.md §31); null: no
              *     limit. Beyond it checkout offers pickup only.
@@ -1370,6 +1413,7 @@ export interface components {
         DeliveryEdit: components["schemas"]["DeliveryForm"] & {
             descricaoentrega?: components["schemas"]["Text"];
             descricaoretirada?: components["schemas"]["Text"];
+            dias?: components["schemas"]["DaysForm"] | null;
         };
         /** @description The form as typed (the spec's field names; text or numbers). */
         DeliveryForm: {
@@ -1634,7 +1678,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso" | "data_indisponivel";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -2178,6 +2222,13 @@ export interface components {
             cliente_user: string;
             complemento: string | null;
             cupom: components["schemas"]["OrderCoupon"] | null;
+            /**
+             * @description The delivery or pickup date chosen at checkout (`AAAA-MM-DD`, São Paulo; decisions.md
+             *     §36), absent when the store has no delivery days.
+             */
+            data_entrega?: string;
+            /** @description The date and window as Brazilians read them: 'terça-feira, 1 de dezembro, 8h–12h'. */
+            data_entrega_texto?: string;
             /** @description The coupon's discount. */
             desconto: components["schemas"]["Reais"];
             devolucao: components["schemas"]["RefundStatus"] | null;
@@ -2188,6 +2239,9 @@ export interface components {
             horario_pedido: number;
             /** @description The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid. */
             imagem_qrcode: string | null;
+            janela_fim?: string;
+            /** @description The window's start and end (`HH:MM`), with `data_entrega`. */
+            janela_inicio?: string;
             nomeforn: string;
             numero: string | null;
             pagamento: components["schemas"]["PaymentMethod"];
@@ -2626,10 +2680,18 @@ export interface components {
          *     bag are ignored: the server computes them.
          */
         PlaceOrder: {
+            /**
+             * @description The delivery or pickup date chosen (`AAAA-MM-DD`, São Paulo) and its window's start and
+             *     end (`HH:MM`), when the store has days for the chosen mode (decisions.md §36; required
+             *     then, absent otherwise). The server recomputes the dates offered.
+             */
+            data_entrega?: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;
             infoscupom?: components["schemas"]["CouponRef"] | null;
+            janela_fim?: string | null;
+            janela_inicio?: string | null;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
@@ -3710,6 +3772,43 @@ export interface components {
         VisibilitySet: {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
+        };
+        /**
+         * @description One weekly window: on `dia_semana` (0 Sunday … 6 Saturday) the store delivers or receives
+         *     pickups from `inicio` to `fim`.
+         */
+        Window: {
+            /**
+             * Format: int32
+             * @description 0 Sunday … 6 Saturday.
+             */
+            dia_semana: number;
+            /**
+             * @description `HH:MM`, after `inicio`.
+             * @example 12:00
+             */
+            fim: string;
+            /**
+             * @description `HH:MM`.
+             * @example 08:00
+             */
+            inicio: string;
+            /**
+             * @description `entrega` or `retirada`.
+             * @example entrega
+             */
+            tipo: string;
+        };
+        /** @description One window row of the form. */
+        WindowForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            dia_semana?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            fim?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            inicio?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            tipo?: string | number | null;
         };
         /** @description A withdrawal the person's store asked for. */
         Withdrawal: {
@@ -5289,4 +5388,5 @@ export const ERROR_CODES = [
     "cupom_pedido_minimo",
     "conta_com_pendencias",
     "documento_em_uso",
+    "data_indisponivel",
 ] as const satisfies readonly components["schemas"]["ErrorCode"][];

@@ -22,6 +22,8 @@ export type ItemCatalogo = Produto | Anuncio;
 export type DadosForn = Schemas['PublicSupplier'];
 /** A supplier's delivery settings (`dadosforn.extensoes.delivery`). */
 export type DeliveryForn = Schemas['Delivery'];
+/** A store's delivery and pickup days, windows and cut-off (`extensoes.delivery.dias`, decisions.md §36). */
+export type DaysRecord = Schemas['DaysRecord'];
 /** A store in `/lojas` (`pegar_lojas`). */
 export type Loja = Schemas['StoreCard'];
 /** A store's reviews in short: the average note (one decimal; 0 without reviews) and how many (decisions.md §33). */

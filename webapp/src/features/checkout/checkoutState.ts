@@ -16,7 +16,7 @@ import { ERRO_GENERICO, isRefusal, type RpcResult } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import type { DadosForn, Pedido } from '@/types/wire';
 import type { Pagamento } from './api/finalizarPedido';
-import type { CoreCoupon, Modo } from './rules';
+import type { CoreCoupon, DataOferecida, Modo } from './rules';
 
 /** The Pix charge to pay, as the order's answer carried it. */
 export interface PixPedido {
@@ -58,6 +58,8 @@ export interface EstadoCheckout {
   /** The bag's own message (purchases closed), until the bag changes. */
   avisoSacola: string | null;
   modo: Modo | null;
+  /** The delivery or pickup date and window chosen, when the store has days (decisions.md §36). */
+  data: DataOferecida | null;
   pagamento: Pagamento | null;
   /** The coupon as typed (upper case), the one applied (as wasm-core takes it), and whether one is being checked. */
   cupom: { texto: string; aplicado: CoreCoupon | null; verificando: boolean };
@@ -73,6 +75,7 @@ export type AcaoCheckout =
   | { tipo: 'pronto_para_comprar'; usuario: UserInfo; modos: Modos }
   | { tipo: 'cadastrar_endereco'; abrir: boolean }
   | { tipo: 'escolher_modo'; modo: Modo }
+  | { tipo: 'escolher_data'; data: DataOferecida | null }
   | { tipo: 'continuar_resumo' }
   | { tipo: 'escolher_pagamento'; pagamento: Pagamento }
   | { tipo: 'enviar' }
@@ -93,6 +96,7 @@ export function estadoInicial(carregandoFornecedor: boolean): EstadoCheckout {
     fornecedor: { carregando: carregandoFornecedor, dados: null },
     avisoSacola: null,
     modo: null,
+    data: null,
     pagamento: null,
     cupom: { texto: '', aplicado: null, verificando: false },
   };
@@ -145,7 +149,9 @@ export function reduzirCheckout(s: EstadoCheckout, a: AcaoCheckout): EstadoCheck
     case 'cadastrar_endereco':
       return atual.passo === 'endereco' ? trocar(s, { passo: 'endereco', cadastrando: a.abrir }) : s;
     case 'escolher_modo':
-      return atual.passo === 'modo' ? empilhar({ ...s, modo: a.modo }, { passo: 'resumo' }) : s;
+      return atual.passo === 'modo' ? empilhar({ ...s, modo: a.modo, data: a.modo === s.modo ? s.data : null }, { passo: 'resumo' }) : s;
+    case 'escolher_data':
+      return { ...s, data: a.data };
     case 'continuar_resumo':
       return atual.passo === 'resumo' ? empilhar(s, { passo: 'pagamento' }) : s;
     case 'escolher_pagamento':
@@ -155,7 +161,10 @@ export function reduzirCheckout(s: EstadoCheckout, a: AcaoCheckout): EstadoCheck
     case 'respondido': {
       if (atual.passo !== 'enviando') return s;
       const passo = resultado(s, a.r);
-      return passo.passo === 'sucesso' ? { ...s, passos: [passo] } : trocar(s, passo);
+      if (passo.passo === 'sucesso') return { ...s, passos: [passo] };
+      // A date no longer offered: the buyer chooses again among the dates offered now.
+      const data = a.r.error !== undefined && a.r.codigo_erro === 'data_indisponivel' ? null : s.data;
+      return trocar({ ...s, data }, passo);
     }
     case 'voltar':
       return podeVoltar(s) ? { ...s, passos: s.passos.slice(0, -1) } : s;

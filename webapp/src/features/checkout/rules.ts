@@ -10,7 +10,9 @@
  *   (purchases closed, address, minimum order, stock, …);
  * - money formatting ('R$ 12,50');
  * - the sentence naming the bag's lines that cannot be bought any more (sold out or unavailable,
- *   as the server last said: decisions.md §26), which stops the checkout until they are removed.
+ *   as the server last said: decisions.md §26), which stops the checkout until they are removed;
+ * - the dates and windows the buyer may choose for a delivery or pickup, from the store's days and
+ *   the time now in São Paulo (decisions.md §36, §40; the server recomputes them).
  */
 import type { BagInfos, BagItem } from '@/lib/bag';
 import { capitalizar } from '@/lib/display';
@@ -296,4 +298,30 @@ export function bagBlock(items: BagItem[]): string | null {
   const varios = esgotados.length + indisponiveis.length > 1;
   frases.push(varios ? 'Remova os produtos da sacola para continuar.' : 'Remova o produto da sacola para continuar.');
   return frases.join(' ');
+}
+
+/** One date and window the buyer may choose (wasm-core's `delivery_days_offered`). */
+export interface DataOferecida {
+  /** 'AAAA-MM-DD', São Paulo. */
+  data: string;
+  /** 'HH:MM'. */
+  inicio: string;
+  fim: string;
+  /** 'terça-feira, 1 de dezembro, 8h–12h'. */
+  rotulo: string;
+}
+
+/**
+ * The dates and windows of `modo` the buyer may choose now (the next 14 days, cut-off applied),
+ * or null when the store has no days for that mode (then the order carries no date, as before).
+ */
+export function offeredDates(core: Core, supplier: SupplierView | null, modo: Modo, agora: number = Date.now()): DataOferecida[] | null {
+  const dias = supplier?.extensoes?.delivery?.dias;
+  if (!dias?.janelas?.some((j) => j.tipo === modo)) return null;
+  try {
+    return core.delivery_days_offered(dias, modo, agora) as DataOferecida[];
+  } catch (e) {
+    console.error('delivery_days_offered:', errorText(e));
+    return [];
+  }
 }

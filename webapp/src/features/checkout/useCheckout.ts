@@ -5,12 +5,16 @@
  * (subtotal, fee, summary, purchases closed) and the stores (bag, account, connection). It hands
  * the drawer what to show and what each control does.
  *
+ * When the store has delivery days (decisions.md §36) the buyer picks one of the dates and windows
+ * wasm-core offers now; a refusal saying it is no longer offered (`data_indisponivel`) clears the
+ * choice and reads the store's data again.
+ *
  * After a refusal that says the bag is out of date (`precos_mudaram`, `estoque_insuficiente`,
  * `conflito`, `nao_encontrado`), the bag's products are read again (new prices, a stock that no
  * longer covers it, sold out, disabled; a product no longer found is unavailable), so the buyer
  * reviews them.
  */
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useAccount } from '@/hooks/useAccount';
 import { useCore } from '@/hooks/useCore';
 import { bagPatchOf, clearBag, refreshBag, useBag, type BagInfos, type BagItem } from '@/lib/bag';
@@ -30,6 +34,7 @@ import {
   deliveryFee,
   feeCalculating,
   fulfilmentOptions,
+  offeredDates,
   orderSummary,
   outOfArea,
   purchasesClosed,
@@ -75,7 +80,7 @@ export function useCheckout() {
   const offline = useOffline();
   const [state, dispatch] = useReducer(reduzirCheckout, items.length > 0, estadoInicial);
   const passo = passoAtual(state);
-  const { modo, pagamento, cupom } = state;
+  const { modo, pagamento, cupom, data } = state;
 
   const supplier = state.fornecedor.dados ?? stored;
   const loadingSupplier = state.fornecedor.carregando;
@@ -87,7 +92,9 @@ export function useCheckout() {
     foraDaArea: !!(core && supplier && u && outOfArea(core, supplier, buyerOf(u))),
   });
 
-  // The supplier's current settings (purchases closed, delivery, payments).
+  // Read again when the server said the date chosen is no longer offered (the store's days may have changed).
+  const [releitura, setReleitura] = useState(0);
+  // The supplier's current settings (purchases closed, delivery, payments, days).
   useEffect(() => {
     if (!userforn) return;
     const ctrl = new AbortController();
@@ -102,7 +109,7 @@ export function useCheckout() {
       refreshBag({ dadosforn: r.dadosforn });
     });
     return () => ctrl.abort();
-  }, [userforn]);
+  }, [userforn, releitura]);
 
   // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
   if (passo.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos: modosPara(user) });
@@ -119,6 +126,8 @@ export function useCheckout() {
     if (loadingSupplier || !supplier) return feeCalculating(core);
     return deliveryFee(core, supplier, buyer);
   }, [core, modo, loadingSupplier, supplier, buyer]);
+  // The dates and windows offered now (recomputed at each render: time passes), or null without days.
+  const datas = core && modo ? offeredDates(core, supplier, modo) : null;
   const summary = useMemo(() => {
     if (!core || !supplier || !modo || items.length === 0) return null;
     return orderSummary(core, { items, supplier, buyer, modo, cupom: cupom.aplicado });
@@ -159,6 +168,7 @@ export function useCheckout() {
 
   async function finalizar() {
     if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline || block) return;
+    if (datas && !data) return;
     const payload = orderPayload({
       items,
       forn: userforn,
@@ -166,6 +176,7 @@ export function useCheckout() {
       pagamento,
       entrega: modo === 'entrega',
       cupom: cupom.aplicado?.codigo ?? null,
+      data: datas ? data : null,
     });
     // The same order sent again after an unknown outcome carries the same key; anything else a new one.
     const chave = chaveDoPedido(payload);
@@ -175,6 +186,7 @@ export function useCheckout() {
     dispatch({ tipo: 'respondido', r });
     if (r.error === undefined) clearBag();
     else if (BAG_DESATUALIZADA.has(r.codigo_erro)) void releProdutos(items);
+    else if (r.codigo_erro === 'data_indisponivel') setReleitura((n) => n + 1);
   }
 
   return {
@@ -190,6 +202,8 @@ export function useCheckout() {
     block,
     fee,
     summary,
+    /** The dates and windows the buyer may choose for the chosen mode, or null when the store has none. */
+    datas,
     /** 'Endereço fora da área de entrega de {nomeforn}.', or null. */
     foraDaArea,
     /** Whether the supplier offers pickup. */
@@ -209,6 +223,7 @@ export function useCheckout() {
       cadastrarEndereco: (abrir: boolean) => dispatch({ tipo: 'cadastrar_endereco', abrir }),
       enderecoSalvo: (u: UserInfo) => dispatch({ tipo: 'pronto_para_comprar', usuario: u, modos: modosPara(u) }),
       escolherModo: (m: NonNullable<typeof modo>) => dispatch({ tipo: 'escolher_modo', modo: m }),
+      escolherData: (d: typeof data) => dispatch({ tipo: 'escolher_data', data: d }),
       continuarResumo: () => dispatch({ tipo: 'continuar_resumo' }),
       escolherPagamento: (p: NonNullable<typeof pagamento>) => dispatch({ tipo: 'escolher_pagamento', pagamento: p }),
       finalizar: () => void finalizar(),

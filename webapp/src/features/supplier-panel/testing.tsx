@@ -62,6 +62,7 @@ export const FORN: DadosPainel = {
       enderecoCep: null,
       enderecoBairro: null,
       distanciamaxima: null,
+      dias: { janelas: [], corte_horas: null, corte_dias: null, corte_hora: null },
     },
     site: { url: null, paleta: 1, modelo: null },
   },

@@ -2,7 +2,8 @@
  * `finalizar_pedido`: the order as the API reads it (spec §3 'Order payload', §7): `sacola` (each
  * line's product id, its supplier, quantity and option), `forn` (the supplier), the total the buyer
  * saw (reais), `pagamento` ('1' in person, '2' Pix; decisions.md §6), `entrega` and `infoscupom`
- * (the applied coupon's code, or null). The spec's other fields (`site`, `dados`, each line's
+ * (the applied coupon's code, or null), and the date and window chosen (`data_entrega`,
+ * `janela_inicio`, `janela_fim`) when the store has delivery days. The spec's other fields (`site`, `dados`, each line's
  * prices and titles, the discount and fee the buyer saw) are not sent: the server recomputes them
  * all and reads none (docs/rpc.md 'Orders'), and the generated payload type has no place for them.
  *
@@ -29,6 +30,8 @@ export interface OrderInput {
   entrega: boolean;
   /** The applied coupon's code. */
   cupom: string | null;
+  /** The delivery or pickup date and window chosen (decisions.md §36), when the store has days. */
+  data?: { data: string; inicio: string; fim: string } | null;
 }
 
 /** The request's fields (without `codigo`). */
@@ -45,6 +48,7 @@ export function orderPayload(o: OrderInput): OrderPayload {
     pagamento: o.pagamento,
     entrega: o.entrega,
     infoscupom: o.cupom ? { codigo: o.cupom } : null,
+    ...(o.data ? { data_entrega: o.data.data, janela_inicio: o.data.inicio, janela_fim: o.data.fim } : {}),
   };
 }
 

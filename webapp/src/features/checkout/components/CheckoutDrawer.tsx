@@ -151,6 +151,9 @@ function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWiz
             fee={c.fee}
             summary={c.summary}
             descricao={(state.modo === 'entrega' ? delivery?.descricaoentrega : delivery?.descricaoretirada) ?? null}
+            datas={c.datas}
+            data={state.data}
+            onData={acoes.escolherData}
             cupomText={state.cupom.texto}
             cupomApplied={state.cupom.aplicado?.codigo ?? null}
             checkingCoupon={state.cupom.verificando}

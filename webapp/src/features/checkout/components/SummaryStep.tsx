@@ -4,13 +4,15 @@
  * in upper case, checked with `validar_cupom`), the discount and the total. 'Continuar' stays
  * disabled while the fee is null or wasm-core refuses the order (minimum order, …); below the
  * minimum order the products, the discount and the total are still shown (what the order comes to
- * so far), the message says how much is missing and 'Voltar à loja' leads back to add more.
+ * so far), the message says how much is missing and 'Voltar à loja' leads back to add more. When
+ * the store has delivery days the date and window are chosen here (`DatePicker`), before going on.
  */
 import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import { formatCentavos, lineTotal, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { formatCentavos, lineTotal, type DataOferecida, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { DatePicker } from './DatePicker';
 
 export interface SummaryStepProps {
   core: Core;
@@ -19,6 +21,10 @@ export interface SummaryStepProps {
   fee: FeeState | null;
   summary: SummaryResult | null;
   descricao: string | null;
+  /** The dates and windows offered for `modo`, or null when the store has no days (no date). */
+  datas?: DataOferecida[] | null;
+  data?: DataOferecida | null;
+  onData?: (d: DataOferecida) => void;
   cupomText: string;
   cupomApplied: string | null;
   checkingCoupon: boolean;
@@ -39,6 +45,7 @@ export function SummaryStep(p: SummaryStepProps) {
   // The fee's own message already says why the fee cannot be charged.
   const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
   const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
+  const semData = !!p.datas && !p.data;
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -85,6 +92,8 @@ export function SummaryStep(p: SummaryStepProps) {
           {p.descricao && <p className="muted checkout__note">{p.descricao}</p>}
         </div>
       )}
+
+      {p.datas && <DatePicker modo={modo} datas={p.datas} value={p.data ?? null} onChange={(d) => p.onData?.(d)} />}
 
       {p.cupomApplied ? (
         <div className="checkout__row">
@@ -140,7 +149,7 @@ export function SummaryStep(p: SummaryStepProps) {
           Voltar à loja
         </button>
       )}
-      <button type="button" className="btn checkout__cta" disabled={feeNull || !s} onClick={p.onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || semData} onClick={p.onContinue}>
         Continuar
       </button>
     </div>

@@ -27,7 +27,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { formatarRestante, usePixAoVivo, type PixAoVivo } from '@/hooks/usePixAoVivo';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
+import { canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
 import { formatarDataHora } from '@/lib/time';
 import type { Pedido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
@@ -204,6 +204,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged }: Order
           {entrega ? <DeliveryIcon /> : <PickupIcon />}
           {entrega ? 'Entrega' : 'Retirada no local'}
         </p>
+        {dataAgendada(pedido) && <p data-testid="data-entrega">{dataAgendada(pedido)}</p>}
         {entrega && info.rua && (
           <p>
             {info.rua}, {info.numero}

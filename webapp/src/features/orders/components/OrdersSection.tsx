@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
-import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
+import { dataAgendada, formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
@@ -77,6 +77,7 @@ export function OrdersSection() {
                   {p.Infos.nomeforn}
                 </span>
                 <span className="muted order-card__time">{formatOrderTime(p.Infos.horario_pedido)}</span>
+                {dataAgendada(p) && <span data-testid="pedido-data-entrega">{dataAgendada(p)}</span>}
               </div>
               <div className="order-card__end">
                 <strong data-testid="pedido-total">{formatReais(p.Infos.total_pago)}</strong>

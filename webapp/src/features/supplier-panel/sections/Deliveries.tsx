@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
-import { formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
+import { dataAgendada, formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
 import { diaNoBrasil } from '@/lib/time';
 import { pegarEntregas, pegarEntregasPendentes } from '../api/actions';
 import type { Pedido } from '../api/actions';
@@ -87,6 +87,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
             <li key={p.id} className="order-card">
               <strong>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
               <span>{formatOrderTime(p.Infos.horario_pedido)}</span>
+              {dataAgendada(p) && <span data-testid="entrega-data">{dataAgendada(p)}</span>}
               <span>{p.Infos.cliente_nome ?? ''}</span>
               <span data-testid="entrega-total">{formatReais(p.Infos.total_pago)}</span>
               {tab === 'historico' && (

@@ -15,7 +15,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { capitalizar } from '@/lib/display';
 import { whatsappUrl } from '@/lib/display';
-import { canCancel, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
+import { canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { ReviewReply } from './ReviewReply';
@@ -85,6 +85,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
         <dt>Pagamento</dt><dd>{isPix(p) ? `Pix — ${pix}` : 'Presencial'}</dd>
         <dt>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</dt>
         <dd data-testid="endereco-entrega">{isDelivery(p) ? enderecoEntrega(i) : ''}</dd>
+        {dataAgendada(p) && (<><dt>Data</dt><dd data-testid="data-entrega">{dataAgendada(p)}</dd></>)}
         <dt>Cliente</dt><dd>{i.cliente_nome ?? ''}</dd>
         <dt>Telefone</dt><dd>{i.cliente_telefone ?? ''}</dd>
       </dl>

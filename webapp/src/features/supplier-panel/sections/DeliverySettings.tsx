@@ -5,8 +5,9 @@
  * from (CEP filling what the lookup knows, street, number, bairro, city picker) (geocoded by the
  * server on save; its failure reads 'Não foi possível gerar as coordenadas para o novo
  * endereço.'), the minimum orders and descriptions. Fee and address fields
- * are disabled while delivery is off. wasm-core checks the form with the spec's messages; the
- * save is `entregas_edit`, and the buyer's checkout computes its fee from these settings.
+ * are disabled while delivery is off. Then the delivery and pickup days, windows and cut-off
+ * (`DeliveryDays`, decisions.md §36). wasm-core checks the form with the spec's messages; the
+ * save is `entregas_edit`, and the buyer's checkout computes its fee and dates from these settings.
  */
 import { useState } from 'react';
 import { Dialog } from '@/components/Dialog';
@@ -15,6 +16,7 @@ import { CityField } from '@/components/places/CityField';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
 import { entregasEdit } from '../api/actions';
+import { DeliveryDaysFields, diasForm, resumoDias, type DiasForm } from './DeliveryDays';
 import { Field } from './MyData';
 import { errorText, type SectionProps } from './types';
 
@@ -44,6 +46,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
     pedidominimoretirada: amount(d.pedidominimoretirada),
     descricaoretirada: txt(d.descricaoretirada),
   });
+  const [dias, setDias] = useState<DiasForm>(() => diasForm(d.dias));
   const [cityOpen, setCityOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const set = (k: keyof typeof f, v: string) => {
@@ -54,9 +57,10 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
 
   async function save() {
     if (!core) return;
-    const form = { ...f, entrega: `${entrega ? '1' : ''}${retirada ? '2' : ''}`, taxaTipo };
+    const form = { ...f, entrega: `${entrega ? '1' : ''}${retirada ? '2' : ''}`, taxaTipo, dias };
     try {
       core.delivery_settings_validate(form);
+      core.delivery_days_validate(dias);
     } catch (e) {
       return setError(errorText(e));
     }
@@ -68,6 +72,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
       return status.error(r.error);
     }
     status.success();
+    setDias(diasForm(r.delivery.dias));
     update({ extensoes: { ...forn.extensoes, delivery: r.delivery } });
   }
 
@@ -134,6 +139,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
         <span className="field__label">Descrição da retirada</span>
         <textarea className="input" rows={3} value={f.descricaoretirada} disabled={!retirada} onChange={(e) => set('descricaoretirada', e.target.value)} />
       </label>
+      <DeliveryDaysFields value={dias} onChange={(v) => (setDias(v), setError(null))} resumo={core ? resumoDias(core, d.dias) : []} />
       {error && <p className="form__error" role="alert">{error}</p>}
       <button type="button" className="btn" disabled={!core} onClick={() => void save()}>
         Salvar
