@@ -97,16 +97,30 @@ function Day({ usuario }: { usuario: string }) {
     };
   }, [flush, load, usuario]);
 
+  /** Marks order `id` delivered in the page and in the day kept offline. */
+  const markDelivered = (id: string) => {
+    setDone((d) => new Set(d).add(id));
+    setDay((d) => {
+      if (!d) return d;
+      const next = {
+        ...d,
+        pedidos: d.pedidos.map((o) => (o.pedido.id === id ? { ...o, pedido: { ...o.pedido, Infos: { ...o.pedido.Infos, situacao: '2' as const } } } : o)),
+      };
+      saveDay(usuario, data, next);
+      return next;
+    });
+  };
+
   const entregue = async (id: string) => {
     const r = await confirmarEntrega(id);
     if (r.error === undefined) {
-      setDone((d) => new Set(d).add(id));
+      markDelivered(id);
       return;
     }
     if (OFFLINE_CODES.has(r.codigo_erro)) {
       enqueue(usuario, id);
       setPending(queued(usuario));
-      setDone((d) => new Set(d).add(id));
+      markDelivered(id);
       return;
     }
     setError(r.error);
