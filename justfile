@@ -65,7 +65,7 @@ setup-rust:
         cargo install --locked --debug --path tools/wasm-bindgen-cli; \
     fi
 
-# Compile the two wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages) and the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked).
+# Compile the three wasm files: wasm-core's rules (webapp/src/wasm/core, loaded by the pages), the photo pipeline, crate photo/ (webapp/src/wasm/photo, fetched only when a photo is picked), and the day's route, wasm-core with feature route-wasm alone (webapp/src/wasm/route, loaded only by the store's 'Dia de entrega' page).
 wasm:
     scripts/build-wasm.sh
 
@@ -84,6 +84,7 @@ check-rust: web
     cargo fmt --all --check
     cargo clippy --workspace --all-targets {{suite_features}} -- -D warnings
     cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+    cargo clippy -p wasm-core --lib --target wasm32-unknown-unknown --features route-wasm -- -D warnings
     cargo clippy -p feira-photo --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 
 # All Rust tests on SQLite; the API suite again on PostgreSQL when TEST_DATABASE_URL is set (one

@@ -15,6 +15,7 @@ pub mod phone;
 pub mod places;
 pub mod pricing;
 pub mod review;
+pub mod route;
 pub mod store_url;
 pub mod text;
 

@@ -322,6 +322,12 @@ pub fn centro_da_cidade(cidade: &str) -> String {
     format!("Usamos o centro de {cidade} para calcular a distância")
 }
 
+// --- The delivery day (decisions.md §36) --------------------------------------------------------
+
+/// *Gap:* a day with more stops with coordinates than one route plans (`route::MAX_STOPS`).
+pub const ROTA_PARADAS_DEMAIS: &str =
+    "Rota com paradas demais para calcular: divida as entregas do dia.";
+
 /// Every constant message, for the uniqueness test.
 #[cfg(test)]
 const ALL: &[&str] = &[
@@ -329,6 +335,7 @@ const ALL: &[&str] = &[
     PRECO_INVALIDO_EDICAO,
     PREENCHA_TODOS,
     DADOS_INVALIDOS,
+    ROTA_PARADAS_DEMAIS,
     CUPOM_VAZIO,
     CUPOM_LONGO,
     CUPOM_ESPACOS,

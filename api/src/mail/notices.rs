@@ -51,6 +51,9 @@ pub enum OrderNotice {
     /// it, or (`automatic`) nobody reported a problem in time; its Pix money (if any) joined the
     /// balance.
     ReceiptSettled { automatic: bool },
+    /// To the buyer: the store left with the order ('Saiu para entrega' on the day's page,
+    /// decisions.md §36).
+    OutForDelivery,
     /// To the buyer: the receipt of the order's Pix payment (its lines, fee, coupon, total and
     /// the Pix's end-to-end id).
     PaymentReceived,
@@ -125,6 +128,10 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                     .map(|n| format!("Observação do cliente: {n}\n"))
                     .unwrap_or_default(),
             ),
+        ),
+        OrderNotice::OutForDelivery => to_buyer(
+            format!("Seu pedido da {loja} está a caminho"),
+            format!("Seu pedido da {loja} ({total}) saiu para entrega e está a caminho."),
         ),
         OrderNotice::ReceiptSettled { automatic } => (
             f.supplier_email.clone(),

@@ -503,6 +503,15 @@ actions! {
     user "confirmar_entrega" => ConfirmDelivery(supplier::deliveries::OrderAction) -> supplier::deliveries::DeliveryChanged,
         limit none, body Small,
         run |s, c, r, x| supplier::deliveries::confirm(s, c.try_into()?, r).await?;
+    /// 'Dia de entrega': one date's orders to deliver and to pick up (paid or in person), with
+    /// the store's start point and each address's coordinates for the route.
+    user read "pegar_dia_entrega" => DeliveryDay(supplier::day::DayAsk) -> supplier::day::DayOrders,
+        limit none, body Small,
+        run |s, c, r, x| supplier::day::day(s, c.try_into()?, r).await?;
+    /// 'Saiu para entrega': tells each buyer of the route by e-mail, once per order.
+    user "saiu_para_entrega" => OutForDelivery(supplier::day::OutForDelivery) -> supplier::day::BuyersTold,
+        limit none, body Small,
+        run |s, c, r, x| supplier::day::out_for_delivery(s, c.try_into()?, r).await?;
     /// Gestão: one month's revenue, order count and products sold.
     user read "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
         limit none, body Small,

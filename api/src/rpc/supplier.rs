@@ -2,7 +2,7 @@
 //! (supplier-panel.md §7 and the ones docs/rpc.md adds), split by area:
 //! [`registration`] (sign-up, Meus Dados, Locais de Exibição, Visibilidade), [`panel`] (the
 //! panel's load and its JSON shapes), [`products`], [`photos`], [`deliveries`] (Entregas and
-//! Gestão), [`payments`] (options, balance, Pix key, withdrawals), [`report`] (the sales report), [`settings`] (Delivery and
+//! Gestão), [`day`] (the 'Dia de entrega' page), [`payments`] (options, balance, Pix key, withdrawals), [`report`] (the sales report), [`settings`] (Delivery and
 //! Loja online), [`store`] (store categories and coupons) and [`events`] (new orders, live).
 //!
 //! Every action acts on the session user's own supplier (decisions.md §2): payload fields naming
@@ -10,6 +10,7 @@
 //! or store category is looked up among the caller's own only, so another's is 404, the same
 //! answer as one nobody has.
 
+pub mod day;
 pub mod deliveries;
 pub mod events;
 pub mod panel;

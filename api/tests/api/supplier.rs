@@ -4,6 +4,7 @@
 //! another supplier's resources are 403.
 
 mod access;
+mod day;
 mod deliveries;
 mod documents;
 pub mod live;

@@ -23,6 +23,7 @@ const BlockchainPage = lazy(() => import('@/features/blockchain/components/Block
 const VerifyPage = lazy(() => import('@/features/blockchain/components/VerifyPage'));
 const ProfilePage = lazy(() => import('./routes/ProfilePage'));
 const SupplierPanelPage = lazy(() => import('@/features/supplier-panel/components/SupplierPanelPage'));
+const DayPage = lazy(() => import('@/features/delivery-day/components/DayPage'));
 const AdminPage = lazy(() => import('@/features/admin/components/AdminPage'));
 const AdminStorefrontPage = lazy(() => import('./routes/AdminStorefrontPage'));
 const StorefrontPage = lazy(() => import('@/features/catalog/components/StorefrontPage'));
@@ -47,6 +48,7 @@ export function AppRoutes() {
       </Route>
       <Route element={<BareLayout />}>
         <Route path="painel/:userforn" element={<SupplierPanelPage />} />
+        <Route path="painel/:userforn/dia" element={<DayPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="admin/:urlforn" element={<AdminStorefrontPage />} />
         <Route path=":urlforn" element={<StorefrontPage />} />

@@ -455,7 +455,7 @@ export interface components {
         AddProduct: {
             iconeurl?: components["schemas"]["PhotoField"] | null;
             /** @description The wizard's fields. */
-            infos: components["schemas"]["WizardForm"];
+            infos: components["schemas"]["ProductForm"];
         };
         /**
          * adicionar_produto
@@ -807,8 +807,6 @@ export interface components {
         /** @description One bag line. */
         BagItem: {
             id: string;
-            /** @description A note on this line, for a product that accepts one (`aceitaobs`); absent or empty: none. */
-            observacao?: string;
             opcaoselecionada?: components["schemas"]["OptionRef"] | null;
             /** Format: int32 */
             quantidade: number;
@@ -838,6 +836,15 @@ export interface components {
             pedidos: components["schemas"]["Order"][];
             /** @description The next page's cursor (send it as `cursor`); absent on the last page. */
             proximo?: string;
+        };
+        /** @description `saiu_para_entrega`'s answer. */
+        BuyersTold: {
+            /**
+             * Format: int64
+             * @description How many buyers were told now (an order told before, not a pending delivery of this
+             *     store, is not told again).
+             */
+            avisados: number;
         };
         /**
          * @description `gerarpix_blockchain`: `quantidade` (tokens), or the spec's `preco` ("15.00", a multiple
@@ -1276,6 +1283,68 @@ export interface components {
              */
             total: number;
         };
+        /** @description `pegar_dia_entrega`: the date; absent, today in São Paulo. */
+        DayAsk: {
+            /** @description 'AAAA-MM-DD'. */
+            data?: string | null;
+        };
+        /** @description One order of the day. */
+        DayOrder: {
+            local: components["schemas"]["Point"] | null;
+            pedido: components["schemas"]["Order"];
+            /** @description An order without a date, awaiting delivery, shown on today's page ('Sem data marcada'). */
+            sem_data: boolean;
+        };
+        /** @description `pegar_dia_entrega`'s answer. */
+        DayOrders: {
+            /** @description The date shown, 'AAAA-MM-DD'. */
+            data: string;
+            /** @description Today in São Paulo, 'AAAA-MM-DD'. */
+            hoje: string;
+            /** @description The store's name (the WhatsApp message names it). */
+            loja: string;
+            origem: components["schemas"]["Point"] | null;
+            /** @description The date's orders, deliveries and pickups, oldest first. */
+            pedidos: components["schemas"]["DayOrder"][];
+        };
+        /** @description The store's days as its Entrega settings form holds them (text as typed). */
+        DaysForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_dias?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_hora?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_horas?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            corte_tipo?: string | number | null;
+            /** @default [] */
+            janelas: components["schemas"]["WindowForm"][];
+        };
+        /**
+         * @description The days as stored and sent: the windows and the cut-off's three nullable fields (the
+         *     `suppliers` columns `corte_horas`, `corte_dias`, `corte_hora`).
+         */
+        DaysRecord: {
+            /**
+             * Format: int64
+             * @description Orders close `corte_dias` days before the delivery day, at `corte_hora` (`HH:MM`).
+             * @default null
+             */
+            corte_dias: number | null;
+            /** @default null */
+            corte_hora: string | null;
+            /**
+             * Format: int64
+             * @description Orders close this many hours before the window starts.
+             * @default null
+             */
+            corte_horas: number | null;
+            /**
+             * @description The weekly windows, by kind, weekday and start.
+             * @default []
+             */
+            janelas: components["schemas"]["Window"][];
+        };
         /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
         DeleteAccount: {
             /** @description `EXCLUIR` (the person confirmed). */
@@ -1339,6 +1408,11 @@ export interface components {
             descricaoentrega: string | null;
             descricaoretirada: string | null;
             /**
+             * @description The delivery and pickup days, windows and cut-off (decisions.md §36): the buyer chooses
+             *     a date and window among those they give (docs/delivery.md). No windows: no date.
+             */
+            dias: components["schemas"]["DaysRecord"];
+            /**
              * Format: int64
              * @description The maximum delivery distance in km from the start point (decisions.md §31); null: no
              *     limit. Beyond it checkout offers pickup only.
@@ -1368,10 +1442,25 @@ export interface components {
              */
             pendentes: number;
         };
+        /**
+         * pegar_dia_entrega
+         * @description 'Dia de entrega': one date's orders to deliver and to pick up (paid or in person), with the store's start point and each address's coordinates for the route. Needs a session (401 without one).
+         */
+        DeliveryDayRequest: {
+            /** @enum {string} */
+            codigo: "pegar_dia_entrega";
+        } & (components["schemas"]["DayAsk"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_dia_entrega";
+        });
         /** @description The delivery-settings form: wasm-core's fields and the two descriptions. */
         DeliveryEdit: components["schemas"]["DeliveryForm"] & {
             descricaoentrega?: components["schemas"]["Text"];
             descricaoretirada?: components["schemas"]["Text"];
+            dias?: components["schemas"]["DaysForm"] | null;
         };
         /** @description The form as typed (the spec's field names; text or numbers). */
         DeliveryForm: {
@@ -1636,7 +1725,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso" | "data_indisponivel";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -2180,6 +2269,13 @@ export interface components {
             cliente_user: string;
             complemento: string | null;
             cupom: components["schemas"]["OrderCoupon"] | null;
+            /**
+             * @description The delivery or pickup date chosen at checkout (`AAAA-MM-DD`, São Paulo; decisions.md
+             *     §36), absent when the store has no delivery days.
+             */
+            data_entrega?: string;
+            /** @description The date and window as Brazilians read them: 'terça-feira, 1 de dezembro, 8h–12h'. */
+            data_entrega_texto?: string;
             /** @description The coupon's discount. */
             desconto: components["schemas"]["Reais"];
             devolucao: components["schemas"]["RefundStatus"] | null;
@@ -2190,10 +2286,11 @@ export interface components {
             horario_pedido: number;
             /** @description The QR code image's URL (`/pix/{txid}/qr.svg`), only while the charge can be paid. */
             imagem_qrcode: string | null;
+            janela_fim?: string;
+            /** @description The window's start and end (`HH:MM`), with `data_entrega`. */
+            janela_inicio?: string;
             nomeforn: string;
             numero: string | null;
-            /** @description The buyer's note to the store (absent when none). */
-            observacao?: string;
             pagamento: components["schemas"]["PaymentMethod"];
             pix_devolvido: components["schemas"]["RefundReason"] | null;
             /**
@@ -2224,8 +2321,6 @@ export interface components {
         /** @description One line of an order (`Produtos[]`), as it was bought. */
         OrderLine: {
             icone: string | null;
-            /** @description The buyer's note on this line (absent when none). */
-            observacao?: string;
             /** @description The option chosen; null for a product without options. */
             opcao: string | null;
             /** @description The line's total. */
@@ -2290,6 +2385,24 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "1" | "2" | "0" | "00";
+        /** @description `saiu_para_entrega`: the route's orders (their ids). */
+        OutForDelivery: {
+            pedidos?: string[];
+        };
+        /**
+         * saiu_para_entrega
+         * @description 'Saiu para entrega': tells each buyer of the route by e-mail, once per order. Needs a session (401 without one).
+         */
+        OutForDeliveryRequest: {
+            /** @enum {string} */
+            codigo: "saiu_para_entrega";
+        } & (components["schemas"]["OutForDelivery"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "saiu_para_entrega";
+        });
         /**
          * @description A paid order whose delivery was not confirmed in time (`atrasados[]`): its money is still
          *     held ('A liberar').
@@ -2632,12 +2745,18 @@ export interface components {
          *     bag are ignored: the server computes them.
          */
         PlaceOrder: {
+            /**
+             * @description The delivery or pickup date chosen (`AAAA-MM-DD`, São Paulo) and its window's start and
+             *     end (`HH:MM`), when the store has days for the chosen mode (decisions.md §36; required
+             *     then, absent otherwise). The server recomputes the dates offered.
+             */
+            data_entrega?: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;
             infoscupom?: components["schemas"]["CouponRef"] | null;
-            /** @description The buyer's note to the store (at most 280 characters, one line); absent or empty: none. */
-            observacao?: string;
+            janela_fim?: string | null;
+            janela_inicio?: string | null;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
@@ -2672,10 +2791,15 @@ export interface components {
             local: number;
             ok: components["schemas"]["True"];
         };
+        /** @description A point: the store's delivery start point or a buyer's address. */
+        Point: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
         /** @description A supplier's product (`produto`). */
         Product: {
-            /** @description The buyer may write a note on its line in the bag ('Aceita observação'). */
-            aceitaobs: boolean;
             /** @description Always `false`: a product (an ad says `true`). */
             anuncio: components["schemas"]["False"];
             /** @description One of the four catalogue categories. */
@@ -2713,8 +2837,6 @@ export interface components {
             moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
-            /** @description Declared organic by its store ('Orgânico'; a search filter). */
-            organico: boolean;
             preco: components["schemas"]["Reais"];
             precopromo: components["schemas"]["Reais"] | null;
             /** @description Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'. */
@@ -2754,7 +2876,7 @@ export interface components {
          * @description The edit form: the add form's fields, the category kept when absent or null, and the
          *     promotion (absent: kept; null or empty: removed).
          */
-        ProductEdit: components["schemas"]["ProductFlags"] & components["schemas"]["ProductForm"] & {
+        ProductEdit: components["schemas"]["ProductForm"] & {
             /** @description The catalogue category; kept when absent or null. */
             categoria?: components["schemas"]["Text"];
             /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
@@ -2763,16 +2885,6 @@ export interface components {
             minimopromo?: components["schemas"]["Text"];
             /** @description The promotional price: absent keeps it, null or empty text removes it. */
             precopromo?: components["schemas"]["Text"];
-        };
-        /**
-         * @description The product's flags the store ticks in the wizard; absent: false on a new product, kept on an
-         *     edit (the spec's clients send neither).
-         */
-        ProductFlags: {
-            /** @description 'Aceita observação': the buyer may write a note on its line. */
-            aceitaobs?: boolean;
-            /** @description 'Orgânico'. */
-            organico?: boolean;
         };
         /** @description The add-product and edit-product forms as typed. */
         ProductForm: {
@@ -3047,59 +3159,6 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
-        /** @description `pedir_de_novo`: the order (its id, or `{id}`). */
-        Reorder: {
-            item: components["schemas"]["ItemRef"];
-        };
-        /** @description `pedir_de_novo`'s answer. */
-        Reordered: {
-            /** @description The lines left out. */
-            indisponiveis: components["schemas"]["Unavailable"][];
-            nomeforn: string;
-            /** @description The lines the bag receives, in the order's order. */
-            sacola: components["schemas"]["ReorderLine"][];
-            /** @description The store's user id and name. */
-            userforn: string;
-        };
-        /** @description One line the bag receives, at today's price. */
-        ReorderLine: {
-            /**
-             * @description What changed, said for the buyer ('Preço mudou: de R$ 5,90 para R$ 6,50'); absent when
-             *     nothing did.
-             */
-            aviso?: string;
-            icone: string | null;
-            /** @description The product's id (the bag's `id`). */
-            id: string;
-            /** @description The note written on the line then (the product still accepts one). */
-            observacao?: string;
-            /** @description The option chosen then (still one of the product's). */
-            opcaoselecionada: string | null;
-            /** @description Today's unit price for that quantity. */
-            preco: components["schemas"]["Reais"];
-            /** @description The unit price paid then. */
-            precoanterior: components["schemas"]["Reais"];
-            /**
-             * Format: int64
-             * @description The quantity: the order's, or less when the stock has less.
-             */
-            quantidade: number;
-            titulo: string;
-        };
-        /**
-         * pedir_de_novo
-         * @description One of the buyer's past orders with today's prices and availability, to fill the bag again. Needs a session (401 without one).
-         */
-        ReorderRequest: {
-            /** @enum {string} */
-            codigo: "pedir_de_novo";
-        } & (components["schemas"]["Reorder"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            codigo: "pedir_de_novo";
-        });
         /** @description `responder_avaliacao`: the review of the store's order `idpedido`, and the reply. */
         ReplyReview: {
             idpedido: string;
@@ -3120,40 +3179,6 @@ export interface components {
              */
             codigo: "responder_avaliacao";
         });
-        /** @description `pegar_relatorio_vendas`: `ano` (text or number). */
-        ReportAsk: {
-            ano?: components["schemas"]["Text"];
-        };
-        /** @description A row's figures, in reais. */
-        ReportFigures: {
-            /** @description The lines as paid, after promotions, before the coupon. */
-            bruto: components["schemas"]["Reais"];
-            /** @description The coupons' discount. */
-            cupons: components["schemas"]["Reais"];
-            /** @description Refunded to the buyer. */
-            devolvido: components["schemas"]["Reais"];
-            /** @description Gross − coupons − fees − refunds. */
-            liquido: components["schemas"]["Reais"];
-            /**
-             * Format: int64
-             * @description Units sold (for the delivery fees: orders delivered with a fee).
-             */
-            quantidade: number;
-            /** @description The platform's fee (the withdrawal's 2 %; zero until withdrawn). */
-            taxas: components["schemas"]["Reais"];
-        };
-        /** @description One month. */
-        ReportMonth: {
-            /** @description `AAAA-MM` (Brasília time, of the payment). */
-            mes: string;
-            produtos: components["schemas"]["ReportRow"][];
-            total: components["schemas"]["ReportFigures"];
-        };
-        /** @description One product's row (the delivery fees' has no `id`). */
-        ReportRow: components["schemas"]["ReportFigures"] & {
-            id?: string;
-            produto: string;
-        };
         /** @description `tentar_devolucao_pix`: a refund's id (`devolucoes[].id` or `recebidos[].devolucao_id`). */
         RetryRefund: {
             id: string;
@@ -3177,27 +3202,6 @@ export interface components {
             situacao: string;
             total: components["schemas"]["Reais"];
         };
-        /** @description `pegar_relatorio_vendas`'s answer: the year's months with sales, in order, and its total. */
-        SalesReport: {
-            /** Format: int32 */
-            ano: number;
-            meses: components["schemas"]["ReportMonth"][];
-            total: components["schemas"]["ReportFigures"];
-        };
-        /**
-         * pegar_relatorio_vendas
-         * @description Pagamentos' sales report: a year's sales per month and product, from the ledger. Needs a session (401 without one).
-         */
-        SalesReportRequest: {
-            /** @enum {string} */
-            codigo: "pegar_relatorio_vendas";
-        } & (components["schemas"]["ReportAsk"] & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            codigo: "pegar_relatorio_vendas";
-        });
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
             /** @description It had been paid before: nothing changed. */
@@ -3222,29 +3226,10 @@ export interface components {
             all: string;
             categoria?: string | null;
             cidade?: string | null;
-            /**
-             * @description 'Com entrega na minha região': products of stores that deliver (in the region searched;
-             *     no ads).
-             */
-            comentrega?: boolean;
             /** @description Search one store's products (the storefront), whatever the region. */
             loja?: string | null;
             nexta?: string | null;
             nextp?: string | null;
-            /** @description `relevancia` (the default), `preco` (lowest first) or `vendas` (best sellers first). */
-            ordem?: string;
-            /** @description Organic products only ('Orgânico'; no ads). */
-            organico?: boolean;
-            /**
-             * Format: double
-             * @description The highest price, in reais.
-             */
-            precomax?: number;
-            /**
-             * Format: double
-             * @description The lowest price, in reais (the price a card shows).
-             */
-            precomin?: number;
         };
         /** @description `search`'s answer: a page of each list (docs/search.md). */
         SearchResults: {
@@ -3266,12 +3251,6 @@ export interface components {
             palavras: string[];
             /** @description Title matches first, then by sales. */
             produtos: components["schemas"]["Product"][];
-            /**
-             * @description When the words typed found little and the closest words of the index found more: the
-             *     query with them ('queijo' for 'quejo'), which these results are for ('Você quis dizer
-             *     …?'); later pages are asked with it. Absent otherwise.
-             */
-            sugestao?: string;
         };
         /** @description The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`. */
         SellerRef: string | {
@@ -3670,15 +3649,6 @@ export interface components {
         };
         /** @enum {boolean} */
         True: true;
-        /** @description A line that cannot be ordered again, and why. */
-        Unavailable: {
-            /**
-             * @description Why, for the buyer: 'não está mais à venda', 'está indisponível', 'está esgotado', 'a
-             *     opção … não existe mais'.
-             */
-            motivo: string;
-            titulo: string;
-        };
         /** @description A refund that has not given the money back (`devolucoes[]`). */
         UnsettledRefund: {
             /** Format: int64 */
@@ -3875,6 +3845,43 @@ export interface components {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
         };
+        /**
+         * @description One weekly window: on `dia_semana` (0 Sunday … 6 Saturday) the store delivers or receives
+         *     pickups from `inicio` to `fim`.
+         */
+        Window: {
+            /**
+             * Format: int32
+             * @description 0 Sunday … 6 Saturday.
+             */
+            dia_semana: number;
+            /**
+             * @description `HH:MM`, after `inicio`.
+             * @example 12:00
+             */
+            fim: string;
+            /**
+             * @description `HH:MM`.
+             * @example 08:00
+             */
+            inicio: string;
+            /**
+             * @description `entrega` or `retirada`.
+             * @example entrega
+             */
+            tipo: string;
+        };
+        /** @description One window row of the form. */
+        WindowForm: {
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            dia_semana?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            fim?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            inicio?: string | number | null;
+            /** @description Text, or a number (read as its decimal text); null is empty. */
+            tipo?: string | number | null;
+        };
         /** @description A withdrawal the person's store asked for. */
         Withdrawal: {
             chave_pix: string;
@@ -3931,8 +3938,6 @@ export interface components {
              */
             codigo: "transferir";
         });
-        /** @description The wizard's fields: the product form and its flags. */
-        WizardForm: components["schemas"]["ProductForm"] & components["schemas"]["ProductFlags"];
         /** @description A reply the person's store wrote. */
         WrittenReply: {
             idpedido: string;
@@ -4074,7 +4079,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4084,7 +4089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -5099,13 +5104,6 @@ export interface Actions {
         get: false;
         read: false;
     };
-    "pedir_de_novo": {
-        payload: Omit<components["schemas"]["ReorderRequest"], "codigo">;
-        answer: components["schemas"]["Reordered"];
-        session: "user";
-        get: false;
-        read: true;
-    };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
@@ -5139,6 +5137,13 @@ export interface Actions {
         answer: components["schemas"]["SupplierData"];
         session: "public";
         get: true;
+        read: true;
+    };
+    "pegar_dia_entrega": {
+        payload: Omit<components["schemas"]["DeliveryDayRequest"], "codigo">;
+        answer: components["schemas"]["DayOrders"];
+        session: "user";
+        get: false;
         read: true;
     };
     "pegar_entregas": {
@@ -5239,13 +5244,6 @@ export interface Actions {
         get: false;
         read: true;
     };
-    "pegar_relatorio_vendas": {
-        payload: Omit<components["schemas"]["SalesReportRequest"], "codigo">;
-        answer: components["schemas"]["SalesReport"];
-        session: "user";
-        get: false;
-        read: true;
-    };
     "pegar_resumo_fornecedor": {
         payload: Omit<components["schemas"]["AdminStoreSummaryRequest"], "codigo">;
         answer: components["schemas"]["StoreSummary"];
@@ -5305,6 +5303,13 @@ export interface Actions {
     "responder_avaliacao": {
         payload: Omit<components["schemas"]["ReplyReviewRequest"], "codigo">;
         answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "saiu_para_entrega": {
+        payload: Omit<components["schemas"]["OutForDeliveryRequest"], "codigo">;
+        answer: components["schemas"]["BuyersTold"];
         session: "user";
         get: false;
         read: false;
@@ -5414,12 +5419,12 @@ export const READ_ACTIONS = [
     "loading_admin",
     "loading_forn_site",
     "login_site",
-    "pedir_de_novo",
     "pegar_anuncio_url_site",
     "pegar_anuncios",
     "pegar_avaliacoes",
     "pegar_clientes",
     "pegar_dadosforn",
+    "pegar_dia_entrega",
     "pegar_entregas",
     "pegar_entregas_pendentes",
     "pegar_fichas_blockchain",
@@ -5434,7 +5439,6 @@ export const READ_ACTIONS = [
     "pegar_produtos_anuncios_site",
     "pegar_produtos_anuncios_site2",
     "pegar_produtos_fornecedor",
-    "pegar_relatorio_vendas",
     "pegar_resumo_fornecedor",
     "pegar_solicitacoes_saque",
     "pegar_ticket_eventos",
@@ -5471,4 +5475,5 @@ export const ERROR_CODES = [
     "cupom_pedido_minimo",
     "conta_com_pendencias",
     "documento_em_uso",
+    "data_indisponivel",
 ] as const satisfies readonly components["schemas"]["ErrorCode"][];

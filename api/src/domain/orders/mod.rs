@@ -11,11 +11,13 @@ mod cancel;
 mod expire;
 pub mod note;
 pub mod open;
+mod out_for_delivery;
 mod place;
 pub mod receipt;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
 pub use expire::expire_in_person;
+pub use out_for_delivery::out_for_delivery;
 pub use place::{
     Address, CHAVE_REUSADA, Idempotency, NewDelivery, NewLine, NewOrder, Placed, find_by_key, place,
 };

@@ -156,6 +156,49 @@ static SUPPLIER_LINES: LazyLock<String> = LazyLock::new(|| {
     ))
 });
 
+/// A supplier's orders of delivery date `$2` ('AAAA-MM-DD', decisions.md §36) that are not
+/// cancelled, paid when by Pix (an unpaid Pix is not a delivery, decisions.md §27); and, when
+/// `$3` is 1, its orders without a date still awaiting delivery (a store without delivery days).
+static DAY_FILTER: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WHERE o.supplier_id = $1 AND (o.pagamento <> '{pix}' OR o.status_pix = '{paid}') \
+         AND ((o.data_entrega = $2 AND o.situacao NOT IN ('{by_supplier}', '{by_buyer}')) \
+         OR ($3 = 1 AND o.data_entrega IS NULL AND {awaiting}))",
+        pix = PaymentMethod::Pix.as_db(),
+        paid = PixStatus::Paid.as_db(),
+        by_supplier = OrderStatus::CancelledBySupplier.as_db(),
+        by_buyer = OrderStatus::CancelledByBuyer.as_db(),
+        awaiting = awaiting_delivery("o."),
+    )
+});
+static DAY_ORDERS: LazyLock<String> =
+    LazyLock::new(|| orders_where(&format!("{} ORDER BY o.criado_em, o.id", *DAY_FILTER)));
+static DAY_LINES: LazyLock<String> = LazyLock::new(|| lines_where(DAY_FILTER.as_str()));
+
+/// The orders of `supplier_id`'s delivery date `date` ('AAAA-MM-DD') as `pedido` objects, oldest
+/// first: not cancelled, and paid when by Pix; with `undated`, also its orders without a date
+/// that await delivery (the day's page shows them on today's date, 'Sem data marcada').
+pub async fn day_orders(
+    db: &Db,
+    supplier_id: &str,
+    date: &str,
+    undated: bool,
+) -> ApiResult<Vec<Order>> {
+    let orders: Vec<OrderRow> = sqlx::query_as(DAY_ORDERS.as_str())
+        .bind(supplier_id)
+        .bind(date)
+        .bind(i64::from(undated))
+        .fetch_all(db)
+        .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(DAY_LINES.as_str())
+        .bind(supplier_id)
+        .bind(date)
+        .bind(i64::from(undated))
+        .fetch_all(db)
+        .await?;
+    assemble(&orders, &lines)
+}
+
 /// The `pedido` object of docs/rpc.md. The QR image's URL is listed only while the charge can be
 /// paid.
 fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {

@@ -8,6 +8,7 @@
  * mais' under them (the count on the tab is every pending delivery).
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
@@ -62,6 +63,11 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
   const count = totalPendentes ?? pendentes?.rows.length ?? 0;
   return (
     <div>
+      <p>
+        <Link to={`/painel/${usuario}/dia`} className="btn">
+          Dia de entrega
+        </Link>
+      </p>
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'pendentes'} className={`tab${tab === 'pendentes' ? ' tab--on' : ''}`} onClick={() => setTab('pendentes')}>
           Entregas Pendentes
