@@ -2,6 +2,9 @@
 //! phase reports (latency percentiles, the server's CPU per request, the machine's load).
 //! Included by each bench with `#[path]` (examples are separate crates).
 
+// Each bench uses its part of this file.
+#![allow(dead_code)]
+
 use serde_json::Value;
 use std::{
     sync::Arc,

@@ -5,8 +5,8 @@
 mod days;
 mod delivery;
 pub mod idempotency;
-mod receipt;
 mod notes;
+mod receipt;
 mod refusals;
 mod sales;
 mod stock;

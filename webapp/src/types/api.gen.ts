@@ -369,7 +369,7 @@ export interface components {
             /** @description The id again (the spec's clients read it). */
             idnormal: string;
             locais: components["schemas"]["ScopeCode"];
-            /** @description Why the moderation hid it (only in its author's own list, while hidden: issue 29). */
+            /** @description Why the moderation hid it (only in its author's own list, while hidden). */
             moderacao?: string;
             /** @description The seller's name. */
             nome: string;
@@ -455,7 +455,7 @@ export interface components {
         AddProduct: {
             iconeurl?: components["schemas"]["PhotoField"] | null;
             /** @description The wizard's fields. */
-            infos: components["schemas"]["ProductForm"];
+            infos: components["schemas"]["WizardForm"];
         };
         /**
          * adicionar_produto
@@ -807,6 +807,8 @@ export interface components {
         /** @description One bag line. */
         BagItem: {
             id: string;
+            /** @description A note on this line, for a product that accepts one (`aceitaobs`); absent or empty: none. */
+            observacao?: string;
             opcaoselecionada?: components["schemas"]["OptionRef"] | null;
             /** Format: int32 */
             quantidade: number;
@@ -1110,7 +1112,7 @@ export interface components {
         });
         /**
          * confirmar_entrega
-         * @description Marks an order awaiting delivery as delivered. Needs a session (401 without one).
+         * @description Marks an order awaiting delivery as delivered ('Marcar como entregue'); the buyer is asked to confirm receipt before its held money is released (decisions.md §37). Needs a session (401 without one).
          */
         ConfirmDeliveryRequest: {
             /** @enum {string} */
@@ -1121,6 +1123,24 @@ export interface components {
              * @enum {string}
              */
             codigo: "confirmar_entrega";
+        });
+        /** @description `confirmar_recebimento`'s payload: `item` is the order id (or the order object). */
+        ConfirmReceipt: {
+            item?: components["schemas"]["ItemRef"] | null;
+        };
+        /**
+         * confirmar_recebimento
+         * @description The buyer's 'Recebi meu pedido' once the store marked the order delivered: its held money is released to the store at once (decisions.md §37). Needs a session (401 without one).
+         */
+        ConfirmReceiptRequest: {
+            /** @enum {string} */
+            codigo: "confirmar_recebimento";
+        } & (components["schemas"]["ConfirmReceipt"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "confirmar_recebimento";
         });
         /** @description `confirmar_saque`: `userforn` carries the withdrawal request's id (the spec's field name). */
         ConfirmWithdrawal: {
@@ -1725,7 +1745,7 @@ export interface components {
          * @description A refusal's stable code.
          * @enum {string}
          */
-        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso" | "data_indisponivel";
+        ErrorCode: "dados_invalidos" | "acao_desconhecida" | "nao_autenticado" | "sem_permissao" | "nao_encontrado" | "conflito" | "nao_processavel" | "grande_demais" | "muitas_tentativas" | "indisponivel" | "erro_interno" | "precos_mudaram" | "estoque_insuficiente" | "estoque_mudou" | "chave_reusada" | "pix_nao_pago" | "nao_entregue" | "cupom_ainda_nao_valido" | "cupom_expirado" | "cupom_esgotado" | "cupom_ja_usado" | "cupom_pedido_minimo" | "conta_com_pendencias" | "documento_em_uso" | "data_indisponivel";
         /** @description `pegar_ticket_eventos`'s answer. */
         EventTicket: {
             /** @description Single-use: `GET /api/fornecedor/eventos?ticket=…`. */
@@ -2281,6 +2301,12 @@ export interface components {
             devolucao: components["schemas"]["RefundStatus"] | null;
             /**
              * Format: int64
+             * @description When the store marked it delivered (epoch ms; decisions.md §37); null before (and for
+             *     orders delivered before the buyer's word existed, the time of the store's confirmation).
+             */
+            entregue_em: number | null;
+            /**
+             * Format: int64
              * @description When it was placed.
              */
             horario_pedido: number;
@@ -2291,6 +2317,8 @@ export interface components {
             janela_inicio?: string;
             nomeforn: string;
             numero: string | null;
+            /** @description The buyer's note to the store (absent when none). */
+            observacao?: string;
             pagamento: components["schemas"]["PaymentMethod"];
             pix_devolvido: components["schemas"]["RefundReason"] | null;
             /**
@@ -2302,6 +2330,13 @@ export interface components {
             preco_produtos: components["schemas"]["Reais"];
             /** @description The Pix copia e cola (present means Pix; it stays after the charge ends). */
             qrcode: string | null;
+            /**
+             * Format: int64
+             * @description When its receipt was settled: the buyer's 'Recebi meu pedido' or the automatic release;
+             *     null while the buyer's word is awaited. Its held Pix money was released then.
+             */
+            recebido_em: number | null;
+            recebimento: components["schemas"]["ReceiptBy"] | null;
             /** @description A paid Pix is being or was given back. */
             reembolsado: boolean;
             /** @description The delivery address (null for a pickup). */
@@ -2321,6 +2356,8 @@ export interface components {
         /** @description One line of an order (`Produtos[]`), as it was bought. */
         OrderLine: {
             icone: string | null;
+            /** @description The buyer's note on this line (absent when none). */
+            observacao?: string;
             /** @description The option chosen; null for a product without options. */
             opcao: string | null;
             /** @description The line's total. */
@@ -2461,9 +2498,9 @@ export interface components {
         PanelInfos: components["schemas"]["PanelSupplier"] & {
             /** @description The history's years: the first order's year to the current one. */
             anos: number[];
-            /** @description The new store's steps; the panel shows them until every one is done (issue 29). */
+            /** @description The new store's steps; the panel shows them until every one is done. */
             checklist: components["schemas"]["SetupChecklist"];
-            /** @description Why the administrator hid the store, while hidden (issue 29). */
+            /** @description Why the administrator hid the store, while hidden (its owner is told why). */
             motivo_invisivel: string | null;
             /**
              * Format: int64
@@ -2757,6 +2794,8 @@ export interface components {
             infoscupom?: components["schemas"]["CouponRef"] | null;
             janela_fim?: string | null;
             janela_inicio?: string | null;
+            /** @description The buyer's note to the store (at most 280 characters, one line); absent or empty: none. */
+            observacao?: string;
             /** @description `'1'` in person, `'2'` Pix (text or number). */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
@@ -2800,6 +2839,8 @@ export interface components {
         };
         /** @description A supplier's product (`produto`). */
         Product: {
+            /** @description The buyer may write a note on its line in the bag ('Aceita observação'). */
+            aceitaobs: boolean;
             /** @description Always `false`: a product (an ad says `true`). */
             anuncio: components["schemas"]["False"];
             /** @description One of the four catalogue categories. */
@@ -2833,10 +2874,12 @@ export interface components {
             minimo: number | null;
             /** Format: int64 */
             minimopromo: number | null;
-            /** @description Why the moderation hid it (only in its store's panel, while hidden: issue 29). */
+            /** @description Why the moderation hid it (only in its store's panel, while hidden). */
             moderacao?: string;
             nomeforn: string;
             opcoes: components["schemas"]["ProductOption"][];
+            /** @description Declared organic by its store ('Orgânico'; a search filter). */
+            organico: boolean;
             preco: components["schemas"]["Reais"];
             precopromo: components["schemas"]["Reais"] | null;
             /** @description Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'. */
@@ -2876,7 +2919,7 @@ export interface components {
          * @description The edit form: the add form's fields, the category kept when absent or null, and the
          *     promotion (absent: kept; null or empty: removed).
          */
-        ProductEdit: components["schemas"]["ProductForm"] & {
+        ProductEdit: components["schemas"]["ProductFlags"] & components["schemas"]["ProductForm"] & {
             /** @description The catalogue category; kept when absent or null. */
             categoria?: components["schemas"]["Text"];
             /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
@@ -2885,6 +2928,16 @@ export interface components {
             minimopromo?: components["schemas"]["Text"];
             /** @description The promotional price: absent keeps it, null or empty text removes it. */
             precopromo?: components["schemas"]["Text"];
+        };
+        /**
+         * @description The product's flags the store ticks in the wizard; absent: false on a new product, kept on an
+         *     edit (the spec's clients send neither).
+         */
+        ProductFlags: {
+            /** @description 'Aceita observação': the buyer may write a note on its line. */
+            aceitaobs?: boolean;
+            /** @description 'Orgânico'. */
+            organico?: boolean;
         };
         /** @description The add-product and edit-product forms as typed. */
         ProductForm: {
@@ -3002,6 +3055,13 @@ export interface components {
         };
         /** @description Reais, with at most two decimals. */
         Reais: number;
+        /**
+         * @description How a delivered order's receipt was settled (`orders.recebimento`, decisions.md §37):
+         *     the buyer confirmed it, the release job did after `RELEASE_AFTER_DAYS` without a problem
+         *     reported, or the store confirmed the delivery before the buyer's word existed.
+         * @enum {string}
+         */
+        ReceiptBy: "comprador" | "automatico" | "loja";
         /**
          * @description Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
          *     `pagamento_tardio` for a charge that could no longer be paid.
@@ -3159,6 +3219,59 @@ export interface components {
              */
             codigo: "remover_categoria";
         });
+        /** @description `pedir_de_novo`: the order (its id, or `{id}`). */
+        Reorder: {
+            item: components["schemas"]["ItemRef"];
+        };
+        /** @description `pedir_de_novo`'s answer. */
+        Reordered: {
+            /** @description The lines left out. */
+            indisponiveis: components["schemas"]["Unavailable"][];
+            nomeforn: string;
+            /** @description The lines the bag receives, in the order's order. */
+            sacola: components["schemas"]["ReorderLine"][];
+            /** @description The store's user id and name. */
+            userforn: string;
+        };
+        /** @description One line the bag receives, at today's price. */
+        ReorderLine: {
+            /**
+             * @description What changed, said for the buyer ('Preço mudou: de R$ 5,90 para R$ 6,50'); absent when
+             *     nothing did.
+             */
+            aviso?: string;
+            icone: string | null;
+            /** @description The product's id (the bag's `id`). */
+            id: string;
+            /** @description The note written on the line then (the product still accepts one). */
+            observacao?: string;
+            /** @description The option chosen then (still one of the product's). */
+            opcaoselecionada: string | null;
+            /** @description Today's unit price for that quantity. */
+            preco: components["schemas"]["Reais"];
+            /** @description The unit price paid then. */
+            precoanterior: components["schemas"]["Reais"];
+            /**
+             * Format: int64
+             * @description The quantity: the order's, or less when the stock has less.
+             */
+            quantidade: number;
+            titulo: string;
+        };
+        /**
+         * pedir_de_novo
+         * @description One of the buyer's past orders with today's prices and availability, to fill the bag again. Needs a session (401 without one).
+         */
+        ReorderRequest: {
+            /** @enum {string} */
+            codigo: "pedir_de_novo";
+        } & (components["schemas"]["Reorder"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pedir_de_novo";
+        });
         /** @description `responder_avaliacao`: the review of the store's order `idpedido`, and the reply. */
         ReplyReview: {
             idpedido: string;
@@ -3179,6 +3292,40 @@ export interface components {
              */
             codigo: "responder_avaliacao";
         });
+        /** @description `pegar_relatorio_vendas`: `ano` (text or number). */
+        ReportAsk: {
+            ano?: components["schemas"]["Text"];
+        };
+        /** @description A row's figures, in reais. */
+        ReportFigures: {
+            /** @description The lines as paid, after promotions, before the coupon. */
+            bruto: components["schemas"]["Reais"];
+            /** @description The coupons' discount. */
+            cupons: components["schemas"]["Reais"];
+            /** @description Refunded to the buyer. */
+            devolvido: components["schemas"]["Reais"];
+            /** @description Gross − coupons − fees − refunds. */
+            liquido: components["schemas"]["Reais"];
+            /**
+             * Format: int64
+             * @description Units sold (for the delivery fees: orders delivered with a fee).
+             */
+            quantidade: number;
+            /** @description The platform's fee (the withdrawal's 2 %; zero until withdrawn). */
+            taxas: components["schemas"]["Reais"];
+        };
+        /** @description One month. */
+        ReportMonth: {
+            /** @description `AAAA-MM` (Brasília time, of the payment). */
+            mes: string;
+            produtos: components["schemas"]["ReportRow"][];
+            total: components["schemas"]["ReportFigures"];
+        };
+        /** @description One product's row (the delivery fees' has no `id`). */
+        ReportRow: components["schemas"]["ReportFigures"] & {
+            id?: string;
+            produto: string;
+        };
         /** @description `tentar_devolucao_pix`: a refund's id (`devolucoes[].id` or `recebidos[].devolucao_id`). */
         RetryRefund: {
             id: string;
@@ -3202,6 +3349,27 @@ export interface components {
             situacao: string;
             total: components["schemas"]["Reais"];
         };
+        /** @description `pegar_relatorio_vendas`'s answer: the year's months with sales, in order, and its total. */
+        SalesReport: {
+            /** Format: int32 */
+            ano: number;
+            meses: components["schemas"]["ReportMonth"][];
+            total: components["schemas"]["ReportFigures"];
+        };
+        /**
+         * pegar_relatorio_vendas
+         * @description Pagamentos' sales report: a year's sales per month and product, from the ledger. Needs a session (401 without one).
+         */
+        SalesReportRequest: {
+            /** @enum {string} */
+            codigo: "pegar_relatorio_vendas";
+        } & (components["schemas"]["ReportAsk"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_relatorio_vendas";
+        });
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
             /** @description It had been paid before: nothing changed. */
@@ -3226,10 +3394,29 @@ export interface components {
             all: string;
             categoria?: string | null;
             cidade?: string | null;
+            /**
+             * @description 'Com entrega na minha região': products of stores that deliver (in the region searched;
+             *     no ads).
+             */
+            comentrega?: boolean;
             /** @description Search one store's products (the storefront), whatever the region. */
             loja?: string | null;
             nexta?: string | null;
             nextp?: string | null;
+            /** @description `relevancia` (the default), `preco` (lowest first) or `vendas` (best sellers first). */
+            ordem?: string;
+            /** @description Organic products only ('Orgânico'; no ads). */
+            organico?: boolean;
+            /**
+             * Format: double
+             * @description The highest price, in reais.
+             */
+            precomax?: number;
+            /**
+             * Format: double
+             * @description The lowest price, in reais (the price a card shows).
+             */
+            precomin?: number;
         };
         /** @description `search`'s answer: a page of each list (docs/search.md). */
         SearchResults: {
@@ -3251,6 +3438,12 @@ export interface components {
             palavras: string[];
             /** @description Title matches first, then by sales. */
             produtos: components["schemas"]["Product"][];
+            /**
+             * @description When the words typed found little and the closest words of the index found more: the
+             *     query with them ('queijo' for 'quejo'), which these results are for ('Você quis dizer
+             *     …?'); later pages are asked with it. Absent otherwise.
+             */
+            sugestao?: string;
         };
         /** @description The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`. */
         SellerRef: string | {
@@ -3336,7 +3529,7 @@ export interface components {
              */
             codigo: "alterar_compras";
         });
-        /** @description A new store's steps (issue 29), each done or not. */
+        /** @description A new store's steps ('Sua loja em poucos minutos'), each done or not. */
         SetupChecklist: {
             /** @description Every step done. */
             completo: boolean;
@@ -3649,6 +3842,15 @@ export interface components {
         };
         /** @enum {boolean} */
         True: true;
+        /** @description A line that cannot be ordered again, and why. */
+        Unavailable: {
+            /**
+             * @description Why, for the buyer: 'não está mais à venda', 'está indisponível', 'está esgotado', 'a
+             *     opção … não existe mais'.
+             */
+            motivo: string;
+            titulo: string;
+        };
         /** @description A refund that has not given the money back (`devolucoes[]`). */
         UnsettledRefund: {
             /** Format: int64 */
@@ -3938,6 +4140,8 @@ export interface components {
              */
             codigo: "transferir";
         });
+        /** @description The wizard's fields: the product form and its flags. */
+        WizardForm: components["schemas"]["ProductForm"] & components["schemas"]["ProductFlags"];
         /** @description A reply the person's store wrote. */
         WrittenReply: {
             idpedido: string;
@@ -4079,7 +4283,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4089,7 +4293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -4887,6 +5091,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "confirmar_recebimento": {
+        payload: Omit<components["schemas"]["ConfirmReceiptRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "confirmar_saque": {
         payload: Omit<components["schemas"]["AdminConfirmWithdrawalRequest"], "codigo">;
         answer: components["schemas"]["WithdrawalConfirmed"];
@@ -5104,6 +5315,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "pedir_de_novo": {
+        payload: Omit<components["schemas"]["ReorderRequest"], "codigo">;
+        answer: components["schemas"]["Reordered"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
@@ -5240,6 +5458,13 @@ export interface Actions {
     "pegar_produtos_fornecedor": {
         payload: Record<string, never>;
         answer: components["schemas"]["SupplierProducts"];
+        session: "user";
+        get: false;
+        read: true;
+    };
+    "pegar_relatorio_vendas": {
+        payload: Omit<components["schemas"]["SalesReportRequest"], "codigo">;
+        answer: components["schemas"]["SalesReport"];
         session: "user";
         get: false;
         read: true;
@@ -5419,6 +5644,7 @@ export const READ_ACTIONS = [
     "loading_admin",
     "loading_forn_site",
     "login_site",
+    "pedir_de_novo",
     "pegar_anuncio_url_site",
     "pegar_anuncios",
     "pegar_avaliacoes",
@@ -5439,6 +5665,7 @@ export const READ_ACTIONS = [
     "pegar_produtos_anuncios_site",
     "pegar_produtos_anuncios_site2",
     "pegar_produtos_fornecedor",
+    "pegar_relatorio_vendas",
     "pegar_resumo_fornecedor",
     "pegar_solicitacoes_saque",
     "pegar_ticket_eventos",
@@ -5468,6 +5695,7 @@ export const ERROR_CODES = [
     "estoque_mudou",
     "chave_reusada",
     "pix_nao_pago",
+    "nao_entregue",
     "cupom_ainda_nao_valido",
     "cupom_expirado",
     "cupom_esgotado",

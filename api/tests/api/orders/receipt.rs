@@ -231,12 +231,12 @@ async fn two_instances_running_the_release_job_release_each_order_once() {
     };
     let app = spawn_app_with(fast).await;
     let second = {
-        let (url, issuer) = (app.app.config.database_url.clone(), app.issuer.clone());
+        let (url, issuer) = (app.app.config.database.url.clone(), app.issuer.clone());
         let mut s = spawn_app_with(move |c| {
             fast(c);
             c.seed_demo = false;
-            c.database_url = url;
-            c.oidc_issuer = issuer.clone();
+            c.database.url = url;
+            c.security.oidc_issuer = issuer.clone();
         })
         .await;
         s.issuer = app.issuer.clone();
@@ -339,7 +339,7 @@ async fn orders_confirmed_before_the_buyers_word_keep_their_release_and_paid_one
     feira_api::db::migrate(&db).await.unwrap();
     db.close().await;
 
-    let app = spawn_app_with(move |c| c.database_url = url).await;
+    let app = spawn_app_with(move |c| c.database.url = url).await;
     let (buyer, _) = app.login(BUYER).await;
     let (supplier, _) = app.login(SUPPLIER).await;
     assert_money_adds_up(&app).await;
