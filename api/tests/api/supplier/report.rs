@@ -35,7 +35,8 @@ async fn the_reports_totals_are_the_ledgers_and_add_up_with_the_withdrawals() {
     let app = demo_app().await;
     let (store, _) = app.login(SUPPLIER).await;
     let (buyer, _) = app.login(BUYER).await;
-    // 3 × cassava with 10 % off (R$ 24,00 − R$ 2,40), 2 × (R$ 16,00): delivered, withdrawn.
+    // 3 × cassava with 10 % off (R$ 24,00 − R$ 2,40), 2 × (R$ 16,00): delivered, received,
+    // withdrawn.
     let mut with_coupon = cassava(3, "2");
     with_coupon["infoscupom"] = json!("BEMVINDO10");
     with_coupon["total"] = json!(21.6);
@@ -46,6 +47,10 @@ async fn the_reports_totals_are_the_ledgers_and_add_up_with_the_withdrawals() {
     paid(&app, &buyer, cassava(1, "2")).await;
     for o in [&o1, &o2] {
         let (s, b) = call(&app, &store, "confirmar_entrega", json!({"item": o["id"]})).await;
+        assert_eq!(s, 200, "{b}");
+        // The money joins the balance on the buyer's word (decisions.md §37).
+        let receipt = json!({"codigo": "confirmar_recebimento", "item": o["id"]});
+        let (s, b) = app.rpc(Some(&buyer), receipt).await;
         assert_eq!(s, 200, "{b}");
     }
     let (s, b) = app
