@@ -53,6 +53,10 @@ pub async fn connect(
         url.to_owned()
     };
     let pool = options(max_connections, acquire_timeout)
+        // An embedded SQLite connection cannot have dropped; a ping before each use would be
+        // one more round trip to its worker thread per query (a PostgreSQL connection may have
+        // been cut by a restart: it is pinged).
+        .test_before_acquire(!is_sqlite)
         .connect(&url)
         .await
         .with_context(|| format!("connecting to the database {}", redact(&url)))?;
@@ -105,6 +109,7 @@ async fn register_writer(pool: &Db, url: &str, acquire_timeout: Duration) -> any
         .is_some_and(|w| !w.is_closed());
     if !open {
         let writer = options(1, acquire_timeout)
+            .test_before_acquire(false)
             .min_connections(0)
             .idle_timeout(Some(Duration::from_secs(30)))
             .connect_lazy(url)
