@@ -244,7 +244,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
       {aguardaRecebimento(pedido) && (
         <div className="order-block order-receipt" role="group" aria-label="Você recebeu seu pedido?">
           <p>
-            <strong>{info.nomeforn}</strong> marcou este pedido como entregue. Você recebeu?
+            Você recebeu este pedido? <strong>{info.nomeforn}</strong> o marcou como entregue.
           </p>
           <div className="order-actions">
             <button type="button" className="btn" onClick={() => void recebi()}>

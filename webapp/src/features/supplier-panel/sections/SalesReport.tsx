@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatReais } from '@/lib/display';
+import { diaNoBrasil } from '@/lib/time';
 import { pegarRelatorioVendas } from '../api/actions';
 import { nomeArquivo, relatorioCsv, type MesRelatorio, type RelatorioVendas } from '../salesReportCsv';
 
@@ -21,7 +22,7 @@ function baixar(meses: MesRelatorio[], periodo: string) {
 }
 
 export function SalesReport() {
-  const [ano, setAno] = useState(() => new Date().getFullYear());
+  const [ano, setAno] = useState(() => diaNoBrasil().ano);
   const [rel, setRel] = useState<{ ano: number; r: RelatorioVendas | null; erro: string | null } | null>(null);
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export function SalesReport() {
       <label className="field">
         <span className="field__label">Ano</span>
         <select className="input" value={ano} onChange={(e) => setAno(Number(e.target.value))}>
-          {Array.from({ length: 5 }, (_, i) => new Date().getFullYear() - i).map((y) => (
+          {Array.from({ length: 5 }, (_, i) => diaNoBrasil().ano - i).map((y) => (
             <option key={y}>{y}</option>
           ))}
         </select>
