@@ -55,15 +55,19 @@ describe('packing CSV', () => {
     // One row per order line, and the final line end.
     expect(rows).toHaveLength(1 + 5 + 1);
     expect(rows.at(-1)).toBe('');
-    expect(rows[1]).toBe('p1;Carla;19998765432;Entrega;Rua do Rosário, 120;Centro;13400-000;Piracicaba;Alface crespa;maço;20;3,50;70,00;Na entrega;104,70');
+    expect(rows[1]).toBe('p1;Carla;19998765432;Entrega;Rua do Rosário, 120;Centro;13400-000;Piracicaba;Alface crespa;maço;20;3,50;70,00;Na entrega;104,70;;');
   });
 
   it('writes money with a decimal comma and quotes fields with ; or quotes', () => {
     const rows = csv.slice(1).split('\r\n');
     expect(rows[2]).toContain(';17,35;34,70;');
     // A pickup has no address; the name with ';' and '"' is quoted, quotes doubled.
-    expect(rows[3]).toBe('p2;"Dona Maria; ""Tia""";19998765432;Retirada;;Centro;13400-000;Piracicaba;Alface crespa;maço;26;3,50;91,00;Pix;91,00');
+    expect(rows[3]).toBe('p2;"Dona Maria; ""Tia""";19998765432;Retirada;;Centro;13400-000;Piracicaba;Alface crespa;maço;26;3,50;91,00;Pix;91,00;;');
     expect(decimalComma(1234.5)).toBe('1234,50');
+    // The buyer's notes close the row: the line's, then the order's (quoted when they need it).
+    const noted = order('p4', 'Ana', [['queijo minas', null, 1, 30]], { observacao: 'Deixar na portaria; obrigado' });
+    noted.Produtos[0].observacao = 'bem curado';
+    expect(packingCsv([noted]).slice(1).split('\r\n')[1]).toMatch(/;bem curado;"Deixar na portaria; obrigado"$/);
     expect(decimalComma(0.1 + 0.2)).toBe('0,30');
   });
 });

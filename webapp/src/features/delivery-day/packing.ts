@@ -1,7 +1,8 @@
 /**
  * The day's packing list (decisions.md §36): the totals per product and option over the day's
  * orders ('Alface crespa (maço) — 46'), and the CSV a Brazilian spreadsheet opens as it is: UTF-8
- * with a BOM, `;` between fields, decimal comma, CRLF line ends, one row per order line.
+ * with a BOM, `;` between fields, decimal comma, CRLF line ends, one row per order line, with the
+ * buyer's notes (the line's and the order's) last.
  */
 
 /** What the packing list reads of an order (the `pedido` shape). */
@@ -19,8 +20,10 @@ export interface PackedOrder {
     bairro?: string | null;
     cep?: string | null;
     cidade?: string | null;
+    /** The buyer's note to the store. */
+    observacao?: string | null;
   };
-  Produtos: { titulo: string; opcao?: string | null; quantidade: number; preco: number; pago: number }[];
+  Produtos: { titulo: string; opcao?: string | null; quantidade: number; preco: number; pago: number; observacao?: string | null }[];
 }
 
 export interface PackingTotal {
@@ -86,6 +89,8 @@ export const CSV_HEADER = [
   'Valor',
   'Pagamento',
   'Total do pedido',
+  'Observação do item',
+  'Observação do pedido',
 ];
 
 /** The packing list as CSV text (BOM first). */
@@ -110,6 +115,8 @@ export function packingCsv(orders: readonly PackedOrder[]): string {
         decimalComma(l.pago),
         i.pagamento === '2' ? 'Pix' : 'Na entrega',
         decimalComma(i.total_pago),
+        l.observacao ?? '',
+        i.observacao ?? '',
       ]);
     }
   }

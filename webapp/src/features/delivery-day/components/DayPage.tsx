@@ -233,10 +233,12 @@ function OrderBlocks({ orders }: { orders: PedidoDoDia[] }) {
                 <label>
                   <input type="checkbox" /> {l.quantidade} × {capitalizar(l.titulo)}
                   {l.opcao ? ` (${l.opcao})` : ''}
+                  {l.observacao ? ` · Obs.: ${l.observacao}` : ''}
                 </label>
               </li>
             ))}
           </ul>
+          {pedido.Infos.observacao && <p className="day__note">Observação do cliente: {pedido.Infos.observacao}</p>}
         </article>
       ))}
     </>
