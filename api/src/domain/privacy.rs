@@ -176,6 +176,15 @@ pub async fn delete_account(
             .bind(user_id)
             .fetch_all(&mut *tx)
             .await?;
+    // The keys of their titles: the search's vocabulary forgets those no other title has (a
+    // word of theirs, a name in a title, must not stay as a suggestion).
+    let title_keys: Vec<String> = sqlx::query_scalar(
+        "SELECT busca_titulo FROM ads WHERE user_id = $1 \
+         UNION ALL SELECT busca_titulo FROM products WHERE supplier_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *tx)
+    .await?;
     let placeholder = format!("excluido-{user_id}@conta-excluida.invalid");
 
     // What is theirs alone goes.
@@ -189,6 +198,21 @@ pub async fn delete_account(
         "DELETE FROM supplier_places WHERE supplier_id = $1",
     ] {
         sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+    }
+    let keys: std::collections::BTreeSet<&str> = title_keys
+        .iter()
+        .flat_map(|t| t.split_whitespace())
+        .collect();
+    for key in keys {
+        sqlx::query(
+            "DELETE FROM search_vocabulary WHERE palavra = $1 \
+             AND NOT EXISTS (SELECT 1 FROM products WHERE ' ' || busca_titulo || ' ' LIKE $2) \
+             AND NOT EXISTS (SELECT 1 FROM ads WHERE ' ' || busca_titulo || ' ' LIKE $2)",
+        )
+        .bind(key)
+        .bind(format!("% {key} %"))
+        .execute(&mut *tx)
+        .await?;
     }
     // Their reviews leave their stores' averages.
     let reviews: Vec<(String, i64)> = sqlx::query_as(

@@ -108,6 +108,9 @@ pub const ACTIONS: &[Line] = &[
     ("alterar_pix",                      [E401, E404, OWN,  OWN]),
     ("pegar_historico_pagamentos",       [E401, E404, OWN,  OWN]),
     ("pegar_relatorio_vendas",           [E401, E404, OWN,  OWN]),
+    ("pegar_dia_entrega",                [E401, E404, OWN,  OWN]),
+    // Another store's order ids tell nobody: 200, `avisados` 0.
+    ("saiu_para_entrega",                [E401, E404, OWN,  OWN]),
     ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
     // Another supplier has an order in progress; the admin's account stays (409 both).
     ("excluir_minha_conta",              [E401, OWN,  E409, E409]),
