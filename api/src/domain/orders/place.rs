@@ -238,38 +238,35 @@ fn is_unique_violation(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes the buyer's and the store's `users` rows first thing in the order's `tx`, in one
-/// statement (its index scan takes the rows in id order, so two placements lock alike), refusing
-/// when either account was deleted. An account deletion (`domain::privacy`) writes the same row
-/// first in its own transaction: on PostgreSQL the row lock, on SQLite the one writer, makes
-/// either this order visible to the deletion's check or the deletion visible here — never an
-/// order committed unseen for a deleted person or store.
+/// Writes the buyer's and the store's `users` rows first thing in the order's `tx` (in id order,
+/// so two placements lock alike), refusing when either account was deleted. An account deletion
+/// (`domain::privacy`) writes the same row first in its own transaction: on PostgreSQL the row
+/// lock, on SQLite the one writer, makes either this order visible to the deletion's check or the
+/// deletion visible here — never an order committed unseen for a deleted person or store.
 async fn lock_accounts(
     tx: &mut Transaction<'_, Any>,
     buyer_id: &str,
     supplier_id: &str,
 ) -> DomainResult<()> {
-    let live = sqlx::query(
-        "UPDATE users SET excluido_em = NULL WHERE id IN ($1, $2) AND excluido_em IS NULL",
-    )
-    .bind(buyer_id)
-    .bind(supplier_id)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if live == 2 {
-        return Ok(());
+    let mut ids = [buyer_id, supplier_id];
+    ids.sort_unstable();
+    for id in ids {
+        let live = sqlx::query(
+            "UPDATE users SET excluido_em = NULL WHERE id = $1 AND excluido_em IS NULL",
+        )
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if live == 0 {
+            return Err(if id == supplier_id {
+                DomainError::Invalid(crate::messages::LOJA_INDISPONIVEL.into())
+            } else {
+                DomainError::Forbidden
+            });
+        }
     }
-    let store_live: Option<String> =
-        sqlx::query_scalar("SELECT id FROM users WHERE id = $1 AND excluido_em IS NULL")
-            .bind(supplier_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-    Err(if store_live.is_none() {
-        DomainError::Invalid(crate::messages::LOJA_INDISPONIVEL.into())
-    } else {
-        DomainError::Forbidden
-    })
+    Ok(())
 }
 
 /// Reserves the stock and writes order `order_id` with its lines in a new write transaction,
