@@ -25,11 +25,11 @@ mod database;
 mod load;
 #[path = "../bench_common/measure.rs"]
 mod measure;
+#[path = "../bench_common/setup.rs"]
+mod setup;
 
-use anyhow::Context;
 use feira_api::{config::Config, db, startup::Application};
 use std::{
-    collections::HashMap,
     path::PathBuf,
     time::{Duration, Instant},
 };
@@ -55,19 +55,8 @@ struct Options {
 }
 
 fn options() -> anyhow::Result<Options> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut map = HashMap::new();
-    for pair in args.chunks(2) {
-        let key = pair[0].trim_start_matches("--").to_owned();
-        map.insert(
-            key,
-            pair.get(1).cloned().context("an option without a value")?,
-        );
-    }
-    let num = |k: &str, d: u64| -> anyhow::Result<u64> {
-        map.get(k)
-            .map_or(Ok(d), |v| v.parse().with_context(|| format!("--{k}")))
-    };
+    let a = setup::Args::read()?;
+    let num = |k: &str, d: u64| a.num(k, d);
     Ok(Options {
         products: num("products", 100_000)? as usize,
         suppliers: num("suppliers", 2_000)? as usize,
@@ -77,35 +66,16 @@ fn options() -> anyhow::Result<Options> {
         home_rate: num("home-rate", 300)?,
         search_rate: num("search-rate", 200)?,
         seconds: num("seconds", 10)?.clamp(1, 60),
-        region: map
-            .get("region")
-            .cloned()
-            .unwrap_or_else(|| "Piracicaba, SP".into()),
-        only: map.get("only").cloned().unwrap_or_else(|| "all".into()),
+        region: a.text("region").unwrap_or_else(|| "Piracicaba, SP".into()),
+        only: a.text("only").unwrap_or_else(|| "all".into()),
         pool: num("pool", 10)?,
-        database: map.get("database").cloned(),
+        database: a.text("database"),
     })
 }
 
 fn main() -> anyhow::Result<()> {
     let o = options()?;
-    let dir = std::env::temp_dir().join(format!("feira-bench-{}", std::process::id()));
-    let watched = dir.clone();
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(600));
-        eprintln!("bench_listing: ten minutes are up, stopping");
-        let _ = std::fs::remove_dir_all(&watched);
-        std::process::exit(2);
-    });
-    std::fs::create_dir_all(dir.join("dist"))?;
-    std::fs::write(dir.join("dist/index.html"), "<!doctype html>")?;
-    let result = run(&o, &dir);
-    if std::env::var_os("BENCH_KEEP").is_some() {
-        eprintln!("kept {}", dir.display());
-    } else {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    setup::in_temp_folder("feira-bench", |dir| run(&o, dir))
 }
 
 fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {

@@ -24,6 +24,8 @@
 mod database;
 #[path = "../bench_common/measure.rs"]
 mod measure;
+#[path = "../bench_common/setup.rs"]
+mod setup;
 // The bench uses the issuer and the sign-in; the tests' distortions of a token stay unused.
 #[allow(dead_code)]
 #[path = "../../tests/api/helpers/issuer.rs"]
@@ -33,7 +35,7 @@ use anyhow::Context;
 use feira_api::{config::Config, startup::Application};
 use measure::{Endpoint, HEADER, closed_loop, open_loop};
 use serde_json::{Value, json};
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 /// The demo's "mandioca descascada 1 kg" of Sítio Boa Vista (R$ 8,00).
 const PRODUCT: &str = "demo-p04";
@@ -52,48 +54,21 @@ struct Options {
 }
 
 fn options() -> anyhow::Result<Options> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut map = HashMap::new();
-    for pair in args.chunks(2) {
-        let key = pair[0].trim_start_matches("--").to_owned();
-        map.insert(
-            key,
-            pair.get(1).cloned().context("an option without a value")?,
-        );
-    }
-    let num = |k: &str, d: u64| -> anyhow::Result<u64> {
-        map.get(k)
-            .map_or(Ok(d), |v| v.parse().with_context(|| format!("--{k}")))
-    };
+    let a = setup::Args::read()?;
+    let num = |k: &str, d: u64| a.num(k, d);
     Ok(Options {
         concurrency: num("concurrency", 16)? as usize,
         seconds: num("seconds", 10)?.clamp(1, 60),
         rate: num("rate", 1_000)?,
         pool: num("pool", 10)?,
         instances: num("instances", 1)?.clamp(1, 4) as usize,
-        database: map.get("database").cloned(),
+        database: a.text("database"),
     })
 }
 
 fn main() -> anyhow::Result<()> {
     let o = options()?;
-    let dir = std::env::temp_dir().join(format!("feira-bench-orders-{}", std::process::id()));
-    let watched = dir.clone();
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(600));
-        eprintln!("bench_orders: ten minutes are up, stopping");
-        let _ = std::fs::remove_dir_all(&watched);
-        std::process::exit(2);
-    });
-    std::fs::create_dir_all(dir.join("dist"))?;
-    std::fs::write(dir.join("dist/index.html"), "<!doctype html>")?;
-    let result = run(&o, &dir);
-    if std::env::var_os("BENCH_KEEP").is_some() {
-        eprintln!("kept {}", dir.display());
-    } else {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    result
+    setup::in_temp_folder("feira-bench-orders", |dir| run(&o, dir))
 }
 
 /// The servers' settings: the demo data, the local issuer, no rate limits, no open-orders bound.
