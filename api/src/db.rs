@@ -11,6 +11,10 @@
 //! under load that left the lock idle while the next writer slept, and a waiter could be
 //! overtaken again and again (orders' p99 in the hundreds of milliseconds, docs/benchmarks.md
 //! "Orders"). Another process's writes (a backup, the CLI) still meet `busy_timeout`.
+//!
+//! The bundled SQLite is built with `SQLITE_ENABLE_QPSG` (`.cargo/config.toml`): a prepared
+//! statement keeps its plan whatever values are bound. Without it, a statement whose `LIMIT` or
+//! `LIKE` pattern is a parameter is parsed and planned again on every run.
 
 use anyhow::Context;
 use rand::{Rng, distr::Alphanumeric};
@@ -258,6 +262,24 @@ pub fn new_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The SQLite linked in is the one `.cargo/config.toml` asks for: with the query planner
+    /// stability guarantee, so a statement that binds its `LIMIT` or a `LIKE` pattern is not
+    /// prepared again on each run (docs/benchmarks.md, "Region listing").
+    #[tokio::test]
+    async fn sqlite_keeps_a_statements_plan_whatever_its_values() {
+        let db = connect("sqlite::memory:", 1, std::time::Duration::from_secs(3))
+            .await
+            .unwrap();
+        let options: Vec<String> = sqlx::query_scalar("PRAGMA compile_options")
+            .fetch_all(&db)
+            .await
+            .unwrap();
+        assert!(
+            options.iter().any(|o| o == "ENABLE_QPSG"),
+            "SQLite built without ENABLE_QPSG (is LIBSQLITE3_FLAGS in .cargo/config.toml?): {options:?}"
+        );
+    }
 
     /// The embedded migrations are what sqlx itself reads from `migrations/` (as
     /// `sqlx::migrate!` did): databases migrated before keep matching checksums.
