@@ -4,7 +4,7 @@
  * the buyer's review form.
  */
 import type { Avaliacao } from '@/types/wire';
-import { avaliacoesTexto, notaMedia } from '@/lib/display';
+import { reviewsText, averageRating } from '@/lib/display';
 
 export function Stars({ nota }: { nota: number }) {
   const n = Math.max(0, Math.min(5, Math.round(nota)));
@@ -20,8 +20,8 @@ export function Stars({ nota }: { nota: number }) {
 export function RatingSummary({ avaliacao, vazio }: { avaliacao: Avaliacao | null | undefined; vazio?: string }) {
   if (!avaliacao || avaliacao.quantidade === 0) return vazio ? <span className="rating muted">{vazio}</span> : null;
   return (
-    <span className="rating" data-testid="avaliacao-loja" aria-label={`Nota ${notaMedia(avaliacao.media)} de 5, ${avaliacoesTexto(avaliacao.quantidade)}`}>
-      <span className="rating__star" aria-hidden="true">★</span> {notaMedia(avaliacao.media)} · {avaliacoesTexto(avaliacao.quantidade)}
+    <span className="rating" data-testid="avaliacao-loja" aria-label={`Nota ${averageRating(avaliacao.media)} de 5, ${reviewsText(avaliacao.quantidade)}`}>
+      <span className="rating__star" aria-hidden="true">★</span> {averageRating(avaliacao.media)} · {reviewsText(avaliacao.quantidade)}
     </span>
   );
 }

@@ -106,7 +106,7 @@ export function getBag(): BagItem[] {
 }
 
 /** The supplier of the bag (stored with the first item), or null when empty. */
-export function getDadosForn(items: BagItem[] = getBag()): DadosForn | null {
+export function getBagSupplier(items: BagItem[] = getBag()): DadosForn | null {
   return items[0]?.dadosforn ?? null;
 }
 
@@ -235,7 +235,7 @@ export function fillBag(lines: AddToBagInput[], replace: boolean): 'added' | 'co
 export function removeFromBag(index: number): void {
   const items = getBag();
   if (!items[index]) return;
-  const supplier = getDadosForn(items);
+  const supplier = getBagSupplier(items);
   save(withSupplierFirst(items.filter((_, j) => j !== index), supplier ?? undefined));
 }
 
@@ -247,7 +247,7 @@ export function refreshBag(update: { infos?: Map<string, Partial<BagInfos>>; dad
     const patch = update.infos?.get(it.infos.id);
     return patch ? { ...it, infos: { ...it.infos, ...patch } } : it;
   });
-  save(withSupplierFirst(next, update.dadosforn ?? getDadosForn(items) ?? undefined));
+  save(withSupplierFirst(next, update.dadosforn ?? getBagSupplier(items) ?? undefined));
 }
 
 /**
@@ -330,7 +330,7 @@ export function useBag(): Bag {
   return {
     items,
     count: items.length,
-    dadosforn: getDadosForn(items),
+    dadosforn: getBagSupplier(items),
     isOpen: open,
     open: openBag,
     close: closeBag,

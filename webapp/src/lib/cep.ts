@@ -6,8 +6,8 @@
 import { rpc, type Answer, type RpcResult } from '@/lib/rpc';
 
 /** What the lookup knows of a CEP (`cidade`: 'City, UF' as in the IBGE list; null when unknown). */
-export type CepEncontrado = Answer<'consultar_cep'>;
+export type CepAnswer = Answer<'consultar_cep'>;
 
-export function consultarCep(cep: string): Promise<RpcResult<'consultar_cep'>> {
+export function lookUpCep(cep: string): Promise<RpcResult<'consultar_cep'>> {
   return rpc('consultar_cep', { cep });
 }

@@ -19,27 +19,27 @@ export function formatReais(valor: number): string {
  * A stored price as a price field shows it for editing: '32,50' (decimal comma, no 'R$', no
  * thousands separator; decisions.md §29). wasm-core parses it back (`money_parse`).
  */
-export function precoCampo(valor: number | null | undefined): string {
+export function priceField(valor: number | null | undefined): string {
   return valor == null ? '' : valor.toFixed(2).replace('.', ',');
 }
 
 /** A store's average note as shown: '4,5' (one decimal, comma). */
-export function notaMedia(media: number): string {
+export function averageRating(media: number): string {
   return media.toFixed(1).replace('.', ',');
 }
 
 /** '1 avaliação', '12 avaliações'. */
-export function avaliacoesTexto(quantidade: number): string {
+export function reviewsText(quantidade: number): string {
   return quantidade === 1 ? '1 avaliação' : `${quantidade} avaliações`;
 }
 
 /** The title with its first letter in upper case (titles are stored lower-cased). */
-export function capitalizar(texto: string): string {
+export function capitalizeWords(texto: string): string {
   return texto.charAt(0).toLocaleUpperCase('pt-BR') + texto.slice(1);
 }
 
 /** A date as pt-BR 'dd/mm/aaaa', in Brazilian time (./time.ts, decisions.md §40). */
-export { formatarData as formatData } from './time';
+export { formatDay as formatData } from './time';
 
 /** The WhatsApp chat with a Brazilian phone: https://wa.me/55{digits}. */
 export function whatsappUrl(telefone: string): string {
@@ -59,27 +59,27 @@ export function instagramUrl(instagram: string): string {
 }
 
 /** Detail route of a supplier product: /detalhes/{categoria}/{id}/{userforn}?type=forn. */
-export function produtoPath(p: Pick<Produto, 'categoria' | 'id' | 'userforn'>): string {
+export function productPath(p: Pick<Produto, 'categoria' | 'id' | 'userforn'>): string {
   return `/detalhes/${encodeURIComponent(p.categoria)}/${encodeURIComponent(p.id)}/${encodeURIComponent(p.userforn)}?type=forn`;
 }
 
 /** Detail route of a direct ad: /detalhes/{categoria}/{id}/{usuario}. */
-export function anuncioPath(a: Pick<Anuncio, 'categoria' | 'id' | 'usuario'>): string {
+export function adPath(a: Pick<Anuncio, 'categoria' | 'id' | 'usuario'>): string {
   return `/detalhes/${encodeURIComponent(a.categoria)}/${encodeURIComponent(a.id)}/${encodeURIComponent(a.usuario)}`;
 }
 
 /** The detail route of a listed product or ad. */
 export function itemPath(item: ItemCatalogo): string {
-  return item.anuncio ? anuncioPath(item) : produtoPath(item);
+  return item.anuncio ? adPath(item) : productPath(item);
 }
 
 /** The /anuncios address of a category in a region. */
-export function anunciosPath(categoria: string, regiao: string): string {
+export function adsPath(categoria: string, regiao: string): string {
   return `/anuncios?categoria=${encodeURIComponent(categoria)}&regiao=${encodeURIComponent(regiao)}`;
 }
 
 /** A product's images, the icon first, at most 5 (spec §9). */
-export function imagensProduto(item: { icone: string | null; fotos: Record<string, string> | null }): string[] {
+export function productImages(item: { icone: string | null; fotos: Record<string, string> | null }): string[] {
   const all = [item.icone, ...Object.values(item.fotos ?? {})].filter((u): u is string => !!u);
   return [...new Set(all)].slice(0, 5);
 }

@@ -5,7 +5,7 @@
  * (decisions.md §28: a buyer whose money came in is never told it was not paid in time).
  */
 import type { Pedido, PixDevolvido } from '@/types/wire';
-import { capitalizar } from './display';
+import { capitalizeWords } from './display';
 
 /** Delivery ('Entrega') or pickup. */
 export function isDelivery(p: Pedido): boolean {
@@ -17,9 +17,9 @@ export function isDelivery(p: Pedido): boolean {
  * 1 de dezembro, 8h–12h', written by the server in São Paulo time: decisions.md §36, §40), or
  * null for an order without a date.
  */
-export function dataAgendada(p: Pedido): string | null {
+export function scheduledDate(p: Pedido): string | null {
   const t = p.Infos.data_entrega_texto;
-  return t ? capitalizar(t) : null;
+  return t ? capitalizeWords(t) : null;
 }
 
 /** Pix when the payment code is '2' or a Pix code is present. */
@@ -28,7 +28,7 @@ export function isPix(p: Pedido): boolean {
 }
 
 /** spec §4 'Order situacao' (first character): 0 Cancelado, 1 Aguardando entrega, else confirmed. */
-export function situacaoLabel(situacao: string): string {
+export function statusLabel(situacao: string): string {
   const c = situacao.charAt(0);
   if (c === '0') return 'Cancelado';
   if (c === '1') return 'Aguardando entrega';
@@ -40,10 +40,10 @@ export function situacaoLabel(situacao: string): string {
  * 'Entregue · confirme o recebimento' (marked delivered by the store, the buyer's word awaited), or, while it awaits delivery, 'Aguardando pagamento' (a Pix not paid yet), 'Pago · aguardando
  * entrega' (a Pix paid) or 'Aguardando entrega' (in person).
  */
-export function statusPedido(p: Pedido): string {
+export function orderStatusText(p: Pedido): string {
   const c = p.Infos.situacao.charAt(0);
-  if (aguardaRecebimento(p)) return 'Entregue · confirme o recebimento';
-  if (c !== '1' || !isPix(p)) return situacaoLabel(p.Infos.situacao);
+  if (awaitsReceipt(p)) return 'Entregue · confirme o recebimento';
+  if (c !== '1' || !isPix(p)) return statusLabel(p.Infos.situacao);
   if (p.Infos.status_pix === '2') return 'Pago · aguardando entrega';
   if (p.Infos.status_pix === '0') return 'Pix expirado';
   return 'Aguardando pagamento';
@@ -53,7 +53,7 @@ export function statusPedido(p: Pedido): string {
  * The store marked the order delivered and the buyer's word is awaited: 'Recebi meu pedido'
  * (decisions.md §37; 'Tive um problema' is not built yet). Its Pix money stays held until then.
  */
-export function aguardaRecebimento(p: Pedido): boolean {
+export function awaitsReceipt(p: Pedido): boolean {
   return p.Infos.situacao === '2' && p.Infos.recebido_em == null;
 }
 
@@ -63,22 +63,22 @@ export function canCancel(p: Pedido): boolean {
 }
 
 /** The order's id as stored. */
-export function idDoPedido(p: Pedido): string {
+export function orderId(p: Pedido): string {
   return p.idpedido ?? p.id;
 }
 
 /** An order's short number: its id's first 8 characters, upper-cased ('3F9A1C2B'). */
-export function numeroCurto(idpedido: string): string {
+export function shortNumber(idpedido: string): string {
   return idpedido.slice(0, 8).toUpperCase();
 }
 
 /** 'Pedido nº 3F9A1C2B'. */
-export function numeroPedido(p: Pedido): string {
-  return `Pedido nº ${numeroCurto(idDoPedido(p))}`;
+export function orderNumber(p: Pedido): string {
+  return `Pedido nº ${shortNumber(orderId(p))}`;
 }
 
 /** An order's time, '21/11/2026, 14:05', in Brazilian time (./time.ts, decisions.md §40). */
-export { formatarDataHora as formatOrderTime } from './time';
+export { formatDateTime as formatOrderTime } from './time';
 
 /** A Pix charge that expired with nothing paid: the order was cancelled. */
 export const PIX_EXPIRADO = 'O Pix não foi pago a tempo e o pedido foi cancelado.';
@@ -96,7 +96,7 @@ const DEVOLVIDO: Record<PixDevolvido, string> = {
 };
 
 /** What the buyer is told about a Pix that came in and is given back (null: none came back); one sentence, no final period. */
-export function textoPixDevolvido(motivo: PixDevolvido | string | null | undefined): string | null {
+export function pixRefundText(motivo: PixDevolvido | string | null | undefined): string | null {
   if (!motivo) return null;
   return DEVOLVIDO[motivo as PixDevolvido] ?? DEVOLVIDO.cobranca_desconhecida;
 }

@@ -5,7 +5,7 @@
  * lib/time.ts turns a date into text or a calendar day on its own.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diaIso, diaNoBrasil, formatarData, formatarDataHora, formatarHora, FUSO } from './time';
+import { isoDay, brazilDay, formatDay, formatDateTime, formatTime, FUSO } from './time';
 
 // Node takes a new TZ at once (process.env.TZ, set by stubEnv).
 beforeAll(() => {
@@ -26,28 +26,28 @@ describe('Brazilian time', () => {
 
   it('shows an instant in São Paulo', () => {
     expect(FUSO).toBe('America/Sao_Paulo');
-    expect(formatarDataHora(NOITE_SP)).toBe('27/11/2026, 23:30');
-    expect(formatarData(NOITE_SP)).toBe('27/11/2026');
-    expect(formatarHora(NOITE_SP)).toBe('23:30');
-    expect(diaNoBrasil(NOITE_SP)).toEqual({ ano: 2026, mes: 11, dia: 27 });
-    expect(diaIso(NOITE_SP)).toBe('2026-11-27');
+    expect(formatDateTime(NOITE_SP)).toBe('27/11/2026, 23:30');
+    expect(formatDay(NOITE_SP)).toBe('27/11/2026');
+    expect(formatTime(NOITE_SP)).toBe('23:30');
+    expect(brazilDay(NOITE_SP)).toEqual({ ano: 2026, mes: 11, dia: 27 });
+    expect(isoDay(NOITE_SP)).toBe('2026-11-27');
   });
 
   it('the year turns in São Paulo, not on the device', () => {
     const anoNovoUtc = Date.UTC(2027, 0, 1, 1, 0); // 22:00 of 31/12/2026 in São Paulo
-    expect(diaNoBrasil(anoNovoUtc)).toEqual({ ano: 2026, mes: 12, dia: 31 });
+    expect(brazilDay(anoNovoUtc)).toEqual({ ano: 2026, mes: 12, dia: 31 });
     vi.stubEnv('TZ', 'Pacific/Honolulu');
     const depoisDaMeiaNoiteSp = Date.UTC(2027, 0, 1, 3, 10); // 00:10 of 01/01/2027 in São Paulo, 17:10 of the 31st in Honolulu
     expect(new Date(depoisDaMeiaNoiteSp).getFullYear()).toBe(2026);
-    expect(formatarDataHora(depoisDaMeiaNoiteSp)).toBe('01/01/2027, 00:10');
-    expect(diaIso(depoisDaMeiaNoiteSp)).toBe('2027-01-01');
+    expect(formatDateTime(depoisDaMeiaNoiteSp)).toBe('01/01/2027, 00:10');
+    expect(isoDay(depoisDaMeiaNoiteSp)).toBe('2027-01-01');
     vi.stubEnv('TZ', 'Asia/Tokyo');
   });
 
   it('a value that is not a date is shown as nothing', () => {
-    expect(formatarDataHora(Number.NaN)).toBe('');
-    expect(formatarData(Number.NaN)).toBe('');
-    expect(formatarHora(Number.NaN)).toBe('');
+    expect(formatDateTime(Number.NaN)).toBe('');
+    expect(formatDay(Number.NaN)).toBe('');
+    expect(formatTime(Number.NaN)).toBe('');
   });
 });
 

@@ -21,31 +21,31 @@ function instante(ms: number): Date | null {
 }
 
 /** '21/11/2026, 14:05' (empty when `ms` is not a date). */
-export function formatarDataHora(ms: number): string {
+export function formatDateTime(ms: number): string {
   const d = instante(ms);
   return d ? DATA_HORA.format(d) : '';
 }
 
 /** '21/11/2026' (empty when `ms` is not a date). */
-export function formatarData(ms: number): string {
+export function formatDay(ms: number): string {
   const d = instante(ms);
   return d ? DATA.format(d) : '';
 }
 
 /** '14:05' (empty when `ms` is not a date). */
-export function formatarHora(ms: number): string {
+export function formatTime(ms: number): string {
   const d = instante(ms);
   return d ? HORA.format(d) : '';
 }
 
 /** The calendar day in São Paulo at instant `ms` (default: now): `{ano, mes (1–12), dia}`. */
-export function diaNoBrasil(ms: number = Date.now()): { ano: number; mes: number; dia: number } {
+export function brazilDay(ms: number = Date.now()): { ano: number; mes: number; dia: number } {
   const p = Object.fromEntries(PARTES.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   return { ano: Number(p.year), mes: Number(p.month), dia: Number(p.day) };
 }
 
 /** The calendar day in São Paulo at instant `ms` (default: now) as 'aaaa-mm-dd'. */
-export function diaIso(ms: number = Date.now()): string {
-  const { ano, mes, dia } = diaNoBrasil(ms);
+export function isoDay(ms: number = Date.now()): string {
+  const { ano, mes, dia } = brazilDay(ms);
   return `${String(ano).padStart(4, '0')}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
 }

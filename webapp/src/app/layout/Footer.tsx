@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { AppBadges } from '@/components/AppBadges';
 import { LogoMark, WhatsAppIcon } from '@/components/icons';
 import { CONTACT_EMAIL, CONTACT_PHONE, INSTAGRAM_HANDLE, INSTAGRAM_URL, WHATSAPP_URL } from '@/config/contact';
-import { diaNoBrasil } from '@/lib/time';
+import { brazilDay } from '@/lib/time';
 
 export function Footer() {
   return (
@@ -57,7 +57,7 @@ export function Footer() {
           <AppBadges />
         </div>
       </div>
-      <p className="footer__legal container">© {diaNoBrasil().ano} Feira. Todos os direitos reservados.</p>
+      <p className="footer__legal container">© {brazilDay().ano} Feira. Todos os direitos reservados.</p>
     </footer>
   );
 }

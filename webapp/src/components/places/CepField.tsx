@@ -6,7 +6,7 @@
  * typed by hand.
  */
 import { useRef, useState } from 'react';
-import { consultarCep, type CepEncontrado } from '@/lib/cep';
+import { lookUpCep, type CepAnswer } from '@/lib/cep';
 import type { Core } from '@/lib/wasm';
 
 type Busca = { estado: 'quieto' } | { estado: 'buscando' } | { estado: 'achado' } | { estado: 'erro'; mensagem: string };
@@ -15,7 +15,7 @@ interface Props {
   core: Core | null;
   value: string;
   onChange: (cep: string) => void;
-  onFound: (found: CepEncontrado) => void;
+  onFound: (found: CepAnswer) => void;
   autoFocus?: boolean;
 }
 
@@ -35,7 +35,7 @@ export function CepField({ core, value, onChange, onFound, autoFocus }: Props) {
     }
     pedido.current = cep;
     setBusca({ estado: 'buscando' });
-    const r = await consultarCep(cep);
+    const r = await lookUpCep(cep);
     if (pedido.current !== cep) return;
     if (r.error !== undefined) {
       setBusca({ estado: 'erro', mensagem: r.error });

@@ -12,7 +12,7 @@
  * names them, not after the page's chunk has arrived and rendered.
  */
 import { categoriaOuPadrao } from '@/config/categories';
-import { imagensProduto } from '@/lib/display';
+import { productImages } from '@/lib/display';
 import { isRegion } from '@/lib/region';
 import { pegarAnuncioUrlSite } from './api/pegarAnuncioUrlSite';
 import { pegarLojas } from './api/pegarLojas';
@@ -70,7 +70,7 @@ export function prefetchCatalogRead(pathname: string, search: string, regiao: st
     if (categoria === null || id === null || dono === null) return null;
     const read = query.get('type') === 'forn' ? pegarProdutoUrlSite(id) : pegarAnuncioUrlSite(id);
     return read.then((data) => {
-      if (data.error === undefined) preloadImages([imagensProduto(data.item)[0]]);
+      if (data.error === undefined) preloadImages([productImages(data.item)[0]]);
     });
   }
   const segment = pathname.slice(1);

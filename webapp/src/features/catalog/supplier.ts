@@ -7,7 +7,7 @@ import type { Core } from '@/lib/wasm';
 import type { DadosForn } from '@/types/wire';
 
 /** 'Entrega' for code 1, 'Retirada no local' for code 2. */
-export function formasEntrega(d: DadosForn): string[] {
+export function deliveryMethods(d: DadosForn): string[] {
   const codes = d.extensoes?.delivery?.entrega ?? '';
   const out: string[] = [];
   if (codes.includes('1')) out.push('Entrega');
@@ -16,7 +16,7 @@ export function formasEntrega(d: DadosForn): string[] {
 }
 
 /** 'Presencial' for code 1, 'Pix' for code 2; in person when none is configured (decisions.md §6). */
-export function formasPagamento(d: DadosForn): string[] {
+export function paymentMethods(d: DadosForn): string[] {
   const codes = d.extensoes?.pagamentos?.opcoes ?? '';
   const out: string[] = [];
   if (codes.includes('1')) out.push('Presencial');
@@ -25,7 +25,7 @@ export function formasPagamento(d: DadosForn): string[] {
 }
 
 /** The delivery-fee text for a buyer at the given coordinates (wasm-core), or null when unreadable. */
-export function textoTaxaEntrega(
+export function deliveryFeeText(
   core: Core,
   d: DadosForn,
   latitude: number | null | undefined,

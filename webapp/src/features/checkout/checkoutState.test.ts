@@ -8,18 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { ERRO_GENERICO, type ErrorCode, type RpcResult } from '@/lib/rpc';
 import { USER } from '@/test/fixtures';
 import { BUYER, pedido } from '@/test/shop';
-import { estadoInicial, passoAtual, podeVoltar, reduzirCheckout, type AcaoCheckout, type EstadoCheckout, type NomePasso } from './checkoutState';
+import { initialCheckoutState, currentStep, canGoBack, reduceCheckout, type CheckoutAction, type CheckoutState, type CheckoutStepName } from './checkoutState';
 
 const AMBOS = { entrega: true, retirada: true };
 
-function apos(...acoes: AcaoCheckout[]): EstadoCheckout {
-  return acoes.reduce(reduzirCheckout, estadoInicial(true));
+function apos(...acoes: CheckoutAction[]): CheckoutState {
+  return acoes.reduce(reduceCheckout, initialCheckoutState(true));
 }
 
-const nomes = (s: EstadoCheckout): NomePasso[] => s.passos.map((p) => p.passo);
+const nomes = (s: CheckoutState): CheckoutStepName[] => s.passos.map((p) => p.passo);
 
 /** From the bag to the payment step, delivery chosen. */
-const ATE_PAGAMENTO: AcaoCheckout[] = [
+const ATE_PAGAMENTO: CheckoutAction[] = [
   { tipo: 'continuar_sacola', fechado: null, usuario: BUYER, modos: AMBOS },
   { tipo: 'escolher_modo', modo: 'entrega' },
   { tipo: 'continuar_resumo' },
@@ -30,34 +30,34 @@ const falha = (codigo_erro: ErrorCode, error = 'Texto do servidor.'): RpcResult<
 
 describe('checkout reducer: the way to the confirmation', () => {
   it('starts on the bag, loading the supplier; the supplier read ends the loading', () => {
-    const s = estadoInicial(true);
+    const s = initialCheckoutState(true);
     expect(nomes(s)).toEqual(['sacola']);
     expect(s.fornecedor).toEqual({ carregando: true, dados: null });
-    expect(podeVoltar(s)).toBe(false);
-    expect(reduzirCheckout(s, { tipo: 'fornecedor_lido', dados: null }).fornecedor).toEqual({ carregando: false, dados: null });
+    expect(canGoBack(s)).toBe(false);
+    expect(reduceCheckout(s, { tipo: 'fornecedor_lido', dados: null }).fornecedor).toEqual({ carregando: false, dados: null });
   });
 
   it('purchases closed: the bag says so and stays; a change in the bag clears it', () => {
     const s = apos({ tipo: 'continuar_sacola', fechado: 'Sítio está com o período de compras fechado!', usuario: BUYER, modos: AMBOS });
     expect(nomes(s)).toEqual(['sacola']);
     expect(s.avisoSacola).toBe('Sítio está com o período de compras fechado!');
-    expect(reduzirCheckout(s, { tipo: 'sacola_mudou' }).avisoSacola).toBeNull();
+    expect(reduceCheckout(s, { tipo: 'sacola_mudou' }).avisoSacola).toBeNull();
   });
 
   it('signed out: the sign-in step, replaced by the next one once signed in', () => {
     const s = apos({ tipo: 'continuar_sacola', fechado: null, usuario: null, modos: AMBOS });
     expect(nomes(s)).toEqual(['sacola', 'login']);
-    expect(nomes(reduzirCheckout(s, { tipo: 'pronto_para_comprar', usuario: BUYER, modos: AMBOS }))).toEqual(['sacola', 'modo']);
+    expect(nomes(reduceCheckout(s, { tipo: 'pronto_para_comprar', usuario: BUYER, modos: AMBOS }))).toEqual(['sacola', 'modo']);
   });
 
   it('no street: the address prompt, its wizard, then on (the saved address replaces the step)', () => {
     let s = apos({ tipo: 'continuar_sacola', fechado: null, usuario: USER, modos: AMBOS });
-    expect(passoAtual(s)).toEqual({ passo: 'endereco', cadastrando: false });
-    s = reduzirCheckout(s, { tipo: 'cadastrar_endereco', abrir: true });
-    expect(passoAtual(s)).toEqual({ passo: 'endereco', cadastrando: true });
+    expect(currentStep(s)).toEqual({ passo: 'endereco', cadastrando: false });
+    s = reduceCheckout(s, { tipo: 'cadastrar_endereco', abrir: true });
+    expect(currentStep(s)).toEqual({ passo: 'endereco', cadastrando: true });
     // Inside the wizard its own 'Voltar' leads.
-    expect(podeVoltar(s)).toBe(false);
-    s = reduzirCheckout(s, { tipo: 'pronto_para_comprar', usuario: BUYER, modos: { entrega: false, retirada: true } });
+    expect(canGoBack(s)).toBe(false);
+    s = reduceCheckout(s, { tipo: 'pronto_para_comprar', usuario: BUYER, modos: { entrega: false, retirada: true } });
     expect(nomes(s)).toEqual(['sacola', 'resumo']);
     expect(s.modo).toBe('retirada');
   });
@@ -76,20 +76,20 @@ describe('checkout reducer: the way to the confirmation', () => {
   it("'Voltar' goes back one step, never past the bag, never while sending or after success", () => {
     let s = apos(...ATE_PAGAMENTO);
     expect(nomes(s)).toEqual(['sacola', 'modo', 'resumo', 'pagamento']);
-    s = reduzirCheckout(s, { tipo: 'voltar' });
+    s = reduceCheckout(s, { tipo: 'voltar' });
     expect(nomes(s)).toEqual(['sacola', 'modo', 'resumo']);
     s = apos(...ATE_PAGAMENTO, { tipo: 'enviar' });
-    expect(passoAtual(s).passo).toBe('enviando');
-    expect(podeVoltar(s)).toBe(false);
-    expect(reduzirCheckout(s, { tipo: 'voltar' })).toBe(s);
-    expect(reduzirCheckout(apos({ tipo: 'voltar' }), { tipo: 'voltar' }).passos).toHaveLength(1);
+    expect(currentStep(s).passo).toBe('enviando');
+    expect(canGoBack(s)).toBe(false);
+    expect(reduceCheckout(s, { tipo: 'voltar' })).toBe(s);
+    expect(reduceCheckout(apos({ tipo: 'voltar' }), { tipo: 'voltar' }).passos).toHaveLength(1);
   });
 
   it('ignores what does not belong to the current step', () => {
-    const s = estadoInicial(false);
-    expect(reduzirCheckout(s, { tipo: 'escolher_modo', modo: 'entrega' })).toBe(s);
-    expect(reduzirCheckout(s, { tipo: 'enviar' })).toBe(s);
-    expect(reduzirCheckout(s, { tipo: 'respondido', r: falha('erro_interno') })).toBe(s);
+    const s = initialCheckoutState(false);
+    expect(reduceCheckout(s, { tipo: 'escolher_modo', modo: 'entrega' })).toBe(s);
+    expect(reduceCheckout(s, { tipo: 'enviar' })).toBe(s);
+    expect(reduceCheckout(s, { tipo: 'respondido', r: falha('erro_interno') })).toBe(s);
   });
 });
 
@@ -103,9 +103,9 @@ describe("checkout reducer: 'Finalizar Compra' answered", () => {
   it("the answer's own QR wins over the order's; paid in person there is no charge", () => {
     const all = pedido('o1', { qrcode: 'velho', imagem_qrcode: null });
     const pix = apos(...ATE_PAGAMENTO, { tipo: 'enviar' }, { tipo: 'respondido', r: { all, qrcode: 'novo', imagem_qrcode: 'data:novo' } });
-    expect(passoAtual(pix)).toMatchObject({ pix: { qrcode: 'novo', imagem: 'data:novo' } });
+    expect(currentStep(pix)).toMatchObject({ pix: { qrcode: 'novo', imagem: 'data:novo' } });
     const presencial = apos(...ATE_PAGAMENTO, { tipo: 'escolher_pagamento', pagamento: '1' }, { tipo: 'enviar' }, { tipo: 'respondido', r: { all } });
-    expect(passoAtual(presencial)).toMatchObject({ passo: 'sucesso', pix: null });
+    expect(currentStep(presencial)).toMatchObject({ passo: 'sucesso', pix: null });
   });
 
   it.each<[ErrorCode, string]>([
@@ -123,14 +123,14 @@ describe("checkout reducer: 'Finalizar Compra' answered", () => {
   ])('%s: the error step says %s, in place of the sending step; back returns to the payment', (codigo, mensagem) => {
     const s = apos(...ATE_PAGAMENTO, { tipo: 'enviar' }, { tipo: 'respondido', r: falha(codigo) });
     expect(nomes(s)).toEqual(['sacola', 'modo', 'resumo', 'pagamento', 'erro']);
-    expect(passoAtual(s)).toEqual({ passo: 'erro', mensagem });
-    expect(passoAtual(reduzirCheckout(s, { tipo: 'voltar' })).passo).toBe('pagamento');
+    expect(currentStep(s)).toEqual({ passo: 'erro', mensagem });
+    expect(currentStep(reduceCheckout(s, { tipo: 'voltar' })).passo).toBe('pagamento');
   });
 
   it('decides by the code, never by the text', () => {
     // A refusal's words with the code of the server's own failure: the generic message.
     const s = apos(...ATE_PAGAMENTO, { tipo: 'enviar' }, { tipo: 'respondido', r: falha('erro_interno', 'Os preços mudaram. Revise o pedido.') });
-    expect(passoAtual(s)).toEqual({ passo: 'erro', mensagem: ERRO_GENERICO });
+    expect(currentStep(s)).toEqual({ passo: 'erro', mensagem: ERRO_GENERICO });
   });
 });
 
@@ -138,16 +138,16 @@ describe('checkout reducer: the coupon', () => {
   it('typed in upper case; checking, applied, removed', () => {
     let s = apos({ tipo: 'cupom_texto', texto: 'bemvindo10' });
     expect(s.cupom).toEqual({ texto: 'BEMVINDO10', aplicado: null, verificando: false });
-    s = reduzirCheckout(s, { tipo: 'cupom_verificando' });
+    s = reduceCheckout(s, { tipo: 'cupom_verificando' });
     expect(s.cupom.verificando).toBe(true);
-    s = reduzirCheckout(s, { tipo: 'cupom_aplicado', cupom: { codigo: 'BEMVINDO10', tipo: '%', valor: 1000 } });
+    s = reduceCheckout(s, { tipo: 'cupom_aplicado', cupom: { codigo: 'BEMVINDO10', tipo: '%', valor: 1000 } });
     expect(s.cupom).toEqual({ texto: 'BEMVINDO10', aplicado: { codigo: 'BEMVINDO10', tipo: '%', valor: 1000 }, verificando: false });
-    expect(reduzirCheckout(s, { tipo: 'cupom_removido' }).cupom).toEqual({ texto: '', aplicado: null, verificando: false });
+    expect(reduceCheckout(s, { tipo: 'cupom_removido' }).cupom).toEqual({ texto: '', aplicado: null, verificando: false });
   });
 
   it('not found clears the code and the applied coupon; any other failure keeps the code to retry', () => {
     const s = apos({ tipo: 'cupom_texto', texto: 'x1' }, { tipo: 'cupom_verificando' });
-    expect(reduzirCheckout(s, { tipo: 'cupom_nao_encontrado' }).cupom).toEqual({ texto: '', aplicado: null, verificando: false });
-    expect(reduzirCheckout(s, { tipo: 'cupom_falhou' }).cupom).toEqual({ texto: 'X1', aplicado: null, verificando: false });
+    expect(reduceCheckout(s, { tipo: 'cupom_nao_encontrado' }).cupom).toEqual({ texto: '', aplicado: null, verificando: false });
+    expect(reduceCheckout(s, { tipo: 'cupom_falhou' }).cupom).toEqual({ texto: 'X1', aplicado: null, verificando: false });
   });
 });

@@ -16,16 +16,16 @@ import { ERRO_GENERICO, isRefusal, type RpcResult } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import type { DadosForn, Pedido } from '@/types/wire';
 import type { Pagamento } from './api/finalizarPedido';
-import type { CoreCoupon, DataOferecida, Modo } from './rules';
+import type { CoreCoupon, OfferedDate, FulfilmentMode } from './rules';
 
 /** The Pix charge to pay, as the order's answer carried it. */
-export interface PixPedido {
+export interface OrderPix {
   qrcode: string;
   imagem: string | null;
 }
 
 /** One step of the checkout. */
-export type Passo =
+export type CheckoutStep =
   | { passo: 'sacola' }
   | { passo: 'login' }
   /** No street saved: the prompt, or (`cadastrando`) the address wizard. */
@@ -34,13 +34,13 @@ export type Passo =
   | { passo: 'resumo' }
   | { passo: 'pagamento' }
   | { passo: 'enviando' }
-  | { passo: 'sucesso'; pedido: Pedido; pix: PixPedido | null }
+  | { passo: 'sucesso'; pedido: Pedido; pix: OrderPix | null }
   | { passo: 'erro'; mensagem: string };
 
-export type NomePasso = Passo['passo'];
+export type CheckoutStepName = CheckoutStep['passo'];
 
 /** What the supplier offers (rules' `fulfilmentOptions`). */
-export interface Modos {
+export interface CheckoutModes {
   entrega: boolean;
   retirada: boolean;
   /**
@@ -50,32 +50,32 @@ export interface Modos {
   foraDaArea?: boolean;
 }
 
-export interface EstadoCheckout {
+export interface CheckoutState {
   /** The steps taken, the current one last ('Voltar' goes back one). */
-  passos: Passo[];
+  passos: CheckoutStep[];
   /** The supplier's current data (`pegar_dadosforn`): loading, then the answer (null when it failed). */
   fornecedor: { carregando: boolean; dados: DadosForn | null };
   /** The bag's own message (purchases closed), until the bag changes. */
   avisoSacola: string | null;
-  modo: Modo | null;
+  modo: FulfilmentMode | null;
   /** The delivery or pickup date and window chosen, when the store has days (decisions.md §36). */
-  data: DataOferecida | null;
+  data: OfferedDate | null;
   pagamento: Pagamento | null;
   /** The coupon as typed (upper case), the one applied (as wasm-core takes it), and whether one is being checked. */
   cupom: { texto: string; aplicado: CoreCoupon | null; verificando: boolean };
 }
 
-export type AcaoCheckout =
+export type CheckoutAction =
   | { tipo: 'fornecedor_lido'; dados: DadosForn | null }
   /** A quantity changed or a line was removed: the bag's message goes. */
   | { tipo: 'sacola_mudou' }
   /** 'Continuar Compra': `fechado` is wasm-core's purchases-closed message, or null. */
-  | { tipo: 'continuar_sacola'; fechado: string | null; usuario: UserInfo | null; modos: Modos }
+  | { tipo: 'continuar_sacola'; fechado: string | null; usuario: UserInfo | null; modos: CheckoutModes }
   /** Signed in on the sign-in step, or the address saved: on to the next step (in place of this one). */
-  | { tipo: 'pronto_para_comprar'; usuario: UserInfo; modos: Modos }
+  | { tipo: 'pronto_para_comprar'; usuario: UserInfo; modos: CheckoutModes }
   | { tipo: 'cadastrar_endereco'; abrir: boolean }
-  | { tipo: 'escolher_modo'; modo: Modo }
-  | { tipo: 'escolher_data'; data: DataOferecida | null }
+  | { tipo: 'escolher_modo'; modo: FulfilmentMode }
+  | { tipo: 'escolher_data'; data: OfferedDate | null }
   | { tipo: 'continuar_resumo' }
   | { tipo: 'escolher_pagamento'; pagamento: Pagamento }
   | { tipo: 'enviar' }
@@ -90,7 +90,7 @@ export type AcaoCheckout =
   | { tipo: 'cupom_falhou' }
   | { tipo: 'cupom_removido' };
 
-export function estadoInicial(carregandoFornecedor: boolean): EstadoCheckout {
+export function initialCheckoutState(carregandoFornecedor: boolean): CheckoutState {
   return {
     passos: [{ passo: 'sacola' }],
     fornecedor: { carregando: carregandoFornecedor, dados: null },
@@ -102,21 +102,21 @@ export function estadoInicial(carregandoFornecedor: boolean): EstadoCheckout {
   };
 }
 
-export function passoAtual(s: EstadoCheckout): Passo {
+export function currentStep(s: CheckoutState): CheckoutStep {
   return s.passos[s.passos.length - 1];
 }
 
 /** Whether 'Voltar' shows: not on the first step, while sending, after success, or inside the address wizard (it has its own). */
-export function podeVoltar(s: EstadoCheckout): boolean {
-  const p = passoAtual(s);
+export function canGoBack(s: CheckoutState): boolean {
+  const p = currentStep(s);
   return s.passos.length > 1 && p.passo !== 'enviando' && p.passo !== 'sucesso' && !(p.passo === 'endereco' && p.cadastrando);
 }
 
-const empilhar = (s: EstadoCheckout, p: Passo): EstadoCheckout => ({ ...s, passos: [...s.passos, p] });
-const trocar = (s: EstadoCheckout, p: Passo): EstadoCheckout => ({ ...s, passos: [...s.passos.slice(0, -1), p] });
+const pushStep = (s: CheckoutState, p: CheckoutStep): CheckoutState => ({ ...s, passos: [...s.passos, p] });
+const replaceStep = (s: CheckoutState, p: CheckoutStep): CheckoutState => ({ ...s, passos: [...s.passos.slice(0, -1), p] });
 
 /** After sign-in: the address prompt when no street is saved, else the mode choice (or what it implies). */
-function aposEntrar(s: EstadoCheckout, usuario: UserInfo, modos: Modos, ir: typeof empilhar): EstadoCheckout {
+function afterSignIn(s: CheckoutState, usuario: UserInfo, modos: CheckoutModes, ir: typeof pushStep): CheckoutState {
   if (!usuario.rua?.trim()) return ir(s, { passo: 'endereco', cadastrando: false });
   if (modos.entrega && (modos.retirada || modos.foraDaArea)) return ir(s, { passo: 'modo' });
   if (modos.entrega || modos.retirada) return ir({ ...s, modo: modos.entrega ? 'entrega' : 'retirada' }, { passo: 'resumo' });
@@ -124,15 +124,15 @@ function aposEntrar(s: EstadoCheckout, usuario: UserInfo, modos: Modos, ir: type
 }
 
 /** What `finalizar_pedido` answered, as the step that shows it. */
-function resultado(s: EstadoCheckout, r: RpcResult<'finalizar_pedido'>): Passo {
+function outcome(s: CheckoutState, r: RpcResult<'finalizar_pedido'>): CheckoutStep {
   if (r.error !== undefined) return { passo: 'erro', mensagem: isRefusal(r) ? r.error : ERRO_GENERICO };
   const qrcode = r.qrcode ?? r.all.Infos.qrcode;
   const imagem = r.imagem_qrcode ?? r.all.Infos.imagem_qrcode;
   return { passo: 'sucesso', pedido: r.all, pix: s.pagamento === '2' && qrcode ? { qrcode, imagem } : null };
 }
 
-export function reduzirCheckout(s: EstadoCheckout, a: AcaoCheckout): EstadoCheckout {
-  const atual = passoAtual(s);
+export function reduceCheckout(s: CheckoutState, a: CheckoutAction): CheckoutState {
+  const atual = currentStep(s);
   switch (a.tipo) {
     case 'fornecedor_lido':
       return { ...s, fornecedor: { carregando: false, dados: a.dados ?? s.fornecedor.dados } };
@@ -141,33 +141,33 @@ export function reduzirCheckout(s: EstadoCheckout, a: AcaoCheckout): EstadoCheck
     case 'continuar_sacola':
       if (atual.passo !== 'sacola') return s;
       if (a.fechado) return { ...s, avisoSacola: a.fechado };
-      if (!a.usuario) return empilhar({ ...s, avisoSacola: null }, { passo: 'login' });
-      return aposEntrar({ ...s, avisoSacola: null }, a.usuario, a.modos, empilhar);
+      if (!a.usuario) return pushStep({ ...s, avisoSacola: null }, { passo: 'login' });
+      return afterSignIn({ ...s, avisoSacola: null }, a.usuario, a.modos, pushStep);
     case 'pronto_para_comprar':
       if (atual.passo !== 'login' && atual.passo !== 'endereco') return s;
-      return aposEntrar(s, a.usuario, a.modos, trocar);
+      return afterSignIn(s, a.usuario, a.modos, replaceStep);
     case 'cadastrar_endereco':
-      return atual.passo === 'endereco' ? trocar(s, { passo: 'endereco', cadastrando: a.abrir }) : s;
+      return atual.passo === 'endereco' ? replaceStep(s, { passo: 'endereco', cadastrando: a.abrir }) : s;
     case 'escolher_modo':
-      return atual.passo === 'modo' ? empilhar({ ...s, modo: a.modo, data: a.modo === s.modo ? s.data : null }, { passo: 'resumo' }) : s;
+      return atual.passo === 'modo' ? pushStep({ ...s, modo: a.modo, data: a.modo === s.modo ? s.data : null }, { passo: 'resumo' }) : s;
     case 'escolher_data':
       return { ...s, data: a.data };
     case 'continuar_resumo':
-      return atual.passo === 'resumo' ? empilhar(s, { passo: 'pagamento' }) : s;
+      return atual.passo === 'resumo' ? pushStep(s, { passo: 'pagamento' }) : s;
     case 'escolher_pagamento':
       return { ...s, pagamento: a.pagamento };
     case 'enviar':
-      return atual.passo === 'pagamento' ? empilhar(s, { passo: 'enviando' }) : s;
+      return atual.passo === 'pagamento' ? pushStep(s, { passo: 'enviando' }) : s;
     case 'respondido': {
       if (atual.passo !== 'enviando') return s;
-      const passo = resultado(s, a.r);
+      const passo = outcome(s, a.r);
       if (passo.passo === 'sucesso') return { ...s, passos: [passo] };
       // A date no longer offered: the buyer chooses again among the dates offered now.
       const data = a.r.error !== undefined && a.r.codigo_erro === 'data_indisponivel' ? null : s.data;
-      return trocar({ ...s, data }, passo);
+      return replaceStep({ ...s, data }, passo);
     }
     case 'voltar':
-      return podeVoltar(s) ? { ...s, passos: s.passos.slice(0, -1) } : s;
+      return canGoBack(s) ? { ...s, passos: s.passos.slice(0, -1) } : s;
     case 'cupom_texto':
       return { ...s, cupom: { ...s.cupom, texto: a.texto.toUpperCase() } };
     case 'cupom_verificando':

@@ -5,28 +5,28 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '@/lib/rpc';
-import { chaveDoPedido, esquecerTentativa, novaChave, registrarResposta } from './idempotency';
+import { orderKey, forgetAttempt, newKey, recordAnswer } from './idempotency';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PEDIDO = { forn: 'forn1', sacola: [{ id: 'p1', quantidade: 3 }], pagamento: '2', total: 11.7 };
 
-beforeEach(() => esquecerTentativa());
+beforeEach(() => forgetAttempt());
 
 describe('Idempotency-Key', () => {
   it('the same order again gets the same key while its outcome is unknown', () => {
-    const k = chaveDoPedido(PEDIDO);
+    const k = orderKey(PEDIDO);
     expect(k).toMatch(UUID);
     const unknown: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'muitas_tentativas', 'erro_interno', 'indisponivel'];
     for (const codigo_erro of unknown) {
-      registrarResposta({ codigo_erro });
-      expect(chaveDoPedido({ ...PEDIDO })).toBe(k);
+      recordAnswer({ codigo_erro });
+      expect(orderKey({ ...PEDIDO })).toBe(k);
     }
   });
 
   it('a changed order gets a new key', () => {
-    const k = chaveDoPedido(PEDIDO);
-    expect(chaveDoPedido({ ...PEDIDO, sacola: [{ id: 'p1', quantidade: 4 }] })).not.toBe(k);
-    expect(chaveDoPedido({ ...PEDIDO, pagamento: '1' })).not.toBe(k);
+    const k = orderKey(PEDIDO);
+    expect(orderKey({ ...PEDIDO, sacola: [{ id: 'p1', quantidade: 4 }] })).not.toBe(k);
+    expect(orderKey({ ...PEDIDO, pagamento: '1' })).not.toBe(k);
   });
 
   it.each<[string, { codigo_erro?: ErrorCode }]>([
@@ -37,13 +37,13 @@ describe('Idempotency-Key', () => {
     ['estoque_insuficiente', { codigo_erro: 'estoque_insuficiente' }],
     ['chave_reusada', { codigo_erro: 'chave_reusada' }],
   ])('an answer (%s) settles the attempt: a new key next time', (_, answer) => {
-    const k = chaveDoPedido(PEDIDO);
-    registrarResposta(answer);
-    expect(chaveDoPedido(PEDIDO)).not.toBe(k);
+    const k = orderKey(PEDIDO);
+    recordAnswer(answer);
+    expect(orderKey(PEDIDO)).not.toBe(k);
   });
 
   it('kept in sessionStorage: a reload of the tab sends the same key', () => {
-    const k = chaveDoPedido(PEDIDO);
+    const k = orderKey(PEDIDO);
     const stored = JSON.parse(sessionStorage.getItem('feira:pedido-tentativa') ?? 'null');
     expect(stored).toEqual({ chave: k, pedido: JSON.stringify(PEDIDO) });
   });
@@ -52,9 +52,9 @@ describe('Idempotency-Key', () => {
     const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
     Object.defineProperty(crypto, 'randomUUID', { configurable: true, value: undefined });
     try {
-      const a = novaChave();
+      const a = newKey();
       expect(a).toMatch(UUID);
-      expect(novaChave()).not.toBe(a);
+      expect(newKey()).not.toBe(a);
     } finally {
       if (own) Object.defineProperty(crypto, 'randomUUID', own);
       else delete (crypto as { randomUUID?: unknown }).randomUUID;

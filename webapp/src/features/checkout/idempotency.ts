@@ -44,7 +44,7 @@ function gravar(t: Tentativa | null) {
 }
 
 /** A fresh random key (a UUID v4). */
-export function novaChave(): string {
+export function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;
@@ -57,11 +57,11 @@ export function novaChave(): string {
  * The key for sending `pedido` (the request's fields): the open attempt's when it is the same
  * order, otherwise a new attempt's.
  */
-export function chaveDoPedido(pedido: object): string {
+export function orderKey(pedido: object): string {
   const json = JSON.stringify(pedido);
   const aberta = ler();
   if (aberta && aberta.pedido === json) return aberta.chave;
-  const t = { chave: novaChave(), pedido: json };
+  const t = { chave: newKey(), pedido: json };
   gravar(t);
   return t.chave;
 }
@@ -71,11 +71,11 @@ export function chaveDoPedido(pedido: object): string {
  * unless its outcome is unknown (no answer, a timeout, a rate limit, a server failure: the
  * client's `outcomeUnknown` of its `codigo_erro`), so that sending it again carries the same key.
  */
-export function registrarResposta(r: { codigo_erro?: ErrorCode }): void {
+export function recordAnswer(r: { codigo_erro?: ErrorCode }): void {
   if (r.codigo_erro === undefined || !outcomeUnknown(r.codigo_erro)) gravar(null);
 }
 
 /** Tests only: forget the open attempt. */
-export function esquecerTentativa(): void {
+export function forgetAttempt(): void {
   gravar(null);
 }

@@ -16,7 +16,7 @@ export const OBSERVACAO_LONGA = 'A observação pode ter no máximo 280 caracter
 export const OBSERVACAO_INVALIDA = 'A observação não pode ter quebras de linha nem caracteres de controle.';
 
 /** Characters of `text` as the server counts them (Unicode code points). */
-export function contarCaracteres(text: string): number {
+export function countCharacters(text: string): number {
   return [...text].length;
 }
 
@@ -24,20 +24,20 @@ export function contarCaracteres(text: string): number {
 const CONTROLE = /[\u0000-\u001f\u007f-\u009f]/u;
 
 /** What is wrong with `text` as a note (after trimming), or null when it may be sent. */
-export function problemaDaObservacao(text: string): string | null {
+export function noteProblem(text: string): string | null {
   const t = text.trim();
   if (CONTROLE.test(t)) return OBSERVACAO_INVALIDA;
-  if (contarCaracteres(t) > MAX_OBSERVACAO) return OBSERVACAO_LONGA;
+  if (countCharacters(t) > MAX_OBSERVACAO) return OBSERVACAO_LONGA;
   return null;
 }
 
 /** 'n/280', what the counter under a note shows. */
-export function contador(text: string): string {
-  return `${contarCaracteres(text)}/${MAX_OBSERVACAO}`;
+export function noteCounter(text: string): string {
+  return `${countCharacters(text)}/${MAX_OBSERVACAO}`;
 }
 
 /** The note as sent: trimmed, or undefined when empty. */
-export function observacaoEnviada(text: string | undefined): string | undefined {
+export function noteToSend(text: string | undefined): string | undefined {
   const t = text?.trim();
   return t ? t : undefined;
 }
@@ -45,11 +45,11 @@ export function observacaoEnviada(text: string | undefined): string | undefined 
 let observacao = '';
 const listeners = new Set<() => void>();
 
-export function getObservacao(): string {
+export function getOrderNote(): string {
   return observacao;
 }
 
-export function setObservacao(text: string): void {
+export function setOrderNote(text: string): void {
   observacao = text;
   listeners.forEach((l) => l());
 }
@@ -60,6 +60,6 @@ function subscribe(l: () => void) {
 }
 
 /** React hook: the order's note and its setter. */
-export function useObservacao(): [string, (text: string) => void] {
-  return [useSyncExternalStore(subscribe, getObservacao, getObservacao), setObservacao];
+export function useOrderNote(): [string, (text: string) => void] {
+  return [useSyncExternalStore(subscribe, getOrderNote, getOrderNote), setOrderNote];
 }

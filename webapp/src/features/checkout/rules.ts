@@ -15,13 +15,13 @@
  *   the time now in São Paulo (decisions.md §36, §40; the server recomputes them).
  */
 import type { BagInfos, BagItem } from '@/lib/bag';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn, DeliveryForn } from '@/types/wire';
 import type { WireCoupon } from './api/validarCupom';
 import { errorText } from '@/lib/errorText';
 
-export type Modo = 'entrega' | 'retirada';
+export type FulfilmentMode = 'entrega' | 'retirada';
 
 /** What the rules read of `extensoes.delivery`: any setting may be missing (a bag stored earlier). */
 export type DeliveryView = Partial<DeliveryForn>;
@@ -207,7 +207,7 @@ function cartLines(core: Core, items: BagItem[]) {
  */
 export function orderSummary(
   core: Core,
-  input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: Modo; cupom: CoreCoupon | null; agora?: number },
+  input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: FulfilmentMode; cupom: CoreCoupon | null; agora?: number },
 ): SummaryResult {
   const calcular = (semMinimo: boolean) => {
     const entrega = deliverySettings(core, input.supplier.extensoes?.delivery);
@@ -285,7 +285,7 @@ const LISTA = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' 
  */
 export function bagBlock(items: BagItem[]): string | null {
   const nomes = (f: (i: BagInfos) => boolean | undefined) => [
-    ...new Set(items.filter((it) => f(it.infos)).map((it) => capitalizar(it.infos.titulo))),
+    ...new Set(items.filter((it) => f(it.infos)).map((it) => capitalizeWords(it.infos.titulo))),
   ];
   const indisponiveis = nomes((i) => i.indisponivel);
   const esgotados = nomes((i) => i.esgotado && !i.indisponivel);
@@ -301,7 +301,7 @@ export function bagBlock(items: BagItem[]): string | null {
 }
 
 /** One date and window the buyer may choose (wasm-core's `delivery_days_offered`). */
-export interface DataOferecida {
+export interface OfferedDate {
   /** 'AAAA-MM-DD', São Paulo. */
   data: string;
   /** 'HH:MM'. */
@@ -315,11 +315,11 @@ export interface DataOferecida {
  * The dates and windows of `modo` the buyer may choose now (the next 14 days, cut-off applied),
  * or null when the store has no days for that mode (then the order carries no date, as before).
  */
-export function offeredDates(core: Core, supplier: SupplierView | null, modo: Modo, agora: number = Date.now()): DataOferecida[] | null {
+export function offeredDates(core: Core, supplier: SupplierView | null, modo: FulfilmentMode, agora: number = Date.now()): OfferedDate[] | null {
   const dias = supplier?.extensoes?.delivery?.dias;
   if (!dias?.janelas?.some((j) => j.tipo === modo)) return null;
   try {
-    return core.delivery_days_offered(dias, modo, agora) as DataOferecida[];
+    return core.delivery_days_offered(dias, modo, agora) as OfferedDate[];
   } catch (e) {
     console.error('delivery_days_offered:', errorText(e));
     return [];

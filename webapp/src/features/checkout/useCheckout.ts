@@ -22,12 +22,12 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
-import { getObservacao, setObservacao } from './note';
+import { getOrderNote, setOrderNote } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
 import { pegarProduto } from './api/pegarProduto';
 import { validarCupom } from './api/validarCupom';
-import { estadoInicial, passoAtual, reduzirCheckout } from './checkoutState';
-import { chaveDoPedido, registrarResposta } from './idempotency';
+import { initialCheckoutState, currentStep, reduceCheckout } from './checkoutState';
+import { orderKey, recordAnswer } from './idempotency';
 import {
   bagBlock,
   bagSubtotal,
@@ -79,8 +79,8 @@ export function useCheckout() {
   const { items, dadosforn: stored, setQuantity, remove } = useBag();
   const { user, signIn } = useAccount();
   const offline = useOffline();
-  const [state, dispatch] = useReducer(reduzirCheckout, items.length > 0, estadoInicial);
-  const passo = passoAtual(state);
+  const [state, dispatch] = useReducer(reduceCheckout, items.length > 0, initialCheckoutState);
+  const passo = currentStep(state);
   const { modo, pagamento, cupom, data } = state;
 
   const supplier = state.fornecedor.dados ?? stored;
@@ -178,17 +178,17 @@ export function useCheckout() {
       entrega: modo === 'entrega',
       cupom: cupom.aplicado?.codigo ?? null,
       data: datas ? data : null,
-      observacao: getObservacao(),
+      observacao: getOrderNote(),
     });
     // The same order sent again after an unknown outcome carries the same key; anything else a new one.
-    const chave = chaveDoPedido(payload);
+    const chave = orderKey(payload);
     dispatch({ tipo: 'enviar' });
     const r = await finalizarPedido(payload, chave);
-    registrarResposta(r);
+    recordAnswer(r);
     dispatch({ tipo: 'respondido', r });
     if (r.error === undefined) {
       clearBag();
-      setObservacao('');
+      setOrderNote('');
     }
     else if (BAG_DESATUALIZADA.has(r.codigo_erro)) void releProdutos(items);
     else if (r.codigo_erro === 'data_indisponivel') setReleitura((n) => n + 1);

@@ -4,19 +4,19 @@
  * message 'Olá, {nome}! Seu pedido da {loja} está a caminho.', and a call.
  */
 
-export interface Ponto {
+export interface MapPoint {
   latitude: number;
   longitude: number;
 }
 
 /** Google Maps directions to the point (Maps URLs, `api=1`), or a search of the address. */
-export function mapsUrl(p: Ponto | null, endereco: string): string {
+export function mapsUrl(p: MapPoint | null, endereco: string): string {
   if (p) return `https://www.google.com/maps/dir/?api=1&destination=${p.latitude},${p.longitude}`;
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(endereco)}`;
 }
 
 /** Waze navigation to the point (`ll` + `navigate=yes`), or a search of the address. */
-export function wazeUrl(p: Ponto | null, endereco: string): string {
+export function wazeUrl(p: MapPoint | null, endereco: string): string {
   if (p) return `https://waze.com/ul?ll=${p.latitude},${p.longitude}&navigate=yes`;
   return `https://waze.com/ul?q=${encodeURIComponent(endereco)}&navigate=yes`;
 }

@@ -33,7 +33,7 @@ export interface PackingTotal {
 }
 
 /** 'Alface crespa': the titles are stored in lower case. */
-export function capitalizar(s: string): string {
+export function capitalizeWords(s: string): string {
   return s ? s.charAt(0).toLocaleUpperCase('pt-BR') + s.slice(1) : s;
 }
 
@@ -55,7 +55,7 @@ export function packingTotals(orders: readonly PackedOrder[]): PackingTotal[] {
 
 /** 'Alface crespa (maço) — 46'. */
 export function totalLabel(t: PackingTotal): string {
-  return `${capitalizar(t.titulo)}${t.opcao ? ` (${t.opcao})` : ''} — ${t.quantidade}`;
+  return `${capitalizeWords(t.titulo)}${t.opcao ? ` (${t.opcao})` : ''} — ${t.quantidade}`;
 }
 
 /** '34,70': reais with a decimal comma, no thousands separator (a spreadsheet reads it as a number). */
@@ -108,7 +108,7 @@ export function packingCsv(orders: readonly PackedOrder[]): string {
         i.bairro ?? '',
         i.cep ?? '',
         i.cidade ?? '',
-        capitalizar(l.titulo),
+        capitalizeWords(l.titulo),
         l.opcao ?? '',
         l.quantidade,
         decimalComma(l.preco),

@@ -2,11 +2,11 @@
  * The day's route in the browser: wasm-core's `route` (docs/delivery-route.md) in its own small
  * wasm (webapp/src/wasm/route), imported only from here, so only the day's page downloads it.
  */
-import type { Ponto } from './links';
+import type { MapPoint } from './links';
 
 export interface RouteInput {
-  origem: Ponto | null;
-  paradas: (Ponto | null)[];
+  origem: MapPoint | null;
+  paradas: (MapPoint | null)[];
   voltar: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NADA_DISPONIVEL, resultadoPedirDeNovo, type Reordered } from './reorder';
+import { NADA_DISPONIVEL, reorderOutcome, type Reordered } from './reorder';
 
 const answer = (over: Partial<Reordered>): Reordered => ({
   userforn: 'forn1',
@@ -21,7 +21,7 @@ describe("'Pedir de novo' result", () => {
         { titulo: 'ovos caipiras', motivo: 'está esgotado' },
       ],
     });
-    expect(resultadoPedirDeNovo(r)).toEqual([
+    expect(reorderOutcome(r)).toEqual([
       '2 produtos voltaram para a sacola.',
       'mandioca: Preço mudou: de R$ 5,90 para R$ 6,50',
       'queijo minas: não está mais à venda.',
@@ -30,8 +30,8 @@ describe("'Pedir de novo' result", () => {
   });
 
   it('says when nothing can be ordered again, and one product in the singular', () => {
-    expect(resultadoPedirDeNovo(answer({ indisponiveis: [{ titulo: 'mel', motivo: 'está indisponível' }] }))).toEqual([NADA_DISPONIVEL, 'mel: está indisponível.']);
+    expect(reorderOutcome(answer({ indisponiveis: [{ titulo: 'mel', motivo: 'está indisponível' }] }))).toEqual([NADA_DISPONIVEL, 'mel: está indisponível.']);
     const one = answer({ sacola: [{ id: 'p', titulo: 'mel', icone: null, opcaoselecionada: null, quantidade: 1, preco: 30, precoanterior: 30 }] });
-    expect(resultadoPedirDeNovo(one)).toEqual(['1 produto voltou para a sacola.']);
+    expect(reorderOutcome(one)).toEqual(['1 produto voltou para a sacola.']);
   });
 });

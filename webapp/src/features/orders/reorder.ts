@@ -4,7 +4,7 @@
  * R$ 6,50', 'Só há 2 em estoque.' — and the lines no longer available with why); each product is
  * read as the bag keeps it and the bag is filled (added to a bag of the same store; a bag of
  * another store is replaced only if the buyer agrees). What happened is said in a few lines
- * ([`resultadoPedirDeNovo`]).
+ * ([`reorderOutcome`]).
  */
 import { fillBag, getBag, openBag, type AddToBagInput } from '@/lib/bag';
 import { ERRO_GENERICO, type Answer } from '@/lib/rpc';
@@ -17,7 +17,7 @@ export const TROCAR_SACOLA = 'Sua sacola tem produtos de outra loja. Trocar pelo
 export const NADA_DISPONIVEL = 'Nenhum produto deste pedido está disponível agora.';
 
 /** What the buyer is told after 'Pedir de novo': the first line, then one per change. */
-export function resultadoPedirDeNovo(r: Reordered): string[] {
+export function reorderOutcome(r: Reordered): string[] {
   const n = r.sacola.length;
   const out: string[] = [];
   if (n === 0) out.push(NADA_DISPONIVEL);
@@ -36,10 +36,10 @@ export interface ReorderOutcome {
 }
 
 /** Asks for the order again, fills the bag and opens it; `confirmar` asks before replacing a bag. */
-export async function pedirDeNovoNaSacola(idpedido: string, confirmar: (q: string) => boolean = (q) => window.confirm(q)): Promise<ReorderOutcome> {
+export async function reorderIntoBag(idpedido: string, confirmar: (q: string) => boolean = (q) => window.confirm(q)): Promise<ReorderOutcome> {
   const r = await pedirDeNovo(idpedido);
   if (r.error !== undefined) return { mensagens: [r.error || ERRO_GENERICO], ok: false };
-  const mensagens = resultadoPedirDeNovo(r);
+  const mensagens = reorderOutcome(r);
   if (r.sacola.length === 0) return { mensagens, ok: false };
   const [loja, ...produtos] = await Promise.all([pegarDadosforn(r.userforn), ...r.sacola.map((l) => pegarProduto(l.id))]);
   if (loja.error !== undefined) return { mensagens: [loja.error || ERRO_GENERICO], ok: false };

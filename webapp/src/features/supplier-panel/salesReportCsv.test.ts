@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, campo, decimal, nomeArquivo, relatorioCsv, type MesRelatorio } from './salesReportCsv';
+import { BOM, csvField, decimal, nomeArquivo, salesCsv, type SalesReportMonth } from './salesReportCsv';
 
 const fig = (quantidade: number, bruto: number, cupons: number, taxas: number, devolvido: number) => ({
   quantidade,
@@ -10,7 +10,7 @@ const fig = (quantidade: number, bruto: number, cupons: number, taxas: number, d
   liquido: Math.round((bruto - cupons - taxas - devolvido) * 100) / 100,
 });
 
-const novembro: MesRelatorio = {
+const novembro: SalesReportMonth = {
   mes: '2026-11',
   produtos: [
     { id: 'p1', produto: 'queijo minas; meia cura', ...fig(3, 1234.5, 2.4, 0.75, 0) },
@@ -28,13 +28,13 @@ describe('the accountant CSV', () => {
   });
 
   it('quotes a field with a separator, a quote or a line break', () => {
-    expect(campo('mel')).toBe('mel');
-    expect(campo('a;b')).toBe('"a;b"');
-    expect(campo('caixa "grande"')).toBe('"caixa ""grande"""');
+    expect(csvField('mel')).toBe('mel');
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('caixa "grande"')).toBe('"caixa ""grande"""');
   });
 
   it('starts with the BOM, separates by ; and ends lines with CRLF', () => {
-    const csv = relatorioCsv([novembro]);
+    const csv = salesCsv([novembro]);
     expect(csv.startsWith(BOM)).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe('Mês;Produto;Quantidade;Bruto (R$);Cupons (R$);Taxas (R$);Devolvido (R$);Líquido (R$)');
@@ -47,7 +47,7 @@ describe('the accountant CSV', () => {
 
   it('is UTF-8: the accents are bytes of UTF-8 after the BOM bytes', () => {
     // What the download's Blob holds: the text encoded as UTF-8.
-    const bytes = new TextEncoder().encode(relatorioCsv([novembro]));
+    const bytes = new TextEncoder().encode(salesCsv([novembro]));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // 'ê' of 'Mês' is C3 AA.
     expect([...bytes.slice(4, 6)]).toEqual([0xc3, 0xaa]);

@@ -7,8 +7,8 @@
  */
 import type { Answer } from '@/lib/rpc';
 
-export type RelatorioVendas = Answer<'pegar_relatorio_vendas'>;
-export type MesRelatorio = RelatorioVendas['meses'][number];
+export type SalesReportData = Answer<'pegar_relatorio_vendas'>;
+export type SalesReportMonth = SalesReportData['meses'][number];
 
 export const BOM = '\uFEFF';
 export const CABECALHO = ['Mês', 'Produto', 'Quantidade', 'Bruto (R$)', 'Cupons (R$)', 'Taxas (R$)', 'Devolvido (R$)', 'Líquido (R$)'];
@@ -22,25 +22,25 @@ export function decimal(reais: number): string {
 }
 
 /** A field, quoted when it must be. */
-export function campo(text: string): string {
+export function csvField(text: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** 'AAAA-MM' as 'MM/AAAA'. */
-export function mesBr(mes: string): string {
+export function brazilMonth(mes: string): string {
   const [a, m] = mes.split('-');
   return `${m}/${a}`;
 }
 
-type Figuras = MesRelatorio['total'];
+type Figuras = SalesReportMonth['total'];
 
 function linha(mes: string, produto: string, f: Figuras): string {
-  return [mesBr(mes), produto, String(f.quantidade), decimal(f.bruto), decimal(f.cupons), decimal(f.taxas), decimal(f.devolvido), decimal(f.liquido)].map(campo).join(';');
+  return [brazilMonth(mes), produto, String(f.quantidade), decimal(f.bruto), decimal(f.cupons), decimal(f.taxas), decimal(f.devolvido), decimal(f.liquido)].map(csvField).join(';');
 }
 
 /** The CSV of `meses` (one month or the year), BOM first. */
-export function relatorioCsv(meses: MesRelatorio[]): string {
-  const rows = [CABECALHO.map(campo).join(';')];
+export function salesCsv(meses: SalesReportMonth[]): string {
+  const rows = [CABECALHO.map(csvField).join(';')];
   for (const m of meses) {
     for (const p of m.produtos) rows.push(linha(m.mes, p.produto, p));
     rows.push(linha(m.mes, 'Total do mês', m.total));

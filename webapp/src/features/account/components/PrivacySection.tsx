@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { clearBag } from '@/lib/bag';
 import { clearSession } from '@/lib/session';
-import { diaIso } from '@/lib/time';
+import { isoDay } from '@/lib/time';
 import { baixarMeusDados, excluirMinhaConta } from '../api/privacidade';
 
 /** Saves `data` as a JSON file named `name` (the browser's download). */
@@ -37,7 +37,7 @@ export function PrivacySection() {
     const r = await baixarMeusDados();
     if (r.error !== undefined) return status.error(r.error);
     status.close();
-    saveJson(r, `meus-dados-feira-${diaIso()}.json`);
+    saveJson(r, `meus-dados-feira-${isoDay()}.json`);
   }
 
   async function excluir() {

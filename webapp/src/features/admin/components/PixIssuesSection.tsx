@@ -15,7 +15,7 @@ import { Loading } from '@/components/LoadStates';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useLoad } from '@/hooks/useLoad';
 import { formatData, formatReais } from '@/lib/display';
-import { numeroCurto } from '@/lib/orders';
+import { shortNumber } from '@/lib/orders';
 import { pegarPendenciasPix, type StatusDevolucao } from '../api/pegarPendenciasPix';
 import { tentarDevolucaoPix } from '../api/tentarDevolucaoPix';
 
@@ -158,7 +158,7 @@ export function PixIssuesSection() {
               <tbody>
                 {atrasados.map((a) => (
                   <tr key={a.idpedido}>
-                    <td>nº {numeroCurto(a.idpedido)}</td>
+                    <td>nº {shortNumber(a.idpedido)}</td>
                     <td>{a.nomeforn}</td>
                     <td>{a.cliente_nome ?? '—'}</td>
                     <td>{formatReais(a.valor)}</td>

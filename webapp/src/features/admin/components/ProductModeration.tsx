@@ -4,7 +4,7 @@
  * moderation's action ('Ocultar produto' with a reason e-mailed to the store, or 'Mostrar de
  * novo'), the same as on a product's own page (ModerationBar, `moderar_produto`).
  */
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import type { LojaAdmin } from '../api/startSiteAdmin';
 import { ModerationBar } from './ModerationBar';
 
@@ -20,7 +20,7 @@ export function ProductModeration({ produtos }: { produtos: Produtos }) {
         <ul className="admin-moderation-list">
           {produtos.map((p) => (
             <li key={p.id} data-testid="produto-moderacao">
-              <ModerationBar tipo="produto" id={p.id} oculto={p.moderacao != null} rotulo={capitalizar(p.titulo)} />
+              <ModerationBar tipo="produto" id={p.id} oculto={p.moderacao != null} rotulo={capitalizeWords(p.titulo)} />
               {p.moderacao && <p className="muted">Motivo: {p.moderacao}</p>}
               {p.desabilitado && p.moderacao == null && <p className="muted">Desabilitado pela loja.</p>}
             </li>

@@ -13,7 +13,7 @@ import { useStatusDialog } from '@/components/status-dialog';
 import { StoreIcon } from '@/components/StoreIcon';
 import { useLoad } from '@/hooks/useLoad';
 import { formatData, formatReais } from '@/lib/display';
-import { numeroCurto } from '@/lib/orders';
+import { shortNumber } from '@/lib/orders';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import { confirmarSaque } from '../api/confirmarSaque';
 import { pegarSolicitacoesSaque, type SolicitacaoSaque } from '../api/pegarSolicitacoesSaque';
@@ -79,7 +79,7 @@ export function WithdrawalsSection() {
                           <ul className="admin-orders" aria-label={`Pedidos do saque de ${s.nomeforn}`}>
                             {s.pedidos.map((p) => (
                               <li key={p.idpedido}>
-                                <span>nº {numeroCurto(p.idpedido)}</span>
+                                <span>nº {shortNumber(p.idpedido)}</span>
                                 <span>{formatData(p.horario_pedido)}</span>
                                 <span>{p.cliente_nome ?? '—'}</span>
                                 <strong>{formatReais(p.valor)}</strong>

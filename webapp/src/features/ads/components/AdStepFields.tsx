@@ -5,7 +5,7 @@
 import { IconPicker, type ImageValue } from '@/components/IconPicker';
 import { CityField } from '@/components/places/CityField';
 import { CATEGORIAS } from '@/config/categories';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { AdFields } from '../api/anuncios';
 import { ESCOPOS, filterPrice } from '../rules';
@@ -115,7 +115,7 @@ export function Summary({ fields: f }: { fields: AdFields }) {
     <div className="ad-summary">
       <h3 className="wizard-title">Tudo pronto!</h3>
       <p>
-        <strong>{capitalizar(f.titulo.trim())}</strong> — R$ {f.preco}
+        <strong>{capitalizeWords(f.titulo.trim())}</strong> — R$ {f.preco}
         <br />
         {f.categoria}
         <br />

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { anuncioPath, capitalizar, formatReais } from '@/lib/display';
+import { adPath, capitalizeWords, formatReais } from '@/lib/display';
 import type { UserInfo } from '@/lib/session';
 import { excluirAnuncio, pegarAnuncios, type Anuncio } from '../api/anuncios';
 import '../ads.css';
@@ -90,7 +90,7 @@ export function AdsSection({ user }: { user: UserInfo }) {
               <button type="button" className="my-ad" onClick={() => setOpen({ kind: 'opcoes', ad: a })}>
                 {a.icone ? <img src={a.icone} alt="" width={64} height={64} /> : <span className="my-ad__noimg" aria-hidden="true" />}
                 <span className="my-ad__text">
-                  <strong>{capitalizar(a.titulo)}</strong>
+                  <strong>{capitalizeWords(a.titulo)}</strong>
                   <span>{formatReais(a.preco)}</span>
                   <span className="muted">{a.categoria}</span>
                   {a.moderacao !== undefined && (
@@ -106,10 +106,10 @@ export function AdsSection({ user }: { user: UserInfo }) {
       )}
 
       {open?.kind === 'opcoes' && (
-        <Dialog title={capitalizar(open.ad.titulo)} onClose={() => setOpen(null)} className="dlg--small">
+        <Dialog title={capitalizeWords(open.ad.titulo)} onClose={() => setOpen(null)} className="dlg--small">
           <ul className="menu-list">
             <li>
-              <a className="menu-item" href={anuncioPath(open.ad)} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(null)}>
+              <a className="menu-item" href={adPath(open.ad)} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(null)}>
                 Visualizar anúncio
               </a>
             </li>

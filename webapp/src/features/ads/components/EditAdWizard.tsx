@@ -4,7 +4,7 @@
  * (skipped for Todo Brasil), confirm; then 'Mudanças realizadas!' with OK. On failure it returns
  * to the scope step with 'Algum erro ocorreu!'.
  */
-import { capitalizar, precoCampo } from '@/lib/display';
+import { capitalizeWords, priceField } from '@/lib/display';
 import { editarAnuncio, type AdFields, type Anuncio, type Locais } from '../api/anuncios';
 import { AdWizardView } from './AdWizardView';
 import { useAdWizard, type WizardStep } from './useAdWizard';
@@ -17,8 +17,8 @@ export function fieldsOf(a: Anuncio): AdFields {
   const locais: Locais = a.locais ?? 1;
   return {
     categoria: a.categoria,
-    titulo: capitalizar(a.titulo),
-    preco: precoCampo(a.preco),
+    titulo: capitalizeWords(a.titulo),
+    preco: priceField(a.preco),
     descricao: a.descricao ?? '',
     origem: a.origem ?? '',
     locais,

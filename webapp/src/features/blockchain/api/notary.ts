@@ -102,4 +102,4 @@ export function formatSize(bytes: number): string {
 }
 
 /** A date and time in Brasília time. */
-export { formatarDataHora as formatDate } from '@/lib/time';
+export { formatDateTime as formatDate } from '@/lib/time';

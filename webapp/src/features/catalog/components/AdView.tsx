@@ -3,7 +3,7 @@
  * the origin, the contact and 'Falar com o anunciante' (WhatsApp chat with 55 and the digits).
  */
 import { WhatsAppIcon } from '@/components/icons';
-import { capitalizar, formatData, imagensProduto, whatsappUrl } from '@/lib/display';
+import { capitalizeWords, formatData, productImages, whatsappUrl } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { Anuncio } from '@/types/wire';
 import { ProductGallery } from './ProductGallery';
@@ -18,11 +18,11 @@ function preco(core: Core, reais: number): string | null {
 }
 
 export function AdView({ anuncio: a, core }: { anuncio: Anuncio; core: Core }) {
-  const titulo = capitalizar(a.titulo);
+  const titulo = capitalizeWords(a.titulo);
   const valor = preco(core, a.preco);
   return (
     <article className="purchase ad-view">
-      <ProductGallery imagens={imagensProduto(a)} titulo={titulo} />
+      <ProductGallery imagens={productImages(a)} titulo={titulo} />
       <div className="purchase__info">
         <h1 className="purchase__title">{titulo}</h1>
         {valor && (

@@ -10,7 +10,7 @@ import { LoadError, Loading } from '@/components/LoadStates';
 import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
-import { anunciosPath, itemPath } from '@/lib/display';
+import { adsPath, itemPath } from '@/lib/display';
 import type { ItemCatalogo } from '@/types/wire';
 import { pegarProdutosAnunciosSite, type SecoesHome } from '../api/pegarProdutosAnunciosSite';
 import { HomeCarousel } from './HomeCarousel';
@@ -50,7 +50,7 @@ function CategorySection({ categoria, data, regiao }: { categoria: string; data:
     <section className="cat-section" aria-label={categoria}>
       <div className="cat-section__head">
         <h2>{categoria}</h2>
-        <Link className="cat-section__more" to={anunciosPath(categoria, regiao)}>
+        <Link className="cat-section__more" to={adsPath(categoria, regiao)}>
           Ver mais produtos
         </Link>
       </div>

@@ -9,7 +9,7 @@
  * Loads no wasm: the home page shows these cards on first visit.
  */
 import type { ReactNode } from 'react';
-import { capitalizar, formatReais } from '@/lib/display';
+import { capitalizeWords, formatReais } from '@/lib/display';
 import '../catalog.css';
 
 export interface CardItem {
@@ -74,7 +74,7 @@ export function ProductCard({ item, href, onClick }: ProductCardProps) {
         )}
       </span>
       <span className="pcard__body">
-        <span className="pcard__title">{capitalizar(item.titulo)}</span>
+        <span className="pcard__title">{capitalizeWords(item.titulo)}</span>
         <span className="pcard__price">{formatReais(preco)}</span>
       </span>
     </>

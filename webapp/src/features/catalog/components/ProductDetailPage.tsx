@@ -16,7 +16,7 @@ import { useLoad } from '@/hooks/useLoad';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useRegion } from '@/hooks/useRegion';
 import { syncBagWith } from '@/lib/bag';
-import { anuncioPath, anunciosPath, capitalizar, imagensProduto, produtoPath } from '@/lib/display';
+import { adPath, adsPath, capitalizeWords, productImages, productPath } from '@/lib/display';
 import type { Result } from '@/lib/rpc';
 import type { Anuncio, DadosForn, Produto } from '@/types/wire';
 import { pegarAnuncioUrlSite } from '../api/pegarAnuncioUrlSite';
@@ -52,10 +52,10 @@ async function carregarAnuncio(id: string, signal: AbortSignal): Promise<Result<
  * the buying panel will keep, so the largest thing on the page shows as soon as the data does.
  */
 function Preview({ item, onMainLoad }: { item: Produto | Anuncio; onMainLoad: () => void }) {
-  const titulo = capitalizar(item.titulo);
+  const titulo = capitalizeWords(item.titulo);
   return (
     <div className="purchase">
-      <ProductGallery imagens={imagensProduto(item)} titulo={titulo} onMainLoad={onMainLoad} />
+      <ProductGallery imagens={productImages(item)} titulo={titulo} onMainLoad={onMainLoad} />
       <div className="purchase__info">
         <h1 className="purchase__title">{titulo}</h1>
         <Loading />
@@ -76,7 +76,7 @@ export default function ProductDetailPage() {
   // photo and title show first, without the wasm's download competing with the photo's.
   const pronto = load.estado === 'pronto';
   const semFoto =
-    pronto && imagensProduto(load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio).length === 0;
+    pronto && productImages(load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio).length === 0;
   const [fotoPronta, setFotoPronta] = useState(false);
   useEffect(() => {
     if (!pronto) return;
@@ -91,7 +91,7 @@ export default function ProductDetailPage() {
 
   const titulo =
     load.estado === 'pronto'
-      ? capitalizar(load.data.tipo === 'produto' ? load.data.produto.titulo : load.data.anuncio.titulo)
+      ? capitalizeWords(load.data.tipo === 'produto' ? load.data.produto.titulo : load.data.anuncio.titulo)
       : fornecedor
         ? 'Detalhes do produto'
         : 'Detalhes do anúncio';
@@ -103,17 +103,17 @@ export default function ProductDetailPage() {
     <section className="container page detail">
       <div className="detail__top">
         <nav aria-label="Trilha" className="breadcrumb">
-          <Link to="/">Início</Link> / <Link to={anunciosPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
+          <Link to="/">Início</Link> / <Link to={adsPath(categoria, regiao)}>Anúncios</Link> / <span>{categoria}</span>
         </nav>
         {load.estado === 'pronto' &&
           (load.data.tipo === 'produto' ? (
             <ShareButton
-              path={produtoPath(load.data.produto)}
+              path={productPath(load.data.produto)}
               titulo={titulo}
               texto={`${titulo} — ${load.data.dadosforn.nomeforn}, na Feira:`}
             />
           ) : (
-            <ShareButton path={anuncioPath(load.data.anuncio)} titulo={titulo} texto={`${titulo}, na Feira:`} />
+            <ShareButton path={adPath(load.data.anuncio)} titulo={titulo} texto={`${titulo}, na Feira:`} />
           ))}
       </div>
       {load.estado === 'erro' && <LoadError onRetry={retry} />}

@@ -15,7 +15,7 @@
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/lib/bag';
-import { capitalizar, imagensProduto } from '@/lib/display';
+import { capitalizeWords, productImages } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn, Produto } from '@/types/wire';
 import { ProductGallery } from './ProductGallery';
@@ -53,7 +53,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
   const opcoes = (p.opcoes ?? []).map((o) => o.opcao).filter(Boolean);
   const [opcao, setOpcao] = useState<string | null>(opcoes[0] ?? null);
   const [aviso, setAviso] = useState<'adicionado' | 'conflito' | null>(null);
-  const imagens = useMemo(() => imagensProduto(p), [p]);
+  const imagens = useMemo(() => productImages(p), [p]);
 
   const c = useMemo(() => centavos(core, p), [core, p]);
   const unitario = c && core.price_unit(c.preco, c.promo, p.minimopromo, quantidade);
@@ -78,9 +78,9 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
   if (indisponivel) {
     return (
       <div className="purchase">
-        <ProductGallery imagens={imagens} titulo={capitalizar(p.titulo)} />
+        <ProductGallery imagens={imagens} titulo={capitalizeWords(p.titulo)} />
         <div className="purchase__info">
-          <Titulo className="purchase__title">{capitalizar(p.titulo)}</Titulo>
+          <Titulo className="purchase__title">{capitalizeWords(p.titulo)}</Titulo>
           <p className="purchase__off" data-testid="indisponivel">
             Indisponível
           </p>
@@ -98,9 +98,9 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
 
   return (
     <div className="purchase">
-      <ProductGallery imagens={imagens} titulo={capitalizar(p.titulo)} />
+      <ProductGallery imagens={imagens} titulo={capitalizeWords(p.titulo)} />
       <div className="purchase__info">
-        <Titulo className="purchase__title">{capitalizar(p.titulo)}</Titulo>
+        <Titulo className="purchase__title">{capitalizeWords(p.titulo)}</Titulo>
         {esgotado && (
           <p className="purchase__off" data-testid="esgotado">
             Esgotado

@@ -12,12 +12,12 @@ import { instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { useSession } from '@/lib/session';
 import type { Core } from '@/lib/wasm';
 import type { DadosForn } from '@/types/wire';
-import { formasEntrega, formasPagamento, textoTaxaEntrega } from '../supplier';
+import { deliveryMethods, paymentMethods, deliveryFeeText } from '../supplier';
 
 export function SellerCard({ dadosforn: d, core }: { dadosforn: DadosForn; core: Core }) {
   const user = useSession()?.userinfo;
-  const entrega = formasEntrega(d);
-  const taxa = textoTaxaEntrega(core, d, user?.latitude, user?.longitude);
+  const entrega = deliveryMethods(d);
+  const taxa = deliveryFeeText(core, d, user?.latitude, user?.longitude);
   const del = d.extensoes?.delivery;
   const porKm = del?.taxaTipo === 'porKm' && del.taxaPorKm != null ? del.taxaPorKm : null;
 
@@ -39,7 +39,7 @@ export function SellerCard({ dadosforn: d, core }: { dadosforn: DadosForn; core:
           </>
         )}
         <dt>Formas de pagamento</dt>
-        <dd>{formasPagamento(d).join(', ')}</dd>
+        <dd>{paymentMethods(d).join(', ')}</dd>
         {taxa && (
           <>
             <dt>Taxa de entrega</dt>

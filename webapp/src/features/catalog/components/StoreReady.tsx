@@ -22,7 +22,7 @@ import { displayName, useAccount } from '@/hooks/useAccount';
 import { useCore } from '@/hooks/useCore';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { syncBagWith, useBag } from '@/lib/bag';
-import { capitalizar, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
+import { capitalizeWords, instagramHandle, instagramUrl, whatsappUrl } from '@/lib/display';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { DadosForn, Produto } from '@/types/wire';
 import { useStoreSearch } from '../useStoreSearch';
@@ -210,7 +210,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
       )}
 
       {selected && (
-        <Dialog title={capitalizar(selected.titulo)} untitled onClose={close} className={`dlg--product store-theme${tema}`}>
+        <Dialog title={capitalizeWords(selected.titulo)} untitled onClose={close} className={`dlg--product store-theme${tema}`}>
           {core === null && !failed && <Loading />}
           {failed && <p>{ERRO_GENERICO}</p>}
           {core !== null && (

@@ -16,7 +16,7 @@
  */
 import type { BagItem } from '@/lib/bag';
 import { rpc, type Payload, type RpcResult } from '@/lib/rpc';
-import { observacaoEnviada } from '../note';
+import { noteToSend } from '../note';
 
 export type Pagamento = '1' | '2';
 
@@ -45,7 +45,7 @@ export function orderPayload(o: OrderInput): OrderPayload {
       userforn: infos.userforn,
       quantidade: qtd,
       opcaoselecionada: opcao,
-      ...(infos.aceitaobs && observacaoEnviada(obs) ? { observacao: observacaoEnviada(obs) } : {}),
+      ...(infos.aceitaobs && noteToSend(obs) ? { observacao: noteToSend(obs) } : {}),
     })),
     forn: o.forn,
     total: o.total,
@@ -53,7 +53,7 @@ export function orderPayload(o: OrderInput): OrderPayload {
     entrega: o.entrega,
     infoscupom: o.cupom ? { codigo: o.cupom } : null,
     ...(o.data ? { data_entrega: o.data.data, janela_inicio: o.data.inicio, janela_fim: o.data.fim } : {}),
-    ...(observacaoEnviada(o.observacao) ? { observacao: observacaoEnviada(o.observacao) } : {}),
+    ...(noteToSend(o.observacao) ? { observacao: noteToSend(o.observacao) } : {}),
   };
 }
 

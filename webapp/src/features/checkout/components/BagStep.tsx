@@ -9,7 +9,7 @@
 import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from '@/components/OrderIcons';
 import { setBagNote, type BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import { problemaDaObservacao } from '../note';
+import { noteProblem } from '../note';
 import { formatCentavos, lineTotal, quantityDown, quantityUp, unitPrice, type SummaryResult } from '../rules';
 import { NoteField } from './NoteField';
 
@@ -110,7 +110,7 @@ export function BagStep({ core, items, nomeforn, subtotal, message, block, busy,
           {message}
         </p>
       )}
-      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy || !!block || items.some((it) => !!it.infos.aceitaobs && !!problemaDaObservacao(it.obs ?? ''))} onClick={onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={!subtotal.ok || busy || !!block || items.some((it) => !!it.infos.aceitaobs && !!noteProblem(it.obs ?? ''))} onClick={onContinue}>
         Continuar Compra
       </button>
     </div>

@@ -32,7 +32,7 @@ import { BackIcon } from '@/components/OrderIcons';
 import { SEM_CONEXAO_PEDIDO } from '@/lib/online';
 import { ERRO_GENERICO } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
-import { podeVoltar, type NomePasso } from '../checkoutState';
+import { canGoBack, type CheckoutStepName } from '../checkoutState';
 import { paymentOptions } from '../rules';
 import { useCheckout, type Checkout } from '../useCheckout';
 import { BagStep } from './BagStep';
@@ -49,7 +49,7 @@ import '../checkout.css';
  */
 export type AddressWizardComponent = ComponentType<{ user: UserInfo; onCancel: () => void; onDone: (user: UserInfo) => void }>;
 
-const TITLES: Record<NomePasso, string> = {
+const TITLES: Record<CheckoutStepName, string> = {
   sacola: 'Sua sacola',
   login: 'Entre para continuar',
   endereco: 'Endereço de entrega',
@@ -78,7 +78,7 @@ export default function CheckoutDrawer({ onClose, AddressWizard }: { onClose: ()
       dismissable={passo.passo !== 'enviando'}
       className={`checkout${passo.passo === 'sacola' ? ' checkout--drawer' : ''}`}
     >
-      {podeVoltar(c.state) && (
+      {canGoBack(c.state) && (
         <button type="button" className="icon-btn checkout__back" aria-label="Voltar" onClick={c.acoes.voltar}>
           <BackIcon />
         </button>

@@ -4,17 +4,17 @@
  * store's cut-off applied, São Paulo time), one to choose. 'Continuar' waits for a choice.
  */
 import { useId } from 'react';
-import { capitalizar } from '@/lib/display';
-import type { DataOferecida, Modo } from '../rules';
+import { capitalizeWords } from '@/lib/display';
+import type { OfferedDate, FulfilmentMode } from '../rules';
 
 export interface DatePickerProps {
-  modo: Modo;
-  datas: DataOferecida[];
-  value: DataOferecida | null;
-  onChange: (d: DataOferecida) => void;
+  modo: FulfilmentMode;
+  datas: OfferedDate[];
+  value: OfferedDate | null;
+  onChange: (d: OfferedDate) => void;
 }
 
-const mesma = (a: DataOferecida | null, b: DataOferecida) => !!a && a.data === b.data && a.inicio === b.inicio && a.fim === b.fim;
+const mesma = (a: OfferedDate | null, b: OfferedDate) => !!a && a.data === b.data && a.inicio === b.inicio && a.fim === b.fim;
 
 export function DatePicker({ modo, datas, value, onChange }: DatePickerProps) {
   const name = useId();
@@ -30,7 +30,7 @@ export function DatePicker({ modo, datas, value, onChange }: DatePickerProps) {
           {datas.map((d) => (
             <li key={`${d.data} ${d.inicio}`}>
               <label className="checkout-dates__option">
-                <input type="radio" name={name} checked={mesma(value, d)} onChange={() => onChange(d)} /> {capitalizar(d.rotulo)}
+                <input type="radio" name={name} checked={mesma(value, d)} onChange={() => onChange(d)} /> {capitalizeWords(d.rotulo)}
               </label>
             </li>
           ))}

@@ -5,7 +5,7 @@
  * supplier offers it). `aviso` says when the buyer's point is their city's centre.
  */
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
-import type { DeliveryView, Modo } from '../rules';
+import type { DeliveryView, FulfilmentMode } from '../rules';
 
 export interface ModeStepProps {
   delivery: DeliveryView | null | undefined;
@@ -15,7 +15,7 @@ export interface ModeStepProps {
   retirada: boolean;
   /** 'Usamos o centro de {cidade} para calcular a distância', when so. */
   aviso: string | null;
-  onChoose: (m: Modo) => void;
+  onChoose: (m: FulfilmentMode) => void;
 }
 
 export function ModeStep({ delivery, foraDaArea, retirada, aviso, onChoose }: ModeStepProps) {

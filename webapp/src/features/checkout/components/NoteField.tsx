@@ -4,7 +4,7 @@
  * the bag.
  */
 import { useId } from 'react';
-import { contador, MAX_OBSERVACAO, problemaDaObservacao } from '../note';
+import { noteCounter, MAX_OBSERVACAO, noteProblem } from '../note';
 
 export interface NoteFieldProps {
   label: string;
@@ -16,7 +16,7 @@ export interface NoteFieldProps {
 
 export function NoteField({ label, value, placeholder, onChange, testId }: NoteFieldProps) {
   const id = useId();
-  const problema = problemaDaObservacao(value);
+  const problema = noteProblem(value);
   return (
     <div className="field checkout-note">
       <label htmlFor={id} className="field__label">
@@ -35,7 +35,7 @@ export function NoteField({ label, value, placeholder, onChange, testId }: NoteF
         onChange={(e) => onChange(e.target.value)}
       />
       <span id={`${id}-contador`} className={problema ? 'form__error' : 'muted'} aria-live="polite">
-        {contador(value.trim())}
+        {noteCounter(value.trim())}
         {problema ? ` · ${problema}` : ''}
       </span>
     </div>

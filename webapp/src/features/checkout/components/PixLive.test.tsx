@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PIX_EXPIRADO, PIX_VALOR_DIFERENTE } from '@/lib/orders';
 import type { Answer } from '@/lib/rpc';
 import { mockApi } from '@/test/fixtures';
-import { formatarRestante, POLL_MAXIMO_MS } from '@/hooks/usePixAoVivo';
+import { formatRemaining, POLL_MAXIMO_MS } from '@/hooks/useLivePix';
 import { PixLive } from './PixLive';
 
 const INICIO = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -142,9 +142,9 @@ describe('PixLive', () => {
   });
 
   it('writes the time left as mm:ss, or h:mm:ss from an hour', () => {
-    expect(formatarRestante((59 * 60 + 32) * 1000)).toBe('59:32');
-    expect(formatarRestante(3_600_000)).toBe('1:00:00');
-    expect(formatarRestante(1)).toBe('00:01');
-    expect(formatarRestante(-5)).toBe('00:00');
+    expect(formatRemaining((59 * 60 + 32) * 1000)).toBe('59:32');
+    expect(formatRemaining(3_600_000)).toBe('1:00:00');
+    expect(formatRemaining(1)).toBe('00:01');
+    expect(formatRemaining(-5)).toBe('00:00');
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The Pix part of the success screen, live: while the charge waits, 'Pague com Pix…',
  * the countdown ('Expira em 59:32'), the QR image and the 'copia e cola' code; it turns to
- * 'Pagamento confirmado' within seconds of the payment (`usePixAoVivo` asks the server), and at
+ * 'Pagamento confirmado' within seconds of the payment (`useLivePix` asks the server), and at
  * the deadline to the expired message, unless a Pix came in: then what became of it (given back),
  * never that it was not paid in time (decisions.md §28).
  */
 import { useCallback } from 'react';
 import { PixPayment } from '@/components/PixPayment';
-import { formatarRestante, usePixAoVivo, type FasePix } from '@/hooks/usePixAoVivo';
-import { PIX_EXPIRADO, textoPixDevolvido } from '@/lib/orders';
+import { formatRemaining, useLivePix, type PixPhase } from '@/hooks/useLivePix';
+import { PIX_EXPIRADO, pixRefundText } from '@/lib/orders';
 import type { PixDevolvido } from '@/types/wire';
 import { consultarPagamento } from '../api/consultarPagamento';
 
@@ -22,8 +22,8 @@ export interface PixLiveProps {
 
 export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
   const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, signal), [idpedido]);
-  const pix = usePixAoVivo({ idpedido, expiraEm, consultar });
-  const devolvido = textoPixDevolvido(pix.devolvido);
+  const pix = useLivePix({ idpedido, expiraEm, consultar });
+  const devolvido = pixRefundText(pix.devolvido);
   return (
     <div className="pix-live">
       <p role="status" data-testid="pix-situacao" className={pix.fase === 'pago' ? 'pix-live__pago' : pix.fase === 'expirado' ? 'form__error' : undefined}>
@@ -39,7 +39,7 @@ export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
         <>
           {pix.restanteMs != null && (
             <p className="pix-live__expira" role="timer" data-testid="pix-expira">
-              Expira em {formatarRestante(pix.restanteMs)}
+              Expira em {formatRemaining(pix.restanteMs)}
             </p>
           )}
           <PixPayment qrcode={qrcode} imagem={imagem} />
@@ -49,7 +49,7 @@ export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
   );
 }
 
-function situacao(fase: FasePix, devolvido: PixDevolvido | null): string {
+function situacao(fase: PixPhase, devolvido: PixDevolvido | null): string {
   switch (fase) {
     case 'pago':
       return 'Pagamento confirmado';
@@ -57,7 +57,7 @@ function situacao(fase: FasePix, devolvido: PixDevolvido | null): string {
       return 'Verificando pagamento...';
     case 'expirado':
       // A Pix that came in is never called unpaid: what became of it, and the order's end.
-      return devolvido ? `${textoPixDevolvido(devolvido)}. O prazo de pagamento terminou e o pedido foi cancelado.` : PIX_EXPIRADO;
+      return devolvido ? `${pixRefundText(devolvido)}. O prazo de pagamento terminou e o pedido foi cancelado.` : PIX_EXPIRADO;
     case 'aguardando':
       return 'Pague com Pix para confirmar o seu pedido.';
   }

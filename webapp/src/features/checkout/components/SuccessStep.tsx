@@ -5,7 +5,7 @@
  * emptied.
  */
 import { PixPayment } from '@/components/PixPayment';
-import { idDoPedido, numeroPedido } from '@/lib/orders';
+import { orderId, orderNumber } from '@/lib/orders';
 import type { Core } from '@/lib/wasm';
 import type { Pedido } from '@/types/wire';
 import { PixLive } from './PixLive';
@@ -21,7 +21,7 @@ export interface SuccessStepProps {
 
 export function SuccessStep({ core, pedido, pix, onOrders, onClose }: SuccessStepProps) {
   const total = pedido?.Infos?.total_pago;
-  const id = pedido ? idDoPedido(pedido) : null;
+  const id = pedido ? orderId(pedido) : null;
   return (
     <div className="checkout__success">
       <p className="checkout__done" role="status">
@@ -30,7 +30,7 @@ export function SuccessStep({ core, pedido, pix, onOrders, onClose }: SuccessSte
       {pedido && id && (
         <div className="pix-live">
           <p className="pix-live__numero" data-testid="numero-pedido">
-            {numeroPedido(pedido)}
+            {orderNumber(pedido)}
           </p>
           {total != null && (
             <p>

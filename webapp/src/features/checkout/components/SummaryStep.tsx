@@ -11,22 +11,22 @@ import { useId, type FormEvent } from 'react';
 import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
-import { problemaDaObservacao, useObservacao } from '../note';
-import { formatCentavos, lineTotal, type DataOferecida, type FeeState, type Modo, type SummaryResult } from '../rules';
+import { noteProblem, useOrderNote } from '../note';
+import { formatCentavos, lineTotal, type OfferedDate, type FeeState, type FulfilmentMode, type SummaryResult } from '../rules';
 import { DatePicker } from './DatePicker';
 import { NoteField } from './NoteField';
 
 export interface SummaryStepProps {
   core: Core;
   items: BagItem[];
-  modo: Modo;
+  modo: FulfilmentMode;
   fee: FeeState | null;
   summary: SummaryResult | null;
   descricao: string | null;
   /** The dates and windows offered for `modo`, or null when the store has no days (no date). */
-  datas?: DataOferecida[] | null;
-  data?: DataOferecida | null;
-  onData?: (d: DataOferecida) => void;
+  datas?: OfferedDate[] | null;
+  data?: OfferedDate | null;
+  onData?: (d: OfferedDate) => void;
   cupomText: string;
   cupomApplied: string | null;
   checkingCoupon: boolean;
@@ -48,7 +48,7 @@ export function SummaryStep(p: SummaryStepProps) {
   const blocking = summary && !summary.ok && summary.message !== fee?.texto ? summary.message : null;
   const feeNull = modo === 'entrega' && (fee === null || fee.taxa_centavos === null);
   const semData = !!p.datas && !p.data;
-  const [observacao, setObservacao] = useObservacao();
+  const [observacao, setOrderNote] = useOrderNote();
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -147,7 +147,7 @@ export function SummaryStep(p: SummaryStepProps) {
         label="Observação para a loja (opcional)"
         placeholder="Ex.: deixar na portaria"
         value={observacao}
-        onChange={setObservacao}
+        onChange={setOrderNote}
         testId="observacao-pedido"
       />
       {blocking && (
@@ -160,7 +160,7 @@ export function SummaryStep(p: SummaryStepProps) {
           Voltar à loja
         </button>
       )}
-      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || semData || !!problemaDaObservacao(observacao)} onClick={p.onContinue}>
+      <button type="button" className="btn checkout__cta" disabled={feeNull || !s || semData || !!noteProblem(observacao)} onClick={p.onContinue}>
         Continuar
       </button>
     </div>

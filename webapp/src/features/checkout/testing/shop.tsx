@@ -19,7 +19,7 @@ import { mockApi } from '@/test/fixtures';
 import { FORN } from '@/test/shop';
 import type { DadosForn, Produto } from '@/types/wire';
 import { BagProvider } from '../components/BagProvider';
-import { esquecerTentativa } from '../idempotency';
+import { forgetAttempt } from '../idempotency';
 
 /** The account context's sign-in (a mock: the popup is not part of these tests). */
 export const signIn = vi.fn();
@@ -31,7 +31,7 @@ export const signIn = vi.fn();
 export function registerShopHooks() {
   beforeEach(() => {
     resetBagForTests();
-    esquecerTentativa();
+    forgetAttempt();
     signIn.mockReset();
   });
   afterEach(() => {

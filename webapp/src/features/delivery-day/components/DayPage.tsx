@@ -14,11 +14,11 @@ import { NotFound } from '@/components/NotFound';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { formatReais } from '@/lib/display';
 import { useSession } from '@/lib/session';
-import { diaIso } from '@/lib/time';
+import { isoDay } from '@/lib/time';
 import { confirmarEntrega, pegarDiaEntrega, saiuParaEntrega, type DiaEntrega, type PedidoDoDia } from '../api/day';
-import { mapsUrl, telUrl, wazeUrl, whatsappUrl, type Ponto } from '../links';
+import { mapsUrl, telUrl, wazeUrl, whatsappUrl, type MapPoint } from '../links';
 import { backToStart, dequeue, enqueue, queued, saveDay, savedDay, setBackToStart } from '../offline';
-import { addressLine, capitalizar, packingCsv, packingTotals, totalLabel } from '../packing';
+import { addressLine, capitalizeWords, packingCsv, packingTotals, totalLabel } from '../packing';
 import { formatKm, loadRoute } from '../route';
 import '../day.css';
 
@@ -35,7 +35,7 @@ export default function DayPage() {
 }
 
 function Day({ usuario }: { usuario: string }) {
-  const [data, setData] = useState(() => diaIso());
+  const [data, setData] = useState(() => isoDay());
   const [day, setDay] = useState<DiaEntrega | null>(null);
   const [offline, setOffline] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -231,7 +231,7 @@ function OrderBlocks({ orders }: { orders: PedidoDoDia[] }) {
             {pedido.Produtos.map((l, i) => (
               <li key={i}>
                 <label>
-                  <input type="checkbox" /> {l.quantidade} × {capitalizar(l.titulo)}
+                  <input type="checkbox" /> {l.quantidade} × {capitalizeWords(l.titulo)}
                   {l.opcao ? ` (${l.opcao})` : ''}
                   {l.observacao ? ` · Obs.: ${l.observacao}` : ''}
                 </label>
@@ -274,8 +274,8 @@ function RouteSection({
   const [km, setKm] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [told, setTold] = useState<string | null>(null);
-  const paradas = useMemo(() => stops.map((s) => (s.local ?? null) as Ponto | null), [stops]);
-  const origem = (day.origem ?? null) as Ponto | null;
+  const paradas = useMemo(() => stops.map((s) => (s.local ?? null) as MapPoint | null), [stops]);
+  const origem = (day.origem ?? null) as MapPoint | null;
 
   useEffect(() => {
     let live = true;
@@ -392,7 +392,7 @@ function RouteSection({
 function Stop({ stop, loja, delivered, onDelivered }: { stop: PedidoDoDia; loja: string; delivered: boolean; onDelivered: (id: string) => void }) {
   const i = stop.pedido.Infos;
   const endereco = fullAddress(stop);
-  const point = (stop.local ?? null) as Ponto | null;
+  const point = (stop.local ?? null) as MapPoint | null;
   const whats = whatsappUrl(i.cliente_telefone, i.cliente_nome, loja);
   const tel = telUrl(i.cliente_telefone);
   return (

@@ -12,7 +12,7 @@
  * Pix check (spec §4), live: an order whose status_pix is '1' shows 'Verificando pagamento...'
  * while `consultar_pagamento` answers, then 'Pago', 'Expirado' or 'Pendente'; while 'Pendente' it
  * shows the charge's deadline (in Brazilian time) with a countdown, the QR code, and keeps asking
- * (usePixAoVivo: back-off up to 10 s, not while the tab is hidden), so it turns to 'Pago' without
+ * (useLivePix: back-off up to 10 s, not while the tab is hidden), so it turns to 'Pago' without
  * a reload; then `onPixChanged` has the history read again, so the list agrees. A Pix that came
  * in and is given back (`pix_devolvido`: another amount, paid after the deadline, a paid order
  * cancelled) is said as it is ('Recebemos um Pix de valor diferente e o devolvemos'); such an order
@@ -26,10 +26,10 @@ import { DeliveryIcon, PickupIcon, ProductPlaceholderIcon } from '@/components/O
 import { PixPayment } from '@/components/PixPayment';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
-import { formatarRestante, usePixAoVivo, type PixAoVivo } from '@/hooks/usePixAoVivo';
+import { formatRemaining, useLivePix, type LivePix } from '@/hooks/useLivePix';
 import { whatsappUrl } from '@/lib/display';
-import { aguardaRecebimento, canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, statusPedido, textoPixDevolvido } from '@/lib/orders';
-import { formatarDataHora } from '@/lib/time';
+import { awaitsReceipt, canCancel, scheduledDate, formatOrderTime, isDelivery, isPix, orderStatusText, pixRefundText } from '@/lib/orders';
+import { formatDateTime } from '@/lib/time';
 import type { Pedido } from '@/types/wire';
 import { cancelarPedido } from '../api/cancelarPedido';
 import { confirmarRecebimento } from '../api/confirmarRecebimento';
@@ -40,7 +40,7 @@ import { ReorderButton } from './ReorderButton';
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
 /** What the payment line says of the order's Pix (null: paid in person). */
-function pixCheck(p: Pedido, aoVivo: PixAoVivo | null): PixCheck | null {
+function pixCheck(p: Pedido, aoVivo: LivePix | null): PixCheck | null {
   if (!isPix(p)) return null;
   if (aoVivo) {
     switch (aoVivo.fase) {
@@ -84,7 +84,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
   // A charge awaiting payment is followed live until it is paid or expires.
   const aguardandoPix = isPix(pedido) && info.status_pix === '1';
   const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, txid, signal), [idpedido, txid]);
-  const live = usePixAoVivo({ idpedido, expiraEm: info.pix_expira_em, consultar, ativo: aguardandoPix, imediato: true });
+  const live = useLivePix({ idpedido, expiraEm: info.pix_expira_em, consultar, ativo: aguardandoPix, imediato: true });
   const aoVivo = aguardandoPix ? live : null;
   const fim = aoVivo?.fase === 'pago' || aoVivo?.fase === 'expirado';
   useEffect(() => {
@@ -97,7 +97,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
   const pixShown: PixCheck | null = pix === 'Expirado' && devolvido ? 'Devolvido' : pix;
   // The headline says what the history's card says, with what the live check learnt.
   const statusPix = aoVivo?.fase === 'pago' ? '2' : aoVivo?.fase === 'expirado' ? '0' : info.status_pix;
-  const headline = statusPedido({ ...pedido, Infos: { ...info, status_pix: statusPix } });
+  const headline = orderStatusText({ ...pedido, Infos: { ...info, status_pix: statusPix } });
   const entrega = isDelivery(pedido);
   const telefone = info.telefoneforn ?? pedido.Produtos.find((l) => l.telefone)?.telefone ?? null;
   const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '…');
@@ -197,7 +197,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
           )}
         </p>
         {/* A cancelled paid order's refund is told by its state below. */}
-        {devolvido && !(devolvido === 'cancelamento' && info.reembolsado) && <p data-testid="pix-devolvido">{textoPixDevolvido(devolvido)}</p>}
+        {devolvido && !(devolvido === 'cancelamento' && info.reembolsado) && <p data-testid="pix-devolvido">{pixRefundText(devolvido)}</p>}
         {info.reembolsado && (
           <p data-testid="devolucao">
             {info.devolucao === 'devolvido'
@@ -209,8 +209,8 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
         )}
         {pixShown === 'Pendente' && canCancel(pedido) && info.pix_expira_em != null && (
           <p className="muted" data-testid="pix-prazo">
-            Pague até {formatarDataHora(info.pix_expira_em)}
-            {aoVivo?.restanteMs != null && aoVivo.fase === 'aguardando' && <span role="timer"> · expira em {formatarRestante(aoVivo.restanteMs)}</span>}
+            Pague até {formatDateTime(info.pix_expira_em)}
+            {aoVivo?.restanteMs != null && aoVivo.fase === 'aguardando' && <span role="timer"> · expira em {formatRemaining(aoVivo.restanteMs)}</span>}
           </p>
         )}
         {pixShown === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
@@ -221,7 +221,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
           {entrega ? <DeliveryIcon /> : <PickupIcon />}
           {entrega ? 'Entrega' : 'Retirada no local'}
         </p>
-        {dataAgendada(pedido) && <p data-testid="data-entrega">{dataAgendada(pedido)}</p>}
+        {scheduledDate(pedido) && <p data-testid="data-entrega">{scheduledDate(pedido)}</p>}
         {entrega && info.rua && (
           <p>
             {info.rua}, {info.numero}
@@ -241,7 +241,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
         {telefone && <p>Telefone: {telefone}</p>}
       </div>
 
-      {aguardaRecebimento(pedido) && (
+      {awaitsReceipt(pedido) && (
         <div className="order-block order-receipt" role="group" aria-label="Você recebeu seu pedido?">
           <p>
             Você recebeu este pedido? <strong>{info.nomeforn}</strong> o marcou como entregue.

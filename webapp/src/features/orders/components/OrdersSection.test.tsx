@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
-import { formatarDataHora } from '@/lib/time';
+import { formatDateTime } from '@/lib/time';
 import { mockApi } from '@/test/fixtures';
 import type { Pedido } from '@/types/wire';
 import { OrdersSection } from './OrdersSection';
@@ -316,7 +316,7 @@ describe('order history', () => {
     expect(screen.getByTestId('situacao').textContent).toBe('Aguardando pagamento');
     await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pendente'));
     const prazo = screen.getByTestId('pix-prazo').textContent ?? '';
-    expect(prazo).toMatch(new RegExp(`^Pague até ${formatarDataHora(expira)} · expira em (29:[0-5]\\d|30:00)$`));
+    expect(prazo).toMatch(new RegExp(`^Pague até ${formatDateTime(expira)} · expira em (29:[0-5]\\d|30:00)$`));
     expect(screen.getByTestId('pix-copia-e-cola')).toBeTruthy();
 
     // Paid: the next check (3 s later) turns it, without a reload.

@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
-import { dataAgendada, formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
+import { scheduledDate, formatOrderTime, isDelivery, orderStatusText } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
 import { OrderDetail } from './OrderDetail';
@@ -83,12 +83,12 @@ export function OrdersSection() {
                   {p.Infos.nomeforn}
                 </span>
                 <span className="muted order-card__time">{formatOrderTime(p.Infos.horario_pedido)}</span>
-                {dataAgendada(p) && <span data-testid="pedido-data-entrega">{dataAgendada(p)}</span>}
+                {scheduledDate(p) && <span data-testid="pedido-data-entrega">{scheduledDate(p)}</span>}
               </div>
               <div className="order-card__end">
                 <strong data-testid="pedido-total">{formatReais(p.Infos.total_pago)}</strong>
                 <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="pedido-status">
-                  {statusPedido(p)}
+                  {orderStatusText(p)}
                 </span>
                 <button
                   type="button"

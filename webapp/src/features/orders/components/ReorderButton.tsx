@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useOffline } from '@/lib/online';
-import { pedirDeNovoNaSacola, type ReorderOutcome } from '../reorder';
+import { reorderIntoBag, type ReorderOutcome } from '../reorder';
 
 export function ReorderButton({ idpedido }: { idpedido: string }) {
   const offline = useOffline();
@@ -15,7 +15,7 @@ export function ReorderButton({ idpedido }: { idpedido: string }) {
   async function go() {
     setBusy(true);
     setResult(null);
-    setResult(await pedirDeNovoNaSacola(idpedido));
+    setResult(await reorderIntoBag(idpedido));
     setBusy(false);
   }
 

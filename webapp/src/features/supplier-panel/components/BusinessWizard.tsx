@@ -53,7 +53,7 @@ interface Campos {
  * message (wasm-core's, or the server's refusal), and where the registration is (being typed,
  * sent, done). Typing or moving clears the message.
  */
-interface Cadastro {
+interface Registration {
   passo: number;
   campos: Campos;
   icone: PickedImage | null;
@@ -63,7 +63,7 @@ interface Cadastro {
   envio: 'editando' | 'enviando' | 'feito';
 }
 
-type AcaoCadastro =
+type RegistrationAction =
   | { tipo: 'campo'; campo: keyof Campos; valor: string }
   | { tipo: 'icone'; icone: PickedImage | null }
   | { tipo: 'escopo'; local: 1 | 2 | 3 }
@@ -74,7 +74,7 @@ type AcaoCadastro =
   | { tipo: 'recusado'; erro: string }
   | { tipo: 'cadastrado' };
 
-const CADASTRO_INICIAL: Cadastro = {
+const INITIAL_REGISTRATION: Registration = {
   passo: 0,
   campos: { nomeforn: '', cpf: '', telefone: '', descricaoforn: '', instagram: '' },
   icone: null,
@@ -84,7 +84,7 @@ const CADASTRO_INICIAL: Cadastro = {
   envio: 'editando',
 };
 
-export function reduzirCadastro(c: Cadastro, a: AcaoCadastro): Cadastro {
+export function reduceRegistration(c: Registration, a: RegistrationAction): Registration {
   switch (a.tipo) {
     case 'campo':
       return { ...c, campos: { ...c.campos, [a.campo]: a.valor }, erro: null };
@@ -110,7 +110,7 @@ export function reduzirCadastro(c: Cadastro, a: AcaoCadastro): Cadastro {
 export default function BusinessWizard({ user, onClose }: BusinessWizardProps) {
   const { core, failed } = useCore();
   const navigate = useNavigate();
-  const [cadastro, dispatch] = useReducer(reduzirCadastro, CADASTRO_INICIAL);
+  const [cadastro, dispatch] = useReducer(reduceRegistration, INITIAL_REGISTRATION);
   const { passo: step, campos: f, icone, local, lugares, erro: error } = cadastro;
   const sending = cadastro.envio === 'enviando';
 

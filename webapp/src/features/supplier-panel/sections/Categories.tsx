@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import { adicionarCategoria, adicionarCategoriaProduto, pegarProdutosFornecedor, removerCategoria, removerCategoriaProduto } from '../api/actions';
 import type { ProdutoForn } from '../api/actions';
 import { errorText, type SectionProps } from './types';
@@ -93,7 +93,7 @@ export default function Categories({ forn, update }: SectionProps) {
           {produtos.map((p) => (
             <li key={p.id}>
               <label className="field">
-                <span className="field__label">{capitalizar(p.titulo)}</span>
+                <span className="field__label">{capitalizeWords(p.titulo)}</span>
                 <select className="input" value={p.subcategoria ?? ''} onChange={(e) => void assign(p, e.target.value)}>
                   <option value="">Sem categoria</option>
                   {categorias.map((c) => (

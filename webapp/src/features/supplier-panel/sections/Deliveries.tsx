@@ -12,8 +12,8 @@ import { Link } from 'react-router-dom';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
-import { dataAgendada, formatOrderTime, isDelivery, statusPedido } from '@/lib/orders';
-import { diaNoBrasil } from '@/lib/time';
+import { scheduledDate, formatOrderTime, isDelivery, orderStatusText } from '@/lib/orders';
+import { brazilDay } from '@/lib/time';
 import { pegarEntregas, pegarEntregasPendentes } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { DeliveryDetail } from './DeliveryDetail';
@@ -24,8 +24,8 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
   const [tab, setTab] = useState<'pendentes' | 'historico'>('pendentes');
   const [detail, setDetail] = useState<Pedido | null>(null);
   // This month in Brazilian time (decisions.md §40).
-  const [ano, setAno] = useState(() => diaNoBrasil().ano);
-  const [mes, setMes] = useState(() => diaNoBrasil().mes);
+  const [ano, setAno] = useState(() => brazilDay().ano);
+  const [mes, setMes] = useState(() => brazilDay().mes);
   const [anos, setAnos] = useState<number[] | undefined>(undefined);
   const pend = usePagedList<Pedido>(
     'pendentes',
@@ -93,7 +93,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
             <li key={p.id} className="order-card">
               <strong>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</strong>
               <span>{formatOrderTime(p.Infos.horario_pedido)}</span>
-              {dataAgendada(p) && <span data-testid="entrega-data">{dataAgendada(p)}</span>}
+              {scheduledDate(p) && <span data-testid="entrega-data">{scheduledDate(p)}</span>}
               <span>{p.Infos.cliente_nome ?? ''}</span>
               <span data-testid="entrega-total">{formatReais(p.Infos.total_pago)}</span>
               {p.Infos.observacao && (
@@ -103,7 +103,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
               )}
               {tab === 'historico' && (
                 <span className={`order-card__status${p.Infos.situacao.startsWith('0') ? ' order-card__status--cancelado' : ''}`} data-testid="entrega-status">
-                  {statusPedido(p)}
+                  {orderStatusText(p)}
                 </span>
               )}
               <button type="button" className="btn btn--small" onClick={() => setDetail(p)}>

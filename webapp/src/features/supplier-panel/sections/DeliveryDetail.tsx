@@ -15,9 +15,9 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useStatusDialog } from '@/components/status-dialog';
 import { useCore } from '@/hooks/useCore';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import { whatsappUrl } from '@/lib/display';
-import { aguardaRecebimento, canCancel, dataAgendada, formatOrderTime, isDelivery, isPix, situacaoLabel } from '@/lib/orders';
+import { awaitsReceipt, canCancel, scheduledDate, formatOrderTime, isDelivery, isPix, statusLabel } from '@/lib/orders';
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { ReviewReply } from './ReviewReply';
@@ -67,14 +67,14 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
     <section className="delivery-detail" aria-label="Detalhes da Entrega">
       <button type="button" className="btn btn--ghost btn--small" onClick={onBack}>Voltar</button>
       <h2>Detalhes da Entrega</h2>
-      {(historico || !pendente) && <h3>{aguardaRecebimento(p) ? 'Entregue · aguardando o cliente' : situacaoLabel(i.situacao)}</h3>}
+      {(historico || !pendente) && <h3>{awaitsReceipt(p) ? 'Entregue · aguardando o cliente' : statusLabel(i.situacao)}</h3>}
       <p className="muted">{formatOrderTime(i.horario_pedido)}</p>
       <ul className="order-lines">
         {p.Produtos.map((l, n) => (
           <li key={n} className="order-line">
             {l.icone ? <img src={l.icone} alt="" className="order-line__img" /> : <span className="order-line__img" />}
             <span>
-              {capitalizar(l.titulo)}{l.opcao ? ` — ${l.opcao}` : ''}
+              {capitalizeWords(l.titulo)}{l.opcao ? ` — ${l.opcao}` : ''}
               {l.observacao && <span className="order-line__note" data-testid="observacao-linha"> · Obs.: {l.observacao}</span>}
             </span>
             <span>{l.quantidade}×</span>
@@ -90,7 +90,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
         <dt>Pagamento</dt><dd>{isPix(p) ? `Pix — ${pix}` : 'Presencial'}</dd>
         <dt>{isDelivery(p) ? 'Entrega' : 'Retirada no local'}</dt>
         <dd data-testid="endereco-entrega">{isDelivery(p) ? enderecoEntrega(i) : ''}</dd>
-        {dataAgendada(p) && (<><dt>Data</dt><dd data-testid="data-entrega">{dataAgendada(p)}</dd></>)}
+        {scheduledDate(p) && (<><dt>Data</dt><dd data-testid="data-entrega">{scheduledDate(p)}</dd></>)}
         <dt>Cliente</dt><dd>{i.cliente_nome ?? ''}</dd>
         <dt>Telefone</dt><dd>{i.cliente_telefone ?? ''}</dd>
         {i.observacao && (<><dt>Observação do cliente</dt><dd data-testid="observacao-pedido">{i.observacao}</dd></>)}

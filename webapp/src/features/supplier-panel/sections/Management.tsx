@@ -7,8 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useCore } from '@/hooks/useCore';
-import { capitalizar } from '@/lib/display';
-import { diaNoBrasil } from '@/lib/time';
+import { capitalizeWords } from '@/lib/display';
+import { brazilDay } from '@/lib/time';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
 import { StoreReviews } from './StoreReviews';
@@ -19,8 +19,8 @@ type Gestao = { total: number; produtos: { titulo: string; opcao: string | null;
 export default function Management({ usuario, forn, live }: PanelViewProps) {
   const { core } = useCore();
   // This month in Brazilian time (decisions.md §40).
-  const [ano, setAno] = useState(() => diaNoBrasil().ano);
-  const [mes, setMes] = useState(() => diaNoBrasil().mes);
+  const [ano, setAno] = useState(() => brazilDay().ano);
+  const [mes, setMes] = useState(() => brazilDay().mes);
   const [data, setData] = useState<{ key: string; g: Gestao | null } | null>(null);
   const key = `${ano}-${mes}`;
   const years = useYears(forn.anos);
@@ -61,7 +61,7 @@ export default function Management({ usuario, forn, live }: PanelViewProps) {
               <tbody>
                 {g.produtos.map((v) => (
                   <tr key={`${v.titulo}|${v.opcao ?? ''}`}>
-                    <td>{capitalizar(v.titulo)}</td>
+                    <td>{capitalizeWords(v.titulo)}</td>
                     <td>{v.opcao ?? '—'}</td>
                     <td>{v.quantidade}</td>
                     <td>{fmt(v.total)}</td>

@@ -2,13 +2,13 @@
  * Year and month selectors of the history and of Gestão. Years run from the first order's year
  * (as the server reports it) to the current year (decisions.md §14); months Janeiro to Dezembro.
  */
-import { diaNoBrasil } from '@/lib/time';
+import { brazilDay } from '@/lib/time';
 
 export const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
 
 /** The years offered: from the earliest reported year to now (just now when none is reported). */
 export function useYears(reported?: number[] | null): number[] {
-  const now = diaNoBrasil().ano;
+  const now = brazilDay().ano;
   const first = Math.min(now, ...(reported ?? []).filter((y) => Number.isInteger(y) && y > 1999));
   const years: number[] = [];
   for (let y = first; y <= now; y++) years.push(y);

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { desabilitarProduto, excluirProduto, habilitarProduto } from '../api/actions';
 import type { ProdutoForn } from '../api/actions';
@@ -46,7 +46,7 @@ export function ProductMenu(props: ProductMenuProps) {
 
   return (
     <>
-      <Dialog title={capitalizar(p.titulo)} onClose={onClose} className="dlg--small">
+      <Dialog title={capitalizeWords(p.titulo)} onClose={onClose} className="dlg--small">
         {p.moderacao !== undefined && (
           <p className="moderation" role="status">
             Este produto foi ocultado pela moderação e só volta a aparecer quando ela o liberar.

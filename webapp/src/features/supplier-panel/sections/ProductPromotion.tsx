@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { useStatusDialog } from '@/components/status-dialog';
-import { precoCampo } from '@/lib/display';
+import { priceField } from '@/lib/display';
 import { adicionarPromocao, removerPromocao } from '../api/actions';
 import type { ProductMenuProps } from './ProductMenu';
 import { Stepper } from './ProductFields';
@@ -14,7 +14,7 @@ import { errorText } from './types';
 
 export function ProductPromotion({ core, produto: p, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
   const status = useStatusDialog();
-  const [preco, setPreco] = useState(precoCampo(p.precopromo));
+  const [preco, setPreco] = useState(priceField(p.precopromo));
   const [minimo, setMinimo] = useState(p.minimopromo ?? 1);
   const [error, setError] = useState<string | null>(null);
 

@@ -27,10 +27,10 @@ const TITLES = ['Novo produto', 'Categoria', 'Título e preço', 'Pedido mínimo
 const CONFIRMAR = 7;
 const ADICIONADO = 8;
 
-type Etapa = { fase: 'editando'; passo: number; erro: string | null } | { fase: 'enviando' } | { fase: 'adicionado' };
-type Acao = { tipo: 'ir'; passo: number } | { tipo: 'erro'; erro: string | null } | { tipo: 'enviar' } | { tipo: 'adicionado' };
+type WizardStep = { fase: 'editando'; passo: number; erro: string | null } | { fase: 'enviando' } | { fase: 'adicionado' };
+type WizardAction = { tipo: 'ir'; passo: number } | { tipo: 'erro'; erro: string | null } | { tipo: 'enviar' } | { tipo: 'adicionado' };
 
-function etapa(s: Etapa, a: Acao): Etapa {
+function reduceWizard(s: WizardStep, a: WizardAction): WizardStep {
   switch (a.tipo) {
     case 'ir':
       return { fase: 'editando', passo: a.passo, erro: null };
@@ -52,7 +52,7 @@ export interface ProductWizardProps {
 }
 
 export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
-  const [e, dispatch] = useReducer(etapa, { fase: 'editando', passo: 0, erro: null });
+  const [e, dispatch] = useReducer(reduceWizard, { fase: 'editando', passo: 0, erro: null });
   const [f, set] = useReducer(patchForm, undefined, newProductForm);
   const [flags, setFlags] = useState({ aceitaobs: false, organico: false });
   const step = e.fase === 'editando' ? e.passo : e.fase === 'enviando' ? CONFIRMAR : ADICIONADO;

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CATEGORIAS } from '@/config/categories';
 import { useCore } from '@/hooks/useCore';
-import { capitalizar } from '@/lib/display';
+import { capitalizeWords } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import { pegarProdutosFornecedor } from '../api/actions';
 import type { ProdutoForn } from '../api/actions';
@@ -98,9 +98,9 @@ function ProductTile({ core, produto: p, onOpen }: { core: Core; produto: Produt
   const promo = p.precopromo != null && p.precopromo > 0 ? p.precopromo : null;
   const desconto = p.desconto ?? (promo ? core.price_discount_percent(core.money_from_reais(p.preco), core.money_from_reais(promo)) : undefined);
   return (
-    <button type="button" className={`ptile${p.status ? ' ptile--off' : ''}`} onClick={onOpen} aria-label={capitalizar(p.titulo)}>
+    <button type="button" className={`ptile${p.status ? ' ptile--off' : ''}`} onClick={onOpen} aria-label={capitalizeWords(p.titulo)}>
       {p.icone ? <img src={p.icone} alt="" className="ptile__img" /> : <div className="ptile__img ptile__img--none" />}
-      <span className="ptile__title">{capitalizar(p.titulo)}</span>
+      <span className="ptile__title">{capitalizeWords(p.titulo)}</span>
       <span className="ptile__price">{reais(core, promo ?? p.preco)}</span>
       <span className="ptile__stock" data-testid="estoque">
         {p.estoque === null ? SEM_CONTROLE : `Estoque: ${p.estoque}`}

@@ -6,12 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import { formatReais } from '@/lib/display';
-import { diaNoBrasil } from '@/lib/time';
+import { brazilDay } from '@/lib/time';
 import { pegarRelatorioVendas } from '../api/actions';
-import { nomeArquivo, relatorioCsv, type MesRelatorio, type RelatorioVendas } from '../salesReportCsv';
+import { nomeArquivo, salesCsv, type SalesReportMonth, type SalesReportData } from '../salesReportCsv';
 
-function baixar(meses: MesRelatorio[], periodo: string) {
-  const url = URL.createObjectURL(new Blob([relatorioCsv(meses)], { type: 'text/csv;charset=utf-8' }));
+function baixar(meses: SalesReportMonth[], periodo: string) {
+  const url = URL.createObjectURL(new Blob([salesCsv(meses)], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = nomeArquivo(periodo);
@@ -22,8 +22,8 @@ function baixar(meses: MesRelatorio[], periodo: string) {
 }
 
 export function SalesReport() {
-  const [ano, setAno] = useState(() => diaNoBrasil().ano);
-  const [rel, setRel] = useState<{ ano: number; r: RelatorioVendas | null; erro: string | null } | null>(null);
+  const [ano, setAno] = useState(() => brazilDay().ano);
+  const [rel, setRel] = useState<{ ano: number; r: SalesReportData | null; erro: string | null } | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -46,7 +46,7 @@ export function SalesReport() {
       <label className="field">
         <span className="field__label">Ano</span>
         <select className="input" value={ano} onChange={(e) => setAno(Number(e.target.value))}>
-          {Array.from({ length: 5 }, (_, i) => diaNoBrasil().ano - i).map((y) => (
+          {Array.from({ length: 5 }, (_, i) => brazilDay().ano - i).map((y) => (
             <option key={y}>{y}</option>
           ))}
         </select>

@@ -7,7 +7,7 @@
  */
 import type { PickedImage } from '@/components/IconPicker';
 import { CATEGORIAS } from '@/config/categories';
-import { precoCampo } from '@/lib/display';
+import { priceField } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
 import type { ProdutoForn } from '../api/actions';
 
@@ -38,7 +38,7 @@ export function productFormOf(p: ProdutoForn): ProductForm {
   return {
     categoria: p.categoria,
     titulo: p.titulo,
-    preco: precoCampo(p.preco),
+    preco: priceField(p.preco),
     minimo: p.minimo ?? 0,
     ...stockOf(p.estoque),
     opcoes: (p.opcoes ?? []).map((o) => o.opcao),

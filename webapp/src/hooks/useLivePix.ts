@@ -18,7 +18,7 @@ import type { Answer, RpcResult } from '@/lib/rpc';
 import type { PixDevolvido } from '@/types/wire';
 
 /** What `consultar_pagamento` answers. */
-export type EstadoPagamento = Answer<'consultar_pagamento'>;
+export type PaymentState = Answer<'consultar_pagamento'>;
 
 /** The first wait, the growth and the longest wait between two checks (ms). */
 export const POLL_PRIMEIRO_MS = 3000;
@@ -28,7 +28,7 @@ export const POLL_MAXIMO_MS = 10_000;
 export const PRAZO_CHECAGEM_MS = 3000;
 export const PRAZO_TOLERANCIA_MS = 60_000;
 
-export type FasePix =
+export type PixPhase =
   /** Waiting for the payment (the countdown runs). */
   | 'aguardando'
   /** The deadline passed: asking the server whether it came in at the last second. */
@@ -36,16 +36,16 @@ export type FasePix =
   | 'pago'
   | 'expirado';
 
-interface Estado {
-  fase: FasePix;
+interface State {
+  fase: PixPhase;
   devolvido: PixDevolvido | null;
   /** Whether the server was asked at least once (answered or failed). */
   perguntado: boolean;
 }
 
-type Acao = { tipo: 'resposta'; r: EstadoPagamento } | { tipo: 'falhou' } | { tipo: 'prazo' } | { tipo: 'desistir' };
+type Action = { tipo: 'resposta'; r: PaymentState } | { tipo: 'falhou' } | { tipo: 'prazo' } | { tipo: 'desistir' };
 
-function reduzir(s: Estado, a: Acao): Estado {
+function reduce(s: State, a: Action): State {
   if (s.fase === 'pago' || s.fase === 'expirado') return s;
   switch (a.tipo) {
     case 'resposta': {
@@ -63,14 +63,14 @@ function reduzir(s: Estado, a: Acao): Estado {
   }
 }
 
-export interface PixAoVivo extends Estado {
+export interface LivePix extends State {
   /** Milliseconds left before the charge expires (0 past it); null when the order says nothing. */
   restanteMs: number | null;
 }
 
-const visivel = () => document.visibilityState !== 'hidden';
+const visible = () => document.visibilityState !== 'hidden';
 
-export interface PixAoVivoOpcoes {
+export interface LivePixOptions {
   /** The order's id. */
   idpedido: string;
   /** When its charge expires (ms since the epoch), or null when the order does not say. */
@@ -84,8 +84,8 @@ export interface PixAoVivoOpcoes {
 }
 
 /** Follows an order's Pix charge (see the module's comment). */
-export function usePixAoVivo({ idpedido, expiraEm, consultar, ativo = true, imediato = false }: PixAoVivoOpcoes): PixAoVivo {
-  const [estado, dispatch] = useReducer(reduzir, { fase: 'aguardando', devolvido: null, perguntado: false });
+export function useLivePix({ idpedido, expiraEm, consultar, ativo = true, imediato = false }: LivePixOptions): LivePix {
+  const [estado, dispatch] = useReducer(reduce, { fase: 'aguardando', devolvido: null, perguntado: false });
   const [agora, setAgora] = useState(() => Date.now());
   const { fase } = estado;
 
@@ -117,7 +117,7 @@ export function usePixAoVivo({ idpedido, expiraEm, consultar, ativo = true, imed
 
     async function perguntar() {
       timer = undefined;
-      if (!visivel() || perguntando) return;
+      if (!visible() || perguntando) return;
       perguntando = true;
       const r = await consultar(ctrl.signal);
       perguntando = false;
@@ -137,7 +137,7 @@ export function usePixAoVivo({ idpedido, expiraEm, consultar, ativo = true, imed
     }
 
     const aoMudarVisibilidade = () => {
-      if (!visivel()) {
+      if (!visible()) {
         window.clearTimeout(timer);
         timer = undefined;
       } else if (timer === undefined && !perguntando) {
@@ -161,7 +161,7 @@ export function usePixAoVivo({ idpedido, expiraEm, consultar, ativo = true, imed
 }
 
 /** 'mm:ss' (or 'h:mm:ss' from an hour) of a duration in ms, rounded up to the second. */
-export function formatarRestante(ms: number): string {
+export function formatRemaining(ms: number): string {
   const total = Math.ceil(Math.max(0, ms) / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
