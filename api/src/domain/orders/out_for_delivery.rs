@@ -3,39 +3,41 @@
 
 use super::awaiting_delivery;
 use crate::db::{Db, begin_write};
-use std::sync::LazyLock;
 
-/// Marks order `order_id` of `supplier_id` out for delivery — a delivery (not a pickup) still
-/// awaiting it, paid when by Pix, not marked before — and queues its buyer's e-mail, in one
-/// write transaction. Whether the buyer was told now (false: not this store's, not a pending
-/// delivery, or told already).
+/// Marks the orders `order_ids` of `supplier_id` out for delivery — deliveries (not pickups)
+/// still awaiting it, paid when by Pix, not marked before — and queues each one's buyer e-mail,
+/// in one write transaction and one conditional update. How many buyers were told now (an
+/// order of another store, not a pending delivery, or told already, is not).
 pub async fn out_for_delivery(
     db: &Db,
-    order_id: &str,
+    order_ids: &[String],
     supplier_id: &str,
     now: i64,
-) -> sqlx::Result<bool> {
-    static MARK: LazyLock<String> = LazyLock::new(|| {
-        format!(
-            "UPDATE orders SET saiu_para_entrega_em = $1 WHERE id = $2 AND supplier_id = $3 \
-             AND saiu_para_entrega_em IS NULL AND tipo_entrega = 'Entrega' AND {}",
-            awaiting_delivery("")
-        )
-    });
-    let mut tx = begin_write(db).await?;
-    let changed = sqlx::query(MARK.as_str())
-        .bind(now)
-        .bind(order_id)
-        .bind(supplier_id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if changed == 0 {
-        tx.rollback().await?;
-        return Ok(false);
+) -> sqlx::Result<i64> {
+    if order_ids.is_empty() {
+        return Ok(0);
     }
-    crate::mail::queue_order_notice(&mut tx, order_id, crate::mail::OrderNotice::OutForDelivery)
-        .await?;
+    let ids: Vec<String> = (0..order_ids.len())
+        .map(|i| format!("${}", i + 3))
+        .collect();
+    let sql = format!(
+        "UPDATE orders SET saiu_para_entrega_em = $1 WHERE supplier_id = $2 AND id IN ({}) \
+         AND saiu_para_entrega_em IS NULL AND tipo_entrega = 'Entrega' AND {} RETURNING id",
+        ids.join(", "),
+        awaiting_delivery("")
+    );
+    let mut tx = begin_write(db).await?;
+    let mut q = sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql))
+        .bind(now)
+        .bind(supplier_id);
+    for id in order_ids {
+        q = q.bind(id);
+    }
+    let marked = q.fetch_all(&mut *tx).await?;
+    for id in &marked {
+        crate::mail::queue_order_notice(&mut tx, id, crate::mail::OrderNotice::OutForDelivery)
+            .await?;
+    }
     tx.commit().await?;
-    Ok(true)
+    Ok(marked.len() as i64)
 }

@@ -166,12 +166,8 @@ pub async fn out_for_delivery(
     if req.pedidos.len() > MAX_ORDERS {
         return Err(ApiError::bad_request(crate::messages::DADOS_INVALIDOS));
     }
-    let now = now_ms();
-    let mut told = 0;
-    for id in &req.pedidos {
-        if crate::domain::orders::out_for_delivery(&state.db, id, &supplier_id, now).await? {
-            told += 1;
-        }
-    }
+    let told =
+        crate::domain::orders::out_for_delivery(&state.db, &req.pedidos, &supplier_id, now_ms())
+            .await?;
     Ok(BuyersTold { avisados: told })
 }
