@@ -84,7 +84,7 @@ impl Application {
         let pix = crate::pix::from_config(&config.pix)?;
         let notary = Arc::new(crate::arweave::Notary::from_config(&config.arweave)?);
         let events = Hub::connect(&db, &config.database.url, shutdown.clone()).await?;
-        let jobs = spawn_jobs(&config, &db, &shutdown, &pix, &events)?;
+        let mut jobs = spawn_jobs(&config, &db, &shutdown, &pix, &events)?;
         let state = AppState {
             security: crate::security::Security::new(
                 &config.security,
@@ -103,6 +103,7 @@ impl Application {
             events,
             shutdown: shutdown.clone(),
         };
+        spawn_cycles_job(&mut jobs, &state);
         if let Some(addr) = state.config.ops.metrics_addr {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
@@ -339,6 +340,30 @@ fn spawn_pix_jobs(
             },
         ));
     }
+}
+
+/// The recurring baskets' cycles (decisions.md §35; `rpc::subscriptions::cycles`): every
+/// minute, one instance (the jobs' advisory lock) orders each basket whose cut-off passed and
+/// sends the notices due. It places orders with the checkout's code, so it holds the state.
+fn spawn_cycles_job(runner: &mut jobs::Runner, state: &AppState) {
+    let every = state
+        .config
+        .ops
+        .jobs_every
+        .unwrap_or(Duration::from_secs(60));
+    let hours = state.config.ops.subscription_notice_hours;
+    let state = state.clone();
+    runner.spawn(jobs::Job::new(
+        "subscription-cycles",
+        every,
+        jobs::Scope::OneInstance,
+        move |ctx| {
+            let state = state.clone();
+            Box::pin(async move {
+                rpc::subscriptions::cycles::run_now(&state, hours, &ctx.shutdown).await
+            })
+        },
+    ));
 }
 
 /// Every route of the API.

@@ -1,5 +1,5 @@
 //! Operations settings: logs, metrics, the background jobs' pace, shutdown (`LOG_FORMAT`,
-//! `METRICS_*`, `JOBS_EVERY_SECONDS`, `SHUTDOWN_GRACE_SECONDS`).
+//! `METRICS_*`, `JOBS_EVERY_SECONDS`, `SHUTDOWN_GRACE_SECONDS`, `SUBSCRIPTION_NOTICE_HOURS`).
 
 use super::{Secret, Vars, secret};
 use anyhow::{Context, bail};
@@ -27,6 +27,9 @@ pub struct OpsConfig {
     pub jobs_every: Option<Duration>,
     /// How long a shutdown waits for in-flight requests (`SHUTDOWN_GRACE_SECONDS`, default 30).
     pub shutdown_grace: Duration,
+    /// How many hours before a recurring basket's cut-off the buyer gets the cycle's lines and
+    /// total (`SUBSCRIPTION_NOTICE_HOURS`, default 24; decisions.md §35).
+    pub subscription_notice_hours: u32,
 }
 
 pub(super) fn read(v: &Vars) -> anyhow::Result<OpsConfig> {
@@ -47,5 +50,8 @@ pub(super) fn read(v: &Vars) -> anyhow::Result<OpsConfig> {
             .map(|_| v.seconds("JOBS_EVERY_SECONDS", 60, 1))
             .transpose()?,
         shutdown_grace: v.seconds("SHUTDOWN_GRACE_SECONDS", 30, 0)?,
+        subscription_notice_hours: u32::try_from(v.num("SUBSCRIPTION_NOTICE_HOURS", 24)?)
+            .context("SUBSCRIPTION_NOTICE_HOURS is too large")?
+            .min(24 * 14),
     })
 }

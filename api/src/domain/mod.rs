@@ -48,5 +48,6 @@ pub mod reviews;
 pub mod sales_report;
 pub mod stock;
 pub mod stores;
+pub mod subscriptions;
 pub mod tokens;
 pub mod withdrawals;

@@ -18,7 +18,10 @@
 //! handlers also take the [`crate::auth::Admin`] extractor, and a test checks that the two agree;
 //! another checks each action's session against its handler.
 
-use super::{Context, account, address, admin, ads, catalog, notary, orders, reviews, supplier};
+use super::{
+    Context, account, address, admin, ads, catalog, notary, orders, reviews, subscriptions,
+    supplier,
+};
 use crate::{
     auth::MaybeAuthUser,
     error::ApiResult,
@@ -259,6 +262,20 @@ actions! {
     user idempotent "finalizar_pedido" => PlaceOrder(orders::place::PlaceOrder) -> orders::place::OrderPlaced,
         limit Order, body Small,
         run |s, c, r, x| orders::place::place_order(s, c.try_into()?, r, x.idempotency.clone()).await?;
+    /// 'Assinar': the store's bag becomes a recurring basket (decisions.md §35), checked and
+    /// priced as a checkout; its cycles' orders are placed at each cut-off.
+    user "assinar" => Subscribe(subscriptions::subscribe::Subscribe) -> subscriptions::view::BasketView,
+        limit Order, body Small,
+        run |s, c, r, x| subscriptions::subscribe::subscribe(s, c.try_into()?, r).await?;
+    /// 'Minhas assinaturas': the buyer's baskets with their next delivery and its total.
+    user read "minhas_assinaturas" => MyBaskets(subscriptions::manage::MyBasketsAsk) -> subscriptions::manage::MyBaskets,
+        limit none, body Small,
+        run |s, c, r, x| subscriptions::manage::my_baskets(s, c.try_into()?, r).await?;
+    /// Skips, pauses, resumes, changes or cancels one of the buyer's baskets (before a cut-off
+    /// for that cycle, after it for the next).
+    user "alterar_assinatura" => ChangeBasket(subscriptions::manage::ChangeBasket) -> subscriptions::view::BasketView,
+        limit none, body Small,
+        run |s, c, r, x| subscriptions::manage::change(s, c.try_into()?, r).await?;
     /// A page of the signed-in buyer's orders, newest first (the first without `cursor`).
     user read "pegar_pedidos" => ListOrders(super::paging::PageAsk) -> orders::view::BuyerOrders,
         limit none, body Small,
@@ -512,6 +529,14 @@ actions! {
     user "saiu_para_entrega" => OutForDelivery(supplier::day::OutForDelivery) -> supplier::day::BuyersTold,
         limit none, body Small,
         run |s, c, r, x| supplier::day::out_for_delivery(s, c.try_into()?, r).await?;
+    /// 'Assinaturas': the store's baskets and its next delivery's totals per product.
+    user read "pegar_assinaturas_loja" => StoreBaskets(subscriptions::store::StoreBasketsAsk) -> subscriptions::store::StoreBaskets,
+        limit none, body Small,
+        run |s, c, r, x| subscriptions::store::store_baskets(s, c.try_into()?, r).await?;
+    /// Pauses every basket of the store for a vacation and tells every subscriber.
+    user "ferias_assinaturas" => StoreVacation(subscriptions::store::Vacation) -> subscriptions::store::VacationSet,
+        limit none, body Small,
+        run |s, c, r, x| subscriptions::store::vacation(s, c.try_into()?, r).await?;
     /// Gestão: one month's revenue, order count and products sold.
     user read "pegar_gestao" => Management(supplier::deliveries::Period) -> supplier::deliveries::MonthFigures,
         limit none, body Small,

@@ -22,6 +22,7 @@ pub mod paging;
 pub mod reads;
 pub mod reviews;
 pub mod shapes;
+pub mod subscriptions;
 pub mod supplier;
 
 pub use actions::dispatch;

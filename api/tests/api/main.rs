@@ -27,4 +27,5 @@ mod resilience;
 mod reviews;
 mod security;
 mod spec_clients;
+mod subscriptions;
 mod supplier;

@@ -418,6 +418,23 @@ impl DeliveryDays {
         }
     }
 
+    /// The instant (UTC ms) orders close for `slot` under this store's cut-off.
+    pub fn closes_ms(&self, slot: &Slot) -> i64 {
+        self.cutoff.deadline_ms(slot.data, slot.inicio)
+    }
+
+    /// Whether the store has a window of `kind` on `slot`'s weekday with `slot`'s hours (a
+    /// recurring basket keeps its window from cycle to cycle; decisions.md §35).
+    pub fn has_window(&self, kind: Fulfilment, slot: &Slot) -> bool {
+        let weekday = slot.data.weekday();
+        self.windows.iter().any(|w| {
+            w.tipo == kind
+                && w.dia_semana == weekday
+                && w.inicio == slot.inicio
+                && w.fim == slot.fim
+        })
+    }
+
     /// 'Terça e sexta, 8h–12h' for `kind`: the days that share a set of windows, then those
     /// windows; several groups joined by '; '. Empty without windows.
     pub fn summary(&self, kind: Fulfilment) -> String {

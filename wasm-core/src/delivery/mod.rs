@@ -9,8 +9,9 @@
 //!
 //! This module holds the coordinates, the distance and the settings; `fee` the fee the buyer
 //! sees, `form` the supplier's settings form, `days` the delivery days and windows a buyer
-//! chooses from (decisions.md §36).
+//! chooses from (decisions.md §36), `basket` the cycles of a recurring basket (decisions.md §35).
 
+pub mod basket;
 pub mod days;
 mod fee;
 mod form;

@@ -815,6 +815,69 @@ export interface components {
             /** @description The product's supplier as the client has it, checked. */
             userforn?: string | null;
         };
+        /**
+         * @description What `alterar_assinatura` does.
+         * @enum {string}
+         */
+        BasketAction: "pular" | "desfazer_pulo" | "pausar" | "retomar" | "alterar" | "cancelar";
+        /** @description A basket's line. */
+        BasketItem: {
+            /** @description The product's id. */
+            id: string;
+            observacao?: string;
+            opcao?: string;
+            /** Format: int64 */
+            quantidade: number;
+            titulo: string;
+        };
+        /**
+         * @description A basket's state.
+         * @enum {string}
+         */
+        BasketStatus: "ativa" | "pausada" | "cancelada";
+        /** @description A basket. */
+        BasketView: {
+            aviso: string | null;
+            /** @description The last cycles, newest first. */
+            ciclos: components["schemas"]["CycleView"][];
+            /** @description The buyer's name (the store's view). */
+            cliente_nome: string;
+            /** @description Delivery (`true`) or pickup. */
+            entrega: boolean;
+            /**
+             * Format: int64
+             * @description When orders for `proxima_data` close (ms since the epoch).
+             */
+            fecha_em: number | null;
+            /** @description The store's id and name. */
+            forn: string;
+            /** @description `semanal`, `quinzenal` or `mensal`. */
+            frequencia: string;
+            id: string;
+            itens: components["schemas"]["BasketItem"][];
+            janela_fim: string;
+            janela_inicio: string;
+            nomeforn: string;
+            /** @description `na_entrega` (Pix Automático later). */
+            pagamento: string;
+            pausada_ate: string | null;
+            /** @description The next cycle not yet ordered (`AAAA-MM-DD`): changes made now apply to it. */
+            proxima_data: string;
+            /**
+             * @description The next delivery (skips, pauses and the store's vacation left out), and its text
+             *     ('terça-feira, 1 de dezembro, 8h–12h').
+             */
+            proxima_entrega: string | null;
+            proxima_entrega_texto: string | null;
+            /** @description A skipped date, and the pause's end. */
+            pular_data: string | null;
+            situacao: components["schemas"]["BasketStatus"];
+            /**
+             * Format: int64
+             * @description Its total as it would be ordered now, or why it would not be.
+             */
+            total_centavos: number | null;
+        };
         /** @description The business-registration payload as typed (`cadastro_fornecedor`'s `infos`). */
         BusinessForm: {
             /** @default [] */
@@ -1013,6 +1076,33 @@ export interface components {
              * @enum {string}
              */
             codigo: "alterar_endereco";
+        });
+        /** @description `alterar_assinatura`'s payload. */
+        ChangeBasket: {
+            acao: components["schemas"]["BasketAction"];
+            /** @description `pausar`: `AAAA-MM-DD`. */
+            ate?: string | null;
+            data_entrega?: string | null;
+            entrega?: boolean | null;
+            frequencia?: string | null;
+            id: string;
+            janela_fim?: string | null;
+            janela_inicio?: string | null;
+            sacola?: components["schemas"]["BagItem"][] | null;
+        };
+        /**
+         * alterar_assinatura
+         * @description Skips, pauses, resumes, changes or cancels one of the buyer's baskets (before a cut-off for that cycle, after it for the next). Needs a session (401 without one).
+         */
+        ChangeBasketRequest: {
+            /** @enum {string} */
+            codigo: "alterar_assinatura";
+        } & (components["schemas"]["ChangeBasket"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "alterar_assinatura";
         });
         /** @description `alterar_nome`: the new name (any `usuario` is ignored). */
         ChangeName: {
@@ -1302,6 +1392,24 @@ export interface components {
              * @description How many customers there are in all (every page).
              */
             total: number;
+        };
+        /**
+         * @description What became of one cycle.
+         * @enum {string}
+         */
+        CycleOutcome: "pedido" | "pulada" | "pausada" | "ferias" | "vazia" | "recusada";
+        /** @description One cycle handled. */
+        CycleView: {
+            /** @description `AAAA-MM-DD`. */
+            data: string;
+            /** @description Titles left out for lack of stock. */
+            faltaram: string[];
+            motivo: string | null;
+            /** @description The order placed (`pedido`). */
+            pedido: string | null;
+            situacao: components["schemas"]["CycleOutcome"];
+            /** Format: int64 */
+            total_centavos: number | null;
         };
         /** @description `pegar_dia_entrega`: the date; absent, today in São Paulo. */
         DayAsk: {
@@ -2130,6 +2238,26 @@ export interface components {
         MyAds: {
             anuncios: components["schemas"]["Ad"][];
         };
+        /** @description The buyer's baskets, newest first. */
+        MyBaskets: {
+            assinaturas: components["schemas"]["BasketView"][];
+        };
+        /** @description `minhas_assinaturas`' payload (nothing). */
+        MyBasketsAsk: Record<string, never>;
+        /**
+         * minhas_assinaturas
+         * @description 'Minhas assinaturas': the buyer's baskets with their next delivery and its total. Needs a session (401 without one).
+         */
+        MyBasketsRequest: {
+            /** @enum {string} */
+            codigo: "minhas_assinaturas";
+        } & (components["schemas"]["MyBasketsAsk"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "minhas_assinaturas";
+        });
         /** @description `baixar_meus_dados`' answer: everything stored about the signed-in person. */
         MyData: {
             anuncios: components["schemas"]["Ad"][];
@@ -2983,6 +3111,13 @@ export interface components {
             id?: components["schemas"]["ItemRef"] | null;
             item?: components["schemas"]["ItemRef"] | null;
         };
+        /** @description A product's total over the next delivery's baskets. */
+        ProductTotal: {
+            opcao?: string;
+            /** Format: int64 */
+            quantidade: number;
+            titulo: string;
+        };
         /** @description `editar_dados_fornecedor`'s answer: the private `dadosforn` as saved. */
         ProfileSaved: {
             dadosforn: components["schemas"]["PanelSupplier"];
@@ -3614,6 +3749,45 @@ export interface components {
              */
             codigo: "start_site";
         });
+        /** @description The store's baskets and its next delivery's totals. */
+        StoreBaskets: {
+            /** @description Every basket, by next date. */
+            assinaturas: components["schemas"]["BasketView"][];
+            /**
+             * Format: int32
+             * @description How many baskets go out that date, and the ids of those baskets.
+             */
+            cestas: number;
+            cestas_ids: string[];
+            /** @description The store's vacations not over yet. */
+            ferias: components["schemas"]["StorePause"][];
+            /** @description The totals per product that date, and the same as one line of text. */
+            produtos: components["schemas"]["ProductTotal"][];
+            /** @description The next date a basket is delivered (`AAAA-MM-DD`), if any. */
+            proxima_data: string | null;
+            resumo: string;
+            /**
+             * Format: int64
+             * @description The sum of that date's baskets' totals, as they would be ordered now.
+             */
+            total_centavos: number;
+        };
+        /** @description `pegar_assinaturas_loja`'s payload (nothing). */
+        StoreBasketsAsk: Record<string, never>;
+        /**
+         * pegar_assinaturas_loja
+         * @description 'Assinaturas': the store's baskets and its next delivery's totals per product. Needs a session (401 without one).
+         */
+        StoreBasketsRequest: {
+            /** @enum {string} */
+            codigo: "pegar_assinaturas_loja";
+        } & (components["schemas"]["StoreBasketsAsk"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_assinaturas_loja";
+        });
         /** @description A store in `pegar_lojas`. */
         StoreCard: {
             /** @description Whether it serves the asked region (decisions.md §11); null when no region was asked. */
@@ -3649,6 +3823,11 @@ export interface components {
              * @description 1–5.
              */
             paleta: number;
+        };
+        /** @description A store's vacation. */
+        StorePause: {
+            ate: string;
+            de: string;
         };
         /** @description `pegar_avaliacoes`: the store (its user id). */
         StoreReviews: {
@@ -3708,6 +3887,59 @@ export interface components {
         StoreSummaryRequest: {
             userforn: string;
         };
+        /**
+         * ferias_assinaturas
+         * @description Pauses every basket of the store for a vacation and tells every subscriber. Needs a session (401 without one).
+         */
+        StoreVacationRequest: {
+            /** @enum {string} */
+            codigo: "ferias_assinaturas";
+        } & (components["schemas"]["Vacation"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "ferias_assinaturas";
+        });
+        /**
+         * @description `assinar`'s payload: a bag as `finalizar_pedido` takes it, with the frequency. The first
+         *     delivery's date and window (`data_entrega`, `janela_inicio`, `janela_fim`) give the basket's
+         *     weekday and window.
+         */
+        Subscribe: {
+            data_entrega?: string | null;
+            /** @description Delivery (`true`) or pickup. */
+            entrega?: boolean;
+            forn?: components["schemas"]["SellerRef"] | null;
+            /** @description `semanal`, `quinzenal` or `mensal`. */
+            frequencia?: string;
+            infoscupom?: components["schemas"]["CouponRef"] | null;
+            janela_fim?: string | null;
+            janela_inicio?: string | null;
+            observacao?: string;
+            /** @description `na_entrega` (or `'1'`): paid on delivery or pickup. Pix Automático is not offered yet. */
+            pagamento?: components["schemas"]["Text"];
+            sacola?: components["schemas"]["BagItem"][];
+            /**
+             * Format: double
+             * @description The first cycle's total the buyer saw, in reais.
+             */
+            total: number;
+        };
+        /**
+         * assinar
+         * @description 'Assinar': the store's bag becomes a recurring basket (decisions.md §35), checked and priced as a checkout; its cycles' orders are placed at each cut-off. Needs a session (401 without one).
+         */
+        SubscribeRequest: {
+            /** @enum {string} */
+            codigo: "assinar";
+        } & (components["schemas"]["Subscribe"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "assinar";
+        });
         /** @description What the public and the private views share. */
         SupplierCore: {
             /** @description `["ALL"]` for scope 1, else the states (`UF`) or municipalities (`City, UF`). */
@@ -3994,6 +4226,17 @@ export interface components {
             type: number | null;
             /** @description The user's id. */
             usuario: string;
+        };
+        /** @description `ferias_assinaturas`' payload: the first and the last date without deliveries. */
+        Vacation: {
+            ate: string;
+            de: string;
+        };
+        /** @description The vacation recorded and how many subscribers were told. */
+        VacationSet: {
+            /** Format: int64 */
+            avisados: number;
+            ferias: components["schemas"]["StorePause"][];
         };
         /**
          * @description `verificar_blockchain`'s answer: what we recorded (never the description) and the
@@ -4283,7 +4526,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["SubscribeRequest"] | components["schemas"]["MyBasketsRequest"] | components["schemas"]["ChangeBasketRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["StoreBasketsRequest"] | components["schemas"]["StoreVacationRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4293,7 +4536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BasketView"] | components["schemas"]["MyBaskets"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["StoreBaskets"] | components["schemas"]["VacationSet"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -5014,6 +5257,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "alterar_assinatura": {
+        payload: Omit<components["schemas"]["ChangeBasketRequest"], "codigo">;
+        answer: components["schemas"]["BasketView"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "alterar_compras": {
         payload: Omit<components["schemas"]["SetSupplierPurchasesRequest"], "codigo">;
         answer: components["schemas"]["PurchasesSet"];
@@ -5045,6 +5295,13 @@ export interface Actions {
     "alterar_visibilidade": {
         payload: Omit<components["schemas"]["SetSupplierHiddenRequest"], "codigo">;
         answer: components["schemas"]["HiddenSet"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "assinar": {
+        payload: Omit<components["schemas"]["SubscribeRequest"], "codigo">;
+        answer: components["schemas"]["BasketView"];
         session: "user";
         get: false;
         read: false;
@@ -5224,6 +5481,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "ferias_assinaturas": {
+        payload: Omit<components["schemas"]["StoreVacationRequest"], "codigo">;
+        answer: components["schemas"]["VacationSet"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "finalizar_pedido": {
         payload: Omit<components["schemas"]["PlaceOrderRequest"], "codigo">;
         answer: components["schemas"]["OrderPlaced"];
@@ -5294,6 +5558,13 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "minhas_assinaturas": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["MyBaskets"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "moderar_anuncio": {
         payload: Omit<components["schemas"]["AdminModerateAdRequest"], "codigo">;
         answer: components["schemas"]["Moderated"];
@@ -5332,6 +5603,13 @@ export interface Actions {
     "pegar_anuncios": {
         payload: Record<string, never>;
         answer: components["schemas"]["MyAds"];
+        session: "user";
+        get: false;
+        read: true;
+    };
+    "pegar_assinaturas_loja": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["StoreBaskets"];
         session: "user";
         get: false;
         read: true;
@@ -5644,9 +5922,11 @@ export const READ_ACTIONS = [
     "loading_admin",
     "loading_forn_site",
     "login_site",
+    "minhas_assinaturas",
     "pedir_de_novo",
     "pegar_anuncio_url_site",
     "pegar_anuncios",
+    "pegar_assinaturas_loja",
     "pegar_avaliacoes",
     "pegar_clientes",
     "pegar_dadosforn",

@@ -89,19 +89,24 @@ pub struct PlaceOrder {
 impl PlaceOrder {
     /// The date and window sent: `Ok(None)` when none, `Err` when one does not read.
     fn slot(&self) -> Result<Option<Slot>, ()> {
-        fn text(v: &Option<String>) -> &str {
-            v.as_deref().map(str::trim).unwrap_or_default()
-        }
-        let (d, a, b) = (
-            text(&self.data_entrega),
-            text(&self.janela_inicio),
-            text(&self.janela_fim),
-        );
-        if d.is_empty() && a.is_empty() && b.is_empty() {
-            return Ok(None);
-        }
-        Slot::parse(d, a, b).map(Some).ok_or(())
+        slot_sent(&self.data_entrega, &self.janela_inicio, &self.janela_fim)
     }
+}
+
+/// A date and window as a client sends them: `Ok(None)` when none, `Err` when one does not read.
+pub(crate) fn slot_sent(
+    data: &Option<String>,
+    inicio: &Option<String>,
+    fim: &Option<String>,
+) -> Result<Option<Slot>, ()> {
+    fn text(v: &Option<String>) -> &str {
+        v.as_deref().map(str::trim).unwrap_or_default()
+    }
+    let (d, a, b) = (text(data), text(inicio), text(fim));
+    if d.is_empty() && a.is_empty() && b.is_empty() {
+        return Ok(None);
+    }
+    Slot::parse(d, a, b).map(Some).ok_or(())
 }
 
 /// The supplier a client names: its id, or an object carrying it as `usuario` or `userforn`.
@@ -118,7 +123,7 @@ pub enum SellerRef {
 }
 
 impl SellerRef {
-    fn id(&self) -> Option<&str> {
+    pub(crate) fn id(&self) -> Option<&str> {
         match self {
             Self::Id(id) => Some(id),
             Self::Object { usuario, userforn } => usuario.as_deref().or(userforn.as_deref()),
@@ -149,7 +154,7 @@ pub enum OptionRef {
 }
 
 impl CouponRef {
-    fn code(&self) -> Option<String> {
+    pub(crate) fn code(&self) -> Option<String> {
         filled(match self {
             Self::Code(code) => Some(code),
             Self::Object { codigo } => codigo.as_deref(),
@@ -207,7 +212,7 @@ struct Line<'a> {
     note: Option<Note>,
 }
 
-fn refusal(e: CheckoutError) -> ApiError {
+pub(crate) fn refusal(e: CheckoutError) -> ApiError {
     match e {
         CheckoutError::OutOfStock(_) => {
             ApiError::conflict(ErrorCode::EstoqueInsuficiente, e.to_string())
@@ -240,54 +245,172 @@ pub async fn place_order(
     {
         return answer(state, &placed).await;
     }
-    if req.sacola.is_empty() {
-        return Err(refusal(CheckoutError::EmptyBag));
-    }
     if req.sacola.len() > MAX_LINES {
         return Err(ApiError::bad_request(DADOS_INVALIDOS));
     }
     let client_total = Money::from_reais(req.total)
         .filter(|m| *m >= Money::ZERO)
         .ok_or_else(|| refusal(CheckoutError::PricesChanged))?;
+    let when = When::Chosen(
+        req.slot()
+            .map_err(|()| days_refusal(DaysError::NotOffered(fulfilment(req.entrega))))?,
+    );
+    let bag = Bag {
+        buyer_id: &user.id,
+        items: &req.sacola,
+        forn: req.forn.as_ref().and_then(SellerRef::id),
+        entrega: req.entrega,
+        coupon: req.infoscupom.as_ref().and_then(CouponRef::code),
+        pagamento: req.pagamento.as_str(),
+        when,
+        note: req.observacao.as_deref(),
+        now: crate::db::now_ms(),
+    };
+    let priced = price_bag(state, &bag).await?;
+    verify_client_total(priced.summary.total_centavos, client_total).map_err(refusal)?;
+    let placed = place_priced(state, &priced, key).await?;
+    answer(state, &placed).await
+}
 
-    let products = load::load_products(db, req.sacola.iter().map(|i| i.id.as_str())).await?;
-    let supplier_id = one_supplier(&products, &req)?;
-    if supplier_id == user.id {
+/// How the date and window of a bag's order are chosen (decisions.md §36).
+#[derive(Debug, Clone, Copy)]
+pub enum When {
+    /// A checkout: the buyer's choice, one of the dates and windows wasm-core offers now.
+    Chosen(Option<Slot>),
+    /// A recurring basket's cycle (decisions.md §35), ordered at its cut-off (so no longer
+    /// offered to a checkout): its date, on one of the store's windows.
+    Cycle(Slot),
+}
+
+/// A bag to price and order: a checkout's, or a recurring basket's cycle. The lines, the
+/// supplier the client names, the mode, the coupon's code and the payment are the only things
+/// taken from the buyer; everything else is read and computed here.
+pub struct Bag<'a> {
+    pub buyer_id: &'a str,
+    pub items: &'a [BagItem],
+    pub forn: Option<&'a str>,
+    pub entrega: bool,
+    pub coupon: Option<String>,
+    /// `'1'` in person, `'2'` Pix.
+    pub pagamento: &'a str,
+    pub when: When,
+    pub note: Option<&'a str>,
+    pub now: i64,
+}
+
+/// A bag priced by wasm-core with the database's prices, stock, coupon and fees, checked
+/// against the store's rules, ready to be placed ([`place_priced`]).
+pub struct PricedBag {
+    buyer_id: String,
+    products: HashMap<String, ProductRow>,
+    lines: Vec<(String, u32, Option<String>, Option<Note>)>,
+    supplier_id: String,
+    supplier: load::SupplierRow,
+    buyer: load::BuyerRow,
+    coupon: Option<wasm_core::coupon::Coupon>,
+    coupon_version: Option<i64>,
+    /// What the order will cost, line by line.
+    pub summary: wasm_core::checkout::CheckoutSummary,
+    slot: Option<Slot>,
+    modo: Fulfilment,
+    pagamento: PaymentMethod,
+    note: Option<Note>,
+}
+
+impl PricedBag {
+    /// The store's id.
+    pub fn supplier_id(&self) -> &str {
+        &self.supplier_id
+    }
+
+    /// The lines as checked: product id, quantity, option and note.
+    pub fn chosen_lines(&self) -> impl Iterator<Item = (&str, u32, Option<&str>, Option<&str>)> {
+        self.lines
+            .iter()
+            .map(|(id, q, o, n)| (id.as_str(), *q, o.as_deref(), n.as_ref().map(Note::as_str)))
+    }
+
+    /// Each line's product title and option ('Alface (Maço)'), as `summary.linhas`.
+    pub fn line_titles(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .map(|(id, _, opcao, _)| {
+                let titulo = &self.products[id].titulo;
+                match opcao {
+                    Some(o) => format!("{titulo} ({o})"),
+                    None => titulo.clone(),
+                }
+            })
+            .collect()
+    }
+}
+
+fn fulfilment(entrega: bool) -> Fulfilment {
+    if entrega {
+        Fulfilment::Delivery
+    } else {
+        Fulfilment::Pickup
+    }
+}
+
+pub(crate) fn days_refusal(e: DaysError) -> ApiError {
+    match e {
+        DaysError::NotOffered(_) => ApiError::conflict(ErrorCode::DataIndisponivel, e.to_string()),
+        other => ApiError::bad_request(other.to_string()),
+    }
+}
+
+/// Prices `bag` with wasm-core's `checkout` (the code the browser runs) from the database's
+/// rows, and checks it as any order: one store, not the buyer's own, open; each product enabled
+/// with a valid option; stock, minimums, fee and coupon; the date and window; the payment the
+/// store accepts. A refusal is the error a checkout answers.
+pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> {
+    let db = &state.db;
+    if bag.items.is_empty() {
+        return Err(refusal(CheckoutError::EmptyBag));
+    }
+    if bag.items.len() > MAX_LINES {
+        return Err(ApiError::bad_request(DADOS_INVALIDOS));
+    }
+    let products = load::load_products(db, bag.items.iter().map(|i| i.id.as_str())).await?;
+    let supplier_id = one_supplier(&products, bag.items, bag.forn)?;
+    if supplier_id == bag.buyer_id {
         // Else a supplier could pay themselves and withdraw the balance.
         return Err(ApiError::bad_request(PROPRIA_LOJA));
     }
-    let lines = bag_lines(&products, &req.sacola)?;
-    let note = Note::parse(req.observacao.as_deref()).map_err(ApiError::bad_request)?;
+    let lines: Vec<(String, u32, Option<String>, Option<Note>)> = bag_lines(&products, bag.items)?
+        .into_iter()
+        .map(|l| (l.product.id.clone(), l.quantidade, l.opcao, l.note))
+        .collect();
+    let note = Note::parse(bag.note).map_err(ApiError::bad_request)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
     if supplier.oculta != 0 {
         return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
-    let buyer = load::load_buyer(db, &user.id).await?;
-    let (coupon, coupon_version) = match req.infoscupom.as_ref().and_then(CouponRef::code) {
+    let buyer = load::load_buyer(db, bag.buyer_id).await?;
+    let (coupon, coupon_version) = match &bag.coupon {
         Some(code) => {
-            let (c, version) = load::load_coupon(db, &supplier_id, &code).await?;
+            let (c, version) = load::load_coupon(db, &supplier_id, code).await?;
             (Some(c), Some(version))
         }
         None => (None, None),
     };
-    let now = crate::db::now_ms();
-
-    let modo = if req.entrega {
-        Fulfilment::Delivery
-    } else {
-        Fulfilment::Pickup
-    };
+    let now = bag.now;
+    let modo = fulfilment(bag.entrega);
     let summary = checkout(&CheckoutRequest {
         itens: lines
             .iter()
-            .map(|l| CartLine {
-                titulo: l.product.titulo.clone(),
-                preco_centavos: Money::from_centavos(l.product.preco_centavos),
-                precopromo_centavos: l.product.preco_promo_centavos.map(Money::from_centavos),
-                minimopromo: count(l.product.minimo_promo),
-                quantidade: l.quantidade,
-                minimo: count(l.product.minimo),
-                estoque: count(l.product.estoque),
+            .map(|(id, quantidade, _, _)| {
+                let p = &products[id];
+                CartLine {
+                    titulo: p.titulo.clone(),
+                    preco_centavos: Money::from_centavos(p.preco_centavos),
+                    precopromo_centavos: p.preco_promo_centavos.map(Money::from_centavos),
+                    minimopromo: count(p.minimo_promo),
+                    quantidade: *quantidade,
+                    minimo: count(p.minimo),
+                    estoque: count(p.estoque),
+                }
             })
             .collect(),
         cupom: coupon.clone(),
@@ -308,44 +431,69 @@ pub async fn place_order(
     if let (Some(c), Some(version)) = (&coupon, coupon_version) {
         // Its uses, before a Pix charge is opened for nothing; the order's transaction takes
         // the use (and checks again).
-        let uses =
-            coupons::uses(db, &supplier_id, c.code().as_str(), version, Some(&user.id)).await?;
+        let uses = coupons::uses(
+            db,
+            &supplier_id,
+            c.code().as_str(),
+            version,
+            Some(bag.buyer_id),
+        )
+        .await?;
         c.rules().check_uses(uses).map_err(coupons::refusal)?;
     }
     // The date and window, against the store's days now (decisions.md §36).
     let days = delivery_days::load(&mut *db.acquire().await?, &supplier_id).await?;
-    let slot = req
-        .slot()
-        .map_err(|()| DaysError::NotOffered(modo))
-        .and_then(|chosen| days.check_choice(modo, now, chosen))
-        .map_err(|e| match e {
-            DaysError::NotOffered(_) => {
-                ApiError::conflict(ErrorCode::DataIndisponivel, e.to_string())
-            }
-            other => ApiError::bad_request(other.to_string()),
-        })?;
+    let slot = match bag.when {
+        When::Chosen(chosen) => days.check_choice(modo, now, chosen),
+        When::Cycle(slot) if days.has_window(modo, &slot) => Ok(Some(slot)),
+        When::Cycle(_) => Err(DaysError::NotOffered(modo)),
+    }
+    .map_err(days_refusal)?;
 
-    let pagamento = PaymentMethod::from_wire(req.pagamento.as_str())
+    let pagamento = PaymentMethod::from_wire(bag.pagamento)
         .ok_or_else(|| ApiError::bad_request("Selecione a forma de pagamento."))?;
     if !pagamento.accepted_by(PaymentOptions::from_codes(&supplier.pagamento_opcoes)) {
         return Err(ApiError::bad_request(
             "Esta forma de pagamento não é aceita pela loja.",
         ));
     }
-    verify_client_total(summary.total_centavos, client_total).map_err(refusal)?;
     if pagamento == PaymentMethod::Pix && !summary.total_centavos.is_positive() {
         return Err(ApiError::bad_request(
             "Um pedido sem valor a pagar não pode ser pago por Pix.",
         ));
     }
+    Ok(PricedBag {
+        buyer_id: bag.buyer_id.to_owned(),
+        products,
+        lines,
+        supplier_id,
+        supplier,
+        buyer,
+        coupon,
+        coupon_version,
+        summary,
+        slot,
+        modo,
+        pagamento,
+        note,
+    })
+}
 
+/// Places `priced` ([`orders::place`]: stock reserved, order, coupon use and notices in one
+/// transaction; once per `key`), and announces a fresh in-person order to its store live.
+pub async fn place_priced(
+    state: &AppState,
+    priced: &PricedBag,
+    key: Option<Idempotency<'_>>,
+) -> ApiResult<Placed> {
+    let (buyer, supplier) = (&priced.buyer, &priced.supplier);
     let new_order = NewOrder {
-        buyer_id: &user.id,
+        buyer_id: &priced.buyer_id,
         cliente_nome: &buyer.nome,
         cliente_telefone: buyer.telefone.as_deref(),
-        supplier_id: &supplier_id,
+        supplier_id: &priced.supplier_id,
         nomeforn: &supplier.nomeforn,
-        delivery_to: (modo == Fulfilment::Delivery).then_some(Address {
+        delivery_to: (priced.modo == Fulfilment::Delivery).then_some(Address {
             rua: buyer.rua.as_deref(),
             numero: buyer.numero.as_deref(),
             cidade: buyer.cidade.as_deref(),
@@ -353,28 +501,32 @@ pub async fn place_order(
             bairro: buyer.bairro.as_deref(),
             cep: buyer.cep.as_deref(),
         }),
-        pagamento,
-        lines: lines
+        pagamento: priced.pagamento,
+        lines: priced
+            .lines
             .iter()
-            .map(|l| NewLine {
-                product_id: &l.product.id,
-                titulo: &l.product.titulo,
-                icone: l.product.icone.as_deref(),
-                opcao: l.opcao.clone(),
-                quantidade: l.quantidade,
-                note: l.note.as_ref().map(|n| n.as_str().to_owned()),
+            .map(|(id, quantidade, opcao, note)| {
+                let p = &priced.products[id];
+                NewLine {
+                    product_id: &p.id,
+                    titulo: &p.titulo,
+                    icone: p.icone.as_deref(),
+                    opcao: opcao.clone(),
+                    quantidade: *quantidade,
+                    note: note.as_ref().map(|n| n.as_str().to_owned()),
+                }
             })
             .collect(),
-        summary: &summary,
-        slot,
-        coupon: coupon.as_ref(),
-        coupon_version,
+        summary: &priced.summary,
+        slot: priced.slot,
+        coupon: priced.coupon.as_ref(),
+        coupon_version: priced.coupon_version,
         pix_expiry: state.config.pix.expiry,
         max_open_orders: state.config.security.max_open_orders,
         idempotency: key,
-        note: note.as_ref().map(Note::as_str),
+        note: priced.note.as_ref().map(Note::as_str),
     };
-    let placed = orders::place(db, state.pix.as_ref(), &new_order).await?;
+    let placed = orders::place(&state.db, state.pix.as_ref(), &new_order).await?;
     if placed.fresh {
         crate::metrics::order_placed();
     }
@@ -390,7 +542,7 @@ pub async fn place_order(
             },
         );
     }
-    answer(state, &placed).await
+    Ok(placed)
 }
 
 /// The answer for a placed order (a replay gets the same, as the order stands now).
@@ -454,17 +606,19 @@ fn bag_lines<'a>(
 
 /// One supplier per order: the products' own (the first found), and the client's claims
 /// (`forn`, each line's `userforn`) must agree with it.
-fn one_supplier(products: &HashMap<String, ProductRow>, req: &PlaceOrder) -> ApiResult<String> {
-    let mut found = req
-        .sacola
+fn one_supplier(
+    products: &HashMap<String, ProductRow>,
+    items: &[BagItem],
+    forn: Option<&str>,
+) -> ApiResult<String> {
+    let mut found = items
         .iter()
         .filter_map(|i| products.get(&i.id))
         .map(|p| p.supplier_id.as_str());
     let supplier_id = found
         .next()
         .ok_or_else(|| ApiError::bad_request(PRODUTO_REMOVIDO))?;
-    let claims = req.sacola.iter().filter_map(|i| i.userforn.as_deref());
-    let forn = req.forn.as_ref().and_then(SellerRef::id);
+    let claims = items.iter().filter_map(|i| i.userforn.as_deref());
     if found.chain(claims).chain(forn).any(|c| c != supplier_id) {
         return Err(ApiError::bad_request(messages::OUTRO_FORNECEDOR));
     }

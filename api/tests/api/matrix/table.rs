@@ -111,6 +111,12 @@ pub const ACTIONS: &[Line] = &[
     ("pegar_dia_entrega",                [E401, E404, OWN,  OWN]),
     // Another store's order ids tell nobody: 200, `avisados` 0.
     ("saiu_para_entrega",                [E401, E404, OWN,  OWN]),
+    // As finalizar_pedido (a stranger has no address); another's basket is not found.
+    ("assinar",                          [E401, E400, OWN,  OWN]),
+    ("minhas_assinaturas",               [E401, OWN,  OWN,  OWN]),
+    ("alterar_assinatura",               [E401, E404, E404, E404]),
+    ("pegar_assinaturas_loja",           [E401, E404, OWN,  OWN]),
+    ("ferias_assinaturas",               [E401, E404, OWN,  OWN]),
     ("baixar_meus_dados",                [E401, OWN,  OWN,  OWN]),
     // Another supplier has an order in progress; the admin's account stays (409 both).
     ("excluir_minha_conta",              [E401, OWN,  E409, E409]),

@@ -15,17 +15,19 @@ import { PersonalDataSection } from '@/features/account/components/PersonalDataS
 import { AddressSection } from '@/features/address/components/AddressSection';
 import { AdsSection } from '@/features/ads/components/AdsSection';
 import { OrdersSection } from '@/features/orders/components/OrdersSection';
+import { MyBasketsSection } from '@/features/subscriptions/components/MyBasketsSection';
 import { usePageTitle } from '@/hooks/usePageTitle';
 import { useSession, type UserInfo } from '@/lib/session';
 import './profile.css';
 
-type Section = 'dados' | 'anuncios' | 'endereco' | 'historico';
+type Section = 'dados' | 'anuncios' | 'endereco' | 'historico' | 'assinaturas';
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'dados', label: 'Dados pessoais' },
   { id: 'anuncios', label: 'Anúncios' },
   { id: 'endereco', label: 'Endereço' },
   { id: 'historico', label: 'Histórico de pedidos' },
+  { id: 'assinaturas', label: 'Minhas assinaturas' },
 ];
 
 function isSection(v: unknown): v is Section {
@@ -88,6 +90,7 @@ function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
           {section === 'anuncios' && <AdsSection user={user} />}
           {section === 'endereco' && <AddressSection user={user} />}
           {section === 'historico' && <OrdersSection />}
+          {section === 'assinaturas' && <MyBasketsSection />}
         </div>
       </div>
     </div>

@@ -22,6 +22,7 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
+import { assinar, type Frequencia } from './api/assinar';
 import { getOrderNote, setOrderNote } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
 import { pegarProduto } from './api/pegarProduto';
@@ -194,6 +195,34 @@ export function useCheckout() {
     else if (r.codigo_erro === 'data_indisponivel') setReleitura((n) => n + 1);
   }
 
+  /**
+   * 'Assinar' (decisions.md §35): the bag, with the date and window chosen, becomes a basket paid
+   * in person; answers the server's message on a refusal, or the basket's next delivery.
+   */
+  async function assinarSacola(frequencia: Frequencia): Promise<{ ok: boolean; texto: string }> {
+    if (!summary?.ok || !modo || !userforn || !user || offline || block || !datas || !data) {
+      return { ok: false, texto: 'Escolha a data e o horário antes de assinar.' };
+    }
+    const payload = orderPayload({
+      items,
+      forn: userforn,
+      total: reais(summary.summary.total_centavos),
+      pagamento: '1',
+      entrega: modo === 'entrega',
+      cupom: cupom.aplicado?.codigo ?? null,
+      data,
+      observacao: getOrderNote(),
+    });
+    const r = await assinar(payload, frequencia);
+    if (r.error !== undefined) return { ok: false, texto: r.error };
+    clearBag();
+    setOrderNote('');
+    return {
+      ok: true,
+      texto: `Assinatura criada! Primeira entrega: ${r.proxima_entrega_texto ?? r.proxima_data}. Acompanhe em Meu perfil › Minhas assinaturas.`,
+    };
+  }
+
   return {
     core,
     failed,
@@ -232,6 +261,7 @@ export function useCheckout() {
       continuarResumo: () => dispatch({ tipo: 'continuar_resumo' }),
       escolherPagamento: (p: NonNullable<typeof pagamento>) => dispatch({ tipo: 'escolher_pagamento', pagamento: p }),
       finalizar: () => void finalizar(),
+      assinar: assinarSacola,
       cupomTexto: (texto: string) => dispatch({ tipo: 'cupom_texto', texto }),
       aplicarCupom: () => void aplicarCupom(),
       removerCupom: () => dispatch({ tipo: 'cupom_removido' }),

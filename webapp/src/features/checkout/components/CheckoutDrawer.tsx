@@ -180,6 +180,7 @@ function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWiz
           onFinish={acoes.finalizar}
           offline={c.offline}
           block={c.block}
+          onSubscribe={c.datas ? acoes.assinar : null}
         />
       );
     case 'enviando':

@@ -6,6 +6,8 @@
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
 import { formatCentavos, type SummaryResult } from '../rules';
+import type { Frequencia } from '../api/assinar';
+import { SubscribeBox } from './SubscribeBox';
 
 export type { Pagamento };
 
@@ -20,9 +22,11 @@ export interface PaymentStepProps {
   offline?: boolean;
   /** The sentence naming bag lines that cannot be bought any more, or null. */
   block?: string | null;
+  /** 'Assinar' (decisions.md §35), offered when the store has delivery days and payment is in person. */
+  onSubscribe?: ((f: Frequencia) => Promise<{ ok: boolean; texto: string }>) | null;
 }
 
-export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null }: PaymentStepProps) {
+export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null, onSubscribe = null }: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
   return (
     <div className="checkout__payment">
@@ -62,6 +66,7 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
       <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline || !!block} onClick={onFinish}>
         Finalizar Compra
       </button>
+      {onSubscribe && value === '1' && !offline && !block && summary?.ok && <SubscribeBox onSubscribe={onSubscribe} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 /**
- * The panel's side menu with the nine sections (spec §2); collapsible on small screens, where it
+ * The panel's side menu with the nine sections (spec §2) and 'Assinaturas' (decisions.md §35); collapsible on small screens, where it
  * slides over the page with a backdrop.
  */
 export const SECTIONS = [
   'Informações gerais',
   'Produtos',
   'Entregas',
+  'Assinaturas',
   'Gestão',
   'Loja online',
   'Pagamentos',

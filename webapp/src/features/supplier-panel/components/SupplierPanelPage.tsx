@@ -30,6 +30,7 @@ const VIEWS: Record<Section, ComponentType<PanelViewProps>> = {
   'Informações gerais': lazy(() => import('../sections/GeneralInfo')),
   Produtos: lazy(() => import('../sections/Products')),
   Entregas: lazy(() => import('../sections/Deliveries')),
+  Assinaturas: lazy(() => import('../sections/Subscriptions')),
   Gestão: lazy(() => import('../sections/Management')),
   'Loja online': lazy(() => import('../sections/OnlineStore')),
   Pagamentos: lazy(() => import('../sections/Payments')),

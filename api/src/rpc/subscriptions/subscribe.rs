@@ -1,0 +1,159 @@
+//! `assinar` (decisions.md §35): a store's bag becomes a recurring basket. The bag is priced and
+//! checked exactly as `finalizar_pedido` checks a checkout ([`price_bag`]: one store, products
+//! enabled, options, stock, minimums, fee, coupon, the date and window one the store offers now,
+//! the payment it accepts), and the client's total must agree; the frequency must be one of
+//! 'semanal', 'quinzenal', 'mensal' and the store must have days for the mode chosen (a basket
+//! is always delivered on a date). A refusal creates nothing. No order is placed now: the first
+//! cycle's order is placed at its cut-off by the cycles job, like every other.
+
+use super::view::{BasketView, basket_view, store_days};
+use crate::{
+    auth::AuthUser,
+    db::{new_id, now_ms},
+    domain::subscriptions::{self, BasketLine, BasketPayment, NewBasket},
+    error::{ApiError, ApiResult},
+    rpc::{
+        fields::Text,
+        orders::place::{Bag, BagItem, CouponRef, SellerRef, When, price_bag, refusal, slot_sent},
+    },
+    state::AppState,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use wasm_core::{
+    checkout::{CheckoutError, Fulfilment, verify_client_total},
+    delivery::{
+        basket::{FREQUENCIA_INVALIDA, Frequency},
+        days::DaysError,
+    },
+    money::Money,
+};
+
+/// 'O Pix Automático ainda não está disponível para assinaturas. Escolha pagar na entrega.'
+pub const PIX_AUTOMATICO_INDISPONIVEL: &str =
+    "O Pix Automático ainda não está disponível para assinaturas. Escolha pagar na entrega.";
+
+/// `assinar`'s payload: a bag as `finalizar_pedido` takes it, with the frequency. The first
+/// delivery's date and window (`data_entrega`, `janela_inicio`, `janela_fim`) give the basket's
+/// weekday and window.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Subscribe {
+    #[serde(default)]
+    pub sacola: Vec<BagItem>,
+    #[serde(default)]
+    pub forn: Option<SellerRef>,
+    /// The first cycle's total the buyer saw, in reais.
+    pub total: f64,
+    /// Delivery (`true`) or pickup.
+    #[serde(default)]
+    pub entrega: bool,
+    /// The coupon, applied to the first cycle only.
+    #[serde(default)]
+    pub infoscupom: Option<CouponRef>,
+    /// `semanal`, `quinzenal` or `mensal`.
+    #[serde(default)]
+    pub frequencia: String,
+    #[serde(default)]
+    pub data_entrega: Option<String>,
+    #[serde(default)]
+    pub janela_inicio: Option<String>,
+    #[serde(default)]
+    pub janela_fim: Option<String>,
+    /// `na_entrega` (or `'1'`): paid on delivery or pickup. Pix Automático is not offered yet.
+    #[serde(default)]
+    pub pagamento: Text,
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub observacao: Option<String>,
+}
+
+/// The basket's payment as sent.
+fn payment(sent: &str) -> ApiResult<BasketPayment> {
+    match sent.trim() {
+        "na_entrega" | "1" => Ok(BasketPayment::InPerson),
+        "pix_automatico" | "2" => Err(ApiError::bad_request(PIX_AUTOMATICO_INDISPONIVEL)),
+        _ => Err(ApiError::bad_request("Selecione a forma de pagamento.")),
+    }
+}
+
+/// `{nomeforn} não tem dias de entrega para assinaturas.`
+fn no_days(mode: Fulfilment) -> ApiError {
+    ApiError::bad_request(match mode {
+        Fulfilment::Delivery => "Esta loja não tem dias de entrega para assinaturas.",
+        Fulfilment::Pickup => "Esta loja não tem dias de retirada para assinaturas.",
+    })
+}
+
+/// `assinar`.
+pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiResult<BasketView> {
+    let frequency = Frequency::parse(&req.frequencia)
+        .ok_or_else(|| ApiError::bad_request(FREQUENCIA_INVALIDA))?;
+    let pay = payment(req.pagamento.as_str())?;
+    let client_total = Money::from_reais(req.total)
+        .filter(|m| *m >= Money::ZERO)
+        .ok_or_else(|| refusal(CheckoutError::PricesChanged))?;
+    let mode = if req.entrega {
+        Fulfilment::Delivery
+    } else {
+        Fulfilment::Pickup
+    };
+    let slot = slot_sent(&req.data_entrega, &req.janela_inicio, &req.janela_fim)
+        .map_err(|()| super::super::orders::place::days_refusal(DaysError::NotOffered(mode)))?;
+    let coupon = req.infoscupom.as_ref().and_then(CouponRef::code);
+    let now = now_ms();
+    let priced = price_bag(
+        state,
+        &Bag {
+            buyer_id: &user.id,
+            items: &req.sacola,
+            forn: req.forn.as_ref().and_then(SellerRef::id),
+            entrega: req.entrega,
+            coupon: coupon.clone(),
+            pagamento: "1",
+            when: When::Chosen(slot),
+            note: req.observacao.as_deref(),
+            now,
+        },
+    )
+    .await?;
+    let days = store_days(state, priced.supplier_id()).await?;
+    let Some(first) = slot.filter(|_| days.has(mode)) else {
+        return Err(no_days(mode));
+    };
+    verify_client_total(priced.summary.total_centavos, client_total).map_err(refusal)?;
+    let lines: Vec<BasketLine> = priced
+        .chosen_lines()
+        .map(|(id, q, opcao, note)| BasketLine {
+            product_id: id.to_owned(),
+            opcao: opcao.map(str::to_owned),
+            quantidade: i64::from(q),
+            observacao: note.map(str::to_owned),
+        })
+        .collect();
+    let id = new_id();
+    let note = req
+        .observacao
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
+    subscriptions::create(
+        &state.db,
+        &NewBasket {
+            id: &id,
+            buyer_id: &user.id,
+            supplier_id: priced.supplier_id(),
+            frequency,
+            mode,
+            first,
+            payment: pay,
+            coupon: coupon.as_deref(),
+            note,
+            lines: &lines,
+        },
+    )
+    .await?;
+    let b = subscriptions::load(&state.db, &id)
+        .await?
+        .ok_or_else(super::not_found)?;
+    basket_view(state, &b, &days, now).await
+}

@@ -1,0 +1,127 @@
+/**
+ * 'Minhas assinaturas' (decisions.md §35): each basket with its store, frequency, state, lines,
+ * next delivery and its total (as it would be ordered now), until when it can be changed, and its
+ * last cycles; 'Pular a próxima', 'Pausar até' a date, 'Retomar', 'Cancelar assinatura'. A change
+ * before a cut-off applies to that delivery, after it to the next (the server settles first).
+ */
+import { useEffect, useState } from 'react';
+import { formatReais } from '@/lib/display';
+import { alterarAssinatura, minhasAssinaturas, type AcaoCesta, type Cesta } from '../api/assinaturas';
+
+const SITUACAO: Record<string, string> = { ativa: 'Ativa', pausada: 'Pausada', cancelada: 'Cancelada' };
+const CICLO: Record<string, string> = {
+  pedido: 'Pedido feito',
+  pulada: 'Pulada',
+  pausada: 'Pausada',
+  ferias: 'Loja em férias',
+  vazia: 'Sem estoque: nenhum pedido',
+  recusada: 'Não gerada',
+};
+
+export function reais(centavos: number | null | undefined): string {
+  return centavos == null ? '—' : formatReais(centavos / 100);
+}
+
+export function MyBasketsSection() {
+  const [cestas, setCestas] = useState<Cesta[] | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  useEffect(() => {
+    void minhasAssinaturas().then((r) => {
+      if (r.error !== undefined) setErro(r.error);
+      else setCestas(r.assinaturas);
+    });
+  }, []);
+  async function agir(c: Cesta, acao: AcaoCesta, ate?: string) {
+    if (acao === 'cancelar' && !window.confirm('Cancelar esta assinatura?')) return;
+    const r = await alterarAssinatura(c.id, acao, ate);
+    if (r.error !== undefined) {
+      setErro(r.error);
+      return;
+    }
+    setErro(null);
+    setCestas((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null);
+  }
+  if (!cestas) return <p>{erro ?? 'Carregando assinaturas...'}</p>;
+  return (
+    <section data-testid="minhas-assinaturas">
+      <h2>Minhas assinaturas</h2>
+      {erro && (
+        <p className="form__error" role="alert">
+          {erro}
+        </p>
+      )}
+      {cestas.length === 0 && <p>Nenhuma assinatura. Assine a sacola de uma loja ao finalizar a compra.</p>}
+      {cestas.map((c) => (
+        <BasketCard key={c.id} cesta={c} onAction={(a, ate) => void agir(c, a, ate)} />
+      ))}
+    </section>
+  );
+}
+
+function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCesta, ate?: string) => void }) {
+  const [ate, setAte] = useState('');
+  const ativa = c.situacao !== 'cancelada';
+  return (
+    <article className="card" data-testid="assinatura" data-id={c.id}>
+      <h3>
+        {c.nomeforn} · {c.frequencia} · <span data-testid="assinatura-situacao">{SITUACAO[c.situacao] ?? c.situacao}</span>
+      </h3>
+      <ul>
+        {c.itens.map((i) => (
+          <li key={`${i.id}-${i.opcao ?? ''}`}>
+            {i.quantidade} × {i.titulo}
+            {i.opcao ? ` (${i.opcao})` : ''}
+          </li>
+        ))}
+      </ul>
+      {ativa && (
+        <p data-testid="proxima-entrega">
+          Próxima entrega: {c.proxima_entrega_texto ?? '—'} · Total: <strong>{reais(c.total_centavos)}</strong> (pago na entrega)
+        </p>
+      )}
+      {c.aviso && <p className="form__hint">{c.aviso}</p>}
+      {c.pular_data && <p>Entrega de {c.pular_data} pulada.</p>}
+      {c.pausada_ate && <p>Pausada até {c.pausada_ate}.</p>}
+      {ativa && (
+        <div className="form__actions">
+          {c.pular_data ? (
+            <button type="button" className="btn btn--small" onClick={() => onAction('desfazer_pulo')}>
+              Desfazer pulo
+            </button>
+          ) : (
+            <button type="button" className="btn btn--small" onClick={() => onAction('pular')}>
+              Pular a próxima
+            </button>
+          )}
+          {c.situacao === 'pausada' ? (
+            <button type="button" className="btn btn--small" onClick={() => onAction('retomar')}>
+              Retomar
+            </button>
+          ) : (
+            <label>
+              Pausar até <input type="date" value={ate} onChange={(e) => setAte(e.target.value)} />
+              <button type="button" className="btn btn--small" disabled={!ate} onClick={() => onAction('pausar', ate)}>
+                Pausar
+              </button>
+            </label>
+          )}
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => onAction('cancelar')}>
+            Cancelar assinatura
+          </button>
+        </div>
+      )}
+      {c.ciclos.length > 0 && (
+        <ul className="form__hint" aria-label="Últimas entregas">
+          {c.ciclos.map((k) => (
+            <li key={k.data}>
+              {k.data}: {CICLO[k.situacao] ?? k.situacao}
+              {k.total_centavos != null ? ` · ${reais(k.total_centavos)}` : ''}
+              {k.faltaram.length > 0 ? ` · sem ${k.faltaram.join(', ')}` : ''}
+              {k.motivo ? ` · ${k.motivo}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
