@@ -36,13 +36,13 @@ use std::collections::HashMap;
 use utoipa::ToSchema;
 use wasm_core::{
     checkout::{
-        Buyer, CartLine, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout,
-        verify_client_total,
+        Buyer, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout, verify_client_total,
     },
     delivery::days::{DaysError, Slot},
     forms::PaymentOptions,
     messages,
     money::Money,
+    options::PricedLine,
 };
 
 /// A supplier ordering from their own store.
@@ -199,11 +199,10 @@ pub struct BagItem {
     pub observacao: Option<String>,
 }
 
-/// A bag line with its product.
+/// A bag line with its product, priced for its option (wasm-core's `priced_line`).
 struct Line<'a> {
     product: &'a ProductRow,
-    quantidade: u32,
-    opcao: Option<String>,
+    priced: PricedLine,
     note: Option<Note>,
 }
 
@@ -216,10 +215,6 @@ fn refusal(e: CheckoutError) -> ApiError {
         CheckoutError::PricesChanged => ApiError::conflict(ErrorCode::PrecosMudaram, e.to_string()),
         other => ApiError::bad_request(other.to_string()),
     }
-}
-
-fn count(v: Option<i64>) -> Option<u32> {
-    v.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
 }
 
 /// `finalizar_pedido`.
@@ -278,18 +273,7 @@ pub async fn place_order(
         Fulfilment::Pickup
     };
     let summary = checkout(&CheckoutRequest {
-        itens: lines
-            .iter()
-            .map(|l| CartLine {
-                titulo: l.product.titulo.clone(),
-                preco_centavos: Money::from_centavos(l.product.preco_centavos),
-                precopromo_centavos: l.product.preco_promo_centavos.map(Money::from_centavos),
-                minimopromo: count(l.product.minimo_promo),
-                quantidade: l.quantidade,
-                minimo: count(l.product.minimo),
-                estoque: count(l.product.estoque),
-            })
-            .collect(),
+        itens: lines.iter().map(|l| l.priced.line.clone()).collect(),
         cupom: coupon.clone(),
         fornecedor: Seller {
             nomeforn: supplier.nomeforn.clone(),
@@ -360,8 +344,8 @@ pub async fn place_order(
                 product_id: &l.product.id,
                 titulo: &l.product.titulo,
                 icone: l.product.icone.as_deref(),
-                opcao: l.opcao.clone(),
-                quantidade: l.quantidade,
+                opcao: l.priced.option.clone(),
+                quantidade: l.priced.line.quantidade,
                 note: l.note.as_ref().map(|n| n.as_str().to_owned()),
             })
             .collect(),
@@ -413,7 +397,8 @@ async fn answer(state: &AppState, placed: &Placed) -> ApiResult<OrderPlaced> {
 }
 
 /// The bag's lines with their products: each must exist and be enabled, and the option must be
-/// one of the product's when it has options (none is stored otherwise).
+/// one of the product's when it has options (none is stored otherwise); each is priced for its
+/// option by [`ProductRow::priced_line`].
 fn bag_lines<'a>(
     products: &'a HashMap<String, ProductRow>,
     bag: &[BagItem],
@@ -429,12 +414,10 @@ fn bag_lines<'a>(
                     product.titulo
                 )));
             }
-            let opcoes: Vec<String> = serde_json::from_str(&product.opcoes).unwrap_or_default();
-            let opcao = match item.opcaoselecionada.as_ref().and_then(OptionRef::label) {
-                _ if opcoes.is_empty() => None,
-                Some(c) if opcoes.contains(&c) => Some(c),
-                _ => return Err(ApiError::bad_request(messages::SELECIONE_OPCAO)),
-            };
+            let chosen = item.opcaoselecionada.as_ref().and_then(OptionRef::label);
+            let priced = product
+                .priced_line(chosen.as_deref(), item.quantidade)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
             let note = Note::parse(item.observacao.as_deref()).map_err(ApiError::bad_request)?;
             if note.is_some() && product.aceita_observacao == 0 {
                 return Err(ApiError::bad_request(format!(
@@ -444,8 +427,7 @@ fn bag_lines<'a>(
             }
             Ok(Line {
                 product,
-                quantidade: item.quantidade,
-                opcao,
+                priced,
                 note,
             })
         })
