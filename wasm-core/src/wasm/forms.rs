@@ -2,7 +2,8 @@
 //! promotions, the buyer's address, store categories.
 
 use super::js::{
-    Obj, array, count, elements, get, js_error, optional_count, strings, text, text_array, texts,
+    Obj, array, bad_input, count, elements, get, js_error, optional_count, strings, text,
+    text_array, texts,
 };
 use crate::document::TaxId;
 use crate::forms::{
