@@ -11,6 +11,7 @@ pub mod document;
 pub mod forms;
 pub mod messages;
 pub mod money;
+pub mod options;
 pub mod phone;
 pub mod places;
 pub mod pricing;

@@ -143,6 +143,31 @@ pub fn estoque_insuficiente(titulo: &str) -> String {
     format!("Estoque insuficiente para {titulo}")
 }
 
+/// A line's option that is not (or no longer) one of its product's (decisions.md §39).
+pub fn opcao_inexistente(titulo: &str, opcao: &str) -> String {
+    format!("A opção {opcao} não existe em {titulo}. Escolha outra opção.")
+}
+
+/// An option's price that is not a number above zero (decisions.md §39).
+pub fn preco_opcao_invalido(opcao: &str) -> String {
+    format!("Insira um preço válido para a opção {opcao}.")
+}
+
+/// An option's promotional price not below its price.
+pub fn promo_opcao_acima(opcao: &str) -> String {
+    format!("O preço promocional da opção {opcao} deve ser menor que o preço dela.")
+}
+
+/// An option's promotional price without a price of its own.
+pub fn promo_opcao_sem_preco(opcao: &str) -> String {
+    format!("Informe o preço da opção {opcao} para dar a ela um preço promocional.")
+}
+
+/// An option's stock that is not a whole number of 0 or more.
+pub fn estoque_opcao_invalido(opcao: &str) -> String {
+    format!("O estoque da opção {opcao} deve ser um número inteiro, 0 ou mais.")
+}
+
 /// A quantity below the product's minimum order (the stepper prevents it). *Gap.*
 pub fn quantidade_minima(titulo: &str, minimo: u32) -> String {
     format!("A quantidade mínima de {titulo} é {minimo}")

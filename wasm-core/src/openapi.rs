@@ -49,11 +49,26 @@ pub fn option_labels() -> Schema {
             ObjectBuilder::new()
                 .schema_type(Type::Object)
                 .property("opcao", ObjectBuilder::new().schema_type(Type::String))
-                .required("opcao"),
+                .property("preco", form_text())
+                .property("precopromo", form_text())
+                .property(
+                    "estoqueproprio",
+                    ObjectBuilder::new().schema_type(Type::Boolean),
+                )
+                .property("estoque", form_text())
+                .property("estoqueanterior", form_count())
+                .required("opcao")
+                .description(Some(
+                    "An option with its own price, promotional price and stock \
+                     (decisions.md §39); empty `preco`: the product's; `estoqueproprio` false: \
+                     the product's stock; `estoqueanterior`: its own stock as the form was loaded.",
+                )),
         );
     Array::builder()
         .schema_type(types(&[Type::Array, Type::Null]))
         .items(label)
-        .description(Some("Option labels, or `{opcao}` objects; null is none."))
+        .description(Some(
+            "Option labels, or `{opcao, …}` objects with their own terms; null is none.",
+        ))
         .into()
 }

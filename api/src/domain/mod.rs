@@ -39,6 +39,7 @@ pub mod error;
 pub mod inbox;
 pub mod ledger;
 pub mod moderation;
+pub mod options;
 pub mod orders;
 pub mod payments;
 pub mod privacy;

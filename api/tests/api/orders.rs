@@ -6,6 +6,7 @@ mod days;
 mod delivery;
 pub mod idempotency;
 mod notes;
+mod options;
 mod receipt;
 mod refusals;
 mod sales;

@@ -117,6 +117,14 @@ pub enum FormError {
     TokenQuantity,
     /// A CEP that is not 8 digits.
     InvalidCep,
+    /// An option's price that is not a number above zero (decisions.md §39).
+    OptionPrice(String),
+    /// An option's promotional price not below its price.
+    OptionPromoAbove(String),
+    /// An option's promotional price without its own price.
+    OptionPromoWithoutPrice(String),
+    /// An option's stock that is not a whole number of 0 or more.
+    OptionStock(String),
 }
 
 impl Message for FormError {
@@ -156,6 +164,12 @@ impl Message for FormError {
             Self::DescriptionRequired => messages::INSIRA_DESCRICAO,
             Self::TokenQuantity => messages::FICHAS_QUANTIDADE,
             Self::InvalidCep => messages::CEP_INVALIDO,
+            Self::OptionPrice(o) => return Cow::Owned(messages::preco_opcao_invalido(o)),
+            Self::OptionPromoAbove(o) => return Cow::Owned(messages::promo_opcao_acima(o)),
+            Self::OptionPromoWithoutPrice(o) => {
+                return Cow::Owned(messages::promo_opcao_sem_preco(o));
+            }
+            Self::OptionStock(o) => return Cow::Owned(messages::estoque_opcao_invalido(o)),
         })
     }
 }

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::messages;
 use crate::money::Money;
+use crate::options::{OptionStock, ProductOption};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// Step "minimum order and stock" (decisions.md §26): the stock is a count, stored as typed (0 is
@@ -45,6 +46,116 @@ pub fn product_options(options: &[String]) -> Result<Vec<String>, FormError> {
     Ok(kept)
 }
 
+/// One option as the wizard sends it (decisions.md §39): a label alone (the spec's clients), or
+/// `{opcao, preco, precopromo, estoqueproprio, estoque, estoqueanterior}`. An empty `preco` is
+/// the product's price; `estoqueproprio` false (or absent without `estoque`) is the product's
+/// stock; with its own stock an empty `estoque` is 'Sem controle de estoque'.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default)]
+pub struct OptionForm {
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub opcao: String,
+    /// Its own price; empty: the product's price and promotion.
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub preco: String,
+    /// Its own promotional price (with its own price only); empty: none.
+    #[serde(deserialize_with = "lenient_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub precopromo: String,
+    /// Whether it has its own stock; absent: whether `estoque` was sent.
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub estoqueproprio: Option<bool>,
+    /// Its own stock, a count; empty or null: 'Sem controle de estoque'.
+    #[serde(deserialize_with = "present_text")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
+    pub estoque: Option<String>,
+    /// Its own stock as the form was loaded (null: untracked or the product's); present, the
+    /// edit applies the difference to the stock as it is now (decisions.md §26).
+    #[serde(deserialize_with = "present_count")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
+    pub estoqueanterior: Option<Option<u32>>,
+}
+
+fn present_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    lenient_text(d).map(Some)
+}
+
+fn present_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    lenient_count(d).map(Some)
+}
+
+impl OptionForm {
+    /// A label alone.
+    pub fn label(label: impl Into<String>) -> Self {
+        Self {
+            opcao: label.into(),
+            ..Self::default()
+        }
+    }
+
+    /// The option, valid (its label already checked and trimmed as `label`).
+    fn validate(&self, label: String) -> Result<ProductOption, FormError> {
+        let own_price = |text: &str| -> Result<Option<Money>, FormError> {
+            if is_blank(text) {
+                return Ok(None);
+            }
+            // The price parser drops what is not a digit or separator: a minus is refused here.
+            match Money::parse(text) {
+                Ok(m) if m.is_positive() && !text.contains('-') => Ok(Some(m)),
+                _ => Err(FormError::OptionPrice(label.clone())),
+            }
+        };
+        let price = own_price(&self.preco)?;
+        let promo = own_price(&self.precopromo)?;
+        match (price, promo) {
+            (None, Some(_)) => return Err(FormError::OptionPromoWithoutPrice(label)),
+            (Some(p), Some(q)) if q >= p => return Err(FormError::OptionPromoAbove(label)),
+            _ => {}
+        }
+        let own_stock = self.estoqueproprio.unwrap_or(self.estoque.is_some());
+        let stock = if own_stock {
+            match self.estoque.as_deref().map(str::trim).unwrap_or("") {
+                "" => OptionStock::Untracked,
+                t => OptionStock::Count(
+                    t.parse::<u32>()
+                        .map_err(|_| FormError::OptionStock(label.clone()))?,
+                ),
+            }
+        } else {
+            OptionStock::Product
+        };
+        Ok(ProductOption {
+            label,
+            price,
+            promo,
+            stock,
+        })
+    }
+}
+
+/// Step "options" with each option's own price and stock: labels as [`product_options`] (a
+/// label repeated is the same option, kept once), then each option's fields.
+pub fn option_forms(options: &[OptionForm]) -> Result<Vec<ProductOption>, FormError> {
+    if options.len() > MAX_OPTIONS {
+        return Err(FormError::TooManyOptions);
+    }
+    let mut kept: Vec<ProductOption> = Vec::new();
+    for form in options {
+        let Some(label) = optional_text(&form.opcao) else {
+            continue;
+        };
+        limit(&label, messages::CAMPO_OPCAO, MAX_OPTION)?;
+        if kept.iter().any(|o| o.label == label) {
+            continue;
+        }
+        kept.push(form.validate(label)?);
+    }
+    Ok(kept)
+}
+
 /// The add-product and edit-product forms as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -65,27 +176,28 @@ pub struct ProductForm {
     #[serde(deserialize_with = "lenient_count")]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_count))]
     pub estoque: Option<u32>,
-    /// Option labels; `{opcao}` objects are accepted too.
-    #[serde(deserialize_with = "option_labels")]
+    /// The options: labels, or objects with their own price and stock ([`OptionForm`]).
+    #[serde(deserialize_with = "option_list")]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::option_labels))]
-    pub opcoes: Vec<String>,
+    pub opcoes: Vec<OptionForm>,
     #[serde(deserialize_with = "lenient_text")]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::openapi::form_text))]
     pub descricao: String,
 }
 
-fn option_labels<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+fn option_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<OptionForm>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
-    enum Label {
+    enum Entry {
         Text(String),
-        Object { opcao: String },
+        Object(OptionForm),
     }
-    let labels = Option::<Vec<Label>>::deserialize(d)?.unwrap_or_default();
-    Ok(labels
+    let entries = Option::<Vec<Entry>>::deserialize(d)?.unwrap_or_default();
+    Ok(entries
         .into_iter()
-        .map(|l| match l {
-            Label::Text(t) | Label::Object { opcao: t } => t,
+        .map(|e| match e {
+            Entry::Text(t) => OptionForm::label(t),
+            Entry::Object(o) => o,
         })
         .collect())
 }
@@ -98,7 +210,7 @@ pub struct Product {
     pub preco_centavos: Money,
     pub minimo: Option<u32>,
     pub estoque: Option<u32>,
-    pub opcoes: Vec<String>,
+    pub opcoes: Vec<ProductOption>,
     pub descricao: Option<String>,
 }
 
@@ -115,9 +227,17 @@ impl ProductForm {
             preco_centavos: preco,
             minimo,
             estoque,
-            opcoes: product_options(&self.opcoes)?,
+            opcoes: option_forms(&self.opcoes)?,
             descricao: long_description(&self.descricao)?,
         })
+    }
+
+    /// Each option's stock as the form was loaded, by trimmed label, for those that said it.
+    pub fn previous_option_stocks(&self) -> Vec<(String, Option<u32>)> {
+        self.opcoes
+            .iter()
+            .filter_map(|o| Some((o.opcao.trim().to_owned(), o.estoqueanterior?)))
+            .collect()
     }
 }
 
@@ -147,7 +267,7 @@ pub fn promotion(precopromo: &str, minimopromo: u32) -> Result<Option<Promotion>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::test_util::{err, m, places};
+    use crate::forms::test_util::{err, m};
 
     #[test]
     fn product_wizard_rules() {
@@ -160,7 +280,10 @@ mod tests {
         assert_eq!(p.preco_centavos, m(2500));
         // A minimum of 1 is no minimum; a stock of 1 is one unit (decisions.md §26).
         assert_eq!((p.minimo, p.estoque), (None, Some(1)));
-        assert_eq!(p.opcoes, places(&["500 g", "1 kg"]));
+        assert_eq!(
+            p.opcoes,
+            vec![ProductOption::label("500 g"), ProductOption::label("1 kg")]
+        );
         assert_eq!(p.descricao, None);
 
         assert_eq!(
@@ -183,17 +306,79 @@ mod tests {
         assert_eq!(err(edit.validate(true)), "Digite um preço válido");
         assert_eq!(err(edit.validate(false)), "Insira um preço válido");
         edit.preco = "10".into();
-        edit.opcoes = vec!["o".repeat(51)];
+        edit.opcoes = vec![OptionForm::label("o".repeat(51))];
         assert_eq!(
             err(edit.validate(true)),
             "Cada opção deve ter no máximo 50 caracteres"
         );
         assert!(serde_json::from_str::<ProductForm>(r#"{"minimo":-1}"#).is_err());
         // A product with 20,000 options was once stored.
-        edit.opcoes = vec!["500 g".into(); 20_000];
+        edit.opcoes = vec![OptionForm::label("500 g"); 20_000];
         assert_eq!(err(edit.validate(true)), "Adicione no máximo 20 opções.");
-        edit.opcoes = vec!["500 g".into(); 20];
+        edit.opcoes = vec![OptionForm::label("500 g"); 20];
         assert!(edit.validate(true).is_ok());
+    }
+
+    #[test]
+    fn options_with_their_own_price_and_stock() {
+        let f: ProductForm = serde_json::from_str(
+            r#"{"categoria":"Alimentos","titulo":"Tomate","preco":"5,00","estoque":"","opcoes":[
+                "500 g",
+                {"opcao":"1 kg","preco":"9,00","precopromo":"8,50","estoque":"1","estoqueanterior":3},
+                {"opcao":"2 kg","preco":"17","estoqueproprio":true,"estoque":null},
+                {"opcao":"3 kg","estoqueproprio":false,"estoque":"4"}
+            ]}"#,
+        )
+        .unwrap();
+        let p = f.validate(false).unwrap();
+        assert_eq!(p.opcoes[0], ProductOption::label("500 g"));
+        assert_eq!(
+            p.opcoes[1],
+            ProductOption {
+                label: "1 kg".into(),
+                price: Some(m(900)),
+                promo: Some(m(850)),
+                stock: OptionStock::Count(1),
+            }
+        );
+        assert_eq!(p.opcoes[2].stock, OptionStock::Untracked);
+        assert_eq!(p.opcoes[3].stock, OptionStock::Product);
+        assert_eq!(
+            f.previous_option_stocks(),
+            vec![("1 kg".to_owned(), Some(3))]
+        );
+
+        let bad = |o: &str| {
+            let f: ProductForm = serde_json::from_str(&format!(
+                r#"{{"categoria":"Alimentos","titulo":"Tomate","preco":"5","opcoes":[{o}]}}"#
+            ))
+            .unwrap();
+            err(f.validate(false))
+        };
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","preco":"-9"}"#),
+            "Insira um preço válido para a opção 1 kg."
+        );
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","preco":"0"}"#),
+            "Insira um preço válido para a opção 1 kg."
+        );
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","preco":"9","precopromo":"9"}"#),
+            "O preço promocional da opção 1 kg deve ser menor que o preço dela."
+        );
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","precopromo":"4"}"#),
+            "Informe o preço da opção 1 kg para dar a ela um preço promocional."
+        );
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","estoque":"-1"}"#),
+            "O estoque da opção 1 kg deve ser um número inteiro, 0 ou mais."
+        );
+        assert_eq!(
+            bad(r#"{"opcao":"1 kg","estoque":"dois"}"#),
+            "O estoque da opção 1 kg deve ser um número inteiro, 0 ou mais."
+        );
     }
 
     #[test]

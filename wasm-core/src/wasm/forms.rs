@@ -1,10 +1,14 @@
 //! The wizards and forms: business registration and supplier profile, ads, products and
 //! promotions, the buyer's address, store categories.
 
-use super::js::{Obj, array, count, js_error, optional_count, strings, text_array, texts};
+use super::js::{
+    Obj, array, bad_input, count, elements, get, js_error, optional_count, strings, text,
+    text_array, texts,
+};
 use crate::document::TaxId;
 use crate::forms::{
-    self, AdForm, AddressForm, BusinessForm, Category, ProductForm, Scope, SupplierProfileForm,
+    self, AdForm, AddressForm, BusinessForm, Category, OptionForm, ProductForm, Scope,
+    SupplierProfileForm,
 };
 use crate::money::Money;
 use crate::phone::Phone;
@@ -169,17 +173,60 @@ pub fn product_validate(form: JsValue, editando: bool) -> Result<JsValue, JsErro
         preco: t.next(),
         minimo: count(&form, "minimo")?,
         estoque: count(&form, "estoque")?,
-        opcoes: strings(&form, "opcoes", Some("opcao"))?,
+        opcoes: option_forms(&form)?,
         descricao: t.next(),
     }
     .validate(editando)
     .map_err(js_error)?;
+    let opcoes = array(p.opcoes.iter().map(|o| {
+        let own = o.stock.own();
+        Obj::new()
+            .text("opcao", &o.label)
+            .optional_money("preco_centavos", o.price)
+            .optional_money("precopromo_centavos", o.promo)
+            .set("estoqueproprio", &JsValue::from_bool(own.is_some()))
+            .set("estoque", &optional_count(own.flatten()))
+            .done()
+    }));
     Ok(listing_js(Some(p.categoria), &p.titulo, p.preco_centavos)
         .set("minimo", &optional_count(p.minimo))
         .set("estoque", &optional_count(p.estoque))
-        .set("opcoes", &text_array(&p.opcoes))
+        .set("opcoes", &opcoes)
         .optional_text("descricao", p.descricao.as_deref())
         .done())
+}
+
+/// The form's options: labels, or `{opcao, preco, precopromo, estoqueproprio, estoque,
+/// estoqueanterior}` (decisions.md §39).
+fn option_forms(form: &JsValue) -> Result<Vec<OptionForm>, JsError> {
+    let items = elements(&get(form, "opcoes")?, "opcoes")?;
+    let mut out = Vec::with_capacity(items.len());
+    for v in &items {
+        if let Some(label) = v.as_string() {
+            out.push(OptionForm::label(label));
+            continue;
+        }
+        if !v.is_object() {
+            return Err(bad_input("opcoes"));
+        }
+        let own = get(v, "estoqueproprio")?;
+        let stock = get(v, "estoque")?;
+        out.push(OptionForm {
+            opcao: text(v, "opcao")?,
+            preco: text(v, "preco")?,
+            precopromo: text(v, "precopromo")?,
+            estoqueproprio: own.as_bool(),
+            estoque: (!stock.is_undefined())
+                .then(|| text(v, "estoque"))
+                .transpose()?,
+            estoqueanterior: if get(v, "estoqueanterior")?.is_undefined() {
+                None
+            } else {
+                Some(count(v, "estoqueanterior")?)
+            },
+        });
+    }
+    Ok(out)
 }
 
 /// Wizard step "minimum order and stock" → `[minimo, estoque]` as stored (null when unset).

@@ -12,6 +12,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { onStorageKey, readRaw, removeKey, writeJSON } from '@/lib/storage';
+import type { OpcaoProduto } from '@/lib/options';
 import type { DadosForn, Produto } from '@/types/wire';
 
 export const BAG_KEY = 'sacola';
@@ -39,6 +40,8 @@ export interface BagInfos {
   indisponivel?: boolean;
   /** The store lets the buyer write a note on this line ('Aceita observação'). */
   aceitaobs?: boolean;
+  /** The product's options with their own terms (decisions.md §39): a line prices by its option's. */
+  opcoes?: OpcaoProduto[] | null;
 }
 
 /** One bag line; `dadosforn` is stored with the first item only. */
@@ -150,6 +153,7 @@ function infosOf(p: Produto, dadosforn: DadosForn): BagInfos {
     esgotado: !!p.esgotado,
     indisponivel: !!p.status,
     aceitaobs: !!p.aceitaobs,
+    opcoes: p.opcoes ?? null,
   };
 }
 
@@ -169,6 +173,7 @@ export function bagPatchOf(p: Produto): Partial<BagInfos> {
     titulo: p.titulo,
     icone: p.icone ?? null,
     aceitaobs: !!p.aceitaobs,
+    opcoes: p.opcoes ?? null,
   };
 }
 
@@ -264,7 +269,7 @@ export function syncBagWith(produtos: readonly Produto[]): void {
     const p = byId.get(it.infos.id);
     if (!p) continue;
     const patch = bagPatchOf(p);
-    const changed = (Object.keys(patch) as (keyof BagInfos)[]).some((k) => (it.infos[k] ?? null) !== (patch[k] ?? null));
+    const changed = (Object.keys(patch) as (keyof BagInfos)[]).some((k) => JSON.stringify(it.infos[k] ?? null) !== JSON.stringify(patch[k] ?? null));
     if (changed) infos.set(p.id, patch);
   }
   if (infos.size > 0) refreshBag({ infos });

@@ -1,6 +1,7 @@
 /**
  * Tests only: sample products, ads and suppliers in the shapes of docs/rpc.md.
  */
+import { plainOption } from '@/lib/options';
 import type { Anuncio, DadosForn, Produto } from '@/types/wire';
 
 export function produto(over: Partial<Produto> = {}): Produto {
@@ -20,7 +21,8 @@ export function produto(over: Partial<Produto> = {}): Produto {
     minimo: 2,
     estoque: 5,
     esgotado: false,
-    opcoes: [{ opcao: 'Maço' }, { opcao: 'Caixa' }],
+    apartirde: null,
+    opcoes: [plainOption('Maço'), plainOption('Caixa')],
     status: false,
     userforn: 'u1',
     nomeforn: 'Sítio Boa Vista',

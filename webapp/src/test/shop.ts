@@ -3,6 +3,7 @@
  * seed's 'Sítio Boa Vista': per-km fee R$ 2,50 from its coordinates, minimum R$ 30,00 for
  * delivery, Pix and in person), and a signed-in buyer with an address in Piracicaba.
  */
+import { plainOption } from '@/lib/options';
 import { SESSION_KEY, type UserInfo } from '@/lib/session';
 import type { DadosForn, DeliveryForn, Pedido, Produto } from '@/types/wire';
 import * as sample from './catalog';
@@ -14,7 +15,7 @@ export function produto(over: Partial<Produto> = {}): Produto {
 }
 
 export const ALFACE = produto();
-export const TOMATE = produto({ id: 'p2', idlocal: 'p2', titulo: 'tomate italiano', preco: 9.9, precopromo: 8.5, minimopromo: 2, estoque: null, opcoes: [{ opcao: '500 g' }, { opcao: '1 kg' }] });
+export const TOMATE = produto({ id: 'p2', idlocal: 'p2', titulo: 'tomate italiano', preco: 9.9, precopromo: 8.5, minimopromo: 2, estoque: null, opcoes: [plainOption('500 g'), plainOption('1 kg')] });
 export const MANDIOCA = produto({ id: 'p3', idlocal: 'p3', titulo: 'mandioca', preco: 8, precopromo: null, minimopromo: null, estoque: 20 });
 export const RAPADURA = produto({ id: 'p9', idlocal: 'p9', titulo: 'rapadura', preco: 12, userforn: 'forn2', nomeforn: 'Engenho Capivari', urlforn: 'engenho-capivari' });
 

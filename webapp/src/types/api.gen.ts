@@ -2971,6 +2971,7 @@ export interface components {
             aceitaobs: boolean;
             /** @description Always `false`: a product (an ad says `true`). */
             anuncio: components["schemas"]["False"];
+            apartirde: components["schemas"]["Reais"] | null;
             /** @description One of the four catalogue categories. */
             categoria: string;
             /**
@@ -3077,9 +3078,18 @@ export interface components {
             estoque?: number | string | null;
             /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
             minimo?: number | string | null;
-            /** @description Option labels, or `{opcao}` objects; null is none. */
+            /** @description Option labels, or `{opcao, …}` objects with their own terms; null is none. */
             opcoes?: (string | {
+                /** @description Text, or a number (read as its decimal text); null is empty. */
+                estoque?: string | number | null;
+                /** @description A whole number ≥ 0, as a number or as digits; null or empty text is none. */
+                estoqueanterior?: number | string | null;
+                estoqueproprio?: boolean;
                 opcao: string;
+                /** @description Text, or a number (read as its decimal text); null is empty. */
+                preco?: string | number | null;
+                /** @description Text, or a number (read as its decimal text); null is empty. */
+                precopromo?: string | number | null;
             })[] | null;
             /** @description Text, or a number (read as its decimal text); null is empty. */
             preco?: string | number | null;
@@ -3097,10 +3107,29 @@ export interface components {
         ProductInfos: {
             infos: components["schemas"]["Product"];
         };
-        /** @description One of a product's options. */
+        /**
+         * @description One of a product's options (decisions.md §39): its label, and its own price, promotional
+         *     price and stock when it has them (null: the product's).
+         */
         ProductOption: {
+            /**
+             * Format: int32
+             * @description Its card's rounded percent off; null without a promotion.
+             */
+            desconto: number | null;
+            /** @description Sold out: the stock it sells from is below what one order needs. */
+            esgotado: boolean;
+            /**
+             * Format: int64
+             * @description Its own stock (0: sold out); null when untracked or when it uses the product's.
+             */
+            estoque: number | null;
+            /** @description It counts its own stock (else it sells from the product's). */
+            estoqueproprio: boolean;
             /** @description The option's label (e.g. `Maço`). */
             opcao: string;
+            preco: components["schemas"]["Reais"] | null;
+            precopromo: components["schemas"]["Reais"] | null;
         };
         /** @description A product's page: the product and its supplier's public data. */
         ProductPage: components["schemas"]["Product"] & {

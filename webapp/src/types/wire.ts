@@ -10,7 +10,7 @@
  */
 import type { components } from './api.gen';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 /** A supplier's product (`produto`). */
 export type Produto = Schemas['Product'];

@@ -166,6 +166,7 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Dom
         .map(|l| Take {
             product_id: l.product_id,
             titulo: l.titulo,
+            option: l.opcao.as_deref(),
             quantidade: l.quantidade,
         })
         .collect();
@@ -290,10 +291,13 @@ async fn store(
         tx.rollback().await?;
         return Err(refused);
     }
-    if let Err(refused) = stock::reserve(&mut tx, takes).await {
-        tx.rollback().await?;
-        return Err(refused);
-    }
+    let from_option = match stock::reserve(&mut tx, takes).await {
+        Ok(from_option) => from_option,
+        Err(refused) => {
+            tx.rollback().await?;
+            return Err(refused);
+        }
+    };
     let address = o.delivery_to.unwrap_or_default();
     let coupon = o.coupon;
     let code = coupon.map(|c| c.code().as_str().to_owned());
@@ -372,6 +376,10 @@ async fn store(
                 ),
                 ("pago_centavos", sum.total_centavos.centavos().into()),
                 ("observacao", line.note.as_deref().into()),
+                (
+                    "estoque_opcao",
+                    from_option.get(i).copied().unwrap_or(false).into(),
+                ),
             ],
             "",
         )

@@ -3,6 +3,7 @@
 //! `Any` driver cannot decode SQLite's BOOLEAN).
 
 use crate::domain::coupons::{COUPON_COLUMNS, CouponRow};
+use crate::domain::options as opts;
 use crate::{
     db::Db,
     error::{ApiError, ApiResult},
@@ -13,10 +14,11 @@ use std::collections::HashMap;
 use wasm_core::{
     coupon::{Coupon, find_coupon},
     delivery::{DeliverySettings, DeliverySettingsRecord},
+    options::{Listed, OptionError, PricedLine},
 };
 
 #[derive(Debug, sqlx::FromRow)]
-pub(super) struct ProductRow {
+pub(crate) struct ProductRow {
     pub(super) id: String,
     pub(super) supplier_id: String,
     pub(super) titulo: String,
@@ -65,6 +67,30 @@ pub(super) struct BuyerRow {
     pub(super) cep: Option<String>,
     pub(super) latitude: Option<f64>,
     pub(super) longitude: Option<f64>,
+}
+
+impl ProductRow {
+    /// Its line of `quantidade` units of option `chosen`, priced by wasm-core (decisions.md
+    /// §39): the server's one place that prices an order line from a product row.
+    pub(crate) fn priced_line(
+        &self,
+        chosen: Option<&str>,
+        quantidade: u32,
+    ) -> Result<PricedLine, OptionError> {
+        let options = opts::parse(&self.opcoes);
+        let listed = Listed {
+            titulo: &self.titulo,
+            terms: opts::terms(
+                self.preco_centavos,
+                self.preco_promo_centavos,
+                self.minimo_promo,
+                self.minimo,
+                self.estoque,
+            ),
+            options: &options,
+        };
+        listed.priced_line(chosen, quantidade)
+    }
 }
 
 /// The bag's products (`ids`: its lines' products), by id (one query).

@@ -36,13 +36,13 @@ use std::collections::HashMap;
 use utoipa::ToSchema;
 use wasm_core::{
     checkout::{
-        Buyer, CartLine, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout,
-        verify_client_total,
+        Buyer, CheckoutError, CheckoutRequest, Fulfilment, Seller, checkout, verify_client_total,
     },
     delivery::days::{DaysError, Slot},
     forms::PaymentOptions,
     messages,
     money::Money,
+    options::PricedLine,
 };
 
 /// A supplier ordering from their own store.
@@ -204,11 +204,10 @@ pub struct BagItem {
     pub observacao: Option<String>,
 }
 
-/// A bag line with its product.
+/// A bag line with its product, priced for its option (wasm-core's `priced_line`).
 struct Line<'a> {
     product: &'a ProductRow,
-    quantidade: u32,
-    opcao: Option<String>,
+    priced: PricedLine,
     note: Option<Note>,
 }
 
@@ -221,10 +220,6 @@ pub(crate) fn refusal(e: CheckoutError) -> ApiError {
         CheckoutError::PricesChanged => ApiError::conflict(ErrorCode::PrecosMudaram, e.to_string()),
         other => ApiError::bad_request(other.to_string()),
     }
-}
-
-fn count(v: Option<i64>) -> Option<u32> {
-    v.map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
 }
 
 /// `finalizar_pedido`.
@@ -303,7 +298,7 @@ pub struct Bag<'a> {
 pub struct PricedBag {
     buyer_id: String,
     products: HashMap<String, ProductRow>,
-    lines: Vec<(String, u32, Option<String>, Option<Note>)>,
+    lines: Vec<CheckedLine>,
     supplier_id: String,
     supplier: load::SupplierRow,
     buyer: load::BuyerRow,
@@ -317,6 +312,13 @@ pub struct PricedBag {
     note: Option<Note>,
 }
 
+/// A checked line of a [`PricedBag`]: its product, priced for its option, and its note.
+struct CheckedLine {
+    product_id: String,
+    priced: PricedLine,
+    note: Option<Note>,
+}
+
 impl PricedBag {
     /// The store's id.
     pub fn supplier_id(&self) -> &str {
@@ -325,18 +327,23 @@ impl PricedBag {
 
     /// The lines as checked: product id, quantity, option and note.
     pub fn chosen_lines(&self) -> impl Iterator<Item = (&str, u32, Option<&str>, Option<&str>)> {
-        self.lines
-            .iter()
-            .map(|(id, q, o, n)| (id.as_str(), *q, o.as_deref(), n.as_ref().map(Note::as_str)))
+        self.lines.iter().map(|l| {
+            (
+                l.product_id.as_str(),
+                l.priced.line.quantidade,
+                l.priced.option.as_deref(),
+                l.note.as_ref().map(Note::as_str),
+            )
+        })
     }
 
     /// Each line's product title and option ('Alface (Maço)'), as `summary.linhas`.
     pub fn line_titles(&self) -> Vec<String> {
         self.lines
             .iter()
-            .map(|(id, _, opcao, _)| {
-                let titulo = &self.products[id].titulo;
-                match opcao {
+            .map(|l| {
+                let titulo = &self.products[&l.product_id].titulo;
+                match &l.priced.option {
                     Some(o) => format!("{titulo} ({o})"),
                     None => titulo.clone(),
                 }
@@ -378,9 +385,13 @@ pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> 
         // Else a supplier could pay themselves and withdraw the balance.
         return Err(ApiError::bad_request(PROPRIA_LOJA));
     }
-    let lines: Vec<(String, u32, Option<String>, Option<Note>)> = bag_lines(&products, bag.items)?
+    let lines: Vec<CheckedLine> = bag_lines(&products, bag.items)?
         .into_iter()
-        .map(|l| (l.product.id.clone(), l.quantidade, l.opcao, l.note))
+        .map(|l| CheckedLine {
+            product_id: l.product.id.clone(),
+            priced: l.priced,
+            note: l.note,
+        })
         .collect();
     let note = Note::parse(bag.note).map_err(ApiError::bad_request)?;
     let supplier = load::load_supplier(db, &supplier_id).await?;
@@ -398,21 +409,7 @@ pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> 
     let now = bag.now;
     let modo = fulfilment(bag.entrega);
     let summary = checkout(&CheckoutRequest {
-        itens: lines
-            .iter()
-            .map(|(id, quantidade, _, _)| {
-                let p = &products[id];
-                CartLine {
-                    titulo: p.titulo.clone(),
-                    preco_centavos: Money::from_centavos(p.preco_centavos),
-                    precopromo_centavos: p.preco_promo_centavos.map(Money::from_centavos),
-                    minimopromo: count(p.minimo_promo),
-                    quantidade: *quantidade,
-                    minimo: count(p.minimo),
-                    estoque: count(p.estoque),
-                }
-            })
-            .collect(),
+        itens: lines.iter().map(|l| l.priced.line.clone()).collect(),
         cupom: coupon.clone(),
         fornecedor: Seller {
             nomeforn: supplier.nomeforn.clone(),
@@ -505,15 +502,15 @@ pub async fn place_priced(
         lines: priced
             .lines
             .iter()
-            .map(|(id, quantidade, opcao, note)| {
-                let p = &priced.products[id];
+            .map(|l| {
+                let p = &priced.products[&l.product_id];
                 NewLine {
                     product_id: &p.id,
                     titulo: &p.titulo,
                     icone: p.icone.as_deref(),
-                    opcao: opcao.clone(),
-                    quantidade: *quantidade,
-                    note: note.as_ref().map(|n| n.as_str().to_owned()),
+                    opcao: l.priced.option.clone(),
+                    quantidade: l.priced.line.quantidade,
+                    note: l.note.as_ref().map(|n| n.as_str().to_owned()),
                 }
             })
             .collect(),
@@ -565,7 +562,8 @@ async fn answer(state: &AppState, placed: &Placed) -> ApiResult<OrderPlaced> {
 }
 
 /// The bag's lines with their products: each must exist and be enabled, and the option must be
-/// one of the product's when it has options (none is stored otherwise).
+/// one of the product's when it has options (none is stored otherwise); each is priced for its
+/// option by [`ProductRow::priced_line`].
 fn bag_lines<'a>(
     products: &'a HashMap<String, ProductRow>,
     bag: &[BagItem],
@@ -581,12 +579,10 @@ fn bag_lines<'a>(
                     product.titulo
                 )));
             }
-            let opcoes: Vec<String> = serde_json::from_str(&product.opcoes).unwrap_or_default();
-            let opcao = match item.opcaoselecionada.as_ref().and_then(OptionRef::label) {
-                _ if opcoes.is_empty() => None,
-                Some(c) if opcoes.contains(&c) => Some(c),
-                _ => return Err(ApiError::bad_request(messages::SELECIONE_OPCAO)),
-            };
+            let chosen = item.opcaoselecionada.as_ref().and_then(OptionRef::label);
+            let priced = product
+                .priced_line(chosen.as_deref(), item.quantidade)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
             let note = Note::parse(item.observacao.as_deref()).map_err(ApiError::bad_request)?;
             if note.is_some() && product.aceita_observacao == 0 {
                 return Err(ApiError::bad_request(format!(
@@ -596,8 +592,7 @@ fn bag_lines<'a>(
             }
             Ok(Line {
                 product,
-                quantidade: item.quantidade,
-                opcao,
+                priced,
                 note,
             })
         })

@@ -6,6 +6,7 @@
 //! of a store that was deleted or is hidden is refused with a message that says so.
 
 use super::order_not_found;
+use crate::domain::options as opts;
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
@@ -14,7 +15,10 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wasm_core::{money::Money, pricing::ProductPrice};
+use wasm_core::{
+    money::Money,
+    options::{Listed, Terms},
+};
 
 /// The order's store was deleted.
 pub const LOJA_EXCLUIDA: &str = "Esta loja não está mais na Feira: não é possível pedir de novo.";
@@ -124,32 +128,44 @@ fn line_today(l: OrderLineRow) -> Result<ReorderLine, Unavailable> {
     if l.fora.unwrap_or(0) != 0 {
         return Err(gone("está indisponível".into()));
     }
-    let (estoque, minimo) = (count(l.estoque), count(l.minimo));
-    if wasm_core::forms::sold_out(l.estoque, l.minimo) {
+    // Today's terms of the line's option (decisions.md §39: its own price and stock, or the
+    // product's), by wasm-core's rules.
+    let stored = opts::parse(l.opcoes.as_deref().unwrap_or("[]"));
+    let listed = Listed {
+        titulo: &l.titulo,
+        terms: opts::terms(
+            price,
+            l.preco_promo_centavos,
+            l.minimo_promo,
+            l.minimo,
+            l.estoque,
+        ),
+        options: &stored,
+    };
+    let (option, terms) = match &l.opcao {
+        Some(o) if !stored.is_empty() => match listed.terms_for(Some(o)) {
+            Ok((_, t)) => (Some(o.clone()), t),
+            Err(_) => return Err(gone(format!("a opção {o} não existe mais"))),
+        },
+        // No options (or options added since: the buyer picks one in the bag): the product's.
+        _ => (
+            None,
+            Terms {
+                price: listed.terms.price,
+                stock: listed.terms.stock,
+                own_stock: false,
+            },
+        ),
+    };
+    let minimo = listed.terms.minimum;
+    if wasm_core::forms::sold_out(terms.stock.map(i64::from), l.minimo) {
         return Err(gone("está esgotado".into()));
     }
-    let options: Vec<String> = l
-        .opcoes
-        .as_deref()
-        .and_then(|o| serde_json::from_str(o).ok())
-        .unwrap_or_default();
-    let option = match &l.opcao {
-        Some(o) if !options.is_empty() && !options.contains(o) => {
-            return Err(gone(format!("a opção {o} não existe mais")));
-        }
-        // Options added since: the buyer picks one in the bag.
-        _ if options.is_empty() => None,
-        o => o.clone(),
-    };
     let wanted = count(Some(l.quantidade))
         .unwrap_or(1)
         .max(minimo.unwrap_or(1));
-    let quantity = estoque.map_or(wanted, |s| wanted.min(s));
-    let pricing = ProductPrice::new(
-        Money::from_centavos(price),
-        l.preco_promo_centavos.map(Money::from_centavos),
-        count(l.minimo_promo),
-    );
+    let quantity = terms.stock.map_or(wanted, |s| wanted.min(s));
+    let pricing = terms.price;
     let today = pricing.unit_price(quantity);
     let then = Money::from_centavos(l.preco_unitario_centavos);
     let mut notices = Vec::new();

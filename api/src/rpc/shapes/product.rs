@@ -2,17 +2,41 @@
 //! it (with its real `status`).
 
 use super::{False, Photos, photos};
+use crate::domain::options as opts;
 use crate::rpc::{catalog::rows::ProductRow, fields::Reais};
 use serde::Serialize;
 use utoipa::ToSchema;
-use wasm_core::{money::Money, pricing::discount_percent};
+use wasm_core::{
+    money::Money,
+    options::{Listed, OptionStock},
+    pricing::discount_percent,
+};
 
-/// One of a product's options.
+/// One of a product's options (decisions.md §39): its label, and its own price, promotional
+/// price and stock when it has them (null: the product's).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProductOption {
     /// The option's label (e.g. `Maço`).
     #[serde(rename = "opcao")]
     pub label: String,
+    /// Its own price; null: the product's price and promotion.
+    #[serde(rename = "preco")]
+    pub price: Option<Reais>,
+    /// Its own promotional price (from one unit); null: none of its own.
+    #[serde(rename = "precopromo")]
+    pub promo_price: Option<Reais>,
+    /// It counts its own stock (else it sells from the product's).
+    #[serde(rename = "estoqueproprio")]
+    pub own_stock: bool,
+    /// Its own stock (0: sold out); null when untracked or when it uses the product's.
+    #[serde(rename = "estoque")]
+    pub stock: Option<i64>,
+    /// Sold out: the stock it sells from is below what one order needs.
+    #[serde(rename = "esgotado")]
+    pub sold_out: bool,
+    /// Its card's rounded percent off; null without a promotion.
+    #[serde(rename = "desconto")]
+    pub discount: Option<u8>,
 }
 
 /// A supplier's product (`produto`).
@@ -60,6 +84,10 @@ pub struct Product {
     pub sold_out: bool,
     #[serde(rename = "opcoes")]
     pub options: Vec<ProductOption>,
+    /// The lowest price of its options when they sell at different prices (the card's 'a
+    /// partir de R$ …'); null otherwise.
+    #[serde(rename = "apartirde")]
+    pub from_price: Option<Reais>,
     /// Disabled by its supplier: never in public listings; its own page shows it 'Indisponível'.
     #[serde(rename = "status")]
     pub disabled: bool,
@@ -88,15 +116,26 @@ pub struct Product {
     pub organic: bool,
 }
 
-/// The stored JSON list of option labels as options.
-fn options(stored: &str) -> Vec<ProductOption> {
-    let labels: Vec<String> = serde_json::from_str(stored).unwrap_or_else(|e| {
-        tracing::warn!(error = %e, "product options are not a JSON list of labels");
-        Vec::new()
-    });
-    labels
-        .into_iter()
-        .map(|label| ProductOption { label })
+/// The options of `listed`, with what each sells at.
+fn options(listed: &Listed<'_>) -> Vec<ProductOption> {
+    listed
+        .options
+        .iter()
+        .map(|o| {
+            let terms = o.terms(&listed.terms);
+            ProductOption {
+                label: o.label.clone(),
+                price: o.price.map(|m| Reais::from_centavos(m.centavos())),
+                promo_price: o.promo.map(|m| Reais::from_centavos(m.centavos())),
+                own_stock: !o.stock.is_product(),
+                stock: match o.stock {
+                    OptionStock::Count(n) => Some(i64::from(n)),
+                    _ => None,
+                },
+                sold_out: listed.option_sold_out(o),
+                discount: terms.price.discount_percent(),
+            }
+        })
         .collect()
 }
 
@@ -109,6 +148,18 @@ impl Product {
                 Money::from_centavos(promo),
             )
         });
+        let stored = opts::parse(&row.opcoes);
+        let listed = Listed {
+            titulo: &row.titulo,
+            terms: opts::terms(
+                row.preco_centavos,
+                row.preco_promo_centavos,
+                row.minimo_promo,
+                row.minimo,
+                row.estoque,
+            ),
+            options: &stored,
+        };
         Self {
             id: row.id.clone(),
             same_id: row.id.clone(),
@@ -124,8 +175,11 @@ impl Product {
             promo_minimum: row.minimo_promo,
             minimum: row.minimo,
             stock: row.estoque,
-            sold_out: wasm_core::forms::sold_out(row.estoque, row.minimo),
-            options: options(&row.opcoes),
+            sold_out: listed.sold_out(),
+            options: options(&listed),
+            from_price: Some(listed.from_price())
+                .filter(|f| f.varies)
+                .map(|f| Reais::from_centavos(f.price.centavos())),
             disabled,
             supplier_id: row.supplier_id.clone(),
             supplier_name: row.nomeforn.clone(),
@@ -145,11 +199,23 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn options_become_objects_and_bad_json_an_empty_list() {
-        assert_eq!(
-            serde_json::to_value(options(r#"["Maço","1 kg"]"#)).unwrap(),
-            json!([{"opcao": "Maço"}, {"opcao": "1 kg"}])
+    fn options_say_what_they_sell_at() {
+        let listed_options = opts::parse(
+            r#"["500 g",{"opcao":"1 kg","preco_centavos":900,"estoque":{"contagem":0}}]"#,
         );
-        assert!(options("nonsense").is_empty());
+        let listed = Listed {
+            titulo: "tomate",
+            terms: opts::terms(500, None, None, None, Some(4)),
+            options: &listed_options,
+        };
+        assert_eq!(
+            serde_json::to_value(options(&listed)).unwrap(),
+            json!([
+                {"opcao": "500 g", "preco": null, "precopromo": null, "estoqueproprio": false,
+                 "estoque": null, "esgotado": false, "desconto": null},
+                {"opcao": "1 kg", "preco": 9.0, "precopromo": null, "estoqueproprio": true,
+                 "estoque": 0, "esgotado": true, "desconto": null}
+            ])
+        );
     }
 }

@@ -188,7 +188,7 @@ pub async fn add(state: &AppState, user: AuthUser, req: AddProduct) -> ApiResult
     };
     // The product and its search keys in one transaction (docs/search.md).
     let mut tx = begin_write(db).await?;
-    let opcoes = serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?;
+    let opcoes = crate::domain::options::stored(&p.opcoes);
     insert(
         &mut *tx,
         "products",
@@ -230,7 +230,8 @@ pub async fn list(state: &AppState, user: AuthUser) -> ApiResult<SupplierProduct
 
 /// `editar_produto_site`: the whole form again; `categoria` kept when absent; `precopromo`
 /// empty or null removes the promotion, absent keeps it; the stock changes by the difference
-/// from `estoqueanterior` ([`stock::edit`]), or is set as typed without it.
+/// from `estoqueanterior` ([`stock::edit`]), or is set as typed without it; so does each
+/// option's own stock with its own `estoqueanterior` ([`stock::edit_options`]).
 pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResult<ProductInfos> {
     let db = &state.db;
     let supplier_id = own_supplier(db, &user).await?;
@@ -254,6 +255,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
         }
     };
     let p = form.validate(true).map_err(bad)?;
+    let previous_options = form.previous_option_stocks();
     let stock = match previous_stock {
         None => StockEdit::Set(p.estoque),
         Some(from) => StockEdit::Change {
@@ -263,6 +265,14 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     };
     // One transaction: a stock change that cannot apply saves nothing.
     let mut tx = begin_write(db).await?;
+    let opcoes = match stock::edit_options(&mut tx, &id, p.opcoes.clone(), &previous_options).await
+    {
+        Ok(merged) => crate::domain::options::stored(&merged),
+        Err(refused) => {
+            tx.rollback().await?;
+            return Err(refused.into());
+        }
+    };
     sqlx::query(
         "UPDATE products SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
          minimo = $5, opcoes = $6 WHERE id = $7",
@@ -272,7 +282,7 @@ pub async fn edit(state: &AppState, user: AuthUser, req: EditProduct) -> ApiResu
     .bind(&p.descricao)
     .bind(p.preco_centavos.centavos())
     .bind(opt_i64(p.minimo))
-    .bind(serde_json::to_string(&p.opcoes).map_err(anyhow::Error::from)?)
+    .bind(&opcoes)
     .bind(&id)
     .execute(&mut *tx)
     .await?;

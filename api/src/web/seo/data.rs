@@ -14,8 +14,12 @@ pub struct ProductPage {
     pub descricao: Option<String>,
     pub icone: Option<String>,
     pub preco_centavos: i64,
+    pub preco_promo_centavos: Option<i64>,
+    pub minimo_promo: Option<i64>,
     pub estoque: Option<i64>,
     pub minimo: Option<i64>,
+    /// Its options as stored (decisions.md §39).
+    pub opcoes: String,
     pub supplier_id: String,
     pub nomeforn: String,
     /// The store's icon (a product without a photo is previewed with it).
@@ -28,8 +32,8 @@ pub struct ProductPage {
 /// A product by id (`None` when there is none).
 pub async fn product(db: &Db, id: &str) -> sqlx::Result<Option<ProductPage>> {
     sqlx::query_as(
-        "SELECT p.id, p.categoria, p.titulo, p.descricao, p.icone, p.preco_centavos, p.estoque, \
-         p.minimo, p.supplier_id, s.nomeforn, s.iconeforn, s.url, \
+        "SELECT p.id, p.categoria, p.titulo, p.descricao, p.icone, p.preco_centavos, \
+         p.preco_promo_centavos, p.minimo_promo, p.estoque, p.minimo, p.opcoes, p.supplier_id, s.nomeforn, s.iconeforn, s.url, \
          CAST(CASE WHEN p.desabilitado OR s.oculto OR s.invisivel THEN 1 ELSE 0 END AS BIGINT) \
          AS fora FROM products p JOIN suppliers s ON s.user_id = p.supplier_id WHERE p.id = $1",
     )

@@ -1,14 +1,14 @@
 //! The head of each public page ([`super`] routes to them): a product's and an ad's (`Product`
-//! with its `Offer`), a store's (`LocalBusiness`), and the not-found page's; each from its own
+//! with its `Offer`, one per option: decisions.md §39), a store's (`LocalBusiness`), and the not-found page's; each from its own
 //! query ([`super::data`]), with its preview picture ([`APP_IMAGE`] when it has none).
 
 use super::{
     absolute, data, encode_component,
     head::{Head, summary},
 };
-use crate::state::AppState;
+use crate::{domain::options as opts, state::AppState};
 use serde_json::json;
-use wasm_core::money::Money;
+use wasm_core::{money::Money, options::Listed};
 
 /// The title as shown: its first letter in upper case (titles are stored lower-cased).
 fn capitalised(title: &str) -> String {
@@ -78,11 +78,56 @@ pub(super) async fn product_head(
         base,
         &[p.icone.as_deref(), p.iconeforn.as_deref()],
     ));
-    let in_stock = !wasm_core::forms::sold_out(p.estoque, p.minimo);
+    let options = opts::parse(&p.opcoes);
+    let listed = Listed {
+        titulo: &p.titulo,
+        terms: opts::terms(
+            p.preco_centavos,
+            p.preco_promo_centavos,
+            p.minimo_promo,
+            p.minimo,
+            p.estoque,
+        ),
+        options: &options,
+    };
+    let availability = |sold_out: bool| {
+        if sold_out {
+            "https://schema.org/OutOfStock"
+        } else {
+            "https://schema.org/InStock"
+        }
+    };
     let mut seller = json!({"@type": "Organization", "name": p.nomeforn});
     if let Some(store) = &p.url {
         seller["url"] = json!(format!("{base}/{}", encode_component(store)));
     }
+    // One Offer per option (decisions.md §39), each at its own price and availability; a
+    // product without options has one.
+    let offers = if options.is_empty() {
+        json!({
+            "@type": "Offer",
+            "url": url,
+            "price": decimal(p.preco_centavos),
+            "priceCurrency": "BRL",
+            "availability": availability(listed.sold_out()),
+            "seller": seller,
+        })
+    } else {
+        options
+            .iter()
+            .map(|o| {
+                json!({
+                    "@type": "Offer",
+                    "name": o.label,
+                    "url": url,
+                    "price": decimal(o.terms(&listed.terms).price.price.centavos()),
+                    "priceCurrency": "BRL",
+                    "availability": availability(listed.option_sold_out(o)),
+                    "seller": seller,
+                })
+            })
+            .collect()
+    };
     let ld = json!({
         "@context": "https://schema.org",
         "@type": "Product",
@@ -92,14 +137,7 @@ pub(super) async fn product_head(
         "category": p.categoria,
         "url": url,
         "image": image.iter().collect::<Vec<_>>(),
-        "offers": {
-            "@type": "Offer",
-            "url": url,
-            "price": decimal(p.preco_centavos),
-            "priceCurrency": "BRL",
-            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
-            "seller": seller,
-        },
+        "offers": offers,
     });
     Ok(Some(Head {
         title: format!("{title} | {}", p.nomeforn),

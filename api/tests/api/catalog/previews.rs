@@ -120,11 +120,15 @@ async fn a_store_a_product_and_an_ad_have_their_own_preview() {
     let ld = json_ld(&html);
     assert_eq!(ld["@type"], "Product");
     assert_eq!(ld["name"], "Café especial torrado 250 g");
-    assert_eq!(ld["offers"]["@type"], "Offer");
-    assert_eq!(ld["offers"]["price"], "39.90");
-    assert_eq!(ld["offers"]["priceCurrency"], "BRL");
-    assert_eq!(ld["offers"]["availability"], "https://schema.org/InStock");
-    assert_eq!(ld["offers"]["seller"]["name"], "Fazenda Serra Verde");
+    // One Offer per option (decisions.md §39): its three grinds.
+    assert_eq!(ld["offers"].as_array().map(Vec::len), Some(3));
+    let offer = &ld["offers"][0];
+    assert_eq!(offer["@type"], "Offer");
+    assert_eq!(offer["name"], "Em grãos");
+    assert_eq!(offer["price"], "39.90");
+    assert_eq!(offer["priceCurrency"], "BRL");
+    assert_eq!(offer["availability"], "https://schema.org/InStock");
+    assert_eq!(offer["seller"]["name"], "Fazenda Serra Verde");
 
     let (status, html) = fetch(&app, "/detalhes/Variedades/demo-a01/demo-maria").await;
     assert_eq!(status, 200);
@@ -431,4 +435,45 @@ async fn the_sitemap_is_split_into_bounded_parts() {
     ] {
         assert_eq!(app.get(&path).await.status(), 404, "{path}");
     }
+}
+
+#[tokio::test]
+async fn a_product_with_options_has_one_offer_per_option() {
+    let app = app().await;
+    let (supplier, _) = app.login(SUPPLIER).await;
+    let (s, b) = call(
+        &app,
+        &supplier,
+        "adicionar_produto",
+        json!({"iconeurl": false, "infos": {
+            "categoria": "Alimentos", "titulo": "Tomate", "preco": "5,00", "estoque": null,
+            "opcoes": ["500 g", {"opcao": "1 kg", "preco": "9,00", "estoqueproprio": true,
+                                 "estoque": "0"}], "descricao": ""}}),
+    )
+    .await;
+    assert_eq!(s, 200, "{b}");
+    let id = b["infos"]["id"].as_str().unwrap();
+    let (status, html) = fetch(
+        &app,
+        &format!("/detalhes/Alimentos/{id}/demo-joao?type=forn"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let offers = json_ld(&html)["offers"].clone();
+    assert_eq!(
+        offers
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| (
+                o["name"].as_str().unwrap(),
+                o["price"].as_str().unwrap(),
+                o["availability"].as_str().unwrap()
+            ))
+            .collect::<Vec<_>>(),
+        [
+            ("500 g", "5.00", "https://schema.org/InStock"),
+            ("1 kg", "9.00", "https://schema.org/OutOfStock"),
+        ]
+    );
 }

@@ -88,8 +88,14 @@ async fn tampered_prices_fees_coupons_quantities_and_suppliers_are_refused_with_
         .await,
         r(400, "Dados inválidos.")
     );
-    // Options: missing or not the product's.
-    for opcao in [json!(null), json!("Inteira")] {
+    // Options: missing, or not the product's (decisions.md §39: the message says which).
+    for (opcao, message) in [
+        (json!(null), "Selecione uma opção"),
+        (
+            json!("Inteira"),
+            "A opção Inteira não existe em couve manteiga. Escolha outra opção.",
+        ),
+    ] {
         assert_eq!(
             refused(&app, t, |b| {
                 item(
@@ -98,7 +104,7 @@ async fn tampered_prices_fees_coupons_quantities_and_suppliers_are_refused_with_
                 );
             })
             .await,
-            r(400, "Selecione uma opção")
+            r(400, message)
         );
     }
     // Suppliers: a claim that is not the products', or two suppliers in one bag.

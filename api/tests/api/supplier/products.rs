@@ -60,7 +60,10 @@ async fn adding_a_product_checks_the_wizards_rules() {
     assert_eq!(p["titulo"], "queijo fresco");
     assert_eq!(p["preco"], 12.5);
     assert_eq!(p["userforn"], "demo-joao");
-    assert_eq!(p["opcoes"], json!([{"opcao": "500 g"}]));
+    // The spec's `{opcao}`, with what it sells at (the product's terms: decisions.md §39).
+    assert_eq!(p["opcoes"][0]["opcao"], "500 g");
+    assert_eq!(p["opcoes"][0]["estoqueproprio"], false);
+    assert_eq!(p["opcoes"].as_array().map(Vec::len), Some(1));
     assert_eq!(
         (p["minimo"].clone(), p["estoque"].clone()),
         (json!(2), json!(10))

@@ -14,6 +14,7 @@
  * - the dates and windows the buyer may choose for a delivery or pickup, from the store's days and
  *   the time now in São Paulo (decisions.md §36, §40; the server recomputes them).
  */
+import { termsFor } from '@/lib/options';
 import type { BagInfos, BagItem } from '@/lib/bag';
 import { capitalizeWords } from '@/lib/display';
 import type { Core } from '@/lib/wasm';
@@ -107,6 +108,11 @@ export function formatCentavos(core: Core, value: number): string {
   return core.money_format(value);
 }
 
+/** A line's terms: its option's own price and stock when it has them (decisions.md §39). */
+export function lineInfos(core: Core, it: Pick<BagItem, 'infos' | 'opcao'>): BagInfos {
+  return termsFor(core, it.infos, it.infos.opcoes, it.opcao);
+}
+
 /** Unit price for `qtd` (promo price from `minimopromo` on), in centavos. */
 export function unitPrice(core: Core, infos: BagInfos, qtd: number): number {
   return core.price_unit(
@@ -190,15 +196,18 @@ export function coreCoupon(core: Core, c: WireCoupon): CoreCoupon {
 
 
 function cartLines(core: Core, items: BagItem[]) {
-  return items.map((it) => ({
-    titulo: it.infos.titulo,
-    preco_centavos: centavos(core, it.infos.preco),
-    precopromo_centavos: optionalCentavos(core, it.infos.precopromo),
-    minimopromo: it.infos.minimopromo ?? null,
-    quantidade: it.qtd,
-    minimo: it.infos.minimo ?? null,
-    estoque: it.infos.estoque ?? null,
-  }));
+  return items.map((it) => {
+    const infos = lineInfos(core, it);
+    return {
+      titulo: infos.titulo,
+      preco_centavos: centavos(core, infos.preco),
+      precopromo_centavos: optionalCentavos(core, infos.precopromo),
+      minimopromo: infos.minimopromo ?? null,
+      quantidade: it.qtd,
+      minimo: infos.minimo ?? null,
+      estoque: infos.estoque ?? null,
+    };
+  });
 }
 
 /**

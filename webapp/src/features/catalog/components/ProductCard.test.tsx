@@ -27,6 +27,13 @@ describe('ProductCard', () => {
     expect(screen.queryByTestId('desconto')).toBeNull();
   });
 
+  it("says 'a partir de' the lowest option price when the options differ in price (decisions.md §39)", () => {
+    const { rerender } = render(<ProductCard item={produto({ preco: 5, precopromo: null, apartirde: 5 })} />);
+    expect(screen.getByTestId('preco-card').textContent).toBe('a partir de R$ 5,00');
+    rerender(<ProductCard item={produto({ preco: 5, precopromo: null, apartirde: null })} />);
+    expect(screen.getByTestId('preco-card').textContent).toBe('R$ 5,00');
+  });
+
   it('takes the badge from desconto as given (no rule in the browser)', () => {
     render(<ProductCard item={produto({ preco: 10, precopromo: 9, desconto: 42 })} />);
     expect(screen.getByTestId('desconto').textContent).toContain('-42%');

@@ -21,6 +21,8 @@ export interface CardItem {
   status?: unknown;
   /** Sold out (the server's word; an ad has none). */
   esgotado?: boolean;
+  /** The lowest of its options' prices when they differ (decisions.md §39): 'a partir de R$ …'. */
+  apartirde?: number | null;
 }
 
 export interface ProductCardProps {
@@ -46,7 +48,7 @@ export function ImagePlaceholder({ height = CARD_IMAGE_HEIGHT }: { height?: numb
 
 export function ProductCard({ item, href, onClick }: ProductCardProps) {
   if (item.status) return null;
-  const preco = item.precopromo ?? item.preco;
+  const preco = item.apartirde ?? item.precopromo ?? item.preco;
   const body: ReactNode = (
     <>
       <span className="pcard__img">
@@ -75,7 +77,9 @@ export function ProductCard({ item, href, onClick }: ProductCardProps) {
       </span>
       <span className="pcard__body">
         <span className="pcard__title">{capitalizeWords(item.titulo)}</span>
-        <span className="pcard__price">{formatReais(preco)}</span>
+        <span className="pcard__price" data-testid="preco-card">
+          {item.apartirde != null ? `a partir de ${formatReais(preco)}` : formatReais(preco)}
+        </span>
       </span>
     </>
   );

@@ -8,6 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@/lib/wasm';
+import { plainOption } from '@/lib/options';
 import { dadosforn, produto } from '@/test/catalog';
 import { loadRealCore } from '@/test/realCore';
 import { ProductPurchase } from './ProductPurchase';
@@ -36,6 +37,30 @@ const minus = () => screen.getByRole('button', { name: 'Diminuir quantidade' });
 const plus = () => screen.getByRole('button', { name: 'Aumentar quantidade' });
 
 describe('ProductPurchase', () => {
+  it("switches the price and 'Esgotado' with the option chosen (decisions.md §39)", async () => {
+    const user = userEvent.setup();
+    const p = produto({
+      preco: 5,
+      precopromo: null,
+      minimopromo: null,
+      minimo: null,
+      estoque: null,
+      esgotado: false,
+      apartirde: 5,
+      opcoes: [
+        plainOption('500 g'),
+        { opcao: '1 kg', preco: 9, precopromo: null, estoqueproprio: true, estoque: 0, esgotado: true, desconto: null },
+      ],
+    });
+    render(<ProductPurchase produto={p} dadosforn={dadosforn()} core={core} />);
+    expect(screen.getByTestId('preco-unitario').textContent).toContain('R$ 5,00');
+    expect(screen.queryByTestId('esgotado')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox'), '1 kg');
+    expect(screen.getByTestId('preco-unitario').textContent).toContain('R$ 9,00');
+    expect(screen.getByTestId('esgotado')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Adicionar/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('starts at the minimum; minus does nothing there; plus stops at the stock', async () => {
     const user = userEvent.setup();
     render(<ProductPurchase produto={produto({ minimo: 2, estoque: 4 })} dadosforn={dadosforn()} core={core} />);

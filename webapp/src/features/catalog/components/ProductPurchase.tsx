@@ -12,6 +12,7 @@
  * Adding goes through the bag (`addToBag`); a product of another supplier opens the conflict
  * modal.
  */
+import { termsFor } from '@/lib/options';
 import { useMemo, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { addToBag, OUTRO_FORNECEDOR, useBag } from '@/lib/bag';
@@ -55,15 +56,24 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
   const [aviso, setAviso] = useState<'adicionado' | 'conflito' | null>(null);
   const imagens = useMemo(() => productImages(p), [p]);
 
-  const c = useMemo(() => centavos(core, p), [core, p]);
-  const unitario = c && core.price_unit(c.preco, c.promo, p.minimopromo, quantidade);
-  const total = c && core.price_line_total(c.preco, c.promo, p.minimopromo, quantidade);
+  // The option's own price and stock when it has them (decisions.md §39).
+  const po = useMemo(() => {
+    try {
+      return termsFor(core, p, p.opcoes, opcao);
+    } catch (err) {
+      console.error('opção ilegível', p.id, err);
+      return p;
+    }
+  }, [core, p, opcao]);
+  const c = useMemo(() => centavos(core, po), [core, po]);
+  const unitario = c && core.price_unit(c.preco, c.promo, po.minimopromo ?? undefined, quantidade);
+  const total = c && core.price_line_total(c.preco, c.promo, po.minimopromo ?? undefined, quantidade);
   const menos = core.quantity_decrement(quantidade, p.minimo);
-  const mais = core.quantity_increment(quantidade, p.estoque);
+  const mais = core.quantity_increment(quantidade, po.estoque);
   const Titulo = nivel === 1 ? 'h1' : 'h2';
   const Secao = nivel === 1 ? 'h2' : 'h3';
   const indisponivel = !!p.status;
-  const esgotado = !!p.esgotado;
+  const esgotado = !!po.esgotado;
 
   function adicionar() {
     const r = addToBag({ product: p, quantidade, opcao, dadosforn });
@@ -119,14 +129,14 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
         )}
         {c?.promo != null && (
           <p className="purchase__promo" data-testid="promocao">
-            {p.minimopromo != null
-              ? `Promoção: ${core.money_format(c.promo)} a partir de ${p.minimopromo} ${p.minimopromo === 1 ? 'unidade' : 'unidades'}`
+            {po.minimopromo != null
+              ? `Promoção: ${core.money_format(c.promo)} a partir de ${po.minimopromo} ${po.minimopromo === 1 ? 'unidade' : 'unidades'}`
               : `Promoção: ${core.money_format(c.promo)}`}
           </p>
         )}
         <ul className="purchase__facts">
           {p.minimo != null && <li data-testid="minimo">Pedido mínimo: {p.minimo}</li>}
-          {p.estoque != null && !esgotado && <li data-testid="estoque">Estoque: {p.estoque}</li>}
+          {po.estoque != null && !esgotado && <li data-testid="estoque">Estoque: {po.estoque}</li>}
         </ul>
 
         {opcoes.length > 0 && (
@@ -136,6 +146,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
               {opcoes.map((o) => (
                 <option key={o} value={o}>
                   {o}
+                  {p.opcoes?.find((x) => x.opcao === o)?.esgotado ? ' (Esgotado)' : ''}
                 </option>
               ))}
             </select>

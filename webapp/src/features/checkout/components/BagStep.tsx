@@ -10,7 +10,7 @@ import { MinusIcon, PlusIcon, ProductPlaceholderIcon, TrashIcon } from '@/compon
 import { setBagNote, type BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
 import { noteProblem } from '../note';
-import { formatCentavos, lineTotal, quantityDown, quantityUp, unitPrice, type SummaryResult } from '../rules';
+import { formatCentavos, lineInfos, lineTotal, quantityDown, quantityUp, unitPrice, type SummaryResult } from '../rules';
 import { NoteField } from './NoteField';
 
 export interface BagStepProps {
@@ -40,7 +40,8 @@ export function BagStep({ core, items, nomeforn, subtotal, message, block, busy,
       )}
       <ul className="bag-lines">
         {items.map((it, i) => {
-          const { infos, qtd } = it;
+          const { qtd } = it;
+          const infos = lineInfos(core, it);
           return (
             <li key={`${infos.id}|${it.opcao ?? ''}`} className="bag-line" data-testid="item-sacola">
               {infos.icone ? (

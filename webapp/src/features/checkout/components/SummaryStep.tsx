@@ -12,7 +12,7 @@ import { DeliveryIcon, PickupIcon } from '@/components/OrderIcons';
 import type { BagItem } from '@/lib/bag';
 import type { Core } from '@/lib/wasm';
 import { noteProblem, useOrderNote } from '../note';
-import { formatCentavos, lineTotal, type OfferedDate, type FeeState, type FulfilmentMode, type SummaryResult } from '../rules';
+import { formatCentavos, lineInfos, lineTotal, type OfferedDate, type FeeState, type FulfilmentMode, type SummaryResult } from '../rules';
 import { DatePicker } from './DatePicker';
 import { NoteField } from './NoteField';
 
@@ -64,7 +64,7 @@ export function SummaryStep(p: SummaryStepProps) {
               {it.qtd} × <span className="checkout__cap">{it.infos.titulo}</span>
               {it.opcao ? ` (${it.opcao})` : ''}
             </span>
-            <span>{formatCentavos(core, shown ? shown.linhas[i].total_centavos : lineTotal(core, it.infos, it.qtd))}</span>
+            <span>{formatCentavos(core, shown ? shown.linhas[i].total_centavos : lineTotal(core, lineInfos(core, it), it.qtd))}</span>
             {it.infos.aceitaobs && it.obs?.trim() && <span className="muted checkout__line-note">Obs.: {it.obs.trim()}</span>}
           </li>
         ))}

@@ -18,7 +18,7 @@ import { editarIconeProdutoSite, editarProdutoSite } from '../api/actions';
 import { OptionsEditor, Stepper, StockField } from './ProductFields';
 import { ProductFlags } from './ProductFlags';
 import type { ProductMenuProps } from './ProductMenu';
-import { patchForm, productFormOf, stockOf, validateProduct, type ValidProduct } from './productForm';
+import { patchForm, productFormOf, stockOf, validateProduct, type ValidProduct, optionsSent } from './productForm';
 import { errorText } from './types';
 
 export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: ProductMenuProps & { onBack: () => void }) {
@@ -55,7 +55,7 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
       minimo: v.minimo,
       estoque: v.estoque,
       estoqueanterior: anterior,
-      opcoes: v.opcoes.map((opcao) => ({ opcao })),
+      opcoes: optionsSent(f, v),
       descricao: v.descricao ?? null,
       aceitaobs: flags.aceitaobs,
       organico: flags.organico,
@@ -99,7 +99,7 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
         </label>
         <Stepper label="Pedido mínimo" value={f.minimo} min={0} onChange={(x) => edit({ minimo: x })} />
         <StockField estoque={f.estoque} semControle={f.semControle} onChange={edit} />
-        <OptionsEditor value={f.opcoes} onChange={(opcoes) => set({ opcoes })} />
+        <OptionsEditor value={f.opcoes} termos={f.termos} onChange={(opcoes, termos) => set({ opcoes, termos })} />
         <ProductFlags value={flags} onChange={setFlags} />
         <label className="field">
           <span className="field__label">Descrição</span>

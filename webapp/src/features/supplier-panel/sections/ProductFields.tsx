@@ -4,6 +4,8 @@
  * controle de estoque', decisions.md §26), and the options list (each at most 50 characters;
  * empty ones are dropped on save).
  */
+import { plainTerms, type OptionTermsRow } from './productForm';
+
 export interface StepperProps {
   label: string;
   value: number;
@@ -62,24 +64,83 @@ export function StockField({
   );
 }
 
-export function OptionsEditor({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+/**
+ * The options: each a label and, optionally, its own price, promotional price and stock
+ * (decisions.md §39); an empty price and no stock of its own use the product's.
+ */
+export function OptionsEditor({
+  value,
+  termos,
+  onChange,
+}: {
+  value: string[];
+  termos: OptionTermsRow[];
+  onChange: (v: string[], t: OptionTermsRow[]) => void;
+}) {
+  const termsAt = (i: number) => termos[i] ?? plainTerms();
+  const setTerms = (i: number, patch: Partial<OptionTermsRow>) =>
+    onChange(
+      value,
+      value.map((_, j) => (j === i ? { ...termsAt(j), ...patch } : termsAt(j))),
+    );
   return (
     <div className="options-editor">
-      {value.map((o, i) => (
-        <div key={i} className="options-editor__row">
-          <input
-            className="input"
-            aria-label={`Opção ${i + 1}`}
-            maxLength={50}
-            value={o}
-            onChange={(e) => onChange(value.map((x, j) => (j === i ? e.target.value : x)))}
-          />
-          <button type="button" className="btn btn--ghost btn--small" aria-label={`Remover opção ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
-            ×
-          </button>
-        </div>
-      ))}
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange([...value, ''])}>
+      {value.map((o, i) => {
+        const t = termsAt(i);
+        const n = i + 1;
+        return (
+          <div key={i} className="options-editor__option">
+            <div className="options-editor__row">
+              <input
+                className="input"
+                aria-label={`Opção ${n}`}
+                maxLength={50}
+                value={o}
+                onChange={(e) => onChange(value.map((x, j) => (j === i ? e.target.value : x)), value.map((_, j) => termsAt(j)))}
+              />
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={`Remover opção ${n}`}
+                onClick={() => onChange(value.filter((_, j) => j !== i), value.map((_, j) => termsAt(j)).filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
+            </div>
+            <div className="options-editor__terms">
+              <input
+                className="input"
+                inputMode="decimal"
+                aria-label={`Preço da opção ${n}`}
+                placeholder="Preço do produto"
+                value={t.preco}
+                onChange={(e) => setTerms(i, { preco: e.target.value })}
+              />
+              <input
+                className="input"
+                inputMode="decimal"
+                aria-label={`Preço promocional da opção ${n}`}
+                placeholder="Preço promocional"
+                value={t.precopromo}
+                onChange={(e) => setTerms(i, { precopromo: e.target.value })}
+              />
+              <label className="switch">
+                <input type="checkbox" aria-label={`Estoque próprio da opção ${n}`} checked={t.estoqueproprio} onChange={(e) => setTerms(i, { estoqueproprio: e.target.checked })} /> Estoque
+                próprio
+              </label>
+              {t.estoqueproprio && (
+                <div className="stock-field">
+                  <Stepper label={`Estoque da opção ${n}`} value={t.estoque} min={0} disabled={t.semControle} onChange={(v) => setTerms(i, { estoque: v })} />
+                  <label className="switch">
+                    <input type="checkbox" checked={t.semControle} onChange={(e) => setTerms(i, { semControle: e.target.checked })} /> {SEM_CONTROLE}
+                  </label>
+                </div>
+              )}
+            </div>
+          </div>
+        );
+      })}
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange([...value, ''], [...value.map((_, j) => termsAt(j)), plainTerms()])}>
         Adicionar opção
       </button>
     </div>

@@ -19,7 +19,7 @@ import { adicionarProduto } from '../api/actions';
 import type { DadosPainel, ProdutoForn } from '../api/actions';
 import { OptionsEditor, Stepper, StockField } from './ProductFields';
 import { ProductFlags } from './ProductFlags';
-import { newProductForm, patchForm, stockTyped, validateProduct } from './productForm';
+import { newProductForm, patchForm, stockTyped, validateProduct, optionsSent } from './productForm';
 import { errorText } from './types';
 
 export const PRODUCT_STEPS = 9;
@@ -92,7 +92,7 @@ export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
         preco: p.preco_centavos / 100,
         estoque: p.estoque,
         minimo: p.minimo,
-        opcoes: p.opcoes.map((opcao) => ({ opcao })),
+        opcoes: optionsSent(f, p),
         aceitaobs: flags.aceitaobs,
         organico: flags.organico,
       },
@@ -156,7 +156,7 @@ export function ProductWizard({ core, onAdded, onClose }: ProductWizardProps) {
             <StockField estoque={f.estoque} semControle={f.semControle} onChange={edit} />
           </>
         )}
-        {step === 4 && <OptionsEditor value={f.opcoes} onChange={(opcoes) => set({ opcoes })} />}
+        {step === 4 && <OptionsEditor value={f.opcoes} termos={f.termos} onChange={(opcoes, termos) => set({ opcoes, termos })} />}
         {step === 5 && (
           <label className="field">
             <span className="field__label">Descrição (opcional)</span>

@@ -22,7 +22,7 @@ function produto(id: string, over: Partial<ProdutoForn> = {}): ProdutoForn {
   return {
     id, idlocal: id, anuncio: false, categoria: 'Alimentos', subcategoria: null, titulo: `alface ${id}`, descricao: null, icone: null,
     fotos: {}, preco: 10, precopromo: null, minimopromo: null, minimo: null, estoque: null, esgotado: false, opcoes: [], status: false,
-    userforn: FORN.usuario, nomeforn: FORN.nomeforn, urlforn: null, vendas: 0, desconto: null, aceitaobs: false, organico: false, ...over,
+    userforn: FORN.usuario, nomeforn: FORN.nomeforn, urlforn: null, vendas: 0, desconto: null, aceitaobs: false, organico: false, apartirde: null, ...over,
   };
 }
 
