@@ -2,9 +2,10 @@
 //! in `.env.example`), at the bottom of the crate: it imports nothing of the app, and each
 //! adapter (`mail::smtp`, `security`, `media`, `outside`, `pix`, `arweave`) builds its own types
 //! from its settings. One file per concern: [`site`], [`database`], [`security`] (and limits),
-//! [`mail`], [`pix`], [`media`], [`outside`] services, [`ops`]. Every secret is a [`Secret`],
+//! [`mail`], [`pix`], [`cases`], [`media`], [`outside`] services, [`ops`]. Every secret is a [`Secret`],
 //! whose `Debug` never shows its value (a test prints the whole configuration).
 
+mod cases;
 mod database;
 mod mail;
 mod media;
@@ -16,6 +17,7 @@ mod secret;
 mod security;
 mod site;
 
+pub use cases::CasesConfig;
 pub use database::{DatabaseConfig, database_url};
 pub use mail::{MailConfig, Relay, RelayTls};
 pub use media::MediaConfig;
@@ -58,6 +60,8 @@ pub struct Config {
     /// E-mail (`SMTP_*`).
     pub mail: MailConfig,
     pub pix: PixConfig,
+    /// The buyer's problem cases (`CASE_*`, decisions.md §37).
+    pub cases: CasesConfig,
     pub media: MediaConfig,
     /// The geocoder and the CEP lookup, and their bounds.
     pub outside: OutsideConfig,
@@ -139,6 +143,7 @@ impl Config {
             security: security::read(&v)?,
             mail: mail::read(&v)?,
             pix: pix::read(&|k| v.get(k), env == AppEnv::Production)?,
+            cases: cases::read(&v)?,
             media: media::read(&v)?,
             outside: outside::read(&v)?,
             arweave: outside::read_arweave(&v)?,

@@ -246,6 +246,20 @@ fn spawn_jobs(
             })
         },
     ));
+    // Problem cases without agreement go to the admin's 'Disputas' once, across instances
+    // (decisions.md §37).
+    let escalate_after = config.cases.escalate_after;
+    runner.spawn(Job::new(
+        "cases-escalate",
+        every(3600),
+        Scope::OneInstance,
+        move |ctx| {
+            Box::pin(async move {
+                crate::domain::cases::escalate_due(&ctx.db, escalate_after, db::now_ms()).await?;
+                Ok(())
+            })
+        },
+    ));
     if let Some(relay) = &config.mail.relay {
         let mailer = crate::mail::smtp::Mailer::new(relay, &config.mail)?;
         let policy = crate::mail::outbox::Policy {

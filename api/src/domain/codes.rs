@@ -126,6 +126,8 @@ codes! {
         Automatic = "automatico",
         /// Confirmed by the store before decisions.md §37 (kept as it was).
         Store = "loja",
+        /// Settled by a problem case (its refund, the buyer's acceptance or the admin's decision).
+        Case = "reclamacao",
     }
 
     /// `pix_charges.status`.
@@ -222,6 +224,47 @@ codes! {
         AfterCancellation = "pedido_cancelado",
         /// A Pix the PSP has for another Pix key than ours, found by the reconciliation.
         OtherKey = "outra_chave",
+        /// All or part of a delivered order given back to settle its problem case (§37).
+        Case = "reclamacao",
+    }
+
+    /// `order_cases.motivo`: why the buyer tapped 'Tive um problema' (decisions.md §37).
+    pub enum CaseReason {
+        /// 'Não recebi'.
+        NotReceived = "nao_recebi",
+        /// 'Veio faltando'.
+        Missing = "faltando",
+        /// 'Produto com defeito ou estragado'.
+        Defective = "defeito",
+        /// 'Outro'.
+        Other = "outro",
+    }
+
+    /// `order_cases.status`.
+    pub enum CaseStatus {
+        /// The buyer and the store talk; the money stays held.
+        Open = "aberta",
+        /// In the admin's 'Disputas' (asked by the buyer, or `CASE_ESCALATE_DAYS` passed).
+        Mediation = "mediacao",
+        /// Settled once: see its outcome.
+        Closed = "encerrada",
+    }
+
+    /// `order_cases.resultado`: how a case ended.
+    pub enum CaseOutcome {
+        /// Everything held released to the store.
+        Released = "liberado",
+        /// Part given back to the buyer, the rest released.
+        PartlyRefunded = "devolvido_parcial",
+        /// Everything held given back to the buyer.
+        Refunded = "devolvido_total",
+    }
+
+    /// Who writes in a case or decided it (`order_case_messages.autor`, `order_cases.decidido_por`).
+    pub enum CaseSide {
+        Buyer = "comprador",
+        Store = "loja",
+        Admin = "admin",
     }
 
     /// `token_ledger.motivo`.

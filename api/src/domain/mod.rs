@@ -31,6 +31,7 @@
 //! concurrent payments, expiries and cancellations never deadlock on PostgreSQL. No provider
 //! (PSP) call is ever made while a write transaction is open.
 
+pub mod cases;
 pub mod charges;
 pub mod codes;
 pub mod coupons;

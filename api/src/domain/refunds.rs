@@ -69,6 +69,7 @@ fn description(reason: RefundReason) -> &'static str {
         RefundReason::DuplicatePayment => "Pagamento em duplicidade",
         RefundReason::AfterCancellation => "Pagamento recebido após o cancelamento do pedido",
         RefundReason::OtherKey => "Pagamento para outra chave Pix",
+        RefundReason::Case => "Devolução combinada na reclamação do pedido",
     }
 }
 

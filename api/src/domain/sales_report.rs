@@ -96,6 +96,8 @@ pub fn split(total: i64, weights: &[i64]) -> Vec<i64> {
 struct ItemRow {
     order_id: String,
     valor_centavos: i64,
+    /// The part a problem case gave back of a split item (decisions.md §37).
+    devolvido_centavos: i64,
     status: String,
     criado_em: i64,
     withdrawal_id: Option<String>,
@@ -127,7 +129,7 @@ fn month_of(ms: i64) -> String {
 /// The report of `supplier_id`'s ledger, the months of `year` that have any item, in order.
 pub async fn report(db: &Db, supplier_id: &str, year: i32) -> sqlx::Result<Vec<Month>> {
     let items: Vec<ItemRow> = sqlx::query_as(
-        "SELECT i.order_id, i.valor_centavos, i.status, i.criado_em, i.withdrawal_id, \
+        "SELECT i.order_id, i.valor_centavos, i.devolvido_centavos, i.status, i.criado_em, i.withdrawal_id, \
          o.desconto_centavos, o.taxa_entrega_centavos \
          FROM open_items i JOIN orders o ON o.id = i.order_id \
          WHERE i.supplier_id = $1 ORDER BY i.criado_em, i.id",
@@ -220,18 +222,21 @@ pub async fn report(db: &Db, supplier_id: &str, year: i32) -> sqlx::Result<Vec<M
             .collect();
         let fee_shares = split(item_fee[n], &values);
         let is_refund = item.status == refunded;
+        // A partial refund is spread over the parts by their value, like the coupon.
+        let partial = split(item.devolvido_centavos, &values);
         let rows = months.entry(month).or_default();
-        for (((key, quantity, gross), coupon), (value, fee)) in parts
+        for ((((key, quantity, gross), coupon), (value, fee)), part) in parts
             .into_iter()
             .zip(coupons)
             .zip(values.into_iter().zip(fee_shares))
+            .zip(partial)
         {
             rows.entry(key).or_default().add(&Amounts {
                 quantity,
                 gross,
                 coupons: coupon,
                 fees: fee,
-                refunds: if is_refund { value } else { 0 },
+                refunds: if is_refund { value } else { part },
             });
         }
     }

@@ -5,6 +5,7 @@
 //! run; a failed try is retried with a growing delay, and a message that cannot be sent is kept
 //! with its reason. Without `SMTP_URL` messages stay recorded (pending).
 
+pub mod cases;
 pub mod moderation;
 pub mod notices;
 pub mod outbox;

@@ -23,7 +23,7 @@ pub enum OrderNotice {
     /// To the supplier: a new order.
     NewOrder,
     /// To the buyer: the supplier marked the order delivered (or picked up); asks 'Recebi meu
-    /// pedido' (decisions.md §37; the problem case, 'Tive um problema', is not built yet). Without an answer the money is released
+    /// pedido' or 'Tive um problema' (decisions.md §37). Without an answer the money is released
     /// to the store after `release_days`.
     Delivered { release_days: u64 },
     /// To the buyer: cancelled by them or by the supplier; `refunded` when a paid Pix was
@@ -163,8 +163,8 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                 format!(
                     "{loja} marcou seu pedido de {total} como entregue.\n\n\
                      Você recebeu tudo certo? Abra o pedido em Perfil › Pedidos e toque em \
-                     'Recebi meu pedido'. Se algo deu errado, fale com a loja pelo WhatsApp do \
-                     pedido antes de confirmar.\n\
+                     'Recebi meu pedido'. Se algo deu errado, toque em 'Tive um problema' no \
+                     pedido: o valor fica retido até a solução.\n\
                      Sem a sua confirmação, o valor será liberado para a loja em {prazo}."
                 ),
             )
@@ -289,7 +289,9 @@ fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String) {
                          estava pago. É um pagamento em duplicidade: o segundo"
                     ),
                 ),
-                RefundReason::AfterCancellation | RefundReason::Cancellation => (
+                RefundReason::AfterCancellation
+                | RefundReason::Cancellation
+                | RefundReason::Case => (
                     "pedido cancelado",
                     format!(
                         "O seu Pix de {total} chegou depois que o pedido em {loja} foi \
@@ -592,7 +594,7 @@ mod tests {
         assert_eq!(subject, "Você recebeu seu pedido em Sítio Boa Vista?");
         assert!(
             body.contains("'Recebi meu pedido'")
-                && !body.contains("'Tive um problema'")
+                && body.contains("'Tive um problema'")
                 && body.contains("em 3 dias"),
             "{body}"
         );

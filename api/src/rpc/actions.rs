@@ -19,7 +19,7 @@
 //! another checks each action's session against its handler.
 
 use super::{
-    Context, account, address, admin, ads, catalog, notary, orders, reviews, subscriptions,
+    Context, account, address, admin, ads, cases, catalog, notary, orders, reviews, subscriptions,
     supplier,
 };
 use crate::{
@@ -297,6 +297,43 @@ actions! {
     user "confirmar_recebimento" => ConfirmReceipt(orders::receipt::ConfirmReceipt) -> super::shapes::Done,
         limit none, body Small,
         run |s, c, r, x| orders::receipt::confirm_receipt(s, c.try_into()?, r).await?;
+    /// The buyer's 'Tive um problema' on a delivered order: a case with a reason, a text and up
+    /// to 3 photos; the money stays held (decisions.md §37).
+    user "abrir_reclamacao" => OpenCase(cases::OpenCase) -> cases::CaseOpened,
+        limit Upload, body Photos,
+        run |s, c, r, x| cases::open(s, c.try_into()?, r).await?;
+    /// An order's problem case and its thread, for its buyer, its store or the admin.
+    user read "pegar_reclamacao" => GetCase(cases::CaseRef) -> cases::CaseAnswer,
+        limit none, body Small,
+        run |s, c, r, x| cases::get(s, c.try_into()?, r).await?;
+    /// A message in a case (the store may propose an amount to give back).
+    user "responder_reclamacao" => WriteCase(cases::WriteCase) -> super::shapes::Done,
+        limit none, body Small,
+        run |s, c, r, x| cases::write(s, c.try_into()?, r).await?;
+    /// The store gives back all, some lines or an amount of a case's order; the rest is released.
+    user "devolver_reclamacao" => RefundCase(cases::StoreRefund) -> cases::CaseSettled,
+        limit none, body Small,
+        run |s, c, r, x| cases::store_refund(s, c.try_into()?, r).await?;
+    /// The buyer accepts the store's proposal: the case closes as proposed.
+    user "aceitar_proposta" => AcceptProposal(cases::CaseRef) -> cases::CaseSettled,
+        limit none, body Small,
+        run |s, c, r, x| cases::accept(s, c.try_into()?, r).await?;
+    /// The buyer asks the admin to decide the case.
+    user "pedir_mediacao" => AskMediation(cases::CaseRef) -> super::shapes::Done,
+        limit none, body Small,
+        run |s, c, r, x| cases::ask_admin(s, c.try_into()?, r).await?;
+    /// The store's count of cases and how they ended.
+    user read "pegar_reclamacoes_loja" => StoreCases -> cases::StoreCaseCounts,
+        limit none, body Small,
+        run |s, c, r, x| cases::store_counts(s, c.try_into()?).await?;
+    /// 'Disputas': the cases in mediation, the open ones and the buyers with many cases.
+    admin read "pegar_disputas" => AdminDisputes -> cases::admin::Disputes,
+        limit none, body Small,
+        run |s, c, r, x| cases::admin::list(s, c.try_into()?).await?;
+    /// Decides a case (release, refund all or an amount) with a reason both sides receive.
+    admin "decidir_disputa" => AdminDecideDispute(cases::admin::Decide) -> cases::CaseSettled,
+        limit none, body Small,
+        run |s, c, r, x| cases::admin::decide(s, c.try_into()?, r).await?;
     public get "pegar_produtos_anuncios_site" => CatalogHome(catalog::HomeListing) -> catalog::answers::Home,
         limit none, body Small,
         run |s, c, r, x| catalog::home(s, r).await?;

@@ -14,6 +14,7 @@ pub mod account;
 pub mod address;
 pub mod admin;
 pub mod ads;
+pub mod cases;
 pub mod catalog;
 pub mod notary;
 pub mod openapi;

@@ -81,7 +81,7 @@ fn every_listed_codigo_is_a_variant_of_the_request() {
             Err(e) => panic!("{codigo}: {e:?}"),
         }
     }
-    assert_eq!(Request::CODIGOS.len(), 97);
+    assert_eq!(Request::CODIGOS.len(), 106);
 }
 
 #[test]
@@ -94,6 +94,8 @@ fn the_admin_guard_covers_exactly_the_admin_actions() {
     assert_eq!(
         admin,
         [
+            "pegar_disputas",
+            "decidir_disputa",
             "loading_admin",
             "invisivel",
             "permitir_documento",

@@ -2,6 +2,7 @@
 //! stock atomically (§8), refuses tampering with nothing stored; `pegar_pedidos`,
 //! `consultar_pagamento` and `cancelar_pedido` only for the order's own people.
 
+mod cases;
 mod days;
 mod delivery;
 pub mod idempotency;

@@ -5,6 +5,7 @@
 //! OpenAPI file is absent).
 
 mod bounds;
+mod case_refund;
 mod checkout;
 mod refunds;
 mod texts;

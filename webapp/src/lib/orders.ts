@@ -51,7 +51,7 @@ export function orderStatusText(p: Pedido): string {
 
 /**
  * The store marked the order delivered and the buyer's word is awaited: 'Recebi meu pedido'
- * (decisions.md §37; 'Tive um problema' is not built yet). Its Pix money stays held until then.
+ * or 'Tive um problema' (decisions.md §37). Its Pix money stays held until then.
  */
 export function awaitsReceipt(p: Pedido): boolean {
   return p.Infos.situacao === '2' && p.Infos.recebido_em == null;
@@ -93,6 +93,7 @@ const DEVOLVIDO: Record<PixDevolvido, string> = {
   pagamento_duplicado: 'Recebemos um segundo Pix para este pedido, já pago (pagamento em duplicidade), e o devolvemos',
   pedido_cancelado: 'Recebemos o seu Pix depois que o pedido foi cancelado e o devolvemos',
   outra_chave: 'Recebemos um Pix para outra chave, que não pôde ser usado neste pedido, e o devolvemos',
+  reclamacao: 'A devolução combinada na reclamação deste pedido é feita a você por Pix',
 };
 
 /** What the buyer is told about a Pix that came in and is given back (null: none came back); one sentence, no final period. */

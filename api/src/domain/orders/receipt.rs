@@ -5,7 +5,9 @@
 //! across instances). Either way the order's receipt is recorded once (`recebido_em`,
 //! `recebimento`) by one conditional `UPDATE`, in the transaction that releases the money, so two
 //! confirmations, two job runs or a confirmation racing the job release it once. An in-person
-//! order follows the same steps with no money held. A review (§33) needs the receipt.
+//! order follows the same steps with no money held. A review (§33) needs the receipt. An order
+//! with an open problem case (`em_reclamacao`, [`crate::domain::cases`]) is left alone: its case
+//! settles it.
 
 use crate::{
     db::{Db, begin_write},
@@ -27,6 +29,8 @@ pub enum Received {
     Already,
     /// The store has not marked it delivered (or it was cancelled).
     NotDelivered,
+    /// The buyer reported a problem: the case settles the money ([`crate::domain::cases`]).
+    InCase,
 }
 
 /// Records delivered order `order_id`'s receipt as `by` and releases its held money, inside
@@ -40,7 +44,7 @@ async fn receive(
 ) -> sqlx::Result<bool> {
     let changed = sqlx::query(
         "UPDATE orders SET recebido_em = $1, recebimento = $2 \
-         WHERE id = $3 AND situacao = $4 AND recebido_em IS NULL \
+         WHERE id = $3 AND situacao = $4 AND recebido_em IS NULL AND em_reclamacao IS NULL \
          AND ($5 = 0 OR entregue_em <= $6)",
     )
     .bind(now)
@@ -71,13 +75,14 @@ pub async fn confirm(db: &Db, order_id: &str, now: i64) -> sqlx::Result<Received
         return Ok(Received::Confirmed);
     }
     tx.rollback().await?;
-    let row: Option<(String, Option<i64>)> =
-        sqlx::query_as("SELECT situacao, recebido_em FROM orders WHERE id = $1")
+    let row: Option<(Option<i64>, Option<i64>)> =
+        sqlx::query_as("SELECT recebido_em, em_reclamacao FROM orders WHERE id = $1")
             .bind(order_id)
             .fetch_optional(db)
             .await?;
     Ok(match row {
-        Some((_, Some(_))) => Received::Already,
+        Some((Some(_), _)) => Received::Already,
+        Some((None, Some(_))) => Received::InCase,
         _ => Received::NotDelivered,
     })
 }
@@ -92,8 +97,8 @@ const BATCH: i64 = 500;
 pub async fn release_due(db: &Db, after: Duration, now: i64) -> DomainResult<u64> {
     let before = now.saturating_sub(i64::try_from(after.as_millis()).unwrap_or(i64::MAX));
     let due: Vec<String> = sqlx::query_scalar(
-        "SELECT id FROM orders WHERE recebido_em IS NULL AND situacao = $1 AND entregue_em <= $2 \
-         ORDER BY entregue_em, id LIMIT $3",
+        "SELECT id FROM orders WHERE recebido_em IS NULL AND em_reclamacao IS NULL \
+         AND situacao = $1 AND entregue_em <= $2 ORDER BY entregue_em, id LIMIT $3",
     )
     .bind(OrderStatus::Delivered.as_db())
     .bind(before)

@@ -18,6 +18,10 @@ use serde::Deserialize;
 /// 'Recebi meu pedido' before the store marked the order delivered (or on a cancelled one).
 pub const NAO_ENTREGUE: &str = "O vendedor ainda não marcou este pedido como entregue.";
 
+/// 'Recebi meu pedido' while a problem case is open: the case settles the money.
+pub const EM_RECLAMACAO: &str =
+    "Este pedido tem uma reclamação aberta: aceite a proposta da loja ou aguarde a decisão.";
+
 /// `confirmar_recebimento`'s payload: `item` is the order id (or the order object).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ConfirmReceipt {
@@ -53,5 +57,6 @@ pub async fn confirm_receipt(
         }
         Received::Already => Ok(Done::default()),
         Received::NotDelivered => Err(ApiError::conflict(ErrorCode::NaoEntregue, NAO_ENTREGUE)),
+        Received::InCase => Err(ApiError::conflict(ErrorCode::Conflito, EM_RECLAMACAO)),
     }
 }

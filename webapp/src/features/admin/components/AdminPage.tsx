@@ -16,18 +16,20 @@ import { loadingAdmin } from '../api/loadingAdmin';
 import { ERRO_DADOS } from '../messages';
 import { AdminLoginCard } from './AdminLoginCard';
 import { CustomersSection } from './CustomersSection';
+import { DisputesSection } from './DisputesSection';
 import { PixIssuesSection } from './PixIssuesSection';
 import { SuppliersSection } from './SuppliersSection';
 import { WithdrawalsSection } from './WithdrawalsSection';
 import '../admin.css';
 
-type Secao = 'fornecedores' | 'clientes' | 'saques' | 'pix';
+type Secao = 'fornecedores' | 'clientes' | 'saques' | 'pix' | 'disputas';
 
 const SECOES: [Secao, string][] = [
   ['fornecedores', 'Fornecedores'],
   ['clientes', 'Clientes'],
   ['saques', 'Solicitações de Saque'],
   ['pix', 'Pendências Pix'],
+  ['disputas', 'Disputas'],
 ];
 
 export default function AdminPage() {
@@ -77,6 +79,7 @@ function AdminPanel() {
         {secao === 'clientes' && <CustomersSection />}
         {secao === 'saques' && <WithdrawalsSection />}
         {secao === 'pix' && <PixIssuesSection />}
+        {secao === 'disputas' && <DisputesSection />}
       </div>
     </div>
   );

@@ -35,6 +35,7 @@ import { cancelarPedido } from '../api/cancelarPedido';
 import { confirmarRecebimento } from '../api/confirmarRecebimento';
 import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
+import { ProblemCase } from './ProblemCase';
 import { ReorderButton } from './ReorderButton';
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
@@ -253,6 +254,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
           </div>
         </div>
       )}
+      {info.situacao === '2' && <ProblemCase idpedido={pedido.idpedido} podeAbrir={awaitsReceipt(pedido)} onChanged={onChanged ?? onPixChanged} />}
 
       {info.situacao === '2' && info.recebido_em != null && <OrderReview pedido={pedido} />}
 

@@ -21,6 +21,7 @@ import { awaitsReceipt, canCancel, scheduledDate, formatOrderTime, isDelivery, i
 import { cancelarEntrega, confirmarEntrega, consultarPagamento } from '../api/actions';
 import type { Pedido } from '../api/actions';
 import { ReviewReply } from './ReviewReply';
+import { StoreCase } from './StoreCase';
 
 export interface DeliveryDetailProps {
   usuario: string;
@@ -106,6 +107,7 @@ export function DeliveryDetail({ pedido: p, historico = false, live = 0, onBack,
           <button type="button" className="btn" onClick={() => setAsk('confirmar')}>Marcar como entregue</button>
         </div>
       )}
+      {i.situacao === '2' && <StoreCase idpedido={p.idpedido} onDone={onDone} />}
       {p.avaliacao && <ReviewReply idpedido={p.id} avaliacao={p.avaliacao} onDone={onDone} />}
       {ask && <ConfirmDialog message={ask === 'cancelar' ? 'Cancelar entrega?' : 'Marcar como entregue?'} onCancel={() => setAsk(null)} onConfirm={() => void act(ask)} />}
     </section>
