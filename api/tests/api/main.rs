@@ -28,3 +28,4 @@ mod reviews;
 mod security;
 mod spec_clients;
 mod supplier;
+mod whatsapp;
