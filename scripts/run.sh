@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Serves Feira locally: the local OpenID provider, the local Arweave gateway (arlocal, which
 # funds the wallet in ARWEAVE_WALLET and mines pending uploads) and the local CEP lookup
-# (devservices/cep.mjs) on loopback, then the API (which migrates the database, loads the demo
+# (devservices/cep.mjs) on loopback, the local WhatsApp Cloud API (devservices/whatsapp.mjs, on
+# a port it picks, unless WHATSAPP_TOKEN is set), then the API (which migrates the database, loads the demo
 # data into an empty one and serves the built webapp).
 # Ctrl-C (or any exit) stops every process started here.
 set -euo pipefail
@@ -61,6 +62,26 @@ if [[ "$CEP_URL" == http://127.0.0.1:* ]]; then
     curl -s "http://127.0.0.1:$CEP_PORT/ws/13400390/json/" >/dev/null && break
     sleep 0.1
   done
+fi
+
+# The local WhatsApp Cloud API (decisions.md §38) binds a free port and says which; its messages
+# are in data/whatsapp.log. Off with WHATSAPP_LOCAL=false, or with WHATSAPP_TOKEN set.
+if [ -z "${WHATSAPP_TOKEN:-}" ] && [ "${WHATSAPP_LOCAL:-true}" = true ]; then
+  export WHATSAPP_TOKEN=feira-whatsapp-local WHATSAPP_PHONE_NUMBER_ID=100200300
+  export WHATSAPP_APP_SECRET=segredo-do-app-local WHATSAPP_VERIFY_TOKEN=verifica-local
+  mkdir -p data
+  wa_log=data/whatsapp.log
+  : >"$wa_log"
+  WHATSAPP_PORT=0 WHATSAPP_WEBHOOK_URL="http://$APP_HOST:$APP_PORT/webhooks/whatsapp" \
+    node devservices/whatsapp.mjs >>"$wa_log" &
+  pids+=($!)
+  for _ in $(seq 1 100); do
+    grep -q '^whatsapp: listening on ' "$wa_log" && break
+    sleep 0.1
+  done
+  WHATSAPP_API_URL=$(sed -n 's/^whatsapp: listening on \([^ ]*\).*/\1/p' "$wa_log" | head -n 1)
+  export WHATSAPP_API_URL
+  echo "local WhatsApp Cloud API on $WHATSAPP_API_URL (messages in $wa_log)"
 fi
 
 "$api_bin" &

@@ -16,6 +16,7 @@ mod production;
 mod secret;
 mod security;
 mod site;
+mod whatsapp;
 
 pub use cases::CasesConfig;
 pub use database::{DatabaseConfig, database_url};
@@ -33,6 +34,7 @@ pub use production::{
 pub use secret::{ExposeSecret, Secret, secret};
 pub use security::{Class, DEFAULT_MAX_OPEN_ORDERS, LimitsConfig, Quotas, Rate, SecurityConfig};
 pub use site::SiteConfig;
+pub use whatsapp::WhatsAppConfig;
 
 use anyhow::{Context, bail};
 use std::time::Duration;
@@ -69,6 +71,8 @@ pub struct Config {
     pub arweave: ArweaveConfig,
     /// Operations: metrics, logs, background jobs, shutdown.
     pub ops: OpsConfig,
+    /// WhatsApp notices (`WHATSAPP_*`, decisions.md §38); `None`: the channel is off.
+    pub whatsapp: Option<WhatsAppConfig>,
 }
 
 /// How a variable is looked up (the process environment, or a test's map).
@@ -148,6 +152,7 @@ impl Config {
             outside: outside::read(&v)?,
             arweave: outside::read_arweave(&v)?,
             ops: ops::read(&v)?,
+            whatsapp: whatsapp::read(&v)?,
         };
         if config.env == AppEnv::Production {
             refuse_in_production(&config)?;

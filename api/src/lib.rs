@@ -28,3 +28,4 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod web;
+pub mod whatsapp_http;

@@ -13,6 +13,9 @@
 //! | `feira_event_streams_open` | supplier event streams open on this instance |
 //! | `feira_db_pool_connections{state}` | database pool: `in_use`, `idle`, `max` |
 //! | `feira_outbox_messages{state}` | outbox depth: `pending`, `failed` (read at scrape time) |
+//! | `feira_whatsapp_messages_total{template,outcome}` | WhatsApp messages `sent`, and `failed` for good, per template |
+//! | `feira_whatsapp_statuses_total{template,status}` | statuses from the Cloud API's webhook (`sent`, `delivered`, `read`, `failed`; `refused` for a bad signature) |
+//! | `feira_outbox_channel_messages{channel,state}` | outbox depth per channel (`email`, `whatsapp`): `pending`, `failed` |
 //!
 //! `/metrics` is not public: it answers on the main port only with `Authorization: Bearer
 //! $METRICS_TOKEN`, or without a token on the separate `METRICS_ADDR` listener (bind it to a
@@ -66,6 +69,24 @@ struct OutcomeLabel {
 }
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct TemplateLabels {
+    template: String,
+    outcome: &'static str,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct TemplateStatusLabels {
+    template: String,
+    status: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ChannelLabels {
+    channel: &'static str,
+    state: &'static str,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct StateLabel {
     state: &'static str,
 }
@@ -83,6 +104,8 @@ struct Metrics {
     pix_charges: Family<EventLabel, Counter>,
     pix_webhooks: Family<OutcomeLabel, Counter>,
     emails: Family<OutcomeLabel, Counter>,
+    whatsapp: Family<TemplateLabels, Counter>,
+    whatsapp_statuses: Family<TemplateStatusLabels, Counter>,
     job_runs: Family<JobLabel, Counter>,
     event_streams: Gauge,
 }
@@ -99,6 +122,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
     pix_charges: Family::default(),
     pix_webhooks: Family::default(),
     emails: Family::default(),
+    whatsapp: Family::default(),
+    whatsapp_statuses: Family::default(),
     job_runs: Family::default(),
     event_streams: Gauge::default(),
 });
@@ -148,6 +173,28 @@ pub fn email(sent: bool) {
     METRICS
         .emails
         .get_or_create(&OutcomeLabel { outcome })
+        .inc();
+}
+
+/// A WhatsApp message of `template` was sent (`outcome` `sent`) or given up (`failed`).
+pub fn whatsapp(template: &str, outcome: &'static str) {
+    METRICS
+        .whatsapp
+        .get_or_create(&TemplateLabels {
+            template: template.to_owned(),
+            outcome,
+        })
+        .inc();
+}
+
+/// The Cloud API's webhook told `status` of a message of `template`.
+pub fn whatsapp_status(template: &str, status: &str) {
+    METRICS
+        .whatsapp_statuses
+        .get_or_create(&TemplateStatusLabels {
+            template: template.to_owned(),
+            status: status.to_owned(),
+        })
         .inc();
 }
 
@@ -224,6 +271,8 @@ pub async fn track(req: Request, next: Next) -> Response {
 pub struct Depths {
     /// Outbox messages still to send, and those given up for good.
     pub outbox: (i64, i64),
+    /// The same for the outbox's WhatsApp channel.
+    pub whatsapp: (i64, i64),
 }
 
 /// The metrics text: the process's counters plus what is read now (pool, and `depths`: the
@@ -293,6 +342,36 @@ pub fn render(db: &Db, depths: Depths) -> anyhow::Result<String> {
         .get_or_create(&StateLabel { state: "failed" })
         .set(failed);
     r.register("feira_outbox_messages", "E-mail outbox depth", depth);
+    r.register(
+        "feira_whatsapp_messages",
+        "WhatsApp messages sent, and given up, per template",
+        m.whatsapp.clone(),
+    );
+    r.register(
+        "feira_whatsapp_statuses",
+        "WhatsApp statuses from the webhook, per template",
+        m.whatsapp_statuses.clone(),
+    );
+    let channels: Family<ChannelLabels, Gauge> = Family::default();
+    for (channel, (pending, failed)) in [("email", depths.outbox), ("whatsapp", depths.whatsapp)] {
+        channels
+            .get_or_create(&ChannelLabels {
+                channel,
+                state: "pending",
+            })
+            .set(pending);
+        channels
+            .get_or_create(&ChannelLabels {
+                channel,
+                state: "failed",
+            })
+            .set(failed);
+    }
+    r.register(
+        "feira_outbox_channel_messages",
+        "Outbox depth per channel",
+        channels,
+    );
     let mut text = String::new();
     encode(&mut text, &r)?;
     Ok(text)

@@ -100,10 +100,13 @@ async fn metrics_open(State(state): State<AppState>) -> Response {
 }
 
 async fn metrics_text(state: &AppState) -> Response {
-    let depths = crate::mail::outbox::depth(&state.db)
-        .await
-        .map(|outbox| metrics::Depths { outbox })
-        .map_err(anyhow::Error::from);
+    let depths = async {
+        Ok::<_, anyhow::Error>(metrics::Depths {
+            outbox: crate::mail::outbox::depth(&state.db).await?,
+            whatsapp: crate::mail::whatsapp::outbox::depth(&state.db).await?,
+        })
+    }
+    .await;
     match depths.and_then(|d| metrics::render(&state.db, d)) {
         Ok(text) => (
             [

@@ -278,6 +278,35 @@ fn spawn_jobs(
             .woken_by(crate::mail::wakes()),
         );
     }
+    if let Some(w) = &config.whatsapp {
+        let client = crate::mail::whatsapp::client::Client::new(w)?;
+        let policy = crate::mail::outbox::Policy {
+            max_attempts: w.max_attempts,
+            first_retry: w.first_retry,
+            lease: w.timeout * 12 + Duration::from_secs(60),
+        };
+        runner.spawn(
+            Job::new(
+                "whatsapp-outbox",
+                every(30),
+                Scope::OneInstance,
+                move |ctx| {
+                    let client = client.clone();
+                    Box::pin(async move {
+                        crate::mail::whatsapp::outbox::sweep(
+                            &ctx.db,
+                            &client,
+                            &policy,
+                            &ctx.shutdown,
+                        )
+                        .await?;
+                        Ok(())
+                    })
+                },
+            )
+            .woken_by(crate::mail::wakes()),
+        );
+    }
     Ok(runner)
 }
 
@@ -396,6 +425,10 @@ pub fn router(state: AppState) -> Router {
         routes = routes.route(path, post(crate::pix_http::webhook::with_hmac));
     }
     routes
+        .route(
+            crate::whatsapp_http::PATH,
+            get(crate::whatsapp_http::verify).post(crate::whatsapp_http::receive),
+        )
         .route("/api", post(rpc::handle).merge(rpc::reads::route()))
         .route("/api/openapi.json", get(rpc::openapi::serve))
         .route("/api/{*rest}", any(api_not_found))

@@ -78,6 +78,28 @@ impl Message for InvalidPhone {
 
 crate::display_message!(InvalidPhone);
 
+/// Why a number cannot take WhatsApp notices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotBrazilian {
+    /// Another country's number.
+    Foreign,
+    /// Not a valid number at all.
+    Invalid,
+}
+
+impl Message for NotBrazilian {
+    fn message(&self) -> Cow<'static, str> {
+        match self {
+            Self::Foreign => {
+                Cow::Borrowed("Os avisos pelo WhatsApp são só para números do Brasil (+55).")
+            }
+            Self::Invalid => Cow::Borrowed(messages::TELEFONE_INVALIDO),
+        }
+    }
+}
+
+crate::display_message!(NotBrazilian);
+
 /// A valid phone number: 10 or 11 digits (area code included).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
@@ -104,6 +126,28 @@ impl Phone {
         mask(&self.0)
     }
 
+    /// A Brazilian number for WhatsApp notices (decisions.md §38): as [`Phone::parse`], but a
+    /// number written with another country code (`+1 …`, `00 351 …`) is refused rather than
+    /// cut down to 11 digits.
+    pub fn parse_brazilian(input: &str) -> Result<Self, NotBrazilian> {
+        let t = input.trim();
+        let all: String = t.chars().filter(char::is_ascii_digit).collect();
+        let international = t.starts_with('+') || all.starts_with("00");
+        let national = all.trim_start_matches("00");
+        if international && !national.starts_with("55") {
+            return Err(NotBrazilian::Foreign);
+        }
+        if national.len() > MAX_DIGITS && !national.starts_with("55") {
+            return Err(NotBrazilian::Foreign);
+        }
+        Self::parse(national).map_err(|_| NotBrazilian::Invalid)
+    }
+
+    /// The number in E.164, e.g. `+5519998765432`.
+    pub fn e164(&self) -> String {
+        format!("+55{}", self.0)
+    }
+
     /// The number for a WhatsApp link: country code 55 and the digits.
     pub fn whatsapp(&self) -> String {
         format!("55{}", self.0)
@@ -114,6 +158,32 @@ impl Phone {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn whatsapp_takes_brazilian_numbers_in_e164_only() {
+        for ok in [
+            "(19) 99876-5432",
+            "+55 19 99876-5432",
+            "0055 19 99876-5432",
+            "19998765432",
+        ] {
+            let p = Phone::parse_brazilian(ok).unwrap();
+            assert_eq!(p.e164(), "+5519998765432", "{ok}");
+        }
+        for foreign in [
+            "+1 415 555 0100",
+            "+351 912 345 678",
+            "00351912345678",
+            "4155550100123",
+        ] {
+            assert_eq!(
+                Phone::parse_brazilian(foreign),
+                Err(NotBrazilian::Foreign),
+                "{foreign}"
+            );
+        }
+        assert_eq!(Phone::parse_brazilian("123"), Err(NotBrazilian::Invalid));
+    }
 
     #[test]
     fn masks_10_and_11_digits() {

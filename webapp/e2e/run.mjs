@@ -10,6 +10,8 @@
 //       certificate, which the API is told to trust), whose accepted messages the tests read at
 //       `GET {E2E_CONTROL_URL}/mail`,
 //   1e. the local CEP lookup (../devservices/cep.mjs, ViaCEP's shape: CEP_URL),
+//   1f. the local WhatsApp Cloud API (../devservices/whatsapp.mjs: WHATSAPP_*, its statuses and
+//       replies signed back to the API's webhook; WHATSAPP_CONTROL_URL for the tests),
 //   2. the API binary serving the built webapp (SEED_DEMO=true, ARWEAVE_GATEWAY set, Pix through
 //      the local PSP: PIX_PROVIDER=api-pix, its webhook registered with an hmac),
 // then runs `node --test --test-concurrency=1 e2e/tests/` with APP_URL (ARWEAVE_URL, PSP_CONTROL_URL,
@@ -292,6 +294,20 @@ async function main() {
   });
   const apiPort = apiSocket.address().port;
   const appUrl = `http://127.0.0.1:${apiPort}`;
+  // 1f. WhatsApp Cloud API (its webhooks go to the API's port, known now).
+  const whatsapp = start('whatsapp', process.execPath, [path.join(DEVSERVICES, 'whatsapp.mjs')], {
+    cwd: DEVSERVICES,
+    env: {
+      WHATSAPP_PORT: '0',
+      WHATSAPP_TOKEN: 'token-whatsapp-e2e',
+      WHATSAPP_APP_SECRET: 'segredo-do-app-whatsapp-e2e',
+      WHATSAPP_PHONE_NUMBER_ID: '100200300',
+      WHATSAPP_WEBHOOK_URL: `${appUrl}/webhooks/whatsapp`,
+    },
+  });
+  const whatsappLine = (await waitForLine(whatsapp, /^whatsapp: listening on .*$/m, { timeoutMs: within(30_000), what: 'the WhatsApp Cloud API' }))[0];
+  const whatsappInfo = JSON.parse(whatsappLine.slice(whatsappLine.indexOf('{')));
+  log(`WhatsApp Cloud API on ${whatsappInfo.api}`);
   const apiEnv = {
     APP_HOST: '127.0.0.1',
     // (Used only when the API is started again after `POST /api/stop`: on the same port, which
@@ -320,6 +336,12 @@ async function main() {
     PIX_KEY: pspInfo.keys[0],
     PIX_WEBHOOK_URL: `${appUrl}/webhooks/pix`,
     PIX_WEBHOOK_HMAC: 'segredoDoWebhookE2e0123456789',
+    WHATSAPP_TOKEN: whatsappInfo.token,
+    WHATSAPP_PHONE_NUMBER_ID: whatsappInfo.phoneNumberId,
+    WHATSAPP_APP_SECRET: whatsappInfo.appSecret,
+    WHATSAPP_VERIFY_TOKEN: 'verifica-whatsapp-e2e',
+    WHATSAPP_API_URL: whatsappInfo.api,
+    WHATSAPP_RETRY_SECONDS: '1',
     SMTP_URL: `smtp://localhost:${smtpPort}`,
     SMTP_CA_FILE: path.join(fixtures, 'smtp-ca.pem'),
     SMTP_FROM: 'loja@feira.test',
@@ -399,7 +421,7 @@ async function main() {
     ],
     {
       cwd: WEBAPP_ROOT,
-      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, E2E_CONTROL_URL: controlUrl, E2E_ARTIFACTS: ARTIFACTS, E2E_TIMEOUT_SCALE: String(SCALE) },
+      env: { APP_URL: appUrl, OIDC_URL: issuer, ARWEAVE_URL: arweaveUrl, PSP_CONTROL_URL: pspInfo.control, WHATSAPP_CONTROL_URL: whatsappInfo.control, E2E_CONTROL_URL: controlUrl, E2E_ARTIFACTS: ARTIFACTS, E2E_TIMEOUT_SCALE: String(SCALE) },
       inheritOutput: true,
     },
   );

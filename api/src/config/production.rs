@@ -53,6 +53,26 @@ pub fn refuse_in_production(c: &Config) -> anyhow::Result<()> {
             "PIX_WEBHOOK_HMAC shorter than {MIN_PRODUCTION_SECRET_CHARS} characters"
         ));
     }
+    if let Some(w) = &c.whatsapp {
+        if w.app_secret.expose_secret().chars().count() < MIN_PRODUCTION_SECRET_CHARS {
+            refused.push(format!(
+                "WHATSAPP_APP_SECRET shorter than {MIN_PRODUCTION_SECRET_CHARS} characters"
+            ));
+        }
+        if w.verify_token.expose_secret().chars().count() < MIN_PRODUCTION_SECRET_CHARS {
+            refused.push(format!(
+                "WHATSAPP_VERIFY_TOKEN shorter than {MIN_PRODUCTION_SECRET_CHARS} characters"
+            ));
+        }
+        match url::Url::parse(&w.api_url) {
+            Ok(u) if u.scheme() == "https" && !is_loopback(&u) => {}
+            _ => refused.push(format!(
+                "WHATSAPP_API_URL={} (the Cloud API must be https and not on loopback: the \
+                 local one sends nothing to anyone)",
+                w.api_url
+            )),
+        }
+    }
     for (class, q) in &c.security.limits.quotas {
         if q.ip.is_none() && q.user.is_none() {
             refused.push(format!("{}=off (rate limits stay on)", class.var()));
@@ -149,6 +169,19 @@ mod tests {
             refused(&[(class.var(), "off")], class.var());
         }
         refused(&[("PIX_PROVIDER", "sandbox")], "PIX_PROVIDER");
+        const WA: [(&str, &str); 4] = [
+            ("WHATSAPP_TOKEN", "EAAGtoken"),
+            ("WHATSAPP_PHONE_NUMBER_ID", "1234567890"),
+            ("WHATSAPP_APP_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("WHATSAPP_VERIFY_TOKEN", "fedcba9876543210fedcba9876543210"),
+        ];
+        production(&WA).unwrap();
+        let mut short = WA.to_vec();
+        short[2].1 = "curto";
+        refused(&short, "WHATSAPP_APP_SECRET");
+        let mut local = WA.to_vec();
+        local.push(("WHATSAPP_API_URL", "http://127.0.0.1:8095/v21.0"));
+        refused(&local, "WHATSAPP_API_URL");
         // Several at once are all named.
         let e = production(&[("SEED_DEMO", "1"), ("METRICS_TOKEN", "abc")])
             .unwrap_err()

@@ -196,6 +196,10 @@ pub async fn delete_account(
         "DELETE FROM coupons WHERE supplier_id = $1",
         "DELETE FROM store_categories WHERE supplier_id = $1",
         "DELETE FROM supplier_places WHERE supplier_id = $1",
+        // WhatsApp notices (decisions.md §38): the opt-ins, kinds and messages to their phone.
+        "DELETE FROM whatsapp_contacts WHERE user_id = $1",
+        "DELETE FROM whatsapp_notice_kinds WHERE user_id = $1",
+        "DELETE FROM whatsapp_outbox WHERE user_id = $1",
     ] {
         sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
     }

@@ -156,6 +156,7 @@ pub async fn confirm(db: &Db, id: &str) -> DomainResult<bool> {
         .bind(OpenItemStatus::Refunded.as_db())
         .execute(&mut *tx)
         .await?;
+    crate::mail::whatsapp::queue_withdrawal_paid(&mut tx, id).await?;
     tx.commit().await?;
     tracing::info!(withdrawal = %id, "withdrawal paid out");
     Ok(true)

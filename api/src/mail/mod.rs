@@ -3,13 +3,15 @@
 //! configured. When `SMTP_URL` is set, the outbox job ([`outbox`], on every instance) claims due
 //! messages and sends them with `lettre` over TLS ([`smtp`]), each once however many instances
 //! run; a failed try is retried with a growing delay, and a message that cannot be sent is kept
-//! with its reason. Without `SMTP_URL` messages stay recorded (pending).
+//! with its reason. Without `SMTP_URL` messages stay recorded (pending). The same notices go by
+//! WhatsApp to those who opted in ([`whatsapp`], decisions.md §38), recorded by the same call.
 
 pub mod cases;
 pub mod moderation;
 pub mod notices;
 pub mod outbox;
 pub mod smtp;
+pub mod whatsapp;
 
 pub use notices::{OrderNotice, queue_order_notice, queue_order_notices};
 

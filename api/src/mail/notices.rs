@@ -470,6 +470,8 @@ pub async fn queue_order_notices(
         let (to, subject, body) = compose(notice, &f);
         enqueue(&mut **tx, &to, &subject, &body).await?;
     }
+    // The same notices by WhatsApp, to those who opted in (decisions.md §38).
+    crate::mail::whatsapp::queue_order_notices(tx, order_id, notices).await?;
     // The outbox waits a moment after a wake, so this commits first (else its next sweep).
     super::wake();
     Ok(())

@@ -1,6 +1,8 @@
 //! Sign-in, sign-out and the personal data of the signed-in user: `iniciar_login`,
-//! `login_site`, `logout_site`, `alterar_nome`; the LGPD's copy and deletion in [`privacy`].
+//! `login_site`, `logout_site`, `alterar_nome`; the LGPD's copy and deletion in [`privacy`]; WhatsApp notices in
+//! [`notices`].
 
+pub mod notices;
 pub mod privacy;
 
 use super::shapes::{Done, True};

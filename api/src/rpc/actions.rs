@@ -250,6 +250,15 @@ actions! {
     user "alterar_nome" => ChangeName(account::ChangeName) -> account::NameChanged,
         limit none, body Small,
         run |s, c, r, x| account::change_name(s, c.try_into()?, r).await?;
+    /// The signed-in person's WhatsApp notices: opt-ins (profile and store) and kinds.
+    user read "pegar_avisos" => GetNotices -> account::notices::Notices,
+        limit none, body Small,
+        run |s, c, r, x| account::notices::notices(s, c.try_into()?).await?;
+    /// Turns 'Receber avisos pelo WhatsApp' on or off (profile's or store's phone), and which
+    /// kinds of notice go by WhatsApp (decisions.md §38).
+    user "alterar_avisos" => ChangeNotices(account::notices::ChangeNotices) -> account::notices::Notices,
+        limit none, body Small,
+        run |s, c, r, x| account::notices::change_notices(s, c.try_into()?, r).await?;
     /// The coordinates of an address (`rua`, `numero`, `cidade`).
     public "gerar_coordenadas" => GenerateCoordinates(wasm_core::forms::AddressForm) -> address::Geocoded,
         limit none, body Small,

@@ -81,7 +81,7 @@ fn every_listed_codigo_is_a_variant_of_the_request() {
             Err(e) => panic!("{codigo}: {e:?}"),
         }
     }
-    assert_eq!(Request::CODIGOS.len(), 106);
+    assert_eq!(Request::CODIGOS.len(), 108);
 }
 
 #[test]

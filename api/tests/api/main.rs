@@ -29,3 +29,4 @@ mod security;
 mod spec_clients;
 mod subscriptions;
 mod supplier;
+mod whatsapp;

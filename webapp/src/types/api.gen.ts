@@ -354,6 +354,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * aceitar_proposta
+         * @description The buyer accepts the store's proposal: the case closes as proposed. Needs a session (401 without one).
+         */
+        AcceptProposalRequest: {
+            /** @enum {string} */
+            codigo: "aceitar_proposta";
+        } & (components["schemas"]["CaseRef"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "aceitar_proposta";
+        });
         /** @description A direct ad (`anuncio`). */
         Ad: {
             /** @description Always `true`: an ad (a product says `false`). */
@@ -597,6 +611,31 @@ export interface components {
             codigo: "pegar_clientes";
         });
         /**
+         * decidir_disputa
+         * @description Decides a case (release, refund all or an amount) with a reason both sides receive. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminDecideDisputeRequest: {
+            /** @enum {string} */
+            codigo: "decidir_disputa";
+        } & (components["schemas"]["Decide"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "decidir_disputa";
+        });
+        /**
+         * pegar_disputas
+         * @description 'Disputas': the cases in mediation, the open ones and the buyers with many cases. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminDisputesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_disputas";
+        };
+        /**
          * moderar_anuncio
          * @description Hides (or shows) a direct ad, with a reason e-mailed to its author. The administrator's (401 without a session, 403 for anyone else).
          */
@@ -804,6 +843,20 @@ export interface components {
             /** @description `true` (the default): more than one store may have it; `false`: one again. */
             permitir?: boolean;
         };
+        /**
+         * pedir_mediacao
+         * @description The buyer asks the admin to decide the case. Needs a session (401 without one).
+         */
+        AskMediationRequest: {
+            /** @enum {string} */
+            codigo: "pedir_mediacao";
+        } & (components["schemas"]["CaseRef"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pedir_mediacao";
+        });
         /** @description One bag line. */
         BagItem: {
             id: string;
@@ -969,6 +1022,99 @@ export interface components {
              */
             codigo: "cancelar_pedido";
         });
+        /** @description `pegar_reclamacao`'s answer: the order's case, if it has one. */
+        CaseAnswer: {
+            reclamacao: components["schemas"]["CaseView"] | null;
+        };
+        /** @description A line of the order, with its value as paid (reais). */
+        CaseLine: {
+            id: string;
+            /** Format: int64 */
+            quantidade: number;
+            titulo: string;
+            /** Format: double */
+            valor: number;
+        };
+        /** @description One message of the thread. */
+        CaseMessage: {
+            /** @description 'comprador', 'loja' or 'admin'. */
+            autor: components["schemas"]["CaseSide"];
+            /**
+             * Format: int64
+             * @description When it was written (ms since the epoch).
+             */
+            data: number;
+            /** @description The photos' URLs (the opening's). */
+            fotos: string[];
+            texto: string;
+        };
+        /** @description `abrir_reclamacao`'s answer: the case as both sides see it. */
+        CaseOpened: {
+            reclamacao: components["schemas"]["CaseView"];
+        };
+        /**
+         * @description `order_cases.motivo`: why the buyer tapped 'Tive um problema' (decisions.md §37).
+         * @enum {string}
+         */
+        CaseReason: "nao_recebi" | "faltando" | "defeito" | "outro";
+        /** @description Names a case by its order. */
+        CaseRef: {
+            idpedido: string;
+        };
+        /** @description What a settling did: the amount given back (reais). */
+        CaseSettled: {
+            /** Format: double */
+            devolvido: number;
+        };
+        /**
+         * @description Who writes in a case or decided it (`order_case_messages.autor`, `order_cases.decidido_por`).
+         * @enum {string}
+         */
+        CaseSide: "comprador" | "loja" | "admin";
+        /**
+         * @description `order_cases.status`.
+         * @enum {string}
+         */
+        CaseStatus: "aberta" | "mediacao" | "encerrada";
+        /** @description A case. */
+        CaseView: {
+            /** Format: int64 */
+            aberta_em: number;
+            cliente: string;
+            decidido_por: string | null;
+            /** @description The admin's reason. */
+            decisao_motivo: string | null;
+            /**
+             * Format: double
+             * @description Given back to the buyer when it ended (reais).
+             */
+            devolvido: number;
+            /** Format: int64 */
+            encerrada_em: number | null;
+            idpedido: string;
+            linhas: components["schemas"]["CaseLine"][];
+            loja: string;
+            mensagens: components["schemas"]["CaseMessage"][];
+            motivo: components["schemas"]["CaseReason"];
+            /** @description The reason as the buyer chose it ('Veio faltando', …). */
+            motivo_texto: string;
+            /** @description The caller's side: 'comprador', 'loja' or 'admin'. */
+            papel: components["schemas"]["CaseSide"];
+            /**
+             * Format: double
+             * @description What the store proposes to give back (reais), once it proposed.
+             */
+            proposta: number | null;
+            /** @description 'liberado', 'devolvido_parcial' or 'devolvido_total' once ended. */
+            resultado: string | null;
+            /**
+             * Format: double
+             * @description What the order still holds (reais).
+             */
+            retido: number;
+            /** @description 'aberta', 'mediacao' (with the admin) or 'encerrada'. */
+            status: components["schemas"]["CaseStatus"];
+        };
         /**
          * pegar_produtos_anuncios_site2
          * @description Public: a session, when sent, may change the answer.
@@ -1121,6 +1267,28 @@ export interface components {
              * @enum {string}
              */
             codigo: "alterar_nome";
+        });
+        /** @description `alterar_avisos`. */
+        ChangeNotices: {
+            ativo: boolean;
+            /** @description Kinds to change (others stay as they are). */
+            avisos?: components["schemas"]["NoticeKind"][];
+            /** @description `comprador` (the profile's phone) or `loja` (the store's). */
+            papel: string;
+        };
+        /**
+         * alterar_avisos
+         * @description Turns 'Receber avisos pelo WhatsApp' on or off (profile's or store's phone), and which kinds of notice go by WhatsApp (decisions.md §38). Needs a session (401 without one).
+         */
+        ChangeNoticesRequest: {
+            /** @enum {string} */
+            codigo: "alterar_avisos";
+        } & (components["schemas"]["ChangeNotices"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "alterar_avisos";
         });
         /** @description `{txid}` (other fields ignored). */
         ChargeRef: {
@@ -1473,6 +1641,17 @@ export interface components {
              */
             janelas: components["schemas"]["Window"][];
         };
+        /**
+         * @description `decidir_disputa`: the case of order `idpedido`, the decision, the amount (reais, for
+         *     `devolver_valor`) and the reason both sides receive.
+         */
+        Decide: {
+            decisao: components["schemas"]["Verdict"];
+            idpedido: string;
+            motivo: string;
+            /** Format: double */
+            valor?: number | null;
+        };
         /** @description `excluir_minha_conta`: `confirmacao` must be `EXCLUIR`. */
         DeleteAccount: {
             /** @description `EXCLUIR` (the person confirmed). */
@@ -1655,6 +1834,14 @@ export interface components {
              */
             codigo: "desabilitar_produto";
         });
+        /** @description `pegar_disputas`'s answer. */
+        Disputes: {
+            /** @description Still between buyer and store, oldest first. */
+            abertas: components["schemas"]["CaseView"][];
+            compradores: components["schemas"]["FrequentBuyer"][];
+            /** @description In mediation, oldest first: the admin decides these. */
+            disputas: components["schemas"]["CaseView"][];
+        };
         /** @description `permitir_documento`'s answer: the document, formatted, and the allowance as saved. */
         DocumentAllowed: {
             /** @description `123.456.789-09` or `12.345.678/0001-95`. */
@@ -1903,6 +2090,19 @@ export interface components {
         };
         /** @description A database 0/1 read as a JSON boolean. */
         Flag: boolean;
+        /** @description A buyer with many cases. */
+        FrequentBuyer: {
+            /**
+             * Format: int64
+             * @description Of them, how many ended with money given back.
+             */
+            com_devolucao: number;
+            email: string;
+            nome: string;
+            /** Format: int64 */
+            reclamacoes: number;
+            usuario: string;
+        };
         /**
          * @description What the gateway says of a transaction, asked at each call.
          * @enum {string}
@@ -1932,6 +2132,31 @@ export interface components {
             latitude: number;
             /** Format: double */
             longitude: number;
+        };
+        /**
+         * pegar_reclamacao
+         * @description An order's problem case and its thread, for its buyer, its store or the admin. Needs a session (401 without one).
+         */
+        GetCaseRequest: {
+            /** @enum {string} */
+            codigo: "pegar_reclamacao";
+        } & (components["schemas"]["CaseRef"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_reclamacao";
+        });
+        /**
+         * pegar_avisos
+         * @description The signed-in person's WhatsApp notices: opt-ins (profile and store) and kinds. Needs a session (401 without one).
+         */
+        GetNoticesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_avisos";
         };
         /** @description `GET /healthz`'s and `GET /readyz`'s answer. */
         Health: {
@@ -2338,6 +2563,44 @@ export interface components {
              */
             tamanho: number;
         };
+        /** @description One kind of notice and whether it goes by WhatsApp (e-mail always stays). */
+        NoticeKind: {
+            /** @description `pedidos`, `pagamentos`, `entregas` or `saques`. */
+            aviso: string;
+            whatsapp: boolean;
+        };
+        /** @description `pegar_avisos`' and `alterar_avisos`' answer. */
+        Notices: {
+            avisos: components["schemas"]["NoticeKind"][];
+            /** @description The profile's phone. */
+            comprador: components["schemas"]["WhatsAppChannel"];
+            /** @description Whether the platform sends WhatsApp notices at all. */
+            disponivel: boolean;
+            loja: components["schemas"]["WhatsAppChannel"] | null;
+        };
+        /** @description `abrir_reclamacao`: 'Tive um problema' on the buyer's own delivered order. */
+        OpenCase: {
+            /** @description Up to 3 JPEGs in base64, resized in the browser like product photos. */
+            fotos?: string[];
+            idpedido: string;
+            motivo: components["schemas"]["CaseReason"];
+            /** @description What happened (at most 2000 characters). */
+            texto: string;
+        };
+        /**
+         * abrir_reclamacao
+         * @description The buyer's 'Tive um problema' on a delivered order: a case with a reason, a text and up to 3 photos; the money stays held (decisions.md §37). Needs a session (401 without one).
+         */
+        OpenCaseRequest: {
+            /** @enum {string} */
+            codigo: "abrir_reclamacao";
+        } & (components["schemas"]["OpenCase"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "abrir_reclamacao";
+        });
         /** @description An order of the store that is not finished. */
         OpenOrder: {
             /** @description Its Pix was not paid yet. */
@@ -3225,13 +3488,27 @@ export interface components {
          *     reported, or the store confirmed the delivery before the buyer's word existed.
          * @enum {string}
          */
-        ReceiptBy: "comprador" | "automatico" | "loja";
+        ReceiptBy: "comprador" | "automatico" | "loja" | "reclamacao";
+        /**
+         * devolver_reclamacao
+         * @description The store gives back all, some lines or an amount of a case's order; the rest is released. Needs a session (401 without one).
+         */
+        RefundCaseRequest: {
+            /** @enum {string} */
+            codigo: "devolver_reclamacao";
+        } & (components["schemas"]["StoreRefund"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "devolver_reclamacao";
+        });
         /**
          * @description Why a Pix is refunded (`pix_refunds.motivo`): a paid order's `cancelamento`, or a
          *     `pagamento_tardio` for a charge that could no longer be paid.
          * @enum {string}
          */
-        RefundReason: "cancelamento" | "pagamento_tardio" | "valor_diferente" | "cobranca_desconhecida" | "pagamento_duplicado" | "pedido_cancelado" | "outra_chave";
+        RefundReason: "cancelamento" | "pagamento_tardio" | "valor_diferente" | "cobranca_desconhecida" | "pagamento_duplicado" | "pedido_cancelado" | "outra_chave" | "reclamacao";
         /** @description `tentar_devolucao_pix`'s answer. */
         RefundRetried: {
             ok: components["schemas"]["True"];
@@ -3833,6 +4110,33 @@ export interface components {
             /** Format: int64 */
             vendasforn: number;
         };
+        /** @description A store's cases and how they ended (its panel). */
+        StoreCaseCounts: {
+            /** Format: int64 */
+            abertas: number;
+            /** Format: int64 */
+            devolvidas: number;
+            /** Format: int64 */
+            devolvidas_em_parte: number;
+            /**
+             * Format: int64
+             * @description Ended with everything released to the store.
+             */
+            liberadas: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /**
+         * pegar_reclamacoes_loja
+         * @description The store's count of cases and how they ended. Needs a session (401 without one).
+         */
+        StoreCasesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_reclamacoes_loja";
+        };
         /** @description `start_site`'s answer. */
         Storefront: {
             exist: components["schemas"]["Exists0"];
@@ -3857,6 +4161,17 @@ export interface components {
         StorePause: {
             ate: string;
             de: string;
+        };
+        /**
+         * @description `devolver_reclamacao`: the store gives back everything held (`tudo`), the lines `linhas`
+         *     (their value as paid) or an amount `valor` (reais); the rest is released.
+         */
+        StoreRefund: {
+            idpedido: string;
+            linhas?: string[];
+            tudo?: boolean;
+            /** Format: double */
+            valor?: number | null;
         };
         /** @description `pegar_avaliacoes`: the store (its user id). */
         StoreReviews: {
@@ -4268,6 +4583,11 @@ export interface components {
             ferias: components["schemas"]["StorePause"][];
         };
         /**
+         * @description `decidir_disputa`'s decision.
+         * @enum {string}
+         */
+        Verdict: "liberar" | "devolver_tudo" | "devolver_valor";
+        /**
          * @description `verificar_blockchain`'s answer: what we recorded (never the description) and the
          *     gateway's status.
          */
@@ -4318,6 +4638,20 @@ export interface components {
         VisibilitySet: {
             /** @description `true`: hidden by the administrator. */
             invisivel: boolean;
+        };
+        /** @description A phone's WhatsApp notices. */
+        WhatsAppChannel: {
+            /** @description 'Receber avisos pelo WhatsApp'. */
+            ativo: boolean;
+            /** @description Why it was turned off without the toggle, as the profile says it; else null. */
+            aviso_desligado: string | null;
+            /**
+             * Format: int64
+             * @description When the consent was given (ms since the epoch).
+             */
+            consentido_em: number | null;
+            /** @description The phone (masked) the notices go to; null when none was given. */
+            telefone: string | null;
         };
         /**
          * @description One weekly window: on `dia_semana` (0 Sunday … 6 Saturday) the store delivers or receives
@@ -4414,6 +4748,30 @@ export interface components {
         });
         /** @description The wizard's fields: the product form and its flags. */
         WizardForm: components["schemas"]["ProductForm"] & components["schemas"]["ProductFlags"];
+        /**
+         * @description `responder_reclamacao`: a message of the buyer or the store; the store may propose an amount
+         *     to give back (reais, at most what is held).
+         */
+        WriteCase: {
+            idpedido: string;
+            /** Format: double */
+            proposta?: number | null;
+            texto: string;
+        };
+        /**
+         * responder_reclamacao
+         * @description A message in a case (the store may propose an amount to give back). Needs a session (401 without one).
+         */
+        WriteCaseRequest: {
+            /** @enum {string} */
+            codigo: "responder_reclamacao";
+        } & (components["schemas"]["WriteCase"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "responder_reclamacao";
+        });
         /** @description A reply the person's store wrote. */
         WrittenReply: {
             idpedido: string;
@@ -4555,7 +4913,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["SubscribeRequest"] | components["schemas"]["MyBasketsRequest"] | components["schemas"]["ChangeBasketRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["StoreBasketsRequest"] | components["schemas"]["StoreVacationRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GetNoticesRequest"] | components["schemas"]["ChangeNoticesRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["SubscribeRequest"] | components["schemas"]["MyBasketsRequest"] | components["schemas"]["ChangeBasketRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["OpenCaseRequest"] | components["schemas"]["GetCaseRequest"] | components["schemas"]["WriteCaseRequest"] | components["schemas"]["RefundCaseRequest"] | components["schemas"]["AcceptProposalRequest"] | components["schemas"]["AskMediationRequest"] | components["schemas"]["StoreCasesRequest"] | components["schemas"]["AdminDisputesRequest"] | components["schemas"]["AdminDecideDisputeRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["StoreBasketsRequest"] | components["schemas"]["StoreVacationRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -4565,7 +4923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BasketView"] | components["schemas"]["MyBaskets"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["StoreBaskets"] | components["schemas"]["VacationSet"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Notices"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BasketView"] | components["schemas"]["MyBaskets"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["CaseOpened"] | components["schemas"]["CaseAnswer"] | components["schemas"]["CaseSettled"] | components["schemas"]["StoreCaseCounts"] | components["schemas"]["Disputes"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["StoreBaskets"] | components["schemas"]["VacationSet"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -5244,6 +5602,20 @@ export interface operations {
  * `GET /api?codigo=…` answers it too (`get`) and whether it changes nothing (`read`).
  */
 export interface Actions {
+    "abrir_reclamacao": {
+        payload: Omit<components["schemas"]["OpenCaseRequest"], "codigo">;
+        answer: components["schemas"]["CaseOpened"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "aceitar_proposta": {
+        payload: Omit<components["schemas"]["AcceptProposalRequest"], "codigo">;
+        answer: components["schemas"]["CaseSettled"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "adicionar_anuncio": {
         payload: Omit<components["schemas"]["AddAdRequest"], "codigo">;
         answer: components["schemas"]["AdInfos"];
@@ -5289,6 +5661,13 @@ export interface Actions {
     "alterar_assinatura": {
         payload: Omit<components["schemas"]["ChangeBasketRequest"], "codigo">;
         answer: components["schemas"]["BasketView"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "alterar_avisos": {
+        payload: Omit<components["schemas"]["ChangeNoticesRequest"], "codigo">;
+        answer: components["schemas"]["Notices"];
         session: "user";
         get: false;
         read: false;
@@ -5412,9 +5791,23 @@ export interface Actions {
         get: false;
         read: false;
     };
+    "decidir_disputa": {
+        payload: Omit<components["schemas"]["AdminDecideDisputeRequest"], "codigo">;
+        answer: components["schemas"]["CaseSettled"];
+        session: "admin";
+        get: false;
+        read: false;
+    };
     "desabilitar_produto": {
         payload: Omit<components["schemas"]["DisableProductRequest"], "codigo">;
         answer: components["schemas"]["ProductInfos"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "devolver_reclamacao": {
+        payload: Omit<components["schemas"]["RefundCaseRequest"], "codigo">;
+        answer: components["schemas"]["CaseSettled"];
         session: "user";
         get: false;
         read: false;
@@ -5622,6 +6015,13 @@ export interface Actions {
         get: false;
         read: true;
     };
+    "pedir_mediacao": {
+        payload: Omit<components["schemas"]["AskMediationRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
     "pegar_anuncio_url_site": {
         payload: Omit<components["schemas"]["AdDetailRequest"], "codigo">;
         answer: components["schemas"]["AdDetail"];
@@ -5650,6 +6050,13 @@ export interface Actions {
         get: true;
         read: true;
     };
+    "pegar_avisos": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["Notices"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "pegar_clientes": {
         payload: Omit<components["schemas"]["AdminCustomersRequest"], "codigo">;
         answer: components["schemas"]["Customers"];
@@ -5668,6 +6075,13 @@ export interface Actions {
         payload: Omit<components["schemas"]["DeliveryDayRequest"], "codigo">;
         answer: components["schemas"]["DayOrders"];
         session: "user";
+        get: false;
+        read: true;
+    };
+    "pegar_disputas": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["Disputes"];
+        session: "admin";
         get: false;
         read: true;
     };
@@ -5769,6 +6183,20 @@ export interface Actions {
         get: false;
         read: true;
     };
+    "pegar_reclamacao": {
+        payload: Omit<components["schemas"]["GetCaseRequest"], "codigo">;
+        answer: components["schemas"]["CaseAnswer"];
+        session: "user";
+        get: false;
+        read: true;
+    };
+    "pegar_reclamacoes_loja": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["StoreCaseCounts"];
+        session: "user";
+        get: false;
+        read: true;
+    };
     "pegar_relatorio_vendas": {
         payload: Omit<components["schemas"]["SalesReportRequest"], "codigo">;
         answer: components["schemas"]["SalesReport"];
@@ -5834,6 +6262,13 @@ export interface Actions {
     };
     "responder_avaliacao": {
         payload: Omit<components["schemas"]["ReplyReviewRequest"], "codigo">;
+        answer: components["schemas"]["Done"];
+        session: "user";
+        get: false;
+        read: false;
+    };
+    "responder_reclamacao": {
+        payload: Omit<components["schemas"]["WriteCaseRequest"], "codigo">;
         answer: components["schemas"]["Done"];
         session: "user";
         get: false;
@@ -5957,9 +6392,11 @@ export const READ_ACTIONS = [
     "pegar_anuncios",
     "pegar_assinaturas_loja",
     "pegar_avaliacoes",
+    "pegar_avisos",
     "pegar_clientes",
     "pegar_dadosforn",
     "pegar_dia_entrega",
+    "pegar_disputas",
     "pegar_entregas",
     "pegar_entregas_pendentes",
     "pegar_fichas_blockchain",
@@ -5974,6 +6411,8 @@ export const READ_ACTIONS = [
     "pegar_produtos_anuncios_site",
     "pegar_produtos_anuncios_site2",
     "pegar_produtos_fornecedor",
+    "pegar_reclamacao",
+    "pegar_reclamacoes_loja",
     "pegar_relatorio_vendas",
     "pegar_resumo_fornecedor",
     "pegar_solicitacoes_saque",

@@ -42,6 +42,8 @@ pub const ACTIONS: &[Line] = &[
     ("alterar_nome",                     [E401, OWN,  OWN,  OWN]),
     ("gerar_coordenadas",                [OK,   OK,   OK,   OK]),
     ("alterar_endereco",                 [E401, OWN,  OWN,  OWN]),
+    ("pegar_avisos",                     [E401, OWN,  OWN,  OWN]),
+    ("alterar_avisos",                   [E401, OWN,  OWN,  OWN]),
     ("pegar_produtos_anuncios_site",     [OK,   OK,   OK,   OK]),
     ("pegar_produtos_anuncios_site2",    [OK,   OK,   OK,   OK]),
     ("pegar_produtos_anuncios_local",    [OK,   OK,   OK,   OK]),

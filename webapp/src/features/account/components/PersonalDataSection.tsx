@@ -2,8 +2,9 @@
  * The profile's Dados pessoais section, as the personal-data dialog: the e-mail read-only, the
  * name editable, 'Salvar' enabled only when the name changed (and is not blank), then 'Salvo com
  * sucesso!'; a failure shows the status dialog's error. Below it, the LGPD's self-service
- * (PrivacySection: download the data, delete the account).
+ * (PrivacySection: download the data, delete the account), after the WhatsApp notices' opt-in.
  */
+import { WhatsAppNotices } from '@/components/WhatsAppNotices';
 import type { UserInfo } from '@/lib/session';
 import { PersonalDataForm } from './PersonalDataForm';
 import { PrivacySection } from './PrivacySection';
@@ -13,6 +14,7 @@ export function PersonalDataSection({ user }: { user: UserInfo }) {
     <section className="profile-section personal-data">
       <h2>Dados pessoais</h2>
       <PersonalDataForm user={user} />
+      <WhatsAppNotices papel="comprador" />
       <PrivacySection />
     </section>
   );

@@ -1,7 +1,9 @@
 /**
- * Informações gerais: four tabs — Meus Dados, Imagens, Locais de Exibição, Visibilidade.
+ * Informações gerais: four tabs — Meus Dados (with the store phone's WhatsApp notices), Imagens,
+ * Locais de Exibição, Visibilidade.
  */
 import { useState } from 'react';
+import { WhatsAppNotices } from '@/components/WhatsAppNotices';
 import { Images } from './Images';
 import { MyData } from './MyData';
 import { Places } from './Places';
@@ -22,7 +24,12 @@ export default function GeneralInfo(props: SectionProps) {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Meus Dados' && <MyData {...props} />}
+        {tab === 'Meus Dados' && (
+          <>
+            <MyData {...props} />
+            <WhatsAppNotices papel="loja" />
+          </>
+        )}
         {tab === 'Imagens' && <Images key={`${props.forn.iconeforn}|${props.forn.fundoforn}`} {...props} />}
         {tab === 'Locais de Exibição' && <Places {...props} />}
         {tab === 'Visibilidade' && <Visibility {...props} />}

@@ -1,0 +1,70 @@
+// WhatsApp notices (decisions.md §38) through the local Cloud API (devservices/whatsapp.mjs,
+// started by e2e/run.mjs): the buyer (Carla) turns on 'Receber avisos pelo WhatsApp' in her
+// profile and the store (Sítio Boa Vista) in its panel's 'Meus Dados'; Carla pays an order by
+// Pix; the Cloud API received 'pagamento_confirmado' for Carla's number and 'novo_pedido_pago'
+// for the store's.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventually, expectVisible, launchBrowser, newContext, payPix, rpcFromPage, signIn, withPage } from '../lib.mjs';
+
+const CONTROL = process.env.WHATSAPP_CONTROL_URL?.replace(/\/+$/, '');
+
+let browser;
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+/** Turns on the page's 'Receber avisos pelo WhatsApp' and waits for the saved state. */
+async function optIn(page) {
+  const box = page.getByRole('checkbox', { name: 'Receber avisos pelo WhatsApp' });
+  await expectVisible(box, "'Receber avisos pelo WhatsApp'");
+  assert.equal(await box.isChecked(), false, 'off by default');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api') && r.request().postData()?.includes('alterar_avisos'));
+  await box.check();
+  assert.equal((await saved).status(), 200);
+  await expectVisible(page.getByRole('group', { name: 'Quais avisos pelo WhatsApp' }), 'the kinds of notice');
+}
+
+const e164 = (masked) => `55${masked.replace(/\D/g, '')}`;
+
+test('opted in, the buyer hears of her Pix and the store of its paid order', { skip: !CONTROL && 'no local Cloud API' }, async () => {
+  // The store opts in from its panel.
+  const storeContext = await newContext(browser);
+  const panel = await storeContext.newPage();
+  await panel.goto('/');
+  await signIn(panel, 'fornecedor@feira.test');
+  await panel.goto('/painel/demo-joao');
+  await optIn(panel);
+  const store = await rpcFromPage(panel, { codigo: 'pegar_avisos' });
+  const storePhone = e164(store.body.loja.telefone);
+  await storeContext.close();
+
+  await withPage(browser, 'whatsapp-notices', async (page) => {
+    await page.goto('/');
+    await signIn(page, 'comprador@feira.test');
+    await page.goto('/painel/perfil/demo-carla');
+    await optIn(page);
+    const mine = await rpcFromPage(page, { codigo: 'pegar_avisos' });
+    const buyerPhone = e164(mine.body.comprador.telefone);
+
+    // A Pix order at Sítio Boa Vista, paid at the PSP.
+    const { status, body } = await rpcFromPage(page, {
+      codigo: 'finalizar_pedido', site: true,
+      sacola: [{ id: 'demo-p04', quantidade: 1, preco: 8.0, userforn: 'demo-joao' }],
+      forn: 'demo-joao', total: 8.0, desconto: 0, taxaentregafinal: 0, pagamento: '2', entrega: false, infoscupom: null,
+    });
+    assert.equal(status, 200, JSON.stringify(body));
+    await payPix(body.all.Infos.txid);
+
+    const messages = await eventually(async () => {
+      const all = await (await fetch(`${CONTROL}/messages`)).json();
+      const paid = all.find((m) => m.to === buyerPhone && m.template === 'pagamento_confirmado');
+      const news = all.find((m) => m.to === storePhone && m.template === 'novo_pedido_pago');
+      assert.ok(paid && news, JSON.stringify(all));
+      return { paid, news };
+    }, "the Cloud API's messages");
+    assert.equal(messages.paid.language, 'pt_BR');
+    assert.equal(messages.paid.body[0], 'Carla Souza');
+    assert.match(messages.paid.link, new RegExp(`pedido=${body.all.id}$`));
+    assert.equal(messages.news.body[1], 'Sítio Boa Vista');
+  });
+});
