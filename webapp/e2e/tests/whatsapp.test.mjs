@@ -19,8 +19,11 @@ async function optIn(page) {
   await expectVisible(box, "'Receber avisos pelo WhatsApp'");
   assert.equal(await box.isChecked(), false, 'off by default');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api') && r.request().postData()?.includes('alterar_avisos'));
-  await box.check();
+  // A click, not `check()`: the box shows the saved state, which comes with the answer, and
+  // `check()` fails when the state has not changed by the time the click returns.
+  await box.click();
   assert.equal((await saved).status(), 200);
+  await eventually(() => box.isChecked(), 'the box checked once saved');
   await expectVisible(page.getByRole('group', { name: 'Quais avisos pelo WhatsApp' }), 'the kinds of notice');
 }
 

@@ -47,8 +47,8 @@ export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {
   }
 
   return (
-    <section className="profile-section whatsapp-notices" aria-labelledby={`${id}-titulo`}>
-      <h2 id={`${id}-titulo`}>Avisos pelo WhatsApp</h2>
+    <section className="profile-section whatsapp-notices" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Avisos pelo WhatsApp</h2>
       <label className="check">
         <input
           type="checkbox"
