@@ -249,6 +249,23 @@ async fn opted_in_the_buyer_and_the_store_get_one_message_per_notice() {
     assert_eq!(store["template"], "novo_pedido_pago");
     assert_eq!(store["body"][2], "R$ 16,00");
 
+    // The buyer's copy of her data (decisions.md §34) has her opt-in and its messages.
+    let (s, mine) = app
+        .rpc(Some(&buyer), json!({"codigo": "baixar_meus_dados"}))
+        .await;
+    assert_eq!(s, 200, "{mine}");
+    assert_eq!(mine["whatsapp"][0]["papel"], "comprador", "{mine}");
+    assert_eq!(mine["whatsapp"][0]["ativo"], true);
+    assert!(mine["whatsapp"][0]["consentido_em"].as_i64().unwrap() > 0);
+    assert!(
+        mine["mensagens_whatsapp"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["modelo"] == "pagamento_confirmado"),
+        "{mine}"
+    );
+
     // Delivered: 'pedido entregue' to the buyer.
     let (s, b) = app
         .rpc(

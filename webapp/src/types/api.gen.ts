@@ -2496,6 +2496,7 @@ export interface components {
              */
             gerado_em: number;
             loja: components["schemas"]["PanelSupplier"] | null;
+            mensagens_whatsapp: components["schemas"]["WhatsAppMessage"][];
             /** @description The person's orders, as their buyer sees them. */
             pedidos: components["schemas"]["Order"][];
             /** @description The profile and address. */
@@ -2508,6 +2509,8 @@ export interface components {
             sessoes: components["schemas"]["Session"][];
             /** @description The store's sales, without their buyers' data. */
             vendas: components["schemas"]["Sale"][];
+            /** @description WhatsApp: the opt-ins (with their consent dates) and the messages. */
+            whatsapp: components["schemas"]["WhatsAppOptIn"][];
         };
         /** @description `alterar_nome`'s answer. */
         NameChanged: {
@@ -4652,6 +4655,35 @@ export interface components {
             consentido_em: number | null;
             /** @description The phone (masked) the notices go to; null when none was given. */
             telefone: string | null;
+        };
+        /**
+         * @description A WhatsApp message sent (or to be sent) to the person: its template and variables (or the
+         *     free text of a reply), and its last status.
+         */
+        WhatsAppMessage: {
+            /** Format: int64 */
+            criado_em: number;
+            destinatario: string;
+            /** Format: int64 */
+            enviado_em: number | null;
+            modelo: string;
+            situacao: string | null;
+            texto: string | null;
+            variaveis: string;
+        };
+        /**
+         * @description A WhatsApp opt-in (decisions.md §38): the role's phone, whether it is on, when consent was
+         *     given, and when and why it was turned off.
+         */
+        WhatsAppOptIn: {
+            ativo: boolean;
+            /** Format: int64 */
+            consentido_em: number | null;
+            /** Format: int64 */
+            desligado_em: number | null;
+            desligado_motivo: string | null;
+            papel: string;
+            telefone: string;
         };
         /**
          * @description One weekly window: on `dia_semana` (0 Sunday … 6 Saturday) the store delivers or receives

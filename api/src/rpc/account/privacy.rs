@@ -139,6 +139,31 @@ pub struct Session {
     pub revogado_em: Option<i64>,
 }
 
+/// A WhatsApp opt-in (decisions.md §38): the role's phone, whether it is on, when consent was
+/// given, and when and why it was turned off.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WhatsAppOptIn {
+    pub papel: String,
+    pub telefone: String,
+    pub ativo: bool,
+    pub consentido_em: Option<i64>,
+    pub desligado_em: Option<i64>,
+    pub desligado_motivo: Option<String>,
+}
+
+/// A WhatsApp message sent (or to be sent) to the person: its template and variables (or the
+/// free text of a reply), and its last status.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct WhatsAppMessage {
+    pub destinatario: String,
+    pub modelo: String,
+    pub variaveis: String,
+    pub texto: Option<String>,
+    pub criado_em: i64,
+    pub enviado_em: Option<i64>,
+    pub situacao: Option<String>,
+}
+
 /// `baixar_meus_dados`' answer: everything stored about the signed-in person.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MyData {
@@ -162,6 +187,9 @@ pub struct MyData {
     pub saques: Vec<Withdrawal>,
     pub cupons_usados: Vec<CouponUse>,
     pub emails: Vec<Email>,
+    /// WhatsApp: the opt-ins (with their consent dates) and the messages.
+    pub whatsapp: Vec<WhatsAppOptIn>,
+    pub mensagens_whatsapp: Vec<WhatsAppMessage>,
     pub sessoes: Vec<Session>,
 }
 
@@ -281,6 +309,14 @@ pub async fn download(state: &AppState, user: AuthUser) -> ApiResult<MyData> {
         .bind(&perfil.email)
         .fetch_all(db)
         .await?,
+        whatsapp: whatsapp_opt_ins(db, id).await?,
+        mensagens_whatsapp: rows(
+            db,
+            "SELECT destinatario, modelo, variaveis, texto, criado_em, enviado_em, situacao \
+             FROM whatsapp_outbox WHERE user_id = $1 ORDER BY criado_em, id",
+            id,
+        )
+        .await?,
         sessoes: rows(
             db,
             "SELECT criado_em, expira_em, revogado_em FROM sessions WHERE user_id = $1 \
@@ -290,6 +326,41 @@ pub async fn download(state: &AppState, user: AuthUser) -> ApiResult<MyData> {
         .await?,
         perfil,
     })
+}
+
+/// The person's WhatsApp opt-ins (`ativo` is a number in the table: `Any` cannot decode
+/// SQLite's booleans).
+async fn whatsapp_opt_ins(db: &crate::db::Db, id: &str) -> sqlx::Result<Vec<WhatsAppOptIn>> {
+    type Row = (
+        String,
+        String,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        Option<String>,
+    );
+    let found: Vec<Row> = sqlx::query_as(
+        "SELECT papel, telefone, ativo, consentido_em, desligado_em, desligado_motivo \
+         FROM whatsapp_contacts WHERE user_id = $1 ORDER BY papel",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    Ok(found
+        .into_iter()
+        .map(
+            |(papel, telefone, ativo, consentido_em, desligado_em, desligado_motivo)| {
+                WhatsAppOptIn {
+                    papel,
+                    telefone,
+                    ativo: ativo != 0,
+                    consentido_em,
+                    desligado_em,
+                    desligado_motivo,
+                }
+            },
+        )
+        .collect())
 }
 
 /// The rows of `sql`, whose only parameter is the person's id.
