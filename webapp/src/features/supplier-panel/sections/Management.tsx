@@ -11,6 +11,7 @@ import { capitalizeWords } from '@/lib/display';
 import { brazilDay } from '@/lib/time';
 import { pegarGestao } from '../api/actions';
 import { MonthYear, useYears } from './MonthYear';
+import { StoreCaseCounts } from './StoreCaseCounts';
 import { StoreReviews } from './StoreReviews';
 import type { PanelViewProps } from './types';
 
@@ -73,6 +74,7 @@ export default function Management({ usuario, forn, live }: PanelViewProps) {
         </>
       )}
       <StoreReviews usuario={usuario} />
+      <StoreCaseCounts />
     </div>
   );
 }
