@@ -405,6 +405,10 @@ actions! {
     admin read "pegar_pendencias_pix" => AdminPixIssues -> admin::pix::PixIssues,
         limit none, body Small,
         run |s, c, r, x| admin::pix::pending(s, c.try_into()?).await?;
+    /// The WhatsApp messages the outbox gave up on, newest first.
+    admin read "pegar_avisos_falhos" => AdminFailedNotices -> admin::notices::FailedNotices,
+        limit none, body Small,
+        run |s, c, r, x| admin::notices::failed(s, c.try_into()?).await?;
     /// Asks a refund the PSP refused (or could not make) again.
     admin "tentar_devolucao_pix" => AdminRetryRefund(admin::pix::RetryRefund) -> admin::pix::RefundRetried,
         limit none, body Small,

@@ -14,6 +14,7 @@
 
 pub mod documents;
 pub mod moderation;
+pub mod notices;
 pub mod people;
 pub mod pix;
 pub mod withdrawals;

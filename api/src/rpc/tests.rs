@@ -81,7 +81,7 @@ fn every_listed_codigo_is_a_variant_of_the_request() {
             Err(e) => panic!("{codigo}: {e:?}"),
         }
     }
-    assert_eq!(Request::CODIGOS.len(), 108);
+    assert_eq!(Request::CODIGOS.len(), 109);
 }
 
 #[test]
@@ -104,6 +104,7 @@ fn the_admin_guard_covers_exactly_the_admin_actions() {
             "confirmar_saque",
             "start_site_admin",
             "pegar_pendencias_pix",
+            "pegar_avisos_falhos",
             "tentar_devolucao_pix",
             "remover_avaliacao",
             "pegar_resumo_fornecedor",

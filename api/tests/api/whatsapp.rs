@@ -340,6 +340,20 @@ async fn an_invalid_number_turns_the_channel_off_with_a_notice_in_the_profile() 
             .contains("não aceitou este número"),
         "{b}"
     );
+    // The admin sees the message given up, with the Cloud API's code.
+    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
+    let (s, failed) = app
+        .rpc(Some(&admin), json!({"codigo": "pegar_avisos_falhos"}))
+        .await;
+    assert_eq!(s, 200, "{failed}");
+    assert_eq!(failed["avisos"][0]["modelo"], "pedido_recebido", "{failed}");
+    assert_eq!(failed["avisos"][0]["codigo_erro"], 131026);
+    assert_eq!(
+        app.rpc(Some(&buyer), json!({"codigo": "pegar_avisos_falhos"}))
+            .await
+            .0,
+        403
+    );
     // Off: the next order queues nothing.
     assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
     tokio::time::sleep(Duration::from_secs(1)).await;

@@ -183,3 +183,29 @@ pub async fn depth(db: &Db) -> sqlx::Result<(i64, i64)> {
     .fetch_one(db)
     .await
 }
+
+/// A message kept as failed, for the admin: whom it was for, which template, when, why.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Failed {
+    pub id: String,
+    pub destinatario: String,
+    pub modelo: String,
+    pub order_id: Option<String>,
+    pub criado_em: i64,
+    pub falhou_em: i64,
+    pub tentativas: i64,
+    pub erro: Option<String>,
+    pub codigo_erro: Option<i64>,
+}
+
+/// The `limit` most recently failed messages, newest first.
+pub async fn failed(db: &Db, limit: i64) -> sqlx::Result<Vec<Failed>> {
+    sqlx::query_as(
+        "SELECT id, destinatario, modelo, order_id, criado_em, falhou_em, tentativas, erro, \
+         codigo_erro FROM whatsapp_outbox WHERE falhou_em IS NOT NULL \
+         ORDER BY falhou_em DESC, id LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

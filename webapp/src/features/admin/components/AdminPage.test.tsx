@@ -38,7 +38,7 @@ const CLIENTES = [
 ];
 
 function abrir(answers: Parameters<typeof mockApi>[0] = {}, user = ADMIN) {
-  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, ...answers });
+  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, pegar_avisos_falhos: { body: { avisos: [] } }, ...answers });
   const r = renderPage(<AdminPage />, { path: '/admin', user });
   return { ...api, ...r };
 }

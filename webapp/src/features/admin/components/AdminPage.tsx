@@ -17,6 +17,7 @@ import { ERRO_DADOS } from '../messages';
 import { AdminLoginCard } from './AdminLoginCard';
 import { CustomersSection } from './CustomersSection';
 import { DisputesSection } from './DisputesSection';
+import { FailedNoticesSection } from './FailedNoticesSection';
 import { PixIssuesSection } from './PixIssuesSection';
 import { SuppliersSection } from './SuppliersSection';
 import { WithdrawalsSection } from './WithdrawalsSection';
@@ -78,7 +79,12 @@ function AdminPanel() {
         {secao === 'fornecedores' && primeira && <SuppliersSection inicial={primeira} total={load.data.total} />}
         {secao === 'clientes' && <CustomersSection />}
         {secao === 'saques' && <WithdrawalsSection />}
-        {secao === 'pix' && <PixIssuesSection />}
+        {secao === 'pix' && (
+          <>
+            <PixIssuesSection />
+            <FailedNoticesSection />
+          </>
+        )}
         {secao === 'disputas' && <DisputesSection />}
       </div>
     </div>
