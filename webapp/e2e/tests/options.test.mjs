@@ -42,7 +42,12 @@ test("an option's own price and stock: 'a partir de', the price switches, both o
       await page.goto('/');
       await signIn(page, 'comprador@feira.test');
       const card = page.getByRole('button', { name: /^tomate/i }).first();
-      await reloadUntil(page, `/${STORE}`, async () => (await card.count()) === 1, 'the tomato in the storefront');
+      // Each try waits for the storefront's cards to be drawn (they come after the page's load
+      // event): counting at once saw the skeletons and reloaded again and again under load.
+      await reloadUntil(page, `/${STORE}`, async () => {
+        await card.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {});
+        return (await card.count()) === 1;
+      }, 'the tomato in the storefront', 150_000);
       assert.match(await card.getByTestId('preco-card').textContent(), /^a partir de R\$\s5,00$/);
 
       await page.goto(`/detalhes/Alimentos/${id}/${usuario}?type=forn`);
