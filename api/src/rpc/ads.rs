@@ -143,7 +143,7 @@ pub async fn add_ad(state: &AppState, user: AuthUser, req: AddAd) -> ApiResult<A
         None => None,
     };
     let stored: sqlx::Result<()> = async {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
         sqlx::query(
         "INSERT INTO ads (id, user_id, categoria, titulo, descricao, preco_centavos, icone, origem, \
          local, nome, telefone, publicado_em) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
@@ -237,7 +237,7 @@ pub async fn edit_ad(state: &AppState, user: AuthUser, req: EditAd) -> ApiResult
         Some(None) => None,
     };
     let stored: sqlx::Result<()> = async {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
         sqlx::query(
             "UPDATE ads SET categoria = $1, titulo = $2, descricao = $3, preco_centavos = $4, \
          icone = $5, origem = $6, local = $7 WHERE id = $8",
@@ -279,7 +279,7 @@ pub async fn delete_ad(state: &AppState, user: AuthUser, req: DeleteAd) -> ApiRe
         .fetch_all(&state.db)
         .await?;
     urls.extend(current.icone);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     for sql in [
         "DELETE FROM ad_photos WHERE ad_id = $1",
         "DELETE FROM ad_places WHERE ad_id = $1",
