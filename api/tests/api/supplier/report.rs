@@ -150,3 +150,93 @@ async fn the_reports_totals_are_the_ledgers_and_add_up_with_the_withdrawals() {
         "Selecione um ano e um mês válidos."
     );
 }
+
+/// A problem case's partial refund (decisions.md §37): the part given back is counted as
+/// refunded, spread over the order's lines by their value (to the centavo), and the rest stays
+/// the seller's — the report's net is what the ledger released and withdrew.
+#[tokio::test]
+async fn a_case_partial_refund_is_spread_over_the_lines_and_the_rest_is_the_sellers() {
+    let app = demo_app().await;
+    let (store, _) = app.login(SUPPLIER).await;
+    let (buyer, _) = app.login(BUYER).await;
+    // 2 × cassava (R$ 16,00) and 1 × maracujá (R$ 11,90), delivered; the store gives back
+    // R$ 10,00 of it and R$ 17,90 is released.
+    let mut order = cassava(2, "2");
+    order["sacola"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "demo-p07", "quantidade": 1, "preco": 11.9, "userforn": "demo-joao"}));
+    order["total"] = json!(27.9);
+    let o = paid(&app, &buyer, order).await;
+    let (s, b) = call(&app, &store, "confirmar_entrega", json!({"item": o["id"]})).await;
+    assert_eq!(s, 200, "{b}");
+    let open = json!({"codigo": "abrir_reclamacao", "idpedido": o["id"], "motivo": "defeito",
+                      "texto": "O maracujá veio estragado."});
+    let (s, b) = app.rpc(Some(&buyer), open).await;
+    assert_eq!(s, 200, "{b}");
+    let refund = json!({"idpedido": o["id"], "valor": 10});
+    let (s, b) = call(&app, &store, "devolver_reclamacao", refund).await;
+    assert_eq!(s, 200, "{b}");
+    // Withdrawn: the fee is the withdrawal's, on what was released.
+    let (s, w) = call(&app, &store, "transferir", json!({})).await;
+    assert_eq!(s, 200, "{w}");
+    let (admin, _) = app.login(ADMIN_EMAIL).await;
+    let confirm = json!({"userforn": w["Solicitacao"]["id"]});
+    let (s, b) = call(&app, &admin, "confirmar_saque", confirm).await;
+    assert_eq!(s, 200, "{b}");
+
+    let year = Utc::now()
+        .with_timezone(&FixedOffset::west_opt(3 * 3600).unwrap())
+        .year();
+    let (s, report) = call(&app, &store, "pegar_relatorio_vendas", json!({"ano": year})).await;
+    assert_eq!(s, 200, "{report}");
+    let total = &report["total"];
+    assert_eq!(centavos(&total["bruto"]), 2790);
+    assert_eq!(centavos(&total["devolvido"]), 1000, "{report}");
+    // Spread by value: 10,00 × 16,00 / 27,90 and 10,00 × 11,90 / 27,90, to the centavo.
+    let rows = report["meses"][0]["produtos"].as_array().unwrap();
+    let refunded_of = |title: &str| {
+        rows.iter()
+            .find(|r| r["produto"].as_str().unwrap().starts_with(title))
+            .map(|r| centavos(&r["devolvido"]))
+            .unwrap_or_else(|| panic!("{title} in {report}"))
+    };
+    let (cassava_part, maracuja_part) = (refunded_of("mandioca"), refunded_of("maracuj"));
+    assert_eq!(cassava_part + maracuja_part, 1000);
+    assert!((cassava_part - 573).abs() <= 1, "{cassava_part}");
+    assert!((maracuja_part - 427).abs() <= 1, "{maracuja_part}");
+    for r in rows {
+        assert!(centavos(&r["liquido"]) > 0, "{r}");
+    }
+
+    // The ledger's figures: the item keeps what was released, the part given back beside it.
+    let released = sum(
+        &app,
+        "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items WHERE supplier_id = $1",
+    )
+    .await;
+    let given_back = sum(
+        &app,
+        "SELECT CAST(SUM(devolvido_centavos) AS BIGINT) FROM open_items WHERE supplier_id = $1",
+    )
+    .await;
+    let fees = sum(
+        &app,
+        "SELECT CAST(SUM(taxa_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
+    )
+    .await;
+    let withdrawn = sum(
+        &app,
+        "SELECT CAST(SUM(liquido_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
+    )
+    .await;
+    assert_eq!((released, given_back), (1790, 1000));
+    assert_eq!(centavos(&total["taxas"]), fees);
+    assert!(fees > 0);
+    assert_eq!(centavos(&total["liquido"]), withdrawn);
+    assert_eq!(
+        centavos(&total["liquido"]),
+        2790 - fees - 1000,
+        "net = gross − fees − the part given back"
+    );
+}
