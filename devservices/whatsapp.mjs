@@ -42,6 +42,16 @@ export const TEMPLATES = {
   novo_pedido_pago: 4,
   novo_pedido_na_entrega: 4,
   saque_pago: 2,
+  pedido_cancelado: 3,
+  pix_expirado: 3,
+  reclamacao_aberta: 3,
+  reclamacao_mensagem: 2,
+  reclamacao_mediacao: 1,
+  reclamacao_encerrada: 3,
+  reclamacao_decidida: 4,
+  cesta_aviso: 3,
+  cesta_nao_gerada: 4,
+  cesta_ferias: 4,
 };
 
 const DAY_MS = 24 * 3600 * 1000;

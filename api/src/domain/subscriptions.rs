@@ -397,6 +397,15 @@ pub async fn record_cycle(db: &Db, c: &Cycle<'_>) -> sqlx::Result<bool> {
     if let Some((subject, body)) = &c.tell {
         tell_buyer(&mut tx, &c.basket.buyer_id, subject, body).await?;
     }
+    let refused = match c.outcome {
+        CycleOutcome::Empty => Some(None),
+        CycleOutcome::Refused => Some(c.reason),
+        _ => None,
+    };
+    if let Some(reason) = refused {
+        let (b, s) = (&c.basket.buyer_id, &c.basket.supplier_id);
+        crate::mail::whatsapp::baskets::not_placed(&mut tx, b, s, c.date, reason).await?;
+    }
     tx.commit().await?;
     if c.tell.is_some() {
         crate::mail::wake();
@@ -445,6 +454,7 @@ pub async fn record_notice(
         return Ok(false);
     }
     tell_buyer(&mut tx, &b.buyer_id, subject, body).await?;
+    crate::mail::whatsapp::baskets::ahead(&mut tx, &b.buyer_id, &b.supplier_id, date).await?;
     tx.commit().await?;
     crate::mail::wake();
     Ok(true)
@@ -590,6 +600,8 @@ pub async fn add_pause(
     .await?;
     for b in &buyers {
         tell_buyer(&mut tx, b, subject, body).await?;
+        let (de, ate) = (de.iso(), ate.iso());
+        crate::mail::whatsapp::baskets::vacation(&mut tx, b, supplier_id, &de, &ate).await?;
     }
     tx.commit().await?;
     crate::mail::wake();

@@ -1,6 +1,7 @@
 //! The e-mails of a problem case (decisions.md §37), kept apart from the order notices: each
 //! message of the thread goes to the other side, and how the case ended (or that it went to the
-//! admin) to both. Recorded in the outbox inside the transaction that changes the case.
+//! admin) to both. Recorded in the outbox inside the transaction that changes the case, with
+//! the same steps by WhatsApp for whoever opted in ([`super::whatsapp::cases`]).
 
 use super::enqueue;
 use sqlx::{Any, Transaction};
@@ -38,21 +39,30 @@ pub async fn queue_case_notice(
     order_id: &str,
     notice: CaseNotice<'_>,
 ) -> sqlx::Result<()> {
-    let row: Option<(String, String, String, String)> = sqlx::query_as(
-        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn FROM orders o \
-         JOIN users u ON u.id = o.buyer_id JOIN suppliers s ON s.user_id = o.supplier_id \
-         WHERE o.id = $1",
+    type Row = (String, String, String, String, String, String);
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT u.email, s.email, o.cliente_nome, o.nomeforn, o.buyer_id, o.supplier_id \
+         FROM orders o JOIN users u ON u.id = o.buyer_id \
+         JOIN suppliers s ON s.user_id = o.supplier_id WHERE o.id = $1",
     )
     .bind(order_id)
     .fetch_optional(&mut **tx)
     .await?;
-    let Some((buyer, store, cliente, loja)) = row else {
+    let Some((buyer, store, cliente, loja, buyer_id, supplier_id)) = row else {
         return Ok(());
     };
     for (to, subject, body) in compose(notice, &cliente, &loja) {
         let email = if to == Side::Buyer { &buyer } else { &store };
         enqueue(&mut **tx, email, &subject, &body).await?;
     }
+    // The same steps by WhatsApp, to whoever opted in.
+    let parties = super::whatsapp::cases::Parties {
+        buyer_id: &buyer_id,
+        supplier_id: &supplier_id,
+        cliente: &cliente,
+        loja: &loja,
+    };
+    super::whatsapp::cases::queue_case_notice(tx, order_id, &parties, notice).await?;
     super::wake();
     Ok(())
 }

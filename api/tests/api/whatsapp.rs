@@ -13,6 +13,8 @@ use sha2::Sha256;
 use std::time::Duration;
 use tokio::process::Child;
 
+mod notices;
+
 const TOKEN: &str = "token-local-de-teste";
 const SECRET: &str = "segredo-do-app-de-teste";
 const VERIFY: &str = "verifica-de-teste";

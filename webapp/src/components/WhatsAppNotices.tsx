@@ -15,6 +15,8 @@ const KINDS: Record<string, string> = {
   pagamentos: 'Pagamentos e devoluções',
   entregas: 'Entregas',
   saques: 'Saques',
+  reclamacoes: 'Reclamações',
+  cestas: 'Cestas (assinaturas)',
 };
 
 export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {

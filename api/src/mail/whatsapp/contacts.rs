@@ -32,14 +32,21 @@ pub enum Kind {
     Deliveries,
     /// Withdrawals paid (stores).
     Withdrawals,
+    /// A problem case's steps (opened, a message, with the Feira, ended).
+    Cases,
+    /// Recurring baskets (the order ahead of the cut-off, a cycle not placed, a store's
+    /// vacation).
+    Baskets,
 }
 
 impl Kind {
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 6] = [
         Self::Orders,
         Self::Payments,
         Self::Deliveries,
         Self::Withdrawals,
+        Self::Cases,
+        Self::Baskets,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -48,6 +55,8 @@ impl Kind {
             Self::Payments => "pagamentos",
             Self::Deliveries => "entregas",
             Self::Withdrawals => "saques",
+            Self::Cases => "reclamacoes",
+            Self::Baskets => "cestas",
         }
     }
 

@@ -14,6 +14,8 @@
 //!   sends it with the Cloud API's client ([`client`]); the webhook's statuses and replies are
 //!   applied by [`inbound`] (the HTTP edge, with its signature check, is `crate::whatsapp_http`).
 
+pub mod baskets;
+pub mod cases;
 pub mod client;
 pub mod contacts;
 pub mod inbound;
@@ -104,6 +106,17 @@ fn compose(notice: OrderNotice, f: &Facts, order_id: &str) -> Option<(Role, Mess
         OrderNotice::WrongAmount { valor_centavos } => {
             refunded(Money::from_centavos(valor_centavos).format())
         }
+        OrderNotice::Cancelled {
+            refunded: false, ..
+        }
+        | OrderNotice::InPersonExpired => to_buyer(
+            Template::PedidoCancelado,
+            vec![cliente.clone(), total, loja.clone()],
+        ),
+        OrderNotice::Expired { .. } => to_buyer(
+            Template::PixExpirado,
+            vec![cliente.clone(), total, loja.clone()],
+        ),
         // The rest (and notices added later) go by e-mail only until they have a template.
         _ => None,
     }
@@ -163,6 +176,21 @@ pub async fn queue_withdrawal_paid(tx: &mut Transaction<'_, Any>, id: &str) -> s
     Ok(())
 }
 
+/// The longest free text (an admin's reason, a refusal) carried in a template variable; the
+/// whole text is in the e-mail and on the page the message links to.
+const TEXT_CHARS: usize = 300;
+
+/// `text` as one template variable: no line breaks or tabs (Meta refuses them), at most
+/// [`TEXT_CHARS`] characters.
+pub fn one_line(text: &str) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= TEXT_CHARS {
+        return flat;
+    }
+    let cut: String = flat.chars().take(TEXT_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
 /// Records `message` for `user` in `role` when they opted in and take its kind by WhatsApp;
 /// returns whether it was recorded.
 pub async fn queue<'e, E>(
@@ -217,6 +245,14 @@ mod tests {
     }
 
     #[test]
+    fn free_text_becomes_one_short_line() {
+        assert_eq!(one_line("Sem prova\nda  entrega"), "Sem prova da entrega");
+        let v = one_line(&"a ".repeat(400));
+        assert_eq!(v.chars().count(), TEXT_CHARS);
+        assert!(v.ends_with('…'));
+    }
+
+    #[test]
     fn each_notice_has_its_template_and_variables() {
         let (role, m) = compose(OrderNotice::PaymentReceived, &facts(true), "p1").unwrap();
         assert_eq!(role, Role::Buyer);
@@ -251,6 +287,17 @@ mod tests {
             assert_eq!(role, Role::Buyer);
             assert_eq!(m.body.len(), m.template.variables(), "{n:?}");
         }
-        assert!(compose(OrderNotice::InPersonExpired, &facts(false), "p1").is_none());
+        let (_, m) = compose(OrderNotice::InPersonExpired, &facts(false), "p1").unwrap();
+        assert_eq!(m.template, Template::PedidoCancelado);
+        let cancelled = OrderNotice::Cancelled {
+            by_supplier: true,
+            refunded: false,
+        };
+        let (_, m) = compose(cancelled, &facts(false), "p1").unwrap();
+        assert_eq!(m.template, Template::PedidoCancelado);
+        let (_, m) = compose(OrderNotice::Expired { returned: false }, &facts(true), "p1").unwrap();
+        assert_eq!((m.template, m.body.len()), (Template::PixExpirado, 3));
+        let receipt = OrderNotice::ReceiptSettled { automatic: true };
+        assert!(compose(receipt, &facts(true), "p1").is_none());
     }
 }

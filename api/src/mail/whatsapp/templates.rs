@@ -28,10 +28,31 @@ pub enum Template {
     NovoPedidoNaEntrega,
     /// Store: a withdrawal was paid.
     SaquePago,
+    /// Buyer: an order was cancelled with nothing charged (by either side, or not confirmed in
+    /// time by the store).
+    PedidoCancelado,
+    /// Buyer: the order's Pix was not paid in time; the order was cancelled.
+    PixExpirado,
+    /// Store: the buyer opened a problem case.
+    ReclamacaoAberta,
+    /// The other side (both, for the Feira's): a new message in a case.
+    ReclamacaoMensagem,
+    /// Both: the case went to the Feira, which decides.
+    ReclamacaoMediacao,
+    /// Both: the case ended by agreement (amount given back, amount released).
+    ReclamacaoEncerrada,
+    /// Both: the Feira decided the case, with its reason.
+    ReclamacaoDecidida,
+    /// Buyer: a basket's cycle is ordered soon (before the cut-off).
+    CestaAviso,
+    /// Buyer: a basket's cycle was not ordered (nothing in stock, or refused).
+    CestaNaoGerada,
+    /// Buyer: the store's vacation covers the basket's deliveries.
+    CestaFerias,
 }
 
 impl Template {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 18] = [
         Self::PedidoRecebido,
         Self::PagamentoConfirmado,
         Self::SaiuParaEntrega,
@@ -40,6 +61,16 @@ impl Template {
         Self::NovoPedidoPago,
         Self::NovoPedidoNaEntrega,
         Self::SaquePago,
+        Self::PedidoCancelado,
+        Self::PixExpirado,
+        Self::ReclamacaoAberta,
+        Self::ReclamacaoMensagem,
+        Self::ReclamacaoMediacao,
+        Self::ReclamacaoEncerrada,
+        Self::ReclamacaoDecidida,
+        Self::CestaAviso,
+        Self::CestaNaoGerada,
+        Self::CestaFerias,
     ];
 
     /// The name it was submitted under.
@@ -53,6 +84,16 @@ impl Template {
             Self::NovoPedidoPago => "novo_pedido_pago",
             Self::NovoPedidoNaEntrega => "novo_pedido_na_entrega",
             Self::SaquePago => "saque_pago",
+            Self::PedidoCancelado => "pedido_cancelado",
+            Self::PixExpirado => "pix_expirado",
+            Self::ReclamacaoAberta => "reclamacao_aberta",
+            Self::ReclamacaoMensagem => "reclamacao_mensagem",
+            Self::ReclamacaoMediacao => "reclamacao_mediacao",
+            Self::ReclamacaoEncerrada => "reclamacao_encerrada",
+            Self::ReclamacaoDecidida => "reclamacao_decidida",
+            Self::CestaAviso => "cesta_aviso",
+            Self::CestaNaoGerada => "cesta_nao_gerada",
+            Self::CestaFerias => "cesta_ferias",
         }
     }
 
@@ -91,7 +132,47 @@ impl Template {
                 "Novo pedido! {{1}} comprou em {{2}}: {{3}}, a pagar na {{4}}. Veja os detalhes \
                  em Entregas, no seu painel."
             }
-            Self::SaquePago => "{{1}}, o seu saque de {{2}} foi pago por Pix.",
+            Self::SaquePago => "Olá, {{1}}! O seu saque de {{2}} foi pago por Pix.",
+            Self::PedidoCancelado => {
+                "Olá, {{1}}! O seu pedido de {{2}} em {{3}} foi cancelado. Nada foi cobrado por \
+                 ele."
+            }
+            Self::PixExpirado => {
+                "Olá, {{1}}! O Pix de {{2}} do seu pedido em {{3}} não foi pago dentro do prazo, \
+                 e o pedido foi cancelado. Se ainda quiser os produtos, faça um novo pedido."
+            }
+            Self::ReclamacaoAberta => {
+                "Olá! {{1}} relatou um problema com o pedido em {{2}}: {{3}}. O valor fica retido \
+                 até a solução. Responda ou faça a devolução em Entregas, no pedido."
+            }
+            Self::ReclamacaoMensagem => {
+                "Nova mensagem de {{1}} na reclamação do pedido em {{2}}. Abra o pedido para ler \
+                 e responder."
+            }
+            Self::ReclamacaoMediacao => {
+                "A reclamação do pedido em {{1}} foi para a Feira, que vai decidir. Você será \
+                 avisado da decisão."
+            }
+            Self::ReclamacaoEncerrada => {
+                "A reclamação do pedido em {{1}} foi encerrada: {{2}} devolvido ao cliente e {{3}} \
+                 liberado para a loja."
+            }
+            Self::ReclamacaoDecidida => {
+                "A Feira decidiu a reclamação do pedido em {{1}}: {{2}} devolvido ao cliente e \
+                 {{3}} liberado para a loja. Motivo: {{4}}."
+            }
+            Self::CestaAviso => {
+                "Olá, {{1}}! O pedido da sua cesta de {{2}} para {{3}} será feito em breve. Você \
+                 pode mudar, pular ou pausar em Minhas assinaturas antes do prazo."
+            }
+            Self::CestaNaoGerada => {
+                "Olá, {{1}}! O pedido da sua cesta de {{2}} para {{3}} não foi feito: {{4}} A \
+                 próxima entrega segue normalmente."
+            }
+            Self::CestaFerias => {
+                "Olá, {{1}}! {{2}} estará em férias de {{3}} a {{4}}: a sua cesta não será \
+                 entregue nesses dias."
+            }
         }
     }
 
@@ -103,12 +184,21 @@ impl Template {
     /// The kind of notice it is (what the person's table turns on or off).
     pub fn kind(self) -> Kind {
         match self {
-            Self::PedidoRecebido | Self::NovoPedidoNaEntrega => Kind::Orders,
+            Self::PedidoRecebido | Self::NovoPedidoNaEntrega | Self::PedidoCancelado => {
+                Kind::Orders
+            }
+            Self::PixExpirado => Kind::Payments,
             Self::PagamentoConfirmado | Self::ValorDevolvido | Self::NovoPedidoPago => {
                 Kind::Payments
             }
             Self::SaiuParaEntrega | Self::PedidoEntregue => Kind::Deliveries,
             Self::SaquePago => Kind::Withdrawals,
+            Self::ReclamacaoAberta
+            | Self::ReclamacaoMensagem
+            | Self::ReclamacaoMediacao
+            | Self::ReclamacaoEncerrada
+            | Self::ReclamacaoDecidida => Kind::Cases,
+            Self::CestaAviso | Self::CestaNaoGerada | Self::CestaFerias => Kind::Baskets,
         }
     }
 }
@@ -127,6 +217,14 @@ mod tests {
         }
         assert_eq!(Template::NovoPedidoPago.variables(), 4);
         assert_eq!(Template::SaquePago.variables(), 2);
+        assert_eq!(Template::ReclamacaoDecidida.variables(), 4);
+        // Meta refuses a body that starts or ends with a variable.
+        for t in Template::ALL {
+            assert!(
+                !t.body().starts_with("{{") && !t.body().ends_with("}}"),
+                "{t:?}"
+            );
+        }
         assert!(Template::from_name("promocao").is_none());
     }
 }

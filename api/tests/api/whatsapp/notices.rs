@@ -1,0 +1,217 @@
+//! The WhatsApp templates of problem cases and recurring baskets (docs/notices.md), through the
+//! local Cloud API: a case opened reaches the store, its end both sides, each once and with the
+//! variables the approved template has; a store's vacation reaches its subscribers; a person who
+//! turned `reclamacoes` off gets none of the case's messages.
+
+use super::{BUYER_PHONE, CloudApi, STORE_PHONE, app_with, opt_in, phone_of};
+use crate::fixtures::{BUYER, SUPPLIER, cassava, pay_pix};
+use crate::helpers::TestApp;
+use serde_json::{Value, json};
+use std::time::Duration;
+use wasm_core::date::Date;
+
+async fn ok(app: &TestApp, token: &str, body: Value) -> Value {
+    let (s, b) = app.rpc(Some(token), body.clone()).await;
+    assert_eq!(s, 200, "{body} → {b}");
+    b
+}
+
+/// A Pix order of `n` cassavas by `buyer`, paid and marked delivered by `store`, with a case
+/// opened by the buyer (`motivo`); its id.
+async fn case_on_a_delivered_order(
+    app: &TestApp,
+    buyer: &str,
+    store: &str,
+    n: u32,
+    motivo: &str,
+) -> String {
+    let order = ok(app, buyer, cassava(n, "2")).await;
+    let id = order["all"]["id"].as_str().unwrap().to_owned();
+    let txid = order["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
+    assert_eq!(pay_pix(app, &txid).await.0, 200);
+    ok(
+        app,
+        store,
+        json!({"codigo": "confirmar_entrega", "item": id}),
+    )
+    .await;
+    ok(
+        app,
+        buyer,
+        json!({"codigo": "abrir_reclamacao", "idpedido": id, "motivo": motivo,
+               "texto": "Veio só uma mandioca."}),
+    )
+    .await;
+    id
+}
+
+fn named<'a>(got: &'a [Value], template: &str) -> Vec<&'a Value> {
+    got.iter().filter(|m| m["template"] == template).collect()
+}
+
+fn body(m: &Value) -> Vec<&str> {
+    m["body"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_case_opened_reaches_the_store_and_its_end_both_sides_once() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &buyer, "comprador").await;
+    opt_in(&app, &store, "loja").await;
+    let buyer_phone = phone_of(&app, BUYER_PHONE, BUYER).await;
+    let store_phone = phone_of(&app, STORE_PHONE, SUPPLIER).await;
+
+    let id = case_on_a_delivered_order(&app, &buyer, &store, 3, "faltando").await;
+    let got = cloud
+        .until(|m| !named(m, "reclamacao_aberta").is_empty())
+        .await;
+    let opened = named(&got, "reclamacao_aberta");
+    assert_eq!(opened[0]["to"], store_phone.as_str());
+    assert_eq!(opened[0]["language"], "pt_BR");
+    assert_eq!(
+        body(opened[0]),
+        ["Carla Souza", "Sítio Boa Vista", "Veio faltando"]
+    );
+    assert!(
+        opened[0]["link"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("painel/demo-joao?pedido={id}")),
+        "{}",
+        opened[0]
+    );
+
+    // The buyer's message reaches the store; the store's refund ends the case for both.
+    ok(
+        &app,
+        &buyer,
+        json!({"codigo": "responder_reclamacao", "idpedido": id, "texto": "E agora?"}),
+    )
+    .await;
+    ok(
+        &app,
+        &store,
+        json!({"codigo": "devolver_reclamacao", "idpedido": id, "valor": 8}),
+    )
+    .await;
+    let got = cloud
+        .until(|m| named(m, "reclamacao_encerrada").len() == 2)
+        .await;
+    let message = named(&got, "reclamacao_mensagem");
+    assert_eq!(message.len(), 1);
+    assert_eq!(message[0]["to"], store_phone.as_str());
+    assert_eq!(body(message[0]), ["Carla Souza", "Sítio Boa Vista"]);
+    let ended = named(&got, "reclamacao_encerrada");
+    let mut to: Vec<&str> = ended.iter().map(|m| m["to"].as_str().unwrap()).collect();
+    to.sort_unstable();
+    let mut both = [buyer_phone.as_str(), store_phone.as_str()];
+    both.sort_unstable();
+    assert_eq!(to, both);
+    assert_eq!(body(ended[0]), ["Sítio Boa Vista", "R$ 8,00", "R$ 16,00"]);
+    // Nothing more, nothing twice.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = cloud.messages().await;
+    assert_eq!(named(&after, "reclamacao_aberta").len(), 1);
+    assert_eq!(named(&after, "reclamacao_encerrada").len(), 2);
+}
+
+#[tokio::test]
+async fn with_cases_turned_off_the_case_goes_by_e_mail_only() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &buyer, "comprador").await;
+    let off = json!({"codigo": "alterar_avisos", "papel": "loja", "ativo": true,
+                     "avisos": [{"aviso": "reclamacoes", "whatsapp": false}]});
+    let b = ok(&app, &store, off).await;
+    assert!(
+        b["avisos"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"aviso": "reclamacoes", "whatsapp": false})),
+        "{b}"
+    );
+    case_on_a_delivered_order(&app, &buyer, &store, 1, "outro").await;
+    // The store still gets its other notices (the new paid order); the case only by e-mail.
+    cloud
+        .until(|m| !named(m, "novo_pedido_pago").is_empty())
+        .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert!(named(&cloud.messages().await, "reclamacao_aberta").is_empty());
+    let mails: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM email_outbox WHERE assunto LIKE '%teve um problema%'",
+    )
+    .fetch_one(&app.app.db)
+    .await
+    .unwrap();
+    assert_eq!(mails, 1);
+}
+
+#[tokio::test]
+async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &buyer, "comprador").await;
+    let buyer_phone = phone_of(&app, BUYER_PHONE, BUYER).await;
+    // Pickup every day, orders until 18:00 of the day before; a weekly basket from in 2 days.
+    let janelas: Vec<Value> = (0..7)
+        .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
+        .collect();
+    ok(
+        &app,
+        &store,
+        json!({
+            "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
+            "form": {
+                "entrega": "12", "taxaTipo": "", "taxaentrega": "", "taxaPorKm": "",
+                "pedidominimoentrega": "", "pedidominimoretirada": "",
+                "descricaoentrega": "", "descricaoretirada": "",
+                "dias": {"janelas": janelas, "corte_tipo": "dias",
+                         "corte_dias": 1, "corte_hora": "18:00"},
+            },
+        }),
+    )
+    .await;
+    let first = Date::of_ms(feira_api::db::now_ms())
+        .unwrap()
+        .add_days(2)
+        .unwrap();
+    ok(
+        &app,
+        &buyer,
+        json!({
+            "codigo": "assinar", "sacola": [{"id": "demo-p04", "quantidade": 2}],
+            "forn": "demo-joao", "total": 16.0, "entrega": false, "frequencia": "semanal",
+            "pagamento": "na_entrega", "data_entrega": first.iso(),
+            "janela_inicio": "08:00", "janela_fim": "12:00",
+        }),
+    )
+    .await;
+    let last = first.add_days(3).unwrap();
+    let v = ok(
+        &app,
+        &store,
+        json!({"codigo": "ferias_assinaturas", "de": first.iso(), "ate": last.iso()}),
+    )
+    .await;
+    assert_eq!(v["avisados"], json!(1));
+    let got = cloud.until(|m| !named(m, "cesta_ferias").is_empty()).await;
+    let vacation = named(&got, "cesta_ferias");
+    assert_eq!(vacation.len(), 1);
+    assert_eq!(vacation[0]["to"], buyer_phone.as_str());
+    let b = body(vacation[0]);
+    assert_eq!(&b[..2], ["Carla", "Sítio Boa Vista"]);
+    assert_eq!(b[2], wasm_core::delivery::days::date_label(first));
+    assert_eq!(b[3], wasm_core::delivery::days::date_label(last));
+}
