@@ -25,6 +25,7 @@ use super::{
 use crate::{
     auth::AuthUser,
     error::{ApiError, ApiResult},
+    mail::whatsapp::{Role, contacts},
     places::{Origin, Places, seat_notice},
     state::AppState,
 };
@@ -279,6 +280,9 @@ pub async fn change_address(
     .bind(&user.id)
     .execute(&state.db)
     .await?;
+    // An opted-in WhatsApp channel follows the profile's new phone (docs/notices.md).
+    let phone = address.telefone.masked();
+    contacts::follow_phone(&state.db, &user.id, Role::Buyer, &phone).await?;
     let userinfo = userinfo(&state.db, &user.id, user.is_admin).await?;
     Ok(AddressSaved {
         ok: True,

@@ -187,6 +187,50 @@ pub async fn set(
     tx.commit().await
 }
 
+/// Why the channel was turned off because the person saved a phone it cannot reach (one of
+/// another country).
+pub const OFF_PHONE: &str = "telefone";
+
+/// `user` saved `phone` (as typed) as the phone of `role`: an active WhatsApp contact follows
+/// it (docs/notices.md, 'A new phone'). The person opted in for notices on the phone they keep
+/// with us, and changing it is their own act in the same screen, so the notices go on to the
+/// new number and the consent is dated again with it (the old number gets nothing more); a
+/// phone the channel cannot reach (not Brazilian) turns the channel off, and the profile says
+/// why. Returns whether the contact changed.
+pub async fn follow_phone<'e, E>(e: E, user: &str, role: Role, phone: &str) -> sqlx::Result<bool>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let now = now_ms();
+    let done = match wasm_core::phone::Phone::parse_brazilian(phone) {
+        Ok(p) => {
+            sqlx::query(
+                "UPDATE whatsapp_contacts SET telefone = $1, consentido_em = $2 \
+                 WHERE user_id = $3 AND papel = $4 AND ativo = 1 AND telefone <> $1",
+            )
+            .bind(p.e164())
+            .bind(now)
+            .bind(user)
+            .bind(role.as_str())
+            .execute(e)
+            .await?
+        }
+        Err(_) => {
+            sqlx::query(
+                "UPDATE whatsapp_contacts SET ativo = 0, desligado_em = $1, \
+                 desligado_motivo = $2 WHERE user_id = $3 AND papel = $4 AND ativo = 1",
+            )
+            .bind(now)
+            .bind(OFF_PHONE)
+            .bind(user)
+            .bind(role.as_str())
+            .execute(e)
+            .await?
+        }
+    };
+    Ok(done.rows_affected() > 0)
+}
+
 /// Turns off every active contact with number `e164` for `reason`; returns the (user, role)
 /// pairs turned off (none when already off: a repeated webhook changes nothing).
 pub async fn turn_off<'e, E>(e: E, e164: &str, reason: &str) -> sqlx::Result<Vec<(String, String)>>

@@ -68,6 +68,11 @@ fn said(reason: Option<&str>) -> Option<String> {
         contacts::OFF_STOP => {
             Some("Você respondeu PARAR no WhatsApp: os avisos por lá foram desligados.".to_owned())
         }
+        contacts::OFF_PHONE => Some(
+            "O telefone salvo não é do Brasil: os avisos pelo WhatsApp foram desligados. Salve \
+             um telefone do Brasil e ligue de novo."
+                .to_owned(),
+        ),
         contacts::OFF_INVALID => Some(
             "O WhatsApp não aceitou este número: os avisos por lá foram desligados. Confira o \
              telefone e ligue de novo."

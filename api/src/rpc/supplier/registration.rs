@@ -10,6 +10,7 @@ use crate::{
     db::{Db, begin_write, new_id, now_ms},
     domain::stores,
     error::{ApiError, ApiResult, ErrorCode},
+    mail::whatsapp::{Role, contacts},
     media::decode_photo,
     messages::CONTA_EMPRESARIAL_EXISTENTE,
     rpc::{
@@ -264,6 +265,9 @@ pub async fn edit_profile(
     .execute(&mut *tx)
     .await?;
     crate::search::index_supplier_products(&mut tx, &supplier_id).await?;
+    // An opted-in WhatsApp channel follows the store's new phone (docs/notices.md).
+    let phone = p.telefone.masked();
+    contacts::follow_phone(&mut *tx, &supplier_id, Role::Store, &phone).await?;
     tx.commit().await?;
     Ok(ProfileSaved {
         ok: True,

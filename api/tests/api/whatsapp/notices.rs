@@ -1,7 +1,8 @@
 //! The WhatsApp templates of problem cases and recurring baskets (docs/notices.md), through the
 //! local Cloud API: a case opened reaches the store, its end both sides, each once and with the
 //! variables the approved template has; a store's vacation reaches its subscribers; a person who
-//! turned `reclamacoes` off gets none of the case's messages.
+//! turned `reclamacoes` off gets none of the case's messages; an opted-in store that saves a
+//! new phone gets its notices there (the consent dated again).
 
 use super::{BUYER_PHONE, CloudApi, STORE_PHONE, app_with, opt_in, phone_of};
 use crate::fixtures::{BUYER, SUPPLIER, cassava, pay_pix};
@@ -214,4 +215,54 @@ async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
     assert_eq!(&b[..2], ["Carla", "Sítio Boa Vista"]);
     assert_eq!(b[2], wasm_core::delivery::days::date_label(first));
     assert_eq!(b[3], wasm_core::delivery::days::date_label(last));
+}
+
+#[tokio::test]
+async fn the_stores_new_phone_takes_its_whatsapp_notices_with_consent_dated_again() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &store, "loja").await;
+    let old = phone_of(&app, STORE_PHONE, SUPPLIER).await;
+    let consent = || async {
+        let (phone, at): (String, i64) = sqlx::query_as(
+            "SELECT telefone, consentido_em FROM whatsapp_contacts \
+             WHERE user_id = 'demo-joao' AND papel = 'loja'",
+        )
+        .fetch_one(&app.app.db)
+        .await
+        .unwrap();
+        (phone, at)
+    };
+    let (_, first) = consent().await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    ok(
+        &app,
+        &store,
+        json!({"codigo": "editar_dados_fornecedor",
+               "form": {"nomeforn": "Sítio Boa Vista", "cpf": "081.836.584-66",
+                        "telefone": "(19) 99876-1234", "instagram": "sitioboavista",
+                        "descricaoforn": "Hortaliças"}}),
+    )
+    .await;
+    let (phone, again) = consent().await;
+    assert_eq!(phone, "+5519998761234");
+    assert!(again > first, "the consent dated with the new number");
+    let avisos = ok(&app, &store, json!({"codigo": "pegar_avisos"})).await;
+    assert_eq!(avisos["loja"]["ativo"], true, "{avisos}");
+
+    // A new paid order reaches the new number, not the old one.
+    let order = ok(&app, &buyer, cassava(1, "2")).await;
+    let txid = order["all"]["Infos"]["txid"].as_str().unwrap().to_owned();
+    assert_eq!(pay_pix(&app, &txid).await.0, 200);
+    let got = cloud
+        .until(|m| !named(m, "novo_pedido_pago").is_empty())
+        .await;
+    let to: Vec<&str> = named(&got, "novo_pedido_pago")
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["5519998761234"]);
+    assert_ne!(old, "5519998761234");
 }
