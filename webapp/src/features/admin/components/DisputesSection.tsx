@@ -5,11 +5,13 @@
  * with many cases.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { CaseThread } from '@/components/CaseThread';
 import { rpc, type Answer } from '@/lib/rpc';
-import { formatDateTime } from '@/lib/time';
 
 type Disputas = Answer<'pegar_disputas'>;
 type Decisao = 'liberar' | 'devolver_tudo' | 'devolver_valor';
+
+const AUTOR: Record<string, string> = { comprador: 'Cliente', loja: 'Loja', admin: 'Feira' };
 
 const reais = (v: number) => `R$ ${v.toFixed(2).replace('.', ',')}`;
 
@@ -56,16 +58,7 @@ export function DisputesSection() {
             <p>
               <strong>{c.cliente}</strong> × <strong>{c.loja}</strong> — {c.motivo_texto} · retido {reais(c.retido)}
             </p>
-            <ol>
-              {c.mensagens.map((m, i) => (
-                <li key={i}>
-                  {m.autor} · {formatDateTime(m.data)}: {m.texto}
-                  {m.fotos.map((f) => (
-                    <img key={f} src={f} alt="Foto da reclamação" width={96} />
-                  ))}
-                </li>
-              ))}
-            </ol>
+            <CaseThread mensagens={c.mensagens} autores={AUTOR} fotoAlt="Foto da reclamação" />
             <label>
               Motivo da decisão
               <textarea value={motivo[c.idpedido] ?? ''} onChange={(e) => setMotivo({ ...motivo, [c.idpedido]: e.target.value })} />

@@ -6,8 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { usePhotoPick } from '@/hooks/usePhotoPick';
-import type { Answer } from '@/lib/rpc';
-import { formatDateTime } from '@/lib/time';
+import { CaseThread, type Caso } from '@/components/CaseThread';
 import { abrirReclamacao, aceitarProposta, pedirMediacao, pegarReclamacao, responderReclamacao, type Motivo } from '../api/reclamacao';
 
 const MOTIVOS: [Motivo, string][] = [
@@ -24,8 +23,6 @@ const RESULTADO: Record<string, string> = {
   devolvido_parcial: 'Encerrada: parte do valor foi devolvida a você por Pix.',
   devolvido_total: 'Encerrada: o valor foi devolvido a você por Pix.',
 };
-
-type Caso = NonNullable<Answer<'pegar_reclamacao'>['reclamacao']>;
 
 const reais = (v: number) => `R$ ${v.toFixed(2).replace('.', ',')}`;
 
@@ -117,19 +114,7 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
       {caso.resultado && <p data-testid="resultado-reclamacao">{RESULTADO[caso.resultado] ?? caso.resultado}</p>}
       {caso.devolvido > 0 && <p>Devolvido: {reais(caso.devolvido)}</p>}
       {caso.decisao_motivo && <p>Motivo da decisão: {caso.decisao_motivo}</p>}
-      <ol className="problem-case__thread">
-        {caso.mensagens.map((m, i) => (
-          <li key={i}>
-            <span>
-              {AUTOR[m.autor] ?? m.autor} · {formatDateTime(m.data)}
-            </span>
-            <p>{m.texto}</p>
-            {m.fotos.map((f) => (
-              <img key={f} src={f} alt="Foto da reclamação" width={96} />
-            ))}
-          </li>
-        ))}
-      </ol>
+      <CaseThread mensagens={caso.mensagens} autores={AUTOR} fotoAlt="Foto da reclamação" />
       {aberta && (
         <>
           {caso.proposta != null && caso.status === 'aberta' && (

@@ -5,10 +5,8 @@
  * rest is released to the balance. Shows nothing for an order without a case.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { rpc, type Answer } from '@/lib/rpc';
-import { formatDateTime } from '@/lib/time';
-
-type Caso = NonNullable<Answer<'pegar_reclamacao'>['reclamacao']>;
+import { CaseThread, type Caso } from '@/components/CaseThread';
+import { rpc } from '@/lib/rpc';
 
 const AUTOR: Record<string, string> = { comprador: 'Cliente', loja: 'Você', admin: 'Feira' };
 
@@ -77,19 +75,7 @@ export function StoreCase({ idpedido, onDone }: { idpedido: string; onDone: () =
         {caso.status === 'encerrada' && `Encerrada · devolvido ${reais(caso.devolvido)}`}
       </p>
       {caso.decisao_motivo && <p>Motivo da decisão: {caso.decisao_motivo}</p>}
-      <ol className="problem-case__thread">
-        {caso.mensagens.map((m, i) => (
-          <li key={i}>
-            <span>
-              {AUTOR[m.autor] ?? m.autor} · {formatDateTime(m.data)}
-            </span>
-            <p>{m.texto}</p>
-            {m.fotos.map((f) => (
-              <img key={f} src={f} alt="Foto do cliente" width={96} />
-            ))}
-          </li>
-        ))}
-      </ol>
+      <CaseThread mensagens={caso.mensagens} autores={AUTOR} fotoAlt="Foto do cliente" />
       {aberta && (
         <>
           <fieldset>
