@@ -7,7 +7,7 @@
 //! - `GET /metrics`: see [`crate::metrics`]; 404 unless `METRICS_TOKEN` is set (and sent as a
 //!   bearer token); also served without a token by the `METRICS_ADDR` listener ([`router`]).
 
-use crate::{config::ExposeSecret, db, metrics, state::AppState};
+use crate::{config::ExposeSecret, db, mail::outbox, metrics, state::AppState};
 use axum::{
     Json, Router,
     extract::State,
@@ -102,8 +102,8 @@ async fn metrics_open(State(state): State<AppState>) -> Response {
 async fn metrics_text(state: &AppState) -> Response {
     let depths = async {
         Ok::<_, anyhow::Error>(metrics::Depths {
-            outbox: crate::mail::outbox::depth(&state.db).await?,
-            whatsapp: crate::mail::whatsapp::outbox::depth(&state.db).await?,
+            outbox: outbox::depth(&state.db, outbox::Outbox::Email).await?,
+            whatsapp: outbox::depth(&state.db, outbox::Outbox::WhatsApp).await?,
         })
     }
     .await;

@@ -12,7 +12,9 @@
 //!
 //! At shutdown a sweep stops between messages and gives its remaining claims back; a crashed
 //! instance's claims lapse after [`Policy::lease`]. Messages still unsent a day after they were
-//! recorded (e.g. while no relay was configured) are given up, kept with that reason.
+//! recorded (e.g. while no relay was configured) are given up, kept with that reason. The
+//! WhatsApp channel's sender (`super::whatsapp::outbox`) claims, gives back and gives up with
+//! the same helpers ([`claim_due`], [`release`], [`give_up_old`], [`depth`]) over its table.
 
 use super::smtp::{Mailer, Outgoing};
 use crate::db::{Db, is_postgres, new_id, now_ms};
@@ -47,24 +49,46 @@ impl Policy {
     }
 }
 
-/// A claimed message.
+/// An outbox table: `email_outbox` or `whatsapp_outbox`, which share the claim columns
+/// (`reservado_por`, `reservado_ate`, `proxima_tentativa_em`, `enviado_em`, `falhou_em`,
+/// `erro`, `criado_em`), so both channels claim, give back and give up with the same SQL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outbox {
+    Email,
+    WhatsApp,
+}
+
+impl Outbox {
+    fn table(self) -> &'static str {
+        match self {
+            Self::Email => "email_outbox",
+            Self::WhatsApp => "whatsapp_outbox",
+        }
+    }
+}
+
+/// A claimed e-mail.
 type Claimed = (String, String, String, String, i64);
 
-fn ms(d: Duration) -> i64 {
+/// `d` in milliseconds.
+pub fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 4)
 }
 
-/// Claims up to [`BATCH`] due messages for `claim`; returns them.
-async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claimed>> {
+/// Claims up to [`BATCH`] due messages of `outbox` for `claim` with one conditional `UPDATE`
+/// (`FOR UPDATE SKIP LOCKED` on PostgreSQL), until the lease of `policy` ends. The caller then
+/// reads the rows `reservado_por = claim` with its own columns.
+pub async fn claim_due(db: &Db, outbox: Outbox, claim: &str, policy: &Policy) -> sqlx::Result<()> {
     let now = now_ms();
     let lock = if is_postgres(db) {
         " FOR UPDATE SKIP LOCKED"
     } else {
         ""
     };
+    let table = outbox.table();
     let sql = format!(
-        "UPDATE email_outbox SET reservado_por = $1, reservado_ate = $2 \
-         WHERE id IN (SELECT id FROM email_outbox \
+        "UPDATE {table} SET reservado_por = $1, reservado_ate = $2 \
+         WHERE id IN (SELECT id FROM {table} \
            WHERE enviado_em IS NULL AND falhou_em IS NULL \
            AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= $3) \
            AND (reservado_ate IS NULL OR reservado_ate <= $3) \
@@ -76,6 +100,11 @@ async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claime
         .bind(now)
         .execute(db)
         .await?;
+    Ok(())
+}
+
+async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claimed>> {
+    claim_due(db, Outbox::Email, claim, policy).await?;
     sqlx::query_as(
         "SELECT id, destinatario, assunto, corpo, tentativas FROM email_outbox \
          WHERE reservado_por = $1 AND enviado_em IS NULL ORDER BY criado_em",
@@ -85,33 +114,48 @@ async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claime
     .await
 }
 
-/// Gives back what `claim` still holds.
-async fn release(db: &Db, claim: &str) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE email_outbox SET reservado_por = NULL, reservado_ate = NULL \
-         WHERE reservado_por = $1",
-    )
-    .bind(claim)
-    .execute(db)
-    .await?;
+/// Gives back what `claim` still holds in `outbox` (a sweep stopped by shutdown).
+pub async fn release(db: &Db, outbox: Outbox, claim: &str) -> sqlx::Result<()> {
+    let sql = format!(
+        "UPDATE {} SET reservado_por = NULL, reservado_ate = NULL WHERE reservado_por = $1",
+        outbox.table()
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(claim)
+        .execute(db)
+        .await?;
     Ok(())
 }
 
-/// Gives up unsent, unclaimed messages older than a day.
-async fn give_up_old(db: &Db) -> sqlx::Result<u64> {
+/// Gives up unsent, unclaimed messages of `outbox` older than a day, kept with that reason.
+pub async fn give_up_old(db: &Db, outbox: Outbox) -> sqlx::Result<u64> {
     let now = now_ms();
-    Ok(sqlx::query(
-        "UPDATE email_outbox SET falhou_em = $1, \
+    let sql = format!(
+        "UPDATE {} SET falhou_em = $1, \
          erro = CASE WHEN erro IS NULL THEN $2 ELSE erro || ' (' || $2 || ')' END \
          WHERE enviado_em IS NULL AND falhou_em IS NULL AND criado_em < $3 \
          AND (reservado_ate IS NULL OR reservado_ate <= $1)",
-    )
-    .bind(now)
-    .bind(TOO_OLD)
-    .bind(now - ms(MAX_AGE))
-    .execute(db)
-    .await?
-    .rows_affected())
+        outbox.table()
+    );
+    Ok(sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now)
+        .bind(TOO_OLD)
+        .bind(now - ms(MAX_AGE))
+        .execute(db)
+        .await?
+        .rows_affected())
+}
+
+/// Messages of `outbox` waiting to be sent, and those kept as failed (the metrics' depth).
+pub async fn depth(db: &Db, outbox: Outbox) -> sqlx::Result<(i64, i64)> {
+    let sql = format!(
+        "SELECT \
+           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
+           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT) \
+         FROM {} WHERE enviado_em IS NULL",
+        outbox.table()
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(db).await
 }
 
 /// One sweep: claims due messages, sends them through `mailer`, records each outcome. Returns
@@ -122,7 +166,7 @@ pub async fn sweep(
     policy: &Policy,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<usize> {
-    give_up_old(db).await?;
+    give_up_old(db, Outbox::Email).await?;
     let claim_id = new_id();
     let claimed = claim(db, &claim_id, policy).await?;
     let mut sent = 0;
@@ -178,20 +222,8 @@ pub async fn sweep(
         }
     }
     // Claims not worked on (shutdown) go back at once.
-    release(db, &claim_id).await?;
+    release(db, Outbox::Email, &claim_id).await?;
     Ok(sent)
-}
-
-/// Messages waiting to be sent, and messages kept as failed (the metrics' outbox depth).
-pub async fn depth(db: &Db) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as(
-        "SELECT \
-           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
-           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT) \
-         FROM email_outbox WHERE enviado_em IS NULL",
-    )
-    .fetch_one(db)
-    .await
 }
 
 #[cfg(test)]
@@ -248,7 +280,7 @@ mod tests {
         .unwrap();
         assert_eq!(rows.len(), 3);
         assert!(rows.iter().all(|r| *r == (None, None, 0, None)), "{rows:?}");
-        assert_eq!(depth(&db).await.unwrap(), (3, 0));
+        assert_eq!(depth(&db, Outbox::Email).await.unwrap(), (3, 0));
         db.close().await;
         let _ = std::fs::remove_file(&file);
     }

@@ -1,7 +1,8 @@
 //! The outbox's WhatsApp channel: the same protocol as the e-mails' sender
-//! (`crate::mail::outbox`) over `whatsapp_outbox`. A [`sweep`] claims up to [`BATCH`] due
-//! messages with one conditional `UPDATE` (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so each is
-//! sent once however many instances sweep; each outcome is recorded under that claim:
+//! (`crate::mail::outbox`, whose claim helpers it uses) over `whatsapp_outbox`. A [`sweep`]
+//! claims up to `crate::mail::outbox::BATCH` due messages with one conditional `UPDATE` (`FOR
+//! UPDATE SKIP LOCKED` on PostgreSQL), so each is sent once however many instances sweep; each
+//! outcome is recorded under that claim:
 //!
 //! - sent: `enviado_em` and the Cloud API's `wamid` (its statuses come by the webhook);
 //! - 429, 5xx or no answer: one more `tentativas`, tried again after a delay that doubles up to
@@ -17,45 +18,16 @@ use super::{
     client::{Client, Outgoing},
     contacts::{OFF_INVALID, turn_off},
 };
-use crate::db::{Db, is_postgres, new_id, now_ms};
-use crate::mail::outbox::Policy;
+use crate::db::{Db, new_id, now_ms};
+use crate::mail::outbox::{Outbox, Policy, claim_due, give_up_old, ms, release};
 use serde_json::Value;
-use std::time::Duration;
 use tokio_util::sync::CancellationToken;
-
-/// Messages claimed by one sweep.
-pub const BATCH: i64 = 10;
-/// Unsent messages older than this are given up.
-const MAX_AGE: Duration = Duration::from_secs(24 * 3600);
 
 /// A claimed message: id, to, template, variables, text, tries.
 type Claimed = (String, String, String, String, Option<String>, i64);
 
-fn ms(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 4)
-}
-
 async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claimed>> {
-    let now = now_ms();
-    let lock = if is_postgres(db) {
-        " FOR UPDATE SKIP LOCKED"
-    } else {
-        ""
-    };
-    let sql = format!(
-        "UPDATE whatsapp_outbox SET reservado_por = $1, reservado_ate = $2 \
-         WHERE id IN (SELECT id FROM whatsapp_outbox \
-           WHERE enviado_em IS NULL AND falhou_em IS NULL \
-           AND (proxima_tentativa_em IS NULL OR proxima_tentativa_em <= $3) \
-           AND (reservado_ate IS NULL OR reservado_ate <= $3) \
-           ORDER BY criado_em LIMIT {BATCH}{lock})"
-    );
-    sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(claim)
-        .bind(now + ms(policy.lease))
-        .bind(now)
-        .execute(db)
-        .await?;
+    claim_due(db, Outbox::WhatsApp, claim, policy).await?;
     sqlx::query_as(
         "SELECT id, destinatario, modelo, variaveis, texto, tentativas FROM whatsapp_outbox \
          WHERE reservado_por = $1 AND enviado_em IS NULL ORDER BY criado_em",
@@ -63,22 +35,6 @@ async fn claim(db: &Db, claim: &str, policy: &Policy) -> sqlx::Result<Vec<Claime
     .bind(claim)
     .fetch_all(db)
     .await
-}
-
-async fn give_up_old(db: &Db) -> sqlx::Result<u64> {
-    let now = now_ms();
-    Ok(sqlx::query(
-        "UPDATE whatsapp_outbox SET falhou_em = $1, \
-         erro = CASE WHEN erro IS NULL THEN $2 ELSE erro || ' (' || $2 || ')' END \
-         WHERE enviado_em IS NULL AND falhou_em IS NULL AND criado_em < $3 \
-         AND (reservado_ate IS NULL OR reservado_ate <= $1)",
-    )
-    .bind(now)
-    .bind(crate::mail::outbox::TOO_OLD)
-    .bind(now - ms(MAX_AGE))
-    .execute(db)
-    .await?
-    .rows_affected())
 }
 
 /// One sweep: claims due messages, sends them through `client`, records each outcome. Returns
@@ -89,7 +45,7 @@ pub async fn sweep(
     policy: &Policy,
     shutdown: &CancellationToken,
 ) -> anyhow::Result<usize> {
-    give_up_old(db).await?;
+    give_up_old(db, Outbox::WhatsApp).await?;
     let claim_id = new_id();
     let claimed = claim(db, &claim_id, policy).await?;
     let mut sent = 0;
@@ -162,26 +118,9 @@ pub async fn sweep(
             }
         }
     }
-    sqlx::query(
-        "UPDATE whatsapp_outbox SET reservado_por = NULL, reservado_ate = NULL \
-         WHERE reservado_por = $1",
-    )
-    .bind(&claim_id)
-    .execute(db)
-    .await?;
+    // Claims not worked on (shutdown) go back at once.
+    release(db, Outbox::WhatsApp, &claim_id).await?;
     Ok(sent)
-}
-
-/// Messages waiting to be sent, and messages kept as failed (the metrics' outbox depth).
-pub async fn depth(db: &Db) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as(
-        "SELECT \
-           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
-           CAST(COALESCE(SUM(CASE WHEN falhou_em IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT) \
-         FROM whatsapp_outbox WHERE enviado_em IS NULL",
-    )
-    .fetch_one(db)
-    .await
 }
 
 /// A message kept as failed, for the admin: whom it was for, which template, when, why.
