@@ -2605,7 +2605,10 @@ export interface components {
         };
         /** @description One kind of notice and whether it goes by WhatsApp (e-mail always stays). */
         NoticeKind: {
-            /** @description `pedidos`, `pagamentos`, `entregas` or `saques`. */
+            /**
+             * @description `pedidos`, `pagamentos`, `entregas`, `saques`, `reclamacoes` (a problem case's steps) or
+             *     `cestas` (recurring baskets).
+             */
             aviso: string;
             whatsapp: boolean;
         };

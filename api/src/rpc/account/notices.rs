@@ -22,7 +22,8 @@ pub const SEM_TELEFONE: &str = "Cadastre um telefone antes de ligar os avisos pe
 /// One kind of notice and whether it goes by WhatsApp (e-mail always stays).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct NoticeKind {
-    /// `pedidos`, `pagamentos`, `entregas` or `saques`.
+    /// `pedidos`, `pagamentos`, `entregas`, `saques`, `reclamacoes` (a problem case's steps) or
+    /// `cestas` (recurring baskets).
     pub aviso: String,
     pub whatsapp: bool,
 }
