@@ -26,6 +26,21 @@ async fn sum(app: &TestApp, sql: &'static str) -> i64 {
         .unwrap_or(0)
 }
 
+/// The store's withdrawals: fees and net paid, in centavos.
+async fn withdrawals(app: &TestApp) -> (i64, i64) {
+    let fees = sum(
+        app,
+        "SELECT CAST(SUM(taxa_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
+    )
+    .await;
+    let withdrawn = sum(
+        app,
+        "SELECT CAST(SUM(liquido_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
+    )
+    .await;
+    (fees, withdrawn)
+}
+
 fn centavos(v: &Value) -> i64 {
     (v.as_f64().unwrap() * 100.0).round() as i64
 }
@@ -96,16 +111,7 @@ async fn the_reports_totals_are_the_ledgers_and_add_up_with_the_withdrawals() {
         "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items WHERE supplier_id = $1 AND status = 'devolvido'",
     )
     .await;
-    let fees = sum(
-        &app,
-        "SELECT CAST(SUM(taxa_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
-    )
-    .await;
-    let withdrawn = sum(
-        &app,
-        "SELECT CAST(SUM(liquido_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
-    )
-    .await;
+    let (fees, withdrawn) = withdrawals(&app).await;
     let not_withdrawn = sum(
         &app,
         "SELECT CAST(SUM(valor_centavos) AS BIGINT) FROM open_items WHERE supplier_id = $1 \
@@ -220,16 +226,7 @@ async fn a_case_partial_refund_is_spread_over_the_lines_and_the_rest_is_the_sell
         "SELECT CAST(SUM(devolvido_centavos) AS BIGINT) FROM open_items WHERE supplier_id = $1",
     )
     .await;
-    let fees = sum(
-        &app,
-        "SELECT CAST(SUM(taxa_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
-    )
-    .await;
-    let withdrawn = sum(
-        &app,
-        "SELECT CAST(SUM(liquido_centavos) AS BIGINT) FROM withdrawals WHERE supplier_id = $1",
-    )
-    .await;
+    let (fees, withdrawn) = withdrawals(&app).await;
     assert_eq!((released, given_back), (1790, 1000));
     assert_eq!(centavos(&total["taxas"]), fees);
     assert!(fees > 0);
