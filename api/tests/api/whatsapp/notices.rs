@@ -1,15 +1,17 @@
 //! The WhatsApp templates of problem cases and recurring baskets (docs/notices.md), through the
 //! local Cloud API: a case opened reaches the store, its end both sides, each once and with the
-//! variables the approved template has; a store's vacation reaches its subscribers; a person who
+//! variables the approved template has; a basket's notice ahead of the cut-off, a cycle with
+//! nothing in stock and a store's vacation reach its opted-in subscriber, once; a person who
 //! turned `reclamacoes` off gets none of the case's messages; an opted-in store that saves a
 //! new phone gets its notices there (the consent dated again).
 
 use super::{BUYER_PHONE, CloudApi, STORE_PHONE, app_with, opt_in, phone_of};
-use crate::fixtures::{BUYER, SUPPLIER, cassava, pay_pix};
+use crate::fixtures::{BUYER, SUPPLIER, cassava, exec, pay_pix};
 use crate::helpers::TestApp;
+use feira_api::rpc::subscriptions::cycles;
 use serde_json::{Value, json};
 use std::time::Duration;
-use wasm_core::date::Date;
+use wasm_core::{date::Date, delivery::days::date_label};
 
 async fn ok(app: &TestApp, token: &str, body: Value) -> Value {
     let (s, b) = app.rpc(Some(token), body.clone()).await;
@@ -157,21 +159,15 @@ async fn with_cases_turned_off_the_case_goes_by_e_mail_only() {
     assert_eq!(mails, 1);
 }
 
-#[tokio::test]
-async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let (buyer, _) = app.login(BUYER).await;
-    let (store, _) = app.login(SUPPLIER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    let buyer_phone = phone_of(&app, BUYER_PHONE, BUYER).await;
-    // Pickup every day, orders until 18:00 of the day before; a weekly basket from in 2 days.
+/// João's store with pickup every day (orders until 18:00 of the day before) and the buyer's
+/// weekly basket of 2 cassavas from in 2 days; that first date.
+async fn weekly_basket(app: &TestApp, buyer: &str, store: &str) -> Date {
     let janelas: Vec<Value> = (0..7)
         .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
         .collect();
     ok(
-        &app,
-        &store,
+        app,
+        store,
         json!({
             "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
             "form": {
@@ -189,8 +185,8 @@ async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
         .add_days(2)
         .unwrap();
     ok(
-        &app,
-        &buyer,
+        app,
+        buyer,
         json!({
             "codigo": "assinar", "sacola": [{"id": "demo-p04", "quantidade": 2}],
             "forn": "demo-joao", "total": 16.0, "entrega": false, "frequencia": "semanal",
@@ -199,6 +195,18 @@ async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
         }),
     )
     .await;
+    first
+}
+
+#[tokio::test]
+async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &buyer, "comprador").await;
+    let buyer_phone = phone_of(&app, BUYER_PHONE, BUYER).await;
+    let first = weekly_basket(&app, &buyer, &store).await;
     let last = first.add_days(3).unwrap();
     let v = ok(
         &app,
@@ -213,8 +221,50 @@ async fn a_stores_vacation_reaches_its_opted_in_subscriber() {
     assert_eq!(vacation[0]["to"], buyer_phone.as_str());
     let b = body(vacation[0]);
     assert_eq!(&b[..2], ["Carla", "Sítio Boa Vista"]);
-    assert_eq!(b[2], wasm_core::delivery::days::date_label(first));
-    assert_eq!(b[3], wasm_core::delivery::days::date_label(last));
+    assert_eq!(b[2], date_label(first));
+    assert_eq!(b[3], date_label(last));
+}
+
+#[tokio::test]
+async fn a_basket_is_announced_before_the_cutoff_and_a_cycle_with_nothing_in_stock_said_once() {
+    let cloud = CloudApi::start().await;
+    let app = app_with(&cloud).await;
+    let (buyer, _) = app.login(BUYER).await;
+    let (store, _) = app.login(SUPPLIER).await;
+    opt_in(&app, &buyer, "comprador").await;
+    let first = weekly_basket(&app, &buyer, &store).await;
+    // Orders for `first` close at 18:00 (São Paulo) of the day before.
+    let closes = first.start_ms() - 6 * 3_600_000;
+    cycles::run(&app.app, closes - 3_600_000, 24, None)
+        .await
+        .unwrap();
+    let got = cloud.until(|m| !named(m, "cesta_aviso").is_empty()).await;
+    let ahead = named(&got, "cesta_aviso");
+    assert_eq!(body(ahead[0])[..2], ["Carla", "Sítio Boa Vista"]);
+    assert_eq!(body(ahead[0])[2], date_label(first));
+
+    // Nothing in stock at the cut-off: no order, 'cesta_nao_gerada' with why.
+    exec(
+        &app,
+        "UPDATE products SET estoque = 0 WHERE id = $1",
+        "demo-p04",
+    )
+    .await;
+    cycles::run(&app.app, closes + 1000, 24, None)
+        .await
+        .unwrap();
+    cycles::run(&app.app, closes + 2000, 24, None)
+        .await
+        .unwrap();
+    let got = cloud
+        .until(|m| !named(m, "cesta_nao_gerada").is_empty())
+        .await;
+    let empty = named(&got, "cesta_nao_gerada");
+    assert_eq!(body(empty[0])[3], "nenhum item tinha estoque.");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = cloud.messages().await;
+    assert_eq!(named(&after, "cesta_aviso").len(), 1, "announced once");
+    assert_eq!(named(&after, "cesta_nao_gerada").len(), 1, "said once");
 }
 
 #[tokio::test]
