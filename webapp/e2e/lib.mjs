@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -17,17 +18,29 @@ export const APP_URL = (process.env.APP_URL || 'http://127.0.0.1:8080').replace(
 export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS || path.join(HERE, 'artifacts');
 
 /**
- * Every time limit of the journeys is multiplied by E2E_TIMEOUT_SCALE (default 2): on a loaded
- * machine (the suite runs three Chromiums on two cores, beside whatever else the machine does) a
- * step that takes 3 s alone can take ten times as long. A limit only ends a test that is failing
- * anyway, so a generous one costs nothing on a passing run.
+ * Every time limit of the journeys is a limit measured on an idle machine, multiplied by
+ * E2E_TIMEOUT_SCALE (default 2) and by how loaded the machine is at the moment the wait starts
+ * (`loadFactor`): on a busy machine (the suite runs three Chromiums on two cores, beside whatever
+ * else the machine does) a step that takes 3 s alone can take ten times as long. A limit only
+ * ends a test that is failing anyway, so a generous one costs nothing on a passing run.
  */
 export const SCALE = Number(process.env.E2E_TIMEOUT_SCALE || 2);
-/** `ms` (a limit measured on an idle machine) scaled for this run. */
-export const scaled = (ms) => Math.round(ms * SCALE);
 
-/** Default time for one UI expectation (ms), scaled. */
-export const TIMEOUT = scaled(Number(process.env.E2E_TIMEOUT_MS || 15_000));
+/**
+ * 1 on a machine with at most two runnable tasks per core (the last minute's load average), then
+ * growing with the load, up to 4 (a load of 8 per core): a wait started now gets that much longer.
+ */
+export function loadFactor() {
+  const perCore = os.loadavg()[0] / (os.availableParallelism?.() ?? os.cpus().length);
+  return Math.min(4, Math.max(1, perCore / 2));
+}
+
+/** `ms` (a limit measured on an idle machine) scaled for this run and the machine's load now. */
+export const scaled = (ms) => Math.round(ms * SCALE * loadFactor());
+
+const BASE_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 15_000);
+/** Default time for one UI expectation (ms), scaled for the load now. */
+export const uiTimeout = () => scaled(BASE_TIMEOUT_MS);
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -79,7 +92,7 @@ export async function newContext(browser, options = {}) {
     viewport: { width: 1280, height: 800 },
     ...options,
   });
-  context.setDefaultTimeout(TIMEOUT);
+  context.setDefaultTimeout(uiTimeout());
   context.offsite = [];
   context.on('request', (req) => {
     if (!isLoopback(req.url())) context.offsite.push(req.url());
@@ -218,9 +231,9 @@ export function dialogWith(page, text) {
     .filter({ hasText: text });
 }
 
-/** A limit given in idle-machine milliseconds, scaled; none given: TIMEOUT. */
+/** A limit given in idle-machine milliseconds, scaled; none given: `uiTimeout()`. */
 function limit(timeout) {
-  return timeout === undefined ? TIMEOUT : scaled(timeout);
+  return timeout === undefined ? uiTimeout() : scaled(timeout);
 }
 
 /** Polls `fn` until it returns a truthy value; fails with `what` in the message. */
@@ -273,8 +286,8 @@ export async function signIn(page, login, { name = providerName(login), via, unt
   await popup.waitForLoadState('domcontentloaded');
   const loginField = popup.locator('input[name="login"]');
   // With a live provider session the popup may go straight back without a form.
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT }).then(() => 'closed', () => 'open');
-  const formShown = loginField.waitFor({ state: 'visible', timeout: TIMEOUT }).then(() => 'form', () => 'none');
+  const closed = popup.waitForEvent('close', { timeout: uiTimeout() }).then(() => 'closed', () => 'open');
+  const formShown = loginField.waitFor({ state: 'visible', timeout: uiTimeout() }).then(() => 'form', () => 'none');
   if ((await Promise.race([closed, formShown])) === 'form') {
     await loginField.fill(login);
     const password = popup.locator('input[name="password"]');
@@ -312,10 +325,16 @@ export function rpcFromPage(page, body, headers = {}) {
 /**
  * Opens `url` in `page` again and again (a public read may be a cached copy for up to a minute
  * after another browser changed it) until `check()` holds; fails with `what` in the message.
+ *
+ * Each try first waits for `ready`, a locator drawn from the page's data (the element the check
+ * reads, or the part of the page it sits in): the load event comes before the data, and a check
+ * made then sees the skeletons, fails, and reloads again and again on a loaded machine.
  */
-export async function reloadUntil(page, url, check, what, timeout = 75_000) {
+export async function reloadUntil(page, url, ready, check, what, timeout = 75_000) {
+  assert.ok(typeof ready?.first === 'function', `reloadUntil(${url}): give the locator the check needs`);
   await eventually(async () => {
     await page.goto(url);
+    await ready.first().waitFor({ state: 'visible', timeout: uiTimeout() });
     return check();
   }, what, timeout);
 }
@@ -386,7 +405,7 @@ export async function countingProxy(target = APP_URL) {
 /** Resolves once the page's service worker has activated (its precache is complete) and controls the page. */
 export async function serviceWorkerInControl(page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: uiTimeout() });
 }
 
 /** Waits until no byte has crossed `proxy` for `quietMs` (at most `maxMs`). */

@@ -41,6 +41,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCALE, scaled } from './lib.mjs';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const WEBAPP_ROOT = path.dirname(E2E_DIR);
@@ -162,9 +163,8 @@ async function waitForLine(entry, pattern, { timeoutMs, what }) {
   }
 }
 
-/** Time limits, scaled for a loaded machine as the journeys' are (E2E_TIMEOUT_SCALE, default 2: e2e/lib.mjs). */
-const SCALE = Number(process.env.E2E_TIMEOUT_SCALE || 2);
-const within = (ms) => Math.round(ms * SCALE);
+/** Time limits, scaled as the journeys' are (E2E_TIMEOUT_SCALE and the machine's load now: e2e/lib.mjs). */
+const within = scaled;
 
 async function waitForHttp(url, entry, { timeoutMs, what }) {
   const deadline = Date.now() + timeoutMs;
@@ -415,7 +415,8 @@ async function main() {
     [
       '--test',
       '--test-concurrency=1',
-      `--test-timeout=${within(180_000)}`,
+      // (Twice the limit the load gives now: the load may grow while the journeys run.)
+      `--test-timeout=${2 * within(180_000)}`,
       '--test-reporter=spec',
       ...(process.argv.length > 2 ? process.argv.slice(2) : ['e2e/tests/']),
     ],

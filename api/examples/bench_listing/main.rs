@@ -15,7 +15,8 @@
 //! (`all`, `site2`, `site` or `search`), `pool` (10, the server's `DATABASE_MAX_CONNECTIONS`),
 //! `database` (a PostgreSQL server's URL: the bench creates its own database there and drops it
 //! at the end; SQLite in the temporary folder by default). A watchdog ends the process after
-//! ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder.
+//! ten minutes whatever happens; `BENCH_KEEP=1` keeps the database folder (and the PostgreSQL
+//! database, for `EXPLAIN`).
 //!
 //! Parts: `data` generates the catalogue, `load` drives the requests and reports.
 
@@ -137,7 +138,11 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
         .build()?
         .block_on(load::load_server(o, &url))?;
     server.shutdown_timeout(Duration::from_secs(1));
-    if let Some(server_url) = &o.database {
+    if let Some(server_url) = o
+        .database
+        .as_ref()
+        .filter(|_| std::env::var_os("BENCH_KEEP").is_none())
+    {
         tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?

@@ -17,8 +17,10 @@
 //! Options (`--name value`): `concurrency` (16), `seconds` (10 per phase, at most 60), `rate`
 //! (1000 orders per second for the open loop; 0 skips it), `pool` (10, each server's
 //! `DATABASE_MAX_CONNECTIONS`), `instances` (1; with 2, two servers on one database take turns,
-//! as behind a load balancer), `database` (a PostgreSQL server's URL). A watchdog ends the
-//! process after ten minutes; `BENCH_KEEP=1` keeps the folder.
+//! as behind a load balancer), `database` (a PostgreSQL server's URL), `count-sql` (1: count
+//! the SQL statements sqlx runs — its `sqlx::query` events — for the first order and per order
+//! of the warm-up, and print them). A watchdog ends the process after ten minutes;
+//! `BENCH_KEEP=1` keeps the folder.
 
 #[path = "../bench_common/database.rs"]
 mod database;
@@ -51,6 +53,49 @@ struct Options {
     pool: u64,
     instances: usize,
     database: Option<String>,
+    count_sql: bool,
+}
+
+/// The SQL statements sqlx has run (its `sqlx::query` events), when counted.
+static STATEMENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Counts sqlx's statement events.
+struct CountStatements;
+
+/// While set, each statement's summary is kept here (the first order's).
+static KEPT: std::sync::Mutex<Option<Vec<String>>> = std::sync::Mutex::new(None);
+
+/// A statement event's `summary` field (its first words).
+struct Summary(String);
+
+impl tracing::field::Visit for Summary {
+    fn record_str(&mut self, f: &tracing::field::Field, v: &str) {
+        if f.name() == "summary" {
+            v.clone_into(&mut self.0);
+        }
+    }
+    fn record_debug(&mut self, f: &tracing::field::Field, v: &dyn std::fmt::Debug) {
+        if f.name() == "summary" {
+            self.0 = format!("{v:?}");
+        }
+    }
+}
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for CountStatements {
+    fn on_event(&self, e: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        if e.metadata().target() == "sqlx::query" {
+            STATEMENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if let Some(kept) = KEPT.lock().unwrap().as_mut() {
+                let mut summary = Summary(String::new());
+                e.record(&mut summary);
+                kept.push(summary.0);
+            }
+        }
+    }
+}
+
+fn statements() -> u64 {
+    STATEMENTS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -63,11 +108,20 @@ fn options() -> anyhow::Result<Options> {
         pool: num("pool", 10)?,
         instances: num("instances", 1)?.clamp(1, 4) as usize,
         database: a.text("database"),
+        count_sql: num("count-sql", 0)? == 1,
     })
 }
 
 fn main() -> anyhow::Result<()> {
     let o = options()?;
+    if o.count_sql {
+        use tracing_subscriber::{Layer, layer::SubscriberExt, util::SubscriberInitExt};
+        let only_sqlx = tracing_subscriber::filter::Targets::new()
+            .with_target("sqlx::query", tracing::Level::TRACE);
+        tracing_subscriber::registry()
+            .with(CountStatements.with_filter(only_sqlx))
+            .init();
+    }
     setup::in_temp_folder("feira-bench-orders", |dir| run(&o, dir))
 }
 
@@ -180,13 +234,29 @@ async fn load(o: &Options, urls: Vec<String>, issuer: &str) -> anyhow::Result<us
         "forn": "demo-joao", "total": 8.0, "desconto": 0, "taxaentregafinal": 0,
         "pagamento": "1", "entrega": false, "infoscupom": null,
     });
+    let before = statements();
+    *KEPT.lock().unwrap() = Some(Vec::new());
     let (status, first) = buyer.send(&order).await?;
     anyhow::ensure!(status == 200, "finalizar_pedido {status}: {first}");
+    let first_order = statements() - before;
+    if let Some(kept) = KEPT.lock().unwrap().take().filter(|_| o.count_sql) {
+        for (i, s) in kept.iter().enumerate() {
+            println!("  {:>2}. {s}", i + 1);
+        }
+    }
     let bodies: Arc<Vec<Value>> = Arc::new(vec![order]);
     let mut placed = 1;
-    placed += closed_loop(&buyer, bodies.clone(), 4, 2, "warm-up")
+    let before = statements();
+    let warm = closed_loop(&buyer, bodies.clone(), 4, 2, "warm-up")
         .await
         .ok();
+    placed += warm;
+    if o.count_sql {
+        println!(
+            "SQL statements: {first_order} for the first order; {:.1} per order over the warm-up's {warm}",
+            (statements() - before) as f64 / warm.max(1) as f64
+        );
+    }
     println!("{HEADER}");
     let c = o.concurrency;
     let name = match o.instances {

@@ -15,21 +15,33 @@ fn kind_db(k: Fulfilment) -> &'static str {
     }
 }
 
-/// The store's days as stored (no windows and no cut-off when it never set them).
+/// A row of [`load`]'s statement: the store's cut-off, and one of its windows (none: nulls).
+type DaysRow = (
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+);
+
+/// The store's days as stored (no windows and no cut-off when it never set them): its cut-off
+/// and its windows in one statement (a checkout reads them on every order).
 pub async fn load(conn: &mut AnyConnection, supplier_id: &str) -> sqlx::Result<DeliveryDays> {
-    let rows: Vec<(String, i64, String, String)> = sqlx::query_as(
-        "SELECT tipo, dia_semana, inicio, fim FROM delivery_windows WHERE supplier_id = $1 \
-         ORDER BY tipo, dia_semana, inicio",
+    let found: Vec<DaysRow> = sqlx::query_as(
+        "SELECT s.corte_horas, s.corte_dias, s.corte_hora, w.tipo, w.dia_semana, w.inicio, w.fim \
+         FROM suppliers s LEFT JOIN delivery_windows w ON w.supplier_id = s.user_id \
+         WHERE s.user_id = $1 ORDER BY w.tipo, w.dia_semana, w.inicio",
     )
     .bind(supplier_id)
     .fetch_all(&mut *conn)
     .await?;
-    let cutoff: Option<(Option<i64>, Option<i64>, Option<String>)> = sqlx::query_as(
-        "SELECT corte_horas, corte_dias, corte_hora FROM suppliers WHERE user_id = $1",
-    )
-    .bind(supplier_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let cutoff = found.first().map(|r| (r.0, r.1, r.2.clone()));
+    let rows: Vec<(String, i64, String, String)> = found
+        .into_iter()
+        .filter_map(|r| Some((r.3?, r.4?, r.5?, r.6?)))
+        .collect();
     let janelas = rows
         .iter()
         .filter_map(|(tipo, dia, inicio, fim)| {

@@ -75,8 +75,8 @@ test('a new store follows the checklist to a product on sale', async () => {
     await reloadUntil(
       page,
       '/lojas',
+      page.locator('.store-list'),
       async () => {
-        await page.locator('.store-list').first().waitFor({ state: 'visible' });
         return page.getByText('Quitanda Checklist', { exact: true }).isVisible();
       },
       'the new store in /lojas',
@@ -189,8 +189,8 @@ test('a buyer rates a delivered order and sees the average on the storefront', a
     await reloadUntil(
       page,
       '/sitio-boa-vista',
+      page.getByTestId('loja'),
       async () => {
-        await page.getByTestId('loja').waitFor({ state: 'visible' });
         return ((await page.getByTestId('avaliacao-loja').first().textContent({ timeout: scaled(5000) }).catch(() => '')) ?? '').includes(expected);
       },
       `the storefront's average '${expected}'`,

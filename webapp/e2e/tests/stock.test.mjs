@@ -78,8 +78,7 @@ test("stock: 0 is 'Esgotado' everywhere and cannot be bought; 1 is one unit; a d
         // --- The buyer: storefront card and modal, product page ---------------------------------------
         // (Another browser changed it: the storefront's public read may be a cached copy for a while.)
         const storeCard = buyer.getByRole('button', { name: EGGS_NAME }).first();
-        await reloadUntil(buyer, `/${STORE}`, async () => {
-          await expectVisible(storeCard, 'the eggs in the storefront');
+        await reloadUntil(buyer, `/${STORE}`, storeCard, async () => {
           return (await storeCard.getByText('Esgotado').count()) === 1;
         }, "the storefront's card 'Esgotado'");
         await storeCard.click();
@@ -118,8 +117,7 @@ test("stock: 0 is 'Esgotado' everywhere and cannot be bought; 1 is one unit; a d
         const one = await eggs(panel);
         assert.equal(one.estoque, 1, 'stock 1 stored as 1');
         assert.equal(one.esgotado, false);
-        await reloadUntil(buyer, `/detalhes/Alimentos/${EGGS.id}/${usuario}?type=forn`, async () => {
-          await expectVisible(buyer.getByTestId('preco-total'), 'the buying panel');
+        await reloadUntil(buyer, `/detalhes/Alimentos/${EGGS.id}/${usuario}?type=forn`, buyer.getByTestId('preco-total'), async () => {
           return (await buyer.getByTestId('estoque').count()) === 1 && (await buyer.getByTestId('estoque').textContent()) === 'Estoque: 1';
         }, "the product page's 'Estoque: 1'");
         assert.equal(await buyer.getByRole('button', { name: 'Adicionar ao carrinho' }).isDisabled(), false, 'one unit can be bought');

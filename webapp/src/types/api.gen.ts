@@ -3911,6 +3911,12 @@ export interface components {
              *     whatever `categoria` filters; null on later pages.
              */
             categorias: components["schemas"]["CategoryCount"][] | null;
+            /**
+             * @description True when the products or the ads matched more than 1,000: the counts are then of their
+             *     first 1,001 matches (each a lower bound; the webapp says 'mais de 1.000'), the results
+             *     themselves are whole. Absent otherwise (and on later pages).
+             */
+            contagemparcial?: boolean;
             /** @description The ads' next page (null: done, or not asked). */
             nexta: string | null;
             /** @description The products' next page (null: done, or not asked). */

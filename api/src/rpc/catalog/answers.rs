@@ -76,6 +76,12 @@ pub struct SearchResults {
     /// whatever `categoria` filters; null on later pages.
     #[serde(rename = "categorias")]
     pub counts: Option<Vec<CategoryCount>>,
+    /// True when the products or the ads matched more than 1,000: the counts are then of their
+    /// first 1,001 matches (each a lower bound; the webapp says 'mais de 1.000'), the results
+    /// themselves are whole. Absent otherwise (and on later pages).
+    #[serde(rename = "contagemparcial", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub counts_partial: Option<bool>,
     /// The words looked for, as the index holds them (`wasm_core::text::query_words`): the
     /// browser may mark them in what it shows. Empty: nothing to look for.
     #[serde(rename = "palavras")]

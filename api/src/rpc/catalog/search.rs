@@ -13,7 +13,9 @@
 //! - Pages of [`PAGE`] with opaque keyset cursors (rank, sales or time, id) for each list, as the
 //!   category pages. The first page reads every match of the scope once (rank, order key,
 //!   category: a few columns each, from the index) and takes both the page and the counts of
-//!   each category from it; later pages ask the database for the rows after the cursor only.
+//!   each category from it, in one statement that returns only the page's rows and one row per
+//!   category (the counts stop at [`ask::COUNT_CAP`] matches of a list: 'mais de 1.000'); later
+//!   pages ask the database for the rows after the cursor only.
 
 mod ask;
 
@@ -166,8 +168,8 @@ async fn store(conn: &mut AnyConnection, id: &str) -> ApiResult<String> {
     found.ok_or_else(|| ApiError::NotFound(LOJA_INVALIDA.into()))
 }
 
-/// The SQL and binds of the first page of products (`ads` false) or ads matching `all` in
-/// region `cidade`, on `engine`'s database: what the suite's query-plan tests explain.
+/// The SQL and binds of the first page (and counts) of products (`ads` false) or ads matching
+/// `all` in region `cidade`, on `engine`'s database: what the suite's query-plan tests explain.
 pub fn first_page_sql(
     engine: Engine,
     all: &str,
@@ -187,7 +189,7 @@ pub fn first_page_sql(
         order: SortOrder::Relevance,
     };
     let list = if ads { List::Ads } else { List::Products };
-    let (sql, b) = ask.all_sql(list);
+    let (sql, b) = ask.first_sql(list);
     Ok((sql, b.0))
 }
 
@@ -281,6 +283,8 @@ pub async fn search(state: &AppState, req: Search) -> ApiResult<SearchResults> {
         answer.next_products = next;
         answer.ads = ads_by_ids(&mut conn, &ad_ids).await?;
         answer.next_ads = next_ads;
+        let more_than_cap = |m: &HashMap<String, i64>| m.values().sum::<i64>() > ask::COUNT_CAP;
+        answer.counts_partial = (more_than_cap(&products) || more_than_cap(&ads)).then_some(true);
         answer.counts = Some(
             Category::ALL
                 .map(Category::label)

@@ -15,6 +15,11 @@ use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
 
+/// The matches a first page counts per category, at most (and one more, to tell that there are
+/// more): the page itself is exact whatever the number of matches; the counts beyond are shown
+/// as 'mais de 1.000' (docs/search.md).
+pub const COUNT_CAP: i64 = 1_000;
+
 /// A bound value.
 #[derive(Debug, Clone)]
 pub enum Bind {
@@ -250,29 +255,59 @@ impl Ask {
         (sql, b)
     }
 
+    /// The SQL of `list`'s first page and counts in one statement: the matches of
+    /// [`Self::all_sql`] read once (a common table expression, materialised: SQLite would
+    /// otherwise read the index once for the page and again for the counts), then the page's [`PAGE`] + 1 rows in order (in the category, when one is
+    /// asked) and the matches of each category among the first [`COUNT_CAP`] + 1. Only those
+    /// rows leave the database: the page's with `n` null, the counts' with `id` null.
+    pub(super) fn first_sql(&self, list: List) -> (String, Binds) {
+        let (all, mut b) = self.all_sql(list);
+        let filter = match self.category {
+            Some(c) => format!(" WHERE categoria = {}", b.add(Bind::Text(c.to_owned()))),
+            None => String::new(),
+        };
+        let id = self.engine.id_order("id");
+        let limit = b.add(Bind::Int(PAGE + 1));
+        let cap = b.add(Bind::Int(COUNT_CAP + 1));
+        let sql = format!(
+            "WITH m AS MATERIALIZED ({all}) \
+             SELECT id, nivel, chave, CAST(NULL AS TEXT) AS categoria, CAST(NULL AS BIGINT) AS n \
+             FROM (SELECT id, nivel, chave FROM m{filter} ORDER BY nivel, chave DESC, {id} \
+             LIMIT {limit}) pagina \
+             UNION ALL \
+             SELECT CAST(NULL AS TEXT), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT), categoria, \
+             CAST(COUNT(*) AS BIGINT) FROM (SELECT categoria FROM m LIMIT {cap}) amostra \
+             GROUP BY categoria"
+        );
+        (sql, b)
+    }
+
     /// The first page of `list` (in the category, when one is asked), its next page's cursor,
-    /// and how many matches each category has (whatever the filter).
+    /// and how many matches each category has (whatever the filter) among the first
+    /// [`COUNT_CAP`] + 1: more than [`COUNT_CAP`] in all, and the counts are partial.
     pub(super) async fn first_page(
         &self,
         conn: &mut AnyConnection,
         list: List,
     ) -> ApiResult<(Vec<String>, Option<String>, HashMap<String, i64>)> {
-        let (sql, b) = self.all_sql(list);
+        let (sql, b) = self.first_sql(list);
         let rows = b.query(&sql).fetch_all(&mut *conn).await?;
         let mut counts: HashMap<String, i64> = HashMap::new();
         let mut hits = Vec::with_capacity(rows.len());
         for row in &rows {
-            let categoria: String = row.try_get("categoria")?;
-            *counts.entry(categoria.clone()).or_default() += 1;
-            if self.category.is_none_or(|c| c == categoria) {
-                hits.push(Cursor {
-                    id: row.try_get("id")?,
+            match row.try_get::<Option<String>, _>("id")? {
+                Some(id) => hits.push(Cursor {
+                    id,
                     rank: row.try_get("nivel")?,
                     key: row.try_get("chave")?,
-                });
+                }),
+                None => {
+                    counts.insert(row.try_get("categoria")?, row.try_get("n")?);
+                }
             }
         }
-        // The order of [`Self::page_sql`]: rank, then the key descending, then the id's bytes.
+        // The order of [`Self::page_sql`]: rank, then the key descending, then the id's bytes
+        // (the union of the page and the counts keeps no order of its own).
         hits.sort_by(|a, b| {
             (a.rank, std::cmp::Reverse(a.key), &a.id).cmp(&(
                 b.rank,

@@ -163,6 +163,30 @@ describe('AdsPage', () => {
     expect(screen.getByTestId('local').textContent).toBe('/anuncios?q=tomates&categoria=Alimentos');
   });
 
+  it("says 'mais de 1.000' when the search counted only its first matches", async () => {
+    mockApi({
+      search: {
+        body: {
+          produtos: [produto({ id: 'p1', titulo: 'tomate italiano' })],
+          anuncios: [],
+          nextp: 'cp1',
+          nexta: null,
+          categorias: [
+            { categoria: 'Alimentos', produtos: 1000, anuncios: 0 },
+            { categoria: 'Sementes e Mudas', produtos: 1, anuncios: 0 },
+          ],
+          contagemparcial: true,
+          palavras: ['tomat'],
+        },
+      },
+    });
+    renderPage(<AdsPage />, { path: '/anuncios?q=tomate' });
+    expect(await screen.findByRole('link', { name: /Tomate italiano/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Todas (mais de 1.000)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Alimentos (1.000+)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sementes e Mudas (1+)' })).toBeTruthy();
+  });
+
   it('resets and reloads for a new region', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({

@@ -23,6 +23,8 @@ interface Resultados {
   nextp: string | null;
   nexta: string | null;
   contagens: ContagemCategoria[];
+  /** More than 1,000 matches: the counts are of the first 1,001 ('mais de 1.000'). */
+  parcial: boolean;
   erro: boolean;
   /** The corrected query these results are for ('Você quis dizer …?'), if any. */
   sugestao: string | null;
@@ -51,7 +53,7 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
       if (ctrl.signal.aborted) return;
       setRes(
         data.error !== undefined
-          ? { key, items: [], nextp: null, nexta: null, contagens: [], erro: true, sugestao: null }
+          ? { key, items: [], nextp: null, nexta: null, contagens: [], parcial: false, erro: true, sugestao: null }
           : {
               sugestao: data.sugestao ?? null,
               key,
@@ -59,6 +61,7 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
               nextp: data.nextp ?? null,
               nexta: data.nexta ?? null,
               contagens: data.categorias ?? [],
+              parcial: data.contagemparcial ?? false,
               erro: false,
             },
       );
@@ -71,6 +74,9 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
   const erroMais = mais?.key === key && mais.estado === 'erro';
   const total = (c: ContagemCategoria) => c.produtos + c.anuncios;
   const todas = atual?.contagens.reduce((n, c) => n + total(c), 0) ?? 0;
+  // Past 1,000 matches the API counts the first 1,001 only: each count is then a lower bound.
+  const contagem = (n: number) => (atual?.parcial ? `${n.toLocaleString('pt-BR')}+` : String(n));
+  const contagemTodas = atual?.parcial ? `mais de ${(1000).toLocaleString('pt-BR')}` : String(todas);
 
   async function carregarMais() {
     if (!atual || carregando || (atual.nextp === null && atual.nexta === null)) return;
@@ -106,14 +112,14 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
     <>
       <div className="tabs" role="tablist" aria-label="Categorias">
         <button type="button" role="tab" aria-selected={categoria === null} className="tab" onClick={() => onCategoria(null)}>
-          Todas{atual ? ` (${todas})` : ''}
+          Todas{atual ? ` (${contagemTodas})` : ''}
         </button>
         {CATEGORIAS.map((c) => {
           const n = atual?.contagens.find((x) => x.categoria === c);
           return (
             <button key={c} type="button" role="tab" aria-selected={c === categoria} className="tab" onClick={() => onCategoria(c)}>
               {c}
-              {atual ? ` (${n ? total(n) : 0})` : ''}
+              {atual ? ` (${n ? contagem(total(n)) : 0})` : ''}
             </button>
           );
         })}
