@@ -8,6 +8,10 @@
 //! - the modules have no import circle (a module's use of its own parent or children is not an
 //!   import between modules: a parent declares its children).
 //!
+//! - no module but `db` opens a transaction itself (`.begin()`, `.begin_with(`): a writer takes
+//!   `db::begin_write`, SQLite's `BEGIN IMMEDIATE` on its writer pool, since a deferred
+//!   transaction that reads and then writes meets 'database is locked' beside another writer.
+//!
 //! Test code (`#[cfg(test)]` items, `tests` modules) is left out: a test may reach anything. The
 //! same circle check runs on `wasm-core/src`. A self-test plants an upward import and a circle
 //! and expects both caught.
@@ -114,6 +118,20 @@ fn problems(sources: &BTreeMap<String, String>, order: &[Vec<String>]) -> Vec<St
     out
 }
 
+/// Each module other than `db` whose code opens a transaction itself rather than through
+/// `db::begin_write`.
+fn own_transactions(sources: &BTreeMap<String, String>) -> Vec<String> {
+    sources
+        .iter()
+        .filter(|(m, _)| m.as_str() != "db")
+        .filter(|(_, text)| {
+            let code: String = code_of(text).split_whitespace().collect();
+            code.contains(".begin()") || code.contains(".begin_with(")
+        })
+        .map(|(m, _)| format!("{m} opens a transaction itself: use db::begin_write"))
+        .collect()
+}
+
 /// Every import circle of `graph`, each once (depth-first search; a module met again while on
 /// the path closes one).
 fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
@@ -178,6 +196,21 @@ mod tests {
         assert!(graph["rpc::orders::place"].contains("domain::orders"));
         assert!(graph["domain::stock"].contains("domain::codes"));
         assert_eq!(problems(&sources, &order), Vec::<String>::new());
+        assert_eq!(own_transactions(&sources), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_transaction_opened_beside_db_is_caught() {
+        let sources = tree(&[
+            ("db", "pub async fn begin_write(db: &Db) { db.begin().await }"),
+            ("rpc::ads", "async fn f(db: &Db) { let tx = db\n    .begin()\n    .await?; }"),
+            ("rpc::orders", "async fn f(db: &Db) { let tx = db::begin_write(db).await?; }"),
+            ("jobs", "// state.db.begin() in a comment\nfn g() {}"),
+        ]);
+        assert_eq!(
+            own_transactions(&sources),
+            vec!["rpc::ads opens a transaction itself: use db::begin_write".to_owned()]
+        );
     }
 
     #[test]
