@@ -29,7 +29,8 @@ const RETRY_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 const now = () => new Date().toISOString();
-const today = () => now().slice(0, 10);
+/** Today in Brasília time (BACEN's dates), YYYY-MM-DD. */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 const removeUndefined = (o) => Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined));
 
 function invalid(tipo, propriedade, razao, valor) {

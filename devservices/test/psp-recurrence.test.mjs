@@ -26,7 +26,9 @@ afterEach(async () => {
 });
 
 const api = (method, path, body) => psp.api(method, path, body, { token });
-const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** A day from today in Brasília time (the PSP's dates), YYYY-MM-DD. */
+const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000)
+  .toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 
 /**
  * Rules of BACEN's response schemas that no answer can meet, so they are not held against us:
