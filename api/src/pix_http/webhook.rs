@@ -329,18 +329,31 @@ pub fn register_at_start(state: &AppState) {
             .as_ref()
             .map(ExposeSecret::expose_secret);
         let mut pause = std::time::Duration::from_secs(5);
+        let mut pix_done = false;
         loop {
-            let registered = match pix.register_webhook(&url, hmac).await {
-                Ok(()) => match pix.recurring() {
-                    Some(rec) => rec.register_recurring_webhooks(&url, hmac).await,
-                    None => Ok(()),
-                },
-                Err(e) => Err(e),
-            };
-            match registered {
-                Ok(()) => return,
-                Err(e) => {
-                    tracing::error!(error = %e, url, "registering the pix webhook; trying again")
+            if !pix_done {
+                match pix.register_webhook(&url, hmac).await {
+                    Ok(()) => pix_done = true,
+                    Err(e) => {
+                        tracing::error!(error = %e, url, "registering the pix webhook; trying again");
+                    }
+                }
+            }
+            if pix_done {
+                let Some(rec) = pix.recurring() else { return };
+                match rec.register_recurring_webhooks(&url, hmac).await {
+                    Ok(()) => return,
+                    // A PSP (or an application) without Pix Automático: the Pix webhook stands,
+                    // and baskets by Pix Automático rely on the reconciliation.
+                    Err(e) if !e.is_transient() => {
+                        tracing::warn!(error = %e, url, "the PSP refused Pix Automático's webhooks");
+                        return;
+                    }
+                    Err(e) => tracing::error!(
+                        error = %e,
+                        url,
+                        "registering Pix Automático's webhooks; trying again"
+                    ),
                 }
             }
             tokio::select! {
