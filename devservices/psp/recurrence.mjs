@@ -13,7 +13,8 @@
 //   REJEITADA; with NAO_PERMITE the charge is REJEITADA, with PERMITE_3R_7D it stays ATIVA and
 //   the receiver may ask a retry, NTAG, up to 3 times and 7 days after the due date). An amount
 //   above the payer's maximum fails (AM02). The receiver may cancel an ATIVA charge (PATCH).
-// - Recurrence payments are kept with their charge, not in the account's `GET /pix` list.
+// - Recurrence payments are kept with their charge; `GET /pix/{e2eid}` and its devolução know
+//   them as any Pix, but the account's `GET /pix` list leaves them out.
 //
 // Every function throws a `Problem` for the caller to answer with; each change the receiver's
 // webhooks must hear about is returned for the caller to notify.
@@ -42,7 +43,7 @@ function newIdRec(ispb, retries) {
   return `R${retries ? 'R' : 'N'}${ispb}${today().replace(/-/g, '')}${alnum(11)}`;
 }
 
-export function createRecurrences(config) {
+export function createRecurrences(config, store) {
   const locs = new Map(); // id → {id, location, criacao, idRec?}
   const recs = new Map(); // idRec → rec
   const cobrs = new Map(); // txid → cobr
@@ -355,6 +356,7 @@ export function createRecurrences(config) {
     }
     setAttempt(t, 'PAGA');
     c.pix = { endToEndId: t.endToEndId, valor: valor ?? c.valor.original, horario: now() };
+    store?.receiveRecurring({ endToEndId: t.endToEndId, txid: c.txid, valor: c.pix.valor });
     setCobrStatus(c, 'CONCLUIDA');
     return cobrNotification(c);
   }

@@ -17,7 +17,7 @@ function sameSecret(a, b) {
 
 export function createService(config, tls, validator) {
   const store = createStore(config);
-  const recurrences = createRecurrences(config);
+  const recurrences = createRecurrences(config, store);
   const webhooks = createWebhooks(config, tls, (line) => console.error(line));
   const tokens = new Map(); // access_token → {expiresAt, scopes, fingerprint}
   const requests = [];

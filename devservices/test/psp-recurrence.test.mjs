@@ -205,6 +205,12 @@ describe('recurring charges', () => {
     assert.equal(note.body.cobsr[0].idRec, rec.idRec);
     assert.equal((await psp.control('POST', `/cobr/${txid}/pay`)).status, 409, 'paid once');
     assert.equal((await api('GET', `/pix?inicio=${isoDay(-1)}T00:00:00Z&fim=${isoDay(1)}T00:00:00Z`)).body.pix.length, 0, 'kept with the charge, not in GET /pix');
+    const e2e = got.body.pix[0].endToEndId;
+    const one = await api('GET', `/pix/${e2e}`);
+    assert.equal(one.status, 200, 'known as a Pix');
+    assert.equal(one.body.txid, txid);
+    const refund = await api('PUT', `/pix/${e2e}/devolucao/cesta1`, { valor: '45.90' });
+    assert.equal(refund.status, 201, refund.text);
   });
 
   test("an amount above the payer's maximum fails", async () => {
