@@ -337,7 +337,9 @@ fn spawn_pix_jobs(
         move |ctx| {
             let (p, hub) = (p.clone(), hub.clone());
             Box::pin(async move {
+                crate::domain::pix_automatico::refresh_due(&ctx.db, &hub, p.as_ref()).await?;
                 reconcile::expire(&ctx.db, p.as_ref(), &hub, abandoned_after).await?;
+                crate::domain::pix_automatico::after_expiry(&ctx.db, p.as_ref()).await?;
                 Ok(())
             })
         },
@@ -378,6 +380,9 @@ fn spawn_pix_jobs(
                 let (p, hub, key) = (p.clone(), hub.clone(), key.clone());
                 Box::pin(async move {
                     reconcile::run(&ctx.db, p.as_ref(), &hub, &key).await?;
+                    // Pix Automático: every open recurrence and recurring charge.
+                    crate::domain::pix_automatico::reconcile(&ctx.db, &hub, p.as_ref(), 500)
+                        .await?;
                     Ok(())
                 })
             },

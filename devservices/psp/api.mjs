@@ -21,11 +21,20 @@ const INVALID = {
   'PUT /pix/{e2eid}/devolucao/{id}': 'PixDevolucaoInvalida',
   'PUT /webhook/{chave}': 'WebhookOperacaoInvalida',
   'GET /webhook': 'WebhookConsultaInvalida',
+  'POST /rec': 'RecOperacaoInvalida',
+  'PATCH /rec/{idRec}': 'RecOperacaoInvalida',
+  'PUT /cobr/{txid}': 'CobROperacaoInvalida',
+  'POST /cobr': 'CobROperacaoInvalida',
+  'PATCH /cobr/{txid}': 'CobROperacaoInvalida',
+  'POST /cobr/{txid}/retentativa/{data}': 'CobROperacaoInvalida',
+  'PUT /webhookrec': 'WebhookOperacaoInvalida',
+  'PUT /webhookcobr': 'WebhookOperacaoInvalida',
 };
 
 /** A contract violation as BACEN words it: `body.valor.original` → `cob.valor.original`. */
 function asViolacao(endpoint, v) {
-  const entity = endpoint.includes('/devolucao/') ? 'devolucao' : endpoint.includes('/webhook') ? 'webhook' : 'cob';
+  const entity = endpoint.includes('/devolucao/') ? 'devolucao' : endpoint.includes('/webhook') ? 'webhook'
+    : endpoint.includes('/cobr') ? 'cobr' : endpoint.includes('/rec') ? 'rec' : 'cob';
   const prop = v.propriedade === 'path.txid' ? 'cob.txid'
     : v.propriedade.replace(/^body(?=\.|$)/, entity).replace(/^(query|path|header)\./, '');
   return violacao(prop, `O campo ${prop} não respeita o _schema_: ${v.razao}.`);
@@ -52,8 +61,50 @@ function checkTxid(txid) {
 
 /** The routes: [method, template, scope, handler(ctx) → {status, body}]. */
 function routes(svc) {
-  const { store, webhooks } = svc;
+  const { store, webhooks, recurrences: recs } = svc;
   return [
+    // Pix Automático (devservices/psp/recurrence.mjs).
+    ['POST', '/locrec', 'payloadlocationrec.write', () => ({ status: 201, body: recs.createLoc() })],
+    ['GET', '/locrec/{id}', 'payloadlocationrec.read', ({ params }) => ({ status: 200, body: recs.getLoc(params.id) })],
+    ['POST', '/rec', 'rec.write', ({ json }) => ({ status: 201, body: recs.createRec(needJson(json, 'RecOperacaoInvalida')) })],
+    ['GET', '/rec/{idRec}', 'rec.read', ({ params }) => ({ status: 200, body: recs.getRec(params.idRec) })],
+    ['PATCH', '/rec/{idRec}', 'rec.write', ({ params, json }) => {
+      const { rec, notify } = recs.patchRec(params.idRec, needJson(json, 'RecOperacaoInvalida'));
+      svc.notifyRecurrence(notify);
+      return { status: 200, body: rec };
+    }],
+    ['PUT', '/cobr/{txid}', 'cobr.write', ({ params, json }) => ({
+      status: 201, body: recs.putCobr(params.txid, needJson(json, 'CobROperacaoInvalida')).cobr,
+    })],
+    ['POST', '/cobr', 'cobr.write', ({ json }) => ({
+      status: 201, body: recs.putCobr(recs.newTxid(), needJson(json, 'CobROperacaoInvalida')).cobr,
+    })],
+    ['GET', '/cobr/{txid}', 'cobr.read', ({ params }) => ({ status: 200, body: recs.getCobr(params.txid) })],
+    ['PATCH', '/cobr/{txid}', 'cobr.write', ({ params, json }) => {
+      const cobr = recs.patchCobr(params.txid, needJson(json, 'CobROperacaoInvalida'));
+      if (cobr.status === 'CANCELADA') svc.notifyCobr(cobr);
+      return { status: 200, body: cobr };
+    }],
+    ['POST', '/cobr/{txid}/retentativa/{data}', 'cobr.write', ({ params }) => ({
+      status: 201, body: recs.retry(params.txid, params.data),
+    })],
+    ['PUT', '/webhookrec', 'webhookrec.write', async ({ json, headers }) => ({
+      status: 200, body: await webhooks.registerKind('rec', needJson(json, 'WebhookOperacaoInvalida'), headers),
+    })],
+    ['GET', '/webhookrec', 'webhookrec.read', () => ({ status: 200, body: webhooks.getKind('rec') })],
+    ['DELETE', '/webhookrec', 'webhookrec.write', () => {
+      webhooks.removeKind('rec');
+      return { status: 204 };
+    }],
+    ['PUT', '/webhookcobr', 'webhookcobr.write', async ({ json, headers }) => ({
+      status: 200, body: await webhooks.registerKind('cobr', needJson(json, 'WebhookOperacaoInvalida'), headers),
+    })],
+    ['GET', '/webhookcobr', 'webhookcobr.read', () => ({ status: 200, body: webhooks.getKind('cobr') })],
+    ['DELETE', '/webhookcobr', 'webhookcobr.write', () => {
+      webhooks.removeKind('cobr');
+      return { status: 204 };
+    }],
+
     ['PUT', '/cob/{txid}', 'cob.write', ({ params, json }) => {
       checkTxid(params.txid);
       const { cob, created } = store.putCob(params.txid, needJson(json, 'CobOperacaoInvalida'));

@@ -11,7 +11,12 @@ export const REPO = resolve(here, '..', '..');
 
 /** The Pix key in `.env.example` (PIX_KEY), so the API's defaults match this PSP's account. */
 const DEFAULT_KEY = '123e4567-e12b-12d1-a456-426655440000';
-export const SCOPES = ['cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read'];
+export const SCOPES = [
+  'cob.write', 'cob.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read',
+  // Pix Automático: recurrences, their locations, recurring charges and their webhooks.
+  'rec.write', 'rec.read', 'payloadlocationrec.write', 'payloadlocationrec.read',
+  'cobr.write', 'cobr.read', 'webhookrec.write', 'webhookrec.read', 'webhookcobr.write', 'webhookcobr.read',
+];
 
 const ARGS = {
   '--port': 'PSP_PORT',

@@ -1,5 +1,6 @@
 // The control API: plain HTTP on its own loopback port (no TLS, no token), for tests and the demo
-// to play the payer and the network: pay a charge, pay an arbitrary Pix, script webhooks
+// to play the payer and the network: pay a charge, approve/refuse/cancel a recurrence, settle a
+// recurring charge's attempt (paid or failed), pay an arbitrary Pix, script webhooks
 // (drop/twice), refund outcomes and endpoint faults (500/hang), expire tokens, and read back
 // what the PSP received, the contract violations and the webhook deliveries. See README.md.
 
@@ -35,6 +36,32 @@ export function createControlServer(svc, info) {
     ['GET', /^\/status$/, () => [200, info()]],
     ['POST', /^\/cob\/([^/]+)\/pay$/, (m, body) => [201, svc.pay(decodeURIComponent(m[1]), payFields(body))]],
     ['POST', /^\/cob\/([^/]+)\/remove$/, (m) => [200, store.removeCobByPsp(decodeURIComponent(m[1]))]],
+    // Pix Automático, the payer's side: approve, refuse or cancel a recurrence at the bank; the
+    // current attempt of a recurring charge paid or failed.
+    ['POST', /^\/rec\/([^/]+)\/approve$/, (m, body) => {
+      need(body.valorMaximo === undefined || (typeof body.valorMaximo === 'string' && VALOR_RE.test(body.valorMaximo)), 'valorMaximo deve ser como "120.00"');
+      need(body.cpf === undefined || (typeof body.cpf === 'string' && /^\d{11}$/.test(body.cpf)), 'cpf: 11 dígitos');
+      const rec = svc.recurrences.approve(decodeURIComponent(m[1]), { valorMaximo: body.valorMaximo, cpf: body.cpf });
+      return [200, { rec, notifications: svc.notifyRecurrence({ rec }) }];
+    }],
+    ['POST', /^\/rec\/([^/]+)\/refuse$/, (m) => {
+      const rec = svc.recurrences.refuse(decodeURIComponent(m[1]));
+      return [200, { rec, notifications: svc.notifyRecurrence({ rec }) }];
+    }],
+    ['POST', /^\/rec\/([^/]+)\/cancel$/, (m) => {
+      const changed = svc.recurrences.cancelByPayer(decodeURIComponent(m[1]));
+      return [200, { ...changed, notifications: svc.notifyRecurrence(changed) }];
+    }],
+    ['POST', /^\/cobr\/([^/]+)\/pay$/, (m, body) => {
+      need(body.valor === undefined || (typeof body.valor === 'string' && VALOR_RE.test(body.valor)), 'valor deve ser como "12.50"');
+      const cobr = svc.recurrences.pay(decodeURIComponent(m[1]), { valor: body.valor });
+      return [200, { cobr, notifications: svc.notifyCobr(cobr) }];
+    }],
+    ['POST', /^\/cobr\/([^/]+)\/fail$/, (m, body) => {
+      need(body.codigo === undefined || (typeof body.codigo === 'string' && /^[A-Z0-9]{4}$/.test(body.codigo)), 'codigo: 4 letras ou dígitos (AM02, MSUC…)');
+      const cobr = svc.recurrences.fail(decodeURIComponent(m[1]), { codigo: body.codigo, descricao: body.descricao });
+      return [200, { cobr, notifications: svc.notifyCobr(cobr) }];
+    }],
     ['POST', /^\/pix$/, (_m, body) => {
       const fields = payFields(body);
       need(fields.valor !== undefined, 'valor é obrigatório');
@@ -56,7 +83,7 @@ export function createControlServer(svc, info) {
     ['GET', /^\/webhooks$/, (_m, _b, _t, q) => [200, {
       registered: webhooks.list(),
       next: webhooks.behaviours(),
-      deliveries: filterBy(webhooks.deliveries(), q, ['txid', 'endToEndId', 'state']),
+      deliveries: filterBy(webhooks.deliveries(), q, ['txid', 'endToEndId', 'state', 'kind', 'idRec']),
     }]],
     ['PUT', /^\/refund-outcome$/, (_m, body) => {
       need(['DEVOLVIDO', 'NAO_REALIZADO'].includes(body.status), 'status: DEVOLVIDO ou NAO_REALIZADO');
@@ -79,7 +106,7 @@ export function createControlServer(svc, info) {
     ['GET', /^\/requests$/, (_m, _b, _t, q) => [200, filterBy(svc.requests, q, ['endpoint', 'method', 'path'])]],
     ['GET', /^\/violations$/, () => [200, svc.violations]],
     ['GET', /^\/tls-errors$/, () => [200, svc.tlsErrors]],
-    ['GET', /^\/state$/, () => [200, store.snapshot()]],
+    ['GET', /^\/state$/, () => [200, { ...store.snapshot(), ...svc.recurrences.snapshot() }]],
     ['PUT', /^\/autopay$/, (_m, body) => {
       need(typeof body.enabled === 'boolean', 'enabled: true ou false');
       need(body.delayMs === undefined || (Number.isInteger(body.delayMs) && body.delayMs >= 0), 'delayMs: inteiro ≥ 0');

@@ -80,6 +80,8 @@ const PROBLEMS = {
     'Webhook inválido.',
     'A presente requisição busca criar um webhook sem respeitar o _schema_ ou, ainda, com sentido semanticamente inválido.',
   ],
+  RecOperacaoInvalida: ['Operação inválida.', 'A recorrência não respeita o _schema_ ou está semanticamente errada.'],
+  CobROperacaoInvalida: ['Operação inválida.', 'A cobrança recorrente não respeita o _schema_ ou está semanticamente errada.'],
   WebhookNaoEncontrado: ['Webhook não encontrado.', 'O webhook denotado por {chave} não encontra-se estabelecido.'],
   WebhookConsultaInvalida: [
     'Consulta inválida.',

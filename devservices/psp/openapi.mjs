@@ -3,10 +3,14 @@
 // `ajv-formats` for date-time and uri). Paths are matched without the `/v2` prefix, like the
 // OpenAPI's servers (`https://pix.example.com/api/`).
 //
-// Two defects of BACEN's file are read as BACEN means them, or every correct request would fail:
-// patterns written as JavaScript regex literals (`"/^\\d{11}$/"` for a CPF: as a JSON Schema
-// pattern it needs literal slashes around the digits) lose their slashes; and the string default
-// `"86400"` of an integer (`calendario.expiracao`) is dropped (defaults are never applied here).
+// Three defects of BACEN's file are read as BACEN means them, or every correct request would
+// fail: patterns written as JavaScript regex literals (`"/^\\d{11}$/"` for a CPF: as a JSON
+// Schema pattern it needs literal slashes around the digits) lose their slashes; the string
+// default `"86400"` of an integer (`calendario.expiracao`) is dropped (defaults are never applied
+// here); and `RecBase`, shared by the recurrence's request and answers, requires `idRec` (which
+// the PSP makes, so no request to `POST /rec` could carry it; BACEN's own example has none) and
+// `retentativa` (a property that exists nowhere: the field is `politicaRetentativa`, required by
+// `RecConfiguracao`), so both leave its required list.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -77,6 +81,10 @@ export async function loadValidator(file) {
   }
   fixKnownDefects(definition.paths);
   fixKnownDefects(definition.components);
+  const recBase = definition.components?.schemas?.RecBase;
+  if (Array.isArray(recBase?.required)) {
+    recBase.required = recBase.required.filter((name) => name !== 'idRec' && name !== 'retentativa');
+  }
   const api = new OpenAPIBackend({
     definition,
     quick: true, // compile each operation's validators on first use: starts in well under a second

@@ -1,8 +1,9 @@
 // The PSP's moving parts in one place, shared by the API server and the control API: the account
-// (store), webhooks, OAuth2 tokens, what was received (requests, contract violations, TLS
+// (store) with its Pix Automático (recurrences), webhooks, OAuth2 tokens, what was received (requests, contract violations, TLS
 // refusals), scripted faults, refund outcomes and the optional autopay.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createRecurrences } from './recurrence.mjs';
 import { createStore } from './store.mjs';
 import { createWebhooks } from './webhooks.mjs';
 
@@ -16,6 +17,7 @@ function sameSecret(a, b) {
 
 export function createService(config, tls, validator) {
   const store = createStore(config);
+  const recurrences = createRecurrences(config, store);
   const webhooks = createWebhooks(config, tls, (line) => console.error(line));
   const tokens = new Map(); // access_token → {expiresAt, scopes, fingerprint}
   const requests = [];
@@ -132,6 +134,18 @@ export function createService(config, tls, validator) {
     });
   }
 
+  // --- Pix Automático ----------------------------------------------------------------------
+
+  /** Sends what changed to the rec and cobr webhooks: `{rec, cobrs}` (either may be empty). */
+  function notifyRecurrence({ rec, cobrs = [] }) {
+    const ids = [];
+    if (rec) ids.push(...webhooks.notifyKind('rec', { recs: [rec] }, { idRec: rec.idRec }));
+    for (const c of cobrs) ids.push(...notifyCobr(c));
+    return ids;
+  }
+
+  const notifyCobr = (c) => webhooks.notifyKind('cobr', { cobsr: [c] }, { idRec: c.idRec, txid: c.txid, endToEndId: c.pix?.[0]?.endToEndId });
+
   function setRefundOutcome(status, count, motivo) {
     refundOutcomes = Array.from({ length: count }, () => ({ status, motivo }));
   }
@@ -140,6 +154,7 @@ export function createService(config, tls, validator) {
     for (const t of timers) clearTimeout(t);
     timers.clear();
     store.reset();
+    recurrences.reset();
     webhooks.reset();
     requests.length = 0;
     violations.length = 0;
@@ -154,7 +169,7 @@ export function createService(config, tls, validator) {
   }
 
   return {
-    config, tls, validator, store, webhooks, autopay,
+    config, tls, validator, store, recurrences, webhooks, autopay, notifyRecurrence, notifyCobr,
     checkClient, issueToken, checkToken, expireTokens,
     recordRequest, recordViolations, requests, violations, tlsErrors,
     takeFault, addFault, faults: () => faults, clearFaults: () => { faults = []; },

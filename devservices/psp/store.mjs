@@ -215,6 +215,18 @@ export function createStore(config) {
     return pixView(p);
   }
 
+  /**
+   * A Pix Automático payment (a recurring charge's attempt paid, `endToEndId` the attempt's): kept
+   * so that `GET /pix/{e2eid}` and its devolução work as for any Pix, but not listed by `GET /pix`.
+   */
+  function receiveRecurring({ endToEndId, txid, valor }) {
+    const p = {
+      endToEndId, txid, valor, chave: config.keys[0], horario: new Date().toISOString(), refunds: new Map(), recurring: true,
+    };
+    pixes.set(endToEndId, p);
+    return pixView(p);
+  }
+
   /** A Pix with whatever txid and amount (control API, to test refusals): charges unchanged. */
   function payArbitrary(fields) {
     return pixView(receive(fields));
@@ -239,7 +251,7 @@ export function createStore(config) {
     return [...pixes.values()]
       .filter((p) => {
         const t = Date.parse(p.horario);
-        return t >= inicio && t <= fim
+        return !p.recurring && t >= inicio && t <= fim
           && (txid === undefined || p.txid === txid)
           && (txIdPresente === undefined || Boolean(p.txid) === txIdPresente)
           && (devolucaoPresente === undefined || (p.refunds.size > 0) === devolucaoPresente)
@@ -316,7 +328,7 @@ export function createStore(config) {
   };
 
   return {
-    putCob, patchCob, getCob, listCobs, payCob, payArbitrary, removeCobByPsp, getPix, listPix,
+    putCob, patchCob, getCob, listCobs, payCob, payArbitrary, receiveRecurring, removeCobByPsp, getPix, listPix,
     putRefund, getRefund, settleRefund, snapshot, reset, cobTxids, cobIsPayable, cobValor: (t) => cobs.get(t)?.valor,
   };
 }

@@ -10,6 +10,9 @@
 // - Only loopback hosts are accepted: this PSP never calls anything else.
 // - A delivery that fails (network error, timeout, non-2xx) is retried after backoff × attempt
 //   milliseconds, up to `attempts` tries; every try is recorded.
+// - Pix Automático has two more, one per account: `/webhookrec` notifies `{webhookUrl}/rec`
+//   with `{"recs": [...]}` and `/webhookcobr` notifies `{webhookUrl}/cobr` with
+//   `{"cobsr": [...]}`, registered and delivered the same way.
 // - The control API can make the next N notifications `drop` (never sent) or `twice` (sent as
 //   two deliveries).
 
@@ -26,6 +29,7 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 export function createWebhooks(config, tls, log = () => {}) {
   const hooks = new Map(); // chave → {webhookUrl, chave, criacao, skipMtls}
+  const kinds = new Map(); // 'rec' | 'cobr' → {webhookUrl, criacao, skipMtls}
   const deliveries = [];
   let behaviours = []; // modes for the next notifications
   let seq = 0;
@@ -66,14 +70,15 @@ export function createWebhooks(config, tls, log = () => {}) {
   const ok2xx = (r) => r.status >= 200 && r.status < 300;
 
   /** Efí's two calls at registration; returns a violation text or null. */
-  async function probe(url) {
-    const without = await post(url, { pix: [] }, { withCert: false });
+  async function probe(url, suffix = '/pix') {
+    const empty = { '/pix': { pix: [] }, '/rec': { recs: [] }, '/cobr': { cobsr: [] } }[suffix] ?? {};
+    const without = await post(url, empty, { withCert: false });
     if (without.code && TRUST_ERRORS.test(without.code)) {
       return `o certificado do servidor do webhook não é confiável (${without.code})`;
     }
     if (without.code === 'ECONNREFUSED') return 'não foi possível conectar ao webhook (conexão recusada)';
     if (ok2xx(without)) return 'o servidor do webhook aceitou uma requisição sem certificado de cliente (mTLS não exigido)';
-    const withCert = await post(url, { pix: [] });
+    const withCert = await post(url, empty);
     if (!ok2xx(withCert)) {
       return `o servidor do webhook não respondeu 2xx à requisição com certificado (${withCert.status ?? withCert.error})`;
     }
@@ -83,12 +88,8 @@ export function createWebhooks(config, tls, log = () => {}) {
   /** WebhookCompleto: the OpenAPI asks for the account's CNPJ; its example shows the key too. */
   const view = (h) => ({ webhookUrl: h.webhookUrl, chave: h.chave, cnpj: config.cnpj, criacao: h.criacao });
 
-  async function register(chave, body, headers) {
-    if (!config.keys.includes(chave)) {
-      throw new Problem('WebhookOperacaoInvalida', {
-        violacoes: [violacao('chave', 'O parâmetro {chave} não corresponde a uma chave DICT pertencente a este usuário recebedor.', chave)],
-      });
-    }
+  /** Checks a webhook URL as registration does (and probes it at `{url}{suffix}`). */
+  async function checkUrl(body, headers, suffix) {
     const bad = (razao) => new Problem('WebhookOperacaoInvalida', {
       violacoes: [violacao('webhook.webhookUrl', razao, body?.webhookUrl)],
     });
@@ -106,12 +107,61 @@ export function createWebhooks(config, tls, log = () => {}) {
     } else if (url.protocol !== 'https:') {
       throw bad('Campo webhook.webhookUrl deve ser https (ou http com hmac).');
     } else if (!skipMtls && config.webhookProbe) {
-      const problem = await probe(`${body.webhookUrl}/pix`);
+      const problem = await probe(`${body.webhookUrl}${suffix}`, suffix);
       if (problem) throw bad(problem);
     }
+    return skipMtls;
+  }
+
+  async function register(chave, body, headers) {
+    if (!config.keys.includes(chave)) {
+      throw new Problem('WebhookOperacaoInvalida', {
+        violacoes: [violacao('chave', 'O parâmetro {chave} não corresponde a uma chave DICT pertencente a este usuário recebedor.', chave)],
+      });
+    }
+    const skipMtls = await checkUrl(body, headers, '/pix');
     const hook = { webhookUrl: body.webhookUrl, chave, criacao: new Date().toISOString(), skipMtls };
     hooks.set(chave, hook);
     return { webhookUrl: hook.webhookUrl };
+  }
+
+  /**
+   * Pix Automático's two account-wide webhooks (`PUT /webhookrec`, `PUT /webhookcobr`): `kind`
+   * is `rec` or `cobr`, and notifications go to `{webhookUrl}/rec` or `{webhookUrl}/cobr`.
+   */
+  async function registerKind(kind, body, headers) {
+    const skipMtls = await checkUrl(body, headers, `/${kind}`);
+    kinds.set(kind, { webhookUrl: body.webhookUrl, criacao: new Date().toISOString(), skipMtls });
+    return undefined;
+  }
+
+  function getKind(kind) {
+    const h = kinds.get(kind);
+    if (!h) throw new Problem('WebhookNaoEncontrado', { detail: `O webhook de ${kind} não está configurado.` });
+    return { webhookUrl: h.webhookUrl, criacao: h.criacao };
+  }
+
+  function removeKind(kind) {
+    if (!kinds.delete(kind)) throw new Problem('WebhookNaoEncontrado', { detail: `O webhook de ${kind} não está configurado.` });
+  }
+
+  /** Notifies `{webhookUrl}/{kind}` with `body` ({recs: […]} or {cobsr: […]}); `meta` is recorded. */
+  function notifyKind(kind, body, meta = {}) {
+    const hook = kinds.get(kind);
+    if (!hook) return [];
+    const mode = behaviours.shift() ?? 'normal';
+    const base = { url: `${hook.webhookUrl}/${kind}`, body, mode, kind, ...meta };
+    seq += 1;
+    const first = { id: seq, ...base, attempts: [], state: mode === 'drop' ? 'dropped' : 'pending' };
+    start(first);
+    const made = [first];
+    if (mode === 'twice') {
+      seq += 1;
+      const second = { id: seq, ...base, duplicateOf: first.id, attempts: [], state: 'pending' };
+      start(second);
+      made.push(second);
+    }
+    return made.map((d) => d.id);
   }
 
   function get(chave) {
@@ -180,6 +230,7 @@ export function createWebhooks(config, tls, log = () => {}) {
 
   function reset() {
     hooks.clear();
+    kinds.clear();
     deliveries.length = 0;
     behaviours = [];
   }
@@ -190,7 +241,7 @@ export function createWebhooks(config, tls, log = () => {}) {
   }
 
   return {
-    register, get, remove, list, notify, setBehaviour, trustCa, reset, close,
+    register, get, remove, list, notify, registerKind, getKind, removeKind, notifyKind, setBehaviour, trustCa, reset, close,
     deliveries: () => deliveries,
     behaviours: () => [...behaviours],
   };

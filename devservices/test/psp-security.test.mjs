@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { foreignIdentity } from '../psp/certs.mjs';
+import { SCOPES } from '../psp/config.mjs';
 import { loadValidator } from '../psp/openapi.mjs';
 import { cobBody, newTxid, sleep, startPsp, until } from './harness.mjs';
 
@@ -66,7 +67,8 @@ describe('OAuth2', () => {
     assert.equal(form.status, 200, form.text);
     assert.equal(form.body.token_type, 'Bearer');
     assert.equal(form.body.expires_in, 3600);
-    assert.equal(form.body.scope, 'cob.write cob.read pix.write pix.read webhook.write webhook.read');
+    assert.equal(form.body.scope, SCOPES.join(' '));
+    assert.ok(SCOPES.includes('rec.write') && SCOPES.includes('cobr.write'), 'Pix Automático scopes are granted');
   });
 
   test('API calls need a valid bearer token (401 problem+json), issued to the same certificate', async () => {

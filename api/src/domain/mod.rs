@@ -43,6 +43,7 @@ pub mod moderation;
 pub mod options;
 pub mod orders;
 pub mod payments;
+pub mod pix_automatico;
 pub mod privacy;
 pub mod reconcile;
 pub mod refunds;

@@ -25,12 +25,16 @@ pub enum BasketPayment {
     /// Paid on delivery or pickup, as an in-person order.
     #[serde(rename = "na_entrega")]
     InPerson,
+    /// Each cycle charged by Pix Automático (a recurrence the buyer authorised once).
+    #[serde(rename = "pix_automatico")]
+    PixAutomatico,
 }
 
 impl BasketPayment {
     pub fn as_db(self) -> &'static str {
         match self {
             Self::InPerson => "na_entrega",
+            Self::PixAutomatico => "pix_automatico",
         }
     }
 }
@@ -190,6 +194,8 @@ pub struct NewBasket<'a> {
     pub coupon: Option<&'a str>,
     pub note: Option<&'a str>,
     pub lines: &'a [BasketLine],
+    /// Its recurrence at the PSP, for Pix Automático.
+    pub pix: Option<super::pix_automatico::NewRec<'a>>,
 }
 
 fn mode_db(m: Fulfilment) -> &'static str {
@@ -224,6 +230,9 @@ pub async fn create(db: &Db, b: &NewBasket<'_>) -> sqlx::Result<()> {
     .execute(&mut *tx)
     .await?;
     write_lines(&mut tx, b.id, b.lines).await?;
+    if let Some(rec) = &b.pix {
+        super::pix_automatico::store_new(&mut tx, b.id, rec).await?;
+    }
     tx.commit().await
 }
 

@@ -13,6 +13,7 @@ pub mod api_pix;
 pub mod brcode;
 pub mod provider;
 pub mod qr;
+pub mod recurring;
 pub mod sandbox;
 
 pub use provider::{

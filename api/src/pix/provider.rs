@@ -168,4 +168,9 @@ pub trait PixProvider: Send + Sync {
         url: &'a str,
         hmac: Option<&'a str>,
     ) -> BoxFuture<'a, PixResult<()>>;
+
+    /// Its Pix Automático, when it offers it (a PSP's API Pix does; the sandbox does not).
+    fn recurring(&self) -> Option<&dyn super::recurring::RecurringPix> {
+        None
+    }
 }

@@ -34,8 +34,14 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-/// The routes (both are the same endpoint).
-pub const PATHS: [&str; 2] = ["/webhooks/pix", "/webhooks/pix/pix"];
+/// The routes (all are the same endpoint; `rec` and `cobr` are Pix Automático's callbacks,
+/// [`super::webhook_rec`]).
+pub const PATHS: [&str; 4] = [
+    "/webhooks/pix",
+    "/webhooks/pix/pix",
+    "/webhooks/pix/rec",
+    "/webhooks/pix/cobr",
+];
 
 /// The query of a notification in the hmac mode.
 #[derive(Debug, Deserialize)]
@@ -117,6 +123,11 @@ impl Confirmation {
 }
 
 async fn receive(state: &AppState, body: &[u8]) -> Response {
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(body)
+        && super::webhook_rec::is_recurring(&value)
+    {
+        return super::webhook_rec::receive(state, &value);
+    }
     let notification: Notification = match serde_json::from_slice(body) {
         Ok(n) => n,
         Err(e) => {
@@ -297,7 +308,8 @@ async fn confirm(
     Ok((Confirmation::Confirmed, why))
 }
 
-/// Registers `PIX_WEBHOOK_URL` at the PSP (`PUT /webhook/{chave}`) in the background, once the
+/// Registers `PIX_WEBHOOK_URL` at the PSP (`PUT /webhook/{chave}`, and Pix Automático's
+/// `PUT /webhookrec` and `PUT /webhookcobr` when the PSP offers it) in the background, once the
 /// listeners are up (the PSP may probe the URL), trying again with a growing pause (5 s up to
 /// 5 min) while the PSP cannot be reached, until it succeeds or the server stops.
 pub fn register_at_start(state: &AppState) {
@@ -317,11 +329,31 @@ pub fn register_at_start(state: &AppState) {
             .as_ref()
             .map(ExposeSecret::expose_secret);
         let mut pause = std::time::Duration::from_secs(5);
+        let mut pix_done = false;
         loop {
-            match pix.register_webhook(&url, hmac).await {
-                Ok(()) => return,
-                Err(e) => {
-                    tracing::error!(error = %e, url, "registering the pix webhook; trying again")
+            if !pix_done {
+                match pix.register_webhook(&url, hmac).await {
+                    Ok(()) => pix_done = true,
+                    Err(e) => {
+                        tracing::error!(error = %e, url, "registering the pix webhook; trying again");
+                    }
+                }
+            }
+            if pix_done {
+                let Some(rec) = pix.recurring() else { return };
+                match rec.register_recurring_webhooks(&url, hmac).await {
+                    Ok(()) => return,
+                    // A PSP (or an application) without Pix Automático: the Pix webhook stands,
+                    // and baskets by Pix Automático rely on the reconciliation.
+                    Err(e) if !e.is_transient() => {
+                        tracing::warn!(error = %e, url, "the PSP refused Pix Automático's webhooks");
+                        return;
+                    }
+                    Err(e) => tracing::error!(
+                        error = %e,
+                        url,
+                        "registering Pix Automático's webhooks; trying again"
+                    ),
                 }
             }
             tokio::select! {

@@ -409,6 +409,10 @@ actions! {
     admin read "pegar_avisos_falhos" => AdminFailedNotices -> admin::notices::FailedNotices,
         limit none, body Small,
         run |s, c, r, x| admin::notices::failed(s, c.try_into()?).await?;
+    /// Pix Automático recurrences and recurring charges with problems, newest first.
+    admin read "pegar_pix_automatico_problemas" => AdminRecurringProblems -> admin::pix_automatico::RecurringProblems,
+        limit none, body Small,
+        run |s, c, r, x| admin::pix_automatico::problems(s, c.try_into()?).await?;
     /// Asks a refund the PSP refused (or could not make) again.
     admin "tentar_devolucao_pix" => AdminRetryRefund(admin::pix::RetryRefund) -> admin::pix::RefundRetried,
         limit none, body Small,

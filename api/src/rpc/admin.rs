@@ -4,6 +4,8 @@
 //! sees it, hidden or not) in [`people`]; `pegar_solicitacoes_saque` and `confirmar_saque`
 //! (pending withdrawal requests and their payout, decisions.md §9) in [`withdrawals`];
 //! `pegar_pendencias_pix` (received Pix never applied, refunds not settled) in [`pix`];
+//! `pegar_pix_automatico_problemas` (recurrences and recurring charges with problems) in
+//! [`pix_automatico`];
 //! `pegar_resumo_fornecedor`, `moderar_anuncio` and `moderar_produto` (moderation with
 //! reasons) in [`moderation`]; `permitir_documento` (a CPF/CNPJ shared by more than one store) in
 //! [`documents`]; `remover_avaliacao` is with the reviews (`rpc::reviews`).
@@ -17,4 +19,5 @@ pub mod moderation;
 pub mod notices;
 pub mod people;
 pub mod pix;
+pub mod pix_automatico;
 pub mod withdrawals;

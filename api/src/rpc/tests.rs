@@ -81,7 +81,7 @@ fn every_listed_codigo_is_a_variant_of_the_request() {
             Err(e) => panic!("{codigo}: {e:?}"),
         }
     }
-    assert_eq!(Request::CODIGOS.len(), 109);
+    assert_eq!(Request::CODIGOS.len(), 110);
 }
 
 #[test]
@@ -105,6 +105,7 @@ fn the_admin_guard_covers_exactly_the_admin_actions() {
             "start_site_admin",
             "pegar_pendencias_pix",
             "pegar_avisos_falhos",
+            "pegar_pix_automatico_problemas",
             "tentar_devolucao_pix",
             "remover_avaliacao",
             "pegar_resumo_fornecedor",

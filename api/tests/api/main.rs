@@ -28,5 +28,6 @@ mod reviews;
 mod security;
 mod spec_clients;
 mod subscriptions;
+mod subscriptions_pix;
 mod supplier;
 mod whatsapp;

@@ -706,6 +706,17 @@ export interface components {
             moderacao_produtos: components["schemas"]["ModeratedProduct"][];
         };
         /**
+         * pegar_pix_automatico_problemas
+         * @description Pix Automático recurrences and recurring charges with problems, newest first. The administrator's (401 without a session, 403 for anyone else).
+         */
+        AdminRecurringProblemsRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            codigo: "pegar_pix_automatico_problemas";
+        };
+        /**
          * remover_avaliacao
          * @description Removes a review, with a reason e-mailed to its author. The administrator's (401 without a session, 403 for anyone else).
          */
@@ -922,9 +933,11 @@ export interface components {
             janela_fim: string;
             janela_inicio: string;
             nomeforn: string;
-            /** @description `na_entrega` (Pix Automático later). */
+            /** @description `na_entrega` or `pix_automatico`. */
             pagamento: string;
             pausada_ate: string | null;
+            /** @description The basket's Pix Automático (when it has one). */
+            pix_automatico?: components["schemas"]["PixAutomaticoView"];
             /** @description The next cycle not yet ordered (`AAAA-MM-DD`): changes made now apply to it. */
             proxima_data: string;
             /**
@@ -3174,6 +3187,24 @@ export interface components {
         Photos: {
             [key: string]: string;
         };
+        /**
+         * @description A basket's Pix Automático: its recurrence's state and, while the buyer has not authorised
+         *     it, the QR to scan in their bank's app.
+         */
+        PixAutomaticoView: {
+            /** @description The recurrence's "copia e cola" and its QR image (a data URL), while `aguardando`. */
+            pix_code?: string;
+            pix_image?: string;
+            /** @description What the basket becomes if the recurrence ends at the bank: `na_entrega` or `pausar`. */
+            sem_pix: string;
+            /** @description `aguardando` (authorisation), `ativa`, `recusada`, `cancelada`, `cancelada_banco`. */
+            situacao: string;
+            /**
+             * Format: int64
+             * @description The most the buyer accepts per cycle, in centavos.
+             */
+            valor_maximo_centavos: number;
+        };
         /** @description `pegar_pendencias_pix`'s answer. */
         PixIssues: {
             /** @description Paid orders not confirmed within `RELEASE_REVIEW_DAYS`, oldest first (at most 500). */
@@ -3532,6 +3563,25 @@ export interface components {
          * @enum {string}
          */
         ReceiptBy: "comprador" | "automatico" | "loja" | "reclamacao";
+        /** @description One problem. */
+        RecurringProblem: {
+            /** @description The basket, when it is ours. */
+            assinatura: string | null;
+            motivo: string;
+            /**
+             * Format: int64
+             * @description When (ms since the epoch).
+             */
+            quando: number;
+            /** @description The idRec or the txid. */
+            referencia: string;
+            /** @description `rec` (a recurrence) or `cobr` (a recurring charge). */
+            tipo: string;
+        };
+        /** @description `pegar_pix_automatico_problemas`' answer. */
+        RecurringProblems: {
+            problemas: components["schemas"]["RecurringProblem"][];
+        };
         /**
          * devolver_reclamacao
          * @description The store gives back all, some lines or an amount of a case's order; the rest is released. Needs a session (401 without one).
@@ -4300,6 +4350,11 @@ export interface components {
          *     weekday and window.
          */
         Subscribe: {
+            /**
+             * @description Pix Automático: the payer's CPF or CNPJ, which the recurrence names (sent to the PSP,
+             *     not stored).
+             */
+            cpf?: string;
             data_entrega?: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
@@ -4310,14 +4365,28 @@ export interface components {
             janela_fim?: string | null;
             janela_inicio?: string | null;
             observacao?: string;
-            /** @description `na_entrega` (or `'1'`): paid on delivery or pickup. Pix Automático is not offered yet. */
+            /**
+             * @description `na_entrega` (or `'1'`): paid on delivery or pickup; `pix_automatico` (or `'2'`): each
+             *     cycle charged by Pix Automático, where the store accepts Pix.
+             */
             pagamento?: components["schemas"]["Text"];
             sacola?: components["schemas"]["BagItem"][];
+            /**
+             * @description Pix Automático: what the basket becomes if the recurrence is cancelled at the bank —
+             *     `na_entrega` (paid in person from then on) or `pausar` (the default).
+             */
+            sem_pix?: string;
             /**
              * Format: double
              * @description The first cycle's total the buyer saw, in reais.
              */
             total: number;
+            /**
+             * Format: double
+             * @description Pix Automático: the most the buyer accepts per cycle, in reais (at least the first
+             *     cycle's total).
+             */
+            valor_maximo?: number;
         };
         /**
          * assinar
@@ -4991,7 +5060,7 @@ export interface operations {
         /** @description `{"codigo": …}` and the action's fields. Fields an action does not read are ignored (the spec's clients send some, such as `usuario`: identity comes from the session only). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GetNoticesRequest"] | components["schemas"]["ChangeNoticesRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["SubscribeRequest"] | components["schemas"]["MyBasketsRequest"] | components["schemas"]["ChangeBasketRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["OpenCaseRequest"] | components["schemas"]["GetCaseRequest"] | components["schemas"]["WriteCaseRequest"] | components["schemas"]["RefundCaseRequest"] | components["schemas"]["AcceptProposalRequest"] | components["schemas"]["AskMediationRequest"] | components["schemas"]["StoreCasesRequest"] | components["schemas"]["AdminDisputesRequest"] | components["schemas"]["AdminDecideDisputeRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminFailedNoticesRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["StoreBasketsRequest"] | components["schemas"]["StoreVacationRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
+                "application/json": components["schemas"]["StartLoginRequest"] | components["schemas"]["LoginSiteRequest"] | components["schemas"]["LogoutSiteRequest"] | components["schemas"]["ChangeNameRequest"] | components["schemas"]["GetNoticesRequest"] | components["schemas"]["ChangeNoticesRequest"] | components["schemas"]["GenerateCoordinatesRequest"] | components["schemas"]["ChangeAddressRequest"] | components["schemas"]["PlaceOrderRequest"] | components["schemas"]["SubscribeRequest"] | components["schemas"]["MyBasketsRequest"] | components["schemas"]["ChangeBasketRequest"] | components["schemas"]["ListOrdersRequest"] | components["schemas"]["ReorderRequest"] | components["schemas"]["CheckPaymentRequest"] | components["schemas"]["CancelOrderRequest"] | components["schemas"]["ConfirmReceiptRequest"] | components["schemas"]["OpenCaseRequest"] | components["schemas"]["GetCaseRequest"] | components["schemas"]["WriteCaseRequest"] | components["schemas"]["RefundCaseRequest"] | components["schemas"]["AcceptProposalRequest"] | components["schemas"]["AskMediationRequest"] | components["schemas"]["StoreCasesRequest"] | components["schemas"]["AdminDisputesRequest"] | components["schemas"]["AdminDecideDisputeRequest"] | components["schemas"]["CatalogHomeRequest"] | components["schemas"]["CatalogFirstPageRequest"] | components["schemas"]["CatalogNextPageRequest"] | components["schemas"]["CatalogSearchRequest"] | components["schemas"]["StoresRequest"] | components["schemas"]["StartSiteRequest"] | components["schemas"]["ProductDetailRequest"] | components["schemas"]["AdDetailRequest"] | components["schemas"]["SupplierDataRequest"] | components["schemas"]["CheckCouponRequest"] | components["schemas"]["AdminSuppliersRequest"] | components["schemas"]["AdminSetVisibilityRequest"] | components["schemas"]["AdminAllowDocumentRequest"] | components["schemas"]["AdminCustomersRequest"] | components["schemas"]["AdminPendingWithdrawalsRequest"] | components["schemas"]["AdminConfirmWithdrawalRequest"] | components["schemas"]["AdminStorefrontRequest"] | components["schemas"]["AdminPixIssuesRequest"] | components["schemas"]["AdminFailedNoticesRequest"] | components["schemas"]["AdminRecurringProblemsRequest"] | components["schemas"]["AdminRetryRefundRequest"] | components["schemas"]["AddAdRequest"] | components["schemas"]["ListAdsRequest"] | components["schemas"]["EditAdRequest"] | components["schemas"]["DeleteAdRequest"] | components["schemas"]["UploadAdPhotoRequest"] | components["schemas"]["DeleteAdPhotoRequest"] | components["schemas"]["TokenBalanceRequest"] | components["schemas"]["BuyTokensRequest"] | components["schemas"]["UploadNotarisationRequest"] | components["schemas"]["VerifyNotarisationRequest"] | components["schemas"]["RegisterSupplierRequest"] | components["schemas"]["LoadSupplierPanelRequest"] | components["schemas"]["EditSupplierProfileRequest"] | components["schemas"]["EditSupplierPlacesRequest"] | components["schemas"]["SetSupplierHiddenRequest"] | components["schemas"]["SetSupplierPurchasesRequest"] | components["schemas"]["EditSupplierImagesRequest"] | components["schemas"]["AddProductRequest"] | components["schemas"]["SupplierProductsRequest"] | components["schemas"]["EditProductRequest"] | components["schemas"]["EditProductIconRequest"] | components["schemas"]["RemoveProductPhotoRequest"] | components["schemas"]["UploadProductPhotoRequest"] | components["schemas"]["AddPromotionRequest"] | components["schemas"]["RemovePromotionRequest"] | components["schemas"]["EnableProductRequest"] | components["schemas"]["DisableProductRequest"] | components["schemas"]["RemoveProductRequest"] | components["schemas"]["SetProductCategoryRequest"] | components["schemas"]["ClearProductCategoryRequest"] | components["schemas"]["AddStoreCategoryRequest"] | components["schemas"]["RemoveStoreCategoryRequest"] | components["schemas"]["AddCouponRequest"] | components["schemas"]["RemoveCouponRequest"] | components["schemas"]["PendingDeliveriesRequest"] | components["schemas"]["EventTicketRequest"] | components["schemas"]["DeliveryHistoryRequest"] | components["schemas"]["CancelDeliveryRequest"] | components["schemas"]["ConfirmDeliveryRequest"] | components["schemas"]["DeliveryDayRequest"] | components["schemas"]["OutForDeliveryRequest"] | components["schemas"]["StoreBasketsRequest"] | components["schemas"]["StoreVacationRequest"] | components["schemas"]["ManagementRequest"] | components["schemas"]["CheckStoreUrlRequest"] | components["schemas"]["CreateSiteRequest"] | components["schemas"]["EditDeliveryRequest"] | components["schemas"]["PaymentInfoRequest"] | components["schemas"]["PaymentOptionsRequest"] | components["schemas"]["PaymentHistoryRequest"] | components["schemas"]["SalesReportRequest"] | components["schemas"]["SetPixKeyRequest"] | components["schemas"]["WithdrawRequest"] | components["schemas"]["RateOrderRequest"] | components["schemas"]["ReplyReviewRequest"] | components["schemas"]["StoreReviewsRequest"] | components["schemas"]["AdminRemoveReviewRequest"] | components["schemas"]["AdminStoreSummaryRequest"] | components["schemas"]["AdminModerateAdRequest"] | components["schemas"]["AdminModerateProductRequest"] | components["schemas"]["DownloadMyDataRequest"] | components["schemas"]["DeleteMyAccountRequest"] | components["schemas"]["LookUpCepRequest"];
             };
         };
         responses: {
@@ -5001,7 +5070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Notices"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BasketView"] | components["schemas"]["MyBaskets"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["CaseOpened"] | components["schemas"]["CaseAnswer"] | components["schemas"]["CaseSettled"] | components["schemas"]["StoreCaseCounts"] | components["schemas"]["Disputes"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["FailedNotices"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["StoreBaskets"] | components["schemas"]["VacationSet"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
+                    "application/json": components["schemas"]["LoginStart"] | components["schemas"]["SignedIn"] | components["schemas"]["Done"] | components["schemas"]["NameChanged"] | components["schemas"]["Notices"] | components["schemas"]["Geocoded"] | components["schemas"]["AddressSaved"] | components["schemas"]["OrderPlaced"] | components["schemas"]["BasketView"] | components["schemas"]["MyBaskets"] | components["schemas"]["BuyerOrders"] | components["schemas"]["Reordered"] | components["schemas"]["PaymentState"] | components["schemas"]["CaseOpened"] | components["schemas"]["CaseAnswer"] | components["schemas"]["CaseSettled"] | components["schemas"]["StoreCaseCounts"] | components["schemas"]["Disputes"] | components["schemas"]["Home"] | components["schemas"]["FirstCategoryPage"] | components["schemas"]["LaterCategoryPage"] | components["schemas"]["SearchResults"] | components["schemas"]["Stores"] | components["schemas"]["Storefront"] | components["schemas"]["ProductDetail"] | components["schemas"]["AdDetail"] | components["schemas"]["SupplierData"] | components["schemas"]["CouponCheck"] | components["schemas"]["AdminSuppliers"] | components["schemas"]["VisibilitySet"] | components["schemas"]["DocumentAllowed"] | components["schemas"]["Customers"] | components["schemas"]["PendingWithdrawals"] | components["schemas"]["WithdrawalConfirmed"] | components["schemas"]["AdminStorefrontView"] | components["schemas"]["PixIssues"] | components["schemas"]["FailedNotices"] | components["schemas"]["RecurringProblems"] | components["schemas"]["RefundRetried"] | components["schemas"]["AdInfos"] | components["schemas"]["MyAds"] | components["schemas"]["PhotoAdded"] | components["schemas"]["Tokens"] | components["schemas"]["TokenCharge"] | components["schemas"]["Notarised"] | components["schemas"]["Verification"] | components["schemas"]["UserChanged"] | components["schemas"]["PanelLoad"] | components["schemas"]["ProfileSaved"] | components["schemas"]["PlacesSaved"] | components["schemas"]["HiddenSet"] | components["schemas"]["PurchasesSet"] | components["schemas"]["ImagesSaved"] | components["schemas"]["ProductInfos"] | components["schemas"]["SupplierProducts"] | components["schemas"]["IconSaved"] | components["schemas"]["CategoriesAnswer"] | components["schemas"]["CouponsAnswer"] | components["schemas"]["PendingOrders"] | components["schemas"]["EventTicket"] | components["schemas"]["MonthOrders"] | components["schemas"]["DeliveryChanged"] | components["schemas"]["DayOrders"] | components["schemas"]["BuyersTold"] | components["schemas"]["StoreBaskets"] | components["schemas"]["VacationSet"] | components["schemas"]["MonthFigures"] | components["schemas"]["UrlCheck"] | components["schemas"]["SiteCreated"] | components["schemas"]["DeliverySaved"] | components["schemas"]["PaymentsInfo"] | components["schemas"]["OptionsSaved"] | components["schemas"]["PaymentRecords"] | components["schemas"]["SalesReport"] | components["schemas"]["PixKeySaved"] | components["schemas"]["WithdrawalRequested"] | components["schemas"]["OrderRated"] | components["schemas"]["StoreReviewsList"] | components["schemas"]["ReviewRemoved"] | components["schemas"]["StoreSummary"] | components["schemas"]["Moderated"] | components["schemas"]["MyData"] | components["schemas"]["CepFound"];
                 };
             };
             /** @description A body that is not JSON ('Requisição inválida.'), an unknown `codigo` ('Ação desconhecida'), a payload of the wrong shape ('Dados inválidos.') or the action's own refusal, with the spec's message. */
@@ -6233,6 +6302,13 @@ export interface Actions {
         get: false;
         read: true;
     };
+    "pegar_pix_automatico_problemas": {
+        payload: Record<string, never>;
+        answer: components["schemas"]["RecurringProblems"];
+        session: "admin";
+        get: false;
+        read: true;
+    };
     "pegar_produto_url_site": {
         payload: Omit<components["schemas"]["ProductDetailRequest"], "codigo">;
         answer: components["schemas"]["ProductDetail"];
@@ -6492,6 +6568,7 @@ export const READ_ACTIONS = [
     "pegar_lojas",
     "pegar_pedidos",
     "pegar_pendencias_pix",
+    "pegar_pix_automatico_problemas",
     "pegar_produto_url_site",
     "pegar_produtos_anuncios_local",
     "pegar_produtos_anuncios_site",

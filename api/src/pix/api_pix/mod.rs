@@ -12,9 +12,12 @@
 //! | [`PixProvider::pix`] | `GET /pix/{e2eid}` (a webhook's notification confirmed) |
 //! | [`PixProvider::received`] | `GET /pix?inicio&fim`, every page (the reconciliation) |
 //! | [`PixProvider::register_webhook`] | `PUT /webhook/{chave}` |
+//!
+//! Pix Automático (`/locrec`, `/rec`, `/cobr`, their webhooks) is [`recurring`].
 
 pub mod client;
 pub mod profile;
+pub mod recurring;
 pub mod wire;
 
 use super::{
@@ -236,6 +239,10 @@ impl PixProvider for ApiPixProvider {
             }
             Ok(all)
         })
+    }
+
+    fn recurring(&self) -> Option<&dyn crate::pix::recurring::RecurringPix> {
+        Some(self)
     }
 
     fn register_webhook<'a>(

@@ -483,6 +483,26 @@ pub async fn place_priced(
     priced: &PricedBag,
     key: Option<Idempotency<'_>>,
 ) -> ApiResult<Placed> {
+    place_priced_via(
+        state,
+        priced,
+        key,
+        state.pix.as_ref(),
+        state.config.pix.expiry,
+    )
+    .await
+}
+
+/// [`place_priced`] with the Pix charge opened at `pix` and payable for `pix_expiry` (a
+/// basket's cycle charged by Pix Automático: its recurring charge, payable until the
+/// delivery's eve).
+pub async fn place_priced_via(
+    state: &AppState,
+    priced: &PricedBag,
+    key: Option<Idempotency<'_>>,
+    pix: &dyn crate::pix::PixProvider,
+    pix_expiry: std::time::Duration,
+) -> ApiResult<Placed> {
     let (buyer, supplier) = (&priced.buyer, &priced.supplier);
     let new_order = NewOrder {
         buyer_id: &priced.buyer_id,
@@ -518,12 +538,12 @@ pub async fn place_priced(
         slot: priced.slot,
         coupon: priced.coupon.as_ref(),
         coupon_version: priced.coupon_version,
-        pix_expiry: state.config.pix.expiry,
+        pix_expiry,
         max_open_orders: state.config.security.max_open_orders,
         idempotency: key,
         note: priced.note.as_ref().map(Note::as_str),
     };
-    let placed = orders::place(&state.db, state.pix.as_ref(), &new_order).await?;
+    let placed = orders::place(&state.db, pix, &new_order).await?;
     if placed.fresh {
         crate::metrics::order_placed();
     }

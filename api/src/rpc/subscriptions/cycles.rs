@@ -14,6 +14,10 @@
 //! ([`subscriptions::record_cycle`]). A crash between the two leaves the order placed and the
 //! cycle unrecorded: the next run places again, gets the same order back, and records it.
 //!
+//! A basket paid by Pix Automático is priced as a Pix order and its order placed with a
+//! recurring charge ([`super::pix_automatico::place_cycle`]); a recurrence not authorised, or a
+//! total above the buyer's maximum, refuses the cycle with the reason.
+//!
 //! [`run`] is the cycles job's work (one instance at a time: the jobs' advisory lock); the
 //! buyer's changes call [`settle`] first, so a change after a cut-off applies to the next cycle.
 //! Both take the instant as a parameter: the job passes the clock's, tests drive time with it.
@@ -109,7 +113,12 @@ pub async fn price_cycle(
             forn: Some(&b.supplier_id),
             entrega: b.mode() == Fulfilment::Delivery,
             coupon,
-            pagamento: PaymentMethod::InPerson.as_db(),
+            // A Pix Automático basket's cycle is a Pix order (the store must accept Pix).
+            pagamento: if b.pagamento == "pix_automatico" {
+                PaymentMethod::Pix.as_db()
+            } else {
+                PaymentMethod::InPerson.as_db()
+            },
             when: When::Cycle(slot),
             note: b.observacao.as_deref(),
             now,
@@ -259,9 +268,17 @@ async fn handle(
     let key = format!("cesta:{}:{date}", b.id);
     let mut outcome: Result<(String, i64, Vec<String>), String> = Err(String::new());
     let mut with_coupon = true;
+    // Pix Automático: the recurrence must be authorised; the cycle is charged by it.
+    let pix = super::pix_automatico::for_cycle(state, b).await?;
+    let attempts = if let Err(reason) = &pix {
+        outcome = Err(reason.clone());
+        0
+    } else {
+        4
+    };
     // A refusal for a coupon is retried without it; a stock refusal (a sale between the read
     // and the reservation) with the stock read again.
-    for _ in 0..4 {
+    for _ in 0..attempts {
         let avail = available(state, &lines).await?;
         if avail.items.is_empty() {
             cycle.outcome = CycleOutcome::Empty;
@@ -298,7 +315,23 @@ async fn handle(
             key: &key,
             fingerprint: "assinatura",
         };
-        match place_priced(state, &priced, Some(k)).await {
+        let placing = match &pix {
+            Ok(Some(rec)) => {
+                let max = rec.valor_maximo_centavos.unwrap_or(i64::MAX);
+                if priced.summary.total_centavos.centavos() > max {
+                    outcome = Err(format!(
+                        "o total desta entrega ({}) passou do valor máximo autorizado para o Pix \
+                         Automático ({}).",
+                        priced.summary.total_centavos.format(),
+                        Money::from_centavos(max).format()
+                    ));
+                    break;
+                }
+                super::pix_automatico::place_cycle(state, b, rec, &priced, k, slot.data, now).await
+            }
+            _ => place_priced(state, &priced, Some(k)).await,
+        };
+        match placing {
             Ok(placed) => {
                 if placed.fresh {
                     report.orders += 1;
@@ -443,8 +476,13 @@ async fn notice(
                     l.total_centavos.format()
                 ));
             }
+            let how = if b.pagamento == "pix_automatico" {
+                "cobrado por Pix Automático na véspera da entrega"
+            } else {
+                "pago na entrega"
+            };
             body.push_str(&format!(
-                "Total: {} (pago na entrega).\n",
+                "Total: {} ({how}).\n",
                 p.summary.total_centavos.format()
             ));
         }

@@ -174,6 +174,11 @@ pub async fn change(state: &AppState, user: AuthUser, req: ChangeBasket) -> ApiR
     if !subscriptions::change(&state.db, &b.id, &user.id, &c).await? {
         return Err(super::not_found());
     }
+    if c.cancel {
+        // Its recurrence is cancelled at the PSP too (a failure is left for the admin).
+        crate::domain::pix_automatico::cancel_with_basket(&state.db, state.pix.as_ref(), &b.id)
+            .await?;
+    }
     answer(state, &b.id, now).await
 }
 

@@ -29,9 +29,9 @@ use wasm_core::{
     money::Money,
 };
 
-/// 'O Pix Automático ainda não está disponível para assinaturas. Escolha pagar na entrega.'
+/// Refused when the Pix provider offers no Pix Automático (the sandbox).
 pub const PIX_AUTOMATICO_INDISPONIVEL: &str =
-    "O Pix Automático ainda não está disponível para assinaturas. Escolha pagar na entrega.";
+    "O Pix Automático não está disponível para assinaturas. Escolha pagar na entrega.";
 
 /// `assinar`'s payload: a bag as `finalizar_pedido` takes it, with the frequency. The first
 /// delivery's date and window (`data_entrega`, `janela_inicio`, `janela_fim`) give the basket's
@@ -59,9 +59,25 @@ pub struct Subscribe {
     pub janela_inicio: Option<String>,
     #[serde(default)]
     pub janela_fim: Option<String>,
-    /// `na_entrega` (or `'1'`): paid on delivery or pickup. Pix Automático is not offered yet.
+    /// `na_entrega` (or `'1'`): paid on delivery or pickup; `pix_automatico` (or `'2'`): each
+    /// cycle charged by Pix Automático, where the store accepts Pix.
     #[serde(default)]
     pub pagamento: Text,
+    /// Pix Automático: the most the buyer accepts per cycle, in reais (at least the first
+    /// cycle's total).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub valor_maximo: Option<f64>,
+    /// Pix Automático: what the basket becomes if the recurrence is cancelled at the bank —
+    /// `na_entrega` (paid in person from then on) or `pausar` (the default).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub sem_pix: Option<String>,
+    /// Pix Automático: the payer's CPF or CNPJ, which the recurrence names (sent to the PSP,
+    /// not stored).
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub cpf: Option<String>,
     #[serde(default)]
     #[schema(nullable = false)]
     pub observacao: Option<String>,
@@ -71,7 +87,7 @@ pub struct Subscribe {
 fn payment(sent: &str) -> ApiResult<BasketPayment> {
     match sent.trim() {
         "na_entrega" | "1" => Ok(BasketPayment::InPerson),
-        "pix_automatico" | "2" => Err(ApiError::bad_request(PIX_AUTOMATICO_INDISPONIVEL)),
+        "pix_automatico" | "2" => Ok(BasketPayment::PixAutomatico),
         _ => Err(ApiError::bad_request("Selecione a forma de pagamento.")),
     }
 }
@@ -89,6 +105,9 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
     let frequency = Frequency::parse(&req.frequencia)
         .ok_or_else(|| ApiError::bad_request(FREQUENCIA_INVALIDA))?;
     let pay = payment(req.pagamento.as_str())?;
+    if pay == BasketPayment::PixAutomatico && state.pix.recurring().is_none() {
+        return Err(ApiError::bad_request(PIX_AUTOMATICO_INDISPONIVEL));
+    }
     let client_total = Money::from_reais(req.total)
         .filter(|m| *m >= Money::ZERO)
         .ok_or_else(|| refusal(CheckoutError::PricesChanged))?;
@@ -109,7 +128,12 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
             forn: req.forn.as_ref().and_then(SellerRef::id),
             entrega: req.entrega,
             coupon: coupon.clone(),
-            pagamento: "1",
+            // Pix Automático is a Pix: the store must accept Pix.
+            pagamento: if pay == BasketPayment::PixAutomatico {
+                "2"
+            } else {
+                "1"
+            },
             when: When::Chosen(slot),
             note: req.observacao.as_deref(),
             now,
@@ -131,12 +155,32 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
         })
         .collect();
     let id = new_id();
+    let rec = match pay {
+        BasketPayment::PixAutomatico => Some(
+            super::pix_automatico::authorise(
+                state,
+                &user.id,
+                &id,
+                &super::pix_automatico::Authorise {
+                    frequency,
+                    first: first.data,
+                    total: priced.summary.total_centavos,
+                    max_reais: req.valor_maximo,
+                    fallback: req.sem_pix.as_deref(),
+                    store: priced.supplier_id(),
+                    document: req.cpf.as_deref(),
+                },
+            )
+            .await?,
+        ),
+        BasketPayment::InPerson => None,
+    };
     let note = req
         .observacao
         .as_deref()
         .map(str::trim)
         .filter(|n| !n.is_empty());
-    subscriptions::create(
+    let stored = subscriptions::create(
         &state.db,
         &NewBasket {
             id: &id,
@@ -149,9 +193,16 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
             coupon: coupon.as_deref(),
             note,
             lines: &lines,
+            pix: rec.as_ref().map(super::pix_automatico::Authorised::as_new),
         },
     )
-    .await?;
+    .await;
+    if let Err(e) = stored {
+        if let Some(r) = &rec {
+            super::pix_automatico::forget(state, &r.id).await;
+        }
+        return Err(e.into());
+    }
     let b = subscriptions::load(&state.db, &id)
         .await?
         .ok_or_else(super::not_found)?;

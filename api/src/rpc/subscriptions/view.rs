@@ -6,7 +6,7 @@
 use super::cycles::{available, price_cycle, store_name};
 use crate::{
     domain::{
-        delivery_days,
+        delivery_days, pix_automatico,
         subscriptions::{self, BasketRow, BasketStatus, CycleOutcome},
     },
     error::ApiResult,
@@ -61,8 +61,12 @@ pub struct BasketView {
     pub entrega: bool,
     pub janela_inicio: String,
     pub janela_fim: String,
-    /// `na_entrega` (Pix Automático later).
+    /// `na_entrega` or `pix_automatico`.
     pub pagamento: String,
+    /// The basket's Pix Automático (when it has one).
+    #[schema(nullable = false)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pix_automatico: Option<PixAutomaticoView>,
     /// The next cycle not yet ordered (`AAAA-MM-DD`): changes made now apply to it.
     pub proxima_data: String,
     /// The next delivery (skips, pauses and the store's vacation left out), and its text
@@ -80,6 +84,48 @@ pub struct BasketView {
     pub itens: Vec<BasketItem>,
     /// The last cycles, newest first.
     pub ciclos: Vec<CycleView>,
+}
+
+/// A basket's Pix Automático: its recurrence's state and, while the buyer has not authorised
+/// it, the QR to scan in their bank's app.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PixAutomaticoView {
+    /// `aguardando` (authorisation), `ativa`, `recusada`, `cancelada`, `cancelada_banco`.
+    pub situacao: String,
+    /// The most the buyer accepts per cycle, in centavos.
+    pub valor_maximo_centavos: i64,
+    /// What the basket becomes if the recurrence ends at the bank: `na_entrega` or `pausar`.
+    pub sem_pix: String,
+    /// The recurrence's "copia e cola" and its QR image (a data URL), while `aguardando`.
+    #[schema(nullable = false)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pix_code: Option<String>,
+    #[schema(nullable = false)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pix_image: Option<String>,
+}
+
+/// Basket `id`'s Pix Automático view.
+async fn pix_view(state: &AppState, id: &str) -> ApiResult<Option<PixAutomaticoView>> {
+    let Some(rec) = pix_automatico::of_basket(&state.db, id).await? else {
+        return Ok(None);
+    };
+    let Some(situacao) = rec.rec_situacao.clone() else {
+        return Ok(None);
+    };
+    let awaiting = rec.state() == Some(pix_automatico::RecState::Awaiting);
+    let code = rec.rec_copia_e_cola.filter(|_| awaiting);
+    let image = match &code {
+        Some(c) => Some(crate::pix::qr::data_url(c)?),
+        None => None,
+    };
+    Ok(Some(PixAutomaticoView {
+        situacao,
+        valor_maximo_centavos: rec.valor_maximo_centavos.unwrap_or(0),
+        sem_pix: rec.sem_pix.unwrap_or_else(|| "pausar".into()),
+        pix_code: code,
+        pix_image: image,
+    }))
 }
 
 /// The first date from `b.proxima_data` (at most a year on) that is delivered: not skipped,
@@ -177,6 +223,7 @@ pub async fn basket_view(
         janela_inicio: b.janela_inicio.clone(),
         janela_fim: b.janela_fim.clone(),
         pagamento: b.pagamento.clone(),
+        pix_automatico: pix_view(state, &b.id).await?,
         proxima_data: b.proxima_data.clone(),
         proxima_entrega: next.map(Date::iso),
         proxima_entrega_texto: slot.map(|s| s.label()),

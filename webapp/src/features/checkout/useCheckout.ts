@@ -22,7 +22,8 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
-import { assinar, type Frequencia } from './api/assinar';
+import { assinar, type Frequencia, type PixAutomatico } from './api/assinar';
+import type { Subscribed } from './components/SubscribeBox';
 import { getOrderNote, setOrderNote } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
 import { pegarProduto } from './api/pegarProduto';
@@ -197,9 +198,10 @@ export function useCheckout() {
 
   /**
    * 'Assinar' (decisions.md §35): the bag, with the date and window chosen, becomes a basket paid
-   * in person; answers the server's message on a refusal, or the basket's next delivery.
+   * in person or by Pix Automático; answers the server's message on a refusal, or the basket's
+   * next delivery (and the recurrence's QR to authorise).
    */
-  async function assinarSacola(frequencia: Frequencia): Promise<{ ok: boolean; texto: string }> {
+  async function assinarSacola(frequencia: Frequencia, pix: PixAutomatico | null = null): Promise<Subscribed> {
     if (!summary?.ok || !modo || !userforn || !user || offline || block || !datas || !data) {
       return { ok: false, texto: 'Escolha a data e o horário antes de assinar.' };
     }
@@ -213,13 +215,15 @@ export function useCheckout() {
       data,
       observacao: getOrderNote(),
     });
-    const r = await assinar(payload, frequencia);
+    const r = await assinar(payload, frequencia, pix);
     if (r.error !== undefined) return { ok: false, texto: r.error };
     clearBag();
     setOrderNote('');
     return {
       ok: true,
       texto: `Assinatura criada! Primeira entrega: ${r.proxima_entrega_texto ?? r.proxima_data}. Acompanhe em Meu perfil › Minhas assinaturas.`,
+      pixCode: r.pix_automatico?.pix_code ?? null,
+      pixImage: r.pix_automatico?.pix_image ?? null,
     };
   }
 

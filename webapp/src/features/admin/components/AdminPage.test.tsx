@@ -38,7 +38,7 @@ const CLIENTES = [
 ];
 
 function abrir(answers: Parameters<typeof mockApi>[0] = {}, user = ADMIN) {
-  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, pegar_avisos_falhos: { body: { avisos: [] } }, ...answers });
+  const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, pegar_avisos_falhos: { body: { avisos: [] } }, pegar_pix_automatico_problemas: { body: { problemas: [] } }, ...answers });
   const r = renderPage(<AdminPage />, { path: '/admin', user });
   return { ...api, ...r };
 }

@@ -18,6 +18,7 @@ import { AdminLoginCard } from './AdminLoginCard';
 import { CustomersSection } from './CustomersSection';
 import { DisputesSection } from './DisputesSection';
 import { FailedNoticesSection } from './FailedNoticesSection';
+import { RecurringPixSection } from './RecurringPixSection';
 import { PixIssuesSection } from './PixIssuesSection';
 import { SuppliersSection } from './SuppliersSection';
 import { WithdrawalsSection } from './WithdrawalsSection';
@@ -82,6 +83,7 @@ function AdminPanel() {
         {secao === 'pix' && (
           <>
             <PixIssuesSection />
+            <RecurringPixSection />
             <FailedNoticesSection />
           </>
         )}

@@ -6,8 +6,7 @@
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
 import { formatCentavos, type SummaryResult } from '../rules';
-import type { Frequencia } from '../api/assinar';
-import { SubscribeBox } from './SubscribeBox';
+import { SubscribeBox, type SubscribeBoxProps } from './SubscribeBox';
 
 export type { Pagamento };
 
@@ -22,8 +21,8 @@ export interface PaymentStepProps {
   offline?: boolean;
   /** The sentence naming bag lines that cannot be bought any more, or null. */
   block?: string | null;
-  /** 'Assinar' (decisions.md §35), offered when the store has delivery days and payment is in person. */
-  onSubscribe?: ((f: Frequencia) => Promise<{ ok: boolean; texto: string }>) | null;
+  /** 'Assinar' (decisions.md §35), offered when the store has delivery days; Pix Automático where it accepts Pix. */
+  onSubscribe?: SubscribeBoxProps['onSubscribe'] | null;
 }
 
 export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null, onSubscribe = null }: PaymentStepProps) {
@@ -66,7 +65,9 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
       <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline || !!block} onClick={onFinish}>
         Finalizar Compra
       </button>
-      {onSubscribe && value === '1' && !offline && !block && summary?.ok && <SubscribeBox onSubscribe={onSubscribe} />}
+      {onSubscribe && value !== null && !offline && !block && s && (
+        <SubscribeBox onSubscribe={onSubscribe} pix={options.pix} presencial={options.presencial} totalCentavos={s.total_centavos} />
+      )}
     </div>
   );
 }

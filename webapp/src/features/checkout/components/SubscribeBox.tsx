@@ -1,22 +1,54 @@
 /**
  * 'Assinar' in the checkout's payment step (decisions.md §35): instead of one order, the bag
  * becomes a basket delivered every week, fortnight or four weeks on the date and window chosen,
- * paid in person. The server checks it as an order; its message is shown as it comes.
+ * paid in person or — where the store accepts Pix — by Pix Automático: the buyer gives the most
+ * they accept per delivery and the payer's CPF, and scans the recurrence's QR in their bank's
+ * app to authorise it once. The server checks it as an order; its message is shown as it comes.
  */
 import { useState } from 'react';
-import { FREQUENCIAS, type Frequencia } from '../api/assinar';
+import { FREQUENCIAS, maximoInvalido, parseReais, type Frequencia, type PixAutomatico } from '../api/assinar';
 
-export function SubscribeBox({ onSubscribe }: { onSubscribe: (f: Frequencia) => Promise<{ ok: boolean; texto: string }> }) {
+/** What subscribing answered: the message, and the recurrence's QR for Pix Automático. */
+export interface Subscribed {
+  ok: boolean;
+  texto: string;
+  pixCode?: string | null;
+  pixImage?: string | null;
+}
+
+export interface SubscribeBoxProps {
+  onSubscribe: (f: Frequencia, pix: PixAutomatico | null) => Promise<Subscribed>;
+  /** The store accepts Pix (Pix Automático is offered) / in person. */
+  pix?: boolean;
+  presencial?: boolean;
+  /** The first delivery's total, for the maximum's check. */
+  totalCentavos?: number;
+}
+
+export function SubscribeBox({ onSubscribe, pix = false, presencial = true, totalCentavos = 0 }: SubscribeBoxProps) {
   const [frequencia, setFrequencia] = useState<Frequencia>('semanal');
+  const [forma, setForma] = useState<'na_entrega' | 'pix_automatico'>(presencial ? 'na_entrega' : 'pix_automatico');
+  const [maximo, setMaximo] = useState('');
+  const [cpf, setCpf] = useState('');
+  const [semPix, setSemPix] = useState<'na_entrega' | 'pausar'>('pausar');
   const [enviando, setEnviando] = useState(false);
-  const [resposta, setResposta] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [resposta, setResposta] = useState<Subscribed | null>(null);
   if (resposta?.ok) {
     return (
-      <p className="checkout__subscribed" role="status" data-testid="assinatura-criada">
-        {resposta.texto}
-      </p>
+      <div className="checkout__subscribed" role="status" data-testid="assinatura-criada">
+        <p>{resposta.texto}</p>
+        {resposta.pixCode && (
+          <div data-testid="pix-automatico-qr">
+            <p>Autorize o Pix Automático no app do seu banco: escaneie o QR Code ou copie o código.</p>
+            {resposta.pixImage && <img src={resposta.pixImage} alt="QR Code do Pix Automático" width={200} height={200} />}
+            <textarea readOnly value={resposta.pixCode} aria-label="Pix Copia e Cola do Pix Automático" data-testid="pix-automatico-codigo" />
+          </div>
+        )}
+      </div>
     );
   }
+  const comPix = pix && forma === 'pix_automatico';
+  const erroMaximo = comPix && maximo !== '' ? maximoInvalido(maximo, totalCentavos) : null;
   return (
     <fieldset className="checkout-choices" data-testid="assinar">
       <legend className="field__label">Receber esta sacola sempre</legend>
@@ -30,13 +62,53 @@ export function SubscribeBox({ onSubscribe }: { onSubscribe: (f: Frequencia) => 
           ))}
         </select>
       </label>
+      {pix && (
+        <div role="radiogroup" aria-label="Pagamento da assinatura">
+          {presencial && (
+            <label>
+              <input type="radio" name="assinatura-pagamento" checked={forma === 'na_entrega'} onChange={() => setForma('na_entrega')} /> Pagar na
+              entrega
+            </label>
+          )}
+          <label>
+            <input
+              type="radio"
+              name="assinatura-pagamento"
+              checked={forma === 'pix_automatico'}
+              onChange={() => setForma('pix_automatico')}
+              data-testid="assinar-pix-automatico"
+            />{' '}
+            Pix Automático
+          </label>
+        </div>
+      )}
+      {comPix && (
+        <>
+          <label>
+            Valor máximo por entrega (R$){' '}
+            <input inputMode="decimal" value={maximo} onChange={(e) => setMaximo(e.target.value)} data-testid="valor-maximo" />
+          </label>
+          {erroMaximo && <p className="form__hint">{erroMaximo}</p>}
+          <label>
+            CPF de quem paga <input inputMode="numeric" value={cpf} onChange={(e) => setCpf(e.target.value)} data-testid="cpf-pagador" />
+          </label>
+          <label>
+            Se o Pix Automático for cancelado no banco{' '}
+            <select value={semPix} onChange={(e) => setSemPix(e.target.value as 'na_entrega' | 'pausar')}>
+              <option value="pausar">pausar a assinatura</option>
+              {presencial && <option value="na_entrega">pagar na entrega</option>}
+            </select>
+          </label>
+        </>
+      )}
       <button
         type="button"
         className="btn btn--small"
-        disabled={enviando}
+        disabled={enviando || (comPix && (maximo === '' || erroMaximo !== null || cpf.trim() === ''))}
         onClick={() => {
           setEnviando(true);
-          void onSubscribe(frequencia).then((r) => {
+          const escolha = comPix ? { valorMaximo: parseReais(maximo) ?? 0, cpf: cpf.trim(), semPix } : null;
+          void onSubscribe(frequencia, escolha).then((r) => {
             setResposta(r);
             setEnviando(false);
           });

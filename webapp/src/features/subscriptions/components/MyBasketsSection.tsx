@@ -1,5 +1,6 @@
 /**
- * 'Minhas assinaturas' (decisions.md §35): each basket with its store, frequency, state, lines,
+ * 'Minhas assinaturas' (decisions.md §35): each basket with its store, frequency, state, its Pix
+ * Automático (aguardando autorização with the QR, ativo, cancelado no banco), lines,
  * next delivery and its total (as it would be ordered now), until when it can be changed, and its
  * last cycles; 'Pular a próxima', 'Pausar até' a date, 'Retomar', 'Cancelar assinatura'. A change
  * before a cut-off applies to that delivery, after it to the next (the server settles first).
@@ -17,6 +18,20 @@ const CICLO: Record<string, string> = {
   vazia: 'Sem estoque: nenhum pedido',
   recusada: 'Não gerada',
 };
+
+/** The basket's Pix Automático as the buyer reads it, or null for a basket paid in person. */
+export function pixAutomaticoTexto(c: Pick<Cesta, 'pix_automatico'>): string | null {
+  const p = c.pix_automatico;
+  if (!p) return null;
+  const estado: Record<string, string> = {
+    aguardando: 'aguardando autorização no seu banco',
+    ativa: 'ativo',
+    recusada: 'recusado no banco',
+    cancelada: 'cancelado',
+    cancelada_banco: 'cancelado no banco',
+  };
+  return `Pix Automático: ${estado[p.situacao] ?? p.situacao} · até ${reais(p.valor_maximo_centavos)} por entrega`;
+}
 
 export function reais(centavos: number | null | undefined): string {
   return centavos == null ? '—' : formatReais(centavos / 100);
@@ -76,8 +91,23 @@ function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCe
       </ul>
       {ativa && (
         <p data-testid="proxima-entrega">
-          Próxima entrega: {c.proxima_entrega_texto ?? '—'} · Total: <strong>{reais(c.total_centavos)}</strong> (pago na entrega)
+          Próxima entrega: {c.proxima_entrega_texto ?? '—'} · Total: <strong>{reais(c.total_centavos)}</strong>{' '}
+          {c.pagamento === 'pix_automatico' ? '(Pix Automático)' : '(pago na entrega)'}
         </p>
+      )}
+      {c.pix_automatico && (
+        <div data-testid="pix-automatico">
+          <p data-testid="pix-automatico-situacao">{pixAutomaticoTexto(c)}</p>
+          {c.pix_automatico.pix_code && (
+            <>
+              <p>Autorize no app do seu banco: escaneie o QR Code ou copie o código.</p>
+              {c.pix_automatico.pix_image && (
+                <img src={c.pix_automatico.pix_image} alt="QR Code do Pix Automático" width={200} height={200} />
+              )}
+              <textarea readOnly value={c.pix_automatico.pix_code} aria-label="Pix Copia e Cola do Pix Automático" />
+            </>
+          )}
+        </div>
       )}
       {c.aviso && <p className="form__hint">{c.aviso}</p>}
       {c.pular_data && <p>Entrega de {c.pular_data} pulada.</p>}
