@@ -202,9 +202,18 @@ mod tests {
     #[test]
     fn a_transaction_opened_beside_db_is_caught() {
         let sources = tree(&[
-            ("db", "pub async fn begin_write(db: &Db) { db.begin().await }"),
-            ("rpc::ads", "async fn f(db: &Db) { let tx = db\n    .begin()\n    .await?; }"),
-            ("rpc::orders", "async fn f(db: &Db) { let tx = db::begin_write(db).await?; }"),
+            (
+                "db",
+                "pub async fn begin_write(db: &Db) { db.begin().await }",
+            ),
+            (
+                "rpc::ads",
+                "async fn f(db: &Db) { let tx = db\n    .begin()\n    .await?; }",
+            ),
+            (
+                "rpc::orders",
+                "async fn f(db: &Db) { let tx = db::begin_write(db).await?; }",
+            ),
             ("jobs", "// state.db.begin() in a comment\nfn g() {}"),
         ]);
         assert_eq!(

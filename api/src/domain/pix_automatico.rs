@@ -25,7 +25,7 @@
 use super::{
     codes::{ChargeStatus, PixOrigin},
     error::DomainResult,
-    inbox, subscriptions,
+    inbox,
 };
 use crate::{
     db::{Db, begin_write, new_id, now_ms},
@@ -319,7 +319,7 @@ pub async fn apply_recurrence(
         } else {
             "O Pix Automático da sua assinatura foi cancelado no seu banco."
         };
-        subscriptions::tell_buyer(
+        crate::mail::enqueue_for_user(
             &mut tx,
             buyer,
             "Pix Automático da sua assinatura",

@@ -423,20 +423,17 @@ pub async fn record_cycle(db: &Db, c: &Cycle<'_>) -> sqlx::Result<bool> {
 }
 
 /// Queues an e-mail to `buyer_id` inside `tx` (nothing for an account without one).
-pub async fn tell_buyer(
-    tx: &mut Transaction<'static, Any>,
-    buyer_id: &str,
-    subject: &str,
-    body: &str,
-) -> sqlx::Result<()> {
-    let email: Option<String> = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
-        .bind(buyer_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if let Some(to) = email.filter(|e| !e.is_empty()) {
-        crate::mail::enqueue(&mut **tx, &to, subject, body).await?;
-    }
-    Ok(())
+pub use crate::mail::enqueue_for_user as tell_buyer;
+
+/// The store's name, as its baskets' notices and views show it ('' when it is gone).
+pub async fn store_name(db: &Db, supplier_id: &str) -> sqlx::Result<String> {
+    Ok(
+        sqlx::query_scalar("SELECT nomeforn FROM suppliers WHERE user_id = $1")
+            .bind(supplier_id)
+            .fetch_optional(db)
+            .await?
+            .unwrap_or_default(),
+    )
 }
 
 /// Marks the notice ahead of the cut-off of `date` sent, with its e-mail, once: `false` when it

@@ -7,31 +7,7 @@ use super::enqueue;
 use sqlx::{Any, Transaction};
 use wasm_core::money::Money;
 
-/// Who writes in a case, or is told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    Buyer,
-    Store,
-    Admin,
-}
-
-/// What happened in a case.
-#[derive(Debug, Clone, Copy)]
-pub enum CaseNotice<'a> {
-    /// The buyer opened it (to the store).
-    Opened { motivo: &'a str, texto: &'a str },
-    /// A message of `from` (to the other side; an admin's to both).
-    Message { from: Side, texto: &'a str },
-    /// It went to the admin's 'Disputas' (to both).
-    Escalated,
-    /// It ended: `devolvido` centavos given back to the buyer, the rest released (to both);
-    /// `motivo` is the admin's reason when the admin decided.
-    Settled {
-        devolvido: i64,
-        liberado: i64,
-        motivo: Option<&'a str>,
-    },
-}
+pub use super::case_notice::{CaseNotice, Side};
 
 /// Queues the e-mails of `notice` about order `order_id`'s case inside `tx`.
 pub async fn queue_case_notice(

@@ -6,6 +6,7 @@
 //! with its reason. Without `SMTP_URL` messages stay recorded (pending). The same notices go by
 //! WhatsApp to those who opted in ([`whatsapp`], decisions.md §38), recorded by the same call.
 
+pub mod case_notice;
 pub mod cases;
 pub mod moderation;
 pub mod notices;
@@ -31,6 +32,24 @@ pub fn wake() {
 /// What the outbox job waits on between its periodic sweeps.
 pub fn wakes() -> watch::Receiver<u64> {
     RECORDED.subscribe()
+}
+
+/// Queues an e-mail to the account `user_id` inside `tx` (nothing for an account without an
+/// address).
+pub async fn enqueue_for_user(
+    tx: &mut sqlx::Transaction<'static, Any>,
+    user_id: &str,
+    subject: &str,
+    body: &str,
+) -> sqlx::Result<()> {
+    let email: Option<String> = sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if let Some(to) = email.filter(|e| !e.is_empty()) {
+        enqueue(&mut **tx, &to, subject, body).await?;
+    }
+    Ok(())
 }
 
 /// Records a message in the outbox (pending); returns its id.

@@ -6,7 +6,7 @@
 //! the thread belongs in the order's page): the message names who wrote and links to the order.
 
 use super::{Message, Role, Template, one_line, queue};
-use crate::mail::cases::{CaseNotice, Side};
+use crate::mail::case_notice::{CaseNotice, Side};
 use sqlx::{Any, Transaction};
 use wasm_core::money::Money;
 

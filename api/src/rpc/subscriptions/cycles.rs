@@ -412,13 +412,7 @@ fn is_coupon(e: &ApiError) -> bool {
 
 /// The store's name.
 pub async fn store_name(state: &AppState, supplier_id: &str) -> ApiResult<String> {
-    Ok(
-        sqlx::query_scalar("SELECT nomeforn FROM suppliers WHERE user_id = $1")
-            .bind(supplier_id)
-            .fetch_optional(&state.db)
-            .await?
-            .unwrap_or_default(),
-    )
+    Ok(subscriptions::store_name(&state.db, supplier_id).await?)
 }
 
 /// Sends `b`'s notice for its next cycle once, `notice_hours` before its cut-off: the lines

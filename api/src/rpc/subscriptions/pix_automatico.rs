@@ -29,6 +29,10 @@ use wasm_core::{
     date::Date, delivery::basket::Frequency, document::TaxId, messages::Message, money::Money,
 };
 
+/// Refused when the Pix provider offers no Pix Automático (the sandbox).
+pub const PIX_AUTOMATICO_INDISPONIVEL: &str =
+    "O Pix Automático não está disponível para assinaturas. Escolha pagar na entrega.";
+
 /// What `assinar` needs to authorise a recurrence.
 #[derive(Debug, Clone, Copy)]
 pub struct Authorise<'a> {
@@ -89,7 +93,7 @@ pub async fn authorise(
     let rec = state
         .pix
         .recurring()
-        .ok_or_else(|| ApiError::bad_request(super::subscribe::PIX_AUTOMATICO_INDISPONIVEL))?;
+        .ok_or_else(|| ApiError::bad_request(PIX_AUTOMATICO_INDISPONIVEL))?;
     let max = a
         .max_reais
         .and_then(Money::from_reais)
@@ -113,7 +117,7 @@ pub async fn authorise(
         .bind(buyer_id)
         .fetch_one(&state.db)
         .await?;
-    let nomeforn = super::cycles::store_name(state, a.store).await?;
+    let nomeforn = crate::domain::subscriptions::store_name(&state.db, a.store).await?;
     let object: String = format!("Cesta {nomeforn}").chars().take(35).collect();
     let payer: String = nome.chars().take(140).collect();
     let created = rec

@@ -29,10 +29,6 @@ use wasm_core::{
     money::Money,
 };
 
-/// Refused when the Pix provider offers no Pix Automático (the sandbox).
-pub const PIX_AUTOMATICO_INDISPONIVEL: &str =
-    "O Pix Automático não está disponível para assinaturas. Escolha pagar na entrega.";
-
 /// `assinar`'s payload: a bag as `finalizar_pedido` takes it, with the frequency. The first
 /// delivery's date and window (`data_entrega`, `janela_inicio`, `janela_fim`) give the basket's
 /// weekday and window.
@@ -106,7 +102,9 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
         .ok_or_else(|| ApiError::bad_request(FREQUENCIA_INVALIDA))?;
     let pay = payment(req.pagamento.as_str())?;
     if pay == BasketPayment::PixAutomatico && state.pix.recurring().is_none() {
-        return Err(ApiError::bad_request(PIX_AUTOMATICO_INDISPONIVEL));
+        return Err(ApiError::bad_request(
+            super::pix_automatico::PIX_AUTOMATICO_INDISPONIVEL,
+        ));
     }
     let client_total = Money::from_reais(req.total)
         .filter(|m| *m >= Money::ZERO)
