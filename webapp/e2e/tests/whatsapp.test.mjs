@@ -2,7 +2,9 @@
 // started by e2e/run.mjs): the buyer (Carla) turns on 'Receber avisos pelo WhatsApp' in her
 // profile and the store (Sítio Boa Vista) in its panel's 'Meus Dados'; Carla pays an order by
 // Pix; the Cloud API received 'pagamento_confirmado' for Carla's number and 'novo_pedido_pago'
-// for the store's.
+// for the store's. Each message's link ('Ver pedido', relative to the site) opens the order:
+// Carla, signed out, signs in on the page it opens and sees the order's detail; the store sees
+// it in its panel's Entregas.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, expectVisible, launchBrowser, newContext, payPix, rpcFromPage, signIn, withPage } from '../lib.mjs';
@@ -41,7 +43,7 @@ test('opted in, the buyer hears of her Pix and the store of its paid order', { s
   const storePhone = e164(store.body.loja.telefone);
   await storeContext.close();
 
-  await withPage(browser, 'whatsapp-notices', async (page) => {
+  const { messages, orderId } = await withPage(browser, 'whatsapp-notices', async (page) => {
     await page.goto('/');
     await signIn(page, 'comprador@feira.test');
     await page.goto('/painel/perfil/demo-carla');
@@ -70,5 +72,30 @@ test('opted in, the buyer hears of her Pix and the store of its paid order', { s
     assert.match(messages.paid.body[0], /^Carla Souza( Lima)?$/);
     assert.match(messages.paid.link, new RegExp(`pedido=${body.all.id}$`));
     assert.equal(messages.news.body[1], 'Sítio Boa Vista');
+    return { messages, orderId: body.all.id };
+  });
+
+  // Carla taps 'Ver pedido' on a device where she is signed out: she signs in there, the link holds.
+  await withPage(browser, 'whatsapp-buyer-link', async (page) => {
+    await page.goto(`/${messages.paid.link}`);
+    await expectVisible(page.getByText('Entre na sua conta para ver o pedido.'), 'the sign-in prompt');
+    await signIn(page, 'comprador@feira.test');
+    assert.ok(page.url().endsWith(messages.paid.link), page.url());
+    const detail = page.getByRole('region', { name: 'Detalhes do Pedido' });
+    await expectVisible(detail, "the order's detail");
+    await expectVisible(detail.getByTestId('situacao').filter({ hasText: 'Pago' }), 'the paid order');
+    await expectVisible(detail.getByText('Sítio Boa Vista'), "the order's store");
+  });
+
+  // The store's link opens its panel on Entregas, on that order.
+  await withPage(browser, 'whatsapp-store-link', async (page) => {
+    await page.goto('/');
+    await signIn(page, 'fornecedor@feira.test');
+    await page.goto(`/${messages.news.link}`);
+    assert.match(messages.news.link, new RegExp(`pedido=${orderId}$`));
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Entregas' }), 'the Entregas section');
+    const detail = page.getByRole('region', { name: 'Detalhes da Entrega' });
+    await expectVisible(detail, "the order's delivery detail");
+    await expectVisible(detail.getByText(messages.paid.body[0], { exact: true }), "the buyer's name");
   });
 });

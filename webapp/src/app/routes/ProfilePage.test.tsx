@@ -2,13 +2,15 @@
  * The profile panel: the section chosen by the navigation state `inicial`, the section menu, and
  * the not-found screen for anyone but the signed-in user.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { AccountContext } from '@/hooks/useAccount';
-import { mockApi, storeSession, USER } from '@/test/fixtures';
+import { setSession } from '@/lib/session';
+import { mockApi, SESSION, storeSession, USER } from '@/test/fixtures';
+import { pedido } from '@/test/shop';
 import ProfilePage from './ProfilePage';
 
 vi.mock('@/lib/wasm', async () => {
@@ -16,11 +18,11 @@ vi.mock('@/lib/wasm', async () => {
   return { loadCore: loadRealCore };
 });
 
-function visit(inicial?: string, usuario = USER.usuario) {
+function visit(inicial?: string, usuario = USER.usuario, search = '', signIn = () => {}) {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: `/painel/perfil/${usuario}`, state: inicial ? { inicial } : null }]}>
+    <MemoryRouter initialEntries={[{ pathname: `/painel/perfil/${usuario}`, search, state: inicial ? { inicial } : null }]}>
       <StatusDialogProvider>
-        <AccountContext.Provider value={{ user: USER, signIn: () => {}, openAccountMenu: () => {}, openPersonalData: () => {} }}>
+        <AccountContext.Provider value={{ user: USER, signIn, openAccountMenu: () => {}, openPersonalData: () => {} }}>
           <Routes>
             <Route path="/painel/perfil/:usuario" element={<ProfilePage />} />
           </Routes>
@@ -95,5 +97,34 @@ describe('profile panel', () => {
     storeSession();
     visit('historico', 'alguem');
     expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
+  });
+
+  it("the notices' link (?pedido=) opens Histórico de pedidos on that order's detail", async () => {
+    storeSession();
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1'), pedido('o7')] } } });
+    visit(undefined, USER.usuario, '?pedido=o7');
+    expect(screen.getByTestId('secao-perfil').dataset.secao).toBe('historico');
+    expect(await screen.findByRole('heading', { name: 'Detalhes do Pedido' })).toBeTruthy();
+    expect(screen.queryAllByTestId('pedido')).toHaveLength(0);
+  });
+
+  it("signed out, the link asks to sign in, then shows the order (the link survives the sign-in)", async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o7')] } } });
+    const user = userEvent.setup();
+    const signIn = vi.fn();
+    visit(undefined, USER.usuario, '?pedido=o7', signIn);
+    expect(screen.getByText('Entre na sua conta para ver o pedido.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cadastre-se ou Faça login' }));
+    expect(signIn).toHaveBeenCalledOnce();
+    act(() => setSession(SESSION));
+    expect(await screen.findByRole('heading', { name: 'Detalhes do Pedido' })).toBeTruthy();
+  });
+
+  it("a link to someone else's order: the history with 'Pedido não encontrado.'", async () => {
+    storeSession();
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1')] } } });
+    visit(undefined, USER.usuario, '?pedido=outro');
+    expect((await screen.findByTestId('pedido-nao-encontrado')).textContent).toBe('Pedido não encontrado.');
+    expect(screen.getAllByTestId('pedido')).toHaveLength(1);
   });
 });

@@ -4,6 +4,10 @@
  * Anúncios, Endereço, Histórico de pedidos — the first chosen by the navigation state `inicial`
  * ('anuncios', 'endereco', 'historico'). On small screens the menu opens over the page.
  *
+ * The notices' link to an order (`?pedido={id}`, lib/orderLink.ts) opens Histórico de pedidos on
+ * that order's detail; signed out, the page asks to sign in first and the link still holds after
+ * it (the sign-in is a popup, the page stays where it is).
+ *
  * A route page of the app because it composes four features' sections: Dados pessoais (account),
  * Anúncios (ads), Endereço (address) and Histórico de pedidos (orders).
  */
@@ -16,7 +20,9 @@ import { AddressSection } from '@/features/address/components/AddressSection';
 import { AdsSection } from '@/features/ads/components/AdsSection';
 import { OrdersSection } from '@/features/orders/components/OrdersSection';
 import { MyBasketsSection } from '@/features/subscriptions/components/MyBasketsSection';
+import { useAccount } from '@/hooks/useAccount';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { linkedOrderId } from '@/lib/orderLink';
 import { useSession, type UserInfo } from '@/lib/session';
 import './profile.css';
 
@@ -38,15 +44,41 @@ export default function ProfilePage() {
   const { usuario } = useParams();
   const session = useSession();
   const location = useLocation();
+  const orderId = linkedOrderId(location.search);
+  if (!session && orderId) return <SignInForOrder />;
   if (!session || session.userinfo.usuario !== usuario) return <NotFound />;
   const inicial = (location.state as { inicial?: unknown } | null)?.inicial;
   // A new navigation (e.g. the account menu's 'Endereço') starts at its section again.
-  return <ProfilePanel key={location.key} user={session.userinfo} inicial={isSection(inicial) ? inicial : 'dados'} />;
+  return (
+    <ProfilePanel
+      key={location.key}
+      user={session.userinfo}
+      inicial={orderId ? 'historico' : isSection(inicial) ? inicial : 'dados'}
+      orderId={orderId}
+    />
+  );
 }
 
-function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
+/** A link to an order opened signed out: sign in, and the same page then shows the order. */
+function SignInForOrder() {
+  usePageTitle('Meu perfil');
+  const { signIn } = useAccount();
+  return (
+    <section className="container page not-found">
+      <h1>Meu perfil</h1>
+      <p>Entre na sua conta para ver o pedido.</p>
+      <button type="button" className="btn" onClick={signIn}>
+        Cadastre-se ou Faça login
+      </button>
+    </section>
+  );
+}
+
+function ProfilePanel({ user, inicial, orderId }: { user: UserInfo; inicial: Section; orderId: string | null }) {
   usePageTitle('Meu perfil');
   const [section, setSection] = useState<Section>(inicial);
+  // The linked order opens once: back in the history later, the list shows as usual.
+  const [linkedOrder, setLinkedOrder] = useState(orderId);
   const [menuOpen, setMenuOpen] = useState(false);
   const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
 
@@ -76,6 +108,7 @@ function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
                   aria-current={s.id === section ? 'page' : undefined}
                   onClick={() => {
                     setSection(s.id);
+                    setLinkedOrder(null);
                     setMenuOpen(false);
                   }}
                 >
@@ -89,7 +122,7 @@ function ProfilePanel({ user, inicial }: { user: UserInfo; inicial: Section }) {
           {section === 'dados' && <PersonalDataSection user={user} />}
           {section === 'anuncios' && <AdsSection user={user} />}
           {section === 'endereco' && <AddressSection user={user} />}
-          {section === 'historico' && <OrdersSection />}
+          {section === 'historico' && <OrdersSection linkedOrder={linkedOrder} />}
           {section === 'assinaturas' && <MyBasketsSection />}
         </div>
       </div>

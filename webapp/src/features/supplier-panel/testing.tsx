@@ -150,11 +150,12 @@ export class FakeEventSource {
   }
 }
 
-export function renderPanel(usuario = SUPPLIER.usuario, session = SUPPLIER) {
+/** The panel at /painel/{usuario}{search} (`search`: e.g. the notices' `?pedido={id}`). */
+export function renderPanel(usuario = SUPPLIER.usuario, session = SUPPLIER, search = '') {
   storeSession({ token: 'tok-1', userinfo: session });
   vi.stubGlobal('EventSource', FakeEventSource);
   return render(
-    <MemoryRouter initialEntries={[`/painel/${usuario}`]}>
+    <MemoryRouter initialEntries={[`/painel/${usuario}${search}`]}>
       <Routes>
         <Route path="/painel/:userforn" element={<SupplierPanelPage />} />
       </Routes>

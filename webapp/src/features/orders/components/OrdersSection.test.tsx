@@ -77,10 +77,10 @@ const PICKUP = pedido('o2', {
   total_pago: 36.7,
 });
 
-function renderOrders() {
+function renderOrders(linkedOrder: string | null = null) {
   return render(
     <StatusDialogProvider>
-      <OrdersSection />
+      <OrdersSection linkedOrder={linkedOrder} />
     </StatusDialogProvider>,
   );
 }
@@ -358,5 +358,24 @@ describe('order history', () => {
     await screen.findByText('Nenhum pedido encontrado.');
     expect(calls[0].body).toEqual({ codigo: 'pegar_pedidos' });
     expect(calls[0].headers.Authorization).toBe('Bearer t');
+  });
+
+  it("the notices' link: the pages are read until the order shows, and its detail opens", async () => {
+    const { calls } = mockApi({
+      pegar_pedidos: (body) => (body.cursor === 'p2' ? { body: { pedidos: [PICKUP] } } : { body: { pedidos: [pedido('o1')], proximo: 'p2' } }),
+    });
+    renderOrders('o2');
+    expect(await screen.findByRole('heading', { name: 'Detalhes do Pedido' })).toBeTruthy();
+    expect(screen.getByTestId('situacao').textContent).toBe('Aguardando entrega');
+    expect(calls.filter((c) => c.codigo === 'pegar_pedidos').map((c) => c.body.cursor)).toEqual([undefined, 'p2']);
+  });
+
+  it("the notices' link to an order not hers: the list, with 'Pedido não encontrado.'", async () => {
+    mockApi({ pegar_pedidos: { body: { pedidos: [pedido('o1'), PICKUP] } } });
+    renderOrders('alheio');
+    expect((await screen.findByRole('alert')).textContent).toBe('Pedido não encontrado.');
+    expect(screen.getAllByTestId('pedido')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Detalhes do Pedido' })).toBeNull();
+    expect(screen.queryByText('Carregando pedidos...')).toBeNull();
   });
 });

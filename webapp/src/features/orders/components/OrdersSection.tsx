@@ -7,11 +7,16 @@
  * paid for it is given back). When the detail sees its Pix paid or expired, the orders are read
  * again (from its first page), so the card says what the detail says. Orders come in pages,
  * 'Carregar mais' under them. Load errors are only logged.
+ *
+ * `linkedOrder` (the notices' link, `?pedido={id}`): the pages are read until that order shows,
+ * and its detail opens as 'Detalhes' would; an order not among the buyer's says
+ * 'Pedido não encontrado.' above the list.
  */
 import { useCallback, useState } from 'react';
 import { LoadMore } from '@/components/LoadMore';
-import { pageOf, usePagedList } from '@/hooks/usePagedList';
+import { pageOf, useLoadAllWhile, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
+import { PEDIDO_NAO_ENCONTRADO } from '@/lib/orderLink';
 import { scheduledDate, formatOrderTime, isDelivery, orderStatusText } from '@/lib/orders';
 import type { Pedido } from '@/types/wire';
 import { pegarPedidos } from '../api/pegarPedidos';
@@ -23,7 +28,7 @@ import '../orders.css';
 export const PEDIDO_CANCELADO = 'Pedido cancelado.';
 export const PIX_SERA_DEVOLVIDO = 'O valor pago por Pix será devolvido a você.';
 
-export function OrdersSection() {
+export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | null }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   // Bumped to read the orders again (a Pix paid or expired while its detail was open).
@@ -35,6 +40,17 @@ export function OrdersSection() {
     return pageOf(r, (a) => a.pedidos);
   });
   const { rows: pedidos, setRows: setPedidos } = lista;
+
+  // The linked order: the pages are read until it shows (or the list ends), then it opens once.
+  const [sought, setSought] = useState(linkedOrder);
+  const [missed, setMissed] = useState(false);
+  const found = sought !== null && !!pedidos?.some((p) => p.id === sought);
+  const seeking = useLoadAllWhile(lista, sought !== null && !found);
+  if (sought !== null && pedidos !== null && !lista.carregandoMais && (found || !seeking)) {
+    setSought(null);
+    if (found) setOpenId(sought);
+    else setMissed(true);
+  }
 
   const open = pedidos?.find((p) => p.id === openId) ?? null;
 
@@ -67,7 +83,12 @@ export function OrdersSection() {
           {aviso}
         </p>
       )}
-      {pedidos === null && (
+      {missed && (
+        <p className="form__error" role="alert" data-testid="pedido-nao-encontrado">
+          {PEDIDO_NAO_ENCONTRADO}
+        </p>
+      )}
+      {(pedidos === null || sought !== null) && (
         <p className="muted" role="status">
           Carregando pedidos...
         </p>
@@ -95,6 +116,7 @@ export function OrdersSection() {
                   className="btn btn--small btn--ghost"
                   onClick={() => {
                     setAviso(null);
+                    setMissed(false);
                     setOpenId(p.id);
                   }}
                 >

@@ -7,14 +7,16 @@
  * events, see ../live.ts). Until the new store is set up, its checklist shows above every section;
  * the panel's data is read again right after any save while it shows (and when the section
  * changes), so a step done ticks at once. A store the administrator hid says so, with the reason.
+ * The notices' link to an order (`?pedido={id}`, lib/orderLink.ts) opens Entregas on that order.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { LogoMark, MenuIcon } from '@/components/icons';
 import { NotFound } from '@/components/NotFound';
 import { PageLoading } from '@/components/LoadStates';
 import { StatusDialogProvider } from '@/components/status-dialog';
 import { usePageTitle } from '@/hooks/usePageTitle';
+import { linkedOrderId } from '@/lib/orderLink';
 import { useSession } from '@/lib/session';
 import { loadingFornSite } from '../api/actions';
 import type { DadosPainel } from '../api/actions';
@@ -43,19 +45,22 @@ export default function SupplierPanelPage() {
   usePageTitle('Painel do fornecedor');
   const { userforn = '' } = useParams();
   const session = useSession();
+  const { search } = useLocation();
   const user = session?.userinfo;
   const allowed = !!user && user.usuario === userforn && !!user.type;
   if (!allowed) return <NotFound />;
   return (
     <StatusDialogProvider>
-      <Panel key={userforn} usuario={userforn} />
+      <Panel key={userforn} usuario={userforn} orderId={linkedOrderId(search)} />
     </StatusDialogProvider>
   );
 }
 
-function Panel({ usuario }: { usuario: string }) {
+function Panel({ usuario, orderId }: { usuario: string; orderId: string | null }) {
   const [forn, setForn] = useState<DadosPainel | null | 'erro'>(null);
-  const [section, setSection] = useState<Section>('Informações gerais');
+  const [section, setSection] = useState<Section>(orderId ? 'Entregas' : 'Informações gerais');
+  // The linked order opens once, in Entregas; another section forgets it.
+  const [linkedOrder, setLinkedOrder] = useState(orderId);
   const [menuOpen, setMenuOpen] = useState(false);
   const [ordersBump, setOrdersBump] = useState(0);
   const live = useOrderEvents();
@@ -96,6 +101,7 @@ function Panel({ usuario }: { usuario: string }) {
   const incompleto = !!forn.checklist && !forn.checklist.completo;
   const go = (s: Section) => {
     setSection(s);
+    setLinkedOrder(null);
     setMenuOpen(false);
     if (incompleto) void reload();
   };
@@ -132,7 +138,7 @@ function Panel({ usuario }: { usuario: string }) {
           {incompleto && forn.checklist && <SetupChecklist checklist={forn.checklist} url={forn.url ?? forn.extensoes?.site?.url ?? null} onGo={go} />}
           <h1 className="panel__title">{section}</h1>
           <Suspense fallback={<PageLoading />}>
-            <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} totalPendentes={total} onOrdersChanged={() => setOrdersBump((b) => b + 1)} />
+            <View usuario={usuario} forn={forn} update={update} reload={reload} live={live + ordersBump} pendentes={pendentes} totalPendentes={total} onOrdersChanged={() => setOrdersBump((b) => b + 1)} linkedOrder={section === 'Entregas' ? linkedOrder : null} />
           </Suspense>
         </div>
       </div>

@@ -9,8 +9,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { brazilDay } from '@/lib/time';
 import { mockApi } from '@/test/fixtures';
-import { FORN, pedido, renderPanel } from '../testing';
+import type { Pedido } from '../api/actions';
+import { FORN, pedido, renderPanel, SUPPLIER } from '../testing';
 
 vi.mock('@/lib/wasm', async () => {
   const { loadRealCore } = await import('@/test/realCore');
@@ -78,5 +80,55 @@ describe('Entregas', () => {
     await user.click(within(alerta).getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('heading', { name: 'Detalhes da Entrega' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Marcar como entregue' })).toBeTruthy();
+  });
+
+  it("the notices' link (?pedido=) to a pending order opens Entregas on its detail", async () => {
+    const { calls } = mockApi({
+      loading_forn_site: { body: { infos: FORN } },
+      pegar_entregas_pendentes: (body) =>
+        body.cursor === 'c2'
+          ? { body: { entregas: [pedido('o9', { cliente_nome: 'Nina Nova' })], pendentes: 2 } }
+          : { body: { entregas: [pedido('o1')], pendentes: 2, proximo: 'c2' } },
+    });
+    renderPanel(SUPPLIER.usuario, SUPPLIER, '?pedido=o9');
+    expect(await screen.findByRole('heading', { name: 'Detalhes da Entrega' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Entregas');
+    expect(screen.getByText('Nina Nova', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar como entregue' })).toBeTruthy();
+    expect(calls.some((c) => c.codigo === 'pegar_entregas')).toBe(false);
+  });
+
+  it("a link to a delivered order finds it in the history of an earlier month, in Histórico de Entregas", async () => {
+    // The month before this one in Brazilian time, as the panel counts months.
+    const t = brazilDay();
+    const before = t.mes === 1 ? { ano: t.ano - 1, mes: 12 } : { ano: t.ano, mes: t.mes - 1 };
+    const wanted = { ano: String(before.ano), mes: String(before.mes).padStart(2, '0') };
+    mockApi({
+      loading_forn_site: { body: { infos: FORN } },
+      pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
+      pegar_entregas: (body) =>
+        body.ano === wanted.ano && body.mes === wanted.mes
+          ? { body: { all: { h5: pedido('h5', { cliente_nome: 'Caio Feito', situacao: '2' }) }, anos: [first] } }
+          : { body: { all: {} as Record<string, Pedido>, anos: [first] } },
+    });
+    renderPanel(SUPPLIER.usuario, SUPPLIER, '?pedido=h5');
+    expect(await screen.findByRole('heading', { name: 'Entrega confirmada' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('tab', { name: 'Histórico de Entregas' }).getAttribute('aria-selected')).toBe('true');
+    expect(Number((screen.getByLabelText('Mês') as HTMLSelectElement).value)).toBe(Number(wanted.mes));
+    expect(await screen.findByText('Caio Feito')).toBeTruthy();
+  });
+
+  it("a link to an order not the store's: Entregas with 'Pedido não encontrado.'", async () => {
+    const { calls } = mockApi({
+      loading_forn_site: { body: { infos: FORN } },
+      pegar_entregas_pendentes: { body: { entregas: [pedido('o1')], pendentes: 1 } },
+      pegar_entregas: { body: { all: {}, anos: [first] } },
+    });
+    renderPanel(SUPPLIER.usuario, SUPPLIER, '?pedido=alheio');
+    expect((await screen.findByTestId('pedido-nao-encontrado')).textContent).toBe('Pedido não encontrado.');
+    expect(screen.getByText('João Comprador')).toBeTruthy();
+    expect(calls.filter((c) => c.codigo === 'pegar_entregas')).toHaveLength(12);
   });
 });

@@ -6,12 +6,18 @@
  * order time, customer's name, its total and (in the history) its status, and 'Detalhes'.
  * 'Nenhuma entrega encontrada.', 'Carregando entregas...'. Both lists come in pages, 'Carregar
  * mais' under them (the count on the tab is every pending delivery).
+ *
+ * `linkedOrder` (the notices' link, `?pedido={id}`): the order is looked for among the pending
+ * deliveries, then in the history of this month and the eleven before, and its detail opens as
+ * 'Detalhes' would (in the history's tab when found there); an order not found says
+ * 'Pedido não encontrado.'.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadMore } from '@/components/LoadMore';
 import { pageOf, usePagedList } from '@/hooks/usePagedList';
 import { formatReais } from '@/lib/display';
+import { PEDIDO_NAO_ENCONTRADO, findInPages, monthsBack } from '@/lib/orderLink';
 import { scheduledDate, formatOrderTime, isDelivery, orderStatusText } from '@/lib/orders';
 import { brazilDay } from '@/lib/time';
 import { pegarEntregas, pegarEntregasPendentes } from '../api/actions';
@@ -20,7 +26,10 @@ import { DeliveryDetail } from './DeliveryDetail';
 import { MonthYear, useYears } from './MonthYear';
 import type { PanelViewProps } from './types';
 
-export default function Deliveries({ usuario, forn, live, pendentes, totalPendentes, onOrdersChanged }: PanelViewProps) {
+/** How many months of the history a linked order is looked for in (this one included). */
+const LINKED_MONTHS = 12;
+
+export default function Deliveries({ usuario, forn, live, pendentes, totalPendentes, onOrdersChanged, linkedOrder = null }: PanelViewProps) {
   const [tab, setTab] = useState<'pendentes' | 'historico'>('pendentes');
   const [detail, setDetail] = useState<Pedido | null>(null);
   // This month in Brazilian time (decisions.md §40).
@@ -41,6 +50,51 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
     return pageOf(r, (a) => Object.values(a.all).sort((x, y) => x.Infos.horario_pedido - y.Infos.horario_pedido));
   });
   const years = useYears(anos ?? forn.anos);
+
+  // The linked order: pending first, then the history month by month, newest first.
+  const [seeking, setSeeking] = useState(linkedOrder !== null);
+  const [missed, setMissed] = useState(false);
+  useEffect(() => {
+    if (linkedOrder === null) return undefined;
+    const ctrl = new AbortController();
+    const isIt = (p: Pedido) => p.id === linkedOrder;
+    void (async () => {
+      const pending = await findInPages(async (cursor) => pageOf(await pegarEntregasPendentes(cursor), (a) => a.entregas), isIt, ctrl.signal);
+      let hit: { pedido: Pedido; ano: number; mes: number } | null = null;
+      if (!pending) {
+        const today = brazilDay();
+        for (const m of monthsBack(today.ano, today.mes, LINKED_MONTHS)) {
+          if (ctrl.signal.aborted) return;
+          const p = await findInPages(async (cursor) => pageOf(await pegarEntregas(m.ano, m.mes, cursor), (a) => Object.values(a.all)), isIt, ctrl.signal);
+          if (p) {
+            hit = { pedido: p, ...m };
+            break;
+          }
+        }
+      }
+      if (ctrl.signal.aborted) return;
+      setSeeking(false);
+      if (pending) {
+        setDetail(pending);
+      } else if (hit) {
+        setTab('historico');
+        setAno(hit.ano);
+        setMes(hit.mes);
+        setDetail(hit.pedido);
+      } else {
+        setMissed(true);
+      }
+    })();
+    return () => ctrl.abort();
+  }, [linkedOrder]);
+
+  if (seeking) {
+    return (
+      <p className="muted" role="status">
+        Carregando entregas...
+      </p>
+    );
+  }
 
   if (detail) {
     return (
@@ -68,6 +122,11 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
           Dia de entrega
         </Link>
       </p>
+      {missed && (
+        <p className="form__error" role="alert" data-testid="pedido-nao-encontrado">
+          {PEDIDO_NAO_ENCONTRADO}
+        </p>
+      )}
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'pendentes'} className={`tab${tab === 'pendentes' ? ' tab--on' : ''}`} onClick={() => setTab('pendentes')}>
           Entregas Pendentes

@@ -22,4 +22,6 @@ export interface PanelViewProps extends SectionProps {
   pendentes: Page<Pedido> | null;
   totalPendentes: number | null;
   onOrdersChanged: () => void;
+  /** Entregas only: the order the notices' link names (`?pedido={id}`), to open at once. */
+  linkedOrder?: string | null;
 }
