@@ -144,6 +144,7 @@ pub const ACTIONS: &[Line] = &[
     ("moderar_produto",                  [E401, E403, E403, OK]),
     ("pegar_pendencias_pix",             [E401, E403, E403, OK]),
     ("pegar_avisos_falhos",              [E401, E403, E403, OK]),
+    ("pegar_pix_automatico_problemas",   [E401, E403, E403, OK]),
     ("tentar_devolucao_pix",             [E401, E403, E403, OK]),
     ("pegar_infos_pagamentos",           [E401, E404, OWN,  OWN]),
     ("transferir",                       [E401, E404, E400, E400]),
