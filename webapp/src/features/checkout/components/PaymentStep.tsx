@@ -3,6 +3,7 @@
  * 'Finalizar Compra', active only after a payment method is chosen, while online (the drawer
  * says why when offline) and while no bag line is sold out or unavailable (named here).
  */
+import { useState } from 'react';
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
 import { formatCentavos, type SummaryResult } from '../rules';
@@ -28,6 +29,16 @@ export interface PaymentStepProps {
 
 export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null, onSubscribe = null }: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
+  // A basket created empties the bag, which takes the 'Assinar' box away: its confirmation is
+  // kept here, where it stays in view.
+  const [criada, setCriada] = useState<string | null>(null);
+  const subscribe =
+    onSubscribe &&
+    (async (f: Frequencia) => {
+      const r = await onSubscribe(f);
+      if (r.ok) setCriada(r.texto);
+      return r;
+    });
   return (
     <div className="checkout__payment">
       <fieldset className="checkout-choices">
@@ -66,7 +77,13 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
       <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline || !!block} onClick={onFinish}>
         Finalizar Compra
       </button>
-      {onSubscribe && value === '1' && !offline && !block && summary?.ok && <SubscribeBox onSubscribe={onSubscribe} />}
+      {criada ? (
+        <p className="checkout__subscribed" role="status" data-testid="assinatura-criada">
+          {criada}
+        </p>
+      ) : (
+        subscribe && value === '1' && !offline && !block && summary?.ok && <SubscribeBox onSubscribe={subscribe} />
+      )}
     </div>
   );
 }
