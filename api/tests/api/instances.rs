@@ -7,6 +7,7 @@
 //! The cluster tests need PostgreSQL (`TEST_DATABASE_URL`): on SQLite there is one process by
 //! design, and they return early.
 
+mod basket_crash;
 mod checkout_crash;
 mod cluster;
 mod crash;

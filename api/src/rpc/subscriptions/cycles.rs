@@ -35,6 +35,7 @@ use crate::{
     rpc::orders::place::{Bag, BagItem, OptionRef, PricedBag, When, place_priced, price_bag},
     state::AppState,
 };
+use futures::StreamExt;
 use std::collections::HashMap;
 use tokio_util::sync::CancellationToken;
 use wasm_core::{
@@ -138,33 +139,79 @@ pub struct RunReport {
     pub notices: u32,
 }
 
+/// How many stores' baskets the cycles job orders side by side: one store's baskets one after
+/// another (they share its products' stock rows), several stores at once, so that a cycle's
+/// orders are not one long queue of round trips and commits (docs/benchmarks.md, 'Recurring
+/// baskets'). Each basket is still handled by one task of one run, under the same keys.
+pub const STORES_AT_ONCE: usize = 4;
+
 /// The cycles job's work at `now`: every basket whose cut-off passed is settled, and every
-/// basket whose notice is due gets it. Stops between baskets at shutdown.
+/// basket whose notice is due gets it ([`STORES_AT_ONCE`] stores side by side). Stops between
+/// baskets at shutdown.
 pub async fn run(
     state: &AppState,
     now: i64,
     notice_hours: u32,
     shutdown: Option<&CancellationToken>,
 ) -> anyhow::Result<RunReport> {
+    run_stores(state, now, notice_hours, shutdown, STORES_AT_ONCE).await
+}
+
+/// [`run`] with `at_once` stores handled side by side (1: every basket one after another).
+pub async fn run_stores(
+    state: &AppState,
+    now: i64,
+    notice_hours: u32,
+    shutdown: Option<&CancellationToken>,
+    at_once: usize,
+) -> anyhow::Result<RunReport> {
     let Some(today) = Date::of_ms(now) else {
         return Ok(RunReport::default());
     };
     let until = today.add_days(LOOKAHEAD_DAYS).unwrap_or(today);
-    let baskets = subscriptions::due(&state.db, until).await?;
-    let mut days: HashMap<String, DeliveryDays> = HashMap::new();
+    // Ordered by store: each store's baskets are one group.
+    let mut stores: Vec<Vec<BasketRow>> = Vec::new();
+    for b in subscriptions::due(&state.db, until).await? {
+        match stores.last_mut() {
+            Some(group) if group[0].supplier_id == b.supplier_id => group.push(b),
+            _ => stores.push(vec![b]),
+        }
+    }
+    let reports: Vec<anyhow::Result<RunReport>> = futures::stream::iter(stores)
+        .map(|group| run_store(state, group, now, notice_hours, shutdown))
+        .buffer_unordered(at_once.max(1))
+        .collect()
+        .await;
     let mut report = RunReport::default();
+    for r in reports {
+        let r = r?;
+        report.cycles += r.cycles;
+        report.orders += r.orders;
+        report.notices += r.notices;
+    }
+    Ok(report)
+}
+
+/// [`run`]'s work for one store's due `baskets`, one after another.
+async fn run_store(
+    state: &AppState,
+    baskets: Vec<BasketRow>,
+    now: i64,
+    notice_hours: u32,
+    shutdown: Option<&CancellationToken>,
+) -> anyhow::Result<RunReport> {
+    let mut report = RunReport::default();
+    let Some(first) = baskets.first() else {
+        return Ok(report);
+    };
+    let d = delivery_days::load(&mut *state.db.acquire().await?, &first.supplier_id).await?;
     for b in baskets {
         if shutdown.is_some_and(CancellationToken::is_cancelled) {
             break;
         }
-        if !days.contains_key(&b.supplier_id) {
-            let d = delivery_days::load(&mut *state.db.acquire().await?, &b.supplier_id).await?;
-            days.insert(b.supplier_id.clone(), d);
-        }
-        let d = &days[&b.supplier_id];
-        match settle_with(state, b, d, now, &mut report).await {
+        match settle_with(state, b, &d, now, &mut report).await {
             Ok(Some(b)) => {
-                if let Err(e) = notice(state, &b, d, now, notice_hours, &mut report).await {
+                if let Err(e) = notice(state, &b, &d, now, notice_hours, &mut report).await {
                     tracing::warn!(basket = %b.id, error = %e, "basket notice failed");
                 }
             }

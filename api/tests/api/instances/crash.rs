@@ -271,7 +271,7 @@ async fn sigkill_mid_orders_leaves_every_invariant_whole() {
 
 /// Prints `line` even when the test harness captures output (`just test` shows the counts):
 /// writing to the stderr handle directly is not captured, unlike `eprintln!`.
-fn report(line: &str) {
+pub(super) fn report(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
 }

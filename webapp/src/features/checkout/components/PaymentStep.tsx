@@ -3,10 +3,11 @@
  * 'Finalizar Compra', active only after a payment method is chosen, while online (the drawer
  * says why when offline) and while no bag line is sold out or unavailable (named here).
  */
+import { useState } from 'react';
 import type { Core } from '@/lib/wasm';
 import type { Pagamento } from '../api/finalizarPedido';
 import { formatCentavos, type SummaryResult } from '../rules';
-import { SubscribeBox, type SubscribeBoxProps } from './SubscribeBox';
+import { SubscribeBox, SubscribedView, type Subscribed, type SubscribeBoxProps } from './SubscribeBox';
 
 export type { Pagamento };
 
@@ -27,6 +28,16 @@ export interface PaymentStepProps {
 
 export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null, onSubscribe = null }: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
+  // A basket created empties the bag, which takes the 'Assinar' box away: its confirmation (and
+  // the Pix Automático QR to authorise) is kept here, where it stays in view.
+  const [created, setCreated] = useState<Subscribed | null>(null);
+  const subscribe: SubscribeBoxProps['onSubscribe'] | null = onSubscribe
+    ? async (f, pix) => {
+        const r = await onSubscribe(f, pix);
+        if (r.ok) setCreated(r);
+        return r;
+      }
+    : null;
   return (
     <div className="checkout__payment">
       <fieldset className="checkout-choices">
@@ -65,8 +76,14 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
       <button type="button" className="btn checkout__cta" disabled={value === null || !s || offline || !!block} onClick={onFinish}>
         Finalizar Compra
       </button>
-      {onSubscribe && value !== null && !offline && !block && s && (
-        <SubscribeBox onSubscribe={onSubscribe} pix={options.pix} presencial={options.presencial} totalCentavos={s.total_centavos} />
+      {created ? (
+        <SubscribedView result={created} />
+      ) : (
+        subscribe &&
+        value !== null &&
+        !offline &&
+        !block &&
+        s && <SubscribeBox onSubscribe={subscribe} pix={options.pix} presencial={options.presencial} totalCentavos={s.total_centavos} />
       )}
     </div>
   );

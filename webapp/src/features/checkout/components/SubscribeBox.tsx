@@ -25,6 +25,22 @@ export interface SubscribeBoxProps {
   totalCentavos?: number;
 }
 
+/** A basket created: its message and, paid by Pix Automático, the recurrence's QR to authorise. */
+export function SubscribedView({ result }: { result: Subscribed }) {
+  return (
+    <div className="checkout__subscribed" role="status" data-testid="assinatura-criada">
+      <p>{result.texto}</p>
+      {result.pixCode && (
+        <div data-testid="pix-automatico-qr">
+          <p>Autorize o Pix Automático no app do seu banco: escaneie o QR Code ou copie o código.</p>
+          {result.pixImage && <img src={result.pixImage} alt="QR Code do Pix Automático" width={200} height={200} />}
+          <textarea readOnly value={result.pixCode} aria-label="Pix Copia e Cola do Pix Automático" data-testid="pix-automatico-codigo" />
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function SubscribeBox({ onSubscribe, pix = false, presencial = true, totalCentavos = 0 }: SubscribeBoxProps) {
   const [frequencia, setFrequencia] = useState<Frequencia>('semanal');
   const [forma, setForma] = useState<'na_entrega' | 'pix_automatico'>(presencial ? 'na_entrega' : 'pix_automatico');
@@ -33,20 +49,7 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
   const [semPix, setSemPix] = useState<'na_entrega' | 'pausar'>('pausar');
   const [enviando, setEnviando] = useState(false);
   const [resposta, setResposta] = useState<Subscribed | null>(null);
-  if (resposta?.ok) {
-    return (
-      <div className="checkout__subscribed" role="status" data-testid="assinatura-criada">
-        <p>{resposta.texto}</p>
-        {resposta.pixCode && (
-          <div data-testid="pix-automatico-qr">
-            <p>Autorize o Pix Automático no app do seu banco: escaneie o QR Code ou copie o código.</p>
-            {resposta.pixImage && <img src={resposta.pixImage} alt="QR Code do Pix Automático" width={200} height={200} />}
-            <textarea readOnly value={resposta.pixCode} aria-label="Pix Copia e Cola do Pix Automático" data-testid="pix-automatico-codigo" />
-          </div>
-        )}
-      </div>
-    );
-  }
+  if (resposta?.ok) return <SubscribedView result={resposta} />;
   const comPix = pix && forma === 'pix_automatico';
   const erroMaximo = comPix && maximo !== '' ? maximoInvalido(maximo, totalCentavos) : null;
   return (
