@@ -96,9 +96,33 @@ pub async fn open_at_provider(
 }
 
 /// Removes charge `txid` at the provider (its order was refused, or cancelled unpaid), then its
-/// opening row; a failure leaves the row for [`forget_abandoned`] to retry.
+/// opening row; a failure leaves the row for [`forget_abandoned`] to retry. A basket cycle's
+/// recurring charge (`pix_cobr`) is cancelled as one (`PATCH /cobr`), not as a `/cob`.
 pub async fn forget_at_provider(db: &Db, provider: &dyn PixProvider, txid: &str) {
-    match provider.remove_charge(txid).await {
+    let recurring: Option<String> =
+        match sqlx::query_scalar("SELECT txid FROM pix_cobr WHERE txid = $1")
+            .bind(txid)
+            .fetch_optional(db)
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(error = %e, txid, "reading whether a charge is recurring");
+                return;
+            }
+        };
+    let removed = match (recurring, provider.recurring()) {
+        (None, _) => provider.remove_charge(txid).await,
+        (Some(_), Some(r)) => r.cancel_recurring_charge(txid).await,
+        (Some(_), None) => {
+            tracing::error!(
+                txid,
+                "a recurring charge with no Pix Automático to cancel it"
+            );
+            return;
+        }
+    };
+    match removed {
         Ok(()) => {
             if let Err(e) = sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
                 .bind(txid)

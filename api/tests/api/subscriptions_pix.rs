@@ -233,6 +233,30 @@ async fn an_authorised_recurrence_charges_the_cycle_and_the_paid_money_is_held_o
 }
 
 #[tokio::test]
+async fn the_buyer_cancelling_an_unpaid_cycle_order_cancels_its_recurring_charge_at_the_psp() {
+    let (psp, app) = setup().await;
+    let (token, _) = app.login(BUYER).await;
+    let first = day(2);
+    let (id, _) = authorised(&psp, &app, &token, basket(2, first, 50.0)).await;
+    let (order, txid) = cycle_order(&app, &id, first).await;
+    let (status, body) = app
+        .rpc(
+            Some(&token),
+            json!({"codigo": "cancelar_pedido", "item": order}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // Cancelled as a recurring charge (PATCH /cobr), not asked of /cob, where it is unknown.
+    let patched = psp.requests("PATCH /cobr/{txid}").await;
+    assert_eq!(patched.len(), 1, "{patched:?}");
+    assert_eq!(patched[0]["params"]["txid"].as_str().unwrap_or(&txid), txid);
+    assert!(psp.requests("PATCH /cob/{txid}").await.is_empty());
+    let trail = assert_money_adds_up(&app).await;
+    assert_eq!(trail[&order].held, 0, "{trail:?}");
+    psp.assert_contract().await;
+}
+
+#[tokio::test]
 async fn a_failed_charge_is_retried_then_the_order_is_cancelled_at_the_eve_with_its_stock() {
     let (psp, app) = setup().await;
     let (token, _) = app.login(BUYER).await;
