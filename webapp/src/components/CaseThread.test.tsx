@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/time';
 import { CaseThread, type Caso } from './CaseThread';
 
 const at = Date.UTC(2026, 10, 20, 15, 30);
-const mensagens: Caso['mensagens'] = [
+const messages: Caso['mensagens'] = [
   { autor: 'comprador', data: at, texto: 'Veio só uma mandioca.', fotos: ['/fotos/a.jpg', '/fotos/b.jpg'] },
   { autor: 'loja', data: at + 60_000, texto: 'Vou devolver a linha.', fotos: [] },
   { autor: 'admin', data: at + 120_000, texto: 'Decidido pela Feira.', fotos: [] },
@@ -16,7 +16,7 @@ const mensagens: Caso['mensagens'] = [
 
 describe('CaseThread', () => {
   it("names the authors from the reader's side, in order, with dates and photos", () => {
-    render(<CaseThread mensagens={mensagens} autores={{ comprador: 'Cliente', loja: 'Você', admin: 'Feira' }} fotoAlt="Foto do cliente" />);
+    render(<CaseThread mensagens={messages} autores={{ comprador: 'Cliente', loja: 'Você', admin: 'Feira' }} fotoAlt="Foto do cliente" />);
     const items = within(screen.getByRole('list', { name: 'Mensagens da reclamação' })).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(items[0].textContent).toContain(`Cliente · ${formatDateTime(at)}`);
@@ -31,7 +31,7 @@ describe('CaseThread', () => {
   });
 
   it('shows the buyer herself as Você', () => {
-    render(<CaseThread mensagens={mensagens.slice(0, 1)} autores={{ comprador: 'Você', loja: 'Loja', admin: 'Feira' }} fotoAlt="Foto da reclamação" />);
+    render(<CaseThread mensagens={messages.slice(0, 1)} autores={{ comprador: 'Você', loja: 'Loja', admin: 'Feira' }} fotoAlt="Foto da reclamação" />);
     expect(screen.getByRole('listitem').textContent).toContain('Você ·');
     expect(screen.getAllByRole('img', { name: 'Foto da reclamação' })).toHaveLength(2);
   });

@@ -6,17 +6,17 @@ import type { PagedList } from '@/hooks/usePagedList';
 
 export const ERRO_MAIS = 'Não foi possível carregar mais. Tente novamente.';
 
-export function LoadMore({ list }: { list: Pick<PagedList<unknown>, 'proximo' | 'carregandoMais' | 'erroMais' | 'carregarMais'> }) {
+export function LoadMore({ list }: { list: Pick<PagedList<unknown>, 'proximo' | 'loadingMore' | 'moreFailed' | 'loadMore'> }) {
   if (list.proximo === null) return null;
   return (
     <div className="load-more">
-      {list.erroMais && (
+      {list.moreFailed && (
         <p className="form__error" role="alert">
           {ERRO_MAIS}
         </p>
       )}
-      <button type="button" className="btn btn--ghost" disabled={list.carregandoMais} onClick={list.carregarMais}>
-        {list.carregandoMais ? 'Carregando...' : 'Carregar mais'}
+      <button type="button" className="btn btn--ghost" disabled={list.loadingMore} onClick={list.loadMore}>
+        {list.loadingMore ? 'Carregando...' : 'Carregar mais'}
       </button>
     </div>
   );

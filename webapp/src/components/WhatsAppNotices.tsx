@@ -21,8 +21,8 @@ const KINDS: Record<string, string> = {
 
 export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {
   const [avisos, setAvisos] = useState<Avisos | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
-  const [salvando, setSalvando] = useState(false);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let vivo = true;
@@ -39,12 +39,12 @@ export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {
   if (!canal) return null;
   const id = `whatsapp-${papel}`;
 
-  async function alterar(ativo: boolean, tipos: { aviso: string; whatsapp: boolean }[] = []) {
-    setSalvando(true);
+  async function change(ativo: boolean, tipos: { aviso: string; whatsapp: boolean }[] = []) {
+    setSaving(true);
     const r = await rpc('alterar_avisos', { papel, ativo, avisos: tipos });
-    setSalvando(false);
-    if (r.error !== undefined) return setErro(r.error);
-    setErro(null);
+    setSaving(false);
+    if (r.error !== undefined) return setErrorMessage(r.error);
+    setErrorMessage(null);
     setAvisos(r);
   }
 
@@ -56,8 +56,8 @@ export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {
           type="checkbox"
           data-testid={`${id}-ativo`}
           checked={canal.ativo}
-          disabled={salvando}
-          onChange={(e) => void alterar(e.target.checked)}
+          disabled={saving}
+          onChange={(e) => void change(e.target.checked)}
         />{' '}
         Receber avisos pelo WhatsApp
       </label>
@@ -66,16 +66,16 @@ export function WhatsAppNotices({ papel }: { papel: 'comprador' | 'loja' }) {
         Os e-mails continuam. Para parar, responda PARAR no WhatsApp.
       </p>
       {canal.aviso_desligado && <p role="status">{canal.aviso_desligado}</p>}
-      {erro && <p role="alert">{erro}</p>}
+      {errorMessage && <p role="alert">{errorMessage}</p>}
       {canal.ativo && (
-        <fieldset disabled={salvando}>
+        <fieldset disabled={saving}>
           <legend>Quais avisos pelo WhatsApp</legend>
           {avisos.avisos.map((a) => (
             <label key={a.aviso} className="check">
               <input
                 type="checkbox"
                 checked={a.whatsapp}
-                onChange={(e) => void alterar(true, [{ aviso: a.aviso, whatsapp: e.target.checked }])}
+                onChange={(e) => void change(true, [{ aviso: a.aviso, whatsapp: e.target.checked }])}
               />{' '}
               {KINDS[a.aviso] ?? a.aviso}
             </label>

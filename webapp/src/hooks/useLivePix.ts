@@ -110,12 +110,12 @@ export function useLivePix({ idpedido, expiraEm, consultar, ativo = true, imedia
     let espera = fase === 'verificando' || imediato ? 0 : POLL_PRIMEIRO_MS;
     const desde = Date.now();
 
-    const agendar = (ms: number) => {
+    const schedule = (ms: number) => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void perguntar(), ms);
+      timer = window.setTimeout(() => void ask(), ms);
     };
 
-    async function perguntar() {
+    async function ask() {
       timer = undefined;
       if (!visible() || perguntando) return;
       perguntando = true;
@@ -129,30 +129,30 @@ export function useLivePix({ idpedido, expiraEm, consultar, ativo = true, imedia
       }
       if (fase === 'verificando') {
         if (Date.now() - desde >= PRAZO_TOLERANCIA_MS) dispatch({ tipo: 'desistir' });
-        else agendar(PRAZO_CHECAGEM_MS);
+        else schedule(PRAZO_CHECAGEM_MS);
         return;
       }
       espera = Math.min(POLL_MAXIMO_MS, Math.max(POLL_PRIMEIRO_MS / POLL_FATOR, espera) * POLL_FATOR);
-      agendar(espera);
+      schedule(espera);
     }
 
-    const aoMudarVisibilidade = () => {
+    const onVisibilityChange = () => {
       if (!visible()) {
         window.clearTimeout(timer);
         timer = undefined;
       } else if (timer === undefined && !perguntando) {
         // Asked now, then the back-off starts over (the next wait is the first one again).
         if (fase === 'aguardando') espera = POLL_PRIMEIRO_MS / POLL_FATOR;
-        void perguntar();
+        void ask();
       }
     };
 
-    agendar(espera);
-    document.addEventListener('visibilitychange', aoMudarVisibilidade);
+    schedule(espera);
+    document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       ctrl.abort();
       window.clearTimeout(timer);
-      document.removeEventListener('visibilitychange', aoMudarVisibilidade);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
     };
     // `idpedido` names the order `consultar` asks about: a new order starts over.
   }, [ativo, fase, idpedido, consultar, imediato]);

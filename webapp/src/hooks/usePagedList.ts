@@ -1,12 +1,12 @@
 /**
  * A list the API pages with keyset cursors (docs/rpc.md, 'Lists in pages': a request's `cursor`,
  * an answer's `proximo`, null on the last page), as the catalogue pages: the first page loads when
- * the `key` changes (the previous request aborted, its late answer ignored), and `carregarMais`
+ * the `key` changes (the previous request aborted, its late answer ignored), and `loadMore`
  * appends the page after the last one shown ('Carregar mais', components/LoadMore.tsx). A first
  * page loaded elsewhere may be handed in (`inicial`; null while it loads): the list then starts
  * again from each new first page it is given (e.g. the live pending deliveries). Rows may be changed in place
  * (`setRows`: a cancelled order, a hidden store). Failures are logged by the RPC client; a failed
- * first load shows an empty list (`erro` set), a failed later page keeps what is shown.
+ * first load shows an empty list (`failed` set), a failed later page keeps what is shown.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Result } from '@/lib/rpc';
@@ -27,11 +27,11 @@ export interface PagedList<T> {
   /** The next page's cursor: null when every row is shown. */
   proximo: string | null;
   /** The first page failed. */
-  erro: boolean;
-  carregandoMais: boolean;
+  failed: boolean;
+  loadingMore: boolean;
   /** The last 'Carregar mais' failed (what is shown stays). */
-  erroMais: boolean;
-  carregarMais: () => void;
+  moreFailed: boolean;
+  loadMore: () => void;
 }
 
 /** A page from an answer (`rows` its list), or the answer's failure as it came. */
@@ -43,14 +43,14 @@ export function pageOf<A extends { proximo?: string | null }, T>(r: Result<A>, r
 interface State<T> {
   rows: T[] | null;
   proximo: string | null;
-  erro: boolean;
-  carregandoMais: boolean;
-  erroMais: boolean;
+  failed: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
   /** Which first page the rows grew from: a later page asked before a new one is dropped. */
   gen: number;
 }
 
-const loading = { rows: null, proximo: null, erro: false, carregandoMais: false, erroMais: false, gen: 0 };
+const loading = { rows: null, proximo: null, failed: false, loadingMore: false, moreFailed: false, gen: 0 };
 
 const from = <T>(first: Page<T> | null): State<T> => (first ? { ...loading, rows: first.rows, proximo: first.proximo } : loading);
 
@@ -78,28 +78,28 @@ export function usePagedList<T>(key: string, load: PageLoader<T>, inicial?: Page
     setState((s) => ({ ...loading, gen: s.gen + 1 }));
     void loadRef.current(null, ctrl.signal).then((r) => {
       if (ctrl.signal.aborted) return;
-      setState((s) => (r.error !== undefined ? { ...loading, rows: [], erro: true, gen: s.gen } : { ...loading, rows: r.rows, proximo: r.proximo, gen: s.gen }));
+      setState((s) => (r.error !== undefined ? { ...loading, rows: [], failed: true, gen: s.gen } : { ...loading, rows: r.rows, proximo: r.proximo, gen: s.gen }));
     });
     return () => ctrl.abort();
   }, [key, controlled]);
 
-  const { proximo, carregandoMais, gen } = state;
-  const carregarMais = useCallback(() => {
-    if (proximo === null || carregandoMais) return;
+  const { proximo, loadingMore, gen } = state;
+  const loadMore = useCallback(() => {
+    if (proximo === null || loadingMore) return;
     const ctrl = new AbortController();
     more.current = ctrl;
-    setState((s) => ({ ...s, carregandoMais: true, erroMais: false }));
+    setState((s) => ({ ...s, loadingMore: true, moreFailed: false }));
     void loadRef.current(proximo, ctrl.signal).then((r) => {
       if (ctrl.signal.aborted) return;
       setState((s) =>
         s.gen !== gen
           ? s
           : r.error !== undefined
-          ? { ...s, carregandoMais: false, erroMais: true }
-          : { ...s, carregandoMais: false, rows: [...(s.rows ?? []), ...r.rows], proximo: r.proximo },
+          ? { ...s, loadingMore: false, moreFailed: true }
+          : { ...s, loadingMore: false, rows: [...(s.rows ?? []), ...r.rows], proximo: r.proximo },
       );
     });
-  }, [proximo, carregandoMais, gen]);
+  }, [proximo, loadingMore, gen]);
 
   useEffect(() => () => more.current?.abort(), []);
 
@@ -107,8 +107,8 @@ export function usePagedList<T>(key: string, load: PageLoader<T>, inicial?: Page
     (next) => setState((s) => ({ ...s, rows: typeof next === 'function' ? (next as (r: T[] | null) => T[] | null)(s.rows) : next })),
     [],
   );
-  const { rows, erro, erroMais } = state;
-  return { rows, setRows, proximo, erro, carregandoMais, erroMais, carregarMais };
+  const { rows, failed, moreFailed } = state;
+  return { rows, setRows, proximo, failed, loadingMore, moreFailed, loadMore };
 }
 
 /**
@@ -118,10 +118,10 @@ export function usePagedList<T>(key: string, load: PageLoader<T>, inicial?: Page
  * last page or at a failed one ('Carregar mais' then tries again).
  */
 export function useLoadAllWhile<T>(list: PagedList<T>, active: boolean): boolean {
-  const { proximo, carregandoMais, erroMais, rows, carregarMais } = list;
-  const pending = active && rows !== null && proximo !== null && !erroMais;
+  const { proximo, loadingMore, moreFailed, rows, loadMore } = list;
+  const pending = active && rows !== null && proximo !== null && !moreFailed;
   useEffect(() => {
-    if (pending && !carregandoMais) carregarMais();
-  }, [pending, carregandoMais, carregarMais]);
+    if (pending && !loadingMore) loadMore();
+  }, [pending, loadingMore, loadMore]);
   return pending;
 }

@@ -25,7 +25,7 @@ export function Header() {
   const downloadApp = () => (installable ? void promptInstall() : setAppOpen(true));
   const navigate = useNavigate();
 
-  function buscar(e: FormEvent<HTMLFormElement>) {
+  function runSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
     navigate(q ? `/anuncios?q=${encodeURIComponent(q)}` : '/anuncios?q=');
@@ -62,7 +62,7 @@ export function Header() {
           Baixe o app
         </button>
         <div className="header__account header__end">
-          <form className="header-search" role="search" aria-label="Buscar produtos" action="/anuncios" method="get" onSubmit={buscar}>
+          <form className="header-search" role="search" aria-label="Buscar produtos" action="/anuncios" method="get" onSubmit={runSearch}>
             <input
               className="header-search__input"
               name="q"

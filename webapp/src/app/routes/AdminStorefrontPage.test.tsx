@@ -88,10 +88,10 @@ describe('AdminStorefrontPage', () => {
       moderar_produto: (body) => ({ body: { oculto: body.oculto === true, alterado: true } }),
     });
     renderPage(<AdminStorefrontPage />, { path: '/admin/demo-joao', route: ROUTE, user: ADMIN });
-    const secao = await screen.findByRole('region', { name: 'Moderação de produtos' });
-    const alface = within(secao).getByRole('region', { name: 'Moderação de Alface crespa' });
-    const mel = within(secao).getByRole('region', { name: 'Moderação de Mel falso' });
-    expect(within(secao).getByText('Motivo: Produto irregular')).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Moderação de produtos' });
+    const alface = within(section).getByRole('region', { name: 'Moderação de Alface crespa' });
+    const mel = within(section).getByRole('region', { name: 'Moderação de Mel falso' });
+    expect(within(section).getByText('Motivo: Produto irregular')).toBeTruthy();
     expect(within(mel).getByText('Oculto pela moderação')).toBeTruthy();
 
     await userEvent.click(within(alface).getByRole('button', { name: 'Ocultar produto' }));

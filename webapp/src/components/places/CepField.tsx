@@ -20,28 +20,28 @@ interface Props {
 }
 
 export function CepField({ core, value, onChange, onFound, autoFocus }: Props) {
-  const [busca, setBusca] = useState<Busca>({ estado: 'quieto' });
-  const pedido = useRef('');
+  const [search, setSearch] = useState<Busca>({ estado: 'quieto' });
+  const order = useRef('');
 
-  async function mudar(texto: string) {
+  async function change(texto: string) {
     const cep = core ? core.cep_mask(texto) : texto;
     onChange(cep);
-    if (!core || !core.cep_is_valid(cep) || pedido.current === cep) {
+    if (!core || !core.cep_is_valid(cep) || order.current === cep) {
       if (!core?.cep_is_valid(cep)) {
-        pedido.current = '';
-        setBusca({ estado: 'quieto' });
+        order.current = '';
+        setSearch({ estado: 'quieto' });
       }
       return;
     }
-    pedido.current = cep;
-    setBusca({ estado: 'buscando' });
+    order.current = cep;
+    setSearch({ estado: 'buscando' });
     const r = await lookUpCep(cep);
-    if (pedido.current !== cep) return;
+    if (order.current !== cep) return;
     if (r.error !== undefined) {
-      setBusca({ estado: 'erro', mensagem: r.error });
+      setSearch({ estado: 'erro', mensagem: r.error });
       return;
     }
-    setBusca({ estado: 'achado' });
+    setSearch({ estado: 'achado' });
     onFound(r);
   }
 
@@ -57,17 +57,17 @@ export function CepField({ core, value, onChange, onFound, autoFocus }: Props) {
           maxLength={9}
           value={value}
           data-autofocus={autoFocus || undefined}
-          onChange={(e) => void mudar(e.target.value)}
+          onChange={(e) => void change(e.target.value)}
         />
       </label>
-      {busca.estado === 'buscando' && (
+      {search.estado === 'buscando' && (
         <p className="muted" role="status">
           Buscando o CEP...
         </p>
       )}
-      {busca.estado === 'erro' && (
+      {search.estado === 'erro' && (
         <p className="muted" role="status">
-          {busca.mensagem}
+          {search.mensagem}
         </p>
       )}
     </div>

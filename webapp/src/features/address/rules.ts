@@ -60,13 +60,13 @@ const comparable = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').repl
 export function withCep(f: AddressFields, found: CepFound): AddressFields {
   const rua = found.rua ?? f.rua;
   const cidade = found.cidade ?? f.cidade;
-  const outroLugar = (!!f.rua.trim() && comparable(rua) !== comparable(f.rua)) || (!!f.cidade.trim() && comparable(cidade) !== comparable(f.cidade));
+  const otherPlace = (!!f.rua.trim() && comparable(rua) !== comparable(f.rua)) || (!!f.cidade.trim() && comparable(cidade) !== comparable(f.cidade));
   return {
     ...f,
     rua,
     cidade,
     bairro: found.bairro ?? f.bairro,
-    ...(outroLugar ? { numero: '', complemento: '' } : {}),
+    ...(otherPlace ? { numero: '', complemento: '' } : {}),
   };
 }
 

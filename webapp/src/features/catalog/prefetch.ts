@@ -55,13 +55,13 @@ export function prefetchCatalogRead(pathname: string, search: string, regiao: st
     // AdsPage's first page: the address's region when valid, the category or the default one;
     // a search's first page (every category, or the one asked).
     const r = query.get('regiao');
-    const cidade = isRegion(r) ? r : regiao;
-    const termo = query.get('q')?.trim();
-    if (termo) {
+    const city = isRegion(r) ? r : regiao;
+    const term = query.get('q')?.trim();
+    if (term) {
       const c = query.get('categoria');
-      return buscar({ all: termo, cidade, categoria: c && categoriaOuPadrao(c) === c ? c : null });
+      return buscar({ all: term, cidade: city, categoria: c && categoriaOuPadrao(c) === c ? c : null });
     }
-    return pegarProdutosAnunciosSite2(cidade, categoriaOuPadrao(query.get('categoria')));
+    return pegarProdutosAnunciosSite2(city, categoriaOuPadrao(query.get('categoria')));
   }
   const detail = DETAIL.exec(pathname);
   if (detail) {

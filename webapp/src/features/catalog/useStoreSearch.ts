@@ -14,29 +14,29 @@ const PAUSA_MS = 250;
 const MAX_PAGINAS = 10;
 
 export function useStoreSearch(loja: string, busca: string): string[] | null {
-  const termo = busca.trim();
+  const term = busca.trim();
   const [achados, setAchados] = useState<{ termo: string; ids: string[] } | null>(null);
 
   useEffect(() => {
-    if (!termo || !loja) return undefined;
+    if (!term || !loja) return undefined;
     const ctrl = new AbortController();
     const timer = setTimeout(async () => {
       const ids: string[] = [];
       let nextp: string | null | undefined;
-      for (let pagina = 0; pagina < MAX_PAGINAS; pagina++) {
-        const data = await search({ all: termo, loja, nextp }, ctrl.signal);
+      for (let pageNumber = 0; pageNumber < MAX_PAGINAS; pageNumber++) {
+        const data = await search({ all: term, loja, nextp }, ctrl.signal);
         if (ctrl.signal.aborted || data.error !== undefined) return;
         ids.push(...(data.produtos ?? []).map((p) => p.id));
         nextp = data.nextp;
         if (!nextp) break;
       }
-      setAchados({ termo, ids });
+      setAchados({ termo: term, ids });
     }, PAUSA_MS);
     return () => {
       clearTimeout(timer);
       ctrl.abort();
     };
-  }, [loja, termo]);
+  }, [loja, term]);
 
-  return termo && achados?.termo === termo ? achados.ids : null;
+  return term && achados?.termo === term ? achados.ids : null;
 }

@@ -127,8 +127,8 @@ function afterSignIn(s: CheckoutState, usuario: UserInfo, modos: CheckoutModes, 
 function outcome(s: CheckoutState, r: RpcResult<'finalizar_pedido'>): CheckoutStep {
   if (r.error !== undefined) return { passo: 'erro', mensagem: isRefusal(r) ? r.error : ERRO_GENERICO };
   const qrcode = r.qrcode ?? r.all.Infos.qrcode;
-  const imagem = r.imagem_qrcode ?? r.all.Infos.imagem_qrcode;
-  return { passo: 'sucesso', pedido: r.all, pix: s.pagamento === '2' && qrcode ? { qrcode, imagem } : null };
+  const image = r.imagem_qrcode ?? r.all.Infos.imagem_qrcode;
+  return { passo: 'sucesso', pedido: r.all, pix: s.pagamento === '2' && qrcode ? { qrcode, imagem: image } : null };
 }
 
 export function reduceCheckout(s: CheckoutState, a: CheckoutAction): CheckoutState {

@@ -17,8 +17,8 @@ describe('Idempotency-Key', () => {
     const k = orderKey(PEDIDO);
     expect(k).toMatch(UUID);
     const unknown: ErrorCode[] = ['sem_conexao', 'erro_comunicacao', 'muitas_tentativas', 'erro_interno', 'indisponivel'];
-    for (const codigo_erro of unknown) {
-      recordAnswer({ codigo_erro });
+    for (const errorCode of unknown) {
+      recordAnswer({ codigo_erro: errorCode });
       expect(orderKey({ ...PEDIDO })).toBe(k);
     }
   });

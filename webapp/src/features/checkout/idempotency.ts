@@ -22,7 +22,7 @@ interface Tentativa {
 
 let memoria: Tentativa | null = null;
 
-function ler(): Tentativa | null {
+function read(): Tentativa | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (raw == null) return memoria;
@@ -33,7 +33,7 @@ function ler(): Tentativa | null {
   }
 }
 
-function gravar(t: Tentativa | null) {
+function record(t: Tentativa | null) {
   memoria = t;
   try {
     if (t) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(t));
@@ -59,10 +59,10 @@ export function newKey(): string {
  */
 export function orderKey(pedido: object): string {
   const json = JSON.stringify(pedido);
-  const aberta = ler();
-  if (aberta && aberta.pedido === json) return aberta.chave;
+  const isOpen = read();
+  if (isOpen && isOpen.pedido === json) return isOpen.chave;
   const t = { chave: newKey(), pedido: json };
-  gravar(t);
+  record(t);
   return t.chave;
 }
 
@@ -72,10 +72,10 @@ export function orderKey(pedido: object): string {
  * client's `outcomeUnknown` of its `codigo_erro`), so that sending it again carries the same key.
  */
 export function recordAnswer(r: { codigo_erro?: ErrorCode }): void {
-  if (r.codigo_erro === undefined || !outcomeUnknown(r.codigo_erro)) gravar(null);
+  if (r.codigo_erro === undefined || !outcomeUnknown(r.codigo_erro)) record(null);
 }
 
 /** Tests only: forget the open attempt. */
 export function forgetAttempt(): void {
-  gravar(null);
+  record(null);
 }

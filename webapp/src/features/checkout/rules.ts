@@ -144,10 +144,10 @@ export function quantityUp(core: Core, infos: BagInfos, qtd: number): number {
 
 /** `extensoes.delivery` (reais) → wasm-core's `DeliverySettingsRecord` (centavos). */
 export function deliverySettings(core: Core, d: DeliveryView | null | undefined) {
-  const tipo = d?.taxaTipo === 'fixa' || d?.taxaTipo === 'porKm' ? d.taxaTipo : null;
+  const kind = d?.taxaTipo === 'fixa' || d?.taxaTipo === 'porKm' ? d.taxaTipo : null;
   return {
     entrega: d?.entrega ?? '',
-    taxa_tipo: tipo,
+    taxa_tipo: kind,
     taxa_entrega_centavos: optionalCentavos(core, d?.taxaentrega),
     taxa_por_km_centavos: optionalCentavos(core, d?.taxaPorKm),
     latitude: d?.latitude ?? null,
@@ -218,7 +218,7 @@ export function orderSummary(
   core: Core,
   input: { items: BagItem[]; supplier: SupplierView; buyer: BuyerInfo; modo: FulfilmentMode; cupom: CoreCoupon | null; agora?: number },
 ): SummaryResult {
-  const calcular = (semMinimo: boolean) => {
+  const compute = (semMinimo: boolean) => {
     const entrega = deliverySettings(core, input.supplier.extensoes?.delivery);
     return core.checkout_summary({
       itens: cartLines(core, input.items),
@@ -234,12 +234,12 @@ export function orderSummary(
     }) as Summary;
   };
   try {
-    return { ok: true, summary: calcular(false) };
+    return { ok: true, summary: compute(false) };
   } catch (err) {
     if ((err as { codigo?: unknown } | null)?.codigo !== 'pedido_minimo') return { ok: false, message: errorText(err), faltaMinimo: false };
     let previa: Summary | null = null;
     try {
-      previa = calcular(true);
+      previa = compute(true);
     } catch {
       // Something else stops it too: the minimum's message alone.
     }
@@ -325,10 +325,10 @@ export interface OfferedDate {
  * or null when the store has no days for that mode (then the order carries no date, as before).
  */
 export function offeredDates(core: Core, supplier: SupplierView | null, modo: FulfilmentMode, agora: number = Date.now()): OfferedDate[] | null {
-  const dias = supplier?.extensoes?.delivery?.dias;
-  if (!dias?.janelas?.some((j) => j.tipo === modo)) return null;
+  const dayList = supplier?.extensoes?.delivery?.dias;
+  if (!dayList?.janelas?.some((j) => j.tipo === modo)) return null;
   try {
-    return core.delivery_days_offered(dias, modo, agora) as OfferedDate[];
+    return core.delivery_days_offered(dayList, modo, agora) as OfferedDate[];
   } catch (e) {
     console.error('delivery_days_offered:', errorText(e));
     return [];

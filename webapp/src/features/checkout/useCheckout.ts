@@ -82,7 +82,7 @@ export function useCheckout() {
   const { user, signIn } = useAccount();
   const offline = useOffline();
   const [state, dispatch] = useReducer(reduceCheckout, items.length > 0, initialCheckoutState);
-  const passo = currentStep(state);
+  const step = currentStep(state);
   const { modo, pagamento, cupom, data } = state;
 
   const supplier = state.fornecedor.dados ?? stored;
@@ -115,7 +115,7 @@ export function useCheckout() {
   }, [userforn, releitura]);
 
   // The sign-in prompt moves on as soon as the user is signed in (adjusting state while rendering).
-  if (passo.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos: modosPara(user) });
+  if (step.passo === 'login' && user) dispatch({ tipo: 'pronto_para_comprar', usuario: user, modos: modosPara(user) });
 
   const buyer = useMemo(
     () => ({ rua: user?.rua ?? null, latitude: user?.latitude ?? null, longitude: user?.longitude ?? null }),
@@ -136,7 +136,7 @@ export function useCheckout() {
     return orderSummary(core, { items, supplier, buyer, modo, cupom: cupom.aplicado });
   }, [core, supplier, modo, items, buyer, cupom.aplicado]);
 
-  function continuarSacola() {
+  function continueWithBag() {
     if (!core || !supplier || block) return;
     dispatch({ tipo: 'continuar_sacola', fechado: purchasesClosed(core, items, supplier), usuario: user, modos: modosPara(user) });
   }
@@ -169,7 +169,7 @@ export function useCheckout() {
     }
   }
 
-  async function finalizar() {
+  async function finish() {
     if (!summary?.ok || !pagamento || !modo || !userforn || !user || offline || block) return;
     if (datas && !data) return;
     const payload = orderPayload({
@@ -183,9 +183,9 @@ export function useCheckout() {
       observacao: getOrderNote(),
     });
     // The same order sent again after an unknown outcome carries the same key; anything else a new one.
-    const chave = orderKey(payload);
+    const pixKey = orderKey(payload);
     dispatch({ tipo: 'enviar' });
-    const r = await finalizarPedido(payload, chave);
+    const r = await finalizarPedido(payload, pixKey);
     recordAnswer(r);
     dispatch({ tipo: 'respondido', r });
     if (r.error === undefined) {
@@ -231,7 +231,7 @@ export function useCheckout() {
     core,
     failed,
     state,
-    passo,
+    passo: step,
     items,
     supplier,
     user,
@@ -257,14 +257,14 @@ export function useCheckout() {
         dispatch({ tipo: 'sacola_mudou' });
         remove(i);
       },
-      continuarSacola,
+      continuarSacola: continueWithBag,
       cadastrarEndereco: (abrir: boolean) => dispatch({ tipo: 'cadastrar_endereco', abrir }),
       enderecoSalvo: (u: UserInfo) => dispatch({ tipo: 'pronto_para_comprar', usuario: u, modos: modosPara(u) }),
       escolherModo: (m: NonNullable<typeof modo>) => dispatch({ tipo: 'escolher_modo', modo: m }),
       escolherData: (d: typeof data) => dispatch({ tipo: 'escolher_data', data: d }),
       continuarResumo: () => dispatch({ tipo: 'continuar_resumo' }),
       escolherPagamento: (p: NonNullable<typeof pagamento>) => dispatch({ tipo: 'escolher_pagamento', pagamento: p }),
-      finalizar: () => void finalizar(),
+      finalizar: () => void finish(),
       assinar: assinarSacola,
       cupomTexto: (texto: string) => dispatch({ tipo: 'cupom_texto', texto }),
       aplicarCupom: () => void aplicarCupom(),

@@ -42,11 +42,11 @@ export function packingTotals(orders: readonly PackedOrder[]): PackingTotal[] {
   const totals = new Map<string, PackingTotal>();
   for (const o of orders) {
     for (const l of o.Produtos) {
-      const opcao = l.opcao?.trim() ? l.opcao.trim() : null;
-      const key = `${l.titulo}\u0000${opcao ?? ''}`;
+      const chosenOption = l.opcao?.trim() ? l.opcao.trim() : null;
+      const key = `${l.titulo}\u0000${chosenOption ?? ''}`;
       const t = totals.get(key);
       if (t) t.quantidade += l.quantidade;
-      else totals.set(key, { titulo: l.titulo, opcao, quantidade: l.quantidade });
+      else totals.set(key, { titulo: l.titulo, opcao: chosenOption, quantidade: l.quantidade });
     }
   }
   const col = new Intl.Collator('pt-BR');

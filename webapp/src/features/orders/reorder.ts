@@ -39,8 +39,8 @@ export interface ReorderOutcome {
 export async function reorderIntoBag(idpedido: string, confirmar: (q: string) => boolean = (q) => window.confirm(q)): Promise<ReorderOutcome> {
   const r = await pedirDeNovo(idpedido);
   if (r.error !== undefined) return { mensagens: [r.error || ERRO_GENERICO], ok: false };
-  const mensagens = reorderOutcome(r);
-  if (r.sacola.length === 0) return { mensagens, ok: false };
+  const messages = reorderOutcome(r);
+  if (r.sacola.length === 0) return { mensagens: messages, ok: false };
   const [loja, ...produtos] = await Promise.all([pegarDadosforn(r.userforn), ...r.sacola.map((l) => pegarProduto(l.id))]);
   if (loja.error !== undefined) return { mensagens: [loja.error || ERRO_GENERICO], ok: false };
   const lines: AddToBagInput[] = [];
@@ -54,5 +54,5 @@ export async function reorderIntoBag(idpedido: string, confirmar: (q: string) =>
   if (outra && !confirmar(TROCAR_SACOLA)) return { mensagens: ['A sacola não foi alterada.'], ok: false };
   fillBag(lines, outra);
   openBag();
-  return { mensagens, ok: true };
+  return { mensagens: messages, ok: true };
 }

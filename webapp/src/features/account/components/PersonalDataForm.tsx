@@ -22,11 +22,11 @@ export interface PersonalDataFormProps {
 export function PersonalDataForm({ user, actionsClassName, autofocus = false }: PersonalDataFormProps) {
   const status = useStatusDialog();
   const [saved, setSaved] = useState(user.nome ?? '');
-  const [nome, setNome] = useState(saved);
+  const [nameText, setNameText] = useState(saved);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const trimmed = nome.trim();
+  const trimmed = nameText.trim();
   const canSave = !busy && trimmed !== '' && trimmed !== saved.trim();
 
   async function onSubmit(e: FormEvent) {
@@ -43,7 +43,7 @@ export function PersonalDataForm({ user, actionsClassName, autofocus = false }: 
     status.close();
     updateUserInfo({ nome: trimmed });
     setSaved(trimmed);
-    setNome(trimmed);
+    setNameText(trimmed);
     setDone(true);
   }
 
@@ -58,13 +58,13 @@ export function PersonalDataForm({ user, actionsClassName, autofocus = false }: 
         <input
           type="text"
           className="input"
-          value={nome}
+          value={nameText}
           maxLength={NOME_MAX}
           autoComplete="name"
           placeholder="Seu nome"
           data-autofocus={autofocus || undefined}
           onChange={(e) => {
-            setNome(e.target.value);
+            setNameText(e.target.value);
             setDone(false);
           }}
         />

@@ -12,7 +12,7 @@ import { renderPage } from '@/test/render';
 import { ALFACE, FORN } from '@/test/shop';
 import { PrivacySection } from './PrivacySection';
 
-async function excluir() {
+async function remove() {
   const user = userEvent.setup();
   renderPage(<PrivacySection />, { path: '/perfil', user: USER });
   await user.click(screen.getByRole('button', { name: 'Excluir minha conta' }));
@@ -26,7 +26,7 @@ describe('Excluir minha conta', () => {
     addToBag({ product: ALFACE, quantidade: 2, opcao: null, dadosforn: FORN });
     expect(getBag()).toHaveLength(1);
     const { calls } = mockApi({ excluir_minha_conta: { body: { ok: true } } });
-    await excluir();
+    await remove();
     await screen.findByText('Sua conta foi excluída.');
     expect(calls[0].body).toEqual({ codigo: 'excluir_minha_conta', confirmacao: 'EXCLUIR' });
     expect(getSession()).toBeNull();
@@ -41,7 +41,7 @@ describe('Excluir minha conta', () => {
     addToBag({ product: ALFACE, quantidade: 2, opcao: null, dadosforn: FORN });
     const message = 'Você tem pedidos em andamento. Aguarde a entrega ou cancele-os antes de excluir a conta.';
     mockApi({ excluir_minha_conta: { status: 409, body: { error: message, codigo_erro: 'conta_com_pendencias' } } });
-    await excluir();
+    await remove();
     await screen.findByText(message);
     await waitFor(() => expect(getSession()).not.toBeNull());
     expect(getBag()).toHaveLength(1);

@@ -30,7 +30,7 @@ function saveJson(data: unknown, name: string) {
 export function PrivacySection() {
   const status = useStatusDialog();
   const navigate = useNavigate();
-  const [confirmando, setConfirmando] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   async function baixar() {
     status.loading();
@@ -40,8 +40,8 @@ export function PrivacySection() {
     saveJson(r, `meus-dados-feira-${isoDay()}.json`);
   }
 
-  async function excluir() {
-    setConfirmando(false);
+  async function deleteIt() {
+    setConfirming(false);
     status.loading();
     const r = await excluirMinhaConta();
     // Refused (`conta_com_pendencias`: orders in progress, money to receive): the message says which.
@@ -65,16 +65,16 @@ export function PrivacySection() {
         <button type="button" className="btn btn--ghost" onClick={() => void baixar()}>
           Baixar meus dados
         </button>
-        <button type="button" className="btn btn--danger" onClick={() => setConfirmando(true)}>
+        <button type="button" className="btn btn--danger" onClick={() => setConfirming(true)}>
           Excluir minha conta
         </button>
       </div>
-      {confirmando && (
+      {confirming && (
         <ConfirmDialog
           message="Excluir minha conta?"
           confirmLabel="Sim, excluir"
-          onCancel={() => setConfirmando(false)}
-          onConfirm={() => void excluir()}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void deleteIt()}
         >
           <p>
             Seus dados pessoais, anúncios, fotos e avaliações serão apagados e você sairá da sua conta em todos os aparelhos. Seus pedidos e

@@ -55,14 +55,14 @@ export function AddressSection({ user }: { user: UserInfo }) {
       return;
     }
     const v = check.value;
-    const telefone = maskPhone(core, v.telefone);
+    const phone = maskPhone(core, v.telefone);
     setBusy(true);
     status.loading();
     const r = await alterarEndereco({
       rua: v.rua,
       numero: v.numero,
       cidade: v.cidade,
-      telefone,
+      telefone: phone,
       complemento: v.complemento,
       cep: v.cep,
       bairro: v.bairro,
@@ -77,7 +77,7 @@ export function AddressSection({ user }: { user: UserInfo }) {
       rua: v.rua,
       numero: v.numero,
       cidade: v.cidade,
-      telefone,
+      telefone: phone,
       complemento: v.complemento,
       cep: v.cep,
       bairro: v.bairro,

@@ -38,11 +38,11 @@ describe('admin lists in pages', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clientes' }));
     expect((await screen.findByTestId('total-clientes')).textContent).toBe('3');
-    const lista = screen.getByRole('list', { name: 'Clientes' });
-    expect(within(lista).getAllByRole('listitem')).toHaveLength(2);
+    const items = screen.getByRole('list', { name: 'Clientes' });
+    expect(within(items).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
-    await waitFor(() => expect(within(lista).getAllByRole('listitem')).toHaveLength(3));
-    expect(within(lista).getByText('Zélia')).toBeTruthy();
+    await waitFor(() => expect(within(items).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(items).getByText('Zélia')).toBeTruthy();
     expect(calls.filter((c) => c.codigo === 'pegar_clientes').map((c) => c.body.cursor)).toEqual([undefined, 'c2']);
     expect(calls.filter((c) => c.codigo === 'loading_admin').map((c) => c.body.cursor)).toEqual([undefined, 'f2']);
   });

@@ -37,7 +37,7 @@ const CLIENTES = [
   cliente({ usuario: 'u3', nome: 'Beatriz Campos', email: 'beatriz@exemplo.com', cidade: null }),
 ];
 
-function abrir(answers: Parameters<typeof mockApi>[0] = {}, user = ADMIN) {
+function openDialog(answers: Parameters<typeof mockApi>[0] = {}, user = ADMIN) {
   const api = mockApi({ loading_admin: { body: { fornecedores: [fornecedor()], total: 1 } }, pegar_avisos_falhos: { body: { avisos: [] } }, pegar_pix_automatico_problemas: { body: { problemas: [] } }, ...answers });
   const r = renderPage(<AdminPage />, { path: '/admin', user });
   return { ...api, ...r };
@@ -52,7 +52,7 @@ describe('AdminPage access', () => {
     ['a visitor', null],
     ['a signed-in user who is not the admin', USER],
   ])("shows %s the 'Bem-vindo(a)' card whose button starts the sign-in, and asks nothing", async (_, user) => {
-    const { calls, account } = abrir({}, user as typeof ADMIN);
+    const { calls, account } = openDialog({}, user as typeof ADMIN);
     expect(screen.getByRole('heading', { name: 'Bem-vindo(a)' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar com o Google' }));
     expect(account.signIn).toHaveBeenCalledOnce();
@@ -62,7 +62,7 @@ describe('AdminPage access', () => {
 
   it('alerts and shows the not-found screen when the data cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    abrir({ loading_admin: { status: 500, body: { error: 'x' } } });
+    openDialog({ loading_admin: { status: 500, body: { error: 'x' } } });
     expect(await screen.findByRole('dialog', { name: 'Algum erro ocorreu ao carregar os dados. Por favor, tente novamente.' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeTruthy();
   });
@@ -70,7 +70,7 @@ describe('AdminPage access', () => {
 
 describe('Fornecedores', () => {
   it('opens the details modal and toggles the visibility', async () => {
-    const { calls } = abrir({ ...RESUMO, invisivel: (b) => ({ body: { invisivel: b.invisivel === true } }) });
+    const { calls } = openDialog({ ...RESUMO, invisivel: (b) => ({ body: { invisivel: b.invisivel === true } }) });
     const card = await screen.findByRole('button', { name: /Sítio Boa Vista/ });
     expect(card.textContent).toContain('fornecedor@feira.test');
     expect(card.textContent).toContain('Visível');
@@ -103,7 +103,7 @@ describe('Fornecedores', () => {
 
   it("alerts 'Não foi possível alterar a visibilidade.' and keeps the state when the toggle fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    abrir({ ...RESUMO, invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
+    openDialog({ ...RESUMO, invisivel: { status: 500, body: { error: 'Algum erro ocorreu!' } } });
     await userEvent.click(await screen.findByRole('button', { name: /Sítio Boa Vista/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Tornar invisível' }));
     const ask = await screen.findByRole('dialog', { name: 'Tornar invisível?' });
@@ -116,11 +116,11 @@ describe('Fornecedores', () => {
 
 describe('Fornecedores: the search', () => {
   it('finds a store by its CPF/CNPJ typed with or without the mask', () => {
-    const lista = [
+    const items = [
       fornecedor({ usuario: 'a', cpf: '081.836.584-66' }),
       fornecedor({ usuario: 'b', nomeforn: 'Horta da Ana', cpf: '12.345.678/0001-95' }),
     ];
-    const achar = (busca: string) => filtrarFornecedores(lista, busca).map((f) => f.usuario);
+    const achar = (busca: string) => filtrarFornecedores(items, busca).map((f) => f.usuario);
     expect(achar('08183658466')).toEqual(['a']);
     expect(achar('081.836.584-66')).toEqual(['a']);
     expect(achar('836584')).toEqual(['a']);
@@ -140,7 +140,7 @@ describe('Clientes', () => {
   });
 
   it("shows the total, searches, and shows 'Não informado' for a missing phone", async () => {
-    abrir({ pegar_clientes: { body: { clientes: CLIENTES, total: CLIENTES.length } } });
+    openDialog({ pegar_clientes: { body: { clientes: CLIENTES, total: CLIENTES.length } } });
     await secao('Clientes');
     expect((await screen.findByTestId('total-clientes')).textContent).toBe('3');
     const lista = () => within(screen.getByRole('list', { name: 'Clientes' }));
@@ -164,7 +164,7 @@ describe('Clientes', () => {
 
   it("alerts 'Algum erro ocorreu ao carregar os clientes.' when they cannot be loaded", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    abrir({ pegar_clientes: { status: 500, body: { error: 'x' } } });
+    openDialog({ pegar_clientes: { status: 500, body: { error: 'x' } } });
     await secao('Clientes');
     expect(await screen.findByRole('dialog', { name: 'Algum erro ocorreu ao carregar os clientes.' })).toBeTruthy();
   });
@@ -172,34 +172,34 @@ describe('Clientes', () => {
 
 describe('Solicitações de Saque', () => {
   it("shows 'Nenhuma solicitação de saque pendente.' when there is none", async () => {
-    abrir({ pegar_solicitacoes_saque: { body: { pendentes: [] } } });
+    openDialog({ pegar_solicitacoes_saque: { body: { pendentes: [] } } });
     await secao('Solicitações de Saque');
     expect(await screen.findByText('Nenhuma solicitação de saque pendente.')).toBeTruthy();
     expect(screen.getByTestId('total-saques').textContent).toBe('0');
   });
 
   it("asks 'Confirmar Transferência?', confirms on 'Sim' only, and reloads the list", async () => {
-    let pendentes = [saque(), saque({ id: 's2', nomeforn: 'Engenho Capivari', Solicitacao: { ...saque().Solicitacao, valor: 10, chave_pix: '12345678900' } })];
-    const { calls } = abrir({
-      pegar_solicitacoes_saque: () => ({ body: { pendentes } }),
+    let pendingItems = [saque(), saque({ id: 's2', nomeforn: 'Engenho Capivari', Solicitacao: { ...saque().Solicitacao, valor: 10, chave_pix: '12345678900' } })];
+    const { calls } = openDialog({
+      pegar_solicitacoes_saque: () => ({ body: { pendentes: pendingItems } }),
       confirmar_saque: (b) => {
-        pendentes = pendentes.filter((p) => p.id !== b.userforn);
+        pendingItems = pendingItems.filter((p) => p.id !== b.userforn);
         return { body: { confirmado: true } };
       },
     });
     await secao('Solicitações de Saque');
-    const linhas = (await screen.findAllByRole('row')).slice(1);
-    expect(linhas.map((l) => [...l.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent))).toEqual([
+    const lines = (await screen.findAllByRole('row')).slice(1);
+    expect(lines.map((l) => [...l.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent))).toEqual([
       ['Sítio Boa Vista', 'R$ 39,20', 'fornecedor@feira.test'],
       ['Engenho Capivari', 'R$ 10,00', '12345678900'],
     ]);
     expect(screen.getByTestId('total-saques').textContent).toBe('2');
 
-    await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));
+    await userEvent.click(within(lines[0]).getByRole('button', { name: 'Confirmar Transferência' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Não' }));
     expect(calls.filter((c) => c.codigo === 'confirmar_saque')).toHaveLength(0);
 
-    await userEvent.click(within(linhas[0]).getByRole('button', { name: 'Confirmar Transferência' }));
+    await userEvent.click(within(lines[0]).getByRole('button', { name: 'Confirmar Transferência' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar Transferência?' })).getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(screen.getByTestId('total-saques').textContent).toBe('1'));
     expect(calls.filter((c) => c.codigo === 'confirmar_saque').map((c) => c.body.userforn)).toEqual(['s1']);
@@ -209,7 +209,7 @@ describe('Solicitações de Saque', () => {
 
 describe('Solicitações de Saque: the orders', () => {
   it('lists under each request the orders it pays for', async () => {
-    abrir({
+    openDialog({
       pegar_solicitacoes_saque: {
         body: {
           pendentes: [
@@ -225,8 +225,8 @@ describe('Solicitações de Saque: the orders', () => {
       },
     });
     await secao('Solicitações de Saque');
-    const lista = await screen.findByRole('list', { name: 'Pedidos do saque de Sítio Boa Vista' });
-    expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    const itemList = await screen.findByRole('list', { name: 'Pedidos do saque de Sítio Boa Vista' });
+    expect(within(itemList).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'nº 3F9A1C2B20/11/2026Carla SouzaR$ 25,00',
       'nº 7E0D4B1121/11/2026João CompradorR$ 15,00',
     ]);
@@ -237,7 +237,7 @@ describe('Solicitações de Saque: the orders', () => {
 describe('Pendências Pix', () => {
   it("shows each received Pix's refund, offers 'Tentar de novo' on a failed or unmade refund, and reads the lists again", async () => {
     let status: 'falhou' | 'pendente' = 'falhou';
-    const { calls } = abrir({
+    const { calls } = openDialog({
       pegar_pendencias_pix: () => ({
         body: {
           recebidos: [
@@ -286,7 +286,7 @@ describe('Pendências Pix', () => {
 
   it("a retry the server refuses shows its message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    abrir({
+    openDialog({
       pegar_pendencias_pix: {
         body: {
           recebidos: [],
@@ -302,7 +302,7 @@ describe('Pendências Pix', () => {
   });
 
   it("lists 'Pedidos pagos sem entrega confirmada'", async () => {
-    abrir({
+    openDialog({
       pegar_pendencias_pix: {
         body: {
           recebidos: [],
@@ -320,7 +320,7 @@ describe('Pendências Pix', () => {
 
 describe('Pendências Pix: lists', () => {
   it('lists the received Pix never applied and the refunds not settled, with their reasons', async () => {
-    abrir({
+    openDialog({
       pegar_pendencias_pix: {
         body: {
           recebidos: [
@@ -342,7 +342,7 @@ describe('Pendências Pix: lists', () => {
   });
 
   it('says when nothing is pending', async () => {
-    abrir({ pegar_pendencias_pix: { body: { recebidos: [], devolucoes: [], atrasados: [] } } });
+    openDialog({ pegar_pendencias_pix: { body: { recebidos: [], devolucoes: [], atrasados: [] } } });
     await secao('Pendências Pix');
     expect(await screen.findByText('Nenhum Pix pendente.')).toBeTruthy();
     expect(screen.getByText('Nenhuma devolução pendente.')).toBeTruthy();

@@ -44,7 +44,7 @@ export default function AdminPage() {
 function AdminPanel() {
   const [load] = useLoad('admin', (signal) => loadingAdmin(signal));
   const status = useStatusDialog();
-  const [secao, setSecao] = useState<Secao>('fornecedores');
+  const [section, setSection] = useState<Secao>('fornecedores');
   const falhou = load.estado === 'erro';
   useEffect(() => {
     if (falhou) status.error(ERRO_DADOS);
@@ -67,9 +67,9 @@ function AdminPanel() {
             <button
               key={id}
               type="button"
-              className={`admin__tab${secao === id ? ' admin__tab--on' : ''}`}
-              aria-pressed={secao === id}
-              onClick={() => setSecao(id)}
+              className={`admin__tab${section === id ? ' admin__tab--on' : ''}`}
+              aria-pressed={section === id}
+              onClick={() => setSection(id)}
             >
               {rotulo}
             </button>
@@ -77,17 +77,17 @@ function AdminPanel() {
         </nav>
       </header>
       <div className="container page">
-        {secao === 'fornecedores' && primeira && <SuppliersSection inicial={primeira} total={load.data.total} />}
-        {secao === 'clientes' && <CustomersSection />}
-        {secao === 'saques' && <WithdrawalsSection />}
-        {secao === 'pix' && (
+        {section === 'fornecedores' && primeira && <SuppliersSection inicial={primeira} total={load.data.total} />}
+        {section === 'clientes' && <CustomersSection />}
+        {section === 'saques' && <WithdrawalsSection />}
+        {section === 'pix' && (
           <>
             <PixIssuesSection />
             <RecurringPixSection />
             <FailedNoticesSection />
           </>
         )}
-        {secao === 'disputas' && <DisputesSection />}
+        {section === 'disputas' && <DisputesSection />}
       </div>
     </div>
   );

@@ -36,16 +36,16 @@ export function CustomersSection() {
     return pageOf(r, (a) => a.clientes);
   });
   const status = useStatusDialog();
-  const [busca, setBusca] = useState('');
-  const [aberto, setAberto] = useState<Cliente | null>(null);
-  const falhou = paginas.erro;
+  const [searchText, setSearchText] = useState('');
+  const [open, setOpen] = useState<Cliente | null>(null);
+  const falhou = paginas.failed;
   useEffect(() => {
     if (falhou) status.error(ERRO_CLIENTES);
   }, [falhou, status]);
   const clientes = useMemo(() => paginas.rows ?? [], [paginas.rows]);
-  const lista = useMemo(() => filtrarClientes(clientes, busca), [clientes, busca]);
+  const items = useMemo(() => filtrarClientes(clientes, searchText), [clientes, searchText]);
   // A search looks in every customer: the pages not shown yet are loaded for it.
-  useLoadAllWhile(paginas, busca.trim() !== '');
+  useLoadAllWhile(paginas, searchText.trim() !== '');
 
   return (
     <section aria-labelledby="admin-clientes">
@@ -62,16 +62,16 @@ export function CustomersSection() {
             type="search"
             placeholder="Buscar por nome ou e-mail"
             aria-label="Buscar por nome ou e-mail"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
           />
-          {lista.length === 0 ? (
+          {items.length === 0 ? (
             <p className="empty-list">Nenhum cliente encontrado.</p>
           ) : (
             <ul className="admin-cards" aria-label="Clientes">
-              {lista.map((c) => (
+              {items.map((c) => (
                 <li key={c.usuario}>
-                  <button type="button" className="admin-card" onClick={() => setAberto(c)}>
+                  <button type="button" className="admin-card" onClick={() => setOpen(c)}>
                     <span className="admin-card__name">{c.nome || c.email}</span>
                     <span className="admin-card__sub">{c.email}</span>
                     <span className="admin-card__sub">{c.cidade || NAO_INFORMADO}</span>
@@ -83,13 +83,13 @@ export function CustomersSection() {
           <LoadMore list={paginas} />
         </>
       )}
-      {aberto && <CustomerDetails cliente={aberto} onClose={() => setAberto(null)} />}
+      {open && <CustomerDetails cliente={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
 
 function CustomerDetails({ cliente: c, onClose }: { cliente: Cliente; onClose: () => void }) {
-  const endereco = [c.rua, c.numero].filter(Boolean).join(', ');
+  const address = [c.rua, c.numero].filter(Boolean).join(', ');
   return (
     <Dialog title={c.nome || c.email} onClose={onClose} className="admin-details">
       <dl className="admin-dl">
@@ -100,7 +100,7 @@ function CustomerDetails({ cliente: c, onClose }: { cliente: Cliente; onClose: (
         <dt>Telefone</dt>
         <dd>{c.telefone || NAO_INFORMADO}</dd>
         <dt>Endereço</dt>
-        <dd>{endereco || NAO_INFORMADO}</dd>
+        <dd>{address || NAO_INFORMADO}</dd>
         <dt>Cidade</dt>
         <dd>{c.cidade || NAO_INFORMADO}</dd>
         <dt>Complemento</dt>

@@ -17,7 +17,7 @@ const reais = (v: number) => `R$ ${v.toFixed(2).replace('.', ',')}`;
 
 export function DisputesSection() {
   const [data, setData] = useState<Disputas | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [motivo, setMotivo] = useState<Record<string, string>>({});
   const [valor, setValor] = useState<Record<string, string>>({});
 
@@ -31,7 +31,7 @@ export function DisputesSection() {
     void load();
   }, [load]);
 
-  async function decidir(idpedido: string, decisao: Decisao) {
+  async function decide(idpedido: string, decisao: Decisao) {
     const v = Number((valor[idpedido] ?? '').replace(',', '.'));
     const body =
       decisao === 'devolver_valor'
@@ -39,10 +39,10 @@ export function DisputesSection() {
         : { idpedido, decisao, motivo: motivo[idpedido] ?? '' };
     const r = await rpc('decidir_disputa', body);
     if (r.error !== undefined) {
-      setErro(r.error);
+      setErrorMessage(r.error);
       return;
     }
-    setErro(null);
+    setErrorMessage(null);
     await load();
   }
 
@@ -50,7 +50,7 @@ export function DisputesSection() {
   return (
     <section aria-labelledby="disputas-titulo">
       <h2 id="disputas-titulo">Disputas</h2>
-      {erro && <p role="alert">{erro}</p>}
+      {errorMessage && <p role="alert">{errorMessage}</p>}
       {data.disputas.length === 0 && <p>Nenhuma disputa aguardando decisão.</p>}
       <ul aria-label="Disputas aguardando decisão">
         {data.disputas.map((c) => (
@@ -68,13 +68,13 @@ export function DisputesSection() {
               <input inputMode="decimal" value={valor[c.idpedido] ?? ''} onChange={(e) => setValor({ ...valor, [c.idpedido]: e.target.value })} />
             </label>
             <div className="order-actions">
-              <button type="button" className="btn" onClick={() => void decidir(c.idpedido, 'liberar')}>
+              <button type="button" className="btn" onClick={() => void decide(c.idpedido, 'liberar')}>
                 Liberar para a loja
               </button>
-              <button type="button" className="btn" onClick={() => void decidir(c.idpedido, 'devolver_tudo')}>
+              <button type="button" className="btn" onClick={() => void decide(c.idpedido, 'devolver_tudo')}>
                 Devolver tudo
               </button>
-              <button type="button" className="btn" onClick={() => void decidir(c.idpedido, 'devolver_valor')}>
+              <button type="button" className="btn" onClick={() => void decide(c.idpedido, 'devolver_valor')}>
                 Devolver o valor
               </button>
             </div>

@@ -14,8 +14,8 @@ import '../admin.css';
 export function ModerationBar({ tipo, id, oculto: inicial = false, rotulo }: { tipo: 'produto' | 'anuncio'; id: string; oculto?: boolean; rotulo?: string }) {
   const status = useStatusDialog();
   const [asking, setAsking] = useState(false);
-  const [oculto, setOculto] = useState(inicial);
-  const nome = tipo === 'produto' ? 'produto' : 'anúncio';
+  const [hidden, setHidden] = useState(inicial);
+  const name = tipo === 'produto' ? 'produto' : 'anúncio';
   const moderar = tipo === 'produto' ? moderarProduto : moderarAnuncio;
 
   async function set(hide: boolean, motivo: string) {
@@ -23,15 +23,15 @@ export function ModerationBar({ tipo, id, oculto: inicial = false, rotulo }: { t
     status.loading();
     const r = await moderar(id, hide, motivo);
     if (r.error !== undefined) return status.error(r.error);
-    setOculto(r.oculto);
-    status.success(hide ? `O ${nome} foi ocultado e o responsável foi avisado por e-mail.` : `O ${nome} voltou a aparecer.`);
+    setHidden(r.oculto);
+    status.success(hide ? `O ${name} foi ocultado e o responsável foi avisado por e-mail.` : `O ${name} voltou a aparecer.`);
   }
 
   return (
     <div className={rotulo ? 'admin-moderation' : 'container admin-moderation'} role="region" aria-label={rotulo ? `Moderação de ${rotulo}` : 'Moderação'}>
       <span>{rotulo ?? 'Moderação:'}</span>
-      {rotulo && oculto && <span className="admin-badge">Oculto pela moderação</span>}
-      {oculto ? (
+      {rotulo && hidden && <span className="admin-badge">Oculto pela moderação</span>}
+      {hidden ? (
         <button type="button" className="btn btn--ghost btn--small" onClick={() => void set(false, '')}>
           Mostrar de novo
         </button>

@@ -46,7 +46,7 @@ export function PixIssuesSection() {
   const [load, recarregar] = useLoad('pendencias-pix', (signal) => pegarPendenciasPix(signal));
   const status = useStatusDialog();
 
-  async function tentar(id: string) {
+  async function tryAgain(id: string) {
     status.loading();
     const r = await tentarDevolucaoPix(id);
     if (r.error !== undefined) {
@@ -60,9 +60,9 @@ export function PixIssuesSection() {
   if (load.estado === 'carregando') return <Loading />;
   const { recebidos, devolucoes, atrasados } = load.estado === 'pronto' ? load.data : { recebidos: [], devolucoes: [], atrasados: [] };
 
-  const retentar = (id: string | null | undefined, estado: string | null | undefined, rotulo: string) =>
+  const retry = (id: string | null | undefined, estado: string | null | undefined, rotulo: string) =>
     id && estado && RETENTAVEL.has(estado) ? (
-      <button type="button" className="btn btn--small" aria-label={`${TENTAR_DE_NOVO}: ${rotulo}`} onClick={() => void tentar(id)}>
+      <button type="button" className="btn btn--small" aria-label={`${TENTAR_DE_NOVO}: ${rotulo}`} onClick={() => void tryAgain(id)}>
         {TENTAR_DE_NOVO}
       </button>
     ) : null;
@@ -96,7 +96,7 @@ export function PixIssuesSection() {
                     <td className="admin-table__pix">{r.txid ?? '—'}</td>
                     <td>{r.motivo}</td>
                     <td data-testid="devolucao-recebido">{r.devolucao ? (STATUS[r.devolucao] ?? r.devolucao) : '—'}</td>
-                    <td className="admin-table__acoes">{retentar(r.devolucao_id, r.devolucao, `Pix ${r.endToEndId}`)}</td>
+                    <td className="admin-table__acoes">{retry(r.devolucao_id, r.devolucao, `Pix ${r.endToEndId}`)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -131,7 +131,7 @@ export function PixIssuesSection() {
                     <td>{MOTIVO[d.motivo] ?? d.motivo}</td>
                     <td title={d.erro ?? undefined}>{STATUS[d.status] ?? d.status}</td>
                     <td>{d.tentativas}</td>
-                    <td className="admin-table__acoes">{retentar(d.id, d.status, `devolução ${d.id}`)}</td>
+                    <td className="admin-table__acoes">{retry(d.id, d.status, `devolução ${d.id}`)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -21,7 +21,7 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onCancel, childre
   const { core } = useCore();
   const id = useId();
   const [motivo, setMotivo] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -29,7 +29,7 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onCancel, childre
     try {
       onConfirm(core.moderation_reason_validate(motivo));
     } catch (err) {
-      setErro(errorText(err));
+      setError(errorText(err));
     }
   }
 
@@ -40,10 +40,10 @@ export function ReasonDialog({ title, confirmLabel, onConfirm, onCancel, childre
         <label className="field" htmlFor={id}>
           <span className="field__label">Motivo (enviado ao responsável por e-mail)</span>
         </label>
-        <textarea id={id} className="input" rows={3} maxLength={500} value={motivo} onChange={(e) => (setMotivo(e.target.value), setErro(null))} />
-        {erro && (
+        <textarea id={id} className="input" rows={3} maxLength={500} value={motivo} onChange={(e) => (setMotivo(e.target.value), setError(null))} />
+        {error && (
           <p className="form__error" role="alert">
-            {erro}
+            {error}
           </p>
         )}
         <div className="dlg__actions">

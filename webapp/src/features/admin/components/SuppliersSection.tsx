@@ -59,15 +59,15 @@ export function filtrarFornecedores(lista: FornecedorAdmin[], busca: string): Fo
 
 export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorAdmin>; total?: number }) {
   const paginas = usePagedList<FornecedorAdmin>('fornecedores', async (cursor, signal) => pageOf(await loadingAdmin(signal, cursor), (a) => a.fornecedores), inicial);
-  const lista = useMemo(() => paginas.rows ?? [], [paginas.rows]);
+  const items = useMemo(() => paginas.rows ?? [], [paginas.rows]);
   const setLista = (f: (l: FornecedorAdmin[]) => FornecedorAdmin[]) => paginas.setRows((l) => f(l ?? []));
-  const todos = Math.max(total ?? 0, lista.length);
-  const [busca, setBusca] = useState('');
-  const [aberto, setAberto] = useState<string | null>(null);
-  const selecionado = lista.find((f) => f.usuario === aberto) ?? null;
-  const shown = useMemo(() => filtrarFornecedores(lista, busca), [lista, busca]);
+  const todos = Math.max(total ?? 0, items.length);
+  const [searchText, setSearchText] = useState('');
+  const [isOpen, setIsOpen] = useState<string | null>(null);
+  const selected = items.find((f) => f.usuario === isOpen) ?? null;
+  const shown = useMemo(() => filtrarFornecedores(items, searchText), [items, searchText]);
   // A search looks in every supplier: the pages not shown yet are loaded for it.
-  const buscandoMais = useLoadAllWhile(paginas, busca.trim() !== '');
+  const searchingMore = useLoadAllWhile(paginas, searchText.trim() !== '');
 
   return (
     <section aria-labelledby="admin-fornecedores">
@@ -78,18 +78,18 @@ export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorA
           type="search"
           placeholder="Buscar por nome, e-mail, cidade ou CPF/CNPJ"
           aria-label="Buscar fornecedores"
-          value={busca}
-          onChange={(e) => setBusca(e.target.value)}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
         />
         <span className="muted" data-testid="total-fornecedores" role="status">
-          {buscandoMais
+          {searchingMore
             ? 'Buscando em todos os fornecedores...'
             : shown.length === todos
             ? `${todos} ${todos === 1 ? 'fornecedor' : 'fornecedores'}`
             : `${shown.length} de ${todos} fornecedores`}
         </span>
       </div>
-      {lista.length === 0 ? (
+      {items.length === 0 ? (
         <p className="empty-list">Nenhum fornecedor cadastrado.</p>
       ) : shown.length === 0 ? (
         <p className="empty-list">Nenhum fornecedor encontrado.</p>
@@ -97,7 +97,7 @@ export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorA
         <ul className="admin-cards">
           {shown.map((f) => (
             <li key={f.usuario}>
-              <button type="button" className="admin-card admin-card--forn" onClick={() => setAberto(f.usuario)}>
+              <button type="button" className="admin-card admin-card--forn" onClick={() => setIsOpen(f.usuario)}>
                 <span
                   className="admin-card__bg"
                   style={f.fundoforn ? { backgroundImage: `url("${f.fundoforn}")` } : undefined}
@@ -114,12 +114,12 @@ export function SuppliersSection({ inicial, total }: { inicial: Page<FornecedorA
         </ul>
       )}
       <LoadMore list={paginas} />
-      {selecionado && (
+      {selected && (
         <SupplierDetails
-          fornecedor={selecionado}
-          onClose={() => setAberto(null)}
+          fornecedor={selected}
+          onClose={() => setIsOpen(null)}
           onChange={(valor, motivo) =>
-            setLista((l) => l.map((f) => (f.usuario === selecionado.usuario ? { ...f, invisivel: valor, motivo_invisivel: valor ? motivo : null } : f)))
+            setLista((l) => l.map((f) => (f.usuario === selected.usuario ? { ...f, invisivel: valor, motivo_invisivel: valor ? motivo : null } : f)))
           }
         />
       )}
@@ -138,21 +138,21 @@ type Pergunta = null | { tipo: 'ocultar'; resumo: ResumoFornecedor | null | 'err
 
 function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
   const status = useStatusDialog();
-  const [enviando, setEnviando] = useState(false);
-  const [pergunta, setPergunta] = useState<Pergunta>(null);
+  const [sending, setSending] = useState(false);
+  const [question, setQuestion] = useState<Pergunta>(null);
 
-  async function perguntar() {
-    if (f.invisivel) return setPergunta({ tipo: 'mostrar' });
-    setPergunta({ tipo: 'ocultar', resumo: null });
+  async function ask() {
+    if (f.invisivel) return setQuestion({ tipo: 'mostrar' });
+    setQuestion({ tipo: 'ocultar', resumo: null });
     const r = await pegarResumoFornecedor(f.usuario);
-    setPergunta((p) => (p?.tipo === 'ocultar' ? { tipo: 'ocultar', resumo: r.error !== undefined ? 'erro' : r } : p));
+    setQuestion((p) => (p?.tipo === 'ocultar' ? { tipo: 'ocultar', resumo: r.error !== undefined ? 'erro' : r } : p));
   }
 
   async function alternar(motivo?: string) {
-    setPergunta(null);
-    setEnviando(true);
+    setQuestion(null);
+    setSending(true);
     const res = await invisivel(f.usuario, !f.invisivel, motivo);
-    setEnviando(false);
+    setSending(false);
     if (res.error !== undefined) {
       status.error(ERRO_VISIBILIDADE);
       return;
@@ -181,17 +181,17 @@ function SupplierDetails({ fornecedor: f, onClose, onChange }: DetailsProps) {
         )}
       </dl>
       <div className="dlg__actions">
-        <button type="button" className="btn btn--ghost" onClick={() => void perguntar()} disabled={enviando}>
+        <button type="button" className="btn btn--ghost" onClick={() => void ask()} disabled={sending}>
           {f.invisivel ? 'Tornar visível' : 'Tornar invisível'}
         </button>
         <Link className="btn" to={`/admin/${f.usuario}`}>
           Ver loja
         </Link>
       </div>
-      {pergunta?.tipo === 'mostrar' && <ConfirmDialog message="Tornar visível?" onConfirm={() => void alternar()} onCancel={() => setPergunta(null)} />}
-      {pergunta?.tipo === 'ocultar' && (
-        <ReasonDialog title="Tornar invisível?" confirmLabel="Tornar invisível" onCancel={() => setPergunta(null)} onConfirm={(m) => void alternar(m)}>
-          <StoreSummary resumo={pergunta.resumo} />
+      {question?.tipo === 'mostrar' && <ConfirmDialog message="Tornar visível?" onConfirm={() => void alternar()} onCancel={() => setQuestion(null)} />}
+      {question?.tipo === 'ocultar' && (
+        <ReasonDialog title="Tornar invisível?" confirmLabel="Tornar invisível" onCancel={() => setQuestion(null)} onConfirm={(m) => void alternar(m)}>
+          <StoreSummary resumo={question.resumo} />
         </ReasonDialog>
       )}
     </Dialog>

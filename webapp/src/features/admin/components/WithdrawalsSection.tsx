@@ -22,11 +22,11 @@ import { CONFIRMAR_TRANSFERENCIA, SEM_SAQUES } from '../messages';
 export function WithdrawalsSection() {
   const [load, recarregar] = useLoad('saques', (signal) => pegarSolicitacoesSaque(signal));
   const status = useStatusDialog();
-  const [confirmando, setConfirmando] = useState<SolicitacaoSaque | null>(null);
-  const pendentes = load.estado === 'pronto' ? load.data.pendentes : [];
+  const [confirming, setConfirming] = useState<SolicitacaoSaque | null>(null);
+  const pendingItems = load.estado === 'pronto' ? load.data.pendentes : [];
 
-  async function confirmar(s: SolicitacaoSaque) {
-    setConfirmando(null);
+  async function confirm(s: SolicitacaoSaque) {
+    setConfirming(null);
     status.loading();
     const res = await confirmarSaque(s.id);
     if (res.error !== undefined) {
@@ -45,9 +45,9 @@ export function WithdrawalsSection() {
         <>
           <div className="admin-total">
             <span>Pendentes</span>
-            <strong data-testid="total-saques">{pendentes.length}</strong>
+            <strong data-testid="total-saques">{pendingItems.length}</strong>
           </div>
-          {pendentes.length === 0 ? (
+          {pendingItems.length === 0 ? (
             <p className="empty-list">{SEM_SAQUES}</p>
           ) : (
             <div className="admin-table-wrap">
@@ -64,7 +64,7 @@ export function WithdrawalsSection() {
                   </tr>
                 </thead>
                 <tbody>
-                  {pendentes.map((s) => (
+                  {pendingItems.map((s) => (
                     <tr key={s.id}>
                       <td>
                         <span className="admin-table__forn">
@@ -91,7 +91,7 @@ export function WithdrawalsSection() {
                         )}
                       </td>
                       <td>
-                        <button type="button" className="btn btn--small" onClick={() => setConfirmando(s)}>
+                        <button type="button" className="btn btn--small" onClick={() => setConfirming(s)}>
                           {CONFIRMAR_TRANSFERENCIA}
                         </button>
                       </td>
@@ -103,11 +103,11 @@ export function WithdrawalsSection() {
           )}
         </>
       )}
-      {confirmando && (
+      {confirming && (
         <ConfirmDialog
           message={`${CONFIRMAR_TRANSFERENCIA}?`}
-          onConfirm={() => void confirmar(confirmando)}
-          onCancel={() => setConfirmando(null)}
+          onConfirm={() => void confirm(confirming)}
+          onCancel={() => setConfirming(null)}
         />
       )}
     </section>

@@ -30,7 +30,7 @@ type Open = { kind: 'novo' } | { kind: 'opcoes' | 'editar' | 'fotos' | 'remover'
 export function AdsSection({ user }: { user: UserInfo }) {
   const status = useStatusDialog();
   const [ads, setAds] = useState<Anuncio[] | null>(null);
-  const [filtro, setFiltro] = useState<Filtro>('Todos');
+  const [filterText, setFilterText] = useState<Filtro>('Todos');
   const [open, setOpen] = useState<Open>(null);
 
   useEffect(() => {
@@ -60,7 +60,7 @@ export function AdsSection({ user }: { user: UserInfo }) {
     status.success();
   }
 
-  const shown = (ads ?? []).filter((a) => matches(filtro, a.categoria));
+  const shown = (ads ?? []).filter((a) => matches(filterText, a.categoria));
 
   return (
     <section className="profile-section ads-section">
@@ -68,7 +68,7 @@ export function AdsSection({ user }: { user: UserInfo }) {
       <div className="ads-section__bar">
         <div className="ads-filters" role="group" aria-label="Filtrar por categoria">
           {FILTROS.map((f) => (
-            <button key={f} type="button" className={`btn btn--small${f === filtro ? '' : ' btn--ghost'}`} aria-pressed={f === filtro} onClick={() => setFiltro(f)}>
+            <button key={f} type="button" className={`btn btn--small${f === filterText ? '' : ' btn--ghost'}`} aria-pressed={f === filterText} onClick={() => setFilterText(f)}>
               {f}
             </button>
           ))}

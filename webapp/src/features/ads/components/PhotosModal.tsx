@@ -37,14 +37,14 @@ export function PhotosModal({ anuncio, onClose, onSaved }: PhotosModalProps) {
     const { remover, enviar } = changes(initial, items);
     status.loading();
     const fotos: Record<string, string> = { ...(anuncio.fotos ?? {}) };
-    for (const chave of remover) {
-      const r = await excluirFotoAnuncio(anuncio, chave);
+    for (const pixKey of remover) {
+      const r = await excluirFotoAnuncio(anuncio, pixKey);
       if (r.error !== undefined) {
         console.error('Erro ao remover foto', r.error);
         status.error();
         return;
       }
-      delete fotos[chave];
+      delete fotos[pixKey];
     }
     for (const p of enviar) {
       const r = await uploadFotoAnuncio(anuncio, p.base64);

@@ -19,15 +19,15 @@ function preco(core: Core, reais: number): string | null {
 
 export function AdView({ anuncio: a, core }: { anuncio: Anuncio; core: Core }) {
   const titulo = capitalizeWords(a.titulo);
-  const valor = preco(core, a.preco);
+  const amount = preco(core, a.preco);
   return (
     <article className="purchase ad-view">
       <ProductGallery imagens={productImages(a)} titulo={titulo} />
       <div className="purchase__info">
         <h1 className="purchase__title">{titulo}</h1>
-        {valor && (
+        {amount && (
           <p className="purchase__price" data-testid="preco-anuncio">
-            {valor}
+            {amount}
           </p>
         )}
         {a.descricao && <p className="ad-view__desc">{a.descricao}</p>}

@@ -41,17 +41,17 @@ export default function AdsPage() {
   const regiaoParam = params.get('regiao');
   const regiao = isRegion(regiaoParam) ? regiaoParam : regiaoVisitante;
   const q = params.get('q');
-  const termo = q !== null && q.trim() ? q.trim() : null;
-  const filtro = (CATEGORIAS as readonly string[]).includes(params.get('categoria') ?? '') ? categoria : null;
+  const term = q !== null && q.trim() ? q.trim() : null;
+  const filterText = (CATEGORIAS as readonly string[]).includes(params.get('categoria') ?? '') ? categoria : null;
 
-  const [texto, setTexto] = useState(termo ?? '');
-  const [tentativa, setTentativa] = useState(0);
+  const [bodyText, setBodyText] = useState(term ?? '');
+  const [attempt, setAttempt] = useState(0);
 
   // A new search in the address (the header's): the box shows it.
-  const [termoVisto, setTermoVisto] = useState(termo);
-  if (termoVisto !== termo) {
-    setTermoVisto(termo);
-    setTexto(termo ?? '');
+  const [seenTerm, setSeenTerm] = useState(term);
+  if (seenTerm !== term) {
+    setSeenTerm(term);
+    setBodyText(term ?? '');
   }
   const visitanteAnterior = useRef(regiaoVisitante);
   useEffect(() => {
@@ -67,22 +67,22 @@ export default function AdsPage() {
     );
   }, [regiaoVisitante, setParams]);
 
-  const key = JSON.stringify([categoria, regiao, termo, tentativa]);
+  const key = JSON.stringify([categoria, regiao, term, attempt]);
   const keyRef = useRef(key);
   useEffect(() => {
     keyRef.current = key;
   });
 
-  const [lista, setLista] = useState<Lista | null>(null);
-  const [mais, setMais] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
-  const carregandoMais = mais?.key === key && mais.estado === 'carregando';
-  const erroMais = mais?.key === key && mais.estado === 'erro';
+  const [itemList, setItemList] = useState<Lista | null>(null);
+  const [hasMore, setHasMore] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
+  const loadingMore = hasMore?.key === key && hasMore.estado === 'carregando';
+  const moreError = hasMore?.key === key && hasMore.estado === 'erro';
 
   useEffect(() => {
-    if (termo !== null) return undefined;
+    if (term !== null) return undefined;
     const ctrl = new AbortController();
     const done = (l: Omit<Lista, 'key'>) => {
-      if (!ctrl.signal.aborted) setLista({ key, ...l });
+      if (!ctrl.signal.aborted) setItemList({ key, ...l });
     };
     const vazio = { items: [], nextp: null, nexta: null, fim: true };
     pegarProdutosAnunciosSite2(regiao, categoria, ctrl.signal).then((data) => {
@@ -93,30 +93,30 @@ export default function AdsPage() {
       done({ items, nextp, nexta, fim: items.length === 0 || (nextp === null && nexta === null), erro: false });
     });
     return () => ctrl.abort();
-  }, [key, categoria, regiao, termo]);
+  }, [key, categoria, regiao, term]);
 
-  const atual = lista?.key === key ? lista : null;
+  const atual = itemList?.key === key ? itemList : null;
 
-  async function carregarMais() {
-    if (!atual || atual.fim || carregandoMais) return;
-    const pedido = key;
-    setMais({ key: pedido, estado: 'carregando' });
+  async function loadMore() {
+    if (!atual || atual.fim || loadingMore) return;
+    const order = key;
+    setHasMore({ key: order, estado: 'carregando' });
     const data = await pegarProdutosAnunciosLocal({
       cidade: regiao,
       categoria,
       nextp: atual.nextp,
       nexta: atual.nexta,
     });
-    if (keyRef.current !== pedido) return;
+    if (keyRef.current !== order) return;
     if (data.error !== undefined) {
-      setMais({ key: pedido, estado: 'erro' });
+      setHasMore({ key: order, estado: 'erro' });
       return;
     }
-    setMais(null);
+    setHasMore(null);
     const novos = [...data.produtos, ...data.anuncios];
     const { nextp, nexta } = data;
-    setLista((l) =>
-      l && l.key === pedido
+    setItemList((l) =>
+      l && l.key === order
         ? {
             ...l,
             items: [...l.items, ...novos],
@@ -128,7 +128,7 @@ export default function AdsPage() {
     );
   }
 
-  function escolherCategoria(c: Categoria | null) {
+  function chooseCategory(c: Categoria | null) {
     setParams((p) => {
       const next = new URLSearchParams(p);
       if (c === null) next.delete('categoria');
@@ -138,9 +138,9 @@ export default function AdsPage() {
   }
 
   /** Searches every category: `q` set, the category filter cleared. */
-  function pesquisar(e: FormEvent) {
+  function runSearch(e: FormEvent) {
     e.preventDefault();
-    const t = texto.trim();
+    const t = bodyText.trim();
     setParams((p) => {
       const next = new URLSearchParams(p);
       if (t) {
@@ -154,7 +154,7 @@ export default function AdsPage() {
   }
 
   function limpar() {
-    setTexto('');
+    setBodyText('');
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.delete('q');
@@ -166,9 +166,9 @@ export default function AdsPage() {
     <section className="container page ads-page">
       <h1>Anúncios</h1>
       <p className="muted ads-page__where">
-        {termo !== null ? (
+        {term !== null ? (
           <>
-            Resultados para “{termo}” em <strong>{regiao}</strong>
+            Resultados para “{term}” em <strong>{regiao}</strong>
           </>
         ) : (
           <>
@@ -177,7 +177,7 @@ export default function AdsPage() {
         )}
       </p>
 
-      {termo === null && (
+      {term === null && (
         <div className="tabs" role="tablist" aria-label="Categorias">
           {CATEGORIAS.map((c) => (
             <button
@@ -186,7 +186,7 @@ export default function AdsPage() {
               role="tab"
               aria-selected={c === categoria}
               className="tab"
-              onClick={() => escolherCategoria(c)}
+              onClick={() => chooseCategory(c)}
             >
               {c}
             </button>
@@ -194,17 +194,17 @@ export default function AdsPage() {
         </div>
       )}
 
-      <form className="searchbox" role="search" aria-label="Pesquisar anúncios" onSubmit={pesquisar}>
+      <form className="searchbox" role="search" aria-label="Pesquisar anúncios" onSubmit={runSearch}>
         <input
           className="searchbox__input"
           type="search"
           enterKeyHint="search"
           placeholder="Pesquisar"
           aria-label="Pesquisar"
-          value={texto}
-          onChange={(e) => setTexto(e.target.value)}
+          value={bodyText}
+          onChange={(e) => setBodyText(e.target.value)}
         />
-        {(texto || termo !== null) && (
+        {(bodyText || term !== null) && (
           <button type="button" className="icon-btn searchbox__clear" aria-label="Limpar pesquisa" onClick={limpar}>
             ×
           </button>
@@ -214,12 +214,12 @@ export default function AdsPage() {
         </button>
       </form>
 
-      {termo !== null && (
-        <SearchResults termo={termo} regiao={regiao} categoria={filtro} onCategoria={escolherCategoria} />
+      {term !== null && (
+        <SearchResults termo={term} regiao={regiao} categoria={filterText} onCategoria={chooseCategory} />
       )}
-      {termo === null && !atual && <Loading />}
-      {termo === null && atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
-      {termo === null && atual && !atual.erro && (
+      {term === null && !atual && <Loading />}
+      {term === null && atual?.erro && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
+      {term === null && atual && !atual.erro && (
         <>
           {atual.items.length === 0 ? (
             <div className="empty-region">
@@ -235,11 +235,11 @@ export default function AdsPage() {
               ))}
             </div>
           )}
-          {erroMais && <LoadError onRetry={carregarMais} />}
-          {!atual.fim && !erroMais && (
+          {moreError && <LoadError onRetry={loadMore} />}
+          {!atual.fim && !moreError && (
             <div className="load-more">
-              <button type="button" className="btn btn--ghost" disabled={carregandoMais} onClick={carregarMais}>
-                {carregandoMais ? 'Carregando...' : 'Carregar mais'}
+              <button type="button" className="btn btn--ghost" disabled={loadingMore} onClick={loadMore}>
+                {loadingMore ? 'Carregando...' : 'Carregar mais'}
               </button>
             </div>
           )}

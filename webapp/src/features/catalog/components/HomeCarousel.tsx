@@ -72,7 +72,7 @@ export function HomeCarousel() {
   const track = useRef<HTMLDivElement>(null);
   const [atual, setAtual] = useState(0);
 
-  const ir = (i: number) => {
+  const go = (i: number) => {
     const n = (i + SLIDES.length) % SLIDES.length;
     setAtual(n);
     const el = track.current;
@@ -102,7 +102,7 @@ export function HomeCarousel() {
         ))}
       </div>
       <div className="carousel__controls">
-        <button type="button" className="carousel__arrow" aria-label="Anterior" onClick={() => ir(atual - 1)}>
+        <button type="button" className="carousel__arrow" aria-label="Anterior" onClick={() => go(atual - 1)}>
           ‹
         </button>
         {SLIDES.map((s, i) => (
@@ -112,10 +112,10 @@ export function HomeCarousel() {
             className="carousel__dot"
             aria-label={`Ir para ${s.label}`}
             aria-current={i === atual ? 'true' : undefined}
-            onClick={() => ir(i)}
+            onClick={() => go(i)}
           />
         ))}
-        <button type="button" className="carousel__arrow" aria-label="Próximo" onClick={() => ir(atual + 1)}>
+        <button type="button" className="carousel__arrow" aria-label="Próximo" onClick={() => go(atual + 1)}>
           ›
         </button>
       </div>

@@ -17,7 +17,7 @@ beforeEach(() => {
   loadCore.mockReset();
 });
 
-const secoes = {
+const sections = {
   categorias: ['Alimentos', 'Variedades'],
   produtos: { Alimentos: [produto(), produto({ id: 'p2', titulo: 'couve', precopromo: null, desconto: null, preco: 3 })] },
   anuncios: { Variedades: [anuncio()] },
@@ -25,7 +25,7 @@ const secoes = {
 
 describe('HomePage', () => {
   it("shows the carousel and a section per category with 'Ver mais produtos', loading no wasm", async () => {
-    const { calls } = mockApi({ pegar_produtos_anuncios_site: { body: secoes } });
+    const { calls } = mockApi({ pegar_produtos_anuncios_site: { body: sections } });
     renderPage(<HomePage />, { path: '/' });
     expect(screen.getByRole('heading', { level: 1, name: 'Do campo direto para você' })).toBeTruthy();
     expect(screen.getAllByRole('group', { name: /de 3/ })).toHaveLength(3);
@@ -62,7 +62,7 @@ describe('HomePage', () => {
       pegar_produtos_anuncios_site: (body) =>
         body.regiao === 'Piracicaba, SP'
           ? { body: { categorias: [], produtos: {}, anuncios: {} } }
-          : { body: secoes },
+          : { body: sections },
     });
     const { setRegiao } = renderPage(<HomePage />, { path: '/' });
     await screen.findByText('Não há produtos nessa região: Piracicaba, SP');
@@ -75,7 +75,7 @@ describe('HomePage', () => {
   it('offers to try again after a failed load', async () => {
     let n = 0;
     mockApi({
-      pegar_produtos_anuncios_site: () => (n++ === 0 ? { status: 500, body: { error: 'x' } } : { body: secoes }),
+      pegar_produtos_anuncios_site: () => (n++ === 0 ? { status: 500, body: { error: 'x' } } : { body: sections }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<HomePage />, { path: '/' });

@@ -74,17 +74,17 @@ export default function ProductDetailPage() {
   );
   // wasm-core once the item and its main photo are there (or after WASM_WAIT_MS at most): the
   // photo and title show first, without the wasm's download competing with the photo's.
-  const pronto = load.estado === 'pronto';
-  const semFoto =
-    pronto && productImages(load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio).length === 0;
-  const [fotoPronta, setFotoPronta] = useState(false);
+  const ready = load.estado === 'pronto';
+  const noPhoto =
+    ready && productImages(load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio).length === 0;
+  const [photoReady, setPhotoReady] = useState(false);
   useEffect(() => {
-    if (!pronto) return;
-    const t = window.setTimeout(() => setFotoPronta(true), WASM_WAIT_MS);
+    if (!ready) return;
+    const t = window.setTimeout(() => setPhotoReady(true), WASM_WAIT_MS);
     return () => window.clearTimeout(t);
-  }, [pronto]);
-  const { core, failed } = useCore(pronto && (fotoPronta || semFoto));
-  const lido = pronto && load.data.tipo === 'produto' ? load.data.produto : null;
+  }, [ready]);
+  const { core, failed } = useCore(ready && (photoReady || noPhoto));
+  const lido = ready && load.data.tipo === 'produto' ? load.data.produto : null;
   useEffect(() => {
     if (lido) syncBagWith([lido]);
   }, [lido]);
@@ -123,7 +123,7 @@ export default function ProductDetailPage() {
         <div className="detail__grid">
           <Preview
             item={load.data.tipo === 'produto' ? load.data.produto : load.data.anuncio}
-            onMainLoad={() => setFotoPronta(true)}
+            onMainLoad={() => setPhotoReady(true)}
           />
         </div>
       )}

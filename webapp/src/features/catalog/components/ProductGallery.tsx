@@ -16,13 +16,13 @@ export function ProductGallery({
   onMainLoad?: () => void;
 }) {
   const [i, setI] = useState(0);
-  const atual = imagens[Math.min(i, imagens.length - 1)];
+  const current = imagens[Math.min(i, imagens.length - 1)];
   return (
     <div className="gallery">
       <div className="gallery__main">
-        {atual ? (
+        {current ? (
           <img
-            src={atual}
+            src={current}
             alt={titulo}
             width={300}
             height={300}

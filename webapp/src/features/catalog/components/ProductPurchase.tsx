@@ -50,42 +50,42 @@ function centavos(core: Core, p: Produto) {
 
 export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdded, somenteVer = false }: ProductPurchaseProps) {
   const bag = useBag();
-  const [quantidade, setQuantidade] = useState(() => core.quantity_default(p.minimo));
-  const opcoes = (p.opcoes ?? []).map((o) => o.opcao).filter(Boolean);
-  const [opcao, setOpcao] = useState<string | null>(opcoes[0] ?? null);
-  const [aviso, setAviso] = useState<'adicionado' | 'conflito' | null>(null);
+  const [qty, setQty] = useState(() => core.quantity_default(p.minimo));
+  const optionList = (p.opcoes ?? []).map((o) => o.opcao).filter(Boolean);
+  const [chosenOption, setChosenOption] = useState<string | null>(optionList[0] ?? null);
+  const [notice, setNotice] = useState<'adicionado' | 'conflito' | null>(null);
   const imagens = useMemo(() => productImages(p), [p]);
 
   // The option's own price and stock when it has them (decisions.md §39).
   const po = useMemo(() => {
     try {
-      return termsFor(core, p, p.opcoes, opcao);
+      return termsFor(core, p, p.opcoes, chosenOption);
     } catch (err) {
       console.error('opção ilegível', p.id, err);
       return p;
     }
-  }, [core, p, opcao]);
+  }, [core, p, chosenOption]);
   const c = useMemo(() => centavos(core, po), [core, po]);
-  const unitario = c && core.price_unit(c.preco, c.promo, po.minimopromo ?? undefined, quantidade);
-  const total = c && core.price_line_total(c.preco, c.promo, po.minimopromo ?? undefined, quantidade);
-  const menos = core.quantity_decrement(quantidade, p.minimo);
-  const mais = core.quantity_increment(quantidade, po.estoque);
+  const unitario = c && core.price_unit(c.preco, c.promo, po.minimopromo ?? undefined, qty);
+  const total = c && core.price_line_total(c.preco, c.promo, po.minimopromo ?? undefined, qty);
+  const menos = core.quantity_decrement(qty, p.minimo);
+  const more = core.quantity_increment(qty, po.estoque);
   const Titulo = nivel === 1 ? 'h1' : 'h2';
   const Secao = nivel === 1 ? 'h2' : 'h3';
-  const indisponivel = !!p.status;
-  const esgotado = !!po.esgotado;
+  const unavailable = !!p.status;
+  const soldOut = !!po.esgotado;
 
   function adicionar() {
-    const r = addToBag({ product: p, quantidade, opcao, dadosforn });
+    const r = addToBag({ product: p, quantidade: qty, opcao: chosenOption, dadosforn });
     if (r === 'conflict') {
-      setAviso('conflito');
+      setNotice('conflito');
     } else {
-      setAviso('adicionado');
+      setNotice('adicionado');
       onAdded?.();
     }
   }
 
-  if (indisponivel) {
+  if (unavailable) {
     return (
       <div className="purchase">
         <ProductGallery imagens={imagens} titulo={capitalizeWords(p.titulo)} />
@@ -111,7 +111,7 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
       <ProductGallery imagens={imagens} titulo={capitalizeWords(p.titulo)} />
       <div className="purchase__info">
         <Titulo className="purchase__title">{capitalizeWords(p.titulo)}</Titulo>
-        {esgotado && (
+        {soldOut && (
           <p className="purchase__off" data-testid="esgotado">
             Esgotado
           </p>
@@ -136,14 +136,14 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
         )}
         <ul className="purchase__facts">
           {p.minimo != null && <li data-testid="minimo">Pedido mínimo: {p.minimo}</li>}
-          {po.estoque != null && !esgotado && <li data-testid="estoque">Estoque: {po.estoque}</li>}
+          {po.estoque != null && !soldOut && <li data-testid="estoque">Estoque: {po.estoque}</li>}
         </ul>
 
-        {opcoes.length > 0 && (
+        {optionList.length > 0 && (
           <label className="field">
             <span className="field__label">Opção</span>
-            <select className="input" value={opcao ?? ''} onChange={(e) => setOpcao(e.target.value)}>
-              {opcoes.map((o) => (
+            <select className="input" value={chosenOption ?? ''} onChange={(e) => setChosenOption(e.target.value)}>
+              {optionList.map((o) => (
                 <option key={o} value={o}>
                   {o}
                   {p.opcoes?.find((x) => x.opcao === o)?.esgotado ? ' (Esgotado)' : ''}
@@ -155,19 +155,19 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
 
         <div className="purchase__buy">
           <QuantityStepper
-            value={quantidade}
-            onMinus={() => setQuantidade(menos)}
-            onPlus={() => setQuantidade(mais)}
-            minusDisabled={esgotado || menos === quantidade}
-            plusDisabled={esgotado || mais === quantidade}
+            value={qty}
+            onMinus={() => setQty(menos)}
+            onPlus={() => setQty(more)}
+            minusDisabled={soldOut || menos === qty}
+            plusDisabled={soldOut || more === qty}
           />
           {!somenteVer && (
-            <button type="button" className="btn purchase__add" onClick={adicionar} disabled={esgotado}>
+            <button type="button" className="btn purchase__add" onClick={adicionar} disabled={soldOut}>
               Adicionar ao carrinho
             </button>
           )}
         </div>
-        {aviso === 'adicionado' && !onAdded && (
+        {notice === 'adicionado' && !onAdded && (
           <p className="purchase__added" role="status">
             Produto adicionado ao carrinho!{' '}
             <button type="button" className="link-btn" onClick={bag.open}>
@@ -184,21 +184,21 @@ export function ProductPurchase({ produto: p, dadosforn, core, nivel = 1, onAdde
         )}
       </div>
 
-      {aviso === 'conflito' && (
-        <Dialog title={OUTRO_FORNECEDOR} untitled onClose={() => setAviso(null)} className="dlg--small">
+      {notice === 'conflito' && (
+        <Dialog title={OUTRO_FORNECEDOR} untitled onClose={() => setNotice(null)} className="dlg--small">
           <p className="conflict__text">{OUTRO_FORNECEDOR}</p>
           <div className="dlg__actions">
             <button
               type="button"
               className="btn btn--ghost"
               onClick={() => {
-                setAviso(null);
+                setNotice(null);
                 bag.open();
               }}
             >
               Meu Pedido
             </button>
-            <button type="button" className="btn" data-autofocus onClick={() => setAviso(null)}>
+            <button type="button" className="btn" data-autofocus onClick={() => setNotice(null)}>
               OK
             </button>
           </div>

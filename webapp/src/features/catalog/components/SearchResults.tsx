@@ -39,13 +39,13 @@ interface Props {
 }
 
 export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) {
-  const [tentativa, setTentativa] = useState(0);
-  const [filtros, setFiltros] = useState<Filtros>(SEM_FILTROS);
-  const campos = camposDosFiltros(filtros);
+  const [attempt, setAttempt] = useState(0);
+  const [filters, setFilters] = useState<Filtros>(SEM_FILTROS);
+  const campos = camposDosFiltros(filters);
   const camposJson = JSON.stringify(campos);
-  const key = JSON.stringify([termo, regiao, categoria, tentativa, camposJson]);
+  const key = JSON.stringify([termo, regiao, categoria, attempt, camposJson]);
   const [res, setRes] = useState<Resultados | null>(null);
-  const [mais, setMais] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
+  const [hasMore, setHasMore] = useState<{ key: string; estado: 'carregando' | 'erro' } | null>(null);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -69,33 +69,33 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
     return () => ctrl.abort();
   }, [key, termo, regiao, categoria, camposJson]);
 
-  const atual = res?.key === key ? res : null;
-  const carregando = mais?.key === key && mais.estado === 'carregando';
-  const erroMais = mais?.key === key && mais.estado === 'erro';
+  const current = res?.key === key ? res : null;
+  const loading = hasMore?.key === key && hasMore.estado === 'carregando';
+  const moreError = hasMore?.key === key && hasMore.estado === 'erro';
   const total = (c: ContagemCategoria) => c.produtos + c.anuncios;
-  const todas = atual?.contagens.reduce((n, c) => n + total(c), 0) ?? 0;
+  const todas = current?.contagens.reduce((n, c) => n + total(c), 0) ?? 0;
   // Past 1,000 matches the API counts the first 1,001 only: each count is then a lower bound.
-  const contagem = (n: number) => (atual?.parcial ? `${n.toLocaleString('pt-BR')}+` : String(n));
-  const contagemTodas = atual?.parcial ? `mais de ${(1000).toLocaleString('pt-BR')}` : String(todas);
+  const contagem = (n: number) => (current?.parcial ? `${n.toLocaleString('pt-BR')}+` : String(n));
+  const contagemTodas = current?.parcial ? `mais de ${(1000).toLocaleString('pt-BR')}` : String(todas);
 
-  async function carregarMais() {
-    if (!atual || carregando || (atual.nextp === null && atual.nexta === null)) return;
+  async function loadMore() {
+    if (!current || loading || (current.nextp === null && current.nexta === null)) return;
     const pedido = key;
-    setMais({ key: pedido, estado: 'carregando' });
+    setHasMore({ key: pedido, estado: 'carregando' });
     // A list that is done is not asked again (an absent cursor gives nothing).
     const data = await search({
-      all: atual.sugestao ?? termo,
+      all: current.sugestao ?? termo,
       cidade: regiao,
       categoria,
       ...campos,
-      nextp: atual.nextp ?? undefined,
-      nexta: atual.nexta ?? undefined,
+      nextp: current.nextp ?? undefined,
+      nexta: current.nexta ?? undefined,
     });
     if (data.error !== undefined) {
-      setMais({ key: pedido, estado: 'erro' });
+      setHasMore({ key: pedido, estado: 'erro' });
       return;
     }
-    setMais(null);
+    setHasMore(null);
     setRes((r) =>
       r && r.key === pedido
         ? {
@@ -112,42 +112,42 @@ export function SearchResults({ termo, regiao, categoria, onCategoria }: Props) 
     <>
       <div className="tabs" role="tablist" aria-label="Categorias">
         <button type="button" role="tab" aria-selected={categoria === null} className="tab" onClick={() => onCategoria(null)}>
-          Todas{atual ? ` (${contagemTodas})` : ''}
+          Todas{current ? ` (${contagemTodas})` : ''}
         </button>
         {CATEGORIAS.map((c) => {
-          const n = atual?.contagens.find((x) => x.categoria === c);
+          const n = current?.contagens.find((x) => x.categoria === c);
           return (
             <button key={c} type="button" role="tab" aria-selected={c === categoria} className="tab" onClick={() => onCategoria(c)}>
               {c}
-              {atual ? ` (${n ? contagem(total(n)) : 0})` : ''}
+              {current ? ` (${n ? contagem(total(n)) : 0})` : ''}
             </button>
           );
         })}
       </div>
-      <SearchFilters value={filtros} onChange={setFiltros} />
-      {atual?.sugestao && (
+      <SearchFilters value={filters} onChange={setFilters} />
+      {current?.sugestao && (
         <p className="search-suggestion" data-testid="voce-quis-dizer">
-          Você quis dizer <Link to={`/anuncios?q=${encodeURIComponent(atual.sugestao)}`}>{atual.sugestao}</Link>? Mostrando resultados para “{atual.sugestao}”.
+          Você quis dizer <Link to={`/anuncios?q=${encodeURIComponent(current.sugestao)}`}>{current.sugestao}</Link>? Mostrando resultados para “{current.sugestao}”.
         </p>
       )}
-      {!atual && <Loading />}
-      {atual?.erro && <LoadError onRetry={() => setTentativa((n) => n + 1)} />}
-      {atual && !atual.erro && (
+      {!current && <Loading />}
+      {current?.erro && <LoadError onRetry={() => setAttempt((n) => n + 1)} />}
+      {current && !current.erro && (
         <>
-          {atual.items.length === 0 ? (
+          {current.items.length === 0 ? (
             <p className="empty-list">Nenhum produto encontrado.</p>
           ) : (
             <div className="card-grid">
-              {atual.items.map((item) => (
+              {current.items.map((item) => (
                 <ProductCard key={`${item.anuncio ? 'a' : 'p'}:${item.id}`} item={item} href={itemPath(item)} />
               ))}
             </div>
           )}
-          {erroMais && <LoadError onRetry={carregarMais} />}
-          {(atual.nextp !== null || atual.nexta !== null) && !erroMais && (
+          {moreError && <LoadError onRetry={loadMore} />}
+          {(current.nextp !== null || current.nexta !== null) && !moreError && (
             <div className="load-more">
-              <button type="button" className="btn btn--ghost" disabled={carregando} onClick={carregarMais}>
-                {carregando ? 'Carregando...' : 'Carregar mais'}
+              <button type="button" className="btn btn--ghost" disabled={loading} onClick={loadMore}>
+                {loading ? 'Carregando...' : 'Carregar mais'}
               </button>
             </div>
           )}

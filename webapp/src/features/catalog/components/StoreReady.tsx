@@ -88,7 +88,7 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
 
   const categorias = Object.keys(d.extensoes?.categorias ?? {});
   const found = useStoreSearch(d.usuario, search);
-  const lista = useMemo(
+  const items = useMemo(
     () => filterProducts(produtos, search, category, sort, found),
     [produtos, search, category, sort, found],
   );
@@ -175,11 +175,11 @@ export function StoreReady({ dadosforn: d, produtos, paleta, somenteVer = false,
           </aside>
 
           <div className="store__grid-wrap">
-            {lista.length === 0 ? (
+            {items.length === 0 ? (
               <p className="empty-list">Nenhum produto encontrado.</p>
             ) : (
               <div className="card-grid">
-                {lista.map((p) => (
+                {items.map((p) => (
                   <ProductCard
                     key={p.id}
                     item={p}

@@ -21,20 +21,20 @@ export interface StoreReviewsProps {
 }
 
 export function StoreReviews({ userforn, avaliacao, acoes }: StoreReviewsProps) {
-  const [aberto, setAberto] = useState(false);
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="link-button store__rating" onClick={() => setAberto(true)} aria-haspopup="dialog">
+      <button type="button" className="link-button store__rating" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <RatingSummary avaliacao={avaliacao} vazio="Sem avaliações" />
       </button>
-      {aberto && <ReviewsDialog userforn={userforn} acoes={acoes} onClose={() => setAberto(false)} />}
+      {open && <ReviewsDialog userforn={userforn} acoes={acoes} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
 function ReviewsDialog({ userforn, acoes, onClose }: { userforn: string; acoes: StoreReviewsProps['acoes']; onClose: () => void }) {
-  const [versao, setVersao] = useState(0);
-  const [load, retry] = useLoad(`${userforn}#${versao}`, (signal) => pegarAvaliacoes(userforn, signal));
+  const [version, setVersion] = useState(0);
+  const [load, retry] = useLoad(`${userforn}#${version}`, (signal) => pegarAvaliacoes(userforn, signal));
   return (
     <Dialog title="Avaliações" onClose={onClose}>
       {load.estado === 'carregando' && <Loading />}
@@ -56,7 +56,7 @@ function ReviewsDialog({ userforn, acoes, onClose }: { userforn: string; acoes: 
                     <strong>Resposta da loja:</strong> {r.resposta}
                   </p>
                 )}
-                {acoes?.(r.idpedido, () => setVersao((v) => v + 1))}
+                {acoes?.(r.idpedido, () => setVersion((v) => v + 1))}
               </li>
             ))}
           </ul>

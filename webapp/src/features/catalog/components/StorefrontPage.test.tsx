@@ -127,7 +127,7 @@ describe('StorefrontPage ready', () => {
     return { body: { produtos: PRODUTOS.filter((p) => ids.includes(p.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)), anuncios: [], nextp: null, nexta: null, categorias: null, palavras: [] } };
   };
 
-  async function abrir(user: typeof USER | null = null) {
+  async function openDialog(user: typeof USER | null = null) {
     mockApi({ start_site: { body: pronto() }, search: buscaDaLoja });
     const r = renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE, user });
     await screen.findByTestId('loja');
@@ -136,7 +136,7 @@ describe('StorefrontPage ready', () => {
 
   it("sorts by 'Mais vendidos' by default, or 'Alfabética'", async () => {
     const user = userEvent.setup();
-    await abrir();
+    await openDialog();
     expect(titulos()).toEqual(['Banana prata', 'Abóbora', 'Alface crespa']);
     await user.click(screen.getByRole('radio', { name: 'Alfabética' }));
     expect(titulos()).toEqual(['Abóbora', 'Alface crespa', 'Banana prata']);
@@ -146,7 +146,7 @@ describe('StorefrontPage ready', () => {
 
   it("filters by the store's categories, with 'Todas'", async () => {
     const user = userEvent.setup();
-    await abrir();
+    await openDialog();
     const cats = within(screen.getByRole('group', { name: 'Categorias' })).getAllByRole('radio');
     expect(cats.map((c) => c.parentElement!.textContent)).toEqual(['Todas', 'Verduras', 'Frutas']);
     await user.click(screen.getByRole('radio', { name: 'Frutas' }));
@@ -177,7 +177,7 @@ describe('StorefrontPage ready', () => {
 
   it('opens the product modal with wasm-core prices and adds to the bag', async () => {
     const user = userEvent.setup();
-    await abrir();
+    await openDialog();
     await user.click(screen.getByRole('button', { name: /Alface crespa/ }));
     const dlg = await screen.findByRole('dialog', { name: 'Alface crespa' });
     expect(await within(dlg).findByTestId('preco-total')).toBeTruthy();
@@ -195,14 +195,14 @@ describe('StorefrontPage ready', () => {
 
   it("a sold-out product: 'Esgotado' on its card and in its modal, 'Adicionar ao carrinho' disabled; the bag learns it", async () => {
     const user = userEvent.setup();
-    const produtos = [PRODUTOS[0], produto({ id: 'p2', titulo: 'banana prata', estoque: 0, esgotado: true, vendas: 50 })];
-    mockApi({ start_site: { body: pronto({ allprods: produtos }) } });
+    const products = [PRODUTOS[0], produto({ id: 'p2', titulo: 'banana prata', estoque: 0, esgotado: true, vendas: 50 })];
+    mockApi({ start_site: { body: pronto({ allprods: products }) } });
     renderPage(<StorefrontPage />, { path: '/sitio-boa-vista', route: ROUTE });
     const card = await screen.findByRole('button', { name: /Banana prata/ });
     expect(within(card).getByText('Esgotado')).toBeTruthy();
     expect(within(screen.getByRole('button', { name: /Alface crespa/ })).queryByText('Esgotado')).toBeNull();
     // (The bag learns it in an effect, which may run after the card is shown.)
-    await waitFor(() => expect(bag.syncBagWith).toHaveBeenCalledWith(produtos));
+    await waitFor(() => expect(bag.syncBagWith).toHaveBeenCalledWith(products));
     await user.click(card);
     const dlg = await screen.findByRole('dialog', { name: 'Banana prata' });
     const add = (await within(dlg).findByRole('button', { name: 'Adicionar ao carrinho' })) as HTMLButtonElement;
@@ -215,7 +215,7 @@ describe('StorefrontPage ready', () => {
   it("keeps the modal and shows the conflict message for another supplier's bag", async () => {
     const user = userEvent.setup();
     bag.addToBag.mockReturnValue('conflict');
-    await abrir();
+    await openDialog();
     await user.click(screen.getByRole('button', { name: /Banana prata/ }));
     const dlg = await screen.findByRole('dialog', { name: 'Banana prata' });
     await user.click(await within(dlg).findByRole('button', { name: 'Adicionar ao carrinho' }));
@@ -224,7 +224,7 @@ describe('StorefrontPage ready', () => {
 
   it('opens the info modal from the header, with description, phone and instagram', async () => {
     const user = userEvent.setup();
-    await abrir();
+    await openDialog();
     await user.click(screen.getByRole('button', { name: /Sítio Boa Vista/ }));
     const dlg = screen.getByRole('dialog', { name: 'Sítio Boa Vista' });
     expect(dlg.textContent).toContain('Hortaliças orgânicas.');
@@ -234,7 +234,7 @@ describe('StorefrontPage ready', () => {
 
   it("'Meu Pedido' and the header bag open the bag; the login button signs in", async () => {
     const user = userEvent.setup();
-    const { account } = await abrir();
+    const { account } = await openDialog();
     await user.click(screen.getByRole('button', { name: /Meu Pedido/ }));
     await user.click(screen.getByRole('button', { name: 'Sacola' }));
     expect(bag.open).toHaveBeenCalledTimes(2);
@@ -243,7 +243,7 @@ describe('StorefrontPage ready', () => {
   });
 
   it("shows the signed-in user's name", async () => {
-    const { account } = await abrir(USER);
+    const { account } = await openDialog(USER);
     await userEvent.click(screen.getByRole('button', { name: 'Maria Silva' }));
     expect(account.openAccountMenu).toHaveBeenCalled();
   });

@@ -79,11 +79,11 @@ describe('delivery date at checkout', () => {
     const summary = await continueToSummary(user, 'Retirada');
     await user.click(await within(summary).findByRole('radio', { name: 'Terça-feira, 8 de dezembro, 8h–12h' }));
     await finishWith(user, summary, 'Presencial');
-    const erro = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
-    expect(within(erro).getByText('Esta data de retirada não está mais disponível. Escolha outra.')).toBeTruthy();
+    const errorMessage = await screen.findByRole('dialog', { name: 'Não foi possível finalizar' });
+    expect(within(errorMessage).getByText('Esta data de retirada não está mais disponível. Escolha outra.')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.codigo === 'pegar_dadosforn').length).toBe(2));
     // Back to the payment, then the summary: no date is chosen any more.
-    await user.click(within(erro).getByRole('button', { name: 'Revisar pedido' }));
+    await user.click(within(errorMessage).getByRole('button', { name: 'Revisar pedido' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Pagamento' })).getByRole('button', { name: 'Voltar' }));
     const again = await screen.findByRole('dialog', { name: 'Resumo do pedido' });
     expect(within(again).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);

@@ -14,16 +14,16 @@ const priced = { ok: true, summary: { total_centavos: 2050 } } as unknown as Sum
 
 describe('PaymentStep', () => {
   it("keeps the basket's confirmation once the emptied bag takes the 'Assinar' box away", async () => {
-    const texto = 'Assinatura criada! Primeira entrega: Terça-feira, 1 de dezembro, 8h–12h.';
-    const onSubscribe = vi.fn().mockResolvedValue({ ok: true, texto });
+    const text = 'Assinatura criada! Primeira entrega: Terça-feira, 1 de dezembro, 8h–12h.';
+    const onSubscribe = vi.fn().mockResolvedValue({ ok: true, texto: text });
     const props = { core, options: { presencial: true, pix: false }, value: '1' as const, onChange: () => {}, onFinish: () => {} };
     const { rerender } = render(<PaymentStep {...props} summary={priced} onSubscribe={onSubscribe} />);
     await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
     expect(onSubscribe).toHaveBeenCalledWith('semanal', null);
-    expect((await screen.findByRole('status')).textContent).toBe(texto);
+    expect((await screen.findByRole('status')).textContent).toBe(text);
     // The bag emptied: no summary, no dates (so no 'Assinar' offered).
     rerender(<PaymentStep {...props} summary={null} onSubscribe={null} />);
-    expect(screen.getByRole('status').textContent).toBe(texto);
+    expect(screen.getByRole('status').textContent).toBe(text);
     expect(screen.queryByRole('button', { name: 'Assinar' })).toBeNull();
   });
 });

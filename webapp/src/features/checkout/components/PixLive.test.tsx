@@ -34,7 +34,7 @@ function servidor(estado: () => Answer<'consultar_pagamento'>) {
   return () => calls.filter((c) => c.codigo === 'consultar_pagamento');
 }
 
-const avancar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 function renderPix(expiraEm: number | null = INICIO + (59 * 60 + 32) * 1000) {
   return render(<PixLive idpedido="3f9a1c2b-pedido" expiraEm={expiraEm} qrcode="000201…6304ABCD" imagem={null} />);
@@ -45,7 +45,7 @@ describe('PixLive', () => {
     servidor(() => ({ pago: false, expirado: false, pix_devolvido: null }));
     renderPix();
     expect(screen.getByTestId('pix-expira').textContent).toBe('Expira em 59:32');
-    await avancar(2000);
+    await advance(2000);
     expect(screen.getByTestId('pix-expira').textContent).toBe('Expira em 59:30');
     expect(screen.getByTestId('pix-copia-e-cola')).toBeTruthy();
   });
@@ -54,45 +54,45 @@ describe('PixLive', () => {
     let pago = false;
     const consultas = servidor(() => ({ pago, expirado: false, pix_devolvido: null }));
     renderPix();
-    await avancar(2900);
+    await advance(2900);
     expect(consultas()).toHaveLength(0);
-    await avancar(100); // 3 s
+    await advance(100); // 3 s
     expect(consultas()).toHaveLength(1);
     expect(consultas()[0].body).toEqual({ codigo: 'consultar_pagamento', all: { idpedido: '3f9a1c2b-pedido' } });
-    await avancar(4400);
+    await advance(4400);
     expect(consultas()).toHaveLength(1);
-    await avancar(100); // + 4,5 s
+    await advance(100); // + 4,5 s
     expect(consultas()).toHaveLength(2);
-    await avancar(6750); // + 6,75 s
+    await advance(6750); // + 6,75 s
     expect(consultas()).toHaveLength(3);
-    await avancar(POLL_MAXIMO_MS); // then at most 10 s apart
+    await advance(POLL_MAXIMO_MS); // then at most 10 s apart
     expect(consultas()).toHaveLength(4);
-    await avancar(POLL_MAXIMO_MS);
+    await advance(POLL_MAXIMO_MS);
     expect(consultas()).toHaveLength(5);
     expect(screen.getByTestId('pix-situacao').textContent).toBe('Pague com Pix para confirmar o seu pedido.');
 
     pago = true;
-    await avancar(POLL_MAXIMO_MS);
+    await advance(POLL_MAXIMO_MS);
     expect(screen.getByTestId('pix-situacao').textContent).toBe('Pagamento confirmado');
     expect(screen.queryByTestId('pix-expira')).toBeNull();
     expect(screen.queryByTestId('pix-copia-e-cola')).toBeNull();
-    await avancar(60_000);
+    await advance(60_000);
     expect(consultas()).toHaveLength(6);
   });
 
   it('does not ask while the tab is hidden, and asks at once when it shows', async () => {
     const consultas = servidor(() => ({ pago: false, expirado: false, pix_devolvido: null }));
     renderPix();
-    await avancar(3000);
+    await advance(3000);
     expect(consultas()).toHaveLength(1);
     setVisibility('hidden');
-    await avancar(60_000);
+    await advance(60_000);
     expect(consultas()).toHaveLength(1);
     await act(async () => setVisibility('visible'));
-    await avancar(0);
+    await advance(0);
     expect(consultas()).toHaveLength(2);
     // Back to the short wait.
-    await avancar(3000);
+    await advance(3000);
     expect(consultas()).toHaveLength(3);
   });
 
@@ -100,17 +100,17 @@ describe('PixLive', () => {
     let expirado = false;
     const consultas = servidor(() => ({ pago: false, expirado, pix_devolvido: null }));
     renderPix(INICIO + 20_000);
-    await avancar(19_000);
+    await advance(19_000);
     expect(screen.getByTestId('pix-expira').textContent).toBe('Expira em 00:01');
     expirado = true;
     const antes = consultas().length;
-    await avancar(1000);
+    await advance(1000);
     // The deadline: one more look at the server, which says expired.
-    await avancar(0);
+    await advance(0);
     expect(consultas().length).toBe(antes + 1);
     expect(screen.getByTestId('pix-situacao').textContent).toBe(PIX_EXPIRADO);
     expect(screen.queryByTestId('pix-copia-e-cola')).toBeNull();
-    await avancar(60_000);
+    await advance(60_000);
     expect(consultas().length).toBe(antes + 1);
   });
 
@@ -118,10 +118,10 @@ describe('PixLive', () => {
     let pago = false;
     servidor(() => ({ pago, expirado: false, pix_devolvido: null }));
     renderPix(INICIO + 10_000);
-    await avancar(10_000);
+    await advance(10_000);
     expect(screen.getByTestId('pix-situacao').textContent).toBe('Verificando pagamento...');
     pago = true;
-    await avancar(3000);
+    await advance(3000);
     expect(screen.getByTestId('pix-situacao').textContent).toBe('Pagamento confirmado');
   });
 
@@ -129,15 +129,15 @@ describe('PixLive', () => {
     let expirado = false;
     servidor(() => ({ pago: false, expirado, pix_devolvido: 'valor_diferente' }));
     renderPix(INICIO + 30_000);
-    await avancar(3000);
+    await advance(3000);
     expect(screen.getByTestId('pix-devolvido').textContent).toBe(PIX_VALOR_DIFERENTE);
     expect(screen.getByTestId('pix-copia-e-cola')).toBeTruthy();
     expirado = true;
-    await avancar(30_000);
-    await avancar(0);
-    const texto = screen.getByTestId('pix-situacao').textContent ?? '';
-    expect(texto).toContain('Recebemos um Pix de valor diferente e o devolvemos');
-    expect(texto).not.toContain('não foi pago a tempo');
+    await advance(30_000);
+    await advance(0);
+    const text = screen.getByTestId('pix-situacao').textContent ?? '';
+    expect(text).toContain('Recebemos um Pix de valor diferente e o devolvemos');
+    expect(text).not.toContain('não foi pago a tempo');
     expect(document.body.textContent).not.toContain(PIX_EXPIRADO);
   });
 

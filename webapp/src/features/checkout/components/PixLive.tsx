@@ -21,8 +21,8 @@ export interface PixLiveProps {
 }
 
 export function PixLive({ idpedido, expiraEm, qrcode, imagem }: PixLiveProps) {
-  const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, signal), [idpedido]);
-  const pix = useLivePix({ idpedido, expiraEm, consultar });
+  const lookUp = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, signal), [idpedido]);
+  const pix = useLivePix({ idpedido, expiraEm, consultar: lookUp });
   const devolvido = pixRefundText(pix.devolvido);
   return (
     <div className="pix-live">

@@ -42,14 +42,14 @@ export function SubscribedView({ result }: { result: Subscribed }) {
 }
 
 export function SubscribeBox({ onSubscribe, pix = false, presencial = true, totalCentavos = 0 }: SubscribeBoxProps) {
-  const [frequencia, setFrequencia] = useState<Frequencia>('semanal');
+  const [frequency, setFrequency] = useState<Frequencia>('semanal');
   const [forma, setForma] = useState<'na_entrega' | 'pix_automatico'>(presencial ? 'na_entrega' : 'pix_automatico');
   const [maximo, setMaximo] = useState('');
   const [cpf, setCpf] = useState('');
   const [semPix, setSemPix] = useState<'na_entrega' | 'pausar'>('pausar');
-  const [enviando, setEnviando] = useState(false);
-  const [resposta, setResposta] = useState<Subscribed | null>(null);
-  if (resposta?.ok) return <SubscribedView result={resposta} />;
+  const [sending, setSending] = useState(false);
+  const [reply, setReply] = useState<Subscribed | null>(null);
+  if (reply?.ok) return <SubscribedView result={reply} />;
   const comPix = pix && forma === 'pix_automatico';
   const erroMaximo = comPix && maximo !== '' ? maximoInvalido(maximo, totalCentavos) : null;
   return (
@@ -57,7 +57,7 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
       <legend className="field__label">Receber esta sacola sempre</legend>
       <label>
         Frequência{' '}
-        <select value={frequencia} onChange={(e) => setFrequencia(e.target.value as Frequencia)} data-testid="frequencia">
+        <select value={frequency} onChange={(e) => setFrequency(e.target.value as Frequencia)} data-testid="frequencia">
           {FREQUENCIAS.map((f) => (
             <option key={f.id} value={f.id}>
               {f.label}
@@ -107,21 +107,21 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
       <button
         type="button"
         className="btn btn--small"
-        disabled={enviando || (comPix && (maximo === '' || erroMaximo !== null || cpf.trim() === ''))}
+        disabled={sending || (comPix && (maximo === '' || erroMaximo !== null || cpf.trim() === ''))}
         onClick={() => {
-          setEnviando(true);
+          setSending(true);
           const escolha = comPix ? { valorMaximo: parseReais(maximo) ?? 0, cpf: cpf.trim(), semPix } : null;
-          void onSubscribe(frequencia, escolha).then((r) => {
-            setResposta(r);
-            setEnviando(false);
+          void onSubscribe(frequency, escolha).then((r) => {
+            setReply(r);
+            setSending(false);
           });
         }}
       >
         Assinar
       </button>
-      {resposta && !resposta.ok && (
+      {reply && !reply.ok && (
         <p className="form__error" role="alert">
-          {resposta.texto}
+          {reply.texto}
         </p>
       )}
     </fieldset>

@@ -40,7 +40,7 @@ export interface SummaryStepProps {
 
 export function SummaryStep(p: SummaryStepProps) {
   const { core, items, modo, fee, summary } = p;
-  const cupomId = useId();
+  const couponId = useId();
   const s = summary?.ok ? summary.summary : null;
   // Below the store's minimum: the figures as they stand, shown beside the message (never a way on).
   const shown = s ?? (summary && !summary.ok ? (summary.previa ?? null) : null);
@@ -110,12 +110,12 @@ export function SummaryStep(p: SummaryStepProps) {
         </div>
       ) : (
         <form className="checkout-coupon" onSubmit={apply}>
-          <label htmlFor={cupomId} className="field__label">
+          <label htmlFor={couponId} className="field__label">
             Cupom de desconto
           </label>
           <div className="checkout-coupon__row">
             <input
-              id={cupomId}
+              id={couponId}
               className="input"
               value={p.cupomText}
               autoCapitalize="characters"

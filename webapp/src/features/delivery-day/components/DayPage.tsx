@@ -269,8 +269,8 @@ function RouteSection({
   onDelivered: (id: string) => void;
 }) {
   const [voltar, setVoltar] = useState(() => backToStart(usuario));
-  const [ordem, setOrdem] = useState<number[] | null>(null);
-  const [semLocal, setSemLocal] = useState<number[]>([]);
+  const [sortOrder, setSortOrder] = useState<number[] | null>(null);
+  const [noPlace, setNoPlace] = useState<number[]>([]);
   const [km, setKm] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [told, setTold] = useState<string | null>(null);
@@ -282,8 +282,8 @@ function RouteSection({
     void loadRoute().then((r) => {
       if (!live) return;
       const planned = r.route_plan({ origem, paradas, voltar });
-      setOrdem(planned.ordem);
-      setSemLocal(planned.sem_localizacao);
+      setSortOrder(planned.ordem);
+      setNoPlace(planned.sem_localizacao);
       setKm(planned.distancia_km);
     });
     return () => {
@@ -292,12 +292,12 @@ function RouteSection({
   }, [origem, paradas, voltar]);
 
   const reorder = (next: number[]) => {
-    setOrdem(next);
+    setSortOrder(next);
     void loadRoute().then((r) => setKm(r.route_length_km({ origem, paradas: next.map((i) => paradas[i] ?? null), voltar })));
   };
   const move = (from: number, to: number) => {
-    if (!ordem || to < 0 || to >= ordem.length || from === to) return;
-    const next = [...ordem];
+    if (!sortOrder || to < 0 || to >= sortOrder.length || from === to) return;
+    const next = [...sortOrder];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
     reorder(next);
@@ -337,7 +337,7 @@ function RouteSection({
       )}
       {stops.length === 0 ? (
         <p className="muted">Nenhuma entrega nesta data.</p>
-      ) : ordem === null ? (
+      ) : sortOrder === null ? (
         <p className="muted" role="status">Calculando rota...</p>
       ) : (
         <>
@@ -345,7 +345,7 @@ function RouteSection({
             Distância total: {km === null ? '—' : formatKm(km)} (em linha reta)
           </p>
           <ol className="day__stops">
-            {ordem.map((index, position) => {
+            {sortOrder.map((index, position) => {
               const s = stops[index]!;
               return (
                 <li
@@ -363,7 +363,7 @@ function RouteSection({
                     <button type="button" aria-label={`Subir ${s.pedido.Infos.cliente_nome}`} disabled={position === 0} onClick={() => move(position, position - 1)}>
                       ↑
                     </button>
-                    <button type="button" aria-label={`Descer ${s.pedido.Infos.cliente_nome}`} disabled={position === ordem.length - 1} onClick={() => move(position, position + 1)}>
+                    <button type="button" aria-label={`Descer ${s.pedido.Infos.cliente_nome}`} disabled={position === sortOrder.length - 1} onClick={() => move(position, position + 1)}>
                       ↓
                     </button>
                   </span>
@@ -371,11 +371,11 @@ function RouteSection({
               );
             })}
           </ol>
-          {semLocal.length > 0 && (
+          {noPlace.length > 0 && (
             <>
               <h3>Sem localização</h3>
               <ul className="day__stops">
-                {semLocal.map((index) => (
+                {noPlace.map((index) => (
                   <li key={stops[index]!.pedido.id}>
                     <Stop stop={stops[index]!} loja={day.loja} delivered={delivered(stops[index]!)} onDelivered={onDelivered} />
                   </li>
@@ -391,21 +391,21 @@ function RouteSection({
 
 function Stop({ stop, loja, delivered, onDelivered }: { stop: PedidoDoDia; loja: string; delivered: boolean; onDelivered: (id: string) => void }) {
   const i = stop.pedido.Infos;
-  const endereco = fullAddress(stop);
+  const address = fullAddress(stop);
   const point = (stop.local ?? null) as MapPoint | null;
   const whats = whatsappUrl(i.cliente_telefone, i.cliente_nome, loja);
   const tel = telUrl(i.cliente_telefone);
   return (
     <div className="day__stop" aria-label={`Parada de ${i.cliente_nome}`}>
       <strong>{i.cliente_nome}</strong>
-      <div>{endereco}</div>
+      <div>{address}</div>
       {i.cliente_telefone && <div>{i.cliente_telefone}</div>}
       <div className="day__charge">{charge(stop)}</div>
       <div className="day__links no-print">
-        <a href={mapsUrl(point, endereco)} target="_blank" rel="noreferrer">
+        <a href={mapsUrl(point, address)} target="_blank" rel="noreferrer">
           Google Maps
         </a>
-        <a href={wazeUrl(point, endereco)} target="_blank" rel="noreferrer">
+        <a href={wazeUrl(point, address)} target="_blank" rel="noreferrer">
           Waze
         </a>
         {whats && (

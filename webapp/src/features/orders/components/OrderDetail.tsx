@@ -83,14 +83,14 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
   const info = pedido.Infos;
   const { idpedido, Infos: { txid } } = pedido;
   // A charge awaiting payment is followed live until it is paid or expires.
-  const aguardandoPix = isPix(pedido) && info.status_pix === '1';
-  const consultar = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, txid, signal), [idpedido, txid]);
-  const live = useLivePix({ idpedido, expiraEm: info.pix_expira_em, consultar, ativo: aguardandoPix, imediato: true });
-  const aoVivo = aguardandoPix ? live : null;
-  const fim = aoVivo?.fase === 'pago' || aoVivo?.fase === 'expirado';
+  const awaitingPix = isPix(pedido) && info.status_pix === '1';
+  const lookUp = useCallback((signal: AbortSignal) => consultarPagamento(idpedido, txid, signal), [idpedido, txid]);
+  const live = useLivePix({ idpedido, expiraEm: info.pix_expira_em, consultar: lookUp, ativo: awaitingPix, imediato: true });
+  const aoVivo = awaitingPix ? live : null;
+  const end = aoVivo?.fase === 'pago' || aoVivo?.fase === 'expirado';
   useEffect(() => {
-    if (fim) onPixChanged();
-  }, [fim, onPixChanged]);
+    if (end) onPixChanged();
+  }, [end, onPixChanged]);
 
   const pix = pixCheck(pedido, aoVivo);
   const devolvido = aoVivo?.devolvido ?? info.pix_devolvido ?? null;

@@ -17,10 +17,10 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
   const { core } = useCore();
   const status = useStatusDialog();
   const [avaliacao, setAvaliacao] = useState<AvaliacaoPedido | null>(pedido.avaliacao ?? null);
-  const [editando, setEditando] = useState(false);
-  const [nota, setNota] = useState(pedido.avaliacao?.nota ?? 0);
+  const [editing, setEditing] = useState(false);
+  const [rating, setRating] = useState(pedido.avaliacao?.nota ?? 0);
   const [comentario, setComentario] = useState(pedido.avaliacao?.comentario ?? '');
-  const [erro, setErro] = useState<string | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const [agora] = useState(() => Date.now());
 
   if (avaliacao?.removida) {
@@ -38,9 +38,9 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
     if (!core) return;
     let checked: { nota: number; comentario: string | null };
     try {
-      checked = core.review_validate(nota, comentario) as { nota: number; comentario: string | null };
+      checked = core.review_validate(rating, comentario) as { nota: number; comentario: string | null };
     } catch (err) {
-      return setErro(errorText(err));
+      return setErrorMessage(errorText(err));
     }
     status.loading();
     const r = await avaliarPedido(pedido.id, checked.nota, checked.comentario);
@@ -58,10 +58,10 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
       removida: false,
       motivo_remocao: null,
     }));
-    setEditando(false);
+    setEditing(false);
   }
 
-  if (avaliacao && !editando) {
+  if (avaliacao && !editing) {
     const editavel = agora < avaliacao.editavel_ate;
     return (
       <section className="order-block order-review" aria-label="Sua avaliação">
@@ -75,7 +75,7 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
           </p>
         )}
         {editavel && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditando(true)}>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
             Editar avaliação
           </button>
         )}
@@ -88,14 +88,14 @@ export function OrderReview({ pedido }: { pedido: Pedido }) {
     <section className="order-block order-review" aria-label="Avaliar pedido">
       <h3>{avaliacao ? 'Editar avaliação' : 'Avaliar pedido'}</h3>
       <form className="form" onSubmit={send} noValidate>
-        <StarPicker name={`nota-${pedido.id}`} value={nota} onChange={(n) => (setNota(n), setErro(null))} />
+        <StarPicker name={`nota-${pedido.id}`} value={rating} onChange={(n) => (setRating(n), setErrorMessage(null))} />
         <label className="field">
           <span className="field__label">Comentário (opcional)</span>
-          <textarea className="input" rows={3} maxLength={500} value={comentario} onChange={(e) => (setComentario(e.target.value), setErro(null))} />
+          <textarea className="input" rows={3} maxLength={500} value={comentario} onChange={(e) => (setComentario(e.target.value), setErrorMessage(null))} />
         </label>
-        {erro && (
+        {errorMessage && (
           <p className="form__error" role="alert">
-            {erro}
+            {errorMessage}
           </p>
         )}
         <button type="submit" className="btn" disabled={!core}>

@@ -302,9 +302,9 @@ describe('order history', () => {
   it("a Pix awaiting payment: the deadline and the QR while 'Pendente', then 'Pago' without a reload, and the list agrees", async () => {
     let pago = false;
     const expira = Date.now() + 30 * 60_000;
-    const aguardando = pedido('o1', { pix_expira_em: expira });
+    const waiting = pedido('o1', { pix_expira_em: expira });
     const { calls } = mockApi({
-      pegar_pedidos: () => ({ body: { pedidos: [pago ? { ...aguardando, Infos: { ...aguardando.Infos, status_pix: '2' } } : aguardando] } }),
+      pegar_pedidos: () => ({ body: { pedidos: [pago ? { ...waiting, Infos: { ...waiting.Infos, status_pix: '2' } } : waiting] } }),
       consultar_pagamento: () => ({ body: { pago, expirado: false, pix_devolvido: null } }),
     });
     const user = userEvent.setup();

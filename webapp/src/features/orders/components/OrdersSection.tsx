@@ -30,23 +30,23 @@ export const PIX_SERA_DEVOLVIDO = 'O valor pago por Pix será devolvido a você.
 
 export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | null }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // Bumped to read the orders again (a Pix paid or expired while its detail was open).
-  const [leitura, setLeitura] = useState(0);
-  const lerDeNovo = useCallback(() => setLeitura((n) => n + 1), []);
-  const lista = usePagedList<Pedido>(`pedidos-${leitura}`, async (cursor, signal) => {
+  const [reading, setReading] = useState(0);
+  const readAgain = useCallback(() => setReading((n) => n + 1), []);
+  const items = usePagedList<Pedido>(`pedidos-${reading}`, async (cursor, signal) => {
     const r = await pegarPedidos(signal, cursor);
     if (r.error !== undefined) console.error('pegar_pedidos:', r.error);
     return pageOf(r, (a) => a.pedidos);
   });
-  const { rows: pedidos, setRows: setPedidos } = lista;
+  const { rows: pedidos, setRows: setPedidos } = items;
 
   // The linked order: the pages are read until it shows (or the list ends), then it opens once.
   const [sought, setSought] = useState(linkedOrder);
   const [missed, setMissed] = useState(false);
   const found = sought !== null && !!pedidos?.some((p) => p.id === sought);
-  const seeking = useLoadAllWhile(lista, sought !== null && !found);
-  if (sought !== null && pedidos !== null && !lista.carregandoMais && (found || !seeking)) {
+  const seeking = useLoadAllWhile(items, sought !== null && !found);
+  if (sought !== null && pedidos !== null && !items.loadingMore && (found || !seeking)) {
     setSought(null);
     if (found) setOpenId(sought);
     else setMissed(true);
@@ -62,14 +62,14 @@ export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | n
         onCancelled={(id, pago) => {
           setPedidos((list) => list?.map((p) => (p.id === id ? { ...p, Infos: { ...p.Infos, situacao: '00' } } : p)) ?? null);
           setOpenId(null);
-          setAviso(pago ? `${PEDIDO_CANCELADO} ${PIX_SERA_DEVOLVIDO}` : PEDIDO_CANCELADO);
-          lerDeNovo();
+          setNotice(pago ? `${PEDIDO_CANCELADO} ${PIX_SERA_DEVOLVIDO}` : PEDIDO_CANCELADO);
+          readAgain();
         }}
-        onPixChanged={lerDeNovo}
+        onPixChanged={readAgain}
         onChanged={() => {
           // Received now (decisions.md §37): the review opens at once; the list is read again.
           setPedidos((list) => list?.map((p) => (p.id === open.id ? { ...p, Infos: { ...p.Infos, recebido_em: Date.now(), recebimento: 'comprador' } } : p)) ?? null);
-          lerDeNovo();
+          readAgain();
         }}
       />
     );
@@ -78,9 +78,9 @@ export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | n
   return (
     <section className="profile-section orders" aria-labelledby="pedidos-titulo">
       <h2 id="pedidos-titulo">Pedidos</h2>
-      {aviso && (
+      {notice && (
         <p className="form__ok" role="status" data-testid="pedidos-aviso">
-          {aviso}
+          {notice}
         </p>
       )}
       {missed && (
@@ -115,7 +115,7 @@ export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | n
                   type="button"
                   className="btn btn--small btn--ghost"
                   onClick={() => {
-                    setAviso(null);
+                    setNotice(null);
                     setMissed(false);
                     setOpenId(p.id);
                   }}
@@ -128,7 +128,7 @@ export function OrdersSection({ linkedOrder = null }: { linkedOrder?: string | n
           ))}
         </ul>
       )}
-      <LoadMore list={lista} />
+      <LoadMore list={items} />
     </section>
   );
 }

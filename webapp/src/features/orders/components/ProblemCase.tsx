@@ -27,17 +27,17 @@ const RESULTADO: Record<string, string> = {
 const reais = (v: number) => `R$ ${v.toFixed(2).replace('.', ',')}`;
 
 export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: string; podeAbrir: boolean; onChanged: () => void }) {
-  const [caso, setCaso] = useState<Caso | null>(null);
-  const [abrindo, setAbrindo] = useState(false);
+  const [caseData, setCaseData] = useState<Caso | null>(null);
+  const [opening, setOpening] = useState(false);
   const [motivo, setMotivo] = useState<Motivo>('faltando');
-  const [texto, setTexto] = useState('');
+  const [text, setText] = useState('');
   const [fotos, setFotos] = useState<string[]>([]);
-  const [erro, setErro] = useState<string | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const photo = usePhotoPick((p) => setFotos((f) => [...f, p.base64].slice(0, 3)));
 
   const load = useCallback(async () => {
     const r = await pegarReclamacao(idpedido);
-    if (r.error === undefined) setCaso(r.reclamacao ?? null);
+    if (r.error === undefined) setCaseData(r.reclamacao ?? null);
   }, [idpedido]);
 
   useEffect(() => {
@@ -47,20 +47,20 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
 
   async function done(r: { error?: string }) {
     if (r.error !== undefined) {
-      setErro(r.error);
+      setErrorMessage(r.error);
       return;
     }
-    setErro(null);
-    setTexto('');
+    setErrorMessage(null);
+    setText('');
     await load();
     onChanged();
   }
 
-  if (!caso) {
+  if (!caseData) {
     if (!podeAbrir) return null;
-    if (!abrindo)
+    if (!opening)
       return (
-        <button type="button" className="btn btn--ghost" onClick={() => setAbrindo(true)}>
+        <button type="button" className="btn btn--ghost" onClick={() => setOpening(true)}>
           Tive um problema
         </button>
       );
@@ -70,7 +70,7 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
         aria-label="Tive um problema"
         onSubmit={(e) => {
           e.preventDefault();
-          void abrirReclamacao(idpedido, motivo, texto, fotos).then(done);
+          void abrirReclamacao(idpedido, motivo, text, fotos).then(done);
         }}
       >
         <label>
@@ -85,7 +85,7 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
         </label>
         <label>
           O que aconteceu?
-          <textarea value={texto} onChange={(e) => setTexto(e.target.value)} maxLength={2000} />
+          <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} />
         </label>
         <label>
           Fotos (até 3)
@@ -93,7 +93,7 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
         </label>
         {photo.stage && <p>{photo.stage}</p>}
         {fotos.length > 0 && <p>{fotos.length === 1 ? '1 foto' : `${fotos.length} fotos`}</p>}
-        {(erro ?? photo.error) && <p role="alert">{erro ?? photo.error}</p>}
+        {(errorMessage ?? photo.error) && <p role="alert">{errorMessage ?? photo.error}</p>}
         <div className="order-actions">
           <button type="submit" className="btn" disabled={photo.stage != null}>
             Enviar
@@ -103,23 +103,23 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
     );
   }
 
-  const aberta = caso.status !== 'encerrada';
+  const isOpen = caseData.status !== 'encerrada';
   return (
     <div className="order-block problem-case" role="group" aria-label="Reclamação">
       <p>
-        <strong>Reclamação: {caso.motivo_texto}</strong>{' '}
-        {caso.status === 'aberta' && '(o valor fica retido até a solução)'}
-        {caso.status === 'mediacao' && '(com a Feira, que vai decidir)'}
+        <strong>Reclamação: {caseData.motivo_texto}</strong>{' '}
+        {caseData.status === 'aberta' && '(o valor fica retido até a solução)'}
+        {caseData.status === 'mediacao' && '(com a Feira, que vai decidir)'}
       </p>
-      {caso.resultado && <p data-testid="resultado-reclamacao">{RESULTADO[caso.resultado] ?? caso.resultado}</p>}
-      {caso.devolvido > 0 && <p>Devolvido: {reais(caso.devolvido)}</p>}
-      {caso.decisao_motivo && <p>Motivo da decisão: {caso.decisao_motivo}</p>}
-      <CaseThread mensagens={caso.mensagens} autores={AUTOR} fotoAlt="Foto da reclamação" />
-      {aberta && (
+      {caseData.resultado && <p data-testid="resultado-reclamacao">{RESULTADO[caseData.resultado] ?? caseData.resultado}</p>}
+      {caseData.devolvido > 0 && <p>Devolvido: {reais(caseData.devolvido)}</p>}
+      {caseData.decisao_motivo && <p>Motivo da decisão: {caseData.decisao_motivo}</p>}
+      <CaseThread mensagens={caseData.mensagens} autores={AUTOR} fotoAlt="Foto da reclamação" />
+      {isOpen && (
         <>
-          {caso.proposta != null && caso.status === 'aberta' && (
+          {caseData.proposta != null && caseData.status === 'aberta' && (
             <p>
-              A loja propõe devolver {reais(caso.proposta)}.{' '}
+              A loja propõe devolver {reais(caseData.proposta)}.{' '}
               <button type="button" className="btn btn--small" onClick={() => void aceitarProposta(idpedido).then(done)}>
                 Aceitar proposta
               </button>
@@ -127,14 +127,14 @@ export function ProblemCase({ idpedido, podeAbrir, onChanged }: { idpedido: stri
           )}
           <label>
             Mensagem
-            <textarea value={texto} onChange={(e) => setTexto(e.target.value)} maxLength={2000} />
+            <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} />
           </label>
-          {erro && <p role="alert">{erro}</p>}
+          {errorMessage && <p role="alert">{errorMessage}</p>}
           <div className="order-actions">
-            <button type="button" className="btn" onClick={() => void responderReclamacao(idpedido, texto).then(done)}>
+            <button type="button" className="btn" onClick={() => void responderReclamacao(idpedido, text).then(done)}>
               Enviar mensagem
             </button>
-            {caso.status === 'aberta' && (
+            {caseData.status === 'aberta' && (
               <button type="button" className="btn btn--ghost" onClick={() => void pedirMediacao(idpedido).then(done)}>
                 Pedir ajuda da Feira
               </button>

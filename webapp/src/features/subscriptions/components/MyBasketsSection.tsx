@@ -23,14 +23,14 @@ const CICLO: Record<string, string> = {
 export function pixAutomaticoTexto(c: Pick<Cesta, 'pix_automatico'>): string | null {
   const p = c.pix_automatico;
   if (!p) return null;
-  const estado: Record<string, string> = {
+  const status: Record<string, string> = {
     aguardando: 'aguardando autorização no seu banco',
     ativa: 'ativo',
     recusada: 'recusado no banco',
     cancelada: 'cancelado',
     cancelada_banco: 'cancelado no banco',
   };
-  return `Pix Automático: ${estado[p.situacao] ?? p.situacao} · até ${reais(p.valor_maximo_centavos)} por entrega`;
+  return `Pix Automático: ${status[p.situacao] ?? p.situacao} · até ${reais(p.valor_maximo_centavos)} por entrega`;
 }
 
 export function reais(centavos: number | null | undefined): string {
@@ -38,43 +38,43 @@ export function reais(centavos: number | null | undefined): string {
 }
 
 export function MyBasketsSection() {
-  const [cestas, setCestas] = useState<Cesta[] | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
+  const [baskets, setBaskets] = useState<Cesta[] | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   useEffect(() => {
     void minhasAssinaturas().then((r) => {
-      if (r.error !== undefined) setErro(r.error);
-      else setCestas(r.assinaturas);
+      if (r.error !== undefined) setErrorMessage(r.error);
+      else setBaskets(r.assinaturas);
     });
   }, []);
-  async function agir(c: Cesta, acao: AcaoCesta, ate?: string) {
+  async function act(c: Cesta, acao: AcaoCesta, ate?: string) {
     if (acao === 'cancelar' && !window.confirm('Cancelar esta assinatura?')) return;
     const r = await alterarAssinatura(c.id, acao, ate);
     if (r.error !== undefined) {
-      setErro(r.error);
+      setErrorMessage(r.error);
       return;
     }
-    setErro(null);
-    setCestas((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null);
+    setErrorMessage(null);
+    setBaskets((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null);
   }
-  if (!cestas) return <p>{erro ?? 'Carregando assinaturas...'}</p>;
+  if (!baskets) return <p>{errorMessage ?? 'Carregando assinaturas...'}</p>;
   return (
     <section data-testid="minhas-assinaturas">
       <h2>Minhas assinaturas</h2>
-      {erro && (
+      {errorMessage && (
         <p className="form__error" role="alert">
-          {erro}
+          {errorMessage}
         </p>
       )}
-      {cestas.length === 0 && <p>Nenhuma assinatura. Assine a sacola de uma loja ao finalizar a compra.</p>}
-      {cestas.map((c) => (
-        <BasketCard key={c.id} cesta={c} onAction={(a, ate) => void agir(c, a, ate)} />
+      {baskets.length === 0 && <p>Nenhuma assinatura. Assine a sacola de uma loja ao finalizar a compra.</p>}
+      {baskets.map((c) => (
+        <BasketCard key={c.id} cesta={c} onAction={(a, ate) => void act(c, a, ate)} />
       ))}
     </section>
   );
 }
 
 function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCesta, ate?: string) => void }) {
-  const [ate, setAte] = useState('');
+  const [untilDate, setUntilDate] = useState('');
   const ativa = c.situacao !== 'cancelada';
   return (
     <article className="card" data-testid="assinatura" data-id={c.id}>
@@ -129,8 +129,8 @@ function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCe
             </button>
           ) : (
             <label>
-              Pausar até <input type="date" value={ate} onChange={(e) => setAte(e.target.value)} />
-              <button type="button" className="btn btn--small" disabled={!ate} onClick={() => onAction('pausar', ate)}>
+              Pausar até <input type="date" value={untilDate} onChange={(e) => setUntilDate(e.target.value)} />
+              <button type="button" className="btn btn--small" disabled={!untilDate} onClick={() => onAction('pausar', untilDate)}>
                 Pausar
               </button>
             </label>

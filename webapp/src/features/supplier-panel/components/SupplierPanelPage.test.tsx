@@ -56,14 +56,14 @@ describe('supplier panel', () => {
   });
 
   it('a new order appears in Entregas without reload, with the live count', async () => {
-    let pendentes = [pedido('o1')];
-    mockApi({ ...base, pegar_entregas_pendentes: () => ({ body: { entregas: pendentes, pendentes: pendentes.length } }) });
+    let pendingItems = [pedido('o1')];
+    mockApi({ ...base, pegar_entregas_pendentes: () => ({ body: { entregas: pendingItems, pendentes: pendingItems.length } }) });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Entregas');
     expect(await screen.findByText('João Comprador')).toBeTruthy();
     await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/fornecedor/eventos?ticket=tk-1'));
-    pendentes = [pedido('o1'), pedido('o2', { cliente_nome: 'Ana Nova', tipo_entrega: 'Retirada' })];
+    pendingItems = [pedido('o1'), pedido('o2', { cliente_nome: 'Ana Nova', tipo_entrega: 'Retirada' })];
     act(() => FakeEventSource.last!.fire('novo_pedido', { idpedido: 'o2', pendentes: 2 }));
     expect(await screen.findByText('Ana Nova')).toBeTruthy();
     expect(screen.getByText('Retirada no local')).toBeTruthy();
@@ -165,8 +165,8 @@ describe('supplier panel', () => {
     expect(screen.getByTestId('a-liberar').textContent).toBe('R$ 63,50');
     const held = screen.getByRole('region', { name: 'A liberar' });
     expect(held.textContent).toContain('O valor é liberado para saque quando você confirma a entrega.');
-    const linhas = within(screen.getByRole('list', { name: 'Pedidos a liberar' })).getAllByRole('listitem');
-    expect(linhas.map((l) => l.textContent)).toEqual([
+    const lines = within(screen.getByRole('list', { name: 'Pedidos a liberar' })).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
       expect.stringMatching(/^21\/11\/2026.*João CompradorR\$ 18,50$/),
       expect.stringMatching(/^20\/11\/2026.*Carla SouzaR\$ 45,00$/),
     ]);
@@ -204,38 +204,38 @@ describe('supplier panel', () => {
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Cupons de desconto');
-    const criar = () => user.click(screen.getByRole('button', { name: 'Criar cupom' }));
+    const create = () => user.click(screen.getByRole('button', { name: 'Criar cupom' }));
     const code = await screen.findByLabelText('Código do cupom');
     const value = screen.getByLabelText('Valor do desconto');
     await waitFor(() => expect((screen.getByRole('button', { name: 'Criar cupom' }) as HTMLButtonElement).disabled).toBe(false));
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('O nome do cupom não pode ser vazio.');
     await user.type(code, 'abcdefghijk');
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('O nome do cupom deve ter no máximo 10 caracteres.');
     await user.clear(code);
     await user.type(code, 'a b');
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('O nome do cupom não pode conter espaços.');
     await user.clear(code);
     await user.type(code, 'bemvindo10');
     await user.type(value, '10');
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('Já existe um cupom com este nome.');
     await user.clear(code);
     await user.type(code, 'frete5');
     await user.clear(value);
     await user.type(value, '150');
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('Desconto em porcentagem não pode ser maior que 100%.');
     await user.clear(value);
     await user.type(value, '0');
-    await criar();
+    await create();
     expect(screen.getByRole('alert').textContent).toBe('O valor do desconto deve ser um número positivo.');
     await user.clear(value);
     await user.type(value, '5');
     await user.click(screen.getByText('R$'));
-    await criar();
+    await create();
     await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({
       codigo: 'FRETE5',

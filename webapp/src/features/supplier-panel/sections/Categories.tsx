@@ -15,14 +15,14 @@ export default function Categories({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const categorias = Object.keys(forn.extensoes?.categorias ?? {});
-  const [nome, setNome] = useState('');
+  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [remover, setRemover] = useState<string | null>(null);
-  const [produtos, setProdutos] = useState<ProdutoForn[] | null>(null);
+  const [toRemove, setToRemove] = useState<string | null>(null);
+  const [products, setProducts] = useState<ProdutoForn[] | null>(null);
 
   const load = useCallback(async () => {
     const r = await pegarProdutosFornecedor();
-    setProdutos(r.error !== undefined ? [] : r.produtos);
+    setProducts(r.error !== undefined ? [] : r.produtos);
   }, []);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -36,7 +36,7 @@ export default function Categories({ forn, update }: SectionProps) {
     if (!core) return;
     let valid: string;
     try {
-      valid = core.category_name_validate(nome);
+      valid = core.category_name_validate(name);
     } catch (err) {
       return setError(errorText(err));
     }
@@ -44,12 +44,12 @@ export default function Categories({ forn, update }: SectionProps) {
     const r = await adicionarCategoria(valid);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
-    setNome('');
+    setName('');
     setCats(Object.keys(r.categorias));
   }
 
   async function remove(c: string) {
-    setRemover(null);
+    setToRemove(null);
     status.loading();
     const r = await removerCategoria(c);
     if (r.error !== undefined) return status.error();
@@ -63,7 +63,7 @@ export default function Categories({ forn, update }: SectionProps) {
     const r = c ? await adicionarCategoriaProduto(p.id, c) : await removerCategoriaProduto(p.id);
     if (r.error !== undefined) return status.error();
     status.success();
-    setProdutos((l) => l && l.map((x) => (x.id === p.id ? { ...x, subcategoria: c || null } : x)));
+    setProducts((l) => l && l.map((x) => (x.id === p.id ? { ...x, subcategoria: c || null } : x)));
   }
 
   return (
@@ -71,7 +71,7 @@ export default function Categories({ forn, update }: SectionProps) {
       <form className="inline-form" onSubmit={add} noValidate>
         <label className="field">
           <span className="field__label">Nova categoria</span>
-          <input className="input" value={nome} maxLength={40} onChange={(e) => (setNome(e.target.value), setError(null))} />
+          <input className="input" value={name} maxLength={40} onChange={(e) => (setName(e.target.value), setError(null))} />
         </label>
         <button type="submit" className="btn" disabled={!core}>Adicionar</button>
       </form>
@@ -80,17 +80,17 @@ export default function Categories({ forn, update }: SectionProps) {
         {categorias.map((c) => (
           <li key={c} className="tag">
             {c}
-            <button type="button" className="tag__remove" aria-label={`Remover ${c}`} onClick={() => setRemover(c)}>×</button>
+            <button type="button" className="tag__remove" aria-label={`Remover ${c}`} onClick={() => setToRemove(c)}>×</button>
           </li>
         ))}
       </ul>
-      {remover && <ConfirmDialog message="Remover categoria?" onCancel={() => setRemover(null)} onConfirm={() => void remove(remover)} />}
+      {toRemove && <ConfirmDialog message="Remover categoria?" onCancel={() => setToRemove(null)} onConfirm={() => void remove(toRemove)} />}
       <h3>Categorias dos produtos</h3>
-      {produtos === null ? (
+      {products === null ? (
         <p className="muted" role="status">Carregando produtos...</p>
       ) : (
         <ul className="assign-list">
-          {produtos.map((p) => (
+          {products.map((p) => (
             <li key={p.id}>
               <label className="field">
                 <span className="field__label">{capitalizeWords(p.titulo)}</span>

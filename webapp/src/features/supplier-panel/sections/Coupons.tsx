@@ -56,7 +56,7 @@ export default function Coupons({ forn, update }: SectionProps) {
   const status = useStatusDialog();
   const cupons = forn.extensoes?.cupons ?? {};
   const [f, set] = useReducer(reduce, EMPTY);
-  const [excluir, setExcluir] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<string | null>(null);
   const [agora] = useState(() => Date.now());
 
   const setCupons = (c: Record<string, CupomForn>) => update({ extensoes: { ...forn.extensoes, cupons: c } });
@@ -91,7 +91,7 @@ export default function Coupons({ forn, update }: SectionProps) {
   }
 
   async function remove(code: string) {
-    setExcluir(null);
+    setToDelete(null);
     status.loading();
     const r = await excluirCupom(code);
     if (r.error !== undefined) return status.error();
@@ -159,13 +159,13 @@ export default function Coupons({ forn, update }: SectionProps) {
           <li key={c.codigo} className="coupon">
             <strong>{c.codigo}</strong> <span>{show(c)}</span>
             {core && <span className="muted coupon__rules" data-testid="regras-cupom">{couponRules(core, c)}</span>}
-            <button type="button" className="btn btn--ghost btn--small" aria-label={`Excluir ${c.codigo}`} onClick={() => setExcluir(c.codigo)}>
+            <button type="button" className="btn btn--ghost btn--small" aria-label={`Excluir ${c.codigo}`} onClick={() => setToDelete(c.codigo)}>
               Excluir
             </button>
           </li>
         ))}
       </ul>
-      {excluir && <ConfirmDialog message="Excluir cupom?" onCancel={() => setExcluir(null)} onConfirm={() => void remove(excluir)} />}
+      {toDelete && <ConfirmDialog message="Excluir cupom?" onCancel={() => setToDelete(null)} onConfirm={() => void remove(toDelete)} />}
     </div>
   );
 }

@@ -112,8 +112,8 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
     );
   }
 
-  const lista = tab === 'pendentes' ? pend : hist;
-  const list = lista.rows;
+  const items = tab === 'pendentes' ? pend : hist;
+  const list = items.rows;
   const count = totalPendentes ?? pendentes?.rows.length ?? 0;
   return (
     <div>
@@ -172,7 +172,7 @@ export default function Deliveries({ usuario, forn, live, pendentes, totalPenden
           ))}
         </ul>
       )}
-      <LoadMore list={lista} />
+      <LoadMore list={items} />
     </div>
   );
 }

@@ -15,18 +15,18 @@ vi.mock('@/lib/wasm', async () => {
   return { loadCore: loadRealCore };
 });
 
-const dias = {
+const dayList = {
   janelas: [{ tipo: 'entrega' as const, dia_semana: 2, inicio: '08:00', fim: '12:00' }],
   corte_horas: null,
   corte_dias: 1,
   corte_hora: '18:00',
 };
-const delivery = { ...FORN.extensoes.delivery, entrega: '12', dias };
-const forn = { ...FORN, extensoes: { ...FORN.extensoes, delivery } };
+const delivery = { ...FORN.extensoes.delivery, entrega: '12', dias: dayList };
+const supplier = { ...FORN, extensoes: { ...FORN.extensoes, delivery } };
 
 async function open() {
   const { calls } = mockApi({
-    loading_forn_site: { body: { infos: forn } },
+    loading_forn_site: { body: { infos: supplier } },
     pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
     entregas_edit: { body: { ok: true, delivery } },
   });
@@ -67,15 +67,15 @@ describe('Dias e horários', () => {
   it('refuses a window that ends before it starts, overlapping windows and a cut-off after the delivery, keeping what was typed', async () => {
     const { calls, user } = await open();
     const [row] = screen.getAllByTestId('janela');
-    const fim = within(row).getByLabelText('Fim') as HTMLInputElement;
-    await user.clear(fim);
-    await user.type(fim, '07:00');
+    const end = within(row).getByLabelText('Fim') as HTMLInputElement;
+    await user.clear(end);
+    await user.type(end, '07:00');
     await save(user, true);
     expect(screen.getByRole('alert').textContent).toBe('A janela de entrega de terça-feira, 8h–7h termina antes de começar.');
-    expect(fim.value).toBe('07:00');
+    expect(end.value).toBe('07:00');
 
-    await user.clear(fim);
-    await user.type(fim, '12:00');
+    await user.clear(end);
+    await user.type(end, '12:00');
     await user.click(screen.getByRole('button', { name: 'Adicionar horário' }));
     const second = screen.getAllByTestId('janela')[1];
     const inicio2 = within(second).getByLabelText('Início') as HTMLInputElement;
@@ -92,9 +92,9 @@ describe('Dias e horários', () => {
     const diasAntes = screen.getByLabelText('Dias antes (1 = dia anterior)') as HTMLInputElement;
     await user.clear(diasAntes);
     await user.type(diasAntes, '0');
-    const ate = screen.getByLabelText('Até as') as HTMLInputElement;
-    await user.clear(ate);
-    await user.type(ate, '10:00');
+    const untilDate = screen.getByLabelText('Até as') as HTMLInputElement;
+    await user.clear(untilDate);
+    await user.type(untilDate, '10:00');
     await save(user, true);
     expect(screen.getByRole('alert').textContent).toBe('O prazo para pedidos termina depois do início da entrega de terça-feira, 8h–12h.');
     expect(calls.some((c) => c.codigo === 'entregas_edit')).toBe(false);

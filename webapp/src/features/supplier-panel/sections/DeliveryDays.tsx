@@ -30,7 +30,7 @@ export interface DiasForm {
 /** The stored days (`extensoes.delivery.dias`) as the form holds them. */
 export function diasForm(d: Partial<DaysRecord> | null | undefined): DiasForm {
   const horas = d?.corte_horas ?? null;
-  const dias = d?.corte_dias ?? null;
+  const dayList = d?.corte_dias ?? null;
   return {
     janelas: (d?.janelas ?? []).map((j) => ({
       tipo: j.tipo === 'retirada' ? 'retirada' : 'entrega',
@@ -38,9 +38,9 @@ export function diasForm(d: Partial<DaysRecord> | null | undefined): DiasForm {
       inicio: j.inicio,
       fim: j.fim,
     })),
-    corte_tipo: horas != null ? 'horas' : dias != null ? 'dias' : '',
+    corte_tipo: horas != null ? 'horas' : dayList != null ? 'dias' : '',
     corte_horas: horas != null ? String(horas) : '',
-    corte_dias: dias != null ? String(dias) : '1',
+    corte_dias: dayList != null ? String(dayList) : '1',
     corte_hora: d?.corte_hora ?? '18:00',
   };
 }
@@ -51,23 +51,23 @@ export function diasForm(d: Partial<DaysRecord> | null | undefined): DiasForm {
  */
 export function resumoDias(core: Core, dias: Partial<DaysRecord> | null | undefined): string[] {
   if (!dias?.janelas?.length) return [];
-  const linhas: string[] = [];
+  const lines: string[] = [];
   for (const [modo, nome] of [['entrega', 'Entrega'], ['retirada', 'Retirada']] as const) {
     try {
       const { resumo, corte } = core.delivery_days_summary(dias, modo) as { resumo: string; corte: string };
-      if (resumo) linhas.push(`${nome}: ${resumo}${corte ? ` (${corte})` : ''}`);
+      if (resumo) lines.push(`${nome}: ${resumo}${corte ? ` (${corte})` : ''}`);
     } catch {
       // Stored days wasm-core cannot read show no summary; the form still shows them.
     }
   }
-  return linhas;
+  return lines;
 }
 
 export function DeliveryDaysFields({ value, onChange, resumo = [] }: { value: DiasForm; onChange: (v: DiasForm) => void; resumo?: string[] }) {
   const setJanela = (i: number, patch: Partial<JanelaForm>) =>
     onChange({ ...value, janelas: value.janelas.map((j, k) => (k === i ? { ...j, ...patch } : j)) });
-  const remover = (i: number) => onChange({ ...value, janelas: value.janelas.filter((_, k) => k !== i) });
-  const adicionar = () => onChange({ ...value, janelas: [...value.janelas, { tipo: 'entrega', dia_semana: '2', inicio: '08:00', fim: '12:00' }] });
+  const remove = (i: number) => onChange({ ...value, janelas: value.janelas.filter((_, k) => k !== i) });
+  const add = () => onChange({ ...value, janelas: [...value.janelas, { tipo: 'entrega', dia_semana: '2', inicio: '08:00', fim: '12:00' }] });
   return (
     <fieldset className="fieldset delivery-days">
       <legend>Dias e horários</legend>
@@ -98,13 +98,13 @@ export function DeliveryDaysFields({ value, onChange, resumo = [] }: { value: Di
             </select>
             <input className="input" type="time" aria-label="Início" value={j.inicio} onChange={(e) => setJanela(i, { inicio: e.target.value })} />
             <input className="input" type="time" aria-label="Fim" value={j.fim} onChange={(e) => setJanela(i, { fim: e.target.value })} />
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => remover(i)}>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => remove(i)}>
               Remover
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn--ghost btn--small" onClick={adicionar}>
+      <button type="button" className="btn btn--ghost btn--small" onClick={add}>
         Adicionar horário
       </button>
       <label className="field">

@@ -19,12 +19,12 @@ const delivery = {
   enderecoRua: 'Estrada Municipal PIR-164', enderecoNumero: '2450', enderecoCidade: 'Piracicaba, SP',
   descricaoentrega: 'Terças e sextas.', descricaoretirada: 'No sítio.',
 };
-const forn = { ...FORN, extensoes: { ...FORN.extensoes, delivery } };
+const supplier = { ...FORN, extensoes: { ...FORN.extensoes, delivery } };
 
 describe('Delivery', () => {
   it("shows stored amounts with a comma and two decimals ('2,50', '30,00', '12,90')", async () => {
     const { calls } = mockApi({
-      loading_forn_site: { body: { infos: forn } },
+      loading_forn_site: { body: { infos: supplier } },
       pegar_entregas_pendentes: { body: { entregas: [], pendentes: 0 } },
       entregas_edit: { body: { ok: true, delivery } },
     });

@@ -31,7 +31,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
   const d = forn.extensoes?.delivery ?? {};
   const [entrega, setEntrega] = useState((d.entrega ?? '').includes('1'));
   const [retirada, setRetirada] = useState((d.entrega ?? '').includes('2'));
-  const [taxaTipo, setTaxaTipo] = useState<'' | 'fixa' | 'porKm'>(d.taxaTipo === 'fixa' || d.taxaTipo === 'porKm' ? d.taxaTipo : '');
+  const [feeKind, setFeeKind] = useState<'' | 'fixa' | 'porKm'>(d.taxaTipo === 'fixa' || d.taxaTipo === 'porKm' ? d.taxaTipo : '');
   const [f, setF] = useState({
     taxaentrega: amount(d.taxaentrega),
     taxaPorKm: amount(d.taxaPorKm),
@@ -46,7 +46,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
     pedidominimoretirada: amount(d.pedidominimoretirada),
     descricaoretirada: txt(d.descricaoretirada),
   });
-  const [dias, setDias] = useState<DiasForm>(() => diasForm(d.dias));
+  const [dayList, setDayList] = useState<DiasForm>(() => diasForm(d.dias));
   const [cityOpen, setCityOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const set = (k: keyof typeof f, v: string) => {
@@ -57,10 +57,10 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
 
   async function save() {
     if (!core) return;
-    const form = { ...f, entrega: `${entrega ? '1' : ''}${retirada ? '2' : ''}`, taxaTipo, dias };
+    const form = { ...f, entrega: `${entrega ? '1' : ''}${retirada ? '2' : ''}`, taxaTipo: feeKind, dias: dayList };
     try {
       core.delivery_settings_validate(form);
-      core.delivery_days_validate(dias);
+      core.delivery_days_validate(dayList);
     } catch (e) {
       return setError(errorText(e));
     }
@@ -72,7 +72,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
       return status.error(r.error);
     }
     status.success();
-    setDias(diasForm(r.delivery.dias));
+    setDayList(diasForm(r.delivery.dias));
     update({ extensoes: { ...forn.extensoes, delivery: r.delivery } });
   }
 
@@ -89,20 +89,20 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
         <legend>Taxa de entrega</legend>
         <div className="filters">
           {(['fixa', 'porKm'] as const).map((t) => (
-            <button key={t} type="button" className={`chip${taxaTipo === t ? ' chip--on' : ''}`} aria-pressed={taxaTipo === t} onClick={() => (setTaxaTipo(taxaTipo === t ? '' : t), setError(null))}>
+            <button key={t} type="button" className={`chip${feeKind === t ? ' chip--on' : ''}`} aria-pressed={feeKind === t} onClick={() => (setFeeKind(feeKind === t ? '' : t), setError(null))}>
               {t === 'fixa' ? 'Taxa fixa' : 'Taxa por Km'}
             </button>
           ))}
         </div>
-        {taxaTipo === 'fixa' && <Field label="Taxa de entrega fixa (R$)" value={f.taxaentrega} onChange={money('taxaentrega')} disabled={off} />}
-        {taxaTipo === 'porKm' && <Field label="Preço por Km (R$)" value={f.taxaPorKm} onChange={money('taxaPorKm')} disabled={off} />}
+        {feeKind === 'fixa' && <Field label="Taxa de entrega fixa (R$)" value={f.taxaentrega} onChange={money('taxaentrega')} disabled={off} />}
+        {feeKind === 'porKm' && <Field label="Preço por Km (R$)" value={f.taxaPorKm} onChange={money('taxaPorKm')} disabled={off} />}
         <Field
           label="Distância máxima de entrega em km (opcional)"
           value={f.distanciamaxima}
           onChange={(v) => set('distanciamaxima', v.replace(/\D/g, ''))}
           disabled={off}
         />
-        {(taxaTipo === 'porKm' || f.distanciamaxima.trim() !== '') && (
+        {(feeKind === 'porKm' || f.distanciamaxima.trim() !== '') && (
           <>
             <CepField
               core={core}
@@ -139,7 +139,7 @@ export default function DeliverySettings({ forn, update }: SectionProps) {
         <span className="field__label">Descrição da retirada</span>
         <textarea className="input" rows={3} value={f.descricaoretirada} disabled={!retirada} onChange={(e) => set('descricaoretirada', e.target.value)} />
       </label>
-      <DeliveryDaysFields value={dias} onChange={(v) => (setDias(v), setError(null))} resumo={core ? resumoDias(core, d.dias) : []} />
+      <DeliveryDaysFields value={dayList} onChange={(v) => (setDayList(v), setError(null))} resumo={core ? resumoDias(core, d.dias) : []} />
       {error && <p className="form__error" role="alert">{error}</p>}
       <button type="button" className="btn" disabled={!core} onClick={() => void save()}>
         Salvar

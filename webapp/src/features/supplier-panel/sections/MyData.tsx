@@ -42,8 +42,8 @@ export function MyData({ forn, update }: SectionProps) {
     } catch (err) {
       return setError(errorText(err));
     }
-    const telefone = core.phone_mask(valid.telefone);
-    const data = { nomeforn: valid.nomeforn, cpf: valid.cpf, telefone, instagram: valid.instagram ?? null, descricaoforn: valid.descricaoforn ?? null };
+    const phone = core.phone_mask(valid.telefone);
+    const data = { nomeforn: valid.nomeforn, cpf: valid.cpf, telefone: phone, instagram: valid.instagram ?? null, descricaoforn: valid.descricaoforn ?? null };
     status.loading();
     const r = await editarDadosFornecedor(data);
     if (r.error !== undefined) return status.error();

@@ -32,13 +32,13 @@ async function check(page: RegistroPagamento[], signal: AbortSignal, set: (id: s
 export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => void }) {
   // What the payment checks found, by record (over the status the page came with).
   const [checked, setChecked] = useState<Record<string, RegistroPagamento['status_pix']>>({});
-  const lista = usePagedList<RegistroPagamento>('historico', async (cursor, signal) => {
+  const items = usePagedList<RegistroPagamento>('historico', async (cursor, signal) => {
     const r = await pegarHistoricoPagamentos(cursor);
     if (r.error !== undefined) console.error('pegar_historico_pagamentos:', r.error);
     else void check(r.fechados, signal, (id, st) => setChecked((c) => ({ ...c, [id]: st })));
     return pageOf(r, (a) => a.fechados);
   });
-  const rows = lista.rows?.map((r) => (checked[r.id] ? { ...r, status_pix: checked[r.id] } : r)) ?? null;
+  const rows = items.rows?.map((r) => (checked[r.id] ? { ...r, status_pix: checked[r.id] } : r)) ?? null;
 
   return (
     <Dialog title="Histórico de pagamentos" onClose={onClose} className="wizard-dlg">
@@ -63,7 +63,7 @@ export function PaymentHistory({ core, onClose }: { core: Core; onClose: () => v
           </tbody>
         </table>
       )}
-      <LoadMore list={lista} />
+      <LoadMore list={items} />
     </Dialog>
   );
 }

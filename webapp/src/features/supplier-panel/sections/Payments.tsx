@@ -61,14 +61,14 @@ export default function Payments({ forn, update }: SectionProps) {
   const { core } = useCore();
   const status = useStatusDialog();
   const saved = forn.extensoes?.pagamentos?.opcoes || '1';
-  const [opcoes, setOpcoes] = useState<{ presencial: boolean; pix: boolean; erro: string | null }>({
+  const [optionList, setOptionList] = useState<{ presencial: boolean; pix: boolean; erro: string | null }>({
     presencial: saved.includes('1'),
     pix: saved.includes('2'),
     erro: null,
   });
-  const { presencial, pix } = opcoes;
+  const { presencial, pix } = optionList;
   const [info, setInfo] = useState<Figuras | null>(null);
-  const [chave, setChave] = useState('');
+  const [pixKey, setPixKey] = useState('');
   const [saque, setSaque] = useState<Saque>({ fase: 'nenhum' });
   const [historico, setHistorico] = useState(false);
 
@@ -79,7 +79,7 @@ export default function Payments({ forn, update }: SectionProps) {
       setInfo({});
     } else {
       setInfo(r.pagamentos);
-      setChave(r.pagamentos.pix ?? '');
+      setPixKey(r.pagamentos.pix ?? '');
     }
   }, []);
   useEffect(() => {
@@ -99,7 +99,7 @@ export default function Payments({ forn, update }: SectionProps) {
     try {
       codes = core.payment_options_validate(presencial, pix);
     } catch (e) {
-      return setOpcoes({ ...opcoes, erro: errorText(e) });
+      return setOptionList({ ...optionList, erro: errorText(e) });
     }
     status.loading();
     const r = await opcoesPagamento(codes);
@@ -110,11 +110,11 @@ export default function Payments({ forn, update }: SectionProps) {
 
   async function savePix() {
     status.loading();
-    const r = await alterarPix(chave.trim());
+    const r = await alterarPix(pixKey.trim());
     if (r.error !== undefined) return status.error(r.error);
     status.success();
-    setInfo((i) => ({ ...i, pix: chave.trim() }));
-    update({ extensoes: { ...forn.extensoes, pagamentos: { ...forn.extensoes.pagamentos, pix: chave.trim() } } });
+    setInfo((i) => ({ ...i, pix: pixKey.trim() }));
+    update({ extensoes: { ...forn.extensoes, pagamentos: { ...forn.extensoes.pagamentos, pix: pixKey.trim() } } });
   }
 
   function preview() {
@@ -141,12 +141,12 @@ export default function Payments({ forn, update }: SectionProps) {
     <div className="panel-form">
       <h3>Formas de pagamento</h3>
       <label className="switch">
-        <input type="checkbox" checked={presencial} onChange={(e) => setOpcoes({ ...opcoes, presencial: e.target.checked, erro: null })} /> Presencial
+        <input type="checkbox" checked={presencial} onChange={(e) => setOptionList({ ...optionList, presencial: e.target.checked, erro: null })} /> Presencial
       </label>
       <label className="switch">
-        <input type="checkbox" checked={pix} onChange={(e) => setOpcoes({ ...opcoes, pix: e.target.checked, erro: null })} /> Pix
+        <input type="checkbox" checked={pix} onChange={(e) => setOptionList({ ...optionList, pix: e.target.checked, erro: null })} /> Pix
       </label>
-      {opcoes.erro && <p className="form__error" role="alert">{opcoes.erro}</p>}
+      {optionList.erro && <p className="form__error" role="alert">{optionList.erro}</p>}
       <button type="button" className="btn" disabled={!changed || !core} onClick={() => void saveOptions()}>
         Salvar formas de pagamento
       </button>
@@ -188,9 +188,9 @@ export default function Payments({ forn, update }: SectionProps) {
       <h3>Chave Pix</h3>
       <label className="field">
         <span className="field__label">Chave Pix</span>
-        <input className="input" value={chave} onChange={(e) => setChave(e.target.value)} />
+        <input className="input" value={pixKey} onChange={(e) => setPixKey(e.target.value)} />
       </label>
-      <button type="button" className="btn btn--ghost" disabled={chave.trim() === (info?.pix ?? '') || chave.trim() === ''} onClick={() => void savePix()}>
+      <button type="button" className="btn btn--ghost" disabled={pixKey.trim() === (info?.pix ?? '') || pixKey.trim() === ''} onClick={() => void savePix()}>
         Salvar chave Pix
       </button>
 

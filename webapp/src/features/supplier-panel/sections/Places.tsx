@@ -17,7 +17,7 @@ export function Places({ forn, update }: SectionProps) {
   const current = forn.local === 1 || forn.local === 2 || forn.local === 3 ? forn.local : null;
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [local, setLocal] = useState<1 | 2 | 3 | null>(current);
-  const [lugares, setLugares] = useState<string[]>(current && current !== 1 ? (forn.cidades ?? []) : []);
+  const [placeList, setPlaceList] = useState<string[]>(current && current !== 1 ? (forn.cidades ?? []) : []);
   const [error, setError] = useState<string | null>(null);
 
   async function confirm(l: 1 | 2 | 3, places: string[]) {
@@ -46,13 +46,13 @@ export function Places({ forn, update }: SectionProps) {
         return setError(errorText(e));
       }
       if (local === 1) return void confirm(1, []);
-      if (local !== current) setLugares([]);
+      if (local !== current) setPlaceList([]);
       return setStep(1);
     }
     if (step === 1 && local && local !== 1) {
       if (!core) return;
       try {
-        core.scope_validate(local, lugares);
+        core.scope_validate(local, placeList);
       } catch (e) {
         return setError(errorText(e));
       }
@@ -73,10 +73,10 @@ export function Places({ forn, update }: SectionProps) {
         </button>
       )}
       {step === 0 && <ScopeChoice value={local} onChange={(l) => (setLocal(l), setError(null))} />}
-      {step === 1 && local && local !== 1 && <PlacesPicker key={local} local={local} value={lugares} onChange={(v) => (setLugares(v), setError(null))} limit={5} />}
+      {step === 1 && local && local !== 1 && <PlacesPicker key={local} local={local} value={placeList} onChange={(v) => (setPlaceList(v), setError(null))} limit={5} />}
       {step === 2 && (
         <p>
-          Confirmar {local === 2 ? 'os estados' : 'as cidades'}: {lugares.join(', ')}?
+          Confirmar {local === 2 ? 'os estados' : 'as cidades'}: {placeList.join(', ')}?
         </p>
       )}
       {error && <p className="form__error" role="alert">{error}</p>}
@@ -85,7 +85,7 @@ export function Places({ forn, update }: SectionProps) {
           Continuar
         </button>
       ) : (
-        <button type="button" className="btn" onClick={() => local && void confirm(local, lugares)}>
+        <button type="button" className="btn" onClick={() => local && void confirm(local, placeList)}>
           Confirmar
         </button>
       )}

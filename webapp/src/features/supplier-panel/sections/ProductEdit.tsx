@@ -27,9 +27,9 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
   const [error, setError] = useState<string | null>(null);
   const [flags, setFlags] = useState({ aceitaobs: !!p.aceitaobs, organico: !!p.organico });
   // The stock the form was loaded with; a product read again after a refusal brings its stock.
-  const [anterior, setAnterior] = useState(p.estoque);
-  if (p.estoque !== anterior) {
-    setAnterior(p.estoque);
+  const [previous, setPrevious] = useState(p.estoque);
+  if (p.estoque !== previous) {
+    setPrevious(p.estoque);
     set(stockOf(p.estoque));
   }
   const edit = (patch: Parameters<typeof set>[0]) => {
@@ -54,7 +54,7 @@ export function ProductEdit({ core, produto: p, onChanged, onBack, onClose }: Pr
       preco: v.preco_centavos / 100,
       minimo: v.minimo,
       estoque: v.estoque,
-      estoqueanterior: anterior,
+      estoqueanterior: previous,
       opcoes: optionsSent(f, v),
       descricao: v.descricao ?? null,
       aceitaobs: flags.aceitaobs,

@@ -231,13 +231,13 @@ describe('Produtos', () => {
 
   it("'Desabilitado' overlay, 'Habilitar produto?' confirmation, and the photo add tile rule", async () => {
     const fotos = { f1: '/media/1.jpg', f2: '/media/2.jpg', f3: '/media/3.jpg' };
-    let lista = [produto('p1', { status: true, fotos })];
+    let list = [produto('p1', { status: true, fotos })];
     const { calls } = mockApi({
       ...base,
-      pegar_produtos_fornecedor: () => ({ body: { produtos: lista } }),
+      pegar_produtos_fornecedor: () => ({ body: { produtos: list } }),
       habilitar_produto: () => {
-        lista = [produto('p1', { status: false, fotos })];
-        return { body: { infos: lista[0] } };
+        list = [produto('p1', { status: false, fotos })];
+        return { body: { infos: list[0] } };
       },
     });
     const user = userEvent.setup();

@@ -21,8 +21,8 @@ import type { SectionProps } from './types';
 export default function Products(props: SectionProps) {
   const { forn } = props;
   const { core } = useCore();
-  const [produtos, setProdutos] = useState<ProdutoForn[] | null>(null);
-  const [filtro, setFiltro] = useState<string>('Todos');
+  const [productList, setProductList] = useState<ProdutoForn[] | null>(null);
+  const [filterText, setFilterText] = useState<string>('Todos');
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
 
@@ -30,9 +30,9 @@ export default function Products(props: SectionProps) {
     const r = await pegarProdutosFornecedor();
     if (r.error !== undefined) {
       console.error('pegar_produtos_fornecedor:', r.error);
-      setProdutos([]);
+      setProductList([]);
     } else {
-      setProdutos(r.produtos);
+      setProductList(r.produtos);
     }
   }, []);
 
@@ -41,14 +41,14 @@ export default function Products(props: SectionProps) {
     void load();
   }, [load]);
 
-  const shown = (produtos ?? []).filter((p) => filtro === 'Todos' || p.categoria === filtro);
-  const aberto = produtos?.find((p) => p.id === open) ?? null;
+  const shown = (productList ?? []).filter((p) => filterText === 'Todos' || p.categoria === filterText);
+  const isOpen = productList?.find((p) => p.id === open) ?? null;
 
   return (
     <div>
       <div className="filters" role="group" aria-label="Categorias">
         {['Todos', ...CATEGORIAS].map((c) => (
-          <button key={c} type="button" className={`chip${c === filtro ? ' chip--on' : ''}`} aria-pressed={c === filtro} onClick={() => setFiltro(c)}>
+          <button key={c} type="button" className={`chip${c === filterText ? ' chip--on' : ''}`} aria-pressed={c === filterText} onClick={() => setFilterText(c)}>
             {c}
           </button>
         ))}
@@ -56,7 +56,7 @@ export default function Products(props: SectionProps) {
       <button type="button" className="btn" onClick={() => setAdding(true)} disabled={!core}>
         Adicionar Produto
       </button>
-      {produtos === null || !core ? (
+      {productList === null || !core ? (
         <p className="muted" role="status">
           Carregando produtos...
         </p>
@@ -74,14 +74,14 @@ export default function Products(props: SectionProps) {
           core={core}
           forn={forn}
           onAdded={(p) => {
-            if (p) setProdutos((l) => [p, ...(l ?? [])]);
+            if (p) setProductList((l) => [p, ...(l ?? [])]);
             else void load();
             props.update({});
           }}
           onClose={() => setAdding(false)}
         />
       )}
-      {aberto && core && <ProductMenu {...props} core={core} produto={aberto} onChanged={async () => {
+      {isOpen && core && <ProductMenu {...props} core={core} produto={isOpen} onChanged={async () => {
             await load();
             props.update({});
           }} onClose={() => setOpen(null)} />}

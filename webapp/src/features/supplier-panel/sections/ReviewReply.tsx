@@ -19,24 +19,24 @@ export interface ReviewShown {
 export function ReviewReply({ idpedido, avaliacao: a, titulo = 'Avaliação do cliente', onDone }: { idpedido: string; avaliacao: ReviewShown; titulo?: string; onDone?: () => void }) {
   const { core } = useCore();
   const status = useStatusDialog();
-  const [texto, setTexto] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [resposta, setResposta] = useState(a.resposta ?? null);
+  const [text, setText] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [replyText, setReplyText] = useState(a.resposta ?? null);
 
   async function send(e: FormEvent) {
     e.preventDefault();
     if (!core) return;
     let t: string;
     try {
-      t = core.review_reply_validate(texto);
+      t = core.review_reply_validate(text);
     } catch (err) {
-      return setErro(errorText(err));
+      return setErrorMessage(errorText(err));
     }
     status.loading();
     const r = await responderAvaliacao(idpedido, t);
     if (r.error !== undefined) return status.error(r.error);
     status.success();
-    setResposta(t);
+    setReplyText(t);
     onDone?.();
   }
 
@@ -46,17 +46,17 @@ export function ReviewReply({ idpedido, avaliacao: a, titulo = 'Avaliação do c
       <p>
         <Stars nota={a.nota} /> {a.comentario}
       </p>
-      {resposta ? (
+      {replyText ? (
         <p className="review-box__reply">
-          <strong>Sua resposta:</strong> {resposta}
+          <strong>Sua resposta:</strong> {replyText}
         </p>
       ) : (
         <form className="form" onSubmit={send} noValidate>
           <label className="field">
             <span className="field__label">Responder publicamente (uma vez)</span>
-            <textarea className="input" rows={3} maxLength={500} value={texto} onChange={(e) => (setTexto(e.target.value), setErro(null))} />
+            <textarea className="input" rows={3} maxLength={500} value={text} onChange={(e) => (setText(e.target.value), setErrorMessage(null))} />
           </label>
-          {erro && <p className="form__error" role="alert">{erro}</p>}
+          {errorMessage && <p className="form__error" role="alert">{errorMessage}</p>}
           <button type="submit" className="btn" disabled={!core}>
             Enviar resposta
           </button>

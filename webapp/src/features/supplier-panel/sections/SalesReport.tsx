@@ -36,9 +36,9 @@ export function SalesReport() {
     };
   }, [ano]);
 
-  const atual = rel?.ano === ano ? rel : null;
+  const current = rel?.ano === ano ? rel : null;
   // A report without months (an older server's answer) shows as empty.
-  const meses = atual?.r?.meses ?? [];
+  const meses = current?.r?.meses ?? [];
   return (
     <section className="sales-report" aria-labelledby="relatorio-titulo">
       <h3 id="relatorio-titulo">Relatório de vendas</h3>
@@ -51,9 +51,9 @@ export function SalesReport() {
           ))}
         </select>
       </label>
-      {!atual && <p className="muted" role="status">Carregando...</p>}
-      {atual?.erro && <p className="form__error" role="alert">{atual.erro}</p>}
-      {atual?.r && meses.length === 0 && <p className="muted">Nenhuma venda neste ano.</p>}
+      {!current && <p className="muted" role="status">Carregando...</p>}
+      {current?.erro && <p className="form__error" role="alert">{current.erro}</p>}
+      {current?.r && meses.length === 0 && <p className="muted">Nenhuma venda neste ano.</p>}
       {meses.length > 0 && (
         <>
           {meses.map((m) => (

@@ -19,16 +19,16 @@ function parseReais(t: string): number | null {
 }
 
 export function StoreCase({ idpedido, onDone }: { idpedido: string; onDone: () => void }) {
-  const [caso, setCaso] = useState<Caso | null>(null);
+  const [caseData, setCaseData] = useState<Caso | null>(null);
   const [linhas, setLinhas] = useState<string[]>([]);
   const [valor, setValor] = useState('');
-  const [texto, setTexto] = useState('');
-  const [proposta, setProposta] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [proposal, setProposal] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     const r = await rpc('pegar_reclamacao', { idpedido });
-    if (r.error === undefined) setCaso(r.reclamacao ?? null);
+    if (r.error === undefined) setCaseData(r.reclamacao ?? null);
   }, [idpedido]);
 
   useEffect(() => {
@@ -38,12 +38,12 @@ export function StoreCase({ idpedido, onDone }: { idpedido: string; onDone: () =
 
   async function done(r: { error?: string }) {
     if (r.error !== undefined) {
-      setErro(r.error);
+      setErrorMessage(r.error);
       return;
     }
-    setErro(null);
-    setTexto('');
-    setProposta('');
+    setErrorMessage(null);
+    setText('');
+    setProposal('');
     await load();
     onDone();
   }
@@ -51,36 +51,36 @@ export function StoreCase({ idpedido, onDone }: { idpedido: string; onDone: () =
   function devolver() {
     const v = parseReais(valor);
     if (linhas.length === 0 && v == null) {
-      setErro('Escolha os itens ou o valor a devolver.');
+      setErrorMessage('Escolha os itens ou o valor a devolver.');
       return;
     }
     const body = linhas.length > 0 ? { idpedido, linhas } : { idpedido, valor: v ?? 0 };
     void rpc('devolver_reclamacao', body).then(done);
   }
 
-  function responder() {
-    const p = parseReais(proposta);
-    const body = p != null ? { idpedido, texto, proposta: p } : { idpedido, texto };
+  function reply() {
+    const p = parseReais(proposal);
+    const body = p != null ? { idpedido, texto: text, proposta: p } : { idpedido, texto: text };
     void rpc('responder_reclamacao', body).then(done);
   }
 
-  if (!caso) return null;
-  const aberta = caso.status !== 'encerrada';
+  if (!caseData) return null;
+  const open = caseData.status !== 'encerrada';
   return (
     <div className="order-block problem-case" role="group" aria-label="Reclamação do cliente">
-      <h4>Reclamação: {caso.motivo_texto}</h4>
+      <h4>Reclamação: {caseData.motivo_texto}</h4>
       <p>
-        {caso.status === 'aberta' && `Aberta · ${reais(caso.retido)} retido até a solução`}
-        {caso.status === 'mediacao' && 'Com a Feira, que vai decidir'}
-        {caso.status === 'encerrada' && `Encerrada · devolvido ${reais(caso.devolvido)}`}
+        {caseData.status === 'aberta' && `Aberta · ${reais(caseData.retido)} retido até a solução`}
+        {caseData.status === 'mediacao' && 'Com a Feira, que vai decidir'}
+        {caseData.status === 'encerrada' && `Encerrada · devolvido ${reais(caseData.devolvido)}`}
       </p>
-      {caso.decisao_motivo && <p>Motivo da decisão: {caso.decisao_motivo}</p>}
-      <CaseThread mensagens={caso.mensagens} autores={AUTOR} fotoAlt="Foto do cliente" />
-      {aberta && (
+      {caseData.decisao_motivo && <p>Motivo da decisão: {caseData.decisao_motivo}</p>}
+      <CaseThread mensagens={caseData.mensagens} autores={AUTOR} fotoAlt="Foto do cliente" />
+      {open && (
         <>
           <fieldset>
             <legend>Devolver ao cliente</legend>
-            {caso.linhas.map((l) => (
+            {caseData.linhas.map((l) => (
               <label key={l.id}>
                 <input
                   type="checkbox"
@@ -100,18 +100,18 @@ export function StoreCase({ idpedido, onDone }: { idpedido: string; onDone: () =
           </fieldset>
           <label>
             Responder
-            <textarea value={texto} onChange={(e) => setTexto(e.target.value)} maxLength={2000} />
+            <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} />
           </label>
           <label>
             Propor devolver (R$, opcional)
-            <input inputMode="decimal" value={proposta} onChange={(e) => setProposta(e.target.value)} />
+            <input inputMode="decimal" value={proposal} onChange={(e) => setProposal(e.target.value)} />
           </label>
-          <button type="button" className="btn btn--ghost" onClick={responder}>
+          <button type="button" className="btn btn--ghost" onClick={reply}>
             Enviar resposta
           </button>
         </>
       )}
-      {erro && <p role="alert">{erro}</p>}
+      {errorMessage && <p role="alert">{errorMessage}</p>}
     </div>
   );
 }

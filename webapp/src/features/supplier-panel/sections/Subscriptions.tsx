@@ -13,33 +13,33 @@ type Semana = Answer<'pegar_assinaturas_loja'>;
 const SITUACAO: Record<string, string> = { ativa: 'Ativa', pausada: 'Pausada', cancelada: 'Cancelada' };
 
 export default function Subscriptions(_props: PanelViewProps) {
-  const [semana, setSemana] = useState<Semana | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
+  const [week, setWeek] = useState<Semana | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [de, setDe] = useState('');
-  const [ate, setAte] = useState('');
-  const [leitura, setLeitura] = useState(0);
+  const [until, setUntil] = useState('');
+  const [reading, setReading] = useState(0);
   useEffect(() => {
     void rpc('pegar_assinaturas_loja', {}).then((r) => {
-      if (r.error !== undefined) setAviso(r.error);
-      else setSemana(r);
+      if (r.error !== undefined) setNotice(r.error);
+      else setWeek(r);
     });
-  }, [leitura]);
+  }, [reading]);
   async function ferias() {
-    const r = await rpc('ferias_assinaturas', { de, ate });
-    if (r.error !== undefined) setAviso(r.error);
+    const r = await rpc('ferias_assinaturas', { de, ate: until });
+    if (r.error !== undefined) setNotice(r.error);
     else {
-      setAviso(`Férias registradas. ${r.avisados} assinante(s) avisado(s) por e-mail.`);
-      setLeitura((n) => n + 1);
+      setNotice(`Férias registradas. ${r.avisados} assinante(s) avisado(s) por e-mail.`);
+      setReading((n) => n + 1);
     }
   }
-  if (!semana) return <p>{aviso ?? 'Carregando assinaturas...'}</p>;
+  if (!week) return <p>{notice ?? 'Carregando assinaturas...'}</p>;
   return (
     <section data-testid="assinaturas-loja">
       <h2>Assinaturas</h2>
-      {aviso && <p role="status">{aviso}</p>}
-      {semana.proxima_data ? (
+      {notice && <p role="status">{notice}</p>}
+      {week.proxima_data ? (
         <p data-testid="resumo-assinaturas">
-          Próxima entrega ({semana.proxima_data}): <strong>{semana.resumo}</strong> · {formatReais(semana.total_centavos / 100)}
+          Próxima entrega ({week.proxima_data}): <strong>{week.resumo}</strong> · {formatReais(week.total_centavos / 100)}
         </p>
       ) : (
         <p>Nenhuma cesta a entregar.</p>
@@ -56,7 +56,7 @@ export default function Subscriptions(_props: PanelViewProps) {
           </tr>
         </thead>
         <tbody>
-          {semana.assinaturas.map((c) => (
+          {week.assinaturas.map((c) => (
             <tr key={c.id} data-testid="assinatura-loja">
               <td>{c.cliente_nome}</td>
               <td>{c.frequencia}</td>
@@ -74,13 +74,13 @@ export default function Subscriptions(_props: PanelViewProps) {
           De <input type="date" value={de} onChange={(e) => setDe(e.target.value)} />
         </label>{' '}
         <label>
-          Até <input type="date" value={ate} onChange={(e) => setAte(e.target.value)} />
+          Até <input type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
         </label>{' '}
-        <button type="button" className="btn btn--small" disabled={!de || !ate} onClick={() => void ferias()}>
+        <button type="button" className="btn btn--small" disabled={!de || !until} onClick={() => void ferias()}>
           Pausar e avisar assinantes
         </button>
-        {semana.ferias.length > 0 && (
-          <p>Férias: {semana.ferias.map((f) => `${f.de} a ${f.ate}`).join('; ')}</p>
+        {week.ferias.length > 0 && (
+          <p>Férias: {week.ferias.map((f) => `${f.de} a ${f.ate}`).join('; ')}</p>
         )}
       </fieldset>
     </section>
