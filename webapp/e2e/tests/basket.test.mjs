@@ -81,7 +81,7 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
     const reg = await ok(page, {
       codigo: 'cadastro_fornecedor',
       icone: null,
-      infos: { nomeforn: STORE_NAME, cpf: '529.982.247-25', telefone: '(19) 99812-3456', descricaoforn: 'Hortaliças e ovos', instagram: '', local: 1, cidades: [] },
+      infos: { nomeforn: STORE_NAME, cpf: '418.527.396-73', telefone: '(19) 99812-3456', descricaoforn: 'Hortaliças e ovos', instagram: '', local: 1, cidades: [] },
     });
     storeId = reg.userinfo.usuario;
     await ok(page, { codigo: 'adicionar_produto', iconeurl: false, infos: { categoria: 'Alimentos', titulo: LETTUCE, preco: '4,50' } });
