@@ -18,7 +18,7 @@
 //! A run in progress is never cut: [`Runner::stopped`] waits for it, and a job's work gets the
 //! shutdown token to stop early between items and release what it claimed.
 //!
-//! Adding a job is one [`Runner::spawn`] in `startup.rs` with a name, a period and an
+//! Adding a job is one [`Runner::spawn`] in `startup/periodic.rs` with a name, a period and an
 //! idempotent `work` (one that leaves nothing half done when run again):
 //! `Job::new("pix-reconciliation", Duration::from_secs(300), Scope::OneInstance, |ctx|
 //! Box::pin(async move { reconcile(&ctx.db).await }))`.

@@ -1,9 +1,10 @@
 //! Shared defences (the threat model is `docs/security.md`): the security headers on
 //! every response ([`headers`]), rate limits per client address and per user ([`rate`]), the
 //! bounds of every request body ([`bounds`]) and the client's address ([`client`]). Each is one
-//! mechanism applied in one place: the headers router-wide in `startup.rs`, the limits and bounds
-//! by the RPC dispatcher and the streaming upload, keyed by the action table's `codigo`. Each is
-//! built from its settings ([`crate::config::SecurityConfig`]), which import nothing of these.
+//! mechanism applied in one place: the headers router-wide in `startup/routes.rs`, the limits and
+//! bounds by the RPC dispatcher and the streaming upload, keyed by the action table's `codigo`.
+//! Each is built from its settings ([`crate::config::SecurityConfig`]), which import nothing of
+//! these.
 
 pub mod bounds;
 pub mod client;

@@ -4,16 +4,16 @@
 
 use crate::{
     fixtures::{BUYER, SUPPLIER, cassava, pay_pix},
-    helpers::{TestApp, devservice, spawn_app_on, spawn_app_with},
+    helpers::{TestApp, devservice, spawn_app_with},
 };
 use feira_api::config::{WhatsAppConfig, secret};
-use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
-use sha2::Sha256;
 use std::time::Duration;
 use tokio::process::Child;
 
 mod notices;
+mod sending;
+mod webhook;
 
 const TOKEN: &str = "token-local-de-teste";
 const SECRET: &str = "segredo-do-app-de-teste";
@@ -175,12 +175,6 @@ async fn outbox_until(app: &TestApp, done: impl Fn(&[Row]) -> bool) -> Vec<Row> 
     panic!("outbox never reached the state: {:?}", outbox(app).await);
 }
 
-fn sign(body: &[u8]) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(SECRET.as_bytes()).unwrap();
-    mac.update(body);
-    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
-}
-
 #[tokio::test]
 async fn without_the_opt_in_nothing_goes_by_whatsapp() {
     let cloud = CloudApi::start().await;
@@ -301,227 +295,6 @@ async fn opted_in_the_buyer_and_the_store_get_one_message_per_notice() {
     );
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(cloud.messages().await.len(), 5, "none sent twice");
-}
-
-#[tokio::test]
-async fn a_429_then_success_sends_one_message() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let (buyer, _) = app.login(BUYER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    cloud.control("fail", json!({"status": 429})).await;
-    cloud.control("fail", json!({"status": 503})).await;
-    assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let rows = outbox_until(&app, |r| r.len() == 1 && r[0].1.is_some()).await;
-    assert_eq!(rows[0].3, 3, "two failed tries, then sent: {rows:?}");
-    let got = cloud.until(|m| !m.is_empty()).await;
-    assert_eq!(got.len(), 1);
-    assert_eq!(got[0]["template"], "pedido_recebido");
-}
-
-#[tokio::test]
-async fn an_invalid_number_turns_the_channel_off_with_a_notice_in_the_profile() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let (buyer, _) = app.login(BUYER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    cloud
-        .control("fail", json!({"status": 400, "code": 131026}))
-        .await;
-    assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let rows = outbox_until(&app, |r| r.len() == 1 && r[0].2.is_some()).await;
-    assert_eq!(rows[0].3, 1, "not tried again");
-    let (_, b) = app
-        .rpc(Some(&buyer), json!({"codigo": "pegar_avisos"}))
-        .await;
-    assert_eq!(b["comprador"]["ativo"], false);
-    assert!(
-        b["comprador"]["aviso_desligado"]
-            .as_str()
-            .unwrap()
-            .contains("não aceitou este número"),
-        "{b}"
-    );
-    // The admin sees the message given up, with the Cloud API's code.
-    let (admin, _) = app.login(crate::fixtures::ADMIN_EMAIL).await;
-    let (s, failed) = app
-        .rpc(Some(&admin), json!({"codigo": "pegar_avisos_falhos"}))
-        .await;
-    assert_eq!(s, 200, "{failed}");
-    assert_eq!(failed["avisos"][0]["modelo"], "pedido_recebido", "{failed}");
-    assert_eq!(failed["avisos"][0]["codigo_erro"], 131026);
-    assert_eq!(
-        app.rpc(Some(&buyer), json!({"codigo": "pegar_avisos_falhos"}))
-            .await
-            .0,
-        403
-    );
-    // Off: the next order queues nothing.
-    assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    assert_eq!(outbox(&app).await.len(), 1);
-}
-
-#[tokio::test]
-async fn two_instances_send_each_message_once() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let w = config(&cloud.api);
-    let (db, issuer) = (app.app.config.database.url.clone(), app.issuer.clone());
-    let second = spawn_app_with(move |c| {
-        c.database.url = db;
-        c.security.oidc_issuer = issuer;
-        c.whatsapp = Some(w);
-        c.ops.jobs_every = Some(Duration::from_secs(1));
-    })
-    .await;
-    let _ = spawn_app_on;
-    let (buyer, _) = app.login(BUYER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    for _ in 0..4 {
-        assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    }
-    outbox_until(&app, |r| r.len() == 4 && r.iter().all(|r| r.1.is_some())).await;
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    let got = cloud.messages().await;
-    assert_eq!(got.len(), 4, "{got:?}");
-    drop(second);
-}
-
-#[tokio::test]
-async fn the_webhook_takes_only_signed_notifications() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let url = format!("{}/webhooks/whatsapp", app.address);
-    // Meta's subscription check.
-    let ok = app
-        .http
-        .get(format!(
-            "{url}?hub.mode=subscribe&hub.verify_token={VERIFY}&hub.challenge=4321"
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(ok.status(), 200);
-    assert_eq!(ok.text().await.unwrap(), "4321");
-    let bad = app
-        .http
-        .get(format!(
-            "{url}?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=4321"
-        ))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(bad.status(), 403);
-
-    let (buyer, _) = app.login(BUYER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    let rows = outbox_until(&app, |r| r.len() == 1 && r[0].5.as_deref() == Some("read")).await;
-    let wamid = rows[0].4.clone().unwrap();
-    // A 'failed' status, unsigned or badly signed: refused, nothing recorded.
-    let status = json!({"object": "whatsapp_business_account", "entry": [{"changes": [{"field": "messages",
-        "value": {"statuses": [{"id": wamid, "status": "failed", "errors": [{"code": 131026}]}]}}]}]})
-    .to_string();
-    for signature in [
-        None,
-        Some("sha256=00".to_owned()),
-        Some(sign(b"outro corpo")),
-    ] {
-        let mut req = app.http.post(&url).body(status.clone());
-        if let Some(s) = signature {
-            req = req.header("x-hub-signature-256", s);
-        }
-        assert_eq!(req.send().await.unwrap().status(), 401);
-    }
-    assert_eq!(outbox(&app).await[0].5.as_deref(), Some("read"));
-    // Signed but malformed: 400.
-    let junk = b"{\"object\": 3";
-    let r = app
-        .http
-        .post(&url)
-        .header("x-hub-signature-256", sign(junk))
-        .body(junk.to_vec())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 400);
-    // Signed: recorded (a 'failed' after 'read' ranks higher), and the code kept.
-    let r = app
-        .http
-        .post(&url)
-        .header("x-hub-signature-256", sign(status.as_bytes()))
-        .body(status.clone())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let (situacao, codigo): (Option<String>, Option<i64>) =
-        sqlx::query_as("SELECT situacao, codigo_erro FROM whatsapp_outbox WHERE wamid = $1")
-            .bind(&wamid)
-            .fetch_one(&app.app.db)
-            .await
-            .unwrap();
-    assert_eq!(
-        (situacao.as_deref(), codigo),
-        (Some("failed"), Some(131_026))
-    );
-    // An unknown message id is ignored (200: Meta would retry it for days), nothing recorded.
-    let unknown = status.replace(&wamid, "wamid.desconhecido");
-    let r = app
-        .http
-        .post(&url)
-        .header("x-hub-signature-256", sign(unknown.as_bytes()))
-        .body(unknown)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    assert_eq!(outbox(&app).await.len(), 1);
-}
-
-#[tokio::test]
-async fn parar_turns_the_notices_off_and_confirms_once() {
-    let cloud = CloudApi::start().await;
-    let app = app_with(&cloud).await;
-    let (buyer, _) = app.login(BUYER).await;
-    opt_in(&app, &buyer, "comprador").await;
-    let phone = phone_of(&app, BUYER_PHONE, BUYER).await;
-    // Another reply is ignored.
-    let r = cloud
-        .control("reply", json!({"from": phone, "text": "Obrigada!"}))
-        .await;
-    assert_eq!(r["webhook"], 200);
-    let (_, b) = app
-        .rpc(Some(&buyer), json!({"codigo": "pegar_avisos"}))
-        .await;
-    assert_eq!(b["comprador"]["ativo"], true);
-    for _ in 0..2 {
-        let r = cloud
-            .control("reply", json!({"from": phone, "text": "parar"}))
-            .await;
-        assert_eq!(r["webhook"], 200);
-    }
-    let got = cloud.until(|m| !m.is_empty()).await;
-    assert_eq!(got[0]["type"], "text");
-    assert!(got[0]["text"].as_str().unwrap().starts_with("Pronto"));
-    let (_, b) = app
-        .rpc(Some(&buyer), json!({"codigo": "pegar_avisos"}))
-        .await;
-    assert_eq!(b["comprador"]["ativo"], false);
-    assert!(
-        b["comprador"]["aviso_desligado"]
-            .as_str()
-            .unwrap()
-            .contains("PARAR")
-    );
-    assert_eq!(app.rpc(Some(&buyer), cassava(1, "1")).await.0, 200);
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    assert_eq!(
-        cloud.messages().await.len(),
-        1,
-        "one confirmation, no notice"
-    );
 }
 
 #[tokio::test]

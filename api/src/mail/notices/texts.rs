@@ -1,7 +1,7 @@
 //! The order notices' e-mail texts: recipient, subject and body of each [`OrderNotice`] for an
 //! order's [`Facts`] (short Portuguese texts in the spec's tone; the spec has none).
 
-use super::{Facts, OrderNotice};
+use super::{Facts, OrderNotice, Receipt};
 use crate::domain::codes::RefundReason;
 use wasm_core::money::Money;
 
@@ -146,17 +146,7 @@ pub(super) fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String
         OrderNotice::Received => {
             let r = f.receipt.clone().unwrap_or_default();
             let mut text = format!("Recebemos o seu pedido de {total} em {loja}:\n\n");
-            for line in &r.lines {
-                text.push_str(&format!("• {line}\n"));
-            }
-            if f.tipo_entrega == "Entrega" {
-                text.push_str(&format!("\nTaxa de entrega: {}\n", r.taxa));
-            } else {
-                text.push_str("\nRetirada na loja\n");
-            }
-            if let Some(cupom) = &r.cupom {
-                text.push_str(&format!("Cupom: {cupom}\n"));
-            }
+            text.push_str(&receipt_block(f, &r));
             if let Some(n) = &f.observacao {
                 text.push_str(&format!("Sua observação: {n}\n"));
             }
@@ -175,17 +165,7 @@ pub(super) fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String
         OrderNotice::PaymentReceived => {
             let r = f.receipt.clone().unwrap_or_default();
             let mut text = format!("Recebemos o seu Pix de {total} do pedido em {loja}:\n\n");
-            for line in &r.lines {
-                text.push_str(&format!("• {line}\n"));
-            }
-            if f.tipo_entrega == "Entrega" {
-                text.push_str(&format!("\nTaxa de entrega: {}\n", r.taxa));
-            } else {
-                text.push_str("\nRetirada na loja\n");
-            }
-            if let Some(cupom) = &r.cupom {
-                text.push_str(&format!("Cupom: {cupom}\n"));
-            }
+            text.push_str(&receipt_block(f, &r));
             text.push_str(&agendado);
             if let Some(n) = &f.observacao {
                 text.push_str(&format!("Sua observação: {n}\n"));
@@ -254,4 +234,22 @@ pub(super) fn compose(notice: OrderNotice, f: &Facts) -> (String, String, String
             )
         }
     }
+}
+
+/// The lines of a receipt ('Pedido recebido', the Pix receipt): one '• ' line per product, then
+/// the delivery fee or 'Retirada na loja', then the coupon when one was used.
+fn receipt_block(f: &Facts, r: &Receipt) -> String {
+    let mut text = String::new();
+    for line in &r.lines {
+        text.push_str(&format!("• {line}\n"));
+    }
+    if f.tipo_entrega == "Entrega" {
+        text.push_str(&format!("\nTaxa de entrega: {}\n", r.taxa));
+    } else {
+        text.push_str("\nRetirada na loja\n");
+    }
+    if let Some(cupom) = &r.cupom {
+        text.push_str(&format!("Cupom: {cupom}\n"));
+    }
+    text
 }

@@ -3,8 +3,16 @@
 //! `remover_promocao`, `habilitar_produto` / `desabilitar_produto`, `excluir_produto`, and the
 //! store category of a product (`adicionar_categoria_produto` / `remover_categoria_produto`).
 //! Validation is wasm-core's `ProductForm` and `promotion`; every action checks ownership.
+//!
+//! The product form (`adicionar_produto`, `pegar_produtos_fornecedor`, `editar_produto_site`)
+//! is here; `changes` holds the actions on one product of the panel's list (its promotion,
+//! enabled or disabled, its removal, its store category).
 
-use super::{bad, own_supplier, owned_product, panel, store::owned_category};
+mod changes;
+
+pub use changes::*;
+
+use super::{bad, own_supplier, owned_product, panel};
 use crate::{
     auth::AuthUser,
     db::{begin_write, insert, new_id, now_ms},
@@ -12,8 +20,8 @@ use crate::{
     error::{ApiError, ApiResult},
     media::decode_photo,
     rpc::{
-        fields::{ItemRef, PhotoField, Text, first_id},
-        shapes::{Done, Product},
+        fields::{ItemRef, PhotoField, Text},
+        shapes::Product,
     },
     state::AppState,
 };
@@ -108,45 +116,6 @@ fn present_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>,
 /// A field that is present (even as null): `Some`, else (by `default`) `None`.
 fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Text>>, D::Error> {
     Option::<Text>::deserialize(d).map(Some)
-}
-
-/// The product an action acts on: `item` (or `id`), the product or its id.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ProductRef {
-    #[serde(default)]
-    pub item: Option<ItemRef>,
-    #[serde(default)]
-    pub id: Option<ItemRef>,
-}
-
-impl ProductRef {
-    fn product_id(&self) -> ApiResult<String> {
-        first_id([self.item.as_ref(), self.id.as_ref()])
-    }
-}
-
-/// `adicionar_promocao`: the product, the promotional price and its minimum quantity.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AddPromotion {
-    #[serde(flatten)]
-    pub product: ProductRef,
-    /// The promotional price; empty removes the promotion.
-    #[serde(rename = "precopromoinput", default)]
-    #[schema(nullable = false)]
-    pub price: Option<Text>,
-    /// The minimum quantity (1 when empty).
-    #[serde(rename = "minimopromoinput", default)]
-    #[schema(nullable = false)]
-    pub minimum: Option<Text>,
-}
-
-/// `adicionar_categoria_produto`: the product and one of the store's categories.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SetProductCategory {
-    #[serde(flatten)]
-    pub product: ProductRef,
-    #[serde(rename = "categoriaselecionada", default)]
-    pub category: Option<String>,
 }
 
 /// A product as answered by the panel's product actions.
@@ -345,130 +314,8 @@ async fn set_promotion(
     Ok(())
 }
 
-/// Checks the product of `req` and returns its id.
-async fn target(state: &AppState, user: &AuthUser, req: &ProductRef) -> ApiResult<String> {
-    let supplier_id = own_supplier(&state.db, user).await?;
-    let id = req.product_id()?;
-    owned_product(&state.db, &supplier_id, &id).await?;
-    Ok(id)
-}
-
 async fn answer(state: &AppState, id: &str) -> ApiResult<ProductInfos> {
     Ok(ProductInfos {
         product: panel::product(&state.db, id).await?,
     })
-}
-
-/// `adicionar_promocao`.
-pub async fn add_promotion(
-    state: &AppState,
-    user: AuthUser,
-    req: AddPromotion,
-) -> ApiResult<ProductInfos> {
-    let id = target(state, &user, &req.product).await?;
-    set_promotion(state, &id, req.price.as_ref(), req.minimum.as_ref()).await?;
-    answer(state, &id).await
-}
-
-/// `remover_promocao`.
-pub async fn remove_promotion(
-    state: &AppState,
-    user: AuthUser,
-    req: ProductRef,
-) -> ApiResult<ProductInfos> {
-    let id = target(state, &user, &req).await?;
-    set_promotion(state, &id, None, None).await?;
-    answer(state, &id).await
-}
-
-/// `habilitar_produto` (`disabled = false`) and `desabilitar_produto` (`true`).
-pub async fn set_disabled(
-    state: &AppState,
-    user: AuthUser,
-    req: ProductRef,
-    disabled: bool,
-) -> ApiResult<ProductInfos> {
-    let id = target(state, &user, &req).await?;
-    // A product the moderation hid stays disabled until the admin shows it again.
-    let changed = sqlx::query(
-        "UPDATE products SET desabilitado = $1 WHERE id = $2 AND (moderado_em IS NULL OR $1)",
-    )
-    .bind(disabled)
-    .bind(&id)
-    .execute(&state.db)
-    .await?
-    .rows_affected();
-    if changed == 0 {
-        let reason: Option<String> =
-            sqlx::query_scalar("SELECT moderado_motivo FROM products WHERE id = $1")
-                .bind(&id)
-                .fetch_one(&state.db)
-                .await?;
-        return Err(ApiError::Conflict(
-            crate::domain::moderation::produto_moderado(reason.as_deref().unwrap_or_default()),
-        ));
-    }
-    answer(state, &id).await
-}
-
-/// `excluir_produto`: the product, its photos and their media files.
-pub async fn remove(state: &AppState, user: AuthUser, req: ProductRef) -> ApiResult<Done> {
-    let id = target(state, &user, &req).await?;
-    let db = &state.db;
-    let mut urls: Vec<String> =
-        sqlx::query_scalar("SELECT url FROM product_photos WHERE product_id = $1")
-            .bind(&id)
-            .fetch_all(db)
-            .await?;
-    let icon: Option<String> = sqlx::query_scalar("SELECT icone FROM products WHERE id = $1")
-        .bind(&id)
-        .fetch_one(db)
-        .await?;
-    urls.extend(icon);
-    sqlx::query("DELETE FROM product_photos WHERE product_id = $1")
-        .bind(&id)
-        .execute(db)
-        .await?;
-    sqlx::query("DELETE FROM products WHERE id = $1")
-        .bind(&id)
-        .execute(db)
-        .await?;
-    for url in urls {
-        if let Err(e) = state.media.delete_url(&url).await {
-            tracing::warn!(error = ?e, %url, "removing a product photo");
-        }
-    }
-    Ok(Done::default())
-}
-
-/// `adicionar_categoria_produto`: one of the store's own categories.
-pub async fn set_category(
-    state: &AppState,
-    user: AuthUser,
-    req: SetProductCategory,
-) -> ApiResult<ProductInfos> {
-    let id = target(state, &user, &req.product).await?;
-    let supplier_id = user.id.clone();
-    let nome = req.category.as_deref().unwrap_or_default();
-    let nome = owned_category(&state.db, &supplier_id, nome).await?;
-    sqlx::query("UPDATE products SET subcategoria = $1 WHERE id = $2")
-        .bind(&nome)
-        .bind(&id)
-        .execute(&state.db)
-        .await?;
-    answer(state, &id).await
-}
-
-/// `remover_categoria_produto`.
-pub async fn clear_category(
-    state: &AppState,
-    user: AuthUser,
-    req: ProductRef,
-) -> ApiResult<ProductInfos> {
-    let id = target(state, &user, &req).await?;
-    sqlx::query("UPDATE products SET subcategoria = NULL WHERE id = $1")
-        .bind(&id)
-        .execute(&state.db)
-        .await?;
-    answer(state, &id).await
 }

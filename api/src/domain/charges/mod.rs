@@ -17,16 +17,23 @@
 //! transaction, so two callers (a payment and the expiry, two payments) never both win. Row
 //! locks are always taken charge → order → open item → products, the same order as an order's
 //! cancellation, so PostgreSQL never deadlocks between them.
+//!
+//! `provider` holds what is asked of the PSP outside any transaction (open, forget, the janitor
+//! of abandoned openings), `expiry` the expiry of unpaid charges; the rest is here.
+
+mod expiry;
+mod provider;
+
+pub use expiry::*;
+pub use provider::*;
 
 use super::{
-    codes::{ChargePurpose, ChargeStatus, OrderStatus, PixStatus, RefundReason},
+    codes::{ChargePurpose, ChargeStatus, PixStatus},
     ledger, stock, tokens,
 };
 use crate::{
-    db::{Db, begin_write, insert, now_ms},
+    db::insert,
     domain::error::{DomainError, DomainResult},
-    messages::PIX_INDISPONIVEL,
-    pix::{NewCharge, PixProvider},
 };
 use sqlx::{Any, Transaction};
 use std::time::Duration;
@@ -63,141 +70,9 @@ impl Charge<'_> {
     }
 }
 
-/// Opens charge `c` at the provider (no transaction is open); returns the "copia e cola". Its
-/// txid is first written to `pix_openings` (committed), so a charge whose order is never
-/// recorded (the process died in between) is found and removed at the PSP
-/// ([`forget_abandoned`]). A provider that fails or times out gives the buyer 'Não foi possível
-/// gerar o Pix agora. Tente novamente.' (503), and nothing is stored.
-pub async fn open_at_provider(
-    db: &Db,
-    provider: &dyn PixProvider,
-    c: &Charge<'_>,
-) -> DomainResult<String> {
-    sqlx::query("INSERT INTO pix_openings (txid, criado_em) VALUES ($1, $2)")
-        .bind(c.txid)
-        .bind(c.now)
-        .execute(db)
-        .await?;
-    let opened = provider
-        .open_charge(NewCharge {
-            txid: c.txid,
-            amount: c.amount,
-            expires_in: c.expires_in,
-            description: c.description(),
-        })
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, txid = c.txid, "opening a Pix charge at the provider");
-            // Not opened (or unknown): the janitor asks the PSP to remove it anyway.
-            DomainError::Unavailable(PIX_INDISPONIVEL.into())
-        })?;
-    crate::metrics::pix_charge(crate::metrics::PixEvent::Opened);
-    Ok(opened.copia_e_cola)
-}
-
-/// Removes charge `txid` at the provider (its order was refused, or cancelled unpaid), then its
-/// opening row; a failure leaves the row for [`forget_abandoned`] to retry. A basket cycle's
-/// recurring charge (`pix_cobr`) is cancelled as one (`PATCH /cobr`), not as a `/cob`.
-pub async fn forget_at_provider(db: &Db, provider: &dyn PixProvider, txid: &str) {
-    let recurring: Option<String> =
-        match sqlx::query_scalar("SELECT txid FROM pix_cobr WHERE txid = $1")
-            .bind(txid)
-            .fetch_optional(db)
-            .await
-        {
-            Ok(r) => r,
-            Err(e) => {
-                tracing::warn!(error = %e, txid, "reading whether a charge is recurring");
-                return;
-            }
-        };
-    let removed = match (recurring, provider.recurring()) {
-        (None, _) => provider.remove_charge(txid).await,
-        (Some(_), Some(r)) => r.cancel_recurring_charge(txid).await,
-        (Some(_), None) => {
-            tracing::error!(
-                txid,
-                "a recurring charge with no Pix Automático to cancel it"
-            );
-            return;
-        }
-    };
-    match removed {
-        Ok(()) => {
-            if let Err(e) = sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
-                .bind(txid)
-                .execute(db)
-                .await
-            {
-                tracing::warn!(error = %e, txid, "forgetting a removed charge's opening");
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, txid, "removing a Pix charge at the provider"),
-    }
-}
-
-/// Removes at the provider every charge whose opening is older than `older_than` ms and that
-/// was never recorded (its request died between the PSP and the database), so nobody can pay a
-/// charge no order holds; a recorded one only loses its row. Returns how many were removed.
-pub async fn forget_abandoned(
-    db: &Db,
-    provider: &dyn PixProvider,
-    older_than: i64,
-) -> DomainResult<u64> {
-    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
-        "SELECT o.txid, c.txid FROM pix_openings o LEFT JOIN pix_charges c ON c.txid = o.txid \
-         WHERE o.criado_em < $1 ORDER BY o.criado_em LIMIT 200",
-    )
-    .bind(now_ms() - older_than)
-    .fetch_all(db)
-    .await?;
-    let mut removed = 0;
-    for (txid, recorded) in rows {
-        if recorded.is_none() {
-            match provider.remove_charge(&txid).await {
-                Ok(()) => {
-                    tracing::warn!(txid, "removed a Pix charge that no order holds");
-                    removed += 1;
-                }
-                // Never opened there (the request died before the PSP answered).
-                Err(e) if e.is_not_found() => {}
-                Err(e) if e.is_transient() => {
-                    tracing::warn!(error = %e, txid, "removing an abandoned Pix charge (will retry)");
-                    continue;
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, txid, "the PSP refused to remove an abandoned charge")
-                }
-            }
-        }
-        sqlx::query("DELETE FROM pix_openings WHERE txid = $1")
-            .bind(&txid)
-            .execute(db)
-            .await?;
-    }
-    Ok(removed)
-}
-
-/// Opens charge `c` (a token purchase) at the provider, then records it in a transaction of
-/// its own; returns the "copia e cola".
-pub async fn open(db: &Db, provider: &dyn PixProvider, c: Charge<'_>) -> DomainResult<String> {
-    let copia_e_cola = open_at_provider(db, provider, &c).await?;
-    let recorded = async {
-        let mut tx = begin_write(db).await?;
-        record(&mut tx, &c, &copia_e_cola, provider.expiry_grace()).await?;
-        tx.commit().await
-    }
-    .await;
-    if let Err(e) = recorded {
-        forget_at_provider(db, provider, c.txid).await;
-        return Err(e.into());
-    }
-    Ok(copia_e_cola)
-}
-
 /// Records charge `c`, already open at the provider with `copia_e_cola`, in `tx` (an order's
 /// transaction), and ends its opening. It expires `grace` after the PSP stops accepting it
-/// ([`PixProvider::expiry_grace`]).
+/// ([`crate::pix::PixProvider::expiry_grace`]).
 pub async fn record(
     tx: &mut Transaction<'_, Any>,
     c: &Charge<'_>,
@@ -347,88 +222,6 @@ pub async fn mark_paid(
     };
     crate::metrics::pix_charge(crate::metrics::PixEvent::Paid);
     Ok(Some(outcome))
-}
-
-/// The pending charges past their time, oldest first.
-pub async fn due(db: &Db, now: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar(
-        "SELECT txid FROM pix_charges WHERE status = $1 AND expira_em <= $2 ORDER BY expira_em",
-    )
-    .bind(ChargeStatus::Pending.as_db())
-    .bind(now)
-    .fetch_all(db)
-    .await
-}
-
-/// Expires every pending charge past its time: the charge becomes `expirado`, its order
-/// `status_pix '0'` and cancelled (`situacao '00'`), its stock released. Returns how many.
-/// Database only: a payment that arrives afterwards is refunded ([`super::payments`]).
-pub async fn expire_due(db: &Db) -> DomainResult<u64> {
-    let now = now_ms();
-    let mut expired = 0;
-    for txid in due(db, now).await? {
-        if expire_one(db, &txid, now).await? {
-            expired += 1;
-        }
-    }
-    Ok(expired)
-}
-
-/// Expires charge `txid` if it is still pending and past its time.
-pub async fn expire_one(db: &Db, txid: &str, now: i64) -> DomainResult<bool> {
-    let mut tx = begin_write(db).await?;
-    let changed = sqlx::query(
-        "UPDATE pix_charges SET status = $1 WHERE txid = $2 AND status = $3 AND expira_em <= $4",
-    )
-    .bind(ChargeStatus::Expired.as_db())
-    .bind(txid)
-    .bind(ChargeStatus::Pending.as_db())
-    .bind(now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if changed == 0 {
-        tx.rollback().await?;
-        return Ok(false);
-    }
-    let order_id: Option<String> =
-        sqlx::query_scalar("SELECT order_id FROM pix_charges WHERE txid = $1")
-            .bind(txid)
-            .fetch_one(&mut *tx)
-            .await?;
-    if let Some(order_id) = order_id {
-        let cancelled = sqlx::query(
-            "UPDATE orders SET status_pix = $1, situacao = $2, atualizado_em = $3 \
-             WHERE id = $4 AND situacao = $5",
-        )
-        .bind(PixStatus::Expired.as_db())
-        .bind(OrderStatus::CancelledByBuyer.as_db())
-        .bind(now)
-        .bind(&order_id)
-        .bind(OrderStatus::Awaiting.as_db())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if cancelled == 1 {
-            stock::release(&mut tx, &order_id).await?;
-            super::coupons::release(&mut tx, &order_id, now).await?;
-            // A Pix of another amount that came in (and went back) means it was paid, not right.
-            let returned: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM pix_refunds WHERE txid = $1 AND motivo = $2",
-            )
-            .bind(txid)
-            .bind(RefundReason::WrongAmount.as_db())
-            .fetch_one(&mut *tx)
-            .await?;
-            let notice = crate::mail::OrderNotice::Expired {
-                returned: returned > 0,
-            };
-            crate::mail::queue_order_notice(&mut tx, &order_id, notice).await?;
-        }
-    }
-    tx.commit().await?;
-    tracing::info!(txid, "pix charge expired");
-    Ok(true)
 }
 
 /// Cancels charge `txid` while unpaid (its order was cancelled); false when it is not pending.

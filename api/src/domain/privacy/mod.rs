@@ -16,19 +16,22 @@
 //!   stays with their name, e-mail, phone, address, CEP, bairro and Pix key replaced. The user
 //!   row stays (the orders refer to it) with every identifying field replaced; a later sign-in
 //!   with the same Google account opens a new, empty account.
+//!
+//! `holds` reads what keeps an account and words the refusal; `cancel` cancels the orders
+//! awaiting payment; the deletion itself is here.
 
-use super::{
-    charges,
-    codes::{OrderStatus, PixStatus, RefundReason},
-    coupons, ledger, orders, refunds, stock, withdrawals,
-};
+mod cancel;
+mod holds;
+
+pub use holds::{blockers, refusal};
+
+use super::charges;
 use crate::{
     db::{Db, begin_write},
     domain::error::{DomainError, DomainResult, ErrorCode},
     pix::PixProvider,
 };
-use sqlx::{Any, Transaction};
-use wasm_core::money::Money;
+use cancel::cancel_awaiting_payment;
 
 /// The name that replaces a deleted person's in the orders and payments kept.
 pub const CLIENTE_EXCLUIDO: &str = "Cliente excluído";
@@ -36,84 +39,6 @@ pub const CLIENTE_EXCLUIDO: &str = "Cliente excluído";
 pub const LOJA_EXCLUIDA: &str = "Loja excluída";
 /// The deleted user's name.
 pub const CONTA_EXCLUIDA: &str = "Conta excluída";
-
-/// What keeps an account from being deleted, as sentences' parts (empty: nothing), read in the
-/// deletion's transaction: deliveries in progress (an order awaiting delivery, in person or paid
-/// by Pix: decisions.md §27), as a buyer or as a store, and money to receive. An order still
-/// awaiting its Pix payment is no delivery: the deletion cancels it.
-pub async fn blockers(tx: &mut Transaction<'_, Any>, user_id: &str) -> DomainResult<Vec<String>> {
-    let mut out = Vec::new();
-    let buying = format!(
-        "SELECT nomeforn FROM orders WHERE buyer_id = $1 AND {} ORDER BY criado_em",
-        orders::awaiting_delivery("")
-    );
-    let stores: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(buying))
-        .bind(user_id)
-        .fetch_all(&mut **tx)
-        .await?;
-    if !stores.is_empty() {
-        let mut names = stores.clone();
-        names.dedup();
-        out.push(format!(
-            "você tem {} em andamento ({})",
-            pedidos(stores.len()),
-            names.join(", ")
-        ));
-    }
-    let selling = format!(
-        "SELECT COUNT(*) FROM orders WHERE supplier_id = $1 AND {}",
-        orders::awaiting_delivery("")
-    );
-    let selling: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(selling))
-        .bind(user_id)
-        .fetch_one(&mut **tx)
-        .await?;
-    if selling > 0 {
-        out.push(format!(
-            "sua loja tem {} em andamento",
-            pedidos(usize::try_from(selling).unwrap_or(usize::MAX))
-        ));
-    }
-    let held: i64 = ledger::held_items(&mut **tx, user_id)
-        .await?
-        .iter()
-        .map(|i| i.valor_centavos)
-        .sum();
-    if held > 0 {
-        out.push(format!("{} a liberar", Money::from_centavos(held).format()));
-    }
-    let balance = ledger::balance(&mut **tx, user_id).await?;
-    if balance > 0 {
-        out.push(format!(
-            "{} de saldo para sacar",
-            Money::from_centavos(balance).format()
-        ));
-    }
-    if let Some(w) = withdrawals::pending_of(&mut **tx, user_id).await? {
-        out.push(format!(
-            "um saque de {} ainda não pago",
-            Money::from_centavos(w.liquido_centavos).format()
-        ));
-    }
-    Ok(out)
-}
-
-fn pedidos(n: usize) -> String {
-    if n == 1 {
-        "1 pedido".to_owned()
-    } else {
-        format!("{n} pedidos")
-    }
-}
-
-/// The refusal naming `blockers`.
-pub fn refusal(blockers: &[String]) -> String {
-    format!(
-        "Não é possível excluir sua conta enquanto houver pedidos em andamento ou dinheiro a \
-         receber: {}.",
-        blockers.join("; ")
-    )
-}
 
 /// What a deletion removed that lives outside the database: media URLs to delete, and the
 /// sessions (their token hashes) to end on every instance.
@@ -343,87 +268,6 @@ pub async fn delete_account(
 
 /// A store's e-mail, phone, icon, background and name.
 type StoreRow = (String, String, Option<String>, Option<String>, String);
-
-/// Cancels, in the deletion's `tx`, every order of `user_id` (as a buyer or as a store) still
-/// awaiting its Pix payment, as a cancellation does (`domain::orders::cancel_awaiting`): the
-/// charge cancelled (or, paid meanwhile, marked refunded with its refund scheduled and its held
-/// money reversed), the order cancelled ('00' for the buyer's own, '0' for the store's), its
-/// stock and coupon use given back, the store's buyers told. Locks in the order charges.rs uses:
-/// charges, orders, open items, products. Returns the txids of the charges to remove at the PSP
-/// once this commits.
-async fn cancel_awaiting_payment(
-    tx: &mut Transaction<'_, Any>,
-    user_id: &str,
-    now: i64,
-) -> DomainResult<Vec<String>> {
-    let open: Vec<(String, String, Option<String>)> = sqlx::query_as(
-        "SELECT id, buyer_id, txid FROM orders \
-         WHERE (buyer_id = $1 OR supplier_id = $1) AND situacao = $2 ORDER BY txid, id",
-    )
-    .bind(user_id)
-    .bind(OrderStatus::Awaiting.as_db())
-    .fetch_all(&mut **tx)
-    .await?;
-    let mut forget = Vec::new();
-    let mut refunded = Vec::new();
-    for (order_id, _, txid) in &open {
-        let Some(txid) = txid else { continue };
-        if charges::cancel_unpaid(tx, txid).await? {
-            forget.push(txid.clone());
-        } else if let Some(paid_by) = charges::mark_refunded(tx, txid, now).await? {
-            refunded.push((order_id.clone(), txid.clone(), paid_by));
-        }
-    }
-    for (order_id, buyer_id, _) in &open {
-        let by_buyer = buyer_id == user_id;
-        let status = if by_buyer {
-            OrderStatus::CancelledByBuyer
-        } else {
-            OrderStatus::CancelledBySupplier
-        };
-        sqlx::query(
-            "UPDATE orders SET situacao = $1, atualizado_em = $2, \
-             status_pix = CASE WHEN status_pix = $3 THEN $4 ELSE status_pix END \
-             WHERE id = $5 AND situacao = $6",
-        )
-        .bind(status.as_db())
-        .bind(now)
-        .bind(PixStatus::Awaiting.as_db())
-        .bind(PixStatus::Expired.as_db())
-        .bind(order_id)
-        .bind(OrderStatus::Awaiting.as_db())
-        .execute(&mut **tx)
-        .await?;
-    }
-    for (order_id, txid, (paid_by, valor)) in &refunded {
-        ledger::reverse_order(tx, order_id).await?;
-        match paid_by {
-            Some(e2e) => {
-                let reason = RefundReason::Cancellation;
-                refunds::schedule(tx, e2e, Some(txid.as_str()), *valor, reason, now).await?;
-            }
-            None => tracing::error!(order_id, "a paid charge without its Pix: refund by hand"),
-        }
-    }
-    for (order_id, buyer_id, _) in &open {
-        stock::release(tx, order_id).await?;
-        coupons::release(tx, order_id, now).await?;
-        if buyer_id != user_id {
-            let notice = crate::mail::OrderNotice::Cancelled {
-                by_supplier: true,
-                refunded: refunded.iter().any(|(id, _, _)| id == order_id),
-            };
-            crate::mail::queue_order_notice(tx, order_id, notice).await?;
-        }
-    }
-    if !open.is_empty() {
-        tracing::info!(
-            cancelled = open.len(),
-            "orders awaiting payment cancelled by an account deletion"
-        );
-    }
-    Ok(forget)
-}
 
 /// The outbox's messages to any of `words` (e-mails) lose their text and recipient; every other
 /// message loses those words.
