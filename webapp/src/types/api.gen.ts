@@ -2799,6 +2799,12 @@ export interface components {
             txid: string | null;
             /** @description The supplier's user id, name and phone. */
             userforn: string;
+            /**
+             * @description A basket's cycle paid by Pix Automático (decisions.md §35): the day its recurring charge
+             *     is due (`AAAA-MM-DD`), when the buyer's bank debits it — there is no code to copy; absent
+             *     for any other order.
+             */
+            vencimento_pix_automatico?: string;
         };
         /** @description One line of an order (`Produtos[]`), as it was bought. */
         OrderLine: {
