@@ -145,10 +145,13 @@ export function createWebhooks(config, tls, log = () => {}) {
     if (!kinds.delete(kind)) throw new Problem('WebhookNaoEncontrado', { detail: `O webhook de ${kind} não está configurado.` });
   }
 
-  /** Notifies `{webhookUrl}/{kind}` with `body` ({recs: […]} or {cobsr: […]}); `meta` is recorded. */
-  function notifyKind(kind, body, meta = {}) {
-    const hook = kinds.get(kind);
-    if (!hook) return [];
+  /**
+   * Sends `body` to `{hook.webhookUrl}/{kind}` as the next notification (`kind`: `pix`, `rec` or
+   * `cobr`), the way the control API scripted it: once, never (`drop`) or as two deliveries
+   * (`twice`). `meta` (txid, endToEndId, idRec) is recorded with each delivery for the control
+   * API's filters. Returns the deliveries' ids.
+   */
+  function send(kind, hook, body, meta = {}) {
     const mode = behaviours.shift() ?? 'normal';
     const base = { url: `${hook.webhookUrl}/${kind}`, body, mode, kind, ...meta };
     seq += 1;
@@ -162,6 +165,12 @@ export function createWebhooks(config, tls, log = () => {}) {
       made.push(second);
     }
     return made.map((d) => d.id);
+  }
+
+  /** Notifies `{webhookUrl}/{kind}` with `body` ({recs: […]} or {cobsr: […]}); `meta` is recorded. */
+  function notifyKind(kind, body, meta = {}) {
+    const hook = kinds.get(kind);
+    return hook ? send(kind, hook, body, meta) : [];
   }
 
   function get(chave) {
@@ -202,21 +211,7 @@ export function createWebhooks(config, tls, log = () => {}) {
   function notify(pix) {
     if (!pix.txid) return [];
     const hook = hooks.get(pix.chave);
-    if (!hook) return [];
-    const mode = behaviours.shift() ?? 'normal';
-    const body = { pix: [pix] };
-    const base = { url: `${hook.webhookUrl}/pix`, body, mode, endToEndId: pix.endToEndId, txid: pix.txid };
-    seq += 1;
-    const first = { id: seq, ...base, attempts: [], state: mode === 'drop' ? 'dropped' : 'pending' };
-    start(first);
-    const made = [first];
-    if (mode === 'twice') {
-      seq += 1;
-      const second = { id: seq, ...base, duplicateOf: first.id, attempts: [], state: 'pending' };
-      start(second);
-      made.push(second);
-    }
-    return made.map((d) => d.id);
+    return hook ? send('pix', hook, { pix: [pix] }, { endToEndId: pix.endToEndId, txid: pix.txid }) : [];
   }
 
   /** The next `count` notifications behave as `mode` (drop, twice or normal). */

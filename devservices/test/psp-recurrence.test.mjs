@@ -213,6 +213,31 @@ describe('recurring charges', () => {
     assert.equal(refund.status, 201, refund.text);
   });
 
+  test('drop and twice script the rec and cobr notifications as they do the Pix ones; each delivery names its kind', async () => {
+    receiver = await startReceiver(psp);
+    for (const kind of ['rec', 'cobr']) {
+      assert.equal((await api('PUT', `/webhook${kind}`, { webhookUrl: `${receiver.base}/hooks` })).status, 200);
+    }
+    await psp.control('PUT', '/webhook-behaviour', { mode: 'drop', count: 1 });
+    const { rec } = await approved();
+    const txid = await newCobr(rec.idRec);
+    await psp.control('PUT', '/webhook-behaviour', { mode: 'twice', count: 1 });
+    assert.equal((await psp.control('POST', `/cobr/${txid}/pay`)).status, 200);
+    const paid = await until(() => {
+      const got = receiver.received.filter((r) => r.path === '/hooks/cobr' && r.body.cobsr?.[0]?.txid === txid);
+      return got.length >= 2 && got;
+    }, 5000, 'the cobr notification, twice');
+    assert.deepEqual(paid.map((r) => r.body.cobsr[0].status), ['CONCLUIDA', 'CONCLUIDA']);
+    assert.equal(receiver.received.filter((r) => r.path === '/hooks/rec' && r.body.recs?.[0]?.idRec === rec.idRec).length, 0, 'the approval dropped');
+    const states = await until(async () => {
+      const all = (await psp.control('GET', `/webhooks?idRec=${rec.idRec}`)).body.deliveries.map((d) => [d.kind, d.mode, d.state]);
+      return all.every(([, , state]) => state !== 'pending') && all;
+    }, 5000, 'the deliveries settled');
+    assert.deepEqual(states, [['rec', 'drop', 'dropped'], ['cobr', 'twice', 'delivered'], ['cobr', 'twice', 'delivered']]);
+    const cobrOnly = (await psp.control('GET', '/webhooks?kind=cobr')).body.deliveries;
+    assert.deepEqual(cobrOnly.map((d) => d.url), [`${receiver.base}/hooks/cobr`, `${receiver.base}/hooks/cobr`]);
+  });
+
   test("an amount above the payer's maximum fails", async () => {
     const { rec } = await approved({}, { valorMaximo: '40.00' });
     const txid = await newCobr(rec.idRec, '45.90');

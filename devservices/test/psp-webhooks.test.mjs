@@ -124,6 +124,8 @@ describe('notifications', () => {
     const { txid } = await payNew();
     const d = await until(async () => (await deliveries()).find((x) => x.txid === txid && x.state === 'delivered'), 10_000, 'delivery');
     assert.deepEqual(d.attempts.map((a) => a.status), [500, 503, 404, 200]);
+    assert.equal(d.kind, 'pix');
+    assert.equal(d.url, `${receiver.base}/webhook/pix`);
     assert.equal(receiver.notifications().length, 4);
     const gaps = d.attempts.slice(1).map((a, i) => Date.parse(a.at) - Date.parse(d.attempts[i].at));
     // PSP_WEBHOOK_BACKOFF_MS is 50 in the harness: attempt n waits at least 50 × n ms.

@@ -480,3 +480,91 @@ export async function mailTo(match, what, timeout = 30_000) {
   );
   return found;
 }
+
+/** `POST /api` from the page with its session (`rpcFromPage`); fails unless it answers 200; returns its body. */
+export async function rpcAnswer(page, body) {
+  const { status, body: answer } = await rpcFromPage(page, body);
+  assert.equal(status, 200, `${body.codigo}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Pickup every day of the week, 8h–12h (decisions.md §36 windows). */
+export const PICKUP_EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ tipo: 'retirada', dia_semana: d, inicio: '08:00', fim: '12:00' }));
+
+/**
+ * The `entregas_edit` request giving store `storeId` its delivery days (decisions.md §36):
+ * `janelas` (default pickup every day 8h–12h), orders until `corteHora` of `corteDias` days
+ * before. Sent again with another cut-off, it moves the store's cut-off: a journey makes a cycle's
+ * cut-off pass that way, and the app's own cycles job (every minute) orders it.
+ */
+export function deliveryDays(storeId, { corteDias = 1, corteHora = '18:00', janelas = PICKUP_EVERY_DAY } = {}) {
+  const modes = new Set(janelas.map((j) => (j.tipo === 'entrega' ? '1' : '2')));
+  return {
+    codigo: 'entregas_edit', usuario: storeId, cidades: [], vendasforn: 0,
+    form: {
+      entrega: [...modes].sort().join(''), taxaTipo: '', taxaentrega: '', taxaPorKm: '', pedidominimoentrega: '', pedidominimoretirada: '',
+      descricaoentrega: '', descricaoretirada: '',
+      dias: { janelas, corte_tipo: 'dias', corte_dias: corteDias, corte_hora: corteHora },
+    },
+  };
+}
+
+/**
+ * A store of the journey's own, so that no other journey meets its orders, baskets or days:
+ * signs `login` in on `page`, registers the store (`cadastro_fornecedor`) with `name` and `cpf`
+ * — each journey its own CPF: the API refuses one already in use ('documento_em_uso') — keeps
+ * the new store in the page's session (its panel opens at `/painel/{id}`), adds `products`
+ * (`{titulo, preco: '4,50'}`, no stock count: the shard's other journeys are not affected),
+ * sets its payment options (`pagamentos`: '1' in person, '2' Pix, '12' both) and its
+ * delivery days (`days`: `deliveryDays`' options) when given. Returns the store's user id.
+ */
+export async function registerStore(page, { login, name, cpf, phone = '(19) 99876-5678', description = 'Hortaliças', products = [], pagamentos, days }) {
+  await page.goto('/');
+  await signIn(page, login);
+  const reg = await rpcAnswer(page, {
+    codigo: 'cadastro_fornecedor',
+    icone: null,
+    infos: { nomeforn: name, cpf, telefone: phone, descricaoforn: description, instagram: '', local: 1, cidades: [] },
+  });
+  await page.evaluate((u) => {
+    const s = JSON.parse(localStorage.getItem('sessao'));
+    localStorage.setItem('sessao', JSON.stringify({ ...s, userinfo: u }));
+  }, reg.userinfo);
+  const storeId = reg.userinfo.usuario;
+  for (const { titulo, preco } of products) {
+    await rpcAnswer(page, { codigo: 'adicionar_produto', iconeurl: false, infos: { categoria: 'Alimentos', titulo, preco } });
+  }
+  if (pagamentos) await rpcAnswer(page, { codigo: 'opcoes_pagamento', opcao: pagamentos });
+  if (days) await rpcAnswer(page, deliveryDays(storeId, days));
+  return storeId;
+}
+
+/** Opens the panel's section `name` from its side menu. */
+export function panelSection(page, name) {
+  return page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+/** Adds `title` to the bag from the store's page open in `page`. */
+export async function addToBag(page, title) {
+  const card = page.getByRole('button', { name: new RegExp(title, 'i') }).first();
+  await expectVisible(card, `the card of ${title}`);
+  await card.click();
+  const modal = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Adicionar ao carrinho' }) });
+  await modal.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await expectVisible(page.getByRole('button', { name: /Meu Pedido/ }), "'Meu Pedido'");
+}
+
+/**
+ * Opens 'Minhas assinaturas' from `buyer`'s account menu and the profile's sections; returns the
+ * card of the basket from `storeName`.
+ */
+export async function openBaskets(page, storeName, buyer = 'Carla Souza') {
+  await page.goto('/');
+  await control(page, new RegExp(buyer)).first().click();
+  const menu = page.getByRole('dialog', { name: 'Minha conta', exact: true });
+  await menu.getByRole('button', { name: 'Histórico de pedidos', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Seções do perfil' }).getByRole('button', { name: 'Minhas assinaturas' }).click();
+  const card = page.getByTestId('assinatura').filter({ hasText: storeName });
+  await expectVisible(card, "the basket in 'Minhas assinaturas'");
+  return card;
+}

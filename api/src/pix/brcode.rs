@@ -41,6 +41,8 @@ pub enum BrCodeError {
     Txid,
     #[error("o valor de uma cobrança Pix deve ser positivo")]
     Amount,
+    #[error("a location deve ter de 1 a 77 caracteres ASCII, sem o esquema")]
+    Location,
 }
 
 /// What a charge's payload says.
@@ -102,6 +104,33 @@ impl BrCode {
         .concat();
         with_crc(&body)
     }
+}
+
+/// A dynamic payload, as a PSP makes one for a location (a recurrence's QR, JORNADA_2 of Pix
+/// Automático): template 26 carries the GUI and, in sub-field 25, `location` without its scheme
+/// (the payer's app fetches what to authorise from there); point of initiation `12`, no amount,
+/// `62-05` `***`. Name and city are normalised as in [`BrCode::new`].
+pub fn location_payload(location: &str, name: &str, city: &str) -> Result<String, BrCodeError> {
+    let account = [tlv("00", PIX_GUI), tlv("25", location)].concat();
+    if location.is_empty() || account.len() > 99 || !location.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return Err(BrCodeError::Location);
+    }
+    let name = merchant_text(name, MAX_NAME).ok_or(BrCodeError::Name)?;
+    let city = merchant_text(city, MAX_CITY).ok_or(BrCodeError::City)?;
+    let body = [
+        tlv("00", "01"),
+        tlv("01", "12"),
+        tlv("26", &account),
+        tlv("52", "0000"),
+        tlv("53", "986"),
+        tlv("58", "BR"),
+        tlv("59", &name),
+        tlv("60", &city),
+        tlv("62", &tlv("05", "***")),
+    ]
+    .concat();
+    Ok(with_crc(&body))
 }
 
 /// Whether `txid` is 26–35 ASCII letters and digits.
@@ -249,6 +278,36 @@ mod tests {
         assert_eq!(get("62"), format!("0530{txid}"));
         assert_eq!(f.last().unwrap().0, "63");
         assert_eq!(with_crc(&p[..p.len() - 8]), p);
+    }
+
+    #[test]
+    fn a_location_payload_is_dynamic_without_an_amount() {
+        let p = location_payload(
+            "sandbox.feira.invalid/qr/v2/rec/RR0000000020261129abc",
+            "Feira",
+            "Piracicaba",
+        )
+        .unwrap();
+        let f = fields(&p);
+        let get = |id: &str| f.iter().find(|(k, _)| k == id).map(|(_, v)| v.clone());
+        assert_eq!(f[0], ("00".into(), "01".into()));
+        assert_eq!(get("01").as_deref(), Some("12"));
+        assert_eq!(
+            get("26").as_deref(),
+            Some("0014br.gov.bcb.pix2553sandbox.feira.invalid/qr/v2/rec/RR0000000020261129abc")
+        );
+        assert_eq!(get("54"), None, "the payer authorises; no amount to pay");
+        assert_eq!(get("59").as_deref(), Some("FEIRA"));
+        assert_eq!(get("60").as_deref(), Some("PIRACICABA"));
+        assert_eq!(get("62").as_deref(), Some("0503***"));
+        assert_eq!(with_crc(&p[..p.len() - 8]), p);
+        // The same shape as pix-utils' dynamic example.
+        assert!(PIX_UTILS[2].starts_with("00020126540014br.gov.bcb.pix25"));
+        assert_eq!(location_payload("", "F", "C"), Err(BrCodeError::Location));
+        assert_eq!(
+            location_payload(&"x".repeat(80), "F", "C"),
+            Err(BrCodeError::Location)
+        );
     }
 
     #[test]

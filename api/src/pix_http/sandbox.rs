@@ -1,11 +1,13 @@
 //! `POST /pix/sandbox/{txid}/pagar`: paying a charge of the sandbox provider
-//! ([`crate::pix::sandbox`]), which the demo and the tests call. Routed only with that provider,
-//! which production refuses (decisions.md §20).
+//! ([`crate::pix::sandbox`]), a one-off or a basket cycle's recurring charge alike; and
+//! `POST /pix/sandbox/rec/{idRec}/autorizar`: the payer authorising a basket's Pix Automático
+//! recurrence at their bank (decisions.md §35). The demo and the tests call them. Routed only
+//! with that provider, which production refuses (decisions.md §20).
 
 use crate::{
     domain::{
         inbox,
-        payments::{self, SandboxPayment},
+        payments::{self, SandboxAuthorisation, SandboxPayment},
     },
     error::ApiResult,
     state::AppState,
@@ -57,5 +59,38 @@ pub async fn pay(
         txid,
         paid: true,
         already_paid: outcome == SandboxPayment::AlreadyPaid,
+    }))
+}
+
+/// The sandbox authorisation's answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SandboxAuthorised {
+    /// Always `true`.
+    #[schema(schema_with = always_true)]
+    pub ok: bool,
+    /// The recurrence authorised.
+    #[serde(rename = "idRec")]
+    pub id_rec: String,
+    /// The basket's Pix Automático now: always `ativa`.
+    #[serde(rename = "situacao")]
+    pub state: String,
+    /// It had been authorised before: nothing changed.
+    #[serde(rename = "ja_autorizada")]
+    pub already_authorised: bool,
+}
+
+/// `POST /pix/sandbox/rec/{idRec}/autorizar` (routed only with the sandbox provider): the payer
+/// authorises a basket's recurrence, once; again, the same success (`ja_autorizada: true`). An
+/// unknown recurrence is 404; one refused or cancelled 409.
+pub async fn authorise(
+    State(state): State<AppState>,
+    Path(id_rec): Path<String>,
+) -> ApiResult<Json<SandboxAuthorised>> {
+    let outcome = payments::authorise_sandbox_recurrence(&state.db, &id_rec).await?;
+    Ok(Json(SandboxAuthorised {
+        ok: true,
+        id_rec,
+        state: "ativa".to_owned(),
+        already_authorised: outcome == SandboxAuthorisation::AlreadyAuthorised,
     }))
 }

@@ -30,12 +30,18 @@ pub fn router(state: AppState) -> Router {
     let body_limit = state.config.security.body_limit;
     let webapp_dir = state.config.site.webapp_dir.clone();
     let mut routes = Router::new();
-    // The sandbox's payment endpoint exists only with the sandbox provider (decisions.md §20).
+    // The sandbox's payment and authorisation endpoints exist only with the sandbox provider
+    // (decisions.md §20).
     if state.config.pix.provider == crate::config::PixProviderKind::Sandbox {
-        routes = routes.route(
-            "/pix/sandbox/{txid}/pagar",
-            post(crate::pix_http::sandbox::pay),
-        );
+        routes = routes
+            .route(
+                "/pix/sandbox/{txid}/pagar",
+                post(crate::pix_http::sandbox::pay),
+            )
+            .route(
+                "/pix/sandbox/rec/{id_rec}/autorizar",
+                post(crate::pix_http::sandbox::authorise),
+            );
     }
     for path in crate::pix_http::webhook::PATHS {
         routes = routes.route(path, post(crate::pix_http::webhook::with_hmac));

@@ -29,5 +29,6 @@ mod security;
 mod spec_clients;
 mod subscriptions;
 mod subscriptions_pix;
+mod subscriptions_sandbox;
 mod supplier;
 mod whatsapp;

@@ -11,7 +11,9 @@
 // part with its clock; here no second order appears).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { control, eventually, expectVisible, launchBrowser, rpcFromPage, scaled, signIn, withPage } from '../lib.mjs';
+import {
+  addToBag, deliveryDays, eventually, expectVisible, launchBrowser, openBaskets, panelSection, registerStore, rpcAnswer, scaled, signIn, withPage,
+} from '../lib.mjs';
 
 const STORE_NAME = 'Cesta da Serra';
 const STORE_URL = 'cesta-da-serra';
@@ -22,51 +24,6 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
-async function ok(page, body) {
-  const { status, body: answer } = await rpcFromPage(page, body);
-  assert.equal(status, 200, `${body.codigo}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-function section(page, name) {
-  return page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-}
-
-/** The store's Entrega settings: pickup every day 8h–12h, orders until `corte_hora` of `corte_dias` days before. */
-function days(storeId, corte_dias, corte_hora) {
-  const janelas = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ tipo: 'retirada', dia_semana: d, inicio: '08:00', fim: '12:00' }));
-  return {
-    codigo: 'entregas_edit', usuario: storeId, cidades: [], vendasforn: 0,
-    form: {
-      entrega: '2', taxaTipo: '', taxaentrega: '', taxaPorKm: '', pedidominimoentrega: '', pedidominimoretirada: '',
-      descricaoentrega: '', descricaoretirada: '',
-      dias: { janelas, corte_tipo: 'dias', corte_dias, corte_hora },
-    },
-  };
-}
-
-/** Opens 'Minhas assinaturas' from the account menu and the profile's sections. */
-async function openBaskets(page) {
-  await page.goto('/');
-  await control(page, /Carla Souza/).first().click();
-  const menu = page.getByRole('dialog', { name: 'Minha conta', exact: true });
-  await menu.getByRole('button', { name: 'Histórico de pedidos', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Seções do perfil' }).getByRole('button', { name: 'Minhas assinaturas' }).click();
-  const card = page.getByTestId('assinatura').filter({ hasText: STORE_NAME });
-  await expectVisible(card, "the basket in 'Minhas assinaturas'");
-  return card;
-}
-
-/** Adds `title` to the bag from the store's page. */
-async function addToBag(page, title) {
-  const card = page.getByRole('button', { name: new RegExp(title, 'i') }).first();
-  await expectVisible(card, `the card of ${title}`);
-  await card.click();
-  const modal = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Adicionar ao carrinho' }) });
-  await modal.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await expectVisible(page.getByRole('button', { name: /Meu Pedido/ }), "'Meu Pedido'");
-}
-
 let storeId;
 let chosen;
 
@@ -76,17 +33,15 @@ const names = (text, label) => text.toLowerCase().includes(label.toLowerCase());
 test('a weekly basket paid in person: subscribed at checkout, seen by both, ordered by the job, a week skipped', async () => {
   // --- The store: registered, its products and its days through the API (setup) ----------------
   await withPage(browser, 'basket-store-setup', async (page) => {
-    await page.goto('/');
-    await signIn(page, 'cestaserra');
-    const reg = await ok(page, {
-      codigo: 'cadastro_fornecedor',
-      icone: null,
-      infos: { nomeforn: STORE_NAME, cpf: '418.527.396-73', telefone: '(19) 99812-3456', descricaoforn: 'Hortaliças e ovos', instagram: '', local: 1, cidades: [] },
+    storeId = await registerStore(page, {
+      login: 'cestaserra',
+      name: STORE_NAME,
+      cpf: '418.527.396-73',
+      phone: '(19) 99812-3456',
+      description: 'Hortaliças e ovos',
+      products: [{ titulo: LETTUCE, preco: '4,50' }, { titulo: EGGS, preco: '16,00' }],
+      days: { corteDias: 1, corteHora: '18:00' },
     });
-    storeId = reg.userinfo.usuario;
-    await ok(page, { codigo: 'adicionar_produto', iconeurl: false, infos: { categoria: 'Alimentos', titulo: LETTUCE, preco: '4,50' } });
-    await ok(page, { codigo: 'adicionar_produto', iconeurl: false, infos: { categoria: 'Alimentos', titulo: EGGS, preco: '16,00' } });
-    await ok(page, days(storeId, 1, '18:00'));
   });
 
   // --- Carla fills a bag and ticks 'Assinar' at checkout -----------------------------------------
@@ -121,9 +76,9 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
     assert.ok(names(basket.proxima_entrega_texto, chosen), `${basket.proxima_entrega_texto} names ${chosen}`);
     assert.equal(basket.total_centavos, 2050);
     // No order yet: the cycle is ordered at the cut-off.
-    assert.equal((await ok(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME).length, 0);
+    assert.equal((await rpcAnswer(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME).length, 0);
 
-    const card = await openBaskets(page);
+    const card = await openBaskets(page, STORE_NAME);
     const next = card.getByTestId('proxima-entrega');
     await expectVisible(next, 'the next delivery');
     const text = (await next.textContent()).trim();
@@ -138,7 +93,7 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
     await signIn(page, 'cestaserra');
     await page.goto(`/painel/${storeId}`);
     await expectVisible(page.getByRole('navigation', { name: 'Seções do painel' }), 'the panel menu');
-    await section(page, 'Assinaturas');
+    await panelSection(page, 'Assinaturas');
     const resumo = page.getByTestId('resumo-assinaturas');
     await expectVisible(resumo, 'the next delivery totals');
     const r = (await resumo.textContent()).trim();
@@ -152,14 +107,14 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
     assert.equal(cells[5], 'R$ 20,50');
 
     // The store moves its cut-off to 7 days before at 00:00: this week's has passed.
-    await ok(page, days(storeId, 7, '00:00'));
+    await rpcAnswer(page, deliveryDays(storeId, { corteDias: 7, corteHora: '00:00' }));
 
     // The job (every minute) orders it; it shows in Entregas on the chosen date.
-    await section(page, 'Entregas');
+    await panelSection(page, 'Entregas');
     const date = page.getByTestId('entrega-data').first();
     const deadline = Date.now() + scaled(75_000);
     for (;;) {
-      await section(page, 'Entregas');
+      await panelSection(page, 'Entregas');
       if (await date.isVisible().catch(() => false)) break;
       assert.ok(Date.now() < deadline, "the cycle's order did not reach Entregas");
       await page.waitForTimeout(3_000);
@@ -173,11 +128,11 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
   await withPage(browser, 'basket-buyer-skips', async (page) => {
     await page.goto('/');
     await signIn(page, 'comprador@feira.test');
-    const orders = (await ok(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME);
+    const orders = (await rpcAnswer(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME);
     assert.equal(orders.length, 1);
     assert.equal(orders[0].Infos.janela_inicio, '08:00');
 
-    const card = await openBaskets(page);
+    const card = await openBaskets(page, STORE_NAME);
     const history = card.getByRole('list', { name: 'Últimas entregas' });
     await expectVisible(history, "the basket's last deliveries");
     assert.match((await history.textContent()).trim(), /R\$ 20,50/);
@@ -194,7 +149,7 @@ test('a weekly basket paid in person: subscribed at checkout, seen by both, orde
   await withPage(browser, 'basket-after-skip', async (page) => {
     await page.goto('/');
     await signIn(page, 'comprador@feira.test');
-    const orders = (await ok(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME);
+    const orders = (await rpcAnswer(page, { codigo: 'pegar_pedidos' })).pedidos.filter((p) => p.Infos.nomeforn === STORE_NAME);
     assert.equal(orders.length, 1);
   });
 });

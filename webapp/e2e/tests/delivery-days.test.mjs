@@ -4,7 +4,7 @@
 // page and list show the date and window, and so do the store's Entregas and 'Detalhes da Entrega'.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dialogWith, eventually, expectVisible, launchBrowser, rpcFromPage, signIn, withPage } from '../lib.mjs';
+import { addToBag, dialogWith, eventually, expectVisible, launchBrowser, panelSection, registerStore, rpcAnswer, signIn, withPage } from '../lib.mjs';
 
 const STORE_NAME = 'Horta das Terças';
 const STORE_URL = 'horta-das-tercas';
@@ -16,39 +16,22 @@ let browser;
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
-async function ok(page, body) {
-  const { status, body: answer } = await rpcFromPage(page, body);
-  assert.equal(status, 200, `${body.codigo}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-function section(page, name) {
-  return page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-}
-
 let storeId;
 let chosen;
 
 test('a store sets Tuesday 8h–12h; a buyer picks it; the order page and the panel show it', async () => {
   // --- The store: registered through the API, its days through the panel ----------------------
   await withPage(browser, 'days-store', async (page) => {
-    await page.goto('/');
-    await signIn(page, 'hortadias');
-    const reg = await ok(page, {
-      codigo: 'cadastro_fornecedor',
-      icone: null,
-      infos: { nomeforn: STORE_NAME, cpf: '714.602.385-08', telefone: '(19) 99876-5678', descricaoforn: 'Hortaliças', instagram: '', local: 1, cidades: [] },
+    storeId = await registerStore(page, {
+      login: 'hortadias',
+      name: STORE_NAME,
+      cpf: '714.602.385-08',
+      products: [{ titulo: PRODUCT, preco: '4,50' }],
     });
-    await page.evaluate((u) => {
-      const s = JSON.parse(localStorage.getItem('sessao'));
-      localStorage.setItem('sessao', JSON.stringify({ ...s, userinfo: u }));
-    }, reg.userinfo);
-    storeId = reg.userinfo.usuario;
-    await ok(page, { codigo: 'adicionar_produto', iconeurl: false, infos: { categoria: 'Alimentos', titulo: PRODUCT, preco: '4,50' } });
 
     await page.goto(`/painel/${storeId}`);
     await expectVisible(page.getByRole('navigation', { name: 'Seções do painel' }), 'the panel menu');
-    await section(page, 'Delivery');
+    await panelSection(page, 'Delivery');
     await page.getByRole('switch', { name: 'Entrega', exact: true }).check();
     await page.getByRole('button', { name: 'Adicionar horário' }).click();
     const row = page.getByTestId('janela').first();
@@ -66,7 +49,7 @@ test('a store sets Tuesday 8h–12h; a buyer picks it; the order page and the pa
     const saved = dialogWith(page, 'Suas alterações foram salvas com sucesso');
     await expectVisible(saved, 'the delivery settings saved');
     await saved.getByRole('button', { name: 'OK' }).click();
-    const stored = await ok(page, { codigo: 'pegar_dadosforn', usuario: storeId });
+    const stored = await rpcAnswer(page, { codigo: 'pegar_dadosforn', usuario: storeId });
     assert.deepEqual(stored.dadosforn.extensoes.delivery.dias.janelas, [{ tipo: 'entrega', dia_semana: 2, inicio: '08:00', fim: '12:00' }]);
   });
 
@@ -75,11 +58,7 @@ test('a store sets Tuesday 8h–12h; a buyer picks it; the order page and the pa
     await page.goto('/');
     await signIn(page, 'comprador@feira.test');
     await page.goto(`/${STORE_URL}`);
-    const card = page.getByRole('button', { name: new RegExp(PRODUCT, 'i') }).first();
-    await expectVisible(card, 'the product card');
-    await card.click();
-    const modal = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Adicionar ao carrinho' }) });
-    await modal.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await addToBag(page, PRODUCT);
     await page.getByRole('button', { name: /Meu Pedido/ }).click();
     const bag = page.getByRole('dialog', { name: 'Sua sacola', exact: true });
     await bag.getByRole('button', { name: 'Continuar Compra' }).click();
@@ -104,7 +83,7 @@ test('a store sets Tuesday 8h–12h; a buyer picks it; the order page and the pa
     const done = page.getByRole('dialog', { name: 'Pedido realizado', exact: true });
     await expectVisible(done, 'the success screen');
 
-    const [order] = (await ok(page, { codigo: 'pegar_pedidos' })).pedidos;
+    const [order] = (await rpcAnswer(page, { codigo: 'pegar_pedidos' })).pedidos;
     assert.equal(order.Infos.nomeforn, STORE_NAME);
     assert.equal(order.Infos.janela_inicio, '08:00');
     assert.equal(order.Infos.janela_fim, '12:00');
@@ -125,7 +104,7 @@ test('a store sets Tuesday 8h–12h; a buyer picks it; the order page and the pa
     await signIn(page, 'hortadias');
     await page.goto(`/painel/${storeId}`);
     await expectVisible(page.getByRole('navigation', { name: 'Seções do painel' }), 'the panel menu');
-    await section(page, 'Entregas');
+    await panelSection(page, 'Entregas');
     const date = page.getByTestId('entrega-data').first();
     await expectVisible(date, 'the date in Entregas');
     assert.equal((await date.textContent()).trim(), chosen);

@@ -256,6 +256,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pix/sandbox/rec/{idRec}/autorizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorises a basket's Pix Automático recurrence (the sandbox provider only)
+         * @description Served only with `PIX_PROVIDER=sandbox`: the payer's bank approving the recurrence `assinar` created (decisions.md §35). Each cycle's recurring charge is then paid with `POST /pix/sandbox/{txid}/pagar`. Authorising it again answers the same success.
+         */
+        post: operations["sandbox_authorise_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2799,6 +2819,12 @@ export interface components {
             txid: string | null;
             /** @description The supplier's user id, name and phone. */
             userforn: string;
+            /**
+             * @description A basket's cycle paid by Pix Automático (decisions.md §35): the day its recurring charge
+             *     is due (`AAAA-MM-DD`), when the buyer's bank debits it — there is no code to copy; absent
+             *     for any other order.
+             */
+            vencimento_pix_automatico?: string;
         };
         /** @description One line of an order (`Produtos[]`), as it was bought. */
         OrderLine: {
@@ -3904,6 +3930,17 @@ export interface components {
              */
             codigo: "pegar_relatorio_vendas";
         });
+        /** @description The sandbox authorisation's answer. */
+        SandboxAuthorised: {
+            /** @description The recurrence authorised. */
+            idRec: string;
+            /** @description It had been authorised before: nothing changed. */
+            ja_autorizada: boolean;
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The basket's Pix Automático now: always `ativa`. */
+            situacao: string;
+        };
         /** @description The sandbox payment's answer. */
         SandboxPaid: {
             /** @description It had been paid before: nothing changed. */
@@ -5533,6 +5570,47 @@ export interface operations {
                 };
             };
             /** @description The charge expired or was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_authorise_recurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The recurrence's id (the basket's `rec_id`). */
+                idRec: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Authorised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxAuthorised"];
+                };
+            };
+            /** @description No such recurrence. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The recurrence was refused or cancelled. */
             409: {
                 headers: {
                     [name: string]: unknown;

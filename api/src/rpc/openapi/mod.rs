@@ -42,7 +42,7 @@ pub const SESSION: &str = "session";
 /// What the document describes besides the types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    /// The sandbox's `POST /pix/sandbox/{txid}/pagar` is served.
+    /// The sandbox's `POST /pix/sandbox/{txid}/pagar` and `…/rec/{idRec}/autorizar` are served.
     pub sandbox: bool,
 }
 
@@ -220,9 +220,14 @@ mod tests {
     }
 
     #[test]
-    fn the_sandbox_route_is_described_only_with_the_sandbox() {
-        assert!(doc()["paths"].get("/pix/sandbox/{txid}/pagar").is_some());
+    fn the_sandbox_routes_are_described_only_with_the_sandbox() {
         let without = document(Options { sandbox: false });
-        assert!(without["paths"].get("/pix/sandbox/{txid}/pagar").is_none());
+        for path in [
+            "/pix/sandbox/{txid}/pagar",
+            "/pix/sandbox/rec/{idRec}/autorizar",
+        ] {
+            assert!(doc()["paths"].get(path).is_some(), "{path}");
+            assert!(without["paths"].get(path).is_none(), "{path}");
+        }
     }
 }

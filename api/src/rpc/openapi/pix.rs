@@ -1,5 +1,5 @@
 //! The Pix routes: the PSP's webhook (hmac mode), a charge's QR image and the sandbox's payment
-//! endpoint.
+//! and recurrence-authorisation endpoints.
 
 use super::{
     Options,
@@ -126,6 +126,37 @@ pub fn describe(paths: &mut utoipa::openapi::Paths, schemas: &mut Schemas, optio
                 .response(
                     "409",
                     error("The charge expired or was cancelled.", schemas),
+                ),
+        );
+        let authorised = schema_of::<crate::pix_http::sandbox::SandboxAuthorised>(schemas);
+        add(
+            paths,
+            "/pix/sandbox/rec/{idRec}/autorizar",
+            HttpMethod::Post,
+            OperationBuilder::new()
+                .operation_id(Some("sandbox_authorise_recurrence"))
+                .securities(Some(no_session()))
+                .tag("pix")
+                .summary(Some(
+                    "Authorises a basket's Pix Automático recurrence (the sandbox provider only)",
+                ))
+                .description(Some(
+                    "Served only with `PIX_PROVIDER=sandbox`: the payer's bank approving the \
+                     recurrence `assinar` created (decisions.md §35). Each cycle's recurring \
+                     charge is then paid with `POST /pix/sandbox/{txid}/pagar`. Authorising it \
+                     again answers the same success.",
+                ))
+                .parameter(param(
+                    "idRec",
+                    ParameterIn::Path,
+                    true,
+                    "The recurrence's id (the basket's `rec_id`).",
+                ))
+                .response("200", json_response("Authorised.", &authorised))
+                .response("404", error("No such recurrence.", schemas))
+                .response(
+                    "409",
+                    error("The recurrence was refused or cancelled.", schemas),
                 ),
         );
     }

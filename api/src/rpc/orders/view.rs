@@ -69,6 +69,8 @@ struct OrderRow {
     refund_reason: Option<String>,
     /// When the charge expires.
     pix_expira_em: Option<i64>,
+    /// A recurring charge's due date (a basket's cycle paid by Pix Automático).
+    cobr_vencimento: Option<String>,
     entregue_em: Option<i64>,
     recebido_em: Option<i64>,
     recebimento: Option<String>,
@@ -97,12 +99,14 @@ fn orders_where(filter: &str) -> String {
          o.data_entrega, o.janela_inicio, o.janela_fim, \
          o.entregue_em, o.recebido_em, o.recebimento, o.observacao, c.copia_e_cola, \
          c.status AS charge_status, c.expira_em AS pix_expira_em, \
+         pc.vencimento AS cobr_vencimento, \
          (SELECT r.status FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_status, \
          (SELECT r.motivo FROM pix_refunds r \
          WHERE r.txid = o.txid ORDER BY r.criado_em DESC, r.id LIMIT 1) AS refund_reason \
          FROM orders o JOIN suppliers s ON s.user_id = o.supplier_id \
-         LEFT JOIN pix_charges c ON c.txid = o.txid {filter}"
+         LEFT JOIN pix_charges c ON c.txid = o.txid \
+         LEFT JOIN pix_cobr pc ON pc.txid = o.txid {filter}"
     )
 }
 
@@ -272,6 +276,7 @@ fn order_of(o: &OrderRow, lines: &[&LineRow]) -> ApiResult<Order> {
             refund,
             refund_reason,
             pix_expires_at: o.pix_expira_em,
+            recurring_due: o.cobr_vencimento.clone(),
             delivered_at: o.entregue_em,
             received_at: o.recebido_em,
             received_by: o

@@ -112,6 +112,15 @@ pub struct OrderInfos {
     /// When the Pix charge expires (epoch ms); null when paid in person.
     #[serde(rename = "pix_expira_em")]
     pub pix_expires_at: Option<i64>,
+    /// A basket's cycle paid by Pix Automático (decisions.md §35): the day its recurring charge
+    /// is due (`AAAA-MM-DD`), when the buyer's bank debits it — there is no code to copy; absent
+    /// for any other order.
+    #[serde(
+        rename = "vencimento_pix_automatico",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schema(nullable = false)]
+    pub recurring_due: Option<String>,
     /// The delivery address (null for a pickup).
     #[serde(rename = "rua")]
     pub street: Option<String>,

@@ -18,6 +18,11 @@
  * cancelled) is said as it is ('Recebemos um Pix de valor diferente e o devolvemos'); such an order
  * is never called expired ('Devolvido' instead, decisions.md §28). Amounts are formatted by
  * wasm-core.
+ *
+ * A basket's cycle paid by Pix Automático (decisions.md §35, `vencimento_pix_automatico`) has no
+ * code to copy or scan: the buyer's bank pays its recurring charge on the due date. While it is
+ * 'Pendente' the page says so ('Cobrança automática via Pix Automático em 30/11/2026.') instead
+ * of a deadline, a countdown and a QR; it is still followed live until paid.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -37,6 +42,11 @@ import { consultarPagamento } from '../api/consultarPagamento';
 import { OrderReview } from './OrderReview';
 import { ProblemCase } from './ProblemCase';
 import { ReorderButton } from './ReorderButton';
+
+/** 'AAAA-MM-DD' (a calendar day) as Brazilians write it: 'DD/MM/AAAA'. */
+function diaBr(iso: string): string {
+  return iso.split('-').reverse().join('/');
+}
 
 export type PixCheck = 'Verificando pagamento...' | 'Pago' | 'Expirado' | 'Pendente' | 'Devolvido';
 
@@ -99,6 +109,8 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
   // The headline says what the history's card says, with what the live check learnt.
   const statusPix = aoVivo?.fase === 'pago' ? '2' : aoVivo?.fase === 'expirado' ? '0' : info.status_pix;
   const headline = orderStatusText({ ...pedido, Infos: { ...info, status_pix: statusPix } });
+  // A cycle's recurring charge (Pix Automático): its due date; nothing to copy.
+  const automatico = isPix(pedido) ? (info.vencimento_pix_automatico ?? null) : null;
   const entrega = isDelivery(pedido);
   const telefone = info.telefoneforn ?? pedido.Produtos.find((l) => l.telefone)?.telefone ?? null;
   const money = (v: number | null | undefined) => (core && v != null ? core.money_format(core.money_from_reais(v)) : '…');
@@ -187,7 +199,7 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
 
       <div className="order-block">
         <p>
-          Pagamento: <strong>{pixShown ? 'Pix' : 'Presencial'}</strong>
+          Pagamento: <strong>{pixShown ? (automatico ? 'Pix Automático' : 'Pix') : 'Presencial'}</strong>
           {pixShown && (
             <>
               {' — '}
@@ -208,13 +220,18 @@ export function OrderDetail({ pedido, onBack, onCancelled, onPixChanged, onChang
                 : 'O valor pago por Pix está sendo devolvido.'}
           </p>
         )}
-        {pixShown === 'Pendente' && canCancel(pedido) && info.pix_expira_em != null && (
+        {pixShown === 'Pendente' && automatico && canCancel(pedido) && (
+          <p data-testid="pix-automatico-cobranca">
+            Cobrança automática via Pix Automático em {diaBr(automatico)}. Seu banco faz o pagamento nessa data: não há código para copiar.
+          </p>
+        )}
+        {pixShown === 'Pendente' && !automatico && canCancel(pedido) && info.pix_expira_em != null && (
           <p className="muted" data-testid="pix-prazo">
             Pague até {formatDateTime(info.pix_expira_em)}
             {aoVivo?.restanteMs != null && aoVivo.fase === 'aguardando' && <span role="timer"> · expira em {formatRemaining(aoVivo.restanteMs)}</span>}
           </p>
         )}
-        {pixShown === 'Pendente' && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
+        {pixShown === 'Pendente' && !automatico && info.qrcode && canCancel(pedido) && <PixPayment qrcode={info.qrcode} imagem={info.imagem_qrcode} />}
       </div>
 
       <div className="order-block">

@@ -335,6 +335,50 @@ describe('order history', () => {
     expect(calls.filter((c) => c.codigo === 'consultar_pagamento')).toHaveLength(consultas);
   });
 
+  it("a basket's cycle paid by Pix Automático: the automatic charge and its due date, no deadline nor code to copy, then 'Pago'", async () => {
+    let pago = false;
+    // As the server sends it: no copy-paste code (the bank pays the recurring charge on its due date).
+    const ciclo = pedido('o1', { qrcode: '', pix_expira_em: Date.now() + 20 * 3_600_000, vencimento_pix_automatico: '2026-11-30' });
+    mockApi({
+      pegar_pedidos: () => ({ body: { pedidos: [pago ? { ...ciclo, Infos: { ...ciclo.Infos, status_pix: '2' } } : ciclo] } }),
+      consultar_pagamento: () => ({ body: { pago, expirado: false, pix_devolvido: null } }),
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    expect(screen.getByTestId('situacao').textContent).toBe('Aguardando pagamento');
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pendente'));
+    expect(screen.getByText('Pix Automático', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByTestId('pix-automatico-cobranca').textContent).toBe(
+      'Cobrança automática via Pix Automático em 30/11/2026. Seu banco faz o pagamento nessa data: não há código para copiar.',
+    );
+    expect(screen.queryByTestId('pix-prazo')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByTestId('pix-copia-e-cola')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'QR Code Pix' })).toBeNull();
+
+    // Debited on the due date: followed live, it turns to 'Pago' without a reload.
+    pago = true;
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pago'), { timeout: 8000 });
+    expect(screen.getByTestId('situacao').textContent).toBe('Pago · aguardando entrega');
+    expect(screen.queryByTestId('pix-automatico-cobranca')).toBeNull();
+  });
+
+  it('a one-off Pix order says nothing of Pix Automático', async () => {
+    mockApi({
+      pegar_pedidos: { body: { pedidos: [pedido('o1', { pix_expira_em: Date.now() + 30 * 60_000 })] } },
+      consultar_pagamento: { body: { pago: false, expirado: false, pix_devolvido: null } },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await openDetail(user, 0);
+    await waitFor(() => expect(screen.getByTestId('pix-status').textContent).toBe('Pendente'));
+    expect(screen.getByText('Pix', { selector: 'strong' })).toBeTruthy();
+    expect(screen.queryByTestId('pix-automatico-cobranca')).toBeNull();
+    expect(screen.getByTestId('pix-prazo')).toBeTruthy();
+  });
+
   it.each([
     [409, 'conflito', 'Este pedido não pode mais ser cancelado.', 'Este pedido não pode mais ser cancelado.'],
     [500, 'erro_interno', 'Erro interno.', 'Algum erro ocorreu!'],
