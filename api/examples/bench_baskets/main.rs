@@ -12,8 +12,9 @@
 //! `finalizar_pedido` (one buyer, in-person pickup orders of one product at the demo store) sent
 //! at `--rate` (10) a second, timed from each request's scheduled start, before (`--seconds`, 5)
 //! and during the generation. `--at-once` (the job's `cycles::STORES_AT_ONCE`) sets how many
-//! stores' baskets are ordered side by side (1: one basket after another). At the end it checks
-//! one order and one cycle per basket.
+//! stores' baskets are ordered side by side (1: one basket after another). `--count-sql 1`
+//! counts the SQL statements of the generation (sqlx's `sqlx::query` events), run without the
+//! checkouts beside it. At the end it checks one order and one cycle per basket.
 //!
 //! The data is written in SQL (copies of the demo store's rows), a fake at the edge of the
 //! bench; the generation and the checkouts are the application's own code. A watchdog ends the
@@ -25,6 +26,8 @@ mod database;
 mod measure;
 #[path = "../bench_common/setup.rs"]
 mod setup;
+#[path = "../bench_common/statements.rs"]
+mod statements;
 // The bench uses the issuer and the sign-in; the tests' distortions of a token stay unused.
 mod data;
 #[allow(dead_code)]
@@ -55,6 +58,7 @@ struct Options {
     pool: u64,
     at_once: usize,
     database: Option<String>,
+    count_sql: bool,
 }
 
 fn options() -> anyhow::Result<Options> {
@@ -67,11 +71,15 @@ fn options() -> anyhow::Result<Options> {
         pool: a.num("pool", 10)?,
         at_once: a.num("at-once", cycles::STORES_AT_ONCE as u64)?.max(1) as usize,
         database: a.text("database"),
+        count_sql: a.num("count-sql", 0)? == 1,
     })
 }
 
 fn main() -> anyhow::Result<()> {
     let o = options()?;
+    if o.count_sql {
+        statements::install();
+    }
     setup::in_temp_folder("feira-bench-baskets", |dir| run(&o, dir))
 }
 
@@ -224,6 +232,7 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
     ));
     let running = Arc::new(AtomicBool::new(true));
     let (load_before, cpu_before) = (measure::load(), measure::server_cpu());
+    let statements_before = statements::statements();
     let generation = {
         let (state, running, at_once) = (state.clone(), running.clone(), o.at_once);
         server.spawn(async move {
@@ -234,9 +243,20 @@ fn run(o: &Options, dir: &std::path::Path) -> anyhow::Result<()> {
             report.map(|r| (r, took))
         })
     };
-    let (during, during_errors) =
-        client.block_on(checkouts(&buyer, o.rate, Duration::ZERO, running));
+    // Counting statements, the generation runs alone (its count is its own).
+    let (during, during_errors) = if o.count_sql {
+        (Vec::new(), 0)
+    } else {
+        client.block_on(checkouts(&buyer, o.rate, Duration::ZERO, running))
+    };
     let (report, took) = server.block_on(generation)??;
+    if o.count_sql {
+        let n = statements::statements() - statements_before;
+        println!(
+            "SQL statements of the generation: {n}, {:.1} per basket",
+            n as f64 / o.baskets.max(1) as f64
+        );
+    }
     let cpu = measure::server_cpu() - cpu_before;
     let load_after = measure::load();
 

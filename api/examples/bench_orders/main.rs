@@ -7,7 +7,7 @@
 //! the API verifies its tokens with the code it uses against Google), and places in-person
 //! pickup orders of one product with `finalizar_pedido` — the whole path: the token, the
 //! bag priced by wasm-core, the stock reserved, the order, its lines and its two e-mails
-//! written in one transaction, the answer read back. Rate limits and the open-orders bound are
+//! written in one transaction, the answer composed from what was written. Rate limits and the open-orders bound are
 //! off (one buyer places thousands of orders); the product's stock is set high enough.
 //!
 //! First a closed loop at a fixed concurrency (throughput, and the latency a client sees), then
@@ -28,6 +28,8 @@ mod database;
 mod measure;
 #[path = "../bench_common/setup.rs"]
 mod setup;
+#[path = "../bench_common/statements.rs"]
+mod statements;
 // The bench uses the issuer and the sign-in; the tests' distortions of a token stay unused.
 #[allow(dead_code)]
 #[path = "../../tests/api/helpers/issuer.rs"]
@@ -37,6 +39,7 @@ use anyhow::Context;
 use feira_api::{config::Config, startup::Application};
 use measure::{Endpoint, HEADER, closed_loop, open_loop};
 use serde_json::{Value, json};
+use statements::statements;
 use std::{sync::Arc, time::Duration};
 
 /// The demo's "mandioca descascada 1 kg" of Sítio Boa Vista (R$ 8,00).
@@ -56,48 +59,6 @@ struct Options {
     count_sql: bool,
 }
 
-/// The SQL statements sqlx has run (its `sqlx::query` events), when counted.
-static STATEMENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Counts sqlx's statement events.
-struct CountStatements;
-
-/// While set, each statement's summary is kept here (the first order's).
-static KEPT: std::sync::Mutex<Option<Vec<String>>> = std::sync::Mutex::new(None);
-
-/// A statement event's `summary` field (its first words).
-struct Summary(String);
-
-impl tracing::field::Visit for Summary {
-    fn record_str(&mut self, f: &tracing::field::Field, v: &str) {
-        if f.name() == "summary" {
-            v.clone_into(&mut self.0);
-        }
-    }
-    fn record_debug(&mut self, f: &tracing::field::Field, v: &dyn std::fmt::Debug) {
-        if f.name() == "summary" {
-            self.0 = format!("{v:?}");
-        }
-    }
-}
-
-impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for CountStatements {
-    fn on_event(&self, e: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
-        if e.metadata().target() == "sqlx::query" {
-            STATEMENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if let Some(kept) = KEPT.lock().unwrap().as_mut() {
-                let mut summary = Summary(String::new());
-                e.record(&mut summary);
-                kept.push(summary.0);
-            }
-        }
-    }
-}
-
-fn statements() -> u64 {
-    STATEMENTS.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 fn options() -> anyhow::Result<Options> {
     let a = setup::Args::read()?;
     let num = |k: &str, d: u64| a.num(k, d);
@@ -115,12 +76,7 @@ fn options() -> anyhow::Result<Options> {
 fn main() -> anyhow::Result<()> {
     let o = options()?;
     if o.count_sql {
-        use tracing_subscriber::{Layer, layer::SubscriberExt, util::SubscriberInitExt};
-        let only_sqlx = tracing_subscriber::filter::Targets::new()
-            .with_target("sqlx::query", tracing::Level::TRACE);
-        tracing_subscriber::registry()
-            .with(CountStatements.with_filter(only_sqlx))
-            .init();
+        statements::install();
     }
     setup::in_temp_folder("feira-bench-orders", |dir| run(&o, dir))
 }
@@ -235,11 +191,11 @@ async fn load(o: &Options, urls: Vec<String>, issuer: &str) -> anyhow::Result<us
         "pagamento": "1", "entrega": false, "infoscupom": null,
     });
     let before = statements();
-    *KEPT.lock().unwrap() = Some(Vec::new());
+    statements::keep();
     let (status, first) = buyer.send(&order).await?;
     anyhow::ensure!(status == 200, "finalizar_pedido {status}: {first}");
     let first_order = statements() - before;
-    if let Some(kept) = KEPT.lock().unwrap().take().filter(|_| o.count_sql) {
+    if let Some(kept) = statements::kept().filter(|_| o.count_sql) {
         for (i, s) in kept.iter().enumerate() {
             println!("  {:>2}. {s}", i + 1);
         }

@@ -52,5 +52,6 @@ pub mod sales_report;
 pub mod stock;
 pub mod stores;
 pub mod subscriptions;
+pub mod subscriptions_cycles;
 pub mod tokens;
 pub mod withdrawals;

@@ -14,7 +14,10 @@ pub mod outbox;
 pub mod smtp;
 pub mod whatsapp;
 
-pub use notices::{OrderNotice, queue_order_notice, queue_order_notices};
+pub use notices::{
+    OrderNotice, WrittenLine, WrittenOrder, queue_order_notice, queue_order_notices,
+    queue_placed_notices,
+};
 
 use crate::db::{new_id, now_ms};
 use sqlx::{Any, Executor};
@@ -49,6 +52,46 @@ pub async fn enqueue_for_user(
     if let Some(to) = email.filter(|e| !e.is_empty()) {
         enqueue(&mut **tx, &to, subject, body).await?;
     }
+    Ok(())
+}
+
+/// Records `messages` (recipient, subject, body) in the outbox (pending) in one statement.
+pub async fn enqueue_all<'e>(
+    e: impl Executor<'e, Database = Any>,
+    messages: &[(String, String, String)],
+) -> sqlx::Result<()> {
+    if messages.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<String> = (0..messages.len())
+        .map(|i| {
+            let n = i * 5;
+            format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO email_outbox (id, destinatario, assunto, corpo, criado_em) VALUES {}",
+        rows.join(", ")
+    );
+    // Only `$n` placeholders are interpolated; the values are bound.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    let now = now_ms();
+    for (to, subject, body) in messages {
+        query = query
+            .bind(new_id())
+            .bind(to.as_str())
+            .bind(subject.as_str())
+            .bind(body.as_str())
+            .bind(now);
+    }
+    query.execute(e).await?;
     Ok(())
 }
 

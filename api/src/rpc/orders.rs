@@ -4,7 +4,6 @@
 //! The state changes are the domain's ([`crate::domain::orders`]).
 
 pub mod cancel;
-mod load;
 pub mod payment;
 pub mod place;
 pub mod receipt;

@@ -3,7 +3,7 @@
 //! assinaturas' (`minhas_assinaturas`, `alterar_assinatura`: skip, pause, change, cancel,
 //! [`manage`]); the store sees its baskets and its next delivery's totals and may pause all for
 //! a vacation ([`store`]); each cycle's order is placed at the store's cut-off by the cycles job
-//! ([`cycles`]) with the checkout's own code (`orders::place::price_bag` and `place_priced`).
+//! (`domain::subscriptions_cycles`, reached through [`cycles`]) with the checkout's own code.
 //! A basket paid by Pix Automático: [`pix_automatico`]. The answers' shapes are [`view`]'s.
 
 pub mod cycles;

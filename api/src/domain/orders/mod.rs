@@ -1,5 +1,6 @@
-//! An order's life as it touches money and stock: placed in one transaction with its stock
-//! reserved and, for Pix, its charge opened ([`place`]); cancelled while it awaits delivery,
+//! An order's life as it touches money and stock: a bag priced by wasm-core from the database's
+//! rows and placed ([`checkout`]), in one transaction with its stock reserved and, for Pix, its
+//! charge opened ([`place`]); cancelled while it awaits delivery,
 //! with its charge cancelled or refunded and its stock given back ([`cancel_awaiting`]);
 //! marked delivered by its store ([`confirm_delivery`]); received ([`receipt`]: the buyer's
 //! 'Recebi meu pedido', or the release job after `RELEASE_AFTER_DAYS`, which releases its held
@@ -8,18 +9,21 @@
 //! delivery ([`awaiting_delivery`]). Who may do each is the caller's check (`rpc/`).
 
 mod cancel;
+pub mod checkout;
 mod expire;
 pub mod note;
 pub mod open;
 mod out_for_delivery;
 mod place;
 pub mod receipt;
+pub(crate) mod rows;
 
 pub use cancel::{CancelledBy, Outcome, cancel_awaiting};
 pub use expire::expire_in_person;
 pub use out_for_delivery::out_for_delivery;
 pub use place::{
-    Address, CHAVE_REUSADA, Idempotency, NewDelivery, NewLine, NewOrder, Placed, find_by_key, place,
+    Address, CHAVE_REUSADA, Idempotency, InOrderTx, NewDelivery, NewLine, NewOrder, Placed,
+    find_by_key, place,
 };
 
 use super::codes::{OrderStatus, PaymentMethod, PixStatus};

@@ -6,7 +6,9 @@
 //! {titulo}` and everything rolls back), writes the order, its lines, its coupon's use
 //! ([`coupons::take`]: the use limit and one use per buyer, decisions.md §32) and the charge, and
 //! for an in-person order (a delivery at once) the store's 'Novo pedido' and the buyer's 'Pedido
-//! recebido' e-mails (the outbox). A refusal stores nothing; a charge opened for an order that was then refused is removed at the PSP
+//! recebido' e-mails (the outbox), composed from what it writes (nothing is read back), and
+//! whatever the caller adds to the same transaction ([`InOrderTx`]: a basket's cycle recorded
+//! with its order). A refusal stores nothing; a charge opened for an order that was then refused is removed at the PSP
 //! (nobody was shown its code, so nobody can pay it meanwhile).
 //!
 //! A crash between the two steps leaves at most an unpaid charge at the PSP that nobody knows
@@ -30,6 +32,7 @@ use crate::{
     },
     pix::{self, PixProvider},
 };
+use futures::future::BoxFuture;
 use sqlx::{Any, Transaction};
 use std::time::Duration;
 use wasm_core::{checkout::CheckoutSummary, coupon::Coupon, delivery::days::Slot};
@@ -62,6 +65,9 @@ pub struct Address<'a> {
 #[derive(Debug, Clone)]
 pub struct NewOrder<'a> {
     pub buyer_id: &'a str,
+    /// The buyer's and the store's e-mails (the order's notices are composed from these).
+    pub buyer_email: &'a str,
+    pub supplier_email: &'a str,
     pub cliente_nome: &'a str,
     pub cliente_telefone: Option<&'a str>,
     pub supplier_id: &'a str,
@@ -99,12 +105,30 @@ pub struct Idempotency<'a> {
 /// A stored order: its id and, for Pix, its charge's txid; `fresh` unless it was placed before
 /// with the same key (then nothing new was created); `announce`, for a fresh in-person order,
 /// the delivery the edge announces live to its store (a Pix order is announced once paid).
+/// A fresh order also says when it was placed and, for Pix, its charge's copia e cola and
+/// expiry, as written: with the [`NewOrder`] they are the whole order, answered without
+/// reading it back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placed {
     pub order_id: String,
     pub txid: Option<String>,
     pub fresh: bool,
     pub announce: Option<NewDelivery>,
+    /// `criado_em` (fresh only; 0 for an order found by its key).
+    pub placed_at: i64,
+    /// The charge's copia e cola and `expira_em` (a fresh Pix order only).
+    pub pix_charge: Option<(String, i64)>,
+}
+
+/// Writes of the caller's that belong in the order's own transaction (a basket's cycle recorded
+/// with its order: one commit, and the cycle exists iff its order does). Run last, before the
+/// commit; an error rolls the order back and is the placement's error.
+pub trait InOrderTx: Sync {
+    fn write<'t>(
+        &'t self,
+        tx: &'t mut Transaction<'static, Any>,
+        order_id: &'t str,
+    ) -> BoxFuture<'t, DomainResult<()>>;
 }
 
 /// A new delivery for a store's live panel: the order, its buyer's name and its total.
@@ -145,13 +169,20 @@ pub async fn find_by_key(
             txid,
             fresh: false,
             announce: None,
+            placed_at: 0,
+            pix_charge: None,
         })),
     }
 }
 
 /// Stores `o`: for Pix, the charge at the provider first, then everything in one write
-/// transaction.
-pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> DomainResult<Placed> {
+/// transaction, with `also`'s writes.
+pub async fn place(
+    db: &Db,
+    provider: &dyn PixProvider,
+    o: &NewOrder<'_>,
+    also: Option<&dyn InOrderTx>,
+) -> DomainResult<Placed> {
     if let Some(k) = o.idempotency
         && let Some(placed) = find_by_key(db, o.buyer_id, k).await?
     {
@@ -186,16 +217,22 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Dom
         Some(c) => Some(charges::open_at_provider(db, provider, c).await?),
         None => None,
     };
-    let stored = store(db, o, &order_id, now, &takes, txid.as_deref()).await;
-    let stored = match (stored, &charge, copia_e_cola) {
-        (Ok(mut tx), Some(c), Some(code)) => {
-            match charges::record(&mut tx, c, &code, provider.expiry_grace()).await {
-                Ok(()) => tx.commit().await.map_err(DomainError::from),
-                Err(e) => Err(e.into()),
+    let grace = provider.expiry_grace();
+    let stored = match store(db, o, &order_id, now, &takes, txid.as_deref()).await {
+        Ok(mut tx) => {
+            async {
+                if let (Some(c), Some(code)) = (&charge, &copia_e_cola) {
+                    charges::record(&mut tx, c, code, grace).await?;
+                }
+                if let Some(also) = also {
+                    also.write(&mut tx, &order_id).await?;
+                }
+                tx.commit().await?;
+                Ok::<(), DomainError>(())
             }
+            .await
         }
-        (Ok(tx), _, _) => tx.commit().await.map_err(DomainError::from),
-        (Err(e), _, _) => Err(e),
+        Err(e) => Err(e),
     };
     if let Err(e) = stored {
         if let Some(txid) = &txid {
@@ -222,11 +259,21 @@ pub async fn place(db: &Db, provider: &dyn PixProvider, o: &NewOrder<'_>) -> Dom
         cliente_nome: o.cliente_nome.to_owned(),
         total_centavos: o.summary.total_centavos.centavos(),
     });
+    // As `charges::record` writes it.
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 4);
+    let pix_charge = copia_e_cola.map(|code| {
+        let expira_em = now
+            .saturating_add(ms(o.pix_expiry))
+            .saturating_add(ms(grace));
+        (code, expira_em)
+    });
     Ok(Placed {
         order_id,
         txid,
         fresh: true,
         announce,
+        placed_at: now,
+        pix_charge,
     })
 }
 
@@ -406,9 +453,39 @@ async fn store(
     }
     if o.pagamento != PaymentMethod::Pix {
         // In person it is a delivery at once: the store's 'Novo pedido' and the buyer's
-        // 'Pedido recebido' exist iff the order does (a Pix order's come with its payment).
+        // 'Pedido recebido' exist iff the order does (a Pix order's come with its payment),
+        // composed from what was just written.
         use crate::mail::OrderNotice::{NewOrder, Received};
-        crate::mail::queue_order_notices(&mut tx, order_id, &[NewOrder, Received]).await?;
+        let written = crate::mail::WrittenOrder {
+            buyer_id: o.buyer_id,
+            supplier_id: o.supplier_id,
+            buyer_email: o.buyer_email,
+            supplier_email: o.supplier_email,
+            cliente: o.cliente_nome,
+            loja: o.nomeforn,
+            total_centavos: sum.total_centavos.centavos(),
+            tipo_entrega: mode,
+            observacao: o.note,
+            slot: o.slot,
+            txid,
+            lines: o
+                .lines
+                .iter()
+                .zip(&sum.linhas)
+                .map(|(line, sum)| crate::mail::WrittenLine {
+                    quantidade: i64::from(sum.quantidade),
+                    titulo: line.titulo,
+                    opcao: line.opcao.as_deref(),
+                    pago_centavos: sum.total_centavos.centavos(),
+                    observacao: line.note.as_deref(),
+                })
+                .collect(),
+            taxa_centavos: sum.taxa_centavos.centavos(),
+            cupom_codigo: code.as_deref(),
+            desconto_centavos: sum.desconto_centavos.centavos(),
+        };
+        crate::mail::queue_placed_notices(&mut tx, order_id, &written, &[NewOrder, Received])
+            .await?;
     }
     Ok(tx)
 }

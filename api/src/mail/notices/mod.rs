@@ -174,16 +174,9 @@ async fn receipt(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<
     let money = |c: i64| Money::from_centavos(c).format();
     Ok(Receipt {
         lines: lines
-            .into_iter()
+            .iter()
             .map(|(q, titulo, opcao, pago, obs)| {
-                let line = match opcao {
-                    Some(o) => format!("{q} × {titulo} ({o}) — {}", money(pago)),
-                    None => format!("{q} × {titulo} — {}", money(pago)),
-                };
-                match obs {
-                    Some(n) => format!("{line} (obs.: {n})"),
-                    None => line,
-                }
+                receipt_line(*q, titulo, opcao.as_deref(), *pago, obs.as_deref())
             })
             .collect(),
         taxa: money(taxa),
@@ -227,6 +220,107 @@ pub async fn queue_order_notices(
     // The outbox waits a moment after a wake, so this commits first (else its next sweep).
     super::wake();
     Ok(())
+}
+
+/// An order as the transaction placing it has just written it: what its notices say, so that
+/// [`queue_placed_notices`] reads nothing back.
+#[derive(Debug, Clone)]
+pub struct WrittenOrder<'a> {
+    pub buyer_id: &'a str,
+    pub supplier_id: &'a str,
+    pub buyer_email: &'a str,
+    pub supplier_email: &'a str,
+    pub cliente: &'a str,
+    pub loja: &'a str,
+    pub total_centavos: i64,
+    /// 'Entrega' or 'Retirada'.
+    pub tipo_entrega: &'a str,
+    pub observacao: Option<&'a str>,
+    pub slot: Option<Slot>,
+    pub txid: Option<&'a str>,
+    /// In the bag's order.
+    pub lines: Vec<WrittenLine<'a>>,
+    pub taxa_centavos: i64,
+    pub cupom_codigo: Option<&'a str>,
+    pub desconto_centavos: i64,
+}
+
+/// A line of a [`WrittenOrder`].
+#[derive(Debug, Clone)]
+pub struct WrittenLine<'a> {
+    pub quantidade: i64,
+    pub titulo: &'a str,
+    pub opcao: Option<&'a str>,
+    pub pago_centavos: i64,
+    pub observacao: Option<&'a str>,
+}
+
+/// [`queue_order_notices`] for an order being placed in `tx`, from what that transaction wrote
+/// (`o`): the same e-mails and WhatsApp messages, without reading the order back.
+pub async fn queue_placed_notices(
+    tx: &mut Transaction<'_, Any>,
+    order_id: &str,
+    o: &WrittenOrder<'_>,
+    notices: &[OrderNotice],
+) -> sqlx::Result<()> {
+    let money = |c: i64| Money::from_centavos(c).format();
+    let f = Facts {
+        buyer_email: o.buyer_email.to_owned(),
+        supplier_email: o.supplier_email.to_owned(),
+        cliente: o.cliente.to_owned(),
+        loja: o.loja.to_owned(),
+        total: money(o.total_centavos),
+        tipo_entrega: o.tipo_entrega.to_owned(),
+        agendado: o.slot.map(|s| format!("{}: {}", o.tipo_entrega, s.label())),
+        observacao: o.observacao.map(str::to_owned),
+        receipt: Some(Receipt {
+            lines: o
+                .lines
+                .iter()
+                .map(|l| {
+                    receipt_line(
+                        l.quantidade,
+                        l.titulo,
+                        l.opcao,
+                        l.pago_centavos,
+                        l.observacao,
+                    )
+                })
+                .collect(),
+            taxa: money(o.taxa_centavos),
+            cupom: o
+                .cupom_codigo
+                .map(|c| format!("{c} (−{})", money(o.desconto_centavos))),
+            end_to_end_id: String::new(),
+        }),
+    };
+    let messages: Vec<_> = notices.iter().map(|&n| compose(n, &f)).collect();
+    super::enqueue_all(&mut **tx, &messages).await?;
+    let whatsapp = (
+        o.buyer_id.to_owned(),
+        o.supplier_id.to_owned(),
+        o.cliente.to_owned(),
+        o.loja.to_owned(),
+        o.total_centavos,
+        o.tipo_entrega.to_owned(),
+        o.txid.map(str::to_owned),
+    );
+    crate::mail::whatsapp::queue_order_notices_of(tx, order_id, &whatsapp, notices).await?;
+    super::wake();
+    Ok(())
+}
+
+/// `2 × alface (Maço) — R$ 5,00`, with the line's note.
+fn receipt_line(q: i64, titulo: &str, opcao: Option<&str>, pago: i64, obs: Option<&str>) -> String {
+    let paid = Money::from_centavos(pago).format();
+    let line = match opcao {
+        Some(o) => format!("{q} × {titulo} ({o}) — {paid}"),
+        None => format!("{q} × {titulo} — {paid}"),
+    };
+    match obs {
+        Some(n) => format!("{line} (obs.: {n})"),
+        None => line,
+    }
 }
 
 #[cfg(test)]

@@ -40,8 +40,8 @@ pub struct Message {
 }
 
 /// The order's facts the templates use: buyer and store ids, names, total, delivery mode and
-/// whether it is paid by Pix.
-type Facts = (String, String, String, String, i64, String, Option<String>);
+/// whether it is paid by Pix (its txid).
+pub(crate) type Facts = (String, String, String, String, i64, String, Option<String>);
 
 /// The message of `notice` to `role`, or `None` when that notice has no WhatsApp template
 /// (it goes by e-mail only).
@@ -141,8 +141,19 @@ pub async fn queue_order_notices(
     let Some(f) = facts else {
         return Ok(());
     };
+    queue_order_notices_of(tx, order_id, &f, notices).await
+}
+
+/// [`queue_order_notices`] with the order's facts `f` as the caller has them (the placing
+/// transaction, which has just written them): nothing is read.
+pub(crate) async fn queue_order_notices_of(
+    tx: &mut Transaction<'_, Any>,
+    order_id: &str,
+    f: &Facts,
+    notices: &[OrderNotice],
+) -> sqlx::Result<()> {
     for &notice in notices {
-        if let Some((role, message)) = compose(notice, &f, order_id) {
+        if let Some((role, message)) = compose(notice, f, order_id) {
             let user = match role {
                 Role::Buyer => &f.0,
                 Role::Store => &f.1,

@@ -1,14 +1,12 @@
-//! The rows `finalizar_pedido` reads: the bag's products, the supplier's settings and
-//! coupons, the buyer's stored address and coordinates. Booleans are read as `0`/`1` (the
-//! `Any` driver cannot decode SQLite's BOOLEAN).
+//! The rows a checkout reads ([`super::checkout`]): the bag's products, the supplier's settings
+//! and coupons, the buyer's stored address and coordinates — with the e-mails and the store's
+//! phone, so that the order's notices and its answer are composed from them without reading the
+//! order back. Booleans are read as `0`/`1` (the `Any` driver cannot decode SQLite's BOOLEAN).
 
 use crate::domain::coupons::{COUPON_COLUMNS, CouponRow};
+use crate::domain::error::{DomainError, DomainResult};
 use crate::domain::options as opts;
-use crate::{
-    db::Db,
-    error::{ApiError, ApiResult},
-    messages::LOJA_INDISPONIVEL,
-};
+use crate::{db::Db, messages::LOJA_INDISPONIVEL};
 use serde_json::Value;
 use std::collections::HashMap;
 use wasm_core::{
@@ -17,56 +15,61 @@ use wasm_core::{
     options::{Listed, OptionError, PricedLine},
 };
 
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub(crate) struct ProductRow {
-    pub(super) id: String,
-    pub(super) supplier_id: String,
-    pub(super) titulo: String,
-    pub(super) icone: Option<String>,
-    pub(super) preco_centavos: i64,
-    pub(super) preco_promo_centavos: Option<i64>,
-    pub(super) minimo_promo: Option<i64>,
-    pub(super) minimo: Option<i64>,
-    pub(super) estoque: Option<i64>,
-    pub(super) opcoes: String,
+    pub(crate) id: String,
+    pub(crate) supplier_id: String,
+    pub(crate) titulo: String,
+    pub(crate) icone: Option<String>,
+    pub(crate) preco_centavos: i64,
+    pub(crate) preco_promo_centavos: Option<i64>,
+    pub(crate) minimo_promo: Option<i64>,
+    pub(crate) minimo: Option<i64>,
+    pub(crate) estoque: Option<i64>,
+    pub(crate) opcoes: String,
     /// 1 when disabled (`status`).
-    pub(super) desabilitado: i64,
+    pub(crate) desabilitado: i64,
     /// 1 when its lines may carry a note.
-    pub(super) aceita_observacao: i64,
+    pub(crate) aceita_observacao: i64,
 }
 
-#[derive(Debug, sqlx::FromRow)]
-pub(super) struct SupplierRow {
-    pub(super) nomeforn: String,
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(crate) struct SupplierRow {
+    pub(crate) nomeforn: String,
+    /// The store's e-mail ('Novo pedido') and phone (each line of the order shows it).
+    pub(crate) email: String,
+    pub(crate) telefone: String,
     /// 1 when hidden by the supplier (`oculto`) or the admin (`invisivel`).
-    pub(super) oculta: i64,
+    pub(crate) oculta: i64,
     /// 1 when purchases are closed.
-    pub(super) compras_fechadas: i64,
-    pub(super) pagamento_opcoes: String,
-    pub(super) entrega_opcoes: String,
-    pub(super) taxa_tipo: Option<String>,
-    pub(super) taxa_entrega_centavos: Option<i64>,
-    pub(super) taxa_por_km_centavos: Option<i64>,
-    pub(super) entrega_latitude: Option<f64>,
-    pub(super) entrega_longitude: Option<f64>,
-    pub(super) pedido_minimo_entrega_centavos: Option<i64>,
-    pub(super) pedido_minimo_retirada_centavos: Option<i64>,
+    pub(crate) compras_fechadas: i64,
+    pub(crate) pagamento_opcoes: String,
+    pub(crate) entrega_opcoes: String,
+    pub(crate) taxa_tipo: Option<String>,
+    pub(crate) taxa_entrega_centavos: Option<i64>,
+    pub(crate) taxa_por_km_centavos: Option<i64>,
+    pub(crate) entrega_latitude: Option<f64>,
+    pub(crate) entrega_longitude: Option<f64>,
+    pub(crate) pedido_minimo_entrega_centavos: Option<i64>,
+    pub(crate) pedido_minimo_retirada_centavos: Option<i64>,
     /// The maximum delivery distance in km (decisions.md §31).
-    pub(super) distancia_maxima_km: Option<i64>,
+    pub(crate) distancia_maxima_km: Option<i64>,
 }
 
-#[derive(Debug, sqlx::FromRow)]
-pub(super) struct BuyerRow {
-    pub(super) nome: String,
-    pub(super) telefone: Option<String>,
-    pub(super) rua: Option<String>,
-    pub(super) numero: Option<String>,
-    pub(super) cidade: Option<String>,
-    pub(super) complemento: Option<String>,
-    pub(super) bairro: Option<String>,
-    pub(super) cep: Option<String>,
-    pub(super) latitude: Option<f64>,
-    pub(super) longitude: Option<f64>,
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(crate) struct BuyerRow {
+    pub(crate) nome: String,
+    /// For 'Pedido recebido'.
+    pub(crate) email: String,
+    pub(crate) telefone: Option<String>,
+    pub(crate) rua: Option<String>,
+    pub(crate) numero: Option<String>,
+    pub(crate) cidade: Option<String>,
+    pub(crate) complemento: Option<String>,
+    pub(crate) bairro: Option<String>,
+    pub(crate) cep: Option<String>,
+    pub(crate) latitude: Option<f64>,
+    pub(crate) longitude: Option<f64>,
 }
 
 impl ProductRow {
@@ -94,10 +97,10 @@ impl ProductRow {
 }
 
 /// The bag's products (`ids`: its lines' products), by id (one query).
-pub(super) async fn load_products<'a>(
+pub(crate) async fn load_products<'a>(
     db: &Db,
     ids: impl IntoIterator<Item = &'a str>,
-) -> ApiResult<HashMap<String, ProductRow>> {
+) -> DomainResult<HashMap<String, ProductRow>> {
     let mut ids: Vec<&str> = ids.into_iter().collect();
     ids.sort_unstable();
     ids.dedup();
@@ -119,9 +122,9 @@ pub(super) async fn load_products<'a>(
     Ok(rows.into_iter().map(|p| (p.id.clone(), p)).collect())
 }
 
-pub(super) async fn load_supplier(db: &Db, supplier_id: &str) -> ApiResult<SupplierRow> {
+pub(crate) async fn load_supplier(db: &Db, supplier_id: &str) -> DomainResult<SupplierRow> {
     sqlx::query_as(
-        "SELECT nomeforn, CAST(CASE WHEN oculto OR invisivel THEN 1 ELSE 0 END AS BIGINT) AS oculta, \
+        "SELECT nomeforn, email, telefone, CAST(CASE WHEN oculto OR invisivel THEN 1 ELSE 0 END AS BIGINT) AS oculta, \
          CAST(CASE WHEN compras_fechadas THEN 1 ELSE 0 END AS BIGINT) AS compras_fechadas, \
          pagamento_opcoes, entrega_opcoes, \
          taxa_tipo, taxa_entrega_centavos, taxa_por_km_centavos, entrega_latitude, \
@@ -131,16 +134,16 @@ pub(super) async fn load_supplier(db: &Db, supplier_id: &str) -> ApiResult<Suppl
     .bind(supplier_id)
     .fetch_optional(db)
     .await?
-    .ok_or_else(|| ApiError::bad_request(LOJA_INDISPONIVEL))
+    .ok_or_else(|| DomainError::invalid(LOJA_INDISPONIVEL))
 }
 
 /// The supplier's coupon with the code the buyer typed, with its version, or `Cupom não
 /// encontrado!`.
-pub(super) async fn load_coupon(
+pub(crate) async fn load_coupon(
     db: &Db,
     supplier_id: &str,
     code: &str,
-) -> ApiResult<(Coupon, i64)> {
+) -> DomainResult<(Coupon, i64)> {
     let rows: Vec<CouponRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {COUPON_COLUMNS} FROM coupons c WHERE c.supplier_id = $1"
     )))
@@ -152,7 +155,7 @@ pub(super) async fn load_coupon(
         .filter_map(|r| Some((r.coupon()?, r.criado_em)))
         .collect();
     let plain: Vec<Coupon> = coupons.iter().map(|(c, _)| c.clone()).collect();
-    let found = find_coupon(&plain, code).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let found = find_coupon(&plain, code).map_err(|e| DomainError::invalid(e.to_string()))?;
     let version = coupons
         .iter()
         .find(|(c, _)| c.code() == found.code())
@@ -160,7 +163,7 @@ pub(super) async fn load_coupon(
     Ok((found.clone(), version))
 }
 
-pub(super) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {
+pub(crate) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {
     DeliverySettings::from(DeliverySettingsRecord {
         entrega: s.entrega_opcoes.clone(),
         taxa_tipo: s
@@ -178,13 +181,13 @@ pub(super) fn delivery_settings(s: &SupplierRow) -> DeliverySettings {
 }
 
 /// The buyer's name, phone and stored address.
-pub(super) async fn load_buyer(db: &Db, user_id: &str) -> ApiResult<BuyerRow> {
+pub(crate) async fn load_buyer(db: &Db, user_id: &str) -> DomainResult<BuyerRow> {
     sqlx::query_as(
-        "SELECT nome, telefone, rua, numero, cidade, complemento, bairro, cep, latitude, \
+        "SELECT nome, email, telefone, rua, numero, cidade, complemento, bairro, cep, latitude, \
          longitude FROM users WHERE id = $1",
     )
     .bind(user_id)
     .fetch_optional(db)
     .await?
-    .ok_or(ApiError::Unauthorized)
+    .ok_or(DomainError::Forbidden)
 }
