@@ -49,6 +49,7 @@ pub mod reconcile;
 pub mod refunds;
 pub mod reviews;
 pub mod sales_report;
+pub mod sandbox_recurrence;
 pub mod stock;
 pub mod stores;
 pub mod subscriptions;

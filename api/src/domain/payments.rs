@@ -26,14 +26,13 @@
 use super::{
     charges::{self, Paid},
     codes::{ChargeStatus, PixOrigin, ReceivedState, RefundReason},
-    pix_automatico::{self, RecState},
     refunds,
 };
 use crate::{
     db::{Db, begin_write, insert, now_ms},
     domain::error::{DomainError, DomainResult},
     mail::{OrderNotice, queue_order_notice},
-    pix::{ReceivedPix, recurring::RecurrenceAtPsp, rfc3339},
+    pix::{ReceivedPix, rfc3339},
 };
 use chrono::{TimeZone, Utc};
 use rand::{Rng, distr::Alphanumeric};
@@ -351,48 +350,6 @@ pub async fn pay_sandbox(db: &Db, txid: &str) -> DomainResult<SandboxPayment> {
             Err(DomainError::Conflict("Cobrança expirada.".into()))
         }
     }
-}
-
-/// What the sandbox's authorisation of a recurrence did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SandboxAuthorisation {
-    /// The basket's Pix Automático is active now.
-    Authorised,
-    /// It was active already: nothing changed.
-    AlreadyAuthorised,
-}
-
-/// The sandbox's payer authorises recurrence `id_rec` at their bank (Pix Automático,
-/// decisions.md §35), applied as a PSP's confirmed approval is
-/// ([`pix_automatico::apply_recurrence`]): the basket's cycles are charged from then on. An
-/// unknown recurrence is 404; one no longer awaiting (refused, cancelled) 409.
-pub async fn authorise_sandbox_recurrence(
-    db: &Db,
-    id_rec: &str,
-) -> DomainResult<SandboxAuthorisation> {
-    let row: Option<(String, String, Option<String>)> =
-        sqlx::query_as("SELECT id, buyer_id, rec_situacao FROM subscriptions WHERE rec_id = $1")
-            .bind(id_rec)
-            .fetch_optional(db)
-            .await?;
-    let (basket, buyer, state) =
-        row.ok_or_else(|| DomainError::NotFound("Recorrência não encontrada.".into()))?;
-    match state.as_deref().and_then(RecState::from_db) {
-        Some(RecState::Active) => return Ok(SandboxAuthorisation::AlreadyAuthorised),
-        Some(RecState::Awaiting) => {}
-        _ => {
-            return Err(DomainError::Conflict(
-                "Esta recorrência não aguarda autorização.".into(),
-            ));
-        }
-    }
-    let changed =
-        pix_automatico::apply_recurrence(db, &basket, &buyer, RecurrenceAtPsp::Approved).await?;
-    Ok(if changed {
-        SandboxAuthorisation::Authorised
-    } else {
-        SandboxAuthorisation::AlreadyAuthorised
-    })
 }
 
 /// A made-up end-to-end id in the PSPs' shape: `E`, an ISPB, yyyyMMddHHmm, 11 letters and digits.

@@ -7,7 +7,8 @@
 use crate::{
     domain::{
         inbox,
-        payments::{self, SandboxAuthorisation, SandboxPayment},
+        payments::{self, SandboxPayment},
+        sandbox_recurrence::{self, SandboxAuthorisation},
     },
     error::ApiResult,
     state::AppState,
@@ -86,7 +87,7 @@ pub async fn authorise(
     State(state): State<AppState>,
     Path(id_rec): Path<String>,
 ) -> ApiResult<Json<SandboxAuthorised>> {
-    let outcome = payments::authorise_sandbox_recurrence(&state.db, &id_rec).await?;
+    let outcome = sandbox_recurrence::authorise_sandbox_recurrence(&state.db, &id_rec).await?;
     Ok(Json(SandboxAuthorised {
         ok: true,
         id_rec,

@@ -376,6 +376,8 @@ pub(super) fn order_as_written(
             .as_ref()
             .map(|_| PixStatus::Awaiting.as_db().to_owned()),
         txid: placed.txid.clone(),
+        // A checkout's order is never a basket's cycle: no recurring charge.
+        cobr_vencimento: None,
         preco_produtos_centavos: sum.produtos_centavos.centavos(),
         taxa_entrega_centavos: sum.taxa_centavos.centavos(),
         desconto_centavos: sum.desconto_centavos.centavos(),
