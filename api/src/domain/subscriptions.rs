@@ -138,11 +138,39 @@ pub struct BasketRow {
     pub aviso_data: Option<String>,
     pub observacao: Option<String>,
     pub criado_em: i64,
+    /// The basket's own address (all `None`: the buyer's profile's, read when each cycle is
+    /// ordered).
+    pub end_rua: Option<String>,
+    pub end_numero: Option<String>,
+    pub end_complemento: Option<String>,
+    pub end_bairro: Option<String>,
+    pub end_cep: Option<String>,
+    pub end_cidade: Option<String>,
+    pub end_latitude: Option<f64>,
+    pub end_longitude: Option<f64>,
 }
 
 const BASKET_COLUMNS: &str = "id, buyer_id, supplier_id, frequencia, tipo_entrega, janela_inicio, \
      janela_fim, data_inicio, proxima_data, pagamento, situacao, pausada_ate, pular_data, \
-     cupom_codigo, cupom_ciclos, ciclos_feitos, aviso_data, observacao, criado_em";
+     cupom_codigo, cupom_ciclos, ciclos_feitos, aviso_data, observacao, criado_em, end_rua, \
+     end_numero, end_complemento, end_bairro, end_cep, end_cidade, end_latitude, end_longitude";
+
+/// Where a basket is delivered when it is not the buyer's profile address: the address as the
+/// buyer typed it (checked by wasm-core's address rules) and the coordinates the server computed
+/// for it, from which each cycle's fee and the store's delivery area are computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BasketAddress {
+    pub rua: String,
+    pub numero: String,
+    pub complemento: Option<String>,
+    pub bairro: Option<String>,
+    /// 8 digits.
+    pub cep: Option<String>,
+    /// 'Cidade, UF'.
+    pub cidade: String,
+    pub latitude: f64,
+    pub longitude: f64,
+}
 
 impl BasketRow {
     pub fn status(&self) -> BasketStatus {
@@ -171,6 +199,20 @@ impl BasketRow {
     pub fn next_slot(&self) -> Option<Slot> {
         self.slot_on(&self.proxima_data)
     }
+
+    /// The basket's own address, `None` when it is delivered to the profile's.
+    pub fn address(&self) -> Option<BasketAddress> {
+        Some(BasketAddress {
+            rua: self.end_rua.clone()?,
+            numero: self.end_numero.clone().unwrap_or_default(),
+            complemento: self.end_complemento.clone(),
+            bairro: self.end_bairro.clone(),
+            cep: self.end_cep.clone(),
+            cidade: self.end_cidade.clone().unwrap_or_default(),
+            latitude: self.end_latitude?,
+            longitude: self.end_longitude?,
+        })
+    }
 }
 
 /// One line of a basket.
@@ -192,6 +234,8 @@ pub struct NewBasket<'a> {
     pub first: Slot,
     pub payment: BasketPayment,
     pub coupon: Option<&'a str>,
+    /// Its own address; `None`: the buyer's profile's.
+    pub address: Option<&'a BasketAddress>,
     pub note: Option<&'a str>,
     pub lines: &'a [BasketLine],
     /// Its recurrence at the PSP, for Pix Automático.
@@ -229,11 +273,37 @@ pub async fn create(db: &Db, b: &NewBasket<'_>) -> sqlx::Result<()> {
     .bind(now)
     .execute(&mut *tx)
     .await?;
+    write_address(&mut tx, b.id, b.address).await?;
     write_lines(&mut tx, b.id, b.lines).await?;
     if let Some(rec) = &b.pix {
         super::pix_automatico::store_new(&mut tx, b.id, rec).await?;
     }
     tx.commit().await
+}
+
+/// Sets basket `id`'s own address (`None`: back to the profile's).
+async fn write_address(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    a: Option<&BasketAddress>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET end_rua = $1, end_numero = $2, end_complemento = $3, \
+         end_bairro = $4, end_cep = $5, end_cidade = $6, end_latitude = $7, end_longitude = $8 \
+         WHERE id = $9",
+    )
+    .bind(a.map(|a| a.rua.as_str()))
+    .bind(a.map(|a| a.numero.as_str()))
+    .bind(a.and_then(|a| a.complemento.as_deref()))
+    .bind(a.and_then(|a| a.bairro.as_deref()))
+    .bind(a.and_then(|a| a.cep.as_deref()))
+    .bind(a.map(|a| a.cidade.as_str()))
+    .bind(a.map(|a| a.latitude))
+    .bind(a.map(|a| a.longitude))
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 async fn write_lines(
@@ -476,6 +546,8 @@ pub struct Change<'a> {
     pub skip: Option<Option<&'a str>>,
     /// `Some(Some(date))` pauses until that date, `Some(None)` resumes.
     pub pause: Option<Option<&'a str>>,
+    /// `Some(Some(address))` delivers to that address, `Some(None)` to the profile's.
+    pub address: Option<Option<&'a BasketAddress>>,
     pub cancel: bool,
 }
 
@@ -500,6 +572,9 @@ pub async fn change(db: &Db, id: &str, buyer_id: &str, c: &Change<'_>) -> sqlx::
     }
     if let Some(lines) = c.lines {
         write_lines(&mut tx, id, lines).await?;
+    }
+    if let Some(a) = c.address {
+        write_address(&mut tx, id, a).await?;
     }
     if let Some(f) = c.frequency {
         sqlx::query("UPDATE subscriptions SET frequencia = $1 WHERE id = $2")

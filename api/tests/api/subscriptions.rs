@@ -6,92 +6,22 @@
 //! may pause all for a vacation. Time is driven by calling the cycles job's work with an instant
 //! (`cycles::run`), as the job does with the clock's. On SQLite and on PostgreSQL.
 
+mod address;
+
 use crate::fixtures::money::assert_money_adds_up;
+use crate::fixtures::subscriptions::{
+    HOUR, basket, cassava, closes, cycle, day, run, store_with_days, subscribe,
+};
 use crate::fixtures::{BUYER, SUPPLIER, demo_app, exec, stock};
 use crate::helpers::{TestApp, spawn_app_on};
 use feira_api::rpc::subscriptions::cycles;
 use serde_json::{Value, json};
-use wasm_core::date::Date;
-
-const HOUR: i64 = 3_600_000;
-
-fn now_ms() -> i64 {
-    feira_api::db::now_ms()
-}
-
-/// The day in São Paulo `n` days from now.
-fn day(n: i64) -> Date {
-    Date::of_ms(now_ms()).unwrap().add_days(n).unwrap()
-}
-
-/// João's store: pickup every day 08:00–12:00, orders until 18:00 of the day before.
-async fn store_with_days(app: &TestApp, corte_dias: u8) {
-    let (token, _) = app.login(SUPPLIER).await;
-    let janelas: Vec<Value> = (0..7)
-        .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
-        .collect();
-    let (s, b) = app
-        .rpc(
-            Some(&token),
-            json!({
-                "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
-                "form": {
-                    "entrega": "12", "taxaTipo": "", "taxaentrega": "", "taxaPorKm": "",
-                    "pedidominimoentrega": "", "pedidominimoretirada": "",
-                    "descricaoentrega": "", "descricaoretirada": "",
-                    "dias": {"janelas": janelas, "corte_tipo": "dias",
-                             "corte_dias": corte_dias, "corte_hora": "18:00"},
-                },
-            }),
-        )
-        .await;
-    assert_eq!(s, 200, "{b}");
-}
-
-/// When orders for `date` close with the store's cut-off of one day at 18:00.
-fn closes(date: Date) -> i64 {
-    date.start_ms() - 24 * HOUR + 18 * HOUR
-}
-
-fn basket(lines: Value, total: f64, date: Date, frequencia: &str) -> Value {
-    json!({
-        "codigo": "assinar", "sacola": lines, "forn": "demo-joao", "total": total,
-        "entrega": false, "frequencia": frequencia, "pagamento": "na_entrega",
-        "data_entrega": date.iso(), "janela_inicio": "08:00", "janela_fim": "12:00",
-    })
-}
-
-fn cassava(n: u32) -> Value {
-    json!([{"id": "demo-p04", "quantidade": n}])
-}
-
-async fn subscribe(app: &TestApp, token: &str, body: Value) -> Value {
-    let (s, b) = app.rpc(Some(token), body).await;
-    assert_eq!(s, 200, "{b}");
-    b
-}
 
 async fn count(app: &TestApp, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql)
         .fetch_one(&app.app.db)
         .await
         .unwrap()
-}
-
-async fn run(app: &TestApp, at: i64) -> cycles::RunReport {
-    cycles::run(&app.app, at, 24, None).await.unwrap()
-}
-
-async fn cycle(app: &TestApp, id: &str, date: Date) -> (String, Option<String>, String) {
-    sqlx::query_as(
-        "SELECT situacao, order_id, faltaram FROM subscription_cycles \
-         WHERE subscription_id = $1 AND data_entrega = $2",
-    )
-    .bind(id)
-    .bind(date.iso())
-    .fetch_one(&app.app.db)
-    .await
-    .unwrap()
 }
 
 async fn mails_with(app: &TestApp, subject_part: &str) -> i64 {

@@ -533,6 +533,17 @@ export interface components {
             ok: components["schemas"]["True"];
             userinfo: components["schemas"]["UserInfo"];
         };
+        /** @description A basket's own address, as the buyer typed it (its coordinates stay on the server). */
+        AddressView: {
+            bairro: string | null;
+            /** @description 8 digits. */
+            cep: string | null;
+            /** @description 'Cidade, UF'. */
+            cidade: string;
+            complemento: string | null;
+            numero: string;
+            rua: string;
+        };
         /**
          * adicionar_categoria
          * @description Adds a store category. Needs a session (401 without one).
@@ -894,7 +905,7 @@ export interface components {
          * @description What `alterar_assinatura` does.
          * @enum {string}
          */
-        BasketAction: "pular" | "desfazer_pulo" | "pausar" | "retomar" | "alterar" | "cancelar";
+        BasketAction: "pular" | "desfazer_pulo" | "pausar" | "retomar" | "alterar" | "cancelar" | "endereco";
         /** @description A basket's line. */
         BasketItem: {
             /** @description The product's id. */
@@ -917,6 +928,13 @@ export interface components {
             ciclos: components["schemas"]["CycleView"][];
             /** @description The buyer's name (the store's view). */
             cliente_nome: string;
+            /** @description The basket's own delivery address; absent: the buyer's profile address. */
+            endereco?: components["schemas"]["AddressView"];
+            /**
+             * @description Where a delivered basket's cycles go, as one line ('Rua das Flores, 12 — Centro,
+             *     Piracicaba, SP'): its own address or the profile's as it is now; null for pickup.
+             */
+            endereco_texto: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega: boolean;
             /**
@@ -1253,6 +1271,7 @@ export interface components {
             /** @description `pausar`: `AAAA-MM-DD`. */
             ate?: string | null;
             data_entrega?: string | null;
+            endereco?: components["schemas"]["AddressForm"] | null;
             entrega?: boolean | null;
             frequencia?: string | null;
             id: string;
@@ -4356,6 +4375,7 @@ export interface components {
              */
             cpf?: string;
             data_entrega?: string | null;
+            endereco?: components["schemas"]["AddressForm"] | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;

@@ -372,6 +372,17 @@ pub(crate) fn days_refusal(e: DaysError) -> ApiError {
 /// with a valid option; stock, minimums, fee and coupon; the date and window; the payment the
 /// store accepts. A refusal is the error a checkout answers.
 pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> {
+    price_bag_to(state, bag, None).await
+}
+
+/// [`price_bag`] delivered to `to` instead of the buyer's profile address when given (a
+/// recurring basket's own address, decisions.md §35): the fee and the store's delivery area are
+/// computed for it, and the order keeps it.
+pub async fn price_bag_to(
+    state: &AppState,
+    bag: &Bag<'_>,
+    to: Option<&crate::domain::subscriptions::BasketAddress>,
+) -> ApiResult<PricedBag> {
     let db = &state.db;
     if bag.items.is_empty() {
         return Err(refusal(CheckoutError::EmptyBag));
@@ -398,7 +409,16 @@ pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> 
     if supplier.oculta != 0 {
         return Err(ApiError::bad_request(LOJA_INDISPONIVEL));
     }
-    let buyer = load::load_buyer(db, bag.buyer_id).await?;
+    let mut buyer = load::load_buyer(db, bag.buyer_id).await?;
+    if let Some(a) = to {
+        buyer.rua = Some(a.rua.clone());
+        buyer.numero = Some(a.numero.clone());
+        buyer.cidade = Some(a.cidade.clone());
+        buyer.complemento = a.complemento.clone();
+        buyer.bairro = a.bairro.clone();
+        buyer.cep = a.cep.clone();
+        (buyer.latitude, buyer.longitude) = (Some(a.latitude), Some(a.longitude));
+    }
     let (coupon, coupon_version) = match &bag.coupon {
         Some(code) => {
             let (c, version) = load::load_coupon(db, &supplier_id, code).await?;

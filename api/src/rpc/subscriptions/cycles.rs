@@ -32,7 +32,7 @@ use crate::{
         subscriptions::{self, BasketLine, BasketRow, BasketStatus, Cycle, CycleOutcome},
     },
     error::{ApiError, ApiResult},
-    rpc::orders::place::{Bag, BagItem, OptionRef, PricedBag, When, place_priced, price_bag},
+    rpc::orders::place::{Bag, BagItem, OptionRef, PricedBag, When, place_priced, price_bag_to},
     state::AppState,
 };
 use futures::StreamExt;
@@ -106,7 +106,7 @@ pub async fn price_cycle(
     let coupon = (with_coupon && b.ciclos_feitos < b.cupom_ciclos)
         .then(|| b.cupom_codigo.clone())
         .flatten();
-    price_bag(
+    price_bag_to(
         state,
         &Bag {
             buyer_id: &b.buyer_id,
@@ -124,6 +124,7 @@ pub async fn price_cycle(
             note: b.observacao.as_deref(),
             now,
         },
+        b.address().as_ref(),
     )
     .await
 }
