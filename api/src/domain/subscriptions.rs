@@ -215,6 +215,49 @@ impl BasketRow {
     }
 }
 
+/// `cupom_ciclos` of a basket whose coupon applies to every cycle.
+pub const EVERY_CYCLE: i64 = i64::MAX;
+
+/// How many cycles coupon `code` of the store applies to in a basket subscribed now
+/// (decisions.md §35): every one when the coupon says so ('Vale para todas as entregas da
+/// assinatura'), else the first. Kept on the basket, so a buyer keeps what they subscribed to;
+/// the coupon's own rules (its dates, its uses, its deletion) are checked again at each cycle.
+pub async fn coupon_cycles(db: &Db, supplier_id: &str, code: Option<&str>) -> sqlx::Result<i64> {
+    let Some(code) = code else {
+        return Ok(1);
+    };
+    let every: Option<i64> = sqlx::query_scalar(
+        "SELECT CAST(CASE WHEN todas_entregas THEN 1 ELSE 0 END AS BIGINT) FROM coupons \
+         WHERE supplier_id = $1 AND codigo = $2",
+    )
+    .bind(supplier_id)
+    .bind(code)
+    .fetch_optional(db)
+    .await?;
+    Ok(if every == Some(1) { EVERY_CYCLE } else { 1 })
+}
+
+impl BasketRow {
+    /// The coupon of `b`'s next cycle: its code while the basket is within the coupon's cycles
+    /// (the first, or every one for a coupon valid on every delivery), `None` after. Priced
+    /// again with wasm-core at the cycle like any order's coupon.
+    pub fn cycle_coupon(&self) -> Option<String> {
+        (self.ciclos_feitos < self.cupom_ciclos)
+            .then(|| self.cupom_codigo.clone())
+            .flatten()
+    }
+
+    /// Whether its coupon applies to every cycle.
+    pub fn coupon_every_cycle(&self) -> bool {
+        self.cupom_codigo.is_some() && self.cupom_ciclos == EVERY_CYCLE
+    }
+}
+
+/// [`BasketRow::cycle_coupon`]: the coupon the cycle job prices `b`'s next cycle with.
+pub fn cycle_coupon(b: &BasketRow) -> Option<String> {
+    b.cycle_coupon()
+}
+
 /// One line of a basket.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BasketLine {
@@ -234,6 +277,8 @@ pub struct NewBasket<'a> {
     pub first: Slot,
     pub payment: BasketPayment,
     pub coupon: Option<&'a str>,
+    /// The cycles the coupon applies to ([`coupon_cycles`]).
+    pub coupon_cycles: i64,
     /// Its own address; `None`: the buyer's profile's.
     pub address: Option<&'a BasketAddress>,
     pub note: Option<&'a str>,
@@ -256,8 +301,8 @@ pub async fn create(db: &Db, b: &NewBasket<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO subscriptions (id, buyer_id, supplier_id, frequencia, tipo_entrega, \
          janela_inicio, janela_fim, data_inicio, proxima_data, pagamento, situacao, \
-         cupom_codigo, observacao, criado_em, atualizado_em) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, 'ativa', $10, $11, $12, $12)",
+         cupom_codigo, cupom_ciclos, observacao, criado_em, atualizado_em) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, 'ativa', $10, $11, $12, $13, $13)",
     )
     .bind(b.id)
     .bind(b.buyer_id)
@@ -269,6 +314,7 @@ pub async fn create(db: &Db, b: &NewBasket<'_>) -> sqlx::Result<()> {
     .bind(b.first.data.iso())
     .bind(b.payment.as_db())
     .bind(b.coupon)
+    .bind(b.coupon_cycles)
     .bind(b.note)
     .bind(now)
     .execute(&mut *tx)

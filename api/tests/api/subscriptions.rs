@@ -7,6 +7,7 @@
 //! (`cycles::run`), as the job does with the clock's. On SQLite and on PostgreSQL.
 
 mod address;
+mod coupon;
 
 use crate::fixtures::money::assert_money_adds_up;
 use crate::fixtures::subscriptions::{

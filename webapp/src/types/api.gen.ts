@@ -928,6 +928,12 @@ export interface components {
             ciclos: components["schemas"]["CycleView"][];
             /** @description The buyer's name (the store's view). */
             cliente_nome: string;
+            /**
+             * @description The basket's coupon while it still applies (the next cycle's), and whether it applies
+             *     to every delivery ('Vale para todas as entregas da assinatura') or the first only.
+             */
+            cupom: string | null;
+            cupom_todas_entregas: boolean;
             /** @description The basket's own delivery address; absent: the buyer's profile address. */
             endereco?: components["schemas"]["AddressView"];
             /**
@@ -1461,6 +1467,8 @@ export interface components {
             pedido_minimo: components["schemas"]["Reais"] | null;
             /** @description `%` or `R$`. */
             tipo: string;
+            /** @description It applies to every delivery of a recurring basket, not only the first. */
+            todas_entregas: boolean;
             /** @description Each buyer may use it once. */
             um_por_cliente: boolean;
             /**
@@ -1515,6 +1523,12 @@ export interface components {
              * @default
              */
             tipo: components["schemas"]["Text"];
+            /**
+             * @description 'Vale para todas as entregas da assinatura': a recurring basket subscribed with it gets
+             *     it on every delivery, not only the first (decisions.md §35).
+             * @default false
+             */
+            todas_entregas: boolean;
             /**
              * @description Each buyer may use it once.
              * @default false

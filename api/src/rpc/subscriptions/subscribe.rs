@@ -48,7 +48,8 @@ pub struct Subscribe {
     /// Delivery (`true`) or pickup.
     #[serde(default)]
     pub entrega: bool,
-    /// The coupon, applied to the first cycle only.
+    /// The coupon: applied to the first cycle only, or to every cycle when the coupon says
+    /// so ('Vale para todas as entregas da assinatura').
     #[serde(default)]
     pub infoscupom: Option<CouponRef>,
     /// `semanal`, `quinzenal` or `mensal`.
@@ -193,6 +194,8 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
         .as_deref()
         .map(str::trim)
         .filter(|n| !n.is_empty());
+    let coupon_cycles =
+        subscriptions::coupon_cycles(&state.db, priced.supplier_id(), coupon.as_deref()).await?;
     let stored = subscriptions::create(
         &state.db,
         &NewBasket {
@@ -204,6 +207,7 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
             first,
             payment: pay,
             coupon: coupon.as_deref(),
+            coupon_cycles,
             address: address.as_ref(),
             note,
             lines: &lines,

@@ -85,6 +85,10 @@ pub struct BasketView {
     /// Its total as it would be ordered now, or why it would not be.
     pub total_centavos: Option<i64>,
     pub aviso: Option<String>,
+    /// The basket's coupon while it still applies (the next cycle's), and whether it applies
+    /// to every delivery ('Vale para todas as entregas da assinatura') or the first only.
+    pub cupom: Option<String>,
+    pub cupom_todas_entregas: bool,
     /// A skipped date, and the pause's end.
     pub pular_data: Option<String>,
     pub pausada_ate: Option<String>,
@@ -324,6 +328,8 @@ pub async fn basket_view(
             .flatten(),
         total_centavos: total,
         aviso,
+        cupom: b.cycle_coupon(),
+        cupom_todas_entregas: b.coupon_every_cycle(),
         pular_data: b.pular_data.clone(),
         pausada_ate: b.pausada_ate.clone(),
         itens,

@@ -166,6 +166,11 @@ function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCe
           <AddressChange key={c.endereco_texto ?? ''} cesta={c} onSave={(endereco) => onAction('endereco', { endereco })} />
         </div>
       )}
+      {ativa && c.cupom && (
+        <p data-testid="assinatura-cupom">
+          Cupom {c.cupom}: {c.cupom_todas_entregas ? 'vale para todas as entregas' : 'vale só na primeira entrega'}
+        </p>
+      )}
       {c.aviso && <p className="form__hint">{c.aviso}</p>}
       {c.pular_data && <p>Entrega de {c.pular_data} pulada.</p>}
       {c.pausada_ate && <p>Pausada até {c.pausada_ate}.</p>}
