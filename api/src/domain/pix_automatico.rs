@@ -497,7 +497,8 @@ pub const UNPAID_AT_EVE: &str = "não paga até a véspera da entrega: pedido ca
 
 /// After the expiry job: each cycle whose recurring charge expired unpaid (its order cancelled
 /// and its stock released by the expiry, the buyer told) is marked once, its recurring charge
-/// cancelled at the PSP, and its store told by e-mail. Returns how many.
+/// cancelled at the PSP, and its store told through the same channels as the buyer: by e-mail
+/// and, opted in (decisions.md §38), by WhatsApp ('cesta_nao_paga'). Returns how many.
 pub async fn after_expiry(db: &Db, pix: &dyn PixProvider) -> DomainResult<u64> {
     let expired: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT c.txid, c.order_id, o.supplier_id FROM pix_cobr c \
@@ -546,7 +547,9 @@ pub async fn after_expiry(db: &Db, pix: &dyn PixProvider) -> DomainResult<u64> {
             )
             .await?;
         }
+        crate::mail::whatsapp::baskets::unpaid_to_store(&mut tx, &order_id).await?;
         tx.commit().await?;
+        crate::mail::wake();
         told += 1;
         if let Some(rec) = pix.recurring()
             && let Err(e) = rec.cancel_recurring_charge(&txid).await

@@ -7,6 +7,8 @@
 //! either side; bad input creating and charging nothing, a recurrence id that is not ours
 //! changing nothing. Time is driven with the cycles job's instant. On SQLite and PostgreSQL.
 
+mod whatsapp;
+
 use crate::fixtures::money::assert_money_adds_up;
 use crate::fixtures::{ADMIN_EMAIL, BUYER, SUPPLIER, stock};
 use crate::helpers::TestApp;
@@ -35,8 +37,13 @@ fn closes(date: Date) -> i64 {
 /// The PSP, the app on it with the Pix and Pix Automático webhooks registered, and João's store
 /// with pickup every day 08:00–12:00.
 async fn setup() -> (Psp, TestApp) {
+    setup_with(|_| {}).await
+}
+
+/// [`setup`] with the app's configuration adjusted.
+async fn setup_with(adjust: impl FnOnce(&mut feira_api::config::Config)) -> (Psp, TestApp) {
     let psp = spawn_psp(&[]).await;
-    let app = psp_app(&psp, |_| {}).await;
+    let app = psp_app(&psp, adjust).await;
     let url = format!("{}/webhooks/pix", app.address);
     app.app
         .pix
