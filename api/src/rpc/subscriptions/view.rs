@@ -3,7 +3,7 @@
 //! total as it would be ordered now (wasm-core's checkout, as the order will be), until when it
 //! can be changed, and its last cycles.
 
-use super::cycles::{available, price_cycle, store_name};
+use super::cycles::{available, price_cycle};
 use crate::{
     domain::{
         delivery_days, pix_automatico,
@@ -302,7 +302,7 @@ pub async fn basket_view(
     Ok(BasketView {
         id: b.id.clone(),
         forn: b.supplier_id.clone(),
-        nomeforn: store_name(state, &b.supplier_id).await?,
+        nomeforn: subscriptions::store_name(&state.db, &b.supplier_id).await?,
         cliente_nome: cliente_nome.unwrap_or_default(),
         frequencia: b.frequencia.clone(),
         situacao: b.status(),
