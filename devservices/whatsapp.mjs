@@ -52,6 +52,7 @@ export const TEMPLATES = {
   cesta_aviso: 3,
   cesta_nao_gerada: 4,
   cesta_ferias: 4,
+  cesta_nao_paga: 3,
 };
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -33,12 +33,16 @@ pub struct CouponRow {
     pub pedido_minimo_centavos: Option<i64>,
     pub usos: i64,
     pub criado_em: i64,
+    /// 1 when it applies to every delivery of a recurring basket, not only the first
+    /// (decisions.md §35).
+    pub todas_entregas: i64,
 }
 
 /// A coupon row's columns, `c` the coupons table.
 pub const COUPON_COLUMNS: &str = "c.codigo, c.tipo, c.valor, c.validade_inicio, c.validade_fim, \
      c.limite_usos, CAST(CASE WHEN c.um_por_cliente THEN 1 ELSE 0 END AS BIGINT) AS um_por_cliente, \
-     c.pedido_minimo_centavos, c.usos, c.criado_em";
+     c.pedido_minimo_centavos, c.usos, c.criado_em, \
+     CAST(CASE WHEN c.todas_entregas THEN 1 ELSE 0 END AS BIGINT) AS todas_entregas";
 
 impl CouponRow {
     /// The coupon as wasm-core checks it; `None` for a row that breaks the rules (logged).

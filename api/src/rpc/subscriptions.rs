@@ -4,8 +4,10 @@
 //! [`manage`]); the store sees its baskets and its next delivery's totals and may pause all for
 //! a vacation ([`store`]); each cycle's order is placed at the store's cut-off by the cycles job
 //! (`domain::subscriptions_cycles`, reached through [`cycles`]) with the checkout's own code.
-//! A basket paid by Pix Automático: [`pix_automatico`]. The answers' shapes are [`view`]'s.
+//! A basket paid by Pix Automático: [`pix_automatico`]; delivered to its own address:
+//! [`address`]. The answers' shapes are [`view`]'s.
 
+pub mod address;
 pub mod cycles;
 pub mod manage;
 pub mod pix_automatico;

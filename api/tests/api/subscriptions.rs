@@ -2,96 +2,31 @@
 //! Portuguese message creating nothing; each cycle makes one order at the store's cut-off, once
 //! per (basket, date) with two instances generating at once and after a generation cut midway;
 //! lines out of stock are left out and the buyer told; skip, pause and change apply to the cycle
-//! before its cut-off and to the next after it; the store sees its next delivery's totals and
-//! may pause all for a vacation. Time is driven by calling the cycles job's work with an instant
+//! before its cut-off and to the next after it ([`changes`]); the store sees its next delivery's
+//! totals and may pause all for a vacation ([`store`]); a basket's own address ([`address`]) and
+//! a coupon on every delivery ([`coupon`]). The setup (a store with delivery days, a basket) is
+//! `fixtures::subscriptions`. Time is driven by calling the cycles job's work with an instant
 //! (`cycles::run`), as the job does with the clock's. On SQLite and on PostgreSQL.
 
+mod address;
+mod changes;
+mod coupon;
+mod store;
+
 use crate::fixtures::money::assert_money_adds_up;
-use crate::fixtures::{BUYER, SUPPLIER, demo_app, exec, stock};
+use crate::fixtures::subscriptions::{
+    HOUR, basket, cassava, closes, cycle, day, run, store_with_days, subscribe,
+};
+use crate::fixtures::{BUYER, demo_app, exec, stock};
 use crate::helpers::{TestApp, spawn_app_on};
 use feira_api::rpc::subscriptions::cycles;
-use serde_json::{Value, json};
-use wasm_core::date::Date;
-
-const HOUR: i64 = 3_600_000;
-
-fn now_ms() -> i64 {
-    feira_api::db::now_ms()
-}
-
-/// The day in São Paulo `n` days from now.
-fn day(n: i64) -> Date {
-    Date::of_ms(now_ms()).unwrap().add_days(n).unwrap()
-}
-
-/// João's store: pickup every day 08:00–12:00, orders until 18:00 of the day before.
-async fn store_with_days(app: &TestApp, corte_dias: u8) {
-    let (token, _) = app.login(SUPPLIER).await;
-    let janelas: Vec<Value> = (0..7)
-        .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
-        .collect();
-    let (s, b) = app
-        .rpc(
-            Some(&token),
-            json!({
-                "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
-                "form": {
-                    "entrega": "12", "taxaTipo": "", "taxaentrega": "", "taxaPorKm": "",
-                    "pedidominimoentrega": "", "pedidominimoretirada": "",
-                    "descricaoentrega": "", "descricaoretirada": "",
-                    "dias": {"janelas": janelas, "corte_tipo": "dias",
-                             "corte_dias": corte_dias, "corte_hora": "18:00"},
-                },
-            }),
-        )
-        .await;
-    assert_eq!(s, 200, "{b}");
-}
-
-/// When orders for `date` close with the store's cut-off of one day at 18:00.
-fn closes(date: Date) -> i64 {
-    date.start_ms() - 24 * HOUR + 18 * HOUR
-}
-
-fn basket(lines: Value, total: f64, date: Date, frequencia: &str) -> Value {
-    json!({
-        "codigo": "assinar", "sacola": lines, "forn": "demo-joao", "total": total,
-        "entrega": false, "frequencia": frequencia, "pagamento": "na_entrega",
-        "data_entrega": date.iso(), "janela_inicio": "08:00", "janela_fim": "12:00",
-    })
-}
-
-fn cassava(n: u32) -> Value {
-    json!([{"id": "demo-p04", "quantidade": n}])
-}
-
-async fn subscribe(app: &TestApp, token: &str, body: Value) -> Value {
-    let (s, b) = app.rpc(Some(token), body).await;
-    assert_eq!(s, 200, "{b}");
-    b
-}
+use serde_json::json;
 
 async fn count(app: &TestApp, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql)
         .fetch_one(&app.app.db)
         .await
         .unwrap()
-}
-
-async fn run(app: &TestApp, at: i64) -> cycles::RunReport {
-    cycles::run(&app.app, at, 24, None).await.unwrap()
-}
-
-async fn cycle(app: &TestApp, id: &str, date: Date) -> (String, Option<String>, String) {
-    sqlx::query_as(
-        "SELECT situacao, order_id, faltaram FROM subscription_cycles \
-         WHERE subscription_id = $1 AND data_entrega = $2",
-    )
-    .bind(id)
-    .bind(date.iso())
-    .fetch_one(&app.app.db)
-    .await
-    .unwrap()
 }
 
 async fn mails_with(app: &TestApp, subject_part: &str) -> i64 {
@@ -333,206 +268,4 @@ async fn lines_out_of_stock_are_left_out_and_an_empty_cycle_makes_no_order() {
     assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 1);
     assert_eq!(mails_with(&app, "não foi gerada").await, 1);
     assert_money_adds_up(&app).await;
-}
-
-#[tokio::test]
-async fn skip_pause_and_change_apply_before_the_cutoff_to_that_cycle_after_it_to_the_next() {
-    let app = demo_app().await;
-    store_with_days(&app, 1).await;
-    let (token, _) = app.login(BUYER).await;
-    // Three days on: its notice is not yet due at the real clock (the app's own job runs too).
-    let first = day(3);
-    let b = subscribe(&app, &token, basket(cassava(2), 16.0, first, "semanal")).await;
-    let id = b["id"].as_str().unwrap().to_owned();
-    let change = |body: Value| {
-        let mut body = body;
-        body["codigo"] = json!("alterar_assinatura");
-        body["id"] = json!(id.clone());
-        body
-    };
-
-    // The notice, 24 hours before the cut-off, with the lines and total.
-    assert_eq!(run(&app, closes(first) - 25 * HOUR).await.notices, 0);
-    assert_eq!(run(&app, closes(first) - 23 * HOUR).await.notices, 1);
-    assert_eq!(run(&app, closes(first) - 22 * HOUR).await.notices, 0);
-    let body: String = sqlx::query_scalar(
-        "SELECT corpo FROM email_outbox WHERE assunto LIKE 'Sua cesta de%' ORDER BY criado_em DESC",
-    )
-    .fetch_one(&app.app.db)
-    .await
-    .unwrap();
-    assert!(
-        body.contains("2 × mandioca") && body.contains("R$ 16,00"),
-        "{body}"
-    );
-
-    // Before the cut-off: the change is this cycle's.
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            change(json!({"acao": "alterar", "sacola": cassava(3)})),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["total_centavos"], json!(2400));
-    // Skip it.
-    let (s, v) = app
-        .rpc(Some(&token), change(json!({"acao": "pular"})))
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["pular_data"], json!(first.iso()));
-    assert_eq!(
-        v["proxima_entrega"],
-        json!(first.add_days(7).unwrap().iso())
-    );
-    run(&app, closes(first) + 1000).await;
-    assert_eq!(cycle(&app, &id, first).await.0, "pulada");
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 0);
-
-    // Pause until the third week: the second is not made, the third is, with 3 units.
-    let second = first.add_days(7).unwrap();
-    let third = first.add_days(14).unwrap();
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            change(json!({"acao": "pausar", "ate": third.iso()})),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["situacao"], json!("pausada"));
-    assert_eq!(v["proxima_entrega"], json!(third.iso()));
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            change(json!({"acao": "pausar", "ate": day(-1).iso()})),
-        )
-        .await;
-    assert_eq!(s, 400, "{v}");
-    run(&app, closes(second) + 1000).await;
-    assert_eq!(cycle(&app, &id, second).await.0, "pausada");
-    run(&app, closes(third) + 1000).await;
-    let (situacao, order, _) = cycle(&app, &id, third).await;
-    assert_eq!(situacao, "pedido");
-    let q: i64 = sqlx::query_scalar("SELECT quantidade FROM order_lines WHERE order_id = $1")
-        .bind(order.unwrap())
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap();
-    assert_eq!(q, 3);
-    let status: String = sqlx::query_scalar("SELECT situacao FROM subscriptions WHERE id = $1")
-        .bind(&id)
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap();
-    assert_eq!(status, "ativa");
-}
-
-#[tokio::test]
-async fn a_change_after_the_cutoff_applies_to_the_next_cycle() {
-    let app = demo_app().await;
-    store_with_days(&app, 1).await;
-    let (token, _) = app.login(BUYER).await;
-    let first = day(2);
-    let b = subscribe(&app, &token, basket(cassava(2), 16.0, first, "semanal")).await;
-    let id = b["id"].as_str().unwrap().to_owned();
-    // The store moves its cut-off to three days before: the first cycle's has passed now.
-    store_with_days(&app, 3).await;
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            json!({"codigo": "alterar_assinatura", "id": id, "acao": "alterar",
-                   "sacola": cassava(1)}),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    // The first cycle was ordered as it stood (2 units); the change is the next one's.
-    let (situacao, order, _) = cycle(&app, &id, first).await;
-    assert_eq!(situacao, "pedido");
-    let q: i64 = sqlx::query_scalar("SELECT quantidade FROM order_lines WHERE order_id = $1")
-        .bind(order.unwrap())
-        .fetch_one(&app.app.db)
-        .await
-        .unwrap();
-    assert_eq!(q, 2);
-    assert_eq!(v["proxima_data"], json!(first.add_days(7).unwrap().iso()));
-    assert_eq!(v["itens"][0]["quantidade"], json!(1));
-    // A skip after the cut-off skips the next one too.
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            json!({"codigo": "alterar_assinatura", "id": id, "acao": "pular"}),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["pular_data"], json!(first.add_days(7).unwrap().iso()));
-    // Cancel: nothing more is made.
-    let (s, v) = app
-        .rpc(
-            Some(&token),
-            json!({"codigo": "alterar_assinatura", "id": id, "acao": "cancelar"}),
-        )
-        .await;
-    assert_eq!((s, v["situacao"].clone()), (200, json!("cancelada")), "{v}");
-    run(&app, closes(first.add_days(21).unwrap()) + 1000).await;
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 1);
-    // Another buyer cannot touch it.
-    let (other, _) = app.login(crate::fixtures::OTHER_BUYER).await;
-    let (s, _) = app
-        .rpc(
-            Some(&other),
-            json!({"codigo": "alterar_assinatura", "id": id, "acao": "pular"}),
-        )
-        .await;
-    assert_eq!(s, 404);
-}
-
-#[tokio::test]
-async fn the_store_sees_its_next_delivery_totals_and_a_vacation_skips_and_tells_everyone() {
-    let app = demo_app().await;
-    store_with_days(&app, 1).await;
-    let (token, _) = app.login(BUYER).await;
-    let first = day(2);
-    subscribe(&app, &token, basket(cassava(2), 16.0, first, "semanal")).await;
-    let lines = json!([{"id": "demo-p04", "quantidade": 1}, {"id": "demo-p01", "quantidade": 1}]);
-    subscribe(&app, &token, basket(lines, 12.5, first, "quinzenal")).await;
-    let (store, _) = app.login(SUPPLIER).await;
-    let (s, v) = app
-        .rpc(Some(&store), json!({"codigo": "pegar_assinaturas_loja"}))
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["proxima_data"], json!(first.iso()));
-    assert_eq!(v["cestas"], json!(2));
-    assert_eq!(v["total_centavos"], json!(1600 + 1250));
-    let resumo = v["resumo"].as_str().unwrap();
-    assert!(
-        resumo.starts_with("2 cestas;") && resumo.contains("mandioca descascada 1 kg 3"),
-        "{resumo}"
-    );
-
-    let (s, v) = app
-        .rpc(
-            Some(&store),
-            json!({"codigo": "ferias_assinaturas", "de": first.iso(), "ate": first.add_days(3).unwrap().iso()}),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["avisados"], json!(1));
-    assert_eq!(mails_with(&app, "em férias").await, 1);
-    run(&app, closes(first) + 1000).await;
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM orders").await, 0);
-    assert_eq!(
-        count(
-            &app,
-            "SELECT COUNT(*) FROM subscription_cycles WHERE situacao = 'ferias'"
-        )
-        .await,
-        2
-    );
-    let (s, v) = app
-        .rpc(
-            Some(&store),
-            json!({"codigo": "ferias_assinaturas", "de": day(-3).iso(), "ate": day(1).iso()}),
-        )
-        .await;
-    assert_eq!(s, 400, "{v}");
 }

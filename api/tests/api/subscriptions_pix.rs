@@ -3,12 +3,19 @@
 //! against BACEN's OpenAPI): the recurrence authorised by the payer (webhook, confirmed with
 //! `GET /rec`); a cycle's order charged with `/cobr` and, paid, its money 'A liberar' exactly
 //! once; a failed charge retried as the policy allows and, still unpaid at the delivery's eve,
-//! the order cancelled with its stock released and the store told; the basket cancelled on
-//! either side; bad input creating and charging nothing, a recurrence id that is not ours
-//! changing nothing. Time is driven with the cycles job's instant. On SQLite and PostgreSQL.
+//! the order cancelled with its stock released and the store told (by WhatsApp too:
+//! [`whatsapp`]); the basket cancelled on either side ([`cancel`]); bad input creating and
+//! charging nothing, a recurrence id that is not ours changing nothing ([`refusals`]). The
+//! store's days are `fixtures::subscriptions`'. Time is driven with the cycles job's instant. On
+//! SQLite and PostgreSQL.
+
+mod cancel;
+mod refusals;
+mod whatsapp;
 
 use crate::fixtures::money::assert_money_adds_up;
-use crate::fixtures::{ADMIN_EMAIL, BUYER, SUPPLIER, stock};
+use crate::fixtures::subscriptions::{closes, day, store_with_days};
+use crate::fixtures::{BUYER, stock};
 use crate::helpers::TestApp;
 use crate::psp::{HMAC, Psp, eventually, psp_app, spawn_psp};
 use feira_api::rpc::subscriptions::cycles;
@@ -16,27 +23,19 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use wasm_core::date::Date;
 
-const HOUR: i64 = 3_600_000;
 /// A valid CPF (check digits right).
 const CPF: &str = "529.982.247-25";
-
-fn day(n: i64) -> Date {
-    Date::of_ms(feira_api::db::now_ms())
-        .unwrap()
-        .add_days(n)
-        .unwrap()
-}
-
-/// When orders for `date` close (the store's cut-off: 18:00 of the day before).
-fn closes(date: Date) -> i64 {
-    date.start_ms() - 24 * HOUR + 18 * HOUR
-}
 
 /// The PSP, the app on it with the Pix and Pix Automático webhooks registered, and João's store
 /// with pickup every day 08:00–12:00.
 async fn setup() -> (Psp, TestApp) {
+    setup_with(|_| {}).await
+}
+
+/// [`setup`] with the app's configuration adjusted.
+async fn setup_with(adjust: impl FnOnce(&mut feira_api::config::Config)) -> (Psp, TestApp) {
     let psp = spawn_psp(&[]).await;
-    let app = psp_app(&psp, |_| {}).await;
+    let app = psp_app(&psp, adjust).await;
     let url = format!("{}/webhooks/pix", app.address);
     app.app
         .pix
@@ -45,25 +44,7 @@ async fn setup() -> (Psp, TestApp) {
         .register_recurring_webhooks(&url, Some(HMAC))
         .await
         .expect("the rec and cobr webhooks register");
-    let (token, _) = app.login(SUPPLIER).await;
-    let janelas: Vec<Value> = (0..7)
-        .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
-        .collect();
-    let (s, b) = app
-        .rpc(
-            Some(&token),
-            json!({
-                "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
-                "form": {
-                    "entrega": "12", "taxaTipo": "", "taxaentrega": "", "taxaPorKm": "",
-                    "pedidominimoentrega": "", "pedidominimoretirada": "",
-                    "descricaoentrega": "", "descricaoretirada": "",
-                    "dias": {"janelas": janelas, "corte_tipo": "dias", "corte_dias": 1, "corte_hora": "18:00"},
-                },
-            }),
-        )
-        .await;
-    assert_eq!(s, 200, "{b}");
+    store_with_days(&app, 1).await;
     (psp, app)
 }
 
@@ -342,216 +323,5 @@ async fn a_failed_charge_is_retried_then_the_order_is_cancelled_at_the_eve_with_
     );
     let trail = assert_money_adds_up(&app).await;
     assert_eq!(trail[&order].held, 0, "{trail:?}");
-    psp.assert_contract().await;
-}
-
-#[tokio::test]
-async fn cancelling_on_either_side_ends_the_recurrence_and_the_basket_falls_back() {
-    let (psp, app) = setup().await;
-    let (token, _) = app.login(BUYER).await;
-    let first = day(2);
-
-    // The buyer cancels the basket: its recurrence is cancelled at the PSP.
-    let (ours, rec) = authorised(&psp, &app, &token, basket(1, first, 50.0)).await;
-    let (s, b) = app
-        .rpc(
-            Some(&token),
-            json!({"codigo": "alterar_assinatura", "id": ours, "acao": "cancelar"}),
-        )
-        .await;
-    assert_eq!(s, 200, "{b}");
-    assert_eq!(b["pix_automatico"]["situacao"], json!("cancelada"));
-    let (_, state) = psp.call(Method::GET, "/state", Value::Null).await;
-    let at_psp = state["recs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["idRec"] == json!(rec))
-        .unwrap()
-        .clone();
-    assert_eq!(at_psp["status"], json!("CANCELADA"));
-    assert_eq!(
-        at_psp["encerramento"]["cancelamento"]["solicitante"],
-        json!("USUARIO_RECEBEDOR")
-    );
-
-    // The payer cancels at the bank: the basket goes on paid in person, as chosen.
-    let mut in_person = basket(1, first, 50.0);
-    in_person["sem_pix"] = json!("na_entrega");
-    let (theirs, rec) = authorised(&psp, &app, &token, in_person).await;
-    control(&psp, &format!("/rec/{rec}/cancel")).await;
-    eventually("the cancellation at the bank is applied", || async {
-        text(
-            &app,
-            "SELECT rec_situacao FROM subscriptions WHERE id = $1",
-            &theirs,
-        )
-        .await
-            == Some("cancelada_banco".into())
-    })
-    .await;
-    assert_eq!(
-        text(
-            &app,
-            "SELECT pagamento FROM subscriptions WHERE id = $1",
-            &theirs
-        )
-        .await,
-        Some("na_entrega".into())
-    );
-    assert_eq!(
-        text(
-            &app,
-            "SELECT situacao FROM subscriptions WHERE id = $1",
-            &theirs
-        )
-        .await,
-        Some("ativa".into())
-    );
-
-    // One that pauses instead.
-    let (paused, rec) = authorised(&psp, &app, &token, basket(1, first, 50.0)).await;
-    control(&psp, &format!("/rec/{rec}/cancel")).await;
-    eventually("the basket pauses", || async {
-        text(
-            &app,
-            "SELECT situacao FROM subscriptions WHERE id = $1",
-            &paused,
-        )
-        .await
-            == Some("pausada".into())
-    })
-    .await;
-    // Its cycle makes no order; the in-person one is ordered in person.
-    cycles::run(&app.app, closes(first) + 60_000, 24, None)
-        .await
-        .unwrap();
-    let orders: Vec<String> = sqlx::query_scalar("SELECT pagamento FROM orders")
-        .fetch_all(&app.app.db)
-        .await
-        .unwrap();
-    assert_eq!(orders, vec!["1".to_owned()]);
-    assert!(
-        psp.requests("PUT /cobr/{txid}").await.is_empty(),
-        "nothing charged"
-    );
-    assert_money_adds_up(&app).await;
-    psp.assert_contract().await;
-}
-
-#[tokio::test]
-async fn bad_input_creates_and_charges_nothing_and_a_foreign_id_changes_nothing() {
-    let (psp, app) = setup().await;
-    let (token, _) = app.login(BUYER).await;
-    let first = day(2);
-    let mut no_cpf = basket(2, first, 50.0);
-    no_cpf["cpf"] = Value::Null;
-    let mut bad_cpf = basket(2, first, 50.0);
-    bad_cpf["cpf"] = json!("111.111.111-12");
-    for (body, message) in [
-        (
-            basket(2, first, 10.0),
-            "valor máximo autorizado (R$ 10,00) é menor que o total da cesta (R$ 16,00)",
-        ),
-        (no_cpf, "CPF"),
-        (bad_cpf, "CPF"),
-    ] {
-        let (s, b) = app.rpc(Some(&token), body.clone()).await;
-        assert_eq!(s, 400, "{body}: {b}");
-        assert!(b["error"].as_str().unwrap().contains(message), "{b}");
-    }
-    // A store that does not accept Pix.
-    sqlx::query("UPDATE suppliers SET pagamento_opcoes = '1' WHERE user_id = 'demo-joao'")
-        .execute(&app.app.db)
-        .await
-        .unwrap();
-    let (s, b) = app.rpc(Some(&token), basket(2, first, 50.0)).await;
-    assert!(s == 400 || s == 409, "{b}");
-    assert!(b["error"].as_str().unwrap().contains("não é aceita"), "{b}");
-    assert_eq!(
-        scalar_i64(
-            &app,
-            "SELECT COUNT(*) FROM subscriptions WHERE buyer_id <> $1",
-            ""
-        )
-        .await,
-        0
-    );
-    assert!(
-        psp.requests("POST /rec").await.is_empty(),
-        "no recurrence created"
-    );
-
-    // Notifications naming a recurrence and a charge that are not ours change nothing.
-    let http = reqwest::Client::new();
-    for body in [
-        json!({"recs": [{"idRec": "RR1234567820261129naoehnosso", "status": "APROVADA",
-                          "atualizacao": [{"status": "APROVADA", "data": "2026-11-29T00:00:00Z"}]}]}),
-        json!({"cobsr": [{"idRec": "RR1234567820261129naoehnosso", "txid": "naoehnossanaoehnossanaoehnossa12",
-                           "status": "CONCLUIDA", "atualizacao": []}]}),
-    ] {
-        let res = http
-            .post(format!("{}/webhooks/pix/rec?hmac={HMAC}", app.address))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status().as_u16(), 200);
-    }
-    eventually("both are recorded for the admin", || async {
-        scalar_i64(
-            &app,
-            "SELECT COUNT(*) FROM pix_automatico_avisos WHERE motivo LIKE $1",
-            "%desconhecida%",
-        )
-        .await
-            == 2
-    })
-    .await;
-    assert!(
-        psp.requests("GET /rec/{idRec}").await.is_empty(),
-        "not ours: not even asked"
-    );
-    // The admin sees both beside Pendências Pix; the buyer may not.
-    let (admin, _) = app.login(ADMIN_EMAIL).await;
-    let (s, p) = app
-        .rpc(
-            Some(&admin),
-            json!({"codigo": "pegar_pix_automatico_problemas"}),
-        )
-        .await;
-    assert_eq!(s, 200, "{p}");
-    let problems = p["problemas"].as_array().unwrap();
-    assert_eq!(problems.len(), 2, "{p}");
-    assert!(
-        problems
-            .iter()
-            .any(|x| x["tipo"] == "rec" && x["assinatura"].is_null())
-    );
-    assert!(
-        problems
-            .iter()
-            .any(|x| x["tipo"] == "cobr" && x["motivo"].as_str().unwrap().contains("desconhecida"))
-    );
-    let (s, _) = app
-        .rpc(
-            Some(&token),
-            json!({"codigo": "pegar_pix_automatico_problemas"}),
-        )
-        .await;
-    assert_eq!(s, 403);
-    assert_eq!(
-        scalar_i64(&app, "SELECT COUNT(*) FROM orders WHERE id <> $1", "").await,
-        0
-    );
-    assert_eq!(
-        scalar_i64(
-            &app,
-            "SELECT COUNT(*) FROM pix_received WHERE txid <> $1",
-            ""
-        )
-        .await,
-        0
-    );
     psp.assert_contract().await;
 }

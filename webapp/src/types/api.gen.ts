@@ -553,6 +553,17 @@ export interface components {
             ok: components["schemas"]["True"];
             userinfo: components["schemas"]["UserInfo"];
         };
+        /** @description A basket's own address, as the buyer typed it (its coordinates stay on the server). */
+        AddressView: {
+            bairro: string | null;
+            /** @description 8 digits. */
+            cep: string | null;
+            /** @description 'Cidade, UF'. */
+            cidade: string;
+            complemento: string | null;
+            numero: string;
+            rua: string;
+        };
         /**
          * adicionar_categoria
          * @description Adds a store category. Needs a session (401 without one).
@@ -914,7 +925,7 @@ export interface components {
          * @description What `alterar_assinatura` does.
          * @enum {string}
          */
-        BasketAction: "pular" | "desfazer_pulo" | "pausar" | "retomar" | "alterar" | "cancelar";
+        BasketAction: "pular" | "desfazer_pulo" | "pausar" | "retomar" | "alterar" | "cancelar" | "endereco";
         /** @description A basket's line. */
         BasketItem: {
             /** @description The product's id. */
@@ -937,6 +948,19 @@ export interface components {
             ciclos: components["schemas"]["CycleView"][];
             /** @description The buyer's name (the store's view). */
             cliente_nome: string;
+            /**
+             * @description The basket's coupon while it still applies (the next cycle's), and whether it applies
+             *     to every delivery ('Vale para todas as entregas da assinatura') or the first only.
+             */
+            cupom: string | null;
+            cupom_todas_entregas: boolean;
+            /** @description The basket's own delivery address; absent: the buyer's profile address. */
+            endereco?: components["schemas"]["AddressView"];
+            /**
+             * @description Where a delivered basket's cycles go, as one line ('Rua das Flores, 12 — Centro,
+             *     Piracicaba, SP'): its own address or the profile's as it is now; null for pickup.
+             */
+            endereco_texto: string | null;
             /** @description Delivery (`true`) or pickup. */
             entrega: boolean;
             /**
@@ -1273,6 +1297,7 @@ export interface components {
             /** @description `pausar`: `AAAA-MM-DD`. */
             ate?: string | null;
             data_entrega?: string | null;
+            endereco?: components["schemas"]["AddressForm"] | null;
             entrega?: boolean | null;
             frequencia?: string | null;
             id: string;
@@ -1462,6 +1487,8 @@ export interface components {
             pedido_minimo: components["schemas"]["Reais"] | null;
             /** @description `%` or `R$`. */
             tipo: string;
+            /** @description It applies to every delivery of a recurring basket, not only the first. */
+            todas_entregas: boolean;
             /** @description Each buyer may use it once. */
             um_por_cliente: boolean;
             /**
@@ -1516,6 +1543,12 @@ export interface components {
              * @default
              */
             tipo: components["schemas"]["Text"];
+            /**
+             * @description 'Vale para todas as entregas da assinatura': a recurring basket subscribed with it gets
+             *     it on every delivery, not only the first (decisions.md §35).
+             * @default false
+             */
+            todas_entregas: boolean;
             /**
              * @description Each buyer may use it once.
              * @default false
@@ -4393,6 +4426,7 @@ export interface components {
              */
             cpf?: string;
             data_entrega?: string | null;
+            endereco?: components["schemas"]["AddressForm"] | null;
             /** @description Delivery (`true`) or pickup. */
             entrega?: boolean;
             forn?: components["schemas"]["SellerRef"] | null;

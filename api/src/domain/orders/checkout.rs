@@ -16,6 +16,7 @@ use super::{
 };
 use crate::{
     db::Db,
+    domain::subscriptions::BasketAddress,
     domain::{
         codes::PaymentMethod,
         coupons, delivery_days,
@@ -88,6 +89,9 @@ pub struct Bag<'a> {
     pub when: When,
     pub note: Option<&'a str>,
     pub now: i64,
+    /// Where to deliver instead of the buyer's profile address (a recurring basket's own
+    /// address, decisions.md §35): the fee and the store's area are computed for it.
+    pub deliver_to: Option<BasketAddress>,
 }
 
 /// The store's rows a bag is priced with, read once: a recurring basket's cycles at one store
@@ -269,7 +273,16 @@ async fn price_with(
     if supplier.oculta != 0 {
         return Err(DomainError::invalid(LOJA_INDISPONIVEL));
     }
-    let buyer = rows::load_buyer(db, bag.buyer_id).await?;
+    let mut buyer = rows::load_buyer(db, bag.buyer_id).await?;
+    if let Some(a) = &bag.deliver_to {
+        buyer.rua = Some(a.rua.clone());
+        buyer.numero = Some(a.numero.clone());
+        buyer.cidade = Some(a.cidade.clone());
+        buyer.complemento = a.complemento.clone();
+        buyer.bairro = a.bairro.clone();
+        buyer.cep = a.cep.clone();
+        (buyer.latitude, buyer.longitude) = (Some(a.latitude), Some(a.longitude));
+    }
     let (coupon, coupon_version) = match &bag.coupon {
         Some(code) => {
             let (c, version) = rows::load_coupon(db, &supplier_id, code).await?;

@@ -153,6 +153,8 @@ fn cycle_bag<'a>(
         when: When::Cycle(slot),
         note: b.observacao.as_deref(),
         now,
+        // The basket's own address when it has one, else the buyer's profile's.
+        deliver_to: b.address(),
     }
 }
 

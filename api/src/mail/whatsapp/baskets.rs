@@ -3,6 +3,9 @@
 //! (ahead of the cut-off), a cycle whose order was not placed (nothing in stock, or refused),
 //! and the store's vacation over the basket's deliveries. Each goes to the buyer only if they
 //! opted in and take `cestas` by WhatsApp; the link is the buyer's profile ('Minhas assinaturas').
+//! The store hears of a cycle whose Pix Automático charge was not paid by the delivery's eve
+//! (its order cancelled: not to be delivered), beside its e-mail, if it opted in and takes
+//! `cestas` by WhatsApp; the link is that order in its panel.
 
 use super::{Message, Role, Template, one_line, queue};
 use sqlx::{Any, Transaction};
@@ -88,6 +91,31 @@ pub async fn vacation(
         let body = vec![first_name(&nome), loja, label(de), label(ate)];
         send(tx, buyer, Template::CestaFerias, body).await?;
     }
+    Ok(())
+}
+
+/// The cycle's order `order_id` was cancelled unpaid by Pix Automático at the delivery's eve:
+/// 'cesta_nao_paga' to its store (the buyer hears 'pix_expirado' from the order's expiry).
+pub async fn unpaid_to_store(tx: &mut Transaction<'_, Any>, order_id: &str) -> sqlx::Result<()> {
+    let order: Option<(String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT supplier_id, cliente_nome, nomeforn, data_entrega FROM orders WHERE id = $1",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some((supplier, cliente, loja, date)) = order else {
+        return Ok(());
+    };
+    let cliente = Some(cliente)
+        .filter(|c| !c.trim().is_empty())
+        .unwrap_or_else(|| "cliente".to_owned());
+    let when = date.map_or_else(|| "a próxima entrega".to_owned(), |d| label(&d));
+    let message = Message {
+        template: Template::CestaNaoPaga,
+        body: vec![one_line(&cliente), loja, when],
+        link: format!("painel/{supplier}?pedido={order_id}"),
+    };
+    queue(&mut **tx, &supplier, Role::Store, &message, Some(order_id)).await?;
     Ok(())
 }
 

@@ -49,10 +49,13 @@ pub enum Template {
     CestaNaoGerada,
     /// Buyer: the store's vacation covers the basket's deliveries.
     CestaFerias,
+    /// Store: a basket's cycle was not paid by Pix Automático by the delivery's eve; its order
+    /// was cancelled (not to be delivered).
+    CestaNaoPaga,
 }
 
 impl Template {
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::PedidoRecebido,
         Self::PagamentoConfirmado,
         Self::SaiuParaEntrega,
@@ -71,6 +74,7 @@ impl Template {
         Self::CestaAviso,
         Self::CestaNaoGerada,
         Self::CestaFerias,
+        Self::CestaNaoPaga,
     ];
 
     /// The name it was submitted under.
@@ -94,6 +98,7 @@ impl Template {
             Self::CestaAviso => "cesta_aviso",
             Self::CestaNaoGerada => "cesta_nao_gerada",
             Self::CestaFerias => "cesta_ferias",
+            Self::CestaNaoPaga => "cesta_nao_paga",
         }
     }
 
@@ -173,6 +178,11 @@ impl Template {
                 "Olá, {{1}}! {{2}} estará em férias de {{3}} a {{4}}: a sua cesta não será \
                  entregue nesses dias."
             }
+            Self::CestaNaoPaga => {
+                "A cesta de {{1}} em {{2}} para {{3}} não foi paga pelo Pix Automático até a \
+                 véspera da entrega. O pedido foi cancelado e o estoque devolvido: não entregue \
+                 esta cesta."
+            }
         }
     }
 
@@ -198,7 +208,9 @@ impl Template {
             | Self::ReclamacaoMediacao
             | Self::ReclamacaoEncerrada
             | Self::ReclamacaoDecidida => Kind::Cases,
-            Self::CestaAviso | Self::CestaNaoGerada | Self::CestaFerias => Kind::Baskets,
+            Self::CestaAviso | Self::CestaNaoGerada | Self::CestaFerias | Self::CestaNaoPaga => {
+                Kind::Baskets
+            }
         }
     }
 }
@@ -218,6 +230,7 @@ mod tests {
         assert_eq!(Template::NovoPedidoPago.variables(), 4);
         assert_eq!(Template::SaquePago.variables(), 2);
         assert_eq!(Template::ReclamacaoDecidida.variables(), 4);
+        assert_eq!(Template::CestaNaoPaga.variables(), 3);
         // Meta refuses a body that starts or ends with a variable.
         for t in Template::ALL {
             assert!(

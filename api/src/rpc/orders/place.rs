@@ -15,6 +15,7 @@ use crate::{
         self, Idempotency, Placed,
         checkout::{self, Checkout, Item},
     },
+    domain::subscriptions::BasketAddress,
     error::{ApiError, ApiResult},
     messages::DADOS_INVALIDOS,
     rpc::{
@@ -283,6 +284,17 @@ pub struct Bag<'a> {
 
 /// Prices `bag` ([`checkout::price_bag`]); a refusal is the error a checkout answers.
 pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> {
+    price_bag_to(state, bag, None).await
+}
+
+/// [`price_bag`] delivered to `to` instead of the buyer's profile address when given (a
+/// recurring basket's own address, decisions.md §35): the fee and the store's delivery area are
+/// computed for it, and the order keeps it.
+pub async fn price_bag_to(
+    state: &AppState,
+    bag: &Bag<'_>,
+    to: Option<&BasketAddress>,
+) -> ApiResult<PricedBag> {
     let items: Vec<Item> = bag.items.iter().map(BagItem::item).collect();
     let bag = checkout::Bag {
         buyer_id: bag.buyer_id,
@@ -294,6 +306,7 @@ pub async fn price_bag(state: &AppState, bag: &Bag<'_>) -> ApiResult<PricedBag> 
         when: bag.when,
         note: bag.note,
         now: bag.now,
+        deliver_to: to.cloned(),
     };
     Ok(checkout::price_bag(&state.db, &bag).await?)
 }

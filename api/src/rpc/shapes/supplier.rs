@@ -238,6 +238,8 @@ pub struct Coupon {
     pub pedido_minimo: Option<Reais>,
     /// Orders that use it (cancelled ones give their use back).
     pub usos: i64,
+    /// It applies to every delivery of a recurring basket, not only the first.
+    pub todas_entregas: bool,
 }
 
 /// The store's coupons, `{code: coupon}` (only in its own panel).

@@ -1,6 +1,7 @@
 //! 'Minhas assinaturas' (decisions.md §35): `minhas_assinaturas` lists the buyer's baskets with
 //! their next delivery and its total; `alterar_assinatura` skips the next delivery, pauses until
-//! a date (or resumes), changes the lines, quantities, frequency, mode or window, or cancels.
+//! a date (or resumes), changes the lines, quantities, frequency, mode or window, or the address
+//! (its own, or back to the profile's: [`super::address`]), or cancels.
 //!
 //! Every change first settles the basket ([`cycles::settle`]): a cycle whose cut-off passed is
 //! ordered (or skipped) as it stood, so a change made before a cut-off applies to that cycle and
@@ -15,9 +16,9 @@ use super::{
 use crate::{
     auth::AuthUser,
     db::now_ms,
-    domain::subscriptions::{self, BasketLine, BasketRow, Change},
+    domain::subscriptions::{self, BasketAddress, BasketLine, BasketRow, Change},
     error::{ApiError, ApiResult},
-    rpc::orders::place::{Bag, BagItem, When, days_refusal, price_bag, slot_sent},
+    rpc::orders::place::{Bag, BagItem, When, days_refusal, price_bag_to, slot_sent},
     state::AppState,
 };
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,7 @@ use wasm_core::{
         basket::{FREQUENCIA_INVALIDA, Frequency},
         days::DaysError,
     },
+    forms::AddressForm,
 };
 
 /// `minhas_assinaturas`' payload (nothing).
@@ -77,6 +79,10 @@ pub enum BasketAction {
     Change,
     #[serde(rename = "cancelar")]
     Cancel,
+    /// Delivers to `endereco` from the next cycle on (absent or null: to the profile's address),
+    /// checked against the store's delivery area for a delivered basket.
+    #[serde(rename = "endereco")]
+    Address,
 }
 
 /// `alterar_assinatura`'s payload.
@@ -99,6 +105,9 @@ pub struct ChangeBasket {
     pub janela_inicio: Option<String>,
     #[serde(default)]
     pub janela_fim: Option<String>,
+    /// `endereco`: the basket's own address (no phone), or null for the profile's.
+    #[serde(default)]
+    pub endereco: Option<AddressForm>,
 }
 
 /// 'Escolha uma data futura para retomar as entregas.'
@@ -129,6 +138,7 @@ pub async fn change(state: &AppState, user: AuthUser, req: ChangeBasket) -> ApiR
     let today = Date::of_ms(now).ok_or_else(|| ApiError::bad_request("Data inválida."))?;
     let owned_lines;
     let until_iso;
+    let owned_address;
     let c = match req.acao {
         BasketAction::Skip => Change {
             skip: Some(Some(b.proxima_data.as_str())),
@@ -156,6 +166,19 @@ pub async fn change(state: &AppState, user: AuthUser, req: ChangeBasket) -> ApiR
             until_iso = until.iso();
             Change {
                 pause: Some(Some(until_iso.as_str())),
+                ..Change::default()
+            }
+        }
+        BasketAction::Address => {
+            owned_address = match &req.endereco {
+                Some(form) => Some(super::address::checked(state, form).await?),
+                None => None,
+            };
+            if b.mode() == Fulfilment::Delivery {
+                check_address(state, &b, owned_address.as_ref(), now).await?;
+            }
+            Change {
+                address: Some(owned_address.as_ref()),
                 ..Change::default()
             }
         }
@@ -248,7 +271,7 @@ async fn check_change(
         (None, Some(next)) => When::Cycle(next),
         (None, None) => return Err(days_refusal(DaysError::DateRequired(mode))),
     };
-    let priced = price_bag(
+    let priced = price_bag_to(
         state,
         &Bag {
             buyer_id: &b.buyer_id,
@@ -256,11 +279,12 @@ async fn check_change(
             forn: Some(&b.supplier_id),
             entrega: mode == Fulfilment::Delivery,
             coupon: None,
-            pagamento: "1",
+            pagamento: payment_code(b),
             when,
             note: b.observacao.as_deref(),
             now,
         },
+        b.address().as_ref(),
     )
     .await?;
     let lines = priced
@@ -273,4 +297,50 @@ async fn check_change(
         })
         .collect();
     Ok((lines, frequency, sent.map(|s| (mode, s))))
+}
+
+/// The checkout's payment code of `b`'s cycles: a Pix Automático basket's are Pix orders.
+fn payment_code(b: &BasketRow) -> &'static str {
+    if b.pagamento == "pix_automatico" {
+        "2"
+    } else {
+        "1"
+    }
+}
+
+/// A delivered basket's next cycle priced for address `to` (the profile's when `None`): the
+/// store's delivery area and the fee's rules refuse an address they do not serve ('Endereço fora
+/// da área de entrega de {nomeforn}.'). Nothing to check while no line is in stock or no cycle is
+/// ahead.
+async fn check_address(
+    state: &AppState,
+    b: &BasketRow,
+    to: Option<&BasketAddress>,
+    now: i64,
+) -> ApiResult<()> {
+    let Some(next) = b.next_slot() else {
+        return Ok(());
+    };
+    let lines = subscriptions::lines(&state.db, &b.id).await?;
+    let avail = cycles::available(state, &lines).await?;
+    if avail.items.is_empty() {
+        return Ok(());
+    }
+    price_bag_to(
+        state,
+        &Bag {
+            buyer_id: &b.buyer_id,
+            items: &avail.items,
+            forn: Some(&b.supplier_id),
+            entrega: true,
+            coupon: None,
+            pagamento: payment_code(b),
+            when: When::Cycle(next),
+            note: b.observacao.as_deref(),
+            now,
+        },
+        to,
+    )
+    .await?;
+    Ok(())
 }

@@ -154,7 +154,7 @@ pub async fn vacation(state: &AppState, user: AuthUser, req: Vacation) -> ApiRes
         }
         _ => return Err(ApiError::bad_request(FERIAS_INVALIDAS)),
     };
-    let nomeforn = super::cycles::store_name(state, &supplier_id).await?;
+    let nomeforn = subscriptions::store_name(&state.db, &supplier_id).await?;
     let label = |d: Date| wasm_core::delivery::days::date_label(d);
     let subject = format!("{nomeforn} em férias: sua cesta não será entregue");
     let body = format!(

@@ -1,10 +1,12 @@
 //! `assinar` (decisions.md §35): a store's bag becomes a recurring basket. The bag is priced and
-//! checked exactly as `finalizar_pedido` checks a checkout ([`price_bag`]: one store, products
+//! checked exactly as `finalizar_pedido` checks a checkout (`price_bag`: one store, products
 //! enabled, options, stock, minimums, fee, coupon, the date and window one the store offers now,
 //! the payment it accepts), and the client's total must agree; the frequency must be one of
 //! 'semanal', 'quinzenal', 'mensal' and the store must have days for the mode chosen (a basket
 //! is always delivered on a date). A refusal creates nothing. No order is placed now: the first
-//! cycle's order is placed at its cut-off by the cycles job, like every other.
+//! cycle's order is placed at its cut-off by the cycles job, like every other. A basket may be
+//! delivered to another address than the profile's (`endereco`, [`super::address`]): the bag is
+//! then priced for it (its fee, the store's delivery area), and the basket keeps it.
 
 use super::view::{BasketView, basket_view, store_days};
 use crate::{
@@ -14,7 +16,9 @@ use crate::{
     error::{ApiError, ApiResult},
     rpc::{
         fields::Text,
-        orders::place::{Bag, BagItem, CouponRef, SellerRef, When, price_bag, refusal, slot_sent},
+        orders::place::{
+            Bag, BagItem, CouponRef, SellerRef, When, price_bag_to, refusal, slot_sent,
+        },
     },
     state::AppState,
 };
@@ -26,6 +30,7 @@ use wasm_core::{
         basket::{FREQUENCIA_INVALIDA, Frequency},
         days::DaysError,
     },
+    forms::AddressForm,
     money::Money,
 };
 
@@ -43,7 +48,8 @@ pub struct Subscribe {
     /// Delivery (`true`) or pickup.
     #[serde(default)]
     pub entrega: bool,
-    /// The coupon, applied to the first cycle only.
+    /// The coupon: applied to the first cycle only, or to every cycle when the coupon says
+    /// so ('Vale para todas as entregas da assinatura').
     #[serde(default)]
     pub infoscupom: Option<CouponRef>,
     /// `semanal`, `quinzenal` or `mensal`.
@@ -77,6 +83,11 @@ pub struct Subscribe {
     #[serde(default)]
     #[schema(nullable = false)]
     pub observacao: Option<String>,
+    /// Where the basket is delivered: absent or null, the buyer's profile address (as it is
+    /// when each cycle is ordered); else this address (no phone), checked and located by the
+    /// server, from which the fee and the store's delivery area are computed.
+    #[serde(default)]
+    pub endereco: Option<AddressForm>,
 }
 
 /// The basket's payment as sent.
@@ -117,8 +128,12 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
     let slot = slot_sent(&req.data_entrega, &req.janela_inicio, &req.janela_fim)
         .map_err(|()| super::super::orders::place::days_refusal(DaysError::NotOffered(mode)))?;
     let coupon = req.infoscupom.as_ref().and_then(CouponRef::code);
+    let address = match &req.endereco {
+        Some(form) => Some(super::address::checked(state, form).await?),
+        None => None,
+    };
     let now = now_ms();
-    let priced = price_bag(
+    let priced = price_bag_to(
         state,
         &Bag {
             buyer_id: &user.id,
@@ -136,6 +151,7 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
             note: req.observacao.as_deref(),
             now,
         },
+        address.as_ref(),
     )
     .await?;
     let days = store_days(state, priced.supplier_id()).await?;
@@ -178,6 +194,8 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
         .as_deref()
         .map(str::trim)
         .filter(|n| !n.is_empty());
+    let coupon_cycles =
+        subscriptions::coupon_cycles(&state.db, priced.supplier_id(), coupon.as_deref()).await?;
     let stored = subscriptions::create(
         &state.db,
         &NewBasket {
@@ -189,6 +207,8 @@ pub async fn subscribe(state: &AppState, user: AuthUser, req: Subscribe) -> ApiR
             first,
             payment: pay,
             coupon: coupon.as_deref(),
+            coupon_cycles,
+            address: address.as_ref(),
             note,
             lines: &lines,
             pix: rec.as_ref().map(super::pix_automatico::Authorised::as_new),

@@ -3,7 +3,7 @@
 //! total as it would be ordered now (wasm-core's checkout, as the order will be), until when it
 //! can be changed, and its last cycles.
 
-use super::cycles::{available, price_cycle, store_name};
+use super::cycles::{available, price_cycle};
 use crate::{
     domain::{
         delivery_days, pix_automatico,
@@ -59,6 +59,13 @@ pub struct BasketView {
     pub situacao: BasketStatus,
     /// Delivery (`true`) or pickup.
     pub entrega: bool,
+    /// The basket's own delivery address; absent: the buyer's profile address.
+    #[schema(nullable = false)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub endereco: Option<AddressView>,
+    /// Where a delivered basket's cycles go, as one line ('Rua das Flores, 12 — Centro,
+    /// Piracicaba, SP'): its own address or the profile's as it is now; null for pickup.
+    pub endereco_texto: Option<String>,
     pub janela_inicio: String,
     pub janela_fim: String,
     /// `na_entrega` or `pix_automatico`.
@@ -78,12 +85,92 @@ pub struct BasketView {
     /// Its total as it would be ordered now, or why it would not be.
     pub total_centavos: Option<i64>,
     pub aviso: Option<String>,
+    /// The basket's coupon while it still applies (the next cycle's), and whether it applies
+    /// to every delivery ('Vale para todas as entregas da assinatura') or the first only.
+    pub cupom: Option<String>,
+    pub cupom_todas_entregas: bool,
     /// A skipped date, and the pause's end.
     pub pular_data: Option<String>,
     pub pausada_ate: Option<String>,
     pub itens: Vec<BasketItem>,
     /// The last cycles, newest first.
     pub ciclos: Vec<CycleView>,
+}
+
+/// A basket's own address, as the buyer typed it (its coordinates stay on the server).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddressView {
+    pub rua: String,
+    pub numero: String,
+    pub complemento: Option<String>,
+    pub bairro: Option<String>,
+    /// 8 digits.
+    pub cep: Option<String>,
+    /// 'Cidade, UF'.
+    pub cidade: String,
+}
+
+/// 'Rua das Flores, 12, casa 2 — Centro, Piracicaba, SP' (the parts there are).
+fn address_line(
+    rua: &str,
+    numero: &str,
+    complemento: Option<&str>,
+    bairro: Option<&str>,
+    cidade: &str,
+) -> String {
+    let mut street = vec![rua, numero];
+    street.extend(complemento.filter(|c| !c.trim().is_empty()));
+    let mut place: Vec<&str> = bairro
+        .filter(|b| !b.trim().is_empty())
+        .into_iter()
+        .collect();
+    place.push(cidade);
+    let street: Vec<&str> = street
+        .into_iter()
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    format!("{} — {}", street.join(", "), place.join(", "))
+}
+
+/// Where `b`'s cycles are delivered, as one line; `None` for pickup or a profile without an
+/// address.
+async fn address_text(state: &AppState, b: &BasketRow) -> ApiResult<Option<String>> {
+    if b.mode() != Fulfilment::Delivery {
+        return Ok(None);
+    }
+    if let Some(a) = b.address() {
+        return Ok(Some(address_line(
+            &a.rua,
+            &a.numero,
+            a.complemento.as_deref(),
+            a.bairro.as_deref(),
+            &a.cidade,
+        )));
+    }
+    type Profile = (
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let profile: Option<Profile> =
+        sqlx::query_as("SELECT rua, numero, complemento, bairro, cidade FROM users WHERE id = $1")
+            .bind(&b.buyer_id)
+            .fetch_optional(&state.db)
+            .await?;
+    Ok(
+        profile.and_then(|(rua, numero, complemento, bairro, cidade)| {
+            let rua = rua.filter(|r| !r.trim().is_empty())?;
+            Some(address_line(
+                &rua,
+                numero.as_deref().unwrap_or_default(),
+                complemento.as_deref(),
+                bairro.as_deref(),
+                cidade.as_deref().unwrap_or_default(),
+            ))
+        }),
+    )
 }
 
 /// A basket's Pix Automático: its recurrence's state and, while the buyer has not authorised
@@ -215,11 +302,20 @@ pub async fn basket_view(
     Ok(BasketView {
         id: b.id.clone(),
         forn: b.supplier_id.clone(),
-        nomeforn: store_name(state, &b.supplier_id).await?,
+        nomeforn: subscriptions::store_name(&state.db, &b.supplier_id).await?,
         cliente_nome: cliente_nome.unwrap_or_default(),
         frequencia: b.frequencia.clone(),
         situacao: b.status(),
         entrega: b.mode() == Fulfilment::Delivery,
+        endereco: b.address().map(|a| AddressView {
+            rua: a.rua,
+            numero: a.numero,
+            complemento: a.complemento,
+            bairro: a.bairro,
+            cep: a.cep,
+            cidade: a.cidade,
+        }),
+        endereco_texto: address_text(state, b).await?,
         janela_inicio: b.janela_inicio.clone(),
         janela_fim: b.janela_fim.clone(),
         pagamento: b.pagamento.clone(),
@@ -232,6 +328,8 @@ pub async fn basket_view(
             .flatten(),
         total_centavos: total,
         aviso,
+        cupom: b.cycle_coupon(),
+        cupom_todas_entregas: b.coupon_every_cycle(),
         pular_data: b.pular_data.clone(),
         pausada_ate: b.pausada_ate.clone(),
         itens,
@@ -242,4 +340,27 @@ pub async fn basket_view(
 /// The store's days (for the views of its baskets).
 pub async fn store_days(state: &AppState, supplier_id: &str) -> ApiResult<DeliveryDays> {
     Ok(delivery_days::load(&mut *state.db.acquire().await?, supplier_id).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address_line;
+
+    #[test]
+    fn an_address_reads_as_one_line_with_the_parts_there_are() {
+        assert_eq!(
+            address_line(
+                "Rua das Flores",
+                "12",
+                Some("casa 2"),
+                Some("Centro"),
+                "Piracicaba, SP"
+            ),
+            "Rua das Flores, 12, casa 2 — Centro, Piracicaba, SP"
+        );
+        assert_eq!(
+            address_line("Rua A", "1", Some(" "), None, "Piracicaba, SP"),
+            "Rua A, 1 — Piracicaba, SP"
+        );
+    }
 }

@@ -212,6 +212,7 @@ pub async fn coupons(db: &Db, supplier_id: &str) -> ApiResult<Coupons> {
                     um_por_cliente: r.um_por_cliente != 0,
                     pedido_minimo: r.pedido_minimo_centavos.map(Reais::from_centavos),
                     usos: r.usos,
+                    todas_entregas: r.todas_entregas != 0,
                 };
                 (r.codigo, coupon)
             })

@@ -94,7 +94,15 @@ pub struct CouponForm {
     pub um_por_cliente: bool,
     /// The smallest products total it applies to, in reais (`50`, `50,00`; empty: none).
     pub pedido_minimo: Text,
+    /// 'Vale para todas as entregas da assinatura': a recurring basket subscribed with it gets
+    /// it on every delivery, not only the first (decisions.md §35).
+    pub todas_entregas: bool,
 }
+
+/// A coupon for every delivery of a basket is used once per delivery: with one use per buyer
+/// it could never reach the second.
+pub const TODAS_ENTREGAS_UM_POR_CLIENTE: &str = "Um cupom que vale para todas as entregas da \
+     assinatura não pode ter um uso por cliente.";
 
 /// `excluir_cupom`: `codigocupom`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -258,12 +266,15 @@ pub async fn add_coupon(
     })
     .map_err(bad)?;
     let coupon = coupon.with_rules(rules).map_err(bad)?;
+    if form.todas_entregas && form.um_por_cliente {
+        return Err(ApiError::bad_request(TODAS_ENTREGAS_UM_POR_CLIENTE));
+    }
     let record = wasm_core::coupon::CouponRecord::from(coupon);
     let r = &record.regras;
     let inserted = sqlx::query(
         "INSERT INTO coupons (supplier_id, codigo, tipo, valor, criado_em, validade_inicio, \
-         validade_fim, limite_usos, um_por_cliente, pedido_minimo_centavos) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         validade_fim, limite_usos, um_por_cliente, pedido_minimo_centavos, todas_entregas) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
          ON CONFLICT (supplier_id, codigo) DO NOTHING",
     )
     .bind(&supplier_id)
@@ -276,6 +287,7 @@ pub async fn add_coupon(
     .bind(r.limite_usos.map(i64::from))
     .bind(r.um_por_cliente)
     .bind(r.pedido_minimo_centavos.map(|m| m.centavos()))
+    .bind(form.todas_entregas)
     .execute(db)
     .await?
     .rows_affected();

@@ -12,8 +12,9 @@
 
 use super::{Instance, Shared};
 use crate::fixtures::money::assert_money_adds_up_in;
+use crate::fixtures::subscriptions::days_request;
 use crate::fixtures::{BUYER, SUPPLIER};
-use serde_json::{Value, json};
+use serde_json::json;
 use sqlx::AnyPool;
 use std::time::Duration;
 use wasm_core::date::Date;
@@ -51,23 +52,8 @@ async fn exec(db: &AnyPool, sql: &'static str, args: &[&str]) -> u64 {
 /// Sítio Boa Vista: pickup every day 08:00–12:00, orders until 18:00 of the day before.
 async fn store_with_days(a: &Instance, issuer: &str) {
     let token = a.login(issuer, SUPPLIER).await;
-    let janelas: Vec<Value> = (0..7)
-        .map(|d| json!({"tipo": "retirada", "dia_semana": d, "inicio": "08:00", "fim": "12:00"}))
-        .collect();
     let (s, b) = a
-        .rpc(
-            Some(&token),
-            json!({
-                "codigo": "entregas_edit", "usuario": "demo-joao", "cidades": [], "vendasforn": 0,
-                "form": {
-                    "entrega": "12", "taxaTipo": "", "taxaentrega": "", "taxaPorKm": "",
-                    "pedidominimoentrega": "", "pedidominimoretirada": "",
-                    "descricaoentrega": "", "descricaoretirada": "",
-                    "dias": {"janelas": janelas, "corte_tipo": "dias",
-                             "corte_dias": 1, "corte_hora": "18:00"},
-                },
-            }),
-        )
+        .rpc(Some(&token), days_request(1, &["retirada"], json!({})))
         .await;
     assert_eq!(s, 200, "{b}");
 }

@@ -70,7 +70,7 @@ async fn coupons_follow_every_rule_of_the_spec() {
         b["cupons"]["VERAO"],
         json!({"codigo": "VERAO", "tipo": "R$", "valor": 7.5, "validade_inicio": null,
                "validade_fim": null, "limite_usos": null, "um_por_cliente": false,
-               "pedido_minimo": null, "usos": 0})
+               "pedido_minimo": null, "usos": 0, "todas_entregas": false})
     );
     // The buyer's check finds it at once.
     let (s, c) = app

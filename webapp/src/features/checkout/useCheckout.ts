@@ -22,7 +22,9 @@ import { useOffline } from '@/lib/online';
 import { ERRO_GENERICO, type ErrorCode } from '@/lib/rpc';
 import type { UserInfo } from '@/lib/session';
 import { finalizarPedido, orderPayload } from './api/finalizarPedido';
+import { addressPayload, type AddressValue } from '@/components/places/AddressFields';
 import { assinar, type Frequencia, type PixAutomatico } from './api/assinar';
+import { localizarEndereco } from './api/localizarEndereco';
 import type { Subscribed } from './components/SubscribeBox';
 import { getOrderNote, setOrderNote } from './note';
 import { pegarDadosforn } from './api/pegarDadosforn';
@@ -49,6 +51,13 @@ import {
 const buyerOf = (u: UserInfo | null): BuyerInfo => ({ rua: u?.rua ?? null, latitude: u?.latitude ?? null, longitude: u?.longitude ?? null });
 
 export const CUPOM_NAO_ENCONTRADO = 'Cupom não encontrado!';
+
+/** 'Rua X, 12 — Centro, Piracicaba, SP' of the profile's address. */
+export function enderecoEmUmaLinha(u: Pick<UserInfo, 'rua' | 'numero' | 'bairro' | 'cidade'>): string {
+  const rua = [u.rua, u.numero].filter((p) => p && p.trim() !== '').join(', ');
+  const lugar = [u.bairro, u.cidade].filter((p) => p && p.trim() !== '').join(', ');
+  return lugar ? `${rua} — ${lugar}` : rua;
+}
 
 /** The codes of a coupon its rules refuse ('Cupom expirado.', 'Este cupom já foi usado.', …). */
 const CUPOM_RECUSADO: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -201,21 +210,37 @@ export function useCheckout() {
    * in person or by Pix Automático; answers the server's message on a refusal, or the basket's
    * next delivery (and the recurrence's QR to authorise).
    */
-  async function assinarSacola(frequencia: Frequencia, pix: PixAutomatico | null = null): Promise<Subscribed> {
-    if (!summary?.ok || !modo || !userforn || !user || offline || block || !datas || !data) {
+  async function assinarSacola(frequencia: Frequencia, pix: PixAutomatico | null = null, outro: AddressValue | null = null): Promise<Subscribed> {
+    if (!core || !supplier || !summary?.ok || !modo || !userforn || !user || offline || block || !datas || !data) {
       return { ok: false, texto: 'Escolha a data e o horário antes de assinar.' };
+    }
+    // Delivered to another address: located by the server, its fee computed here by wasm-core.
+    let total = summary.summary.total_centavos;
+    const endereco = outro ? addressPayload(outro) : null;
+    if (endereco) {
+      const onde = await localizarEndereco(endereco);
+      if (onde.error !== undefined) return { ok: false, texto: onde.error };
+      const there = orderSummary(core, {
+        items,
+        supplier,
+        buyer: { rua: endereco.rua, latitude: onde.latitude, longitude: onde.longitude },
+        modo,
+        cupom: cupom.aplicado,
+      });
+      if (!there.ok) return { ok: false, texto: there.message };
+      total = there.summary.total_centavos;
     }
     const payload = orderPayload({
       items,
       forn: userforn,
-      total: reais(summary.summary.total_centavos),
+      total: reais(total),
       pagamento: '1',
       entrega: modo === 'entrega',
       cupom: cupom.aplicado?.codigo ?? null,
       data,
       observacao: getOrderNote(),
     });
-    const r = await assinar(payload, frequencia, pix);
+    const r = await assinar(payload, frequencia, pix, endereco);
     if (r.error !== undefined) return { ok: false, texto: r.error };
     clearBag();
     setOrderNote('');
@@ -242,6 +267,8 @@ export function useCheckout() {
     summary,
     /** The dates and windows the buyer may choose for the chosen mode, or null when the store has none. */
     datas,
+    /** The profile's address as one line ('Rua X, 12 — Centro, Piracicaba, SP'), or null. */
+    enderecoPerfil: user?.rua ? enderecoEmUmaLinha(user) : null,
     /** 'Endereço fora da área de entrega de {nomeforn}.', or null. */
     foraDaArea,
     /** Whether the supplier offers pickup. */

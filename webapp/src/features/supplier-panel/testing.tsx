@@ -43,7 +43,7 @@ export const FORN: DadosPainel = {
   motivo_invisivel: null,
   extensoes: {
     pagamentos: { opcoes: '1', pix: null },
-    cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 } },
+    cupons: { BEMVINDO10: { codigo: 'BEMVINDO10', tipo: '%', valor: 10, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0, todas_entregas: false } },
     categorias: {},
     delivery: {
       entrega: '',

@@ -2,9 +2,11 @@
  * `assinar` (decisions.md §35; docs/subscriptions.md): the bag's checkout payload with `frequencia`
  * becomes a recurring basket, paid 'na_entrega' or by Pix Automático (`pix_automatico`: the most
  * the buyer accepts per delivery, the payer's CPF or CNPJ, and what the basket becomes if the
- * recurrence is cancelled at the bank). The server checks and prices it as an order and places
+ * recurrence is cancelled at the bank) and, delivered elsewhere than the profile's address, its
+ * `endereco`. The server checks and prices it as an order and places
  * each cycle's order at the store's cut-off.
  */
+import type { AddressValue } from '@/components/places/AddressFields';
 import { rpc, type RpcResult } from '@/lib/rpc';
 import type { OrderPayload } from './finalizarPedido';
 
@@ -43,10 +45,18 @@ export function maximoInvalido(texto: string, totalCentavos: number): string | n
   return null;
 }
 
-export function assinar(order: OrderPayload, frequencia: Frequencia, pix: PixAutomatico | null = null): Promise<RpcResult<'assinar'>> {
+/** `endereco`: where the basket is delivered when not at the profile's address (null: the profile's). */
+export function assinar(
+  order: OrderPayload,
+  frequencia: Frequencia,
+  pix: PixAutomatico | null = null,
+  endereco: AddressValue | null = null,
+): Promise<RpcResult<'assinar'>> {
+  const onde = endereco ? { endereco } : {};
   if (pix) {
     return rpc('assinar', {
       ...order,
+      ...onde,
       frequencia,
       pagamento: 'pix_automatico',
       valor_maximo: pix.valorMaximo,
@@ -54,5 +64,5 @@ export function assinar(order: OrderPayload, frequencia: Frequencia, pix: PixAut
       sem_pix: pix.semPix,
     });
   }
-  return rpc('assinar', { ...order, pagamento: 'na_entrega', frequencia });
+  return rpc('assinar', { ...order, ...onde, pagamento: 'na_entrega', frequencia });
 }

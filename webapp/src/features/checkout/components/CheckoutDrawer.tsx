@@ -181,6 +181,8 @@ function Body({ c, AddressWizard, onOrders, onClose }: { c: Checkout; AddressWiz
           offline={c.offline}
           block={c.block}
           onSubscribe={c.datas ? acoes.assinar : null}
+          entrega={state.modo === 'entrega'}
+          perfil={c.enderecoPerfil}
         />
       );
     case 'enviando':

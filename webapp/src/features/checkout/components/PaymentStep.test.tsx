@@ -19,7 +19,7 @@ describe('PaymentStep', () => {
     const props = { core, options: { presencial: true, pix: false }, value: '1' as const, onChange: () => {}, onFinish: () => {} };
     const { rerender } = render(<PaymentStep {...props} summary={priced} onSubscribe={onSubscribe} />);
     await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
-    expect(onSubscribe).toHaveBeenCalledWith('semanal', null);
+    expect(onSubscribe).toHaveBeenCalledWith('semanal', null, null);
     expect((await screen.findByRole('status')).textContent).toBe(text);
     // The bag emptied: no summary, no dates (so no 'Assinar' offered).
     rerender(<PaymentStep {...props} summary={null} onSubscribe={null} />);

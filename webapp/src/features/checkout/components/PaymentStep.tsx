@@ -24,16 +24,31 @@ export interface PaymentStepProps {
   block?: string | null;
   /** 'Assinar' (decisions.md §35), offered when the store has delivery days; Pix Automático where it accepts Pix. */
   onSubscribe?: SubscribeBoxProps['onSubscribe'] | null;
+  /** Delivered: the basket's address is asked (the profile's, as one line, or another). */
+  entrega?: boolean;
+  perfil?: string | null;
 }
 
-export function PaymentStep({ core, options, value, summary, onChange, onFinish, offline = false, block = null, onSubscribe = null }: PaymentStepProps) {
+export function PaymentStep({
+  core,
+  options,
+  value,
+  summary,
+  onChange,
+  onFinish,
+  offline = false,
+  block = null,
+  onSubscribe = null,
+  entrega = false,
+  perfil = null,
+}: PaymentStepProps) {
   const s = summary?.ok ? summary.summary : null;
   // A basket created empties the bag, which takes the 'Assinar' box away: its confirmation (and
   // the Pix Automático QR to authorise) is kept here, where it stays in view.
   const [created, setCreated] = useState<Subscribed | null>(null);
   const subscribe: SubscribeBoxProps['onSubscribe'] | null = onSubscribe
-    ? async (f, pix) => {
-        const r = await onSubscribe(f, pix);
+    ? async (f, pix, endereco) => {
+        const r = await onSubscribe(f, pix, endereco);
         if (r.ok) setCreated(r);
         return r;
       }
@@ -83,7 +98,16 @@ export function PaymentStep({ core, options, value, summary, onChange, onFinish,
         value !== null &&
         !offline &&
         !block &&
-        s && <SubscribeBox onSubscribe={subscribe} pix={options.pix} presencial={options.presencial} totalCentavos={s.total_centavos} />
+        s && (
+          <SubscribeBox
+            onSubscribe={subscribe}
+            pix={options.pix}
+            presencial={options.presencial}
+            totalCentavos={s.total_centavos}
+            entrega={entrega}
+            perfil={perfil}
+          />
+        )
       )}
     </div>
   );

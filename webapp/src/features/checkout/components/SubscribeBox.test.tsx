@@ -4,6 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { maximoInvalido, parseReais } from '../api/assinar';
 import { SubscribeBox } from './SubscribeBox';
 
+// The city field's IBGE list is not loaded here: a plain input stands for it.
+vi.mock('@/components/places/CityField', () => ({
+  CityField: ({ value, onChange }: { value: string; onChange: (c: string) => void }) => (
+    <input aria-label="Cidade" value={value} onChange={(e) => onChange(e.target.value)} />
+  ),
+}));
+
 describe('the maximum per delivery for Pix Automático', () => {
   it('reads amounts as Brazilians type them', () => {
     expect(parseReais('45,90')).toBe(45.9);
@@ -34,7 +41,7 @@ describe("the checkout's 'Assinar' box", () => {
     await userEvent.type(screen.getByTestId('valor-maximo'), '50,00');
     await userEvent.type(screen.getByTestId('cpf-pagador'), '529.982.247-25');
     await userEvent.click(assinar);
-    expect(onSubscribe).toHaveBeenCalledWith('semanal', { valorMaximo: 50, cpf: '529.982.247-25', semPix: 'pausar' });
+    expect(onSubscribe).toHaveBeenCalledWith('semanal', { valorMaximo: 50, cpf: '529.982.247-25', semPix: 'pausar' }, null);
     expect((await screen.findByTestId('pix-automatico-codigo') as HTMLTextAreaElement).value).toBe('000201abc');
     expect(screen.getByAltText('QR Code do Pix Automático')).toBeTruthy();
   });
@@ -44,7 +51,29 @@ describe("the checkout's 'Assinar' box", () => {
     render(<SubscribeBox onSubscribe={onSubscribe} />);
     expect(screen.queryByTestId('assinar-pix-automatico')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
-    expect(onSubscribe).toHaveBeenCalledWith('semanal', null);
+    expect(onSubscribe).toHaveBeenCalledWith('semanal', null, null);
+    expect(screen.queryByTestId('assinar-outro-endereco')).toBeNull();
     expect((await screen.findByRole('alert')).textContent).toContain('dias de retirada');
+  });
+
+  it('delivered, goes to the profile address or to another one typed here', async () => {
+    const onSubscribe = vi.fn().mockResolvedValue({ ok: true, texto: 'Assinatura criada!' });
+    render(<SubscribeBox onSubscribe={onSubscribe} entrega perfil="Rua das Flores, 12 — Centro, Piracicaba, SP" />);
+    expect(screen.getByText(/endereço do meu perfil: Rua das Flores, 12/)).toBeTruthy();
+    await userEvent.click(screen.getByTestId('assinar-outro-endereco'));
+    const assinar = screen.getByRole('button', { name: 'Assinar' });
+    expect((assinar as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByTestId('endereco-rua'), 'Avenida 1');
+    await userEvent.type(screen.getByTestId('endereco-numero'), '500');
+    await userEvent.type(screen.getByLabelText('Cidade'), 'Rio Claro, SP');
+    await userEvent.click(assinar);
+    expect(onSubscribe).toHaveBeenCalledWith('semanal', null, {
+      cep: '',
+      rua: 'Avenida 1',
+      numero: '500',
+      complemento: '',
+      bairro: '',
+      cidade: 'Rio Claro, SP',
+    });
   });
 });

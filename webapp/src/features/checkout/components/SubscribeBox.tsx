@@ -3,9 +3,12 @@
  * becomes a basket delivered every week, fortnight or four weeks on the date and window chosen,
  * paid in person or — where the store accepts Pix — by Pix Automático: the buyer gives the most
  * they accept per delivery and the payer's CPF, and scans the recurrence's QR in their bank's
- * app to authorise it once. The server checks it as an order; its message is shown as it comes.
+ * app to authorise it once. A delivered basket goes to the profile's address or to another one the
+ * buyer types here (its fee computed for it). The server checks it as an order; its message is
+ * shown as it comes.
  */
 import { useState } from 'react';
+import { AddressFields, EMPTY_ADDRESS, addressComplete, type AddressValue } from '@/components/places/AddressFields';
 import { FREQUENCIAS, maximoInvalido, parseReais, type Frequencia, type PixAutomatico } from '../api/assinar';
 
 /** What subscribing answered: the message, and the recurrence's QR for Pix Automático. */
@@ -17,12 +20,16 @@ export interface Subscribed {
 }
 
 export interface SubscribeBoxProps {
-  onSubscribe: (f: Frequencia, pix: PixAutomatico | null) => Promise<Subscribed>;
+  /** `endereco`: another address than the profile's (null: the profile's). */
+  onSubscribe: (f: Frequencia, pix: PixAutomatico | null, endereco: AddressValue | null) => Promise<Subscribed>;
   /** The store accepts Pix (Pix Automático is offered) / in person. */
   pix?: boolean;
   presencial?: boolean;
   /** The first delivery's total, for the maximum's check. */
   totalCentavos?: number;
+  /** Delivered (the address is asked), and the profile's address as one line. */
+  entrega?: boolean;
+  perfil?: string | null;
 }
 
 /** A basket created: its message and, paid by Pix Automático, the recurrence's QR to authorise. */
@@ -41,7 +48,7 @@ export function SubscribedView({ result }: { result: Subscribed }) {
   );
 }
 
-export function SubscribeBox({ onSubscribe, pix = false, presencial = true, totalCentavos = 0 }: SubscribeBoxProps) {
+export function SubscribeBox({ onSubscribe, pix = false, presencial = true, totalCentavos = 0, entrega = false, perfil = null }: SubscribeBoxProps) {
   const [frequency, setFrequency] = useState<Frequencia>('semanal');
   const [forma, setForma] = useState<'na_entrega' | 'pix_automatico'>(presencial ? 'na_entrega' : 'pix_automatico');
   const [maximo, setMaximo] = useState('');
@@ -49,6 +56,8 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
   const [semPix, setSemPix] = useState<'na_entrega' | 'pausar'>('pausar');
   const [sending, setSending] = useState(false);
   const [reply, setReply] = useState<Subscribed | null>(null);
+  const [outro, setOutro] = useState(false);
+  const [endereco, setEndereco] = useState<AddressValue>(EMPTY_ADDRESS);
   if (reply?.ok) return <SubscribedView result={reply} />;
   const comPix = pix && forma === 'pix_automatico';
   const erroMaximo = comPix && maximo !== '' ? maximoInvalido(maximo, totalCentavos) : null;
@@ -65,6 +74,19 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
           ))}
         </select>
       </label>
+      {entrega && (
+        <div role="radiogroup" aria-label="Endereço de entrega da assinatura">
+          <label>
+            <input type="radio" name="assinatura-endereco" checked={!outro} onChange={() => setOutro(false)} /> Entregar no endereço do meu
+            perfil{perfil ? `: ${perfil}` : ''}
+          </label>
+          <label>
+            <input type="radio" name="assinatura-endereco" checked={outro} onChange={() => setOutro(true)} data-testid="assinar-outro-endereco" />{' '}
+            Entregar em outro endereço
+          </label>
+          {outro && <AddressFields value={endereco} onChange={setEndereco} />}
+        </div>
+      )}
       {pix && (
         <div role="radiogroup" aria-label="Pagamento da assinatura">
           {presencial && (
@@ -107,11 +129,13 @@ export function SubscribeBox({ onSubscribe, pix = false, presencial = true, tota
       <button
         type="button"
         className="btn btn--small"
-        disabled={sending || (comPix && (maximo === '' || erroMaximo !== null || cpf.trim() === ''))}
+        disabled={
+          sending || (comPix && (maximo === '' || erroMaximo !== null || cpf.trim() === '')) || (entrega && outro && !addressComplete(endereco))
+        }
         onClick={() => {
           setSending(true);
           const escolha = comPix ? { valorMaximo: parseReais(maximo) ?? 0, cpf: cpf.trim(), semPix } : null;
-          void onSubscribe(frequency, escolha).then((r) => {
+          void onSubscribe(frequency, escolha, entrega && outro ? endereco : null).then((r) => {
             setReply(r);
             setSending(false);
           });

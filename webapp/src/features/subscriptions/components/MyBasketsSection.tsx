@@ -2,12 +2,14 @@
  * 'Minhas assinaturas' (decisions.md §35): each basket with its store, frequency, state, its Pix
  * Automático (aguardando autorização with the QR, ativo, cancelado no banco), lines,
  * next delivery and its total (as it would be ordered now), until when it can be changed, and its
- * last cycles; 'Pular a próxima', 'Pausar até' a date, 'Retomar', 'Cancelar assinatura'. A change
+ * last cycles; where a delivered basket goes ('Mudar endereço': another address, or the profile's);
+ * 'Pular a próxima', 'Pausar até' a date, 'Retomar', 'Cancelar assinatura'. A change
  * before a cut-off applies to that delivery, after it to the next (the server settles first).
  */
 import { useEffect, useState } from 'react';
+import { AddressFields, EMPTY_ADDRESS, addressComplete, addressPayload, type AddressValue } from '@/components/places/AddressFields';
 import { formatReais } from '@/lib/display';
-import { alterarAssinatura, minhasAssinaturas, type AcaoCesta, type Cesta } from '../api/assinaturas';
+import { alterarAssinatura, minhasAssinaturas, type AcaoCesta, type Cesta, type DetalheCesta } from '../api/assinaturas';
 
 const SITUACAO: Record<string, string> = { ativa: 'Ativa', pausada: 'Pausada', cancelada: 'Cancelada' };
 const CICLO: Record<string, string> = {
@@ -46,15 +48,16 @@ export function MyBasketsSection() {
       else setBaskets(r.assinaturas);
     });
   }, []);
-  async function act(c: Cesta, acao: AcaoCesta, ate?: string) {
-    if (acao === 'cancelar' && !window.confirm('Cancelar esta assinatura?')) return;
-    const r = await alterarAssinatura(c.id, acao, ate);
+  async function act(c: Cesta, acao: AcaoCesta, detalhe: DetalheCesta = {}): Promise<boolean> {
+    if (acao === 'cancelar' && !window.confirm('Cancelar esta assinatura?')) return false;
+    const r = await alterarAssinatura(c.id, acao, detalhe);
     if (r.error !== undefined) {
       setErrorMessage(r.error);
-      return;
+      return false;
     }
     setErrorMessage(null);
     setBaskets((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null);
+    return true;
   }
   if (!baskets) return <p>{errorMessage ?? 'Carregando assinaturas...'}</p>;
   return (
@@ -67,13 +70,61 @@ export function MyBasketsSection() {
       )}
       {baskets.length === 0 && <p>Nenhuma assinatura. Assine a sacola de uma loja ao finalizar a compra.</p>}
       {baskets.map((c) => (
-        <BasketCard key={c.id} cesta={c} onAction={(a, ate) => void act(c, a, ate)} />
+        <BasketCard key={c.id} cesta={c} onAction={(a, detalhe) => act(c, a, detalhe)} />
       ))}
     </section>
   );
 }
 
-function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCesta, ate?: string) => void }) {
+/** 'Mudar endereço': another address, or back to the profile's. */
+function AddressChange({ cesta: c, onSave }: { cesta: Cesta; onSave: (endereco: AddressValue | null) => Promise<boolean> }) {
+  const [open, setOpen] = useState(false);
+  const [perfil, setPerfil] = useState(!c.endereco);
+  const [endereco, setEndereco] = useState<AddressValue>(
+    c.endereco
+      ? { ...c.endereco, complemento: c.endereco.complemento ?? '', bairro: c.endereco.bairro ?? '', cep: c.endereco.cep ?? '' }
+      : EMPTY_ADDRESS,
+  );
+  const [sending, setSending] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpen(true)} data-testid="mudar-endereco">
+        Mudar endereço
+      </button>
+    );
+  }
+  return (
+    <div role="radiogroup" aria-label="Endereço de entrega da assinatura" data-testid="endereco-assinatura">
+      <label>
+        <input type="radio" name={`endereco-${c.id}`} checked={perfil} onChange={() => setPerfil(true)} /> Usar o endereço do meu perfil
+      </label>
+      <label>
+        <input type="radio" name={`endereco-${c.id}`} checked={!perfil} onChange={() => setPerfil(false)} data-testid="assinatura-outro-endereco" /> Outro
+        endereço
+      </label>
+      {!perfil && <AddressFields value={endereco} onChange={setEndereco} />}
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={sending || (!perfil && !addressComplete(endereco))}
+        onClick={() => {
+          setSending(true);
+          void onSave(perfil ? null : addressPayload(endereco)).then((ok) => {
+            setSending(false);
+            if (ok) setOpen(false);
+          });
+        }}
+      >
+        Salvar endereço
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpen(false)}>
+        Voltar
+      </button>
+    </div>
+  );
+}
+
+function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCesta, detalhe?: DetalheCesta) => Promise<boolean> }) {
   const [untilDate, setUntilDate] = useState('');
   const ativa = c.situacao !== 'cancelada';
   return (
@@ -109,33 +160,44 @@ function BasketCard({ cesta: c, onAction }: { cesta: Cesta; onAction: (a: AcaoCe
           )}
         </div>
       )}
+      {ativa && c.entrega && (
+        <div data-testid="assinatura-endereco">
+          <p>Entrega em: {c.endereco_texto ?? 'cadastre um endereço no seu perfil'}</p>
+          <AddressChange key={c.endereco_texto ?? ''} cesta={c} onSave={(endereco) => onAction('endereco', { endereco })} />
+        </div>
+      )}
+      {ativa && c.cupom && (
+        <p data-testid="assinatura-cupom">
+          Cupom {c.cupom}: {c.cupom_todas_entregas ? 'vale para todas as entregas' : 'vale só na primeira entrega'}
+        </p>
+      )}
       {c.aviso && <p className="form__hint">{c.aviso}</p>}
       {c.pular_data && <p>Entrega de {c.pular_data} pulada.</p>}
       {c.pausada_ate && <p>Pausada até {c.pausada_ate}.</p>}
       {ativa && (
         <div className="form__actions">
           {c.pular_data ? (
-            <button type="button" className="btn btn--small" onClick={() => onAction('desfazer_pulo')}>
+            <button type="button" className="btn btn--small" onClick={() => void onAction('desfazer_pulo')}>
               Desfazer pulo
             </button>
           ) : (
-            <button type="button" className="btn btn--small" onClick={() => onAction('pular')}>
+            <button type="button" className="btn btn--small" onClick={() => void onAction('pular')}>
               Pular a próxima
             </button>
           )}
           {c.situacao === 'pausada' ? (
-            <button type="button" className="btn btn--small" onClick={() => onAction('retomar')}>
+            <button type="button" className="btn btn--small" onClick={() => void onAction('retomar')}>
               Retomar
             </button>
           ) : (
             <label>
               Pausar até <input type="date" value={untilDate} onChange={(e) => setUntilDate(e.target.value)} />
-              <button type="button" className="btn btn--small" disabled={!untilDate} onClick={() => onAction('pausar', untilDate)}>
+              <button type="button" className="btn btn--small" disabled={!untilDate} onClick={() => void onAction('pausar', { ate: untilDate })}>
                 Pausar
               </button>
             </label>
           )}
-          <button type="button" className="btn btn--small btn--ghost" onClick={() => onAction('cancelar')}>
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => void onAction('cancelar')}>
             Cancelar assinatura
           </button>
         </div>

@@ -200,7 +200,7 @@ describe('supplier panel', () => {
   });
 
   it('Cupons de desconto: the coupon rules from wasm-core, then adicionar_cupom', async () => {
-    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0 } } } } });
+    const { calls } = mockApi({ ...base, adicionar_cupom: { body: { cupons: { ...FORN.extensoes.cupons, FRETE5: { codigo: 'FRETE5', tipo: 'R$', valor: 5, validade_inicio: null, validade_fim: null, limite_usos: null, um_por_cliente: false, pedido_minimo: null, usos: 0, todas_entregas: true } } } } });
     const user = userEvent.setup();
     renderPanel();
     await openSection(user, 'Cupons de desconto');
@@ -235,6 +235,7 @@ describe('supplier panel', () => {
     await user.clear(value);
     await user.type(value, '5');
     await user.click(screen.getByText('R$'));
+    await user.click(screen.getByLabelText('Vale para todas as entregas da assinatura'));
     await create();
     await screen.findByText('Suas alterações foram salvas com sucesso');
     expect(calls.find((c) => c.codigo === 'adicionar_cupom')!.body.form).toEqual({
@@ -246,6 +247,7 @@ describe('supplier panel', () => {
       limite_usos: '',
       um_por_cliente: false,
       pedido_minimo: '',
+      todas_entregas: true,
     });
     expect(within(screen.getByRole('list', { name: 'Cupons' })).getByText('FRETE5')).toBeTruthy();
   });

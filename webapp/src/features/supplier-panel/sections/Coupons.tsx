@@ -2,7 +2,9 @@
  * Cupons de desconto: create (code upper-cased; type % or R$; wasm-core's rules and messages —
  * empty, over 10 characters, spaces, non-positive value, over 100 %, duplicate) with optional
  * rules (decisions.md §32: first and last day, a total use limit, one use per customer, a minimum
- * order — wasm-core's `coupon_rules` and messages), list them with their rules and uses, and
+ * order — wasm-core's `coupon_rules` and messages; decisions.md §35: 'Vale para todas as entregas
+ * da assinatura', a recurring basket's every delivery, not only the first), list them with their
+ * rules and uses, and
  * delete them. The form's fields are one reducer.
  */
 import { useReducer, useState, type FormEvent } from 'react';
@@ -21,11 +23,13 @@ interface Form {
   fim: string;
   limite: string;
   unico: boolean;
+  /** Every delivery of a recurring basket, not only the first. */
+  todas: boolean;
   minimo: string;
   error: string | null;
 }
 
-const EMPTY: Form = { codigo: '', valor: '', tipo: '%', inicio: '', fim: '', limite: '', unico: false, minimo: '', error: null };
+const EMPTY: Form = { codigo: '', valor: '', tipo: '%', inicio: '', fim: '', limite: '', unico: false, todas: false, minimo: '', error: null };
 
 /** A change of some fields (any change clears the error, unless it sets one); `null` empties the form. */
 const reduce = (f: Form, patch: Partial<Form> | null): Form => (patch === null ? EMPTY : { ...f, error: null, ...patch });
@@ -48,6 +52,7 @@ export function couponRules(core: Core, c: CupomForn): string {
   else parts.push(usos === 1 ? '1 uso' : `${usos} usos`);
   if (c.um_por_cliente) parts.push('um por cliente');
   if (c.pedido_minimo != null) parts.push(`pedido mínimo de ${core.money_format(core.money_from_reais(c.pedido_minimo))}`);
+  if (c.todas_entregas) parts.push('todas as entregas da assinatura');
   return parts.join(' · ');
 }
 
@@ -81,6 +86,7 @@ export default function Coupons({ forn, update }: SectionProps) {
       limite_usos: f.limite,
       um_por_cliente: f.unico,
       pedido_minimo: f.minimo,
+      todas_entregas: f.todas,
     };
     status.loading();
     const r = await adicionarCupom(form);
@@ -149,6 +155,10 @@ export default function Coupons({ forn, update }: SectionProps) {
           <label className="switch">
             <input type="checkbox" checked={f.unico} onChange={(e) => set({ unico: e.target.checked })} />
             Um uso por cliente
+          </label>
+          <label className="switch">
+            <input type="checkbox" checked={f.todas} onChange={(e) => set({ todas: e.target.checked })} data-testid="cupom-todas-entregas" />
+            Vale para todas as entregas da assinatura
           </label>
         </fieldset>
         {f.error && <p className="form__error" role="alert">{f.error}</p>}
