@@ -132,7 +132,7 @@ async fn record_in(tx: &mut Transaction<'static, Any>, c: &Cycle<'_>) -> sqlx::R
         return Ok(false);
     }
     if let Some((subject, body)) = &c.tell {
-        subscriptions::tell_buyer(tx, &c.basket.buyer_id, subject, body).await?;
+        crate::mail::enqueue_for_user(tx, &c.basket.buyer_id, subject, body).await?;
     }
     Ok(true)
 }

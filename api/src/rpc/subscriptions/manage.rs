@@ -16,7 +16,10 @@ use super::{
 use crate::{
     auth::AuthUser,
     db::now_ms,
-    domain::subscriptions::{self, BasketAddress, BasketLine, BasketRow, Change},
+    domain::{
+        orders::checkout,
+        subscriptions::{self, BasketAddress, BasketLine, BasketRow, Change},
+    },
     error::{ApiError, ApiResult},
     rpc::orders::place::{Bag, BagItem, When, days_refusal, price_bag_to, slot_sent},
     state::AppState,
@@ -326,9 +329,9 @@ async fn check_address(
     if avail.items.is_empty() {
         return Ok(());
     }
-    price_bag_to(
-        state,
-        &Bag {
+    checkout::price_bag(
+        &state.db,
+        &checkout::Bag {
             buyer_id: &b.buyer_id,
             items: &avail.items,
             forn: Some(&b.supplier_id),
@@ -338,8 +341,8 @@ async fn check_address(
             when: When::Cycle(next),
             note: b.observacao.as_deref(),
             now,
+            deliver_to: to.cloned(),
         },
-        to,
     )
     .await?;
     Ok(())
