@@ -177,6 +177,9 @@ async fn route_request(
             let txid = charge["txid"].as_str().unwrap();
             app.http.post(url(&format!("/pix/sandbox/{txid}/pagar")))
         }
+        ("post", "/pix/sandbox/rec/{idRec}/autorizar") => app
+            .http
+            .post(url("/pix/sandbox/rec/RRdesconhecida00000000000000000/autorizar")),
         ("post", "/webhooks/pix" | "/webhooks/pix/pix") => app
             .http
             .post(url(path))

@@ -177,6 +177,9 @@ pub const ROUTES: &[RouteLine] = &[
     ("post", "/api/blockchain/upload",       [E401, E400, E400, OK,   E400]),
     ("get",  "/api/fornecedor/eventos",      [E401, E404, OWN,  OK,   E404]),
     ("post", "/pix/sandbox/{txid}/pagar",    [OK,   OK,   OK,   OK,   OK]),
+    // The sandbox payer's authorisation of a recurrence: an id no basket has is not found,
+    // whoever asks (the journey itself: api/tests/api/subscriptions_sandbox.rs).
+    ("post", "/pix/sandbox/rec/{idRec}/autorizar", [E404, E404, E404, E404, E404]),
     // The PSP's webhook: a bearer token means nothing to it; without PIX_WEBHOOK_HMAC (the
     // suite's settings) the hmac route is not found, whoever calls.
     ("post", "/webhooks/pix",                [E404, E404, E404, E404, E404]),
