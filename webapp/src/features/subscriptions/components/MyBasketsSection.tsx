@@ -96,10 +96,10 @@ function AddressChange({ cesta: c, onSave }: { cesta: Cesta; onSave: (endereco: 
   return (
     <div role="radiogroup" aria-label="Endereço de entrega da assinatura" data-testid="endereco-assinatura">
       <label>
-        <input type="radio" name={`endereco-${c.id}`} checked={perfil} onChange={() => setPerfil(true)} /> Usar o endereço do meu perfil
+        <input type="radio" name={`address-${c.id}`} checked={perfil} onChange={() => setPerfil(true)} /> Usar o endereço do meu perfil
       </label>
       <label>
-        <input type="radio" name={`endereco-${c.id}`} checked={!perfil} onChange={() => setPerfil(false)} data-testid="assinatura-outro-endereco" /> Outro
+        <input type="radio" name={`address-${c.id}`} checked={!perfil} onChange={() => setPerfil(false)} data-testid="assinatura-outro-endereco" /> Outro
         endereço
       </label>
       {!perfil && <AddressFields value={endereco} onChange={setEndereco} />}
