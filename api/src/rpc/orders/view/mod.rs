@@ -1,31 +1,33 @@
-//! Reading orders: the `pedido` shape of docs/rpc.md, `pegar_pedidos` (the buyer's orders,
-//! newest first) and the supplier's (the panel's Entregas), in keyset pages ([`paging`]). Pix charges past their time are
-//! expired first (lazily; a background task does it too).
+//! Reading orders: the `pedido` shape of docs/rpc.md, built from an order's rows and lines, one
+//! order or many in keyset pages ([`crate::rpc::paging`]); the lists, the buyer's
+//! (`pegar_pedidos`) and the supplier's (the panel's Entregas), are [`lists`]'s, a fresh order's
+//! answer [`written`]'s. Pix charges past their time are expired first (lazily; a background
+//! task does it too).
 
 use super::order_not_found;
 use crate::{
-    auth::AuthUser,
     db::Db,
     domain::{
-        charges,
         codes::{
             ChargeStatus, OrderStatus, PaymentMethod, PixStatus, ReceiptBy, RefundReason,
             RefundStatus,
         },
-        orders::{NewOrder, Placed, awaiting_delivery},
+        orders::awaiting_delivery,
     },
     error::ApiResult,
     pix_http::qr,
     rpc::{
         fields::Reais,
-        paging::{self, After, PageAsk},
         shapes::{Order, OrderCoupon, OrderInfos, OrderLine},
     },
-    state::AppState,
 };
-use serde::Serialize;
 use std::{collections::HashMap, sync::LazyLock};
-use utoipa::ToSchema;
+
+mod lists;
+mod written;
+
+pub use lists::{BuyerOrders, all_orders, list_orders, supplier_orders};
+pub(super) use written::order_as_written;
 
 #[derive(Debug, sqlx::FromRow)]
 struct OrderRow {
@@ -343,207 +345,4 @@ pub(super) async fn load_order(db: &Db, order_id: &str) -> ApiResult<Order> {
         .into_iter()
         .next()
         .ok_or_else(order_not_found)
-}
-
-/// A fresh order as the `pedido` object, from what its transaction wrote (`o`, `placed`) and
-/// the store's phone: what [`load_order`] would read back, without reading it.
-pub(super) fn order_as_written(
-    o: &NewOrder<'_>,
-    placed: &Placed,
-    telefoneforn: &str,
-) -> ApiResult<Order> {
-    let sum = o.summary;
-    let address = o.delivery_to.unwrap_or_default();
-    let owned = |v: Option<&str>| v.map(str::to_owned);
-    let slot = o.slot.map(|s| (s.data.iso(), s.inicio.iso(), s.fim.iso()));
-    let row = OrderRow {
-        id: placed.order_id.clone(),
-        buyer_id: o.buyer_id.to_owned(),
-        supplier_id: o.supplier_id.to_owned(),
-        nomeforn: o.nomeforn.to_owned(),
-        telefoneforn: telefoneforn.to_owned(),
-        criado_em: placed.placed_at,
-        situacao: OrderStatus::Awaiting,
-        tipo_entrega: if o.delivery_to.is_some() {
-            "Entrega"
-        } else {
-            "Retirada"
-        }
-        .to_owned(),
-        pagamento: o.pagamento,
-        status_pix: placed
-            .txid
-            .as_ref()
-            .map(|_| PixStatus::Awaiting.as_db().to_owned()),
-        txid: placed.txid.clone(),
-        // A checkout's order is never a basket's cycle: no recurring charge.
-        cobr_vencimento: None,
-        preco_produtos_centavos: sum.produtos_centavos.centavos(),
-        taxa_entrega_centavos: sum.taxa_centavos.centavos(),
-        desconto_centavos: sum.desconto_centavos.centavos(),
-        cupom_codigo: o.coupon.map(|c| c.code().as_str().to_owned()),
-        cupom_tipo: o.coupon.map(|c| c.kind().as_str().to_owned()),
-        cupom_valor: o.coupon.map(wasm_core::coupon::Coupon::value_hundredths),
-        total_centavos: sum.total_centavos.centavos(),
-        cliente_nome: o.cliente_nome.to_owned(),
-        cliente_telefone: owned(o.cliente_telefone),
-        rua: owned(address.rua),
-        numero: owned(address.numero),
-        cidade: owned(address.cidade),
-        complemento: owned(address.complemento),
-        bairro: owned(address.bairro),
-        cep: owned(address.cep),
-        data_entrega: slot.as_ref().map(|s| s.0.clone()),
-        janela_inicio: slot.as_ref().map(|s| s.1.clone()),
-        janela_fim: slot.as_ref().map(|s| s.2.clone()),
-        observacao: owned(o.note),
-        copia_e_cola: placed.pix_charge.as_ref().map(|c| c.0.clone()),
-        charge_status: placed
-            .pix_charge
-            .as_ref()
-            .map(|_| ChargeStatus::Pending.as_db().to_owned()),
-        refund_status: None,
-        refund_reason: None,
-        pix_expira_em: placed.pix_charge.as_ref().map(|c| c.1),
-        entregue_em: None,
-        recebido_em: None,
-        recebimento: None,
-    };
-    let lines: Vec<LineRow> = o
-        .lines
-        .iter()
-        .zip(&sum.linhas)
-        .map(|(l, s)| LineRow {
-            order_id: placed.order_id.clone(),
-            titulo: l.titulo.to_owned(),
-            icone: owned(l.icone),
-            opcao: l.opcao.clone(),
-            quantidade: i64::from(s.quantidade),
-            preco_unitario_centavos: s.unitario_centavos.centavos(),
-            pago_centavos: s.total_centavos.centavos(),
-            observacao: l.note.clone(),
-        })
-        .collect();
-    order_of(&row, &lines.iter().collect::<Vec<_>>())
-}
-
-/// A page of a supplier's orders as `pedido` objects, oldest first (the panel's Entregas): the
-/// deliveries awaiting confirmation when `pending_only` (paid when by Pix, decisions.md §27),
-/// placed in `[from_ms, to_ms)`, after `after`; and the next page's cursor (None when done).
-pub async fn supplier_orders(
-    db: &Db,
-    supplier_id: &str,
-    pending_only: bool,
-    (from_ms, to_ms): (i64, i64),
-    after: &After<i64>,
-    size: i64,
-) -> ApiResult<(Vec<Order>, Option<String>)> {
-    macro_rules! in_range {
-        ($query:expr) => {
-            $query
-                .bind(supplier_id)
-                .bind(from_ms)
-                .bind(to_ms)
-                .bind(i64::from(pending_only))
-                .bind(after.0)
-                .bind(&after.1)
-        };
-    }
-    let mut orders: Vec<OrderRow> = in_range!(sqlx::query_as(SUPPLIER_ORDERS.as_str()))
-        .bind(paging::fetch(size))
-        .fetch_all(db)
-        .await?;
-    let next = paging::trim(&mut orders, size, |o| paging::encode(&o.criado_em, &o.id));
-    let Some(last) = orders.last() else {
-        return Ok((Vec::new(), None));
-    };
-    let lines: Vec<LineRow> = in_range!(sqlx::query_as(SUPPLIER_LINES.as_str()))
-        .bind(last.criado_em)
-        .bind(&last.id)
-        .fetch_all(db)
-        .await?;
-    let mut out = assemble(&orders, &lines)?;
-    with_reviews(db, &mut out, false).await?;
-    Ok((out, next))
-}
-
-/// Adds each order's review; a removed one only for its buyer (`for_buyer`).
-async fn with_reviews(db: &Db, orders: &mut [Order], for_buyer: bool) -> ApiResult<()> {
-    let ids: Vec<&str> = orders.iter().map(|o| o.id.as_str()).collect();
-    let reviews = crate::domain::reviews::of_orders(db, &ids).await?;
-    for o in orders.iter_mut() {
-        o.review = reviews
-            .get(&o.id)
-            .filter(|r| for_buyer || r.removido_em.is_none())
-            .map(crate::rpc::shapes::OrderReview::new);
-    }
-    Ok(())
-}
-
-/// `pegar_pedidos`'s answer: a page of the signed-in buyer's orders.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BuyerOrders {
-    /// Newest first; an empty list when none.
-    #[serde(rename = "pedidos")]
-    pub orders: Vec<Order>,
-    /// The next page's cursor (send it as `cursor`); absent on the last page.
-    #[serde(rename = "proximo", skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub next: Option<String>,
-}
-
-/// A page of the buyer's orders, newest first, before `before`.
-async fn buyer_orders(
-    state: &AppState,
-    user: &AuthUser,
-    before: &After<i64>,
-    size: i64,
-) -> ApiResult<BuyerOrders> {
-    let mut orders: Vec<OrderRow> = sqlx::query_as(BUYER_ORDERS.as_str())
-        .bind(&user.id)
-        .bind(before.0)
-        .bind(&before.1)
-        .bind(paging::fetch(size))
-        .fetch_all(&state.db)
-        .await?;
-    let next = paging::trim(&mut orders, size, |o| paging::encode(&o.criado_em, &o.id));
-    let Some(last) = orders.last() else {
-        return Ok(BuyerOrders {
-            orders: Vec::new(),
-            next: None,
-        });
-    };
-    let lines: Vec<LineRow> = sqlx::query_as(BUYER_LINES.as_str())
-        .bind(&user.id)
-        .bind(before.0)
-        .bind(&before.1)
-        .bind(last.criado_em)
-        .bind(&last.id)
-        .fetch_all(&state.db)
-        .await?;
-    let mut orders = assemble(&orders, &lines)?;
-    with_reviews(&state.db, &mut orders, true).await?;
-    Ok(BuyerOrders { orders, next })
-}
-
-/// `pegar_pedidos`: a page of the buyer's orders, newest first (the first without `cursor`).
-pub async fn list_orders(state: &AppState, user: AuthUser, ask: PageAsk) -> ApiResult<BuyerOrders> {
-    charges::expire_due(&state.db).await?;
-    let before = ask.after(paging::newest())?;
-    buyer_orders(state, &user, &before, ask.size()).await
-}
-
-/// Every order of the buyer, newest first (their data's export).
-pub async fn all_orders(state: &AppState, user: AuthUser) -> ApiResult<Vec<Order>> {
-    charges::expire_due(&state.db).await?;
-    let mut out = Vec::new();
-    let mut before = paging::newest();
-    loop {
-        let page = buyer_orders(state, &user, &before, paging::MAX_PAGE).await?;
-        out.extend(page.orders);
-        match page.next {
-            Some(c) => before = paging::decode(&c)?,
-            None => return Ok(out),
-        }
-    }
 }
